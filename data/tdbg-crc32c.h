@@ -1,0 +1,16 @@
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* CRC32C (Castagnoli), as TFRecord uses it; hardware accelerated where the CPU allows. */
+guint32 tdbg_crc32c (const void *data, gsize length);
+
+static inline guint32
+tdbg_crc32c_mask (guint32 crc)
+{
+  return ((crc >> 15) | (crc << 17)) + 0xA282EAD8u;
+}
+
+G_END_DECLS

@@ -1,0 +1,3 @@
+#include "tdbg-error.h"
+
+G_DEFINE_QUARK (tdbg-error-quark, tdbg_error)

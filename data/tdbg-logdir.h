@@ -1,0 +1,124 @@
+#pragma once
+
+/* A tfdbg2 logdir: discovers its file sets, loads them into compact digests and linked
+ * tables, computes alerts, and refreshes from saved offsets to follow a run that is still
+ * writing. Load and refresh may run in a worker thread; nothing else may touch the object
+ * meanwhile except tdbg_logdir_get_progress(). */
+
+#include <gio/gio.h>
+#include "tdbg-model.h"
+#include "tdbg-source.h"
+#include "tdbg-fixture-writer.h"
+#include "debug_event.pb-c.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char *file_name;        /* NULL when the file is absent */
+  guint64 size_bytes;
+  guint64 records;        /* intact records */
+  guint64 resume_offset;  /* where the next refresh starts */
+  gboolean partial_tail;  /* ends inside a record still being written */
+  guint64 partial_tail_bytes;
+} TdbgFileState;
+
+typedef struct {
+  char *file_prefix;      /* tfdbg_events.<T>.<host> */
+  char *host_name;
+  gint64 prefix_timestamp;
+  gboolean has_metadata;
+  double metadata_wall_time;
+  char *tfdbg_run_id;
+  char *tensorflow_version;
+  char *file_version;
+  TdbgFileState files[TDBG_N_FILE_KINDS];
+} TdbgFileSet;
+
+typedef struct {
+  guint64 new_traces;
+  guint64 new_executions;
+  guint new_file_sets;
+  guint new_problems;
+} TdbgRefreshStats;
+
+#define TDBG_TYPE_LOGDIR (tdbg_logdir_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgLogdir, tdbg_logdir, TDBG, LOGDIR, GObject)
+
+TdbgLogdir *tdbg_logdir_new (TdbgSource *source);
+TdbgLogdir *tdbg_logdir_new_for_path (const char *path);
+
+TdbgSource *tdbg_logdir_get_source (TdbgLogdir *self);
+char *tdbg_logdir_describe (TdbgLogdir *self);
+
+/* Reads everything there is. FALSE only when the logdir cannot be read at all (no file set,
+ * I/O failure, cancelled); damage inside files is reported by get_problems() instead. */
+gboolean tdbg_logdir_load (TdbgLogdir *self, GCancellable *cancellable, GError **error);
+void tdbg_logdir_load_async (TdbgLogdir *self, GCancellable *cancellable,
+                             GAsyncReadyCallback callback, gpointer user_data);
+gboolean tdbg_logdir_load_finish (TdbgLogdir *self, GAsyncResult *result, GError **error);
+/* Picks up what was appended (and new file sets) since the last load or refresh. */
+gboolean tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats,
+                              GCancellable *cancellable, GError **error);
+/* Thread-safe: bytes scanned so far, bytes to scan, records found. */
+void tdbg_logdir_get_progress (TdbgLogdir *self, guint64 *bytes_done, guint64 *bytes_total,
+                               guint64 *records);
+
+/* Run facts */
+const char *tdbg_logdir_get_run_id (TdbgLogdir *self);
+const char *tdbg_logdir_get_tensorflow_version (TdbgLogdir *self);
+guint tdbg_logdir_get_modes (TdbgLogdir *self); /* bit (1 << mode) for every mode seen */
+guint tdbg_logdir_get_n_file_sets (TdbgLogdir *self);
+const TdbgFileSet *tdbg_logdir_get_file_set (TdbgLogdir *self, guint index);
+GPtrArray *tdbg_logdir_get_problems (TdbgLogdir *self); /* TdbgProblem*, owned */
+
+/* Interned strings (op types, device names) */
+const char *tdbg_logdir_get_string (TdbgLogdir *self, guint32 id);
+
+/* Bulk records */
+guint tdbg_logdir_get_n_traces (TdbgLogdir *self);
+const TdbgTraceDigest *tdbg_logdir_get_trace (TdbgLogdir *self, guint index);
+guint tdbg_logdir_get_n_executions (TdbgLogdir *self);
+const TdbgExecutionDigest *tdbg_logdir_get_execution (TdbgLogdir *self, guint index);
+guint64 tdbg_logdir_get_n_executions_all_file_sets (TdbgLogdir *self);
+
+/* Tables */
+guint tdbg_logdir_get_n_graphs (TdbgLogdir *self);
+const TdbgGraph *tdbg_logdir_get_graph (TdbgLogdir *self, guint index);
+guint32 tdbg_logdir_find_graph (TdbgLogdir *self, const char *graph_id);
+guint tdbg_logdir_get_n_ops (TdbgLogdir *self);            /* includes ops seen only in traces */
+guint tdbg_logdir_get_n_op_creations (TdbgLogdir *self);
+const TdbgOp *tdbg_logdir_get_op (TdbgLogdir *self, guint index);
+guint32 tdbg_logdir_find_op (TdbgLogdir *self, guint32 graph, const char *op_name);
+guint tdbg_logdir_get_n_devices (TdbgLogdir *self);
+const TdbgDevice *tdbg_logdir_get_device (TdbgLogdir *self, guint index);
+guint tdbg_logdir_get_n_stack_frames (TdbgLogdir *self);
+const TdbgStackFrame *tdbg_logdir_find_stack_frame (TdbgLogdir *self, const char *id);
+guint tdbg_logdir_get_n_source_files (TdbgLogdir *self);
+const TdbgSourceFile *tdbg_logdir_get_source_file (TdbgLogdir *self, guint index);
+
+/* Alerts, in TensorBoard's order (traces first, then executions), capped at TDBG_ALERT_LIMIT */
+guint tdbg_logdir_get_n_alerts (TdbgLogdir *self);
+const TdbgAlert *tdbg_logdir_get_alert (TdbgLogdir *self, guint index);
+guint64 tdbg_logdir_get_n_inf_nan_traces (TdbgLogdir *self);            /* uncapped */
+guint64 tdbg_logdir_get_n_inf_nan_execution_outputs (TdbgLogdir *self); /* uncapped */
+
+/* Full records, decoded on demand from their offsets. Free with
+ * tensorflow__debug_event__free_unpacked (event, NULL). */
+Tensorflow__DebugEvent *tdbg_logdir_read_trace (TdbgLogdir *self, guint index, GError **error);
+Tensorflow__DebugEvent *tdbg_logdir_read_execution (TdbgLogdir *self, guint index, GError **error);
+
+/* Resolves a creation or execution stack (ids, outermost first) into frames; unknown ids are
+ * skipped. Returns a new array of borrowed const TdbgStackFrame*. */
+GPtrArray *tdbg_logdir_resolve_stack (TdbgLogdir *self, char **stack_frame_ids);
+/* Index of the innermost user frame in @frames, or -1 when every frame is library code. */
+gint tdbg_stack_innermost_user_frame (GPtrArray *frames);
+/* The source line of a frame, or NULL when its file or line is not in the logdir. */
+const char *tdbg_logdir_get_frame_line (TdbgLogdir *self, const TdbgStackFrame *frame);
+
+/* Latest trace of (op, output_slot) before trace @before, or TDBG_NONE. */
+guint32 tdbg_logdir_find_latest_trace_before (TdbgLogdir *self, guint32 op, guint output_slot,
+                                              guint32 before);
+/* Earliest trace of an op at or after @from, or TDBG_NONE. */
+guint32 tdbg_logdir_find_trace_of_op (TdbgLogdir *self, guint32 op, guint32 from);
+
+G_END_DECLS

@@ -1,0 +1,139 @@
+#pragma once
+
+/* What a logdir holds, once linked: compact digests of the bulk records (graph execution
+ * traces, executions), and the small tables they refer to (graphs, ops, devices, stack
+ * frames, source files). No GTK here. */
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define TDBG_NONE G_MAXUINT32
+
+typedef enum {
+  TDBG_MODE_UNSPECIFIED = 0,
+  TDBG_MODE_NO_TENSOR = 1,
+  TDBG_MODE_CURT_HEALTH = 2,
+  TDBG_MODE_CONCISE_HEALTH = 3,
+  TDBG_MODE_FULL_HEALTH = 4,
+  TDBG_MODE_SHAPE = 5,
+  TDBG_MODE_FULL_NUMERICS = 6,
+  TDBG_MODE_FULL_TENSOR = 7,
+  TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS = 8,
+} TdbgDebugMode;
+
+const char *tdbg_debug_mode_name (guint mode); /* "FULL_HEALTH"; "UNKNOWN" when out of range */
+
+typedef enum {
+  TDBG_DIGEST_HAS_INF_NAN = 1 << 0,  /* the event raises a NaN/inf alert */
+  TDBG_DIGEST_HAS_COUNTS = 1 << 1,   /* neg_inf/pos_inf/nan are known */
+  TDBG_DIGEST_HAS_SIZE = 1 << 2,     /* size is known */
+  TDBG_DIGEST_UNDECODABLE = 1 << 3,  /* framing intact, message not (reported as a problem) */
+} TdbgDigestFlags;
+
+/* One graph execution trace, 64 bytes. The full record is decoded from @offset on demand. */
+typedef struct {
+  guint64 offset;
+  double wall_time;
+  guint64 size;
+  guint64 neg_inf;
+  guint64 pos_inf;
+  guint64 nan;
+  guint32 op;           /* index into the op table */
+  guint16 output_slot;
+  guint16 device;       /* interned string id of the device name, via tdbg_logdir_get_string() */
+  guint8 mode;
+  guint8 file_set;
+  guint8 dtype;         /* TF DataType of the traced tensor, 0 when the mode does not say */
+  guint8 flags;
+} TdbgTraceDigest;
+
+/* One eager execution (an op, or a tf.function call), 32 bytes. */
+typedef struct {
+  guint64 offset;
+  double wall_time;
+  guint32 op_type;      /* interned string id */
+  guint32 graph;        /* graph index for tf.function calls, TDBG_NONE otherwise */
+  guint16 num_outputs;
+  guint16 n_alert_outputs; /* outputs whose value holds -inf, +inf or NaN */
+  guint8 mode;
+  guint8 file_set;
+  guint8 flags;
+  guint8 reserved;
+} TdbgExecutionDigest;
+
+typedef struct {
+  char *graph_id;
+  char *graph_name;       /* NULL for the TF1 default graph */
+  guint32 outer;          /* enclosing graph index or TDBG_NONE */
+  guint depth;            /* 0 = outermost */
+  guint n_ops;
+  guint64 record_offset;
+  GBytes *original_graph_def; /* NULL unless the producer filled it */
+} TdbgGraph;
+
+typedef struct {
+  guint32 op;             /* consumer op index */
+  guint16 input_slot;     /* which input of the consumer */
+  guint16 output_slot;    /* which output of the producer */
+} TdbgConsumer;
+
+typedef struct {
+  guint32 graph;          /* graph index, TDBG_NONE when the op's graph is unknown */
+  char *op_name;
+  char *op_type;          /* NULL for ops seen only in traces */
+  char **input_names;     /* "src:slot", "^src"; NULL-terminated, never NULL */
+  guint32 *input_ops;     /* per input name: producer op index or TDBG_NONE */
+  guint num_outputs;
+  gint32 *output_tensor_ids;
+  guint n_output_tensor_ids;
+  char **stack_frame_ids; /* outermost first; NULL-terminated, never NULL */
+  char *host_name;
+  GArray *consumers;      /* TdbgConsumer, control inputs excluded */
+  guint32 first_trace;    /* earliest trace of this op, TDBG_NONE if never traced */
+  guint64 record_offset;  /* of the GraphOpCreation, G_MAXUINT64 if none */
+} TdbgOp;
+
+typedef struct {
+  gint device_id;
+  char *device_name;
+  char *host_name;
+} TdbgDevice;
+
+typedef struct {
+  char *file_path;
+  char *host_name;
+  char **lines;           /* NULL-terminated, never NULL */
+  guint n_lines;
+} TdbgSourceFile;
+
+typedef struct {
+  char *id;
+  guint32 source_file;    /* index into the source files, TDBG_NONE if unknown */
+  char *file_path;        /* as recorded (from the source file), or NULL */
+  gint line;              /* 1-based */
+  char *func;
+  gboolean is_library;    /* TensorFlow's or Python's own code, not the user's */
+} TdbgStackFrame;
+
+typedef enum {
+  TDBG_ALERT_INF_NAN,
+} TdbgAlertType;
+
+/* One alert, as TensorBoard's Debugger V2 counts them. */
+typedef struct {
+  TdbgAlertType type;
+  guint32 trace_index;      /* TDBG_NONE when from an execution */
+  guint32 execution_index;  /* TDBG_NONE when from a trace */
+  guint output_slot;
+  double size;              /* NAN when unknown (CURT_HEALTH) */
+  double num_neg_inf;       /* NAN when unknown */
+  double num_pos_inf;
+  double num_nan;
+  double wall_time;
+  guint32 op_type;          /* interned string id */
+} TdbgAlert;
+
+#define TDBG_ALERT_LIMIT 1000
+
+G_END_DECLS

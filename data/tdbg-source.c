@@ -1,0 +1,38 @@
+#include "tdbg-source.h"
+
+G_DEFINE_INTERFACE (TdbgSource, tdbg_source, G_TYPE_OBJECT)
+
+static void
+tdbg_source_default_init (TdbgSourceInterface *iface)
+{
+}
+
+GStrv
+tdbg_source_list_files (TdbgSource *self, GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (TDBG_IS_SOURCE (self), NULL);
+  return TDBG_SOURCE_GET_IFACE (self)->list_files (self, cancellable, error);
+}
+
+gboolean
+tdbg_source_get_size (TdbgSource *self, const char *name, guint64 *size,
+                      GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (TDBG_IS_SOURCE (self), FALSE);
+  return TDBG_SOURCE_GET_IFACE (self)->get_size (self, name, size, cancellable, error);
+}
+
+GBytes *
+tdbg_source_read (TdbgSource *self, const char *name, guint64 offset, gsize length,
+                  GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (TDBG_IS_SOURCE (self), NULL);
+  return TDBG_SOURCE_GET_IFACE (self)->read (self, name, offset, length, cancellable, error);
+}
+
+char *
+tdbg_source_describe (TdbgSource *self)
+{
+  g_return_val_if_fail (TDBG_IS_SOURCE (self), NULL);
+  return TDBG_SOURCE_GET_IFACE (self)->describe (self);
+}

@@ -1,0 +1,36 @@
+#pragma once
+
+/* Random-access reads of the files of one logdir: local files, or files over SFTP. Everything
+ * above this interface is the same for both. Implementations must allow calls from one
+ * worker thread at a time. */
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define TDBG_TYPE_SOURCE (tdbg_source_get_type ())
+G_DECLARE_INTERFACE (TdbgSource, tdbg_source, TDBG, SOURCE, GObject)
+
+struct _TdbgSourceInterface {
+  GTypeInterface parent_iface;
+
+  /* Names (not paths) of the regular files in the logdir, sorted. */
+  GStrv (*list_files) (TdbgSource *self, GCancellable *cancellable, GError **error);
+  /* Current size of a file of the logdir. */
+  gboolean (*get_size) (TdbgSource *self, const char *name, guint64 *size,
+                        GCancellable *cancellable, GError **error);
+  /* Bytes [offset, offset + length) of a file; fewer when the file is shorter. */
+  GBytes *(*read) (TdbgSource *self, const char *name, guint64 offset, gsize length,
+                   GCancellable *cancellable, GError **error);
+  /* "/path/to/logdir" or "ssh://user@host:port/path" */
+  char *(*describe) (TdbgSource *self);
+};
+
+GStrv tdbg_source_list_files (TdbgSource *self, GCancellable *cancellable, GError **error);
+gboolean tdbg_source_get_size (TdbgSource *self, const char *name, guint64 *size,
+                               GCancellable *cancellable, GError **error);
+GBytes *tdbg_source_read (TdbgSource *self, const char *name, guint64 offset, gsize length,
+                          GCancellable *cancellable, GError **error);
+char *tdbg_source_describe (TdbgSource *self);
+
+G_END_DECLS
