@@ -47,6 +47,7 @@ typedef struct {
   guint8 dtype;         /* TF DataType of the traced tensor, 0 when the mode does not say */
   guint8 flags;
 } TdbgTraceDigest;
+G_STATIC_ASSERT (sizeof (TdbgTraceDigest) == 64);
 
 /* One eager execution (an op, or a tf.function call), 32 bytes. */
 typedef struct {
@@ -61,6 +62,7 @@ typedef struct {
   guint8 flags;
   guint8 reserved;
 } TdbgExecutionDigest;
+G_STATIC_ASSERT (sizeof (TdbgExecutionDigest) == 32);
 
 typedef struct {
   char *graph_id;

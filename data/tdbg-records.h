@@ -48,6 +48,9 @@ void tdbg_record_scan (const guint8 *buffer,
                        gpointer user_data,
                        TdbgScanResult *result);
 
+/* The first offset at or after @from where an intact record starts, or G_MAXSIZE. */
+gsize tdbg_record_find_next (const guint8 *buffer, gsize length, gsize from);
+
 /* Frames @payload as one TFRecord (appended to @out). */
 void tdbg_record_encode (GByteArray *out, const guint8 *payload, gsize length);
 

@@ -1,0 +1,28 @@
+#include <locale.h>
+#include <stdlib.h>
+#include <glib/gi18n.h>
+
+#include "tdbg-cli.h"
+#ifdef TDBG_WITH_GUI
+#include "tdbg-gui.h"
+#endif
+
+int
+main (int argc, char **argv)
+{
+  const char *localedir = g_getenv ("TDBG_LOCALEDIR");
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc > 1 && tdbg_cli_is_subcommand (argv[1]))
+    return tdbg_cli_run (argc - 1, argv + 1);
+#ifdef TDBG_WITH_GUI
+  return tdbg_gui_run (argc, argv);
+#else
+  g_printerr (_("This build has no window; use a subcommand (tfdbg-gtk help).\n"));
+  return 2;
+#endif
+}

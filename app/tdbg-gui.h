@@ -1,0 +1,4 @@
+#pragma once
+
+/* Runs the GTK application (the window); returns the exit status. */
+int tdbg_gui_run (int argc, char **argv);

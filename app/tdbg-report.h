@@ -1,0 +1,20 @@
+#pragma once
+
+/* One event in full, as JSON (the shape of EXPECTED.json's samples) or as text. */
+
+#include "tdbg-json.h"
+#include "tdbg-logdir.h"
+
+G_BEGIN_DECLS
+
+gboolean tdbg_report_trace_json (TdbgJson *json, TdbgLogdir *logdir, guint index, GError **error);
+/* @first_alert_slot >= 0 adds first_alert_output_slot. */
+gboolean tdbg_report_execution_json (TdbgJson *json, TdbgLogdir *logdir, guint index,
+                                     gint first_alert_slot, GError **error);
+char *tdbg_report_trace_text (TdbgLogdir *logdir, guint index, GError **error);
+char *tdbg_report_execution_text (TdbgLogdir *logdir, guint index, GError **error);
+
+/* The user-facing name of a device ("CPU:0" from ".../device:CPU:0"). */
+const char *tdbg_report_short_device (const char *device_name);
+
+G_END_DECLS

@@ -1,0 +1,143 @@
+/* NaN/inf alerts counted exactly as TensorBoard's Debugger V2 counts them: graph execution
+ * traces first, then executions; an event is ignored once TDBG_ALERT_LIMIT alerts exist,
+ * but one execution may add several alerts (one per offending output) and so pass it. */
+
+#include "tdbg-logdir-private.h"
+
+#include <math.h>
+
+#include "tdbg-tensor.h"
+
+gboolean
+tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
+                    double *size, double *neg_inf, double *pos_inf, double *nan)
+{
+  *size = *neg_inf = *pos_inf = *nan = NAN;
+  switch (mode)
+    {
+    case TDBG_MODE_CURT_HEALTH:
+      return n_slots >= 2 && slots[1] != 0;
+    case TDBG_MODE_CONCISE_HEALTH:
+      if (n_slots < 5)
+        return FALSE;
+      *size = slots[1];
+      *neg_inf = slots[2];
+      *pos_inf = slots[3];
+      *nan = slots[4];
+      break;
+    case TDBG_MODE_FULL_HEALTH:
+      if (n_slots < 8)
+        return FALSE;
+      *size = slots[4];
+      *neg_inf = slots[5];
+      *pos_inf = slots[6];
+      *nan = slots[7];
+      break;
+    default:
+      return FALSE;
+    }
+  return *neg_inf != 0 || *pos_inf != 0 || *nan != 0;
+}
+
+/* The test applied to one decoded TensorProto (execution outputs). */
+static gboolean
+tensor_alert (guint mode, const Tensorflow__TensorProto *proto,
+              double *size, double *neg_inf, double *pos_inf, double *nan)
+{
+  TdbgTensor tensor;
+  *size = *neg_inf = *pos_inf = *nan = NAN;
+  if (tdbg_tensor_is_empty_proto (proto) || !tdbg_tensor_init (&tensor, proto, NULL))
+    return FALSE;
+  if (mode == TDBG_MODE_FULL_TENSOR)
+    {
+      TdbgCounts counts;
+      if (!tdbg_dtype_is_floating (tensor.dtype) || tensor.n_elements == 0)
+        return FALSE;
+      tdbg_tensor_count (&tensor, &counts);
+      *size = tensor.n_elements;
+      *neg_inf = counts.neg_inf;
+      *pos_inf = counts.pos_inf;
+      *nan = counts.nan;
+      return counts.neg_inf + counts.pos_inf + counts.nan > 0;
+    }
+  g_autoptr(GArray) slots = tdbg_tensor_to_doubles (&tensor, 16);
+  return tdbg_summary_alert (mode, (const double *) slots->data, slots->len, size, neg_inf, pos_inf, nan);
+}
+
+static guint32
+op_type_of_trace (TdbgLogdir *self, const TdbgTraceDigest *d)
+{
+  const TdbgOp *op = g_ptr_array_index (self->ops, d->op);
+  const char *type = op->op_type ? op->op_type : "";
+  return tdbg_logdir_intern (self, type, strlen (type));
+}
+
+static void
+add_trace_alerts (TdbgLogdir *self, guint first)
+{
+  for (guint i = first; i < self->traces->len; i++)
+    {
+      const TdbgTraceDigest *d = &g_array_index (self->traces, TdbgTraceDigest, i);
+      TdbgAlert alert = { TDBG_ALERT_INF_NAN, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, d->wall_time, 0 };
+
+      if (!(d->flags & TDBG_DIGEST_HAS_INF_NAN))
+        continue;
+      self->n_inf_nan_traces++;
+      if (self->alerts->len >= TDBG_ALERT_LIMIT)
+        continue;
+      if (d->flags & TDBG_DIGEST_HAS_SIZE)
+        alert.size = d->size;
+      if (d->flags & TDBG_DIGEST_HAS_COUNTS)
+        {
+          alert.num_neg_inf = d->neg_inf;
+          alert.num_pos_inf = d->pos_inf;
+          alert.num_nan = d->nan;
+        }
+      alert.op_type = op_type_of_trace (self, d);
+      g_array_append_val (self->alerts, alert);
+    }
+}
+
+/* Decodes one execution to list its offending outputs; returns how many there are. */
+static guint
+add_execution_alerts (TdbgLogdir *self, guint index, gboolean record)
+{
+  const TdbgExecutionDigest *d = &g_array_index (self->executions, TdbgExecutionDigest, index);
+  Tensorflow__DebugEvent *event = tdbg_logdir_read_execution (self, index, NULL);
+  guint n = 0;
+
+  if (event == NULL || event->what_case != TENSORFLOW__DEBUG_EVENT__WHAT_EXECUTION)
+    {
+      if (event)
+        tensorflow__debug_event__free_unpacked (event, NULL);
+      return d->n_alert_outputs;
+    }
+  for (gsize k = 0; k < event->execution->n_tensor_protos; k++)
+    {
+      TdbgAlert alert = { TDBG_ALERT_INF_NAN, TDBG_NONE, index, k, NAN, NAN, NAN, NAN, d->wall_time, d->op_type };
+      if (!tensor_alert (d->mode, event->execution->tensor_protos[k], &alert.size,
+                         &alert.num_neg_inf, &alert.num_pos_inf, &alert.num_nan))
+        continue;
+      n++;
+      if (record)
+        g_array_append_val (self->alerts, alert);
+    }
+  tensorflow__debug_event__free_unpacked (event, NULL);
+  return n;
+}
+
+void
+tdbg_alerts_extend (TdbgLogdir *self, guint first_trace, guint first_execution)
+{
+  add_trace_alerts (self, first_trace);
+  for (guint i = first_execution; i < self->executions->len; i++)
+    {
+      const TdbgExecutionDigest *d = &g_array_index (self->executions, TdbgExecutionDigest, i);
+      gboolean record = self->alerts->len < TDBG_ALERT_LIMIT;
+
+      if (d->flags & TDBG_DIGEST_UNDECODABLE || (record && d->n_alert_outputs > 0))
+        self->n_inf_nan_execution_outputs += add_execution_alerts (self, i, record);
+      else
+        self->n_inf_nan_execution_outputs += d->n_alert_outputs;
+    }
+}

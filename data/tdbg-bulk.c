@@ -1,0 +1,587 @@
+/* The bulk path: graph execution traces and executions, millions of small records, read
+ * straight from the wire into compact digests without allocating per record. A large file
+ * is split at a record boundary and its halves are read on both cores. */
+
+#include "tdbg-logdir-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "tdbg-records.h"
+#include "tdbg-tensor.h"
+#include "tdbg-wire.h"
+
+#define MAX_SLOTS 16
+#define SPLIT_THRESHOLD (8 * 1024 * 1024)
+#define PROGRESS_EVERY 8192
+
+/* What the bulk path needs of a TensorProto. */
+typedef struct {
+  gint dtype;
+  gint rank;
+  guint64 n_elements;
+  const guint8 *content;
+  gsize content_length;
+  const guint8 *doubles;  /* packed double_val */
+  gsize doubles_length;
+  const guint8 *floats;   /* packed float_val */
+  gsize floats_length;
+  gboolean other_values;  /* any other typed field: decode the slow way */
+  gboolean present;
+} FastTensor;
+
+static gboolean
+parse_shape (const guint8 *data, gsize length, FastTensor *t)
+{
+  TdbgWire w;
+  TdbgWireField f;
+
+  tdbg_wire_init (&w, data, length);
+  t->rank = 0;
+  t->n_elements = 1;
+  while (tdbg_wire_next (&w, &f))
+    {
+      if (f.number == 2 && f.wire_type == 2)
+        {
+          TdbgWire dim;
+          TdbgWireField df;
+          gint64 size = 0;
+          tdbg_wire_init (&dim, f.data, f.length);
+          while (tdbg_wire_next (&dim, &df))
+            if (df.number == 1 && df.wire_type == 0)
+              size = (gint64) df.varint;
+          if (dim.failed)
+            return FALSE;
+          t->rank++;
+          t->n_elements = size <= 0 ? 0 : (t->n_elements > G_MAXUINT64 / (guint64) size ? G_MAXUINT64 : t->n_elements * size);
+        }
+      else if (f.number == 3 && f.wire_type == 0 && f.varint)
+        t->rank = -1;
+    }
+  return !w.failed;
+}
+
+static gboolean
+parse_tensor (const guint8 *data, gsize length, FastTensor *t)
+{
+  TdbgWire w;
+  TdbgWireField f;
+
+  memset (t, 0, sizeof *t);
+  t->present = TRUE;
+  t->rank = -1;
+  tdbg_wire_init (&w, data, length);
+  while (tdbg_wire_next (&w, &f))
+    {
+      switch (f.number)
+        {
+        case 1: t->dtype = (gint) f.varint; break;
+        case 2: if (f.wire_type == 2 && !parse_shape (f.data, f.length, t)) return FALSE; break;
+        case 3: break;
+        case 4: t->content = f.data; t->content_length = f.length; break;
+        case 5: if (f.wire_type == 2) { t->floats = f.data; t->floats_length = f.length; } else t->other_values = TRUE; break;
+        case 6: if (f.wire_type == 2) { t->doubles = f.data; t->doubles_length = f.length; } else t->other_values = TRUE; break;
+        default: t->other_values = TRUE; break;
+        }
+    }
+  return !w.failed;
+}
+
+/* A summary vector: up to MAX_SLOTS doubles from whichever field holds them. */
+static guint
+summary_slots (const FastTensor *t, double *slots)
+{
+  guint n = 0;
+  if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE)
+    for (; n < MAX_SLOTS && (n + 1) * 8 <= t->content_length; n++)
+      {
+        guint64 u;
+        memcpy (&u, t->content + n * 8, 8);
+        u = GUINT64_FROM_LE (u);
+        memcpy (&slots[n], &u, 8);
+      }
+  else if (t->content != NULL && t->dtype == TDBG_DT_FLOAT)
+    for (; n < MAX_SLOTS && (n + 1) * 4 <= t->content_length; n++)
+      {
+        guint32 u;
+        float f;
+        memcpy (&u, t->content + n * 4, 4);
+        u = GUINT32_FROM_LE (u);
+        memcpy (&f, &u, 4);
+        slots[n] = f;
+      }
+  else if (t->doubles != NULL)
+    for (; n < MAX_SLOTS && (n + 1) * 8 <= t->doubles_length; n++)
+      {
+        guint64 u;
+        memcpy (&u, t->doubles + n * 8, 8);
+        u = GUINT64_FROM_LE (u);
+        memcpy (&slots[n], &u, 8);
+      }
+  else if (t->floats != NULL)
+    for (; n < MAX_SLOTS && (n + 1) * 4 <= t->floats_length; n++)
+      {
+        guint32 u;
+        float f;
+        memcpy (&u, t->floats + n * 4, 4);
+        u = GUINT32_FROM_LE (u);
+        memcpy (&f, &u, 4);
+        slots[n] = f;
+      }
+  return n;
+}
+
+/* Inf/NaN test of one value of FULL_TENSOR mode, as TensorBoard does it: only floating
+ * tensors with elements. Falls back to a full decode for typed fields. */
+static gboolean
+full_tensor_alert (const guint8 *data, gsize length, const FastTensor *t,
+                   double *size, double *neg_inf, double *pos_inf, double *nan)
+{
+  TdbgCounts counts = { 0 };
+
+  if (!tdbg_dtype_is_floating (t->dtype) || t->n_elements == 0 || t->rank < 0)
+    return FALSE;
+  if (t->content != NULL && !t->other_values)
+    tdbg_counts_from_content (t->dtype, t->content, t->content_length, &counts);
+  else
+    {
+      Tensorflow__TensorProto *proto = tensorflow__tensor_proto__unpack (NULL, length, data);
+      TdbgTensor tensor;
+      if (proto == NULL)
+        return FALSE;
+      if (tdbg_tensor_init (&tensor, proto, NULL))
+        tdbg_tensor_count (&tensor, &counts);
+      tensorflow__tensor_proto__free_unpacked (proto, NULL);
+    }
+  *size = (double) t->n_elements;
+  *neg_inf = counts.neg_inf;
+  *pos_inf = counts.pos_inf;
+  *nan = counts.nan;
+  return counts.neg_inf + counts.pos_inf + counts.nan > 0;
+}
+
+/* ---- per-thread scanning state ------------------------------------------------------- */
+
+typedef struct {
+  guint32 digest;     /* index into the chunk's digests */
+  guint32 graph;
+  char *name;
+} Orphan;
+
+typedef struct {
+  TdbgLogdir *self;
+  GCancellable *cancellable;
+  const char *file_name;
+  guint8 file_set;
+  TdbgFileKind kind;
+  GArray *digests;           /* TdbgTraceDigest or TdbgExecutionDigest */
+  GPtrArray *problems;
+  GArray *orphans;           /* traces whose op was never created */
+  guint64 since_progress_records;
+  const guint8 *since_progress_offset;
+  const guint8 *buffer_start;
+  gboolean cancelled;
+  /* One-entry caches: consecutive records mostly share graph and device. */
+  const guint8 *last_graph_id;
+  gsize last_graph_id_length;
+  guint32 last_graph;
+  const guint8 *last_device;
+  gsize last_device_length;
+  guint32 last_device_id;
+  GHashTable *op_type_ids;   /* char* -> id + 1, a lock-free copy of what this thread saw */
+  TdbgScanResult result;
+} Chunk;
+
+static void
+chunk_problem (Chunk *c, guint64 offset, const char *message)
+{
+  g_ptr_array_add (c->problems, tdbg_problem_new (c->file_name, offset, message));
+}
+
+static guint32
+chunk_graph (Chunk *c, const guint8 *id, gsize length)
+{
+  if (c->last_graph_id == NULL || length != c->last_graph_id_length || memcmp (id, c->last_graph_id, length) != 0)
+    {
+      c->last_graph = tdbg_logdir_lookup_graph_bytes (c->self, (const char *) id, length);
+      c->last_graph_id = id;
+      c->last_graph_id_length = length;
+    }
+  return c->last_graph;
+}
+
+static guint32
+chunk_device (Chunk *c, const guint8 *name, gsize length)
+{
+  if (c->last_device == NULL || length != c->last_device_length || memcmp (name, c->last_device, length) != 0)
+    {
+      c->last_device_id = tdbg_logdir_intern (c->self, (const char *) name, length);
+      c->last_device = name;
+      c->last_device_length = length;
+    }
+  return c->last_device_id;
+}
+
+static guint32
+chunk_op_type (Chunk *c, const guint8 *name, gsize length)
+{
+  char stack_copy[256];
+  g_autofree char *heap_copy = NULL;
+  char *key = length < sizeof stack_copy ? stack_copy : (heap_copy = g_malloc (length + 1));
+  gpointer found;
+  guint32 id;
+
+  memcpy (key, name, length);
+  key[length] = '\0';
+  found = g_hash_table_lookup (c->op_type_ids, key);
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  id = tdbg_logdir_intern (c->self, key, length);
+  g_hash_table_insert (c->op_type_ids, g_strdup (key), GUINT_TO_POINTER (id + 1));
+  return id;
+}
+
+static gboolean
+chunk_tick (Chunk *c, const TdbgRecord *record)
+{
+  if (++c->since_progress_records < PROGRESS_EVERY)
+    return TRUE;
+  const guint8 *here = record->data + record->length;
+  tdbg_logdir_add_progress (c->self, here - c->since_progress_offset, c->since_progress_records);
+  c->since_progress_offset = here;
+  c->since_progress_records = 0;
+  if (g_cancellable_is_cancelled (c->cancellable))
+    {
+      c->cancelled = TRUE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Reads the DebugEvent envelope: wall_time and the member of `what`. */
+static gboolean
+parse_envelope (const TdbgRecord *record, guint32 *what, double *wall_time, const guint8 **body, gsize *length)
+{
+  TdbgWire w;
+  TdbgWireField f;
+
+  *what = 0;
+  *wall_time = 0;
+  tdbg_wire_init (&w, record->data, record->length);
+  while (tdbg_wire_next (&w, &f))
+    {
+      if (f.number == 1 && f.wire_type == 1)
+        *wall_time = tdbg_wire_double (&f);
+      else if (f.wire_type == 2 && f.number >= 3)
+        {
+          *what = f.number;
+          *body = f.data;
+          *length = f.length;
+        }
+    }
+  return !w.failed;
+}
+
+static void
+fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor_data, gsize tensor_length)
+{
+  double slots[MAX_SLOTS] = { 0 };
+  double size = 0, neg_inf = 0, pos_inf = 0, nan = 0;
+  guint n;
+
+  switch (d->mode)
+    {
+    case TDBG_MODE_FULL_TENSOR:
+      d->dtype = (guint8) MIN (t->dtype, 255);
+      if (t->rank >= 0)
+        {
+          d->size = t->n_elements;
+          d->flags |= TDBG_DIGEST_HAS_SIZE;
+        }
+      if (tdbg_dtype_is_floating (t->dtype))
+        d->flags |= TDBG_DIGEST_HAS_COUNTS;
+      if (full_tensor_alert (tensor_data, tensor_length, t, &size, &neg_inf, &pos_inf, &nan))
+        d->flags |= TDBG_DIGEST_HAS_INF_NAN;
+      d->neg_inf = (guint64) neg_inf;
+      d->pos_inf = (guint64) pos_inf;
+      d->nan = (guint64) nan;
+      return;
+    case TDBG_MODE_SHAPE:
+      n = summary_slots (t, slots);
+      if (n >= 4)
+        {
+          d->dtype = (guint8) CLAMP (slots[1], 0, 255);
+          d->size = (guint64) MAX (slots[3], 0);
+          d->flags |= TDBG_DIGEST_HAS_SIZE;
+        }
+      return;
+    default:
+      n = summary_slots (t, slots);
+      if (d->mode == TDBG_MODE_FULL_HEALTH && n >= 3)
+        d->dtype = (guint8) CLAMP (slots[2], 0, 255);
+      if (tdbg_summary_alert (d->mode, slots, n, &size, &neg_inf, &pos_inf, &nan))
+        d->flags |= TDBG_DIGEST_HAS_INF_NAN;
+      if (!isnan (size))
+        {
+          d->size = (guint64) MAX (size, 0);
+          d->flags |= TDBG_DIGEST_HAS_SIZE;
+        }
+      if (!isnan (neg_inf))
+        {
+          d->neg_inf = (guint64) MAX (neg_inf, 0);
+          d->pos_inf = (guint64) MAX (pos_inf, 0);
+          d->nan = (guint64) MAX (nan, 0);
+          d->flags |= TDBG_DIGEST_HAS_COUNTS;
+        }
+      return;
+    }
+}
+
+static gboolean
+trace_record (const TdbgRecord *record, gpointer user_data)
+{
+  Chunk *c = user_data;
+  TdbgTraceDigest d = { 0 };
+  guint32 what;
+  const guint8 *body = NULL, *tensor = NULL, *context = NULL, *name = NULL, *device = NULL;
+  gsize body_length = 0, tensor_length = 0, context_length = 0, name_length = 0, device_length = 0;
+  TdbgWire w;
+  TdbgWireField f;
+  FastTensor t = { 0 };
+  guint32 graph;
+
+  if (!parse_envelope (record, &what, &d.wall_time, &body, &body_length) || what != 10)
+    {
+      chunk_problem (c, record->offset, what == 0 || what == 10
+                     ? _("intact record does not hold a valid DebugEvent message; skipped")
+                     : _("event of a kind that does not belong in this file; skipped"));
+      return chunk_tick (c, record);
+    }
+  tdbg_wire_init (&w, body, body_length);
+  while (tdbg_wire_next (&w, &f))
+    switch (f.number)
+      {
+      case 1: context = f.data; context_length = f.length; break;
+      case 2: name = f.data; name_length = f.length; break;
+      case 3: d.output_slot = (guint16) MIN (f.varint, G_MAXUINT16); break;
+      case 4: d.mode = (guint8) MIN (f.varint, 255); break;
+      case 5: tensor = f.data; tensor_length = f.length; break;
+      case 6: device = f.data; device_length = f.length; break;
+      default: break;
+      }
+  if (w.failed || (tensor != NULL && !parse_tensor (tensor, tensor_length, &t)))
+    {
+      chunk_problem (c, record->offset, _("intact record does not hold a valid GraphExecutionTrace; skipped"));
+      return chunk_tick (c, record);
+    }
+
+  d.offset = record->offset;
+  d.file_set = c->file_set;
+  d.device = (guint16) MIN (chunk_device (c, device ? device : (const guint8 *) "", device_length), G_MAXUINT16);
+  fill_trace_health (&d, &t, tensor, tensor_length);
+
+  graph = chunk_graph (c, context ? context : (const guint8 *) "", context_length);
+  d.op = tdbg_logdir_lookup_op_bytes (c->self, graph, (const char *) (name ? name : (const guint8 *) ""), name_length);
+  if (d.op == TDBG_NONE)
+    {
+      Orphan orphan = { c->digests->len, graph, g_strndup ((const char *) name, name_length) };
+      g_array_append_val (c->orphans, orphan);
+    }
+  g_array_append_val (c->digests, d);
+  return chunk_tick (c, record);
+}
+
+static gboolean
+execution_record (const TdbgRecord *record, gpointer user_data)
+{
+  Chunk *c = user_data;
+  TdbgExecutionDigest d = { 0 };
+  guint32 what;
+  const guint8 *body = NULL;
+  gsize body_length = 0;
+  TdbgWire w;
+  TdbgWireField f;
+  const guint8 *tensor_ptrs[64];
+  gsize tensor_lengths[64];
+  guint n_tensors = 0;
+  guint64 n_alerts = 0;
+
+  if (!parse_envelope (record, &what, &d.wall_time, &body, &body_length) || what != 9)
+    {
+      chunk_problem (c, record->offset, what == 0 || what == 9
+                     ? _("intact record does not hold a valid DebugEvent message; skipped")
+                     : _("event of a kind that does not belong in this file; skipped"));
+      return chunk_tick (c, record);
+    }
+  d.graph = TDBG_NONE;
+  tdbg_wire_init (&w, body, body_length);
+  while (tdbg_wire_next (&w, &f))
+    switch (f.number)
+      {
+      case 1: d.op_type = chunk_op_type (c, f.data, f.length); break;
+      case 2: d.num_outputs = (guint16) MIN (f.varint, G_MAXUINT16); break;
+      case 3: d.graph = f.length ? tdbg_logdir_lookup_graph_bytes (c->self, (const char *) f.data, f.length) : TDBG_NONE; break;
+      case 6: d.mode = (guint8) MIN (f.varint, 255); break;
+      case 7:
+        /* Test each output as it comes; the mode field may follow, so keep a few. */
+        if (n_tensors < G_N_ELEMENTS (tensor_ptrs))
+          {
+            tensor_ptrs[n_tensors] = f.data;
+            tensor_lengths[n_tensors] = f.length;
+          }
+        n_tensors++;
+        break;
+      default: break;
+      }
+  if (w.failed)
+    {
+      chunk_problem (c, record->offset, _("intact record does not hold a valid Execution; skipped"));
+      return chunk_tick (c, record);
+    }
+  if (n_tensors > G_N_ELEMENTS (tensor_ptrs))
+    d.flags |= TDBG_DIGEST_UNDECODABLE; /* more outputs than the bulk path tests: the alert pass decodes it */
+  for (guint i = 0; i < MIN (n_tensors, G_N_ELEMENTS (tensor_ptrs)); i++)
+    {
+      FastTensor t;
+      double slots[MAX_SLOTS], size, neg_inf, pos_inf, nan;
+      gboolean alert;
+      if (!parse_tensor (tensor_ptrs[i], tensor_lengths[i], &t))
+        continue;
+      if (d.mode == TDBG_MODE_FULL_TENSOR)
+        alert = full_tensor_alert (tensor_ptrs[i], tensor_lengths[i], &t, &size, &neg_inf, &pos_inf, &nan);
+      else
+        alert = tdbg_summary_alert (d.mode, slots, summary_slots (&t, slots), &size, &neg_inf, &pos_inf, &nan);
+      n_alerts += alert;
+    }
+  d.n_alert_outputs = (guint16) MIN (n_alerts, G_MAXUINT16);
+  if (n_alerts > 0)
+    d.flags |= TDBG_DIGEST_HAS_INF_NAN;
+  d.offset = record->offset;
+  d.file_set = c->file_set;
+  g_array_append_val (c->digests, d);
+  return chunk_tick (c, record);
+}
+
+static void
+chunk_init (Chunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind, const char *file_name,
+            GCancellable *cancellable)
+{
+  memset (c, 0, sizeof *c);
+  c->self = self;
+  c->file_set = file_set;
+  c->kind = kind;
+  c->file_name = file_name;
+  c->cancellable = cancellable;
+  c->digests = g_array_new (FALSE, FALSE, kind == TDBG_FILE_EXECUTION ? sizeof (TdbgExecutionDigest) : sizeof (TdbgTraceDigest));
+  c->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
+  c->orphans = g_array_new (FALSE, FALSE, sizeof (Orphan));
+  c->op_type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+static void
+chunk_clear (Chunk *c)
+{
+  g_array_unref (c->digests);
+  g_ptr_array_unref (c->problems);
+  for (guint i = 0; i < c->orphans->len; i++)
+    g_free (g_array_index (c->orphans, Orphan, i).name);
+  g_array_unref (c->orphans);
+  g_hash_table_unref (c->op_type_ids);
+}
+
+typedef struct {
+  Chunk *chunk;
+  const guint8 *data;
+  gsize length;
+  guint64 base_offset;
+} ChunkJob;
+
+static gpointer
+run_chunk (gpointer user_data)
+{
+  ChunkJob *job = user_data;
+  Chunk *c = job->chunk;
+
+  c->buffer_start = c->since_progress_offset = job->data;
+  tdbg_record_scan (job->data, job->length, job->base_offset, c->file_name, c->problems,
+                    c->kind == TDBG_FILE_EXECUTION ? execution_record : trace_record, c, &c->result);
+  tdbg_logdir_add_progress (c->self, job->data + job->length - c->since_progress_offset, c->since_progress_records);
+  return NULL;
+}
+
+/* Appends a chunk's digests, resolving ops that were never created (serially: the op
+ * table is only read while the chunks run). */
+static void
+merge_chunk (TdbgLogdir *self, Chunk *c)
+{
+  if (c->kind == TDBG_FILE_EXECUTION)
+    {
+      g_array_append_vals (self->executions, c->digests->data, c->digests->len);
+      self->n_executions_all += c->digests->len;
+    }
+  else
+    {
+      guint base = self->traces->len;
+      g_array_append_vals (self->traces, c->digests->data, c->digests->len);
+      for (guint i = 0; i < c->orphans->len; i++)
+        {
+          Orphan *o = &g_array_index (c->orphans, Orphan, i);
+          g_array_index (self->traces, TdbgTraceDigest, base + o->digest).op =
+            tdbg_logdir_add_op (self, o->graph, o->name, strlen (o->name));
+        }
+    }
+  tdbg_logdir_take_problems (self, c->problems);
+}
+
+gboolean
+tdbg_bulk_scan (TdbgLogdir *self, guint file_set, TdbgFileKind kind, GBytes *bytes,
+                guint64 base_offset, TdbgScanResult *result, GCancellable *cancellable)
+{
+  const TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file_set);
+  const char *file_name = fs->files[kind].file_name;
+  gsize length;
+  const guint8 *data = g_bytes_get_data (bytes, &length);
+  gsize split = length;
+  Chunk chunks[2];
+  ChunkJob jobs[2];
+  guint n_chunks = 1;
+  gboolean ok = TRUE;
+
+  if (length >= SPLIT_THRESHOLD)
+    split = tdbg_record_find_next (data, length, length / 2);
+  if (split != G_MAXSIZE && split < length && split > 0)
+    n_chunks = 2;
+  else
+    split = length;
+
+  for (guint i = 0; i < n_chunks; i++)
+    chunk_init (&chunks[i], self, file_set, kind, file_name, cancellable);
+  jobs[0] = (ChunkJob) { &chunks[0], data, split, base_offset };
+  if (n_chunks == 2)
+    {
+      GThread *worker;
+      jobs[1] = (ChunkJob) { &chunks[1], data + split, length - split, base_offset + split };
+      worker = g_thread_new ("tdbg-bulk", run_chunk, &jobs[1]);
+      run_chunk (&jobs[0]);
+      g_thread_join (worker);
+      /* The first half ends exactly where the second begins unless damage straddles the
+       * split; then what it took for a partial record is damage. */
+      if (chunks[0].result.partial_tail)
+        chunk_problem (&chunks[0], chunks[0].result.resume_offset,
+                       _("damaged record; skipped to the next intact record"));
+    }
+  else
+    run_chunk (&jobs[0]);
+
+  *result = chunks[n_chunks - 1].result;
+  for (guint i = 0; i < n_chunks; i++)
+    {
+      ok = ok && !chunks[i].cancelled;
+      if (i + 1 < n_chunks)
+        result->n_records += chunks[i].result.n_records;
+      merge_chunk (self, &chunks[i]);
+      chunk_clear (&chunks[i]);
+    }
+  return ok;
+}

@@ -1,0 +1,30 @@
+#pragma once
+
+/* A small streaming JSON writer. Non-finite numbers are written as the strings "nan", "inf"
+ * and "-inf"; integral doubles as integers. */
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _TdbgJson TdbgJson;
+
+TdbgJson *tdbg_json_new (gboolean pretty);
+char *tdbg_json_free_to_string (TdbgJson *json);
+void tdbg_json_free (TdbgJson *json);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgJson, tdbg_json_free)
+
+void tdbg_json_begin_object (TdbgJson *json);
+void tdbg_json_end_object (TdbgJson *json);
+void tdbg_json_begin_array (TdbgJson *json);
+void tdbg_json_end_array (TdbgJson *json);
+void tdbg_json_key (TdbgJson *json, const char *key);
+void tdbg_json_string (TdbgJson *json, const char *value);  /* NULL writes null */
+void tdbg_json_string_len (TdbgJson *json, const char *value, gsize length);
+void tdbg_json_int (TdbgJson *json, gint64 value);
+void tdbg_json_uint (TdbgJson *json, guint64 value);
+void tdbg_json_double (TdbgJson *json, double value);
+void tdbg_json_bool (TdbgJson *json, gboolean value);
+void tdbg_json_null (TdbgJson *json);
+
+G_END_DECLS

@@ -1,0 +1,79 @@
+#pragma once
+
+/* Shared by the files that together implement TdbgLogdir. */
+
+#include "tdbg-logdir.h"
+#include "tdbg-records.h"
+
+G_BEGIN_DECLS
+
+#define TDBG_MAX_FILE_SETS 255
+
+struct _TdbgLogdir {
+  GObject parent_instance;
+
+  TdbgSource *source;
+  GPtrArray *file_sets;        /* TdbgFileSet*, in TensorBoard's order */
+  GPtrArray *problems;         /* TdbgProblem* */
+  GHashTable *problem_keys;    /* "file@offset" of problems already reported */
+  char *run_id;
+  char *tensorflow_version;
+  guint modes;
+
+  GMutex string_lock;          /* strings may be interned from the bulk worker threads */
+  GHashTable *string_ids;      /* char* -> id + 1 */
+  GPtrArray *strings;
+
+  GPtrArray *graphs;           /* TdbgGraph* */
+  GHashTable *graph_index;     /* graph_id -> index + 1 */
+  GPtrArray *ops;              /* TdbgOp* */
+  GHashTable *op_index;        /* TdbgOpKey* -> index + 1 */
+  guint n_op_creations;
+  GPtrArray *devices;          /* TdbgDevice* */
+  GHashTable *frame_index;     /* id -> TdbgStackFrame* */
+  guint n_frames;
+  GPtrArray *source_files;     /* TdbgSourceFile* */
+  GArray *primary_sources;     /* file_index -> source file index, for the primary file set */
+
+  GArray *traces;              /* TdbgTraceDigest */
+  GArray *executions;          /* TdbgExecutionDigest */
+  guint64 n_executions_all;
+
+  GArray *alerts;              /* TdbgAlert */
+  guint64 n_inf_nan_traces;
+  guint64 n_inf_nan_execution_outputs;
+
+  GMutex progress_lock;
+  guint64 progress_done;
+  guint64 progress_total;
+  guint64 progress_records;
+};
+
+typedef struct {
+  guint32 tag;                 /* graph index for ops, 0 for graph ids */
+  guint32 length;
+  const char *data;
+} TdbgOpKey;
+
+guint tdbg_op_key_hash (gconstpointer key);
+gboolean tdbg_op_key_equal (gconstpointer a, gconstpointer b);
+
+guint32 tdbg_logdir_intern (TdbgLogdir *self, const char *data, gsize length);
+guint32 tdbg_logdir_lookup_graph_bytes (TdbgLogdir *self, const char *data, gsize length);
+guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char *data, gsize length);
+guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
+void tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
+void tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems);
+void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records);
+
+/* tdbg-bulk.c: the traces and executions of one file's new bytes, appended to the digests. */
+gboolean tdbg_bulk_scan (TdbgLogdir *self, guint file_set, TdbgFileKind kind, GBytes *bytes,
+                         guint64 base_offset, TdbgScanResult *result, GCancellable *cancellable);
+
+/* tdbg-alerts.c: extends the alerts with traces from @first_trace and executions from
+ * @first_execution, in that order (TensorBoard's reading order). */
+void tdbg_alerts_extend (TdbgLogdir *self, guint first_trace, guint first_execution);
+gboolean tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
+                             double *size, double *neg_inf, double *pos_inf, double *nan);
+
+G_END_DECLS

@@ -1,0 +1,71 @@
+#pragma once
+
+/* TensorProto values: dtypes, shapes, numeric views of every representation (tensor_content
+ * and the typed fields), health counts and numpy-like printing. */
+
+#include <glib.h>
+#include "tensor.pb-c.h"
+
+G_BEGIN_DECLS
+
+enum {
+  TDBG_DT_INVALID = 0, TDBG_DT_FLOAT = 1, TDBG_DT_DOUBLE = 2, TDBG_DT_INT32 = 3,
+  TDBG_DT_UINT8 = 4, TDBG_DT_INT16 = 5, TDBG_DT_INT8 = 6, TDBG_DT_STRING = 7,
+  TDBG_DT_COMPLEX64 = 8, TDBG_DT_INT64 = 9, TDBG_DT_BOOL = 10, TDBG_DT_QINT8 = 11,
+  TDBG_DT_QUINT8 = 12, TDBG_DT_QINT32 = 13, TDBG_DT_BFLOAT16 = 14, TDBG_DT_QINT16 = 15,
+  TDBG_DT_QUINT16 = 16, TDBG_DT_UINT16 = 17, TDBG_DT_COMPLEX128 = 18, TDBG_DT_HALF = 19,
+  TDBG_DT_RESOURCE = 20, TDBG_DT_VARIANT = 21, TDBG_DT_UINT32 = 22, TDBG_DT_UINT64 = 23,
+};
+
+#define TDBG_MAX_RANK 64
+
+typedef struct {
+  guint64 neg_inf, pos_inf, nan, neg, zero, pos;
+} TdbgCounts;
+
+typedef enum {
+  TDBG_REPR_NONE,      /* no values (zero elements, or an empty TensorProto) */
+  TDBG_REPR_CONTENT,   /* tensor_content, little-endian */
+  TDBG_REPR_TYPED,     /* float_val, int_val, ... */
+} TdbgRepresentation;
+
+/* A view of a TensorProto; borrows from it. */
+typedef struct {
+  gint dtype;
+  gint rank;                    /* -1 when unknown */
+  gint64 shape[TDBG_MAX_RANK];
+  guint64 n_elements;
+  TdbgRepresentation repr;
+  const Tensorflow__TensorProto *proto;
+  /* For strings in tensor_content: nothing is precomputed; see tdbg_tensor_get_string(). */
+} TdbgTensor;
+
+const char *tdbg_dtype_name (gint dtype);   /* numpy spelling: "float32", "bool", ... */
+gsize tdbg_dtype_size (gint dtype);         /* bytes per element in tensor_content, 0 if not fixed */
+gboolean tdbg_dtype_is_floating (gint dtype); /* half, bfloat16, float, double */
+
+/* Fails (with the reason) when the shape or the content do not add up. Never allocates by
+ * the claimed element count. */
+gboolean tdbg_tensor_init (TdbgTensor *tensor, const Tensorflow__TensorProto *proto, GError **error);
+gboolean tdbg_tensor_is_empty_proto (const Tensorflow__TensorProto *proto);
+
+double tdbg_tensor_get_double (const TdbgTensor *tensor, guint64 index); /* NAN if not numeric */
+/* Strings: returns a newly allocated copy (bytes may not be UTF-8), or NULL. */
+GBytes *tdbg_tensor_get_string (const TdbgTensor *tensor, guint64 index);
+void tdbg_tensor_count (const TdbgTensor *tensor, TdbgCounts *counts);
+
+/* Counts -inf, +inf, NaN, negative, zero and positive elements of raw little-endian content. */
+void tdbg_counts_from_content (gint dtype, const guint8 *content, gsize length, TdbgCounts *counts);
+
+double tdbg_half_to_double (guint16 bits);
+double tdbg_bfloat16_to_double (guint16 bits);
+
+/* numpy-like text of the values, at most @max_elements shown (the rest elided with "..."). */
+char *tdbg_tensor_format (const TdbgTensor *tensor, guint64 max_elements);
+/* One element, numpy-like ("nan", "-inf", "1.5", "True"). */
+char *tdbg_tensor_format_element (const TdbgTensor *tensor, guint64 index);
+
+/* The summary vector (DT_DOUBLE rank 1, or any numeric tensor) as doubles. */
+GArray *tdbg_tensor_to_doubles (const TdbgTensor *tensor, guint64 max_elements);
+
+G_END_DECLS
