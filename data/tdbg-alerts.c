@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "tdbg-tensor.h"
+#include "tdbg-value.h"
 
 gboolean
 tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
@@ -72,12 +73,32 @@ op_type_of_trace (TdbgLogdir *self, const TdbgTraceDigest *d)
   return tdbg_logdir_intern (self, type, strlen (type));
 }
 
+/* Counts beyond 32 bits are not in the digest: read them from the record. */
+static void
+exact_counts (TdbgLogdir *self, guint index, TdbgAlert *alert)
+{
+  Tensorflow__DebugEvent *event = tdbg_logdir_read_trace (self, index, NULL);
+  TdbgValue v;
+
+  if (event == NULL)
+    return;
+  tdbg_value_init (&v, event->graph_execution_trace->tensor_debug_mode, event->graph_execution_trace->tensor_proto);
+  if (v.inf_nan_known)
+    {
+      alert->num_neg_inf = v.counts.neg_inf;
+      alert->num_pos_inf = v.counts.pos_inf;
+      alert->num_nan = v.counts.nan;
+    }
+  tdbg_value_clear (&v);
+  tensorflow__debug_event__free_unpacked (event, NULL);
+}
+
 static void
 add_trace_alerts (TdbgLogdir *self, guint first)
 {
-  for (guint i = first; i < self->traces->len; i++)
+  for (guint i = first; i < self->traces.len; i++)
     {
-      const TdbgTraceDigest *d = &g_array_index (self->traces, TdbgTraceDigest, i);
+      const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
       TdbgAlert alert = { TDBG_ALERT_INF_NAN, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, d->wall_time, 0 };
 
       if (!(d->flags & TDBG_DIGEST_HAS_INF_NAN))
@@ -93,6 +114,8 @@ add_trace_alerts (TdbgLogdir *self, guint first)
           alert.num_pos_inf = d->pos_inf;
           alert.num_nan = d->nan;
         }
+      if (d->flags & TDBG_DIGEST_COUNTS_SATURATED)
+        exact_counts (self, i, &alert);
       alert.op_type = op_type_of_trace (self, d);
       g_array_append_val (self->alerts, alert);
     }
@@ -102,7 +125,7 @@ add_trace_alerts (TdbgLogdir *self, guint first)
 static guint
 add_execution_alerts (TdbgLogdir *self, guint index, gboolean record)
 {
-  const TdbgExecutionDigest *d = &g_array_index (self->executions, TdbgExecutionDigest, index);
+  const TdbgExecutionDigest *d = &tdbg_vec_index (&self->executions, TdbgExecutionDigest, index);
   Tensorflow__DebugEvent *event = tdbg_logdir_read_execution (self, index, NULL);
   guint n = 0;
 
@@ -130,9 +153,9 @@ void
 tdbg_alerts_extend (TdbgLogdir *self, guint first_trace, guint first_execution)
 {
   add_trace_alerts (self, first_trace);
-  for (guint i = first_execution; i < self->executions->len; i++)
+  for (guint i = first_execution; i < self->executions.len; i++)
     {
-      const TdbgExecutionDigest *d = &g_array_index (self->executions, TdbgExecutionDigest, i);
+      const TdbgExecutionDigest *d = &tdbg_vec_index (&self->executions, TdbgExecutionDigest, i);
       gboolean record = self->alerts->len < TDBG_ALERT_LIMIT;
 
       if (d->flags & TDBG_DIGEST_UNDECODABLE || (record && d->n_alert_outputs > 0))

@@ -283,6 +283,30 @@ parse_envelope (const TdbgRecord *record, guint32 *what, double *wall_time, cons
   return !w.failed;
 }
 
+static guint32
+saturate (double count, gboolean *saturated)
+{
+  if (!(count >= 0))
+    return 0;
+  if (count > G_MAXUINT32)
+    {
+      *saturated = TRUE;
+      return G_MAXUINT32;
+    }
+  return (guint32) count;
+}
+
+static void
+store_counts (TdbgTraceDigest *d, double neg_inf, double pos_inf, double nan)
+{
+  gboolean saturated = FALSE;
+  d->neg_inf = saturate (neg_inf, &saturated);
+  d->pos_inf = saturate (pos_inf, &saturated);
+  d->nan = saturate (nan, &saturated);
+  if (saturated)
+    d->flags |= TDBG_DIGEST_COUNTS_SATURATED;
+}
+
 static void
 fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor_data, gsize tensor_length)
 {
@@ -303,9 +327,7 @@ fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor
         d->flags |= TDBG_DIGEST_HAS_COUNTS;
       if (full_tensor_alert (tensor_data, tensor_length, t, &size, &neg_inf, &pos_inf, &nan))
         d->flags |= TDBG_DIGEST_HAS_INF_NAN;
-      d->neg_inf = (guint64) neg_inf;
-      d->pos_inf = (guint64) pos_inf;
-      d->nan = (guint64) nan;
+      store_counts (d, neg_inf, pos_inf, nan);
       return;
     case TDBG_MODE_SHAPE:
       n = summary_slots (t, slots);
@@ -329,9 +351,7 @@ fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor
         }
       if (!isnan (neg_inf))
         {
-          d->neg_inf = (guint64) MAX (neg_inf, 0);
-          d->pos_inf = (guint64) MAX (pos_inf, 0);
-          d->nan = (guint64) MAX (nan, 0);
+          store_counts (d, neg_inf, pos_inf, nan);
           d->flags |= TDBG_DIGEST_HAS_COUNTS;
         }
       return;
@@ -517,17 +537,17 @@ merge_chunk (TdbgLogdir *self, Chunk *c)
 {
   if (c->kind == TDBG_FILE_EXECUTION)
     {
-      g_array_append_vals (self->executions, c->digests->data, c->digests->len);
+      tdbg_vec_append (&self->executions, c->digests->data, c->digests->len);
       self->n_executions_all += c->digests->len;
     }
   else
     {
-      guint base = self->traces->len;
-      g_array_append_vals (self->traces, c->digests->data, c->digests->len);
+      gsize base = self->traces.len;
+      tdbg_vec_append (&self->traces, c->digests->data, c->digests->len);
       for (guint i = 0; i < c->orphans->len; i++)
         {
           Orphan *o = &g_array_index (c->orphans, Orphan, i);
-          g_array_index (self->traces, TdbgTraceDigest, base + o->digest).op =
+          tdbg_vec_index (&self->traces, TdbgTraceDigest, base + o->digest).op =
             tdbg_logdir_add_op (self, o->graph, o->name, strlen (o->name));
         }
     }

@@ -4,6 +4,7 @@
 
 #include "tdbg-logdir.h"
 #include "tdbg-records.h"
+#include "tdbg-vec.h"
 
 G_BEGIN_DECLS
 
@@ -35,8 +36,8 @@ struct _TdbgLogdir {
   GPtrArray *source_files;     /* TdbgSourceFile* */
   GArray *primary_sources;     /* file_index -> source file index, for the primary file set */
 
-  GArray *traces;              /* TdbgTraceDigest */
-  GArray *executions;          /* TdbgExecutionDigest */
+  TdbgVec traces;              /* TdbgTraceDigest */
+  TdbgVec executions;          /* TdbgExecutionDigest */
   guint64 n_executions_all;
 
   GArray *alerts;              /* TdbgAlert */

@@ -133,6 +133,7 @@ op_new (guint32 graph, const char *name, gsize length)
   op->stack_frame_ids = g_new0 (char *, 1);
   op->consumers = g_array_new (FALSE, FALSE, sizeof (TdbgConsumer));
   op->first_trace = TDBG_NONE;
+  op->first_inf_nan_trace = TDBG_NONE;
   op->record_offset = G_MAXUINT64;
   return op;
 }
@@ -265,8 +266,8 @@ tdbg_logdir_finalize (GObject *object)
   g_hash_table_unref (self->frame_index);
   g_ptr_array_unref (self->source_files);
   g_array_unref (self->primary_sources);
-  g_array_unref (self->traces);
-  g_array_unref (self->executions);
+  tdbg_vec_clear (&self->traces);
+  tdbg_vec_clear (&self->executions);
   g_array_unref (self->alerts);
   g_mutex_clear (&self->progress_lock);
   G_OBJECT_CLASS (tdbg_logdir_parent_class)->finalize (object);
@@ -295,8 +296,8 @@ tdbg_logdir_init (TdbgLogdir *self)
   self->frame_index = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) frame_free);
   self->source_files = g_ptr_array_new_with_free_func ((GDestroyNotify) source_file_free);
   self->primary_sources = g_array_new (FALSE, FALSE, sizeof (guint32));
-  self->traces = g_array_new (FALSE, FALSE, sizeof (TdbgTraceDigest));
-  self->executions = g_array_new (FALSE, FALSE, sizeof (TdbgExecutionDigest));
+  tdbg_vec_init (&self->traces, sizeof (TdbgTraceDigest));
+  tdbg_vec_init (&self->executions, sizeof (TdbgExecutionDigest));
   self->alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
   g_mutex_init (&self->progress_lock);
 }
@@ -900,23 +901,30 @@ bytes_to_scan (TdbgLogdir *self)
 static void
 note_first_traces (TdbgLogdir *self, guint from)
 {
-  for (guint i = from; i < self->traces->len; i++)
+  for (guint i = from; i < self->traces.len; i++)
     {
-      TdbgTraceDigest *d = &g_array_index (self->traces, TdbgTraceDigest, i);
+      TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
       TdbgOp *op = g_ptr_array_index (self->ops, d->op);
       if (op->first_trace == TDBG_NONE)
         op->first_trace = i;
+      if (op->first_inf_nan_trace == TDBG_NONE && (d->flags & TDBG_DIGEST_HAS_INF_NAN))
+        op->first_inf_nan_trace = i;
       self->modes |= 1u << MIN (d->mode, 31);
     }
-  for (guint i = 0; i < self->executions->len; i++)
-    self->modes |= 1u << MIN (g_array_index (self->executions, TdbgExecutionDigest, i).mode, 31);
+}
+
+static void
+note_execution_modes (TdbgLogdir *self, guint from)
+{
+  for (guint i = from; i < self->executions.len; i++)
+    self->modes |= 1u << MIN (tdbg_vec_index (&self->executions, TdbgExecutionDigest, i).mode, 31);
 }
 
 gboolean
 tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
 {
   static const TdbgFileKind small_kinds[] = { TDBG_FILE_SOURCE_FILES, TDBG_FILE_STACK_FRAMES, TDBG_FILE_GRAPHS };
-  guint n_traces = self->traces->len, n_executions = self->executions->len;
+  guint n_traces = self->traces.len, n_executions = self->executions.len;
   guint n_problems = self->problems->len;
   guint n_sets = self->file_sets->len;
   guint new_sets;
@@ -951,13 +959,16 @@ tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *ca
   for (guint i = 0; i < self->file_sets->len; i++)
     if (!scan_file (self, i, TDBG_FILE_EXECUTION, cancellable, error))
       return FALSE;
+  tdbg_vec_trim (&self->traces);
+  tdbg_vec_trim (&self->executions);
   note_first_traces (self, n_traces);
+  note_execution_modes (self, n_executions);
   tdbg_alerts_extend (self, n_traces, n_executions);
 
   if (stats != NULL)
     {
-      stats->new_traces = self->traces->len - n_traces;
-      stats->new_executions = self->executions->len - n_executions;
+      stats->new_traces = self->traces.len - n_traces;
+      stats->new_executions = self->executions.len - n_executions;
       stats->new_file_sets = self->file_sets->len - n_sets;
       stats->new_problems = self->problems->len - n_problems;
     }
@@ -1004,8 +1015,8 @@ const char *tdbg_logdir_get_tensorflow_version (TdbgLogdir *self) { return self-
 guint tdbg_logdir_get_modes (TdbgLogdir *self) { return self->modes; }
 guint tdbg_logdir_get_n_file_sets (TdbgLogdir *self) { return self->file_sets->len; }
 GPtrArray *tdbg_logdir_get_problems (TdbgLogdir *self) { return self->problems; }
-guint tdbg_logdir_get_n_traces (TdbgLogdir *self) { return self->traces->len; }
-guint tdbg_logdir_get_n_executions (TdbgLogdir *self) { return self->executions->len; }
+guint tdbg_logdir_get_n_traces (TdbgLogdir *self) { return self->traces.len; }
+guint tdbg_logdir_get_n_executions (TdbgLogdir *self) { return self->executions.len; }
 guint64 tdbg_logdir_get_n_executions_all_file_sets (TdbgLogdir *self) { return self->n_executions_all; }
 guint tdbg_logdir_get_n_graphs (TdbgLogdir *self) { return self->graphs->len; }
 guint tdbg_logdir_get_n_ops (TdbgLogdir *self) { return self->ops->len; }
@@ -1027,15 +1038,15 @@ tdbg_logdir_get_file_set (TdbgLogdir *self, guint index)
 const TdbgTraceDigest *
 tdbg_logdir_get_trace (TdbgLogdir *self, guint index)
 {
-  g_return_val_if_fail (index < self->traces->len, NULL);
-  return &g_array_index (self->traces, TdbgTraceDigest, index);
+  g_return_val_if_fail (index < self->traces.len, NULL);
+  return &tdbg_vec_index (&self->traces, TdbgTraceDigest, index);
 }
 
 const TdbgExecutionDigest *
 tdbg_logdir_get_execution (TdbgLogdir *self, guint index)
 {
-  g_return_val_if_fail (index < self->executions->len, NULL);
-  return &g_array_index (self->executions, TdbgExecutionDigest, index);
+  g_return_val_if_fail (index < self->executions.len, NULL);
+  return &tdbg_vec_index (&self->executions, TdbgExecutionDigest, index);
 }
 
 const TdbgGraph *
@@ -1140,13 +1151,13 @@ tdbg_logdir_read_trace (TdbgLogdir *self, guint index, GError **error)
   const TdbgTraceDigest *d;
   const TdbgFileSet *fs;
 
-  if (index >= self->traces->len)
+  if (index >= self->traces.len)
     {
-      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("There is no graph execution trace %u (the logdir has %u)"),
-                   index, self->traces->len);
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("There is no graph execution trace %u (the logdir has %" G_GSIZE_FORMAT ")"),
+                   index, self->traces.len);
       return NULL;
     }
-  d = &g_array_index (self->traces, TdbgTraceDigest, index);
+  d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, index);
   fs = g_ptr_array_index (self->file_sets, d->file_set);
   return read_event (self, fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].file_name, d->offset, error);
 }
@@ -1157,13 +1168,13 @@ tdbg_logdir_read_execution (TdbgLogdir *self, guint index, GError **error)
   const TdbgExecutionDigest *d;
   const TdbgFileSet *fs;
 
-  if (index >= self->executions->len)
+  if (index >= self->executions.len)
     {
-      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("There is no execution %u (the logdir has %u)"),
-                   index, self->executions->len);
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("There is no execution %u (the logdir has %" G_GSIZE_FORMAT ")"),
+                   index, self->executions.len);
       return NULL;
     }
-  d = &g_array_index (self->executions, TdbgExecutionDigest, index);
+  d = &tdbg_vec_index (&self->executions, TdbgExecutionDigest, index);
   fs = g_ptr_array_index (self->file_sets, d->file_set);
   return read_event (self, fs->files[TDBG_FILE_EXECUTION].file_name, d->offset, error);
 }
@@ -1205,9 +1216,9 @@ tdbg_logdir_get_frame_line (TdbgLogdir *self, const TdbgStackFrame *frame)
 guint32
 tdbg_logdir_find_latest_trace_before (TdbgLogdir *self, guint32 op, guint output_slot, guint32 before)
 {
-  for (guint32 i = MIN (before, self->traces->len); i-- > 0;)
+  for (guint32 i = MIN (before, self->traces.len); i-- > 0;)
     {
-      const TdbgTraceDigest *d = &g_array_index (self->traces, TdbgTraceDigest, i);
+      const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
       if (d->op == op && d->output_slot == output_slot)
         return i;
     }
@@ -1223,8 +1234,8 @@ tdbg_logdir_find_trace_of_op (TdbgLogdir *self, guint32 op, guint32 from)
   o = g_ptr_array_index (self->ops, op);
   if (o->first_trace == TDBG_NONE)
     return TDBG_NONE;
-  for (guint32 i = MAX (from, o->first_trace); i < self->traces->len; i++)
-    if (g_array_index (self->traces, TdbgTraceDigest, i).op == op)
+  for (guint32 i = MAX (from, o->first_trace); i < self->traces.len; i++)
+    if (tdbg_vec_index (&self->traces, TdbgTraceDigest, i).op == op)
       return i;
   return TDBG_NONE;
 }

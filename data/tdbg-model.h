@@ -29,16 +29,17 @@ typedef enum {
   TDBG_DIGEST_HAS_COUNTS = 1 << 1,   /* neg_inf/pos_inf/nan are known */
   TDBG_DIGEST_HAS_SIZE = 1 << 2,     /* size is known */
   TDBG_DIGEST_UNDECODABLE = 1 << 3,  /* framing intact, message not (reported as a problem) */
+  TDBG_DIGEST_COUNTS_SATURATED = 1 << 4, /* a count exceeds 32 bits: decode the record for it */
 } TdbgDigestFlags;
 
-/* One graph execution trace, 64 bytes. The full record is decoded from @offset on demand. */
+/* One graph execution trace, 48 bytes. The full record is decoded from @offset on demand. */
 typedef struct {
   guint64 offset;
   double wall_time;
   guint64 size;
-  guint64 neg_inf;
-  guint64 pos_inf;
-  guint64 nan;
+  guint32 neg_inf;      /* saturated at G_MAXUINT32, see TDBG_DIGEST_COUNTS_SATURATED */
+  guint32 pos_inf;
+  guint32 nan;
   guint32 op;           /* index into the op table */
   guint16 output_slot;
   guint16 device;       /* interned string id of the device name, via tdbg_logdir_get_string() */
@@ -47,7 +48,7 @@ typedef struct {
   guint8 dtype;         /* TF DataType of the traced tensor, 0 when the mode does not say */
   guint8 flags;
 } TdbgTraceDigest;
-G_STATIC_ASSERT (sizeof (TdbgTraceDigest) == 64);
+G_STATIC_ASSERT (sizeof (TdbgTraceDigest) == 48);
 
 /* One eager execution (an op, or a tf.function call), 32 bytes. */
 typedef struct {
@@ -93,6 +94,7 @@ typedef struct {
   char *host_name;
   GArray *consumers;      /* TdbgConsumer, control inputs excluded */
   guint32 first_trace;    /* earliest trace of this op, TDBG_NONE if never traced */
+  guint32 first_inf_nan_trace; /* earliest trace holding -inf, +inf or NaN, or TDBG_NONE */
   guint64 record_offset;  /* of the GraphOpCreation, G_MAXUINT64 if none */
 } TdbgOp;
 

@@ -1,0 +1,172 @@
+#include "tdbg-neighbourhood.h"
+
+#include <string.h>
+
+#define MAX_LABEL_CHARS 60
+
+static gint
+find_node (GArray *nodes, guint32 op)
+{
+  for (guint i = 0; i < nodes->len; i++)
+    if (g_array_index (nodes, TdbgNeighbour, i).op == op)
+      return i;
+  return -1;
+}
+
+static gboolean
+add_node (TdbgNeighbourhood *hood, TdbgLogdir *logdir, guint32 op, gint level, guint max_nodes)
+{
+  if (op == TDBG_NONE || find_node (hood->nodes, op) >= 0)
+    return FALSE;
+  if (hood->nodes->len >= max_nodes)
+    {
+      hood->truncated = TRUE;
+      return FALSE;
+    }
+  TdbgNeighbour node = { op, level, tdbg_logdir_get_op (logdir, op)->first_inf_nan_trace != TDBG_NONE };
+  g_array_append_val (hood->nodes, node);
+  return TRUE;
+}
+
+/* Breadth-first, one direction at a time, so that a cap keeps the nearest ops. */
+static void
+expand (TdbgNeighbourhood *hood, TdbgLogdir *logdir, guint depth, gint direction, guint max_nodes)
+{
+  g_autoptr(GArray) frontier = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_array_append_val (frontier, hood->center);
+
+  for (guint level = 1; level <= depth && frontier->len > 0; level++)
+    {
+      g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (guint32));
+      for (guint f = 0; f < frontier->len; f++)
+        {
+          const TdbgOp *op = tdbg_logdir_get_op (logdir, g_array_index (frontier, guint32, f));
+          if (direction < 0)
+            {
+              for (guint k = 0; op->input_ops && op->input_names[k]; k++)
+                if (add_node (hood, logdir, op->input_ops[k], -(gint) level, max_nodes))
+                  g_array_append_val (next, op->input_ops[k]);
+            }
+          else
+            for (guint c = 0; c < op->consumers->len; c++)
+              {
+                guint32 consumer = g_array_index (op->consumers, TdbgConsumer, c).op;
+                if (add_node (hood, logdir, consumer, level, max_nodes))
+                  g_array_append_val (next, consumer);
+              }
+        }
+      g_array_set_size (frontier, 0);
+      g_array_append_vals (frontier, next->data, next->len);
+    }
+}
+
+static void
+collect_edges (TdbgNeighbourhood *hood, TdbgLogdir *logdir)
+{
+  for (guint to = 0; to < hood->nodes->len; to++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, g_array_index (hood->nodes, TdbgNeighbour, to).op);
+      for (guint k = 0; op->input_ops && op->input_names[k]; k++)
+        {
+          gint from = op->input_ops[k] == TDBG_NONE ? -1 : find_node (hood->nodes, op->input_ops[k]);
+          const char *colon = strrchr (op->input_names[k], ':');
+          if (from < 0)
+            continue;
+          TdbgNeighbourEdge edge = { from, to, colon ? (guint) g_ascii_strtoull (colon + 1, NULL, 10) : 0, k };
+          g_array_append_val (hood->edges, edge);
+        }
+    }
+}
+
+TdbgNeighbourhood *
+tdbg_neighbourhood_new (TdbgLogdir *logdir, guint32 op, guint input_depth, guint consumer_depth, guint max_nodes)
+{
+  TdbgNeighbourhood *hood;
+
+  g_return_val_if_fail (op < tdbg_logdir_get_n_ops (logdir), NULL);
+  hood = g_new0 (TdbgNeighbourhood, 1);
+  hood->center = op;
+  hood->nodes = g_array_new (FALSE, FALSE, sizeof (TdbgNeighbour));
+  hood->edges = g_array_new (FALSE, FALSE, sizeof (TdbgNeighbourEdge));
+  add_node (hood, logdir, op, 0, MAX (max_nodes, 1));
+  expand (hood, logdir, input_depth, -1, MAX (max_nodes, 1));
+  expand (hood, logdir, consumer_depth, +1, MAX (max_nodes, 1));
+  collect_edges (hood, logdir);
+  return hood;
+}
+
+void
+tdbg_neighbourhood_free (TdbgNeighbourhood *hood)
+{
+  if (hood == NULL)
+    return;
+  g_array_unref (hood->nodes);
+  g_array_unref (hood->edges);
+  g_free (hood);
+}
+
+char *
+tdbg_dot_escape (const char *text, guint max_chars)
+{
+  g_autofree char *valid = g_utf8_make_valid (text ? text : "", -1);
+  GString *out = g_string_new (NULL);
+  guint n = 0;
+
+  for (const char *p = valid; *p; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+      if (n >= max_chars)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      if (c == '"' || c == '\\')
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, (char) c);
+        }
+      else if (g_unichar_iscntrl (c))
+        g_string_append_c (out, ' ');
+      else
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark)
+{
+  GString *dot = g_string_new (NULL);
+  const char *fg = dark ? "#eeeeec" : "#241f31";
+  const char *fill = dark ? "#303030" : "#ffffff";
+  const char *bad_fill = dark ? "#a51d2d" : "#f8c8c8";
+
+  g_string_append_printf (dot,
+                          "digraph neighbourhood {\n"
+                          "  graph [rankdir=TB, bgcolor=\"transparent\", nodesep=0.3, ranksep=0.45];\n"
+                          "  node [shape=box, style=\"rounded,filled\", fontname=\"Sans\", fontsize=10, color=\"%s\", fontcolor=\"%s\", fillcolor=\"%s\"];\n"
+                          "  edge [color=\"%s\", fontname=\"Sans\", fontsize=8, fontcolor=\"%s\"];\n",
+                          fg, fg, fill, fg, fg);
+  for (guint i = 0; i < hood->nodes->len; i++)
+    {
+      const TdbgNeighbour *node = &g_array_index (hood->nodes, TdbgNeighbour, i);
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
+      g_autofree char *name = tdbg_dot_escape (op->op_name, MAX_LABEL_CHARS);
+      g_autofree char *type = tdbg_dot_escape (op->op_type ? op->op_type : "?", MAX_LABEL_CHARS);
+
+      g_string_append_printf (dot, "  n%u [label=\"%s\\n%s\", tooltip=\"%s\"%s%s%s%s];\n", i, name, type, name,
+                              node->level == 0 ? ", penwidth=2.5, fontname=\"Sans Bold\"" : "",
+                              node->inf_nan ? ", fillcolor=\"" : "", node->inf_nan ? bad_fill : "",
+                              node->inf_nan ? "\"" : "");
+    }
+  for (guint i = 0; i < hood->edges->len; i++)
+    {
+      const TdbgNeighbourEdge *e = &g_array_index (hood->edges, TdbgNeighbourEdge, i);
+      if (e->output_slot > 0)
+        g_string_append_printf (dot, "  n%u -> n%u [label=\":%u\"];\n", e->from, e->to, e->output_slot);
+      else
+        g_string_append_printf (dot, "  n%u -> n%u;\n", e->from, e->to);
+    }
+  g_string_append (dot, "}\n");
+  return g_string_free (dot, FALSE);
+}

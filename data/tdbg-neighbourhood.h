@@ -1,0 +1,42 @@
+#pragma once
+
+/* An op's neighbourhood: its inputs up to N levels above and its consumers up to M levels
+ * below, capped in size, as nodes and edges and as Graphviz DOT text. */
+
+#include "tdbg-logdir.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint32 op;
+  gint level;          /* 0 = the op itself, < 0 inputs (above), > 0 consumers (below) */
+  gboolean inf_nan;    /* some trace of this op holds -inf, +inf or NaN */
+} TdbgNeighbour;
+
+typedef struct {
+  guint from;          /* indices into nodes */
+  guint to;
+  guint output_slot;
+  guint input_slot;
+} TdbgNeighbourEdge;
+
+typedef struct {
+  guint32 center;
+  GArray *nodes;       /* TdbgNeighbour; nodes[0] is the center */
+  GArray *edges;       /* TdbgNeighbourEdge */
+  gboolean truncated;  /* more ops were within reach than max_nodes */
+} TdbgNeighbourhood;
+
+TdbgNeighbourhood *tdbg_neighbourhood_new (TdbgLogdir *logdir, guint32 op, guint input_depth,
+                                           guint consumer_depth, guint max_nodes);
+void tdbg_neighbourhood_free (TdbgNeighbourhood *hood);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgNeighbourhood, tdbg_neighbourhood_free)
+
+/* Node i is named "n<i>" in the DOT text. Every string taken from the logdir is escaped. */
+char *tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark);
+
+/* A logdir string made safe inside a double-quoted DOT string: valid UTF-8, no control
+ * characters, backslashes and quotes escaped, at most @max_chars characters. */
+char *tdbg_dot_escape (const char *text, guint max_chars);
+
+G_END_DECLS
