@@ -56,6 +56,7 @@ typedef struct {
   const char *data;
 } TdbgOpKey;
 
+TdbgOpKey *tdbg_op_key_new (guint32 tag, const char *data);
 guint tdbg_op_key_hash (gconstpointer key);
 gboolean tdbg_op_key_equal (gconstpointer a, gconstpointer b);
 
@@ -63,6 +64,7 @@ guint32 tdbg_logdir_intern (TdbgLogdir *self, const char *data, gsize length);
 guint32 tdbg_logdir_lookup_graph_bytes (TdbgLogdir *self, const char *data, gsize length);
 guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char *data, gsize length);
 guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
+void tdbg_file_set_free (TdbgFileSet *file_set);
 void tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
 void tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems);
 void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records);

@@ -1,0 +1,691 @@
+/* Loading and refreshing a logdir: discovering file sets, reading the small files (sources,
+ * stack frames, graphs), linking them, and scanning every file from its saved offset. */
+
+#include "tdbg-logdir-private.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "tdbg-error.h"
+
+#define FILE_PREFIX "tfdbg_events."
+
+/* ---- discovery ---------------------------------------------------------------------- */
+
+/* Splits "tfdbg_events.<T>.<host>.<suffix>"; host names may contain dots, so the
+ * timestamp is taken from the left and the suffix from the right. */
+static gboolean
+parse_file_name (const char *name, char **prefix, TdbgFileKind *kind)
+{
+  if (!g_str_has_prefix (name, FILE_PREFIX))
+    return FALSE;
+  for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+    {
+      const char *suffix = tdbg_file_kind_suffix (k);
+      gsize name_len = strlen (name), suffix_len = strlen (suffix);
+      if (name_len > suffix_len + strlen (FILE_PREFIX) + 1 &&
+          name[name_len - suffix_len - 1] == '.' &&
+          strcmp (name + name_len - suffix_len, suffix) == 0)
+        {
+          *prefix = g_strndup (name, name_len - suffix_len - 1);
+          *kind = k;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static TdbgFileSet *
+file_set_new (const char *prefix)
+{
+  TdbgFileSet *fs = g_new0 (TdbgFileSet, 1);
+  const char *rest = prefix + strlen (FILE_PREFIX);
+  const char *dot = strchr (rest, '.');
+
+  fs->file_prefix = g_strdup (prefix);
+  fs->prefix_timestamp = g_ascii_strtoll (rest, NULL, 10);
+  fs->host_name = g_strdup (dot ? dot + 1 : "");
+  return fs;
+}
+
+static TdbgFileSet *
+find_file_set (GPtrArray *sets, const char *prefix)
+{
+  for (guint i = 0; i < sets->len; i++)
+    {
+      TdbgFileSet *fs = g_ptr_array_index (sets, i);
+      if (g_str_equal (fs->file_prefix, prefix))
+        return fs;
+    }
+  return NULL;
+}
+
+static gboolean
+take_first_record (const TdbgRecord *record, gpointer user_data)
+{
+  *(TdbgRecord *) user_data = *record;
+  return FALSE;
+}
+
+static Tensorflow__DebugEvent *
+unpack_event (TdbgLogdir *self, const char *file_name, const TdbgRecord *record)
+{
+  Tensorflow__DebugEvent *event = tensorflow__debug_event__unpack (NULL, record->length, record->data);
+  if (event == NULL)
+    tdbg_logdir_add_problem (self, file_name, record->offset,
+                             _("intact record does not hold a valid DebugEvent message; skipped"));
+  return event;
+}
+
+/* Reads the metadata record of a new file set. */
+static void
+read_metadata (TdbgLogdir *self, TdbgFileSet *fs, GCancellable *cancellable)
+{
+  TdbgFileState *state = &fs->files[TDBG_FILE_METADATA];
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
+  TdbgScanResult result;
+  TdbgRecord first = { 0 };
+  Tensorflow__DebugEvent *event;
+  gsize size;
+  const guint8 *data;
+
+  if (state->file_name == NULL)
+    {
+      g_autofree char *name = g_strconcat (fs->file_prefix, ".metadata", NULL);
+      tdbg_logdir_add_problem (self, name, 0, _("the metadata file is missing; the other files of this set are read without it"));
+      return;
+    }
+  bytes = tdbg_source_read (self->source, state->file_name, 0, G_MAXSIZE, cancellable, &error);
+  if (bytes == NULL)
+    {
+      tdbg_logdir_add_problem (self, state->file_name, 0, error->message);
+      return;
+    }
+  data = g_bytes_get_data (bytes, &size);
+  tdbg_record_scan (data, size, 0, state->file_name, problems, NULL, NULL, &result);
+  tdbg_logdir_take_problems (self, problems);
+  state->size_bytes = size;
+  state->records = result.n_records;
+  state->resume_offset = result.resume_offset;
+  state->partial_tail = result.partial_tail;
+  state->partial_tail_bytes = result.partial_tail_bytes;
+  if (result.n_records == 0)
+    {
+      tdbg_logdir_add_problem (self, state->file_name, 0,
+                               size == 0 ? _("the metadata file is empty: no run id or TensorFlow version")
+                                         : _("the metadata file holds no intact record"));
+      return;
+    }
+
+  tdbg_record_scan (data, size, 0, state->file_name, NULL, take_first_record, &first, &result);
+  event = unpack_event (self, state->file_name, &first);
+  if (event == NULL)
+    return;
+  if (event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_DEBUG_METADATA)
+    {
+      Tensorflow__DebugMetadata *m = event->debug_metadata;
+      fs->has_metadata = TRUE;
+      fs->metadata_wall_time = event->wall_time;
+      fs->tfdbg_run_id = g_strdup (m->tfdbg_run_id);
+      fs->tensorflow_version = g_strdup (m->tensorflow_version);
+      fs->file_version = g_strdup (m->file_version);
+      if (m->file_version && *m->file_version && !g_str_equal (m->file_version, "debug.Event:1"))
+        {
+          g_autofree char *message = g_strdup_printf (_("unknown file version “%s”; reading it as debug.Event:1"), m->file_version);
+          tdbg_logdir_add_problem (self, state->file_name, first.offset, message);
+        }
+    }
+  else
+    tdbg_logdir_add_problem (self, state->file_name, first.offset, _("the first record is not DebugMetadata"));
+  tensorflow__debug_event__free_unpacked (event, NULL);
+}
+
+static double
+file_set_sort_key (const TdbgFileSet *fs)
+{
+  return fs->has_metadata ? fs->metadata_wall_time : (double) fs->prefix_timestamp;
+}
+
+static gint
+compare_file_sets (gconstpointer a, gconstpointer b)
+{
+  const TdbgFileSet *x = *(TdbgFileSet *const *) a, *y = *(TdbgFileSet *const *) b;
+  double kx = file_set_sort_key (x), ky = file_set_sort_key (y);
+  return kx < ky ? -1 : kx > ky ? 1 : strcmp (x->file_prefix, y->file_prefix);
+}
+
+/* Finds file sets not seen before; returns how many were added. Several runs in one
+ * directory: the run of the earliest file set is shown, the others are reported. */
+static guint
+discover (TdbgLogdir *self, GCancellable *cancellable, GError **error)
+{
+  g_auto(GStrv) names = tdbg_source_list_files (self->source, cancellable, error);
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  guint added = 0;
+
+  if (names == NULL)
+    return G_MAXUINT;
+  for (char **n = names; *n; n++)
+    {
+      g_autofree char *prefix = NULL;
+      TdbgFileKind kind;
+      TdbgFileSet *fs;
+
+      if (!parse_file_name (*n, &prefix, &kind))
+        continue;
+      if (find_file_set (self->file_sets, prefix) != NULL)
+        continue;
+      fs = find_file_set (found, prefix);
+      if (fs == NULL)
+        {
+          fs = file_set_new (prefix);
+          g_ptr_array_add (found, fs);
+        }
+      fs->files[kind].file_name = g_strdup (*n);
+    }
+
+  for (guint i = 0; i < found->len; i++)
+    read_metadata (self, g_ptr_array_index (found, i), cancellable);
+  g_ptr_array_sort (found, compare_file_sets);
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      TdbgFileSet *fs = g_ptr_array_index (found, i);
+      gboolean other_run = self->run_id && fs->tfdbg_run_id && *fs->tfdbg_run_id &&
+                           !g_str_equal (self->run_id, fs->tfdbg_run_id);
+      if (other_run || self->file_sets->len >= TDBG_MAX_FILE_SETS)
+        {
+          g_autofree char *message = other_run
+            ? g_strdup_printf (_("file set of another run (%s, not %s); not shown"), fs->tfdbg_run_id, self->run_id)
+            : g_strdup_printf (_("more than %d file sets; this one is not shown"), TDBG_MAX_FILE_SETS);
+          tdbg_logdir_add_problem (self, fs->file_prefix, 0, message);
+          tdbg_file_set_free (fs);
+          continue;
+        }
+      if (self->run_id == NULL && fs->tfdbg_run_id && *fs->tfdbg_run_id)
+        self->run_id = g_strdup (fs->tfdbg_run_id);
+      if (self->tensorflow_version == NULL && fs->tensorflow_version && *fs->tensorflow_version)
+        self->tensorflow_version = g_strdup (fs->tensorflow_version);
+      g_ptr_array_add (self->file_sets, fs);
+      added++;
+    }
+  return added;
+}
+
+/* ---- the small files: sources, stack frames, graphs ---------------------------------- */
+
+static gboolean
+is_library_path (const char *path)
+{
+  return path != NULL && (strstr (path, "/site-packages/") != NULL || strstr (path, "/dist-packages/") != NULL);
+}
+
+static void
+add_source_file (TdbgLogdir *self, Tensorflow__SourceFile *msg)
+{
+  TdbgSourceFile *sf = g_new0 (TdbgSourceFile, 1);
+  guint32 index = self->source_files->len;
+
+  sf->file_path = g_strdup (msg->file_path);
+  sf->host_name = g_strdup (msg->host_name);
+  sf->n_lines = msg->n_lines;
+  sf->lines = g_new0 (char *, msg->n_lines + 1);
+  for (gsize i = 0; i < msg->n_lines; i++)
+    sf->lines[i] = g_strdup (msg->lines[i]);
+  g_ptr_array_add (self->source_files, sf);
+  g_array_append_val (self->primary_sources, index);
+}
+
+static void
+add_stack_frame (TdbgLogdir *self, const char *file_name, guint64 offset, Tensorflow__StackFrameWithId *msg)
+{
+  TdbgStackFrame *frame;
+  Tensorflow__FileLineCol *flc = msg->file_line_col;
+
+  if (msg->id == NULL || g_hash_table_contains (self->frame_index, msg->id))
+    {
+      tdbg_logdir_add_problem (self, file_name, offset, _("stack frame without an id, or with an id already seen; skipped"));
+      return;
+    }
+  frame = g_new0 (TdbgStackFrame, 1);
+  frame->id = g_strdup (msg->id);
+  frame->source_file = TDBG_NONE;
+  if (flc != NULL)
+    {
+      frame->line = flc->line;
+      frame->func = g_strdup (flc->func);
+      if (flc->file_index >= 0 && (guint) flc->file_index < self->primary_sources->len)
+        {
+          frame->source_file = g_array_index (self->primary_sources, guint32, flc->file_index);
+          frame->file_path = g_strdup (((TdbgSourceFile *) g_ptr_array_index (self->source_files, frame->source_file))->file_path);
+        }
+    }
+  frame->is_library = is_library_path (frame->file_path);
+  g_hash_table_insert (self->frame_index, frame->id, frame);
+  self->n_frames++;
+}
+
+static guint32
+add_graph (TdbgLogdir *self, const char *file_name, guint64 offset, Tensorflow__DebuggedGraph *msg)
+{
+  TdbgGraph *graph;
+  guint32 index;
+
+  if (msg->graph_id == NULL || tdbg_logdir_find_graph (self, msg->graph_id) != TDBG_NONE)
+    {
+      tdbg_logdir_add_problem (self, file_name, offset, _("graph without an id, or with an id already seen; skipped"));
+      return TDBG_NONE;
+    }
+  graph = g_new0 (TdbgGraph, 1);
+  graph->graph_id = g_strdup (msg->graph_id);
+  graph->graph_name = msg->graph_name && *msg->graph_name ? g_strdup (msg->graph_name) : NULL;
+  graph->outer = TDBG_NONE;
+  graph->record_offset = offset;
+  if (msg->original_graph_def.len > 0)
+    graph->original_graph_def = g_bytes_new (msg->original_graph_def.data, msg->original_graph_def.len);
+  index = self->graphs->len;
+  g_ptr_array_add (self->graphs, graph);
+  g_hash_table_insert (self->graph_index, tdbg_op_key_new (0, graph->graph_id), GUINT_TO_POINTER (index + 1));
+  /* An outer graph is always written before its inner graphs, so it is known by now;
+   * this also makes a looping chain impossible. */
+  if (msg->outer_context_id && *msg->outer_context_id)
+    graph->outer = tdbg_logdir_find_graph (self, msg->outer_context_id);
+  return index;
+}
+
+static char **
+copy_strv (char **strv, gsize n)
+{
+  char **copy = g_new0 (char *, n + 1);
+  for (gsize i = 0; i < n; i++)
+    copy[i] = g_strdup (strv[i]);
+  return copy;
+}
+
+static void
+add_op_creation (TdbgLogdir *self, const char *file_name, guint64 offset, Tensorflow__GraphOpCreation *msg)
+{
+  guint32 graph = msg->graph_id ? tdbg_logdir_find_graph (self, msg->graph_id) : TDBG_NONE;
+  const char *name = msg->op_name ? msg->op_name : "";
+  guint32 index = tdbg_logdir_add_op (self, graph, name, strlen (name));
+  TdbgOp *op = g_ptr_array_index (self->ops, index);
+
+  self->n_op_creations++;
+  if (op->op_type != NULL)
+    {
+      tdbg_logdir_add_problem (self, file_name, offset, _("second creation of an op already created in this graph; ignored"));
+      return;
+    }
+  op->op_type = g_strdup (msg->op_type ? msg->op_type : "");
+  g_strfreev (op->input_names);
+  op->input_names = copy_strv (msg->input_names, msg->n_input_names);
+  op->num_outputs = msg->num_outputs > 0 ? msg->num_outputs : 0;
+  op->n_output_tensor_ids = msg->n_output_tensor_ids;
+  op->output_tensor_ids = g_memdup2 (msg->output_tensor_ids, sizeof (gint32) * msg->n_output_tensor_ids);
+  if (msg->code_location != NULL)
+    {
+      g_strfreev (op->stack_frame_ids);
+      op->stack_frame_ids = copy_strv (msg->code_location->stack_frame_ids, msg->code_location->n_stack_frame_ids);
+      op->host_name = g_strdup (msg->code_location->host_name);
+    }
+  op->record_offset = offset;
+  if (graph != TDBG_NONE)
+    ((TdbgGraph *) g_ptr_array_index (self->graphs, graph))->n_ops++;
+}
+
+static void
+add_device (TdbgLogdir *self, const TdbgFileSet *fs, Tensorflow__DebuggedDevice *msg)
+{
+  TdbgDevice *device = g_new0 (TdbgDevice, 1);
+  device->device_id = msg->device_id;
+  device->device_name = g_strdup (msg->device_name);
+  device->host_name = g_strdup (fs->host_name);
+  g_ptr_array_add (self->devices, device);
+}
+
+typedef struct {
+  TdbgLogdir *self;
+  TdbgFileSet *fs;
+  TdbgFileKind kind;
+  const char *file_name;
+} SmallScan;
+
+static gboolean
+small_record (const TdbgRecord *record, gpointer user_data)
+{
+  SmallScan *scan = user_data;
+  TdbgLogdir *self = scan->self;
+  Tensorflow__DebugEvent *event = unpack_event (self, scan->file_name, record);
+  gboolean expected = FALSE;
+
+  if (event == NULL)
+    return TRUE;
+  switch (event->what_case)
+    {
+    case TENSORFLOW__DEBUG_EVENT__WHAT_SOURCE_FILE:
+      if ((expected = scan->kind == TDBG_FILE_SOURCE_FILES))
+        add_source_file (self, event->source_file);
+      break;
+    case TENSORFLOW__DEBUG_EVENT__WHAT_STACK_FRAME_WITH_ID:
+      if ((expected = scan->kind == TDBG_FILE_STACK_FRAMES))
+        add_stack_frame (self, scan->file_name, record->offset, event->stack_frame_with_id);
+      break;
+    case TENSORFLOW__DEBUG_EVENT__WHAT_DEBUGGED_GRAPH:
+      if ((expected = scan->kind == TDBG_FILE_GRAPHS))
+        add_graph (self, scan->file_name, record->offset, event->debugged_graph);
+      break;
+    case TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_OP_CREATION:
+      if ((expected = scan->kind == TDBG_FILE_GRAPHS))
+        add_op_creation (self, scan->file_name, record->offset, event->graph_op_creation);
+      break;
+    case TENSORFLOW__DEBUG_EVENT__WHAT_DEBUGGED_DEVICE:
+      if ((expected = scan->kind == TDBG_FILE_GRAPHS))
+        add_device (self, scan->fs, event->debugged_device);
+      break;
+    default:
+      break;
+    }
+  if (!expected)
+    tdbg_logdir_add_problem (self, scan->file_name, record->offset, _("event of a kind that does not belong in this file; skipped"));
+  tensorflow__debug_event__free_unpacked (event, NULL);
+  return TRUE;
+}
+
+/* ---- linking ------------------------------------------------------------------------ */
+
+/* Depths follow the outer-context chain; a chain that loops is cut where it repeats. */
+static void
+link_graphs (TdbgLogdir *self)
+{
+  for (guint i = 0; i < self->graphs->len; i++)
+    {
+      TdbgGraph *graph = g_ptr_array_index (self->graphs, i);
+      guint depth = 0;
+      for (guint32 g = graph->outer; g != TDBG_NONE && depth <= self->graphs->len;
+           g = ((TdbgGraph *) g_ptr_array_index (self->graphs, g))->outer)
+        depth++;
+      graph->depth = depth > self->graphs->len ? 0 : depth;
+    }
+}
+
+/* "src:slot" -> (src, slot); "^src" (control input) -> FALSE. */
+static gboolean
+parse_input_name (const char *input, const char **name, gsize *length, guint *slot)
+{
+  const char *colon;
+
+  if (input[0] == '^')
+    return FALSE;
+  colon = strrchr (input, ':');
+  *name = input;
+  *slot = 0;
+  if (colon != NULL && colon[1] != '\0' && strspn (colon + 1, "0123456789") == strlen (colon + 1))
+    {
+      *length = colon - input;
+      *slot = (guint) MIN (g_ascii_strtoull (colon + 1, NULL, 10), G_MAXUINT16);
+    }
+  else
+    *length = strlen (input);
+  return TRUE;
+}
+
+static void
+link_ops (TdbgLogdir *self)
+{
+  for (guint i = 0; i < self->ops->len; i++)
+    g_array_set_size (((TdbgOp *) g_ptr_array_index (self->ops, i))->consumers, 0);
+
+  for (guint i = 0; i < self->ops->len; i++)
+    {
+      TdbgOp *op = g_ptr_array_index (self->ops, i);
+      guint n = g_strv_length (op->input_names);
+
+      g_free (op->input_ops);
+      op->input_ops = g_new (guint32, n + 1);
+      for (guint k = 0; k < n; k++)
+        {
+          const char *name;
+          gsize length;
+          guint slot;
+          op->input_ops[k] = TDBG_NONE;
+          if (op->graph == TDBG_NONE || !parse_input_name (op->input_names[k], &name, &length, &slot))
+            continue;
+          op->input_ops[k] = tdbg_logdir_lookup_op_bytes (self, op->graph, name, length);
+          if (op->input_ops[k] != TDBG_NONE)
+            {
+              TdbgConsumer consumer = { i, k, slot };
+              g_array_append_val (((TdbgOp *) g_ptr_array_index (self->ops, op->input_ops[k]))->consumers, consumer);
+            }
+        }
+    }
+}
+
+/* ---- scanning files from their saved offsets --------------------------------------- */
+
+static gboolean
+is_bulk (guint file_set, TdbgFileKind kind)
+{
+  return kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || (kind == TDBG_FILE_EXECUTION && file_set == 0);
+}
+
+/* TensorBoard reads sources, stack frames, graphs and executions from the earliest file set
+ * only; the others' are counted, not shown. */
+static gboolean
+is_shown (guint file_set, TdbgFileKind kind)
+{
+  return file_set == 0 || kind == TDBG_FILE_GRAPH_EXECUTION_TRACES;
+}
+
+/* Bytes appended to a file since its last scan, or NULL when nothing is new. */
+static GBytes *
+read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellable *cancellable, GError **error)
+{
+  TdbgFileState *state = &fs->files[kind];
+  guint64 size;
+  g_autoptr(GError) local_error = NULL;
+
+  if (state->file_name == NULL)
+    return NULL;
+  if (!tdbg_source_get_size (self->source, state->file_name, &size, cancellable, &local_error))
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
+      return NULL;
+    }
+  if (size < state->resume_offset)
+    {
+      tdbg_logdir_add_problem (self, state->file_name, size, _("the file became shorter than what was already read; it is no longer followed"));
+      state->resume_offset = G_MAXUINT64;
+      return NULL;
+    }
+  state->size_bytes = size;
+  if (size == state->resume_offset)
+    return NULL;
+  return tdbg_source_read (self->source, state->file_name, state->resume_offset,
+                           size - state->resume_offset, cancellable, error);
+}
+
+static gboolean
+scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *cancellable, GError **error)
+{
+  TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
+  TdbgFileState *state = &fs->files[kind];
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GBytes) bytes = read_new_bytes (self, fs, kind, cancellable, &local_error);
+  TdbgScanResult result;
+  gsize length;
+  const guint8 *data;
+
+  if (bytes == NULL)
+    {
+      if (local_error == NULL)
+        return TRUE;
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
+      return TRUE;
+    }
+  data = g_bytes_get_data (bytes, &length);
+
+  if (is_bulk (fs_index, kind))
+    {
+      if (!tdbg_bulk_scan (self, fs_index, kind, bytes, state->resume_offset, &result, cancellable))
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Loading was cancelled"));
+          return FALSE;
+        }
+    }
+  else
+    {
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
+      SmallScan scan = { self, fs, kind, state->file_name };
+      tdbg_record_scan (data, length, state->resume_offset, state->file_name, problems,
+                        is_shown (fs_index, kind) ? small_record : NULL, &scan, &result);
+      tdbg_logdir_take_problems (self, problems);
+      tdbg_logdir_add_progress (self, length, result.n_records);
+      if (kind == TDBG_FILE_EXECUTION)
+        self->n_executions_all += result.n_records;
+    }
+  state->records += result.n_records;
+  state->resume_offset = result.resume_offset;
+  state->partial_tail = result.partial_tail;
+  state->partial_tail_bytes = result.partial_tail_bytes;
+  return TRUE;
+}
+
+static guint64
+bytes_to_scan (TdbgLogdir *self)
+{
+  guint64 total = 0;
+  for (guint i = 0; i < self->file_sets->len; i++)
+    {
+      TdbgFileSet *fs = g_ptr_array_index (self->file_sets, i);
+      for (guint k = TDBG_FILE_SOURCE_FILES; k < TDBG_N_FILE_KINDS; k++)
+        {
+          guint64 size;
+          if (fs->files[k].file_name != NULL && fs->files[k].resume_offset != G_MAXUINT64 &&
+              tdbg_source_get_size (self->source, fs->files[k].file_name, &size, NULL, NULL) &&
+              size > fs->files[k].resume_offset)
+            total += size - fs->files[k].resume_offset;
+        }
+    }
+  return total;
+}
+
+static void
+note_first_traces (TdbgLogdir *self, guint from)
+{
+  for (guint i = from; i < self->traces.len; i++)
+    {
+      TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
+      TdbgOp *op = g_ptr_array_index (self->ops, d->op);
+      if (op->first_trace == TDBG_NONE)
+        op->first_trace = i;
+      if (op->first_inf_nan_trace == TDBG_NONE && (d->flags & TDBG_DIGEST_HAS_INF_NAN))
+        op->first_inf_nan_trace = i;
+      self->modes |= 1u << MIN (d->mode, 31);
+    }
+}
+
+static void
+note_execution_modes (TdbgLogdir *self, guint from)
+{
+  for (guint i = from; i < self->executions.len; i++)
+    self->modes |= 1u << MIN (tdbg_vec_index (&self->executions, TdbgExecutionDigest, i).mode, 31);
+}
+
+gboolean
+tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
+{
+  static const TdbgFileKind small_kinds[] = { TDBG_FILE_SOURCE_FILES, TDBG_FILE_STACK_FRAMES, TDBG_FILE_GRAPHS };
+  guint n_traces = self->traces.len, n_executions = self->executions.len;
+  guint n_problems = self->problems->len;
+  guint n_sets = self->file_sets->len;
+  guint new_sets;
+
+  g_return_val_if_fail (TDBG_IS_LOGDIR (self), FALSE);
+
+  new_sets = discover (self, cancellable, error);
+  if (new_sets == G_MAXUINT)
+    return FALSE;
+  if (self->file_sets->len == 0)
+    {
+      g_autofree char *where = tdbg_source_describe (self->source);
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_A_LOGDIR,
+                   _("%s holds no tfdbg2 files (tfdbg_events.*.metadata, .graphs, …)"), where);
+      return FALSE;
+    }
+
+  g_mutex_lock (&self->progress_lock);
+  self->progress_total = self->progress_done + bytes_to_scan (self);
+  g_mutex_unlock (&self->progress_lock);
+
+  for (guint i = 0; i < self->file_sets->len; i++)
+    for (guint k = 0; k < G_N_ELEMENTS (small_kinds); k++)
+      if (!scan_file (self, i, small_kinds[k], cancellable, error))
+        return FALSE;
+  link_graphs (self);
+  link_ops (self);
+
+  for (guint i = 0; i < self->file_sets->len; i++)
+    if (!scan_file (self, i, TDBG_FILE_GRAPH_EXECUTION_TRACES, cancellable, error))
+      return FALSE;
+  for (guint i = 0; i < self->file_sets->len; i++)
+    if (!scan_file (self, i, TDBG_FILE_EXECUTION, cancellable, error))
+      return FALSE;
+  tdbg_vec_trim (&self->traces);
+  tdbg_vec_trim (&self->executions);
+  note_first_traces (self, n_traces);
+  note_execution_modes (self, n_executions);
+  tdbg_alerts_extend (self, n_traces, n_executions);
+
+  if (stats != NULL)
+    {
+      stats->new_traces = self->traces.len - n_traces;
+      stats->new_executions = self->executions.len - n_executions;
+      stats->new_file_sets = self->file_sets->len - n_sets;
+      stats->new_problems = self->problems->len - n_problems;
+    }
+  return TRUE;
+}
+
+gboolean
+tdbg_logdir_load (TdbgLogdir *self, GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (self->file_sets->len == 0, FALSE);
+  return tdbg_logdir_refresh (self, NULL, cancellable, error);
+}
+
+static void
+load_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  if (tdbg_logdir_load (source_object, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+tdbg_logdir_load_async (TdbgLogdir *self, GCancellable *cancellable,
+                        GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tdbg_logdir_load_async);
+  g_task_run_in_thread (task, load_in_thread);
+}
+
+gboolean
+tdbg_logdir_load_finish (TdbgLogdir *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+

@@ -1,0 +1,340 @@
+/* The logdir reader on the project's own fixtures: the demo logdir, a run that is still
+ * being written (half records included), a file set that appears later, damage in the
+ * middle of a file, and op neighbourhoods. */
+
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "tdbg-fixture-writer.h"
+#include "tdbg-logdir.h"
+#include "tdbg-neighbourhood.h"
+#include "tdbg-records.h"
+
+static char *
+make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("tdbg-test-XXXXXX", &error);
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static TdbgLogdir *
+load_demo (const char *dir, guint steps, gint bad_step)
+{
+  TdbgDemoOptions options = { steps, bad_step, "test-host", 1700000000 };
+  g_autoptr(GError) error = NULL;
+  TdbgLogdir *logdir;
+
+  g_assert_true (tdbg_fixture_write_demo (dir, &options, &error));
+  g_assert_no_error (error);
+  logdir = tdbg_logdir_new_for_path (dir);
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_no_error (error);
+  return logdir;
+}
+
+static void
+test_demo_alert_chain (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = load_demo (dir, 4, 2);
+  const TdbgAlert *alert;
+  const TdbgTraceDigest *trace;
+  const TdbgOp *op;
+  const TdbgFileSet *fs;
+  g_autoptr(GPtrArray) frames = NULL;
+  const TdbgStackFrame *frame;
+  gint user;
+
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 0);
+  g_assert_cmpuint (tdbg_logdir_get_n_file_sets (logdir), ==, 1);
+  fs = tdbg_logdir_get_file_set (logdir, 0);
+  g_assert_cmpstr (fs->host_name, ==, "test-host");
+  g_assert_cmpuint (fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].records, ==, tdbg_logdir_get_n_traces (logdir));
+  g_assert_cmpuint (fs->files[TDBG_FILE_EXECUTION].records, ==, tdbg_logdir_get_n_executions (logdir));
+  g_assert_cmpuint (tdbg_logdir_get_modes (logdir), ==, 1u << TDBG_MODE_FULL_HEALTH);
+
+  /* The first alert is the -inf of Log in cross_entropy; nothing before it is bad. */
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), >, 0);
+  alert = tdbg_logdir_get_alert (logdir, 0);
+  g_assert_cmpuint (alert->trace_index, !=, TDBG_NONE);
+  g_assert_cmpstr (tdbg_logdir_get_string (logdir, alert->op_type), ==, "Log");
+  g_assert_cmpfloat (alert->num_neg_inf, ==, 1);
+  g_assert_cmpfloat (alert->num_pos_inf, ==, 0);
+  g_assert_cmpfloat (alert->num_nan, ==, 0);
+  for (guint i = 0; i < alert->trace_index; i++)
+    g_assert_false (tdbg_logdir_get_trace (logdir, i)->flags & TDBG_DIGEST_HAS_INF_NAN);
+  trace = tdbg_logdir_get_trace (logdir, alert->trace_index);
+  op = tdbg_logdir_get_op (logdir, trace->op);
+  g_assert_cmpstr (op->op_name, ==, "Log");
+  g_assert_cmpstr (tdbg_logdir_get_graph (logdir, op->graph)->graph_name, ==, "cross_entropy");
+
+  /* Its creation stack ends in library code; the innermost user frame is the log() call. */
+  frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
+  g_assert_cmpuint (frames->len, ==, g_strv_length (op->stack_frame_ids));
+  g_assert_true (((const TdbgStackFrame *) g_ptr_array_index (frames, frames->len - 1))->is_library);
+  user = tdbg_stack_innermost_user_frame (frames);
+  g_assert_cmpint (user, >=, 0);
+  frame = g_ptr_array_index (frames, user);
+  g_assert_true (g_str_has_suffix (frame->file_path, "train_mlp.py"));
+  g_assert_nonnull (strstr (tdbg_logdir_get_frame_line (logdir, frame), "tf.math.log"));
+  remove_dir (dir);
+}
+
+/* Each step adds the same records, so the counts grow linearly with the steps. */
+static void
+test_demo_scales (void)
+{
+  guint traces[3], executions[3];
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *dir = make_temp_dir ();
+      g_autoptr(TdbgLogdir) logdir = load_demo (dir, 2 * (i + 1), -1);
+      traces[i] = tdbg_logdir_get_n_traces (logdir);
+      executions[i] = tdbg_logdir_get_n_executions (logdir);
+      g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 0);
+      remove_dir (dir);
+    }
+  g_assert_cmpuint (traces[1] - traces[0], >, 0);
+  g_assert_cmpuint (traces[1] - traces[0], ==, traces[2] - traces[1]);
+  g_assert_cmpuint (executions[1] - executions[0], ==, executions[2] - executions[1]);
+}
+
+static GBytes *
+encode_trace (const char *graph_id, const char *op_name, double wall_time, double value)
+{
+  double slots[11] = { 1, -1, 1, 1, 4, 0, 0, 0, 0, 0, 4 };
+  Tensorflow__DebugEvent event = TENSORFLOW__DEBUG_EVENT__INIT;
+  Tensorflow__GraphExecutionTrace trace = TENSORFLOW__GRAPH_EXECUTION_TRACE__INIT;
+  g_autoptr(GByteArray) record = g_byte_array_new ();
+  Tensorflow__TensorProto *tensor;
+  g_autofree guint8 *payload = NULL;
+  gsize length;
+
+  slots[7] = value; /* NaN count */
+  tensor = tdbg_fixture_summary_tensor (slots, 11);
+  trace.tfdbg_context_id = (char *) graph_id;
+  trace.op_name = (char *) op_name;
+  trace.tensor_debug_mode = TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH;
+  trace.tensor_proto = tensor;
+  trace.device_name = (char *) "/job:localhost/replica:0/task:0/device:CPU:0";
+  event.wall_time = wall_time;
+  event.what_case = TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE;
+  event.graph_execution_trace = &trace;
+  length = tensorflow__debug_event__get_packed_size (&event);
+  payload = g_malloc (length);
+  tensorflow__debug_event__pack (&event, payload);
+  tdbg_record_encode (record, payload, length);
+  tdbg_fixture_tensor_free (tensor);
+  return g_byte_array_free_to_bytes (g_steal_pointer (&record));
+}
+
+static TdbgFixtureWriter *
+small_writer (const char *dir, const char *host, gint64 timestamp)
+{
+  g_autoptr(GError) error = NULL;
+  const char *inputs[] = { NULL };
+  const gint32 ids[] = { 1 };
+  TdbgFixtureWriter *w = tdbg_fixture_writer_new (dir, host, timestamp, timestamp + 0.5, "c0ffee00", "2.16.1", &error);
+  g_assert_no_error (error);
+  g_assert_true (tdbg_fixture_writer_add_graph (w, timestamp + 1, "g1", "f", NULL, &error));
+  g_assert_true (tdbg_fixture_writer_add_op (w, timestamp + 1, "g1", "f", "Const", "c", inputs, ids, 1, inputs, &error));
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+  return w;
+}
+
+static void
+refresh_expect (TdbgLogdir *logdir, guint64 new_traces, gboolean partial)
+{
+  g_autoptr(GError) error = NULL;
+  TdbgRefreshStats stats;
+  const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, 0);
+
+  g_assert_true (tdbg_logdir_refresh (logdir, &stats, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (stats.new_traces, ==, new_traces);
+  g_assert_cmpuint (stats.new_problems, ==, 0);
+  g_assert_cmpint (fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].partial_tail, ==, partial);
+}
+
+/* A writer appends whole and half records while the reader refreshes: every record arrives
+ * exactly once, and a half record is waited for, never reported. */
+static void
+test_refresh_half_records (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr(TdbgFixtureWriter) writer = small_writer (dir, "live-host", 1700000100);
+  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
+  g_autoptr(GError) error = NULL;
+  const guint total = 40;
+  guint pending = 0; /* complete records written since the last refresh */
+
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 0);
+  for (guint i = 0; i < total; i++)
+    {
+      g_autoptr(GBytes) record = encode_trace ("g1", "c", 1700000200 + i, i == 30 ? 2 : 0);
+      gsize length;
+      const guint8 *data = g_bytes_get_data (record, &length);
+      gsize cut = 1 + (i * 7) % (length - 1);
+
+      if (i % 3 == 0)
+        {
+          g_assert_true (tdbg_fixture_writer_write_raw (writer, TDBG_FILE_GRAPH_EXECUTION_TRACES, data, cut, &error));
+          g_assert_true (tdbg_fixture_writer_flush (writer, &error));
+          refresh_expect (logdir, pending, TRUE);
+          pending = 0;
+          g_assert_true (tdbg_fixture_writer_write_raw (writer, TDBG_FILE_GRAPH_EXECUTION_TRACES, data + cut, length - cut, &error));
+        }
+      else
+        g_assert_true (tdbg_fixture_writer_write_raw (writer, TDBG_FILE_GRAPH_EXECUTION_TRACES, data, length, &error));
+      g_assert_true (tdbg_fixture_writer_flush (writer, &error));
+      pending++;
+      /* Every fourth record waits for the next one, so that refreshes also find two. */
+      if (i % 4 != 1)
+        {
+          refresh_expect (logdir, pending, FALSE);
+          pending = 0;
+        }
+    }
+  refresh_expect (logdir, 0, FALSE);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, total);
+  for (guint i = 0; i < total; i++)
+    g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, i)->wall_time, ==, 1700000200 + i);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 1);
+  g_assert_cmpuint (tdbg_logdir_get_alert (logdir, 0)->trace_index, ==, 30);
+  remove_dir (dir);
+}
+
+static void
+test_refresh_new_file_set (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr(TdbgFixtureWriter) first = small_writer (dir, "coordinator", 1700000100);
+  g_autoptr(TdbgFixtureWriter) second = NULL;
+  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
+  g_autoptr(GBytes) record = encode_trace ("g1", "c", 1700000300, 0);
+  g_autoptr(GError) error = NULL;
+  TdbgRefreshStats stats;
+  gsize length;
+  const guint8 *data = g_bytes_get_data (record, &length);
+
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  second = tdbg_fixture_writer_new (dir, "worker.example.org", 1700000200, 1700000200.5, "c0ffee00", "2.16.1", &error);
+  g_assert_no_error (error);
+  g_assert_true (tdbg_fixture_writer_write_raw (second, TDBG_FILE_GRAPH_EXECUTION_TRACES, data, length, &error));
+  g_assert_true (tdbg_fixture_writer_flush (second, &error));
+  g_assert_true (tdbg_logdir_refresh (logdir, &stats, NULL, &error));
+  g_assert_cmpuint (stats.new_file_sets, ==, 1);
+  g_assert_cmpuint (stats.new_traces, ==, 1);
+  g_assert_cmpstr (tdbg_logdir_get_file_set (logdir, 1)->host_name, ==, "worker.example.org");
+  /* The worker's trace names an op of the coordinator's graph. */
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, 0)->op)->op_type, ==, "Const");
+  remove_dir (dir);
+}
+
+/* A flipped byte in one record: the problem names the file and offset, and every other
+ * record is still loaded. */
+static void
+test_damage_in_middle (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr(TdbgFixtureWriter) writer = small_writer (dir, "host", 1700000100);
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = tdbg_fixture_writer_get_path (writer, TDBG_FILE_GRAPH_EXECUTION_TRACES);
+  g_autofree char *contents = NULL;
+  gsize file_length, record_length = 0;
+  TdbgProblem *problem;
+
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autoptr(GBytes) record = encode_trace ("g1", "c", 1700000200 + i, 0);
+      const guint8 *data = g_bytes_get_data (record, &record_length);
+      g_assert_true (tdbg_fixture_writer_write_raw (writer, TDBG_FILE_GRAPH_EXECUTION_TRACES, data, record_length, &error));
+    }
+  g_assert_true (tdbg_fixture_writer_flush (writer, &error));
+  g_assert_true (g_file_get_contents (path, &contents, &file_length, &error));
+  contents[4 * record_length + 20] ^= 0x10;
+  g_assert_true (g_file_set_contents (path, contents, file_length, &error));
+
+  logdir = tdbg_logdir_new_for_path (dir);
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 9);
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 1);
+  problem = g_ptr_array_index (tdbg_logdir_get_problems (logdir), 0);
+  g_assert_true (g_str_has_suffix (problem->file_name, ".graph_execution_traces"));
+  g_assert_cmpuint (problem->byte_offset, ==, 4 * record_length);
+  g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, 4)->wall_time, ==, 1700000205);
+  remove_dir (dir);
+}
+
+static void
+test_neighbourhood (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = load_demo (dir, 3, 1);
+  guint32 log_op = tdbg_logdir_get_trace (logdir, tdbg_logdir_get_alert (logdir, 0)->trace_index)->op;
+  g_autoptr(TdbgNeighbourhood) hood = tdbg_neighbourhood_new (logdir, log_op, 1, 1, 50);
+  g_autoptr(TdbgNeighbourhood) capped = tdbg_neighbourhood_new (logdir, log_op, 5, 5, 2);
+  g_autofree char *dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, log_op);
+  gboolean has_input = FALSE, has_consumer = FALSE;
+
+  g_assert_cmpuint (g_array_index (hood->nodes, TdbgNeighbour, 0).op, ==, log_op);
+  for (guint i = 1; i < hood->nodes->len; i++)
+    {
+      const TdbgNeighbour *n = &g_array_index (hood->nodes, TdbgNeighbour, i);
+      if (n->level == -1 && n->op == op->input_ops[0])
+        has_input = TRUE;
+      if (n->level == 1)
+        has_consumer = TRUE;
+    }
+  g_assert_true (has_input);
+  g_assert_cmpint (has_consumer, ==, op->consumers->len > 0);
+  g_assert_nonnull (strstr (dot, "\"Log\\nLog\""));
+  g_assert_true (g_str_has_prefix (dot, "digraph"));
+  g_assert_cmpuint (capped->nodes->len, ==, 2);
+  g_assert_true (capped->truncated);
+  remove_dir (dir);
+}
+
+static void
+test_dot_escape (void)
+{
+  g_autofree char *a = tdbg_dot_escape ("a\"b\\c<d>\n\x01z", 100);
+  g_autofree char *b = tdbg_dot_escape ("abcdef", 3);
+  g_autofree char *c = tdbg_dot_escape ("\xff\xfe", 10);
+  g_assert_cmpstr (a, ==, "a\\\"b\\\\c<d>  z");
+  g_assert_cmpstr (b, ==, "abc…");
+  g_assert_true (g_utf8_validate (c, -1, NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/logdir/demo-alert-chain", test_demo_alert_chain);
+  g_test_add_func ("/logdir/demo-scales", test_demo_scales);
+  g_test_add_func ("/logdir/refresh-half-records", test_refresh_half_records);
+  g_test_add_func ("/logdir/refresh-new-file-set", test_refresh_new_file_set);
+  g_test_add_func ("/logdir/damage-in-middle", test_damage_in_middle);
+  g_test_add_func ("/logdir/neighbourhood", test_neighbourhood);
+  g_test_add_func ("/logdir/dot-escape", test_dot_escape);
+  return g_test_run ();
+}
