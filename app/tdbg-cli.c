@@ -6,6 +6,9 @@
 #include <glib/gi18n.h>
 
 #include "tdbg-json.h"
+#include "tdbg-local-source.h"
+#include "tdbg-ssh-source.h"
+#include "tdbg-tty.h"
 #include "tdbg-logdir.h"
 #include "tdbg-records.h"
 #include "tdbg-report.h"
@@ -13,9 +16,22 @@
 typedef int (*CommandFunc) (int argc, char **argv);
 
 static gboolean opt_json;
+static gboolean opt_accept_new_host_key;
+static char *opt_known_hosts;
+static char *opt_ssh_config;
+static char *opt_identity;
 
 static const GOptionEntry json_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON"), NULL },
+  { NULL }
+};
+
+static const GOptionEntry ssh_entries[] = {
+  { "accept-new-host-key", 0, 0, G_OPTION_ARG_NONE, &opt_accept_new_host_key,
+    N_("Accept (once, without remembering) the key of an SSH host not in known_hosts"), NULL },
+  { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &opt_known_hosts, N_("known_hosts file (default ~/.ssh/known_hosts)"), N_("FILE") },
+  { "ssh-config", 0, 0, G_OPTION_ARG_FILENAME, &opt_ssh_config, N_("SSH configuration (default ~/.ssh/config)"), N_("FILE") },
+  { "identity", 'i', 0, G_OPTION_ARG_FILENAME, &opt_identity, N_("Private key for SSH"), N_("FILE") },
   { NULL }
 };
 
@@ -29,6 +45,7 @@ parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry 
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (entries)
     g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, ssh_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       g_printerr ("%s\n", error->message);
@@ -43,18 +60,57 @@ parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry 
   return TRUE;
 }
 
+/* Headless: an unknown host key is accepted only when the command line says so. */
+static TdbgHostKeyDecision
+headless_host_key (const char *host, guint port, const char *key_type, const char *fingerprint, gpointer user_data)
+{
+  if (!opt_accept_new_host_key)
+    {
+      g_printerr (_("%s:%u is not in known_hosts; its %s key is %s. Check it, then add it with ssh or pass --accept-new-host-key.\n"),
+                  host, port, key_type, fingerprint);
+      return TDBG_HOST_KEY_REFUSE;
+    }
+  g_printerr (_("Accepting the %s key %s of %s:%u for this run only.\n"), key_type, fingerprint, host, port);
+  return TDBG_HOST_KEY_ACCEPT_ONCE;
+}
+
+static TdbgSource *
+open_source (const char *location)
+{
+  g_autoptr(GError) error = NULL;
+  TdbgSshOptions options = { 0 };
+  TdbgSource *source;
+
+  if (!tdbg_ssh_uri_is_ssh (location))
+    {
+      if (!g_file_test (location, G_FILE_TEST_IS_DIR))
+        {
+          g_printerr (_("%s: not a directory\n"), location);
+          return NULL;
+        }
+      return tdbg_local_source_new (location);
+    }
+  options.known_hosts_file = opt_known_hosts;
+  options.config_file = opt_ssh_config;
+  options.identity_file = opt_identity;
+  options.host_key_func = headless_host_key;
+  options.secret_func = tdbg_tty_secret;
+  source = tdbg_ssh_source_new (location, &options, NULL, &error);
+  if (source == NULL)
+    g_printerr ("%s\n", error->message);
+  return source;
+}
+
 static TdbgLogdir *
 open_logdir (const char *path)
 {
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = open_source (path);
 
-  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_printerr (_("%s: not a directory\n"), path);
-      return NULL;
-    }
-  logdir = tdbg_logdir_new_for_path (path);
+  if (source == NULL)
+    return NULL;
+  logdir = tdbg_logdir_new (source);
   if (!tdbg_logdir_load (logdir, NULL, &error))
     {
       g_printerr ("%s\n", error->message);

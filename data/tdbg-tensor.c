@@ -445,8 +445,15 @@ format_block (GString *out, const TdbgTensor *t, gint dim, guint64 *index, guint
           *elided = TRUE;
           break;
         }
-      if (i > 0)
-        g_string_append (out, dim + 1 == t->rank ? " " : "\n");
+      if (i > 0 && dim + 1 == t->rank)
+        g_string_append_c (out, ' ');
+      else if (i > 0)
+        {
+          /* numpy style: a line per row, aligned under the opening brackets */
+          g_string_append_c (out, '\n');
+          for (gint pad = 0; pad <= dim; pad++)
+            g_string_append_c (out, ' ');
+        }
       format_block (out, t, dim + 1, index, budget, elided);
     }
   g_string_append_c (out, ']');

@@ -34,6 +34,8 @@ tdbg_vec_clear (TdbgVec *v)
 static inline void
 tdbg_vec_append (TdbgVec *v, gconstpointer elements, gsize n)
 {
+  if (n == 0)
+    return;
   if (v->len + n > v->capacity)
     {
       gsize capacity = MAX (v->len + n, v->capacity + v->capacity / 2 + 16);

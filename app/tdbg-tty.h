@@ -1,0 +1,7 @@
+#pragma once
+
+#include <glib.h>
+
+/* Asks on the terminal, without echo unless @echo; NULL when there is no terminal.
+ * Matches TdbgSecretFunc. */
+char *tdbg_tty_secret (const char *prompt, gboolean echo, gpointer user_data);

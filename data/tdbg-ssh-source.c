@@ -1,0 +1,548 @@
+#include "tdbg-ssh-source.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <libssh/callbacks.h>
+#include <libssh/libssh.h>
+#include <libssh/sftp.h>
+
+#include "tdbg-error.h"
+
+/* Reads are pipelined: this many requests of this size in flight (OpenSSH answers up to
+ * 255 KiB, but a request larger than the server grants would leave a hole). */
+#define CHUNK_SIZE (64 * 1024)
+#define IN_FLIGHT 32
+
+struct _TdbgSshSource {
+  GObject parent_instance;
+  TdbgSshUri uri;
+  char *known_hosts_file;
+  char *global_known_hosts_file;
+  char *config_file;
+  char *identity_file;
+  TdbgHostKeyFunc host_key_func;
+  TdbgSecretFunc secret_func;
+  gpointer user_data;
+  guint timeout_seconds;
+
+  GMutex lock;             /* libssh sessions are not thread-safe */
+  ssh_session session;
+  sftp_session sftp;
+  struct ssh_callbacks_struct callbacks;
+};
+
+static void tdbg_ssh_source_iface_init (TdbgSourceInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TdbgSshSource, tdbg_ssh_source, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TDBG_TYPE_SOURCE, tdbg_ssh_source_iface_init))
+
+static void
+wipe_string (char *secret)
+{
+  if (secret == NULL)
+    return;
+  explicit_bzero (secret, strlen (secret));
+  g_free (secret);
+}
+
+/* libssh asks here for key passphrases. */
+static int
+auth_callback (const char *prompt, char *buf, size_t len, int echo, int verify, void *userdata)
+{
+  TdbgSshSource *self = userdata;
+  char *answer;
+
+  if (self->secret_func == NULL)
+    return -1;
+  answer = self->secret_func (prompt, echo, self->user_data);
+  if (answer == NULL || strlen (answer) >= len)
+    {
+      wipe_string (answer);
+      return -1;
+    }
+  strcpy (buf, answer);
+  wipe_string (answer);
+  return 0;
+}
+
+static void
+disconnect (TdbgSshSource *self)
+{
+  g_clear_pointer (&self->sftp, sftp_free);
+  if (self->session)
+    {
+      ssh_disconnect (self->session);
+      g_clear_pointer (&self->session, ssh_free);
+    }
+}
+
+static gboolean
+set_error_from_session (TdbgSshSource *self, GError **error, TdbgErrorCode code, const char *what)
+{
+  g_set_error (error, TDBG_ERROR, code, "%s (%s): %s", what, self->uri.host,
+               self->session ? ssh_get_error (self->session) : "");
+  return FALSE;
+}
+
+static gboolean
+configure (TdbgSshSource *self, GError **error)
+{
+  long timeout = self->timeout_seconds ? self->timeout_seconds : 15;
+  int off = 0, on = 1, verbosity = SSH_LOG_NOLOG;
+  g_autofree char *default_config = g_build_filename (g_get_home_dir (), ".ssh", "config", NULL);
+  const char *config = self->config_file ? self->config_file : default_config;
+
+  ssh_options_set (self->session, SSH_OPTIONS_LOG_VERBOSITY, &verbosity);
+  ssh_options_set (self->session, SSH_OPTIONS_PROCESS_CONFIG, &off);
+  if (ssh_options_set (self->session, SSH_OPTIONS_HOST, self->uri.host) != SSH_OK)
+    return set_error_from_session (self, error, TDBG_ERROR_INVALID, _("Bad host name"));
+  /* ~/.ssh/config gives aliases, users, ports and identity files; the address wins over it. */
+  if (*config && g_file_test (config, G_FILE_TEST_IS_REGULAR) && ssh_options_parse_config (self->session, config) != SSH_OK)
+    return set_error_from_session (self, error, TDBG_ERROR_INVALID, _("Cannot read the SSH configuration"));
+  if (self->uri.user)
+    ssh_options_set (self->session, SSH_OPTIONS_USER, self->uri.user);
+  if (self->uri.port)
+    ssh_options_set (self->session, SSH_OPTIONS_PORT, &self->uri.port);
+  if (self->known_hosts_file)
+    ssh_options_set (self->session, SSH_OPTIONS_KNOWNHOSTS, self->known_hosts_file);
+  if (self->global_known_hosts_file)
+    ssh_options_set (self->session, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, self->global_known_hosts_file);
+  if (self->identity_file)
+    ssh_options_set (self->session, SSH_OPTIONS_IDENTITY, self->identity_file);
+  ssh_options_set (self->session, SSH_OPTIONS_TIMEOUT, &timeout);
+  /* Without it request/response SFTP on a fast link is ten times slower. */
+  ssh_options_set (self->session, SSH_OPTIONS_NODELAY, &on);
+
+  ssh_callbacks_init (&self->callbacks);
+  self->callbacks.userdata = self;
+  self->callbacks.auth_function = auth_callback;
+  ssh_set_callbacks (self->session, &self->callbacks);
+  return TRUE;
+}
+
+static gboolean
+verify_host_key (TdbgSshSource *self, GError **error)
+{
+  ssh_key key = NULL;
+  unsigned char *hash = NULL;
+  size_t hash_len = 0;
+  g_autofree char *fingerprint = NULL;
+  const char *key_type;
+  enum ssh_known_hosts_e state;
+  TdbgHostKeyDecision decision = TDBG_HOST_KEY_REFUSE;
+  guint port = self->uri.port ? self->uri.port : 22;
+
+  if (ssh_get_server_publickey (self->session, &key) != SSH_OK)
+    return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("The server sent no host key"));
+  key_type = ssh_key_type_to_char (ssh_key_type (key));
+  if (ssh_get_publickey_hash (key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hash_len) == SSH_OK)
+    {
+      char *f = ssh_get_fingerprint_hash (SSH_PUBLICKEY_HASH_SHA256, hash, hash_len);
+      fingerprint = g_strdup (f);
+      ssh_string_free_char (f);
+      ssh_clean_pubkey_hash (&hash);
+    }
+  ssh_key_free (key);
+
+  state = ssh_session_is_known_server (self->session);
+  switch (state)
+    {
+    case SSH_KNOWN_HOSTS_OK:
+      return TRUE;
+    case SSH_KNOWN_HOSTS_CHANGED:
+    case SSH_KNOWN_HOSTS_OTHER:
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
+                   _("The host key of %s has CHANGED (it now presents %s %s). Someone may be intercepting the "
+                     "connection, or the server was reinstalled. Refused: check with its administrator, then "
+                     "remove the old key from known_hosts (ssh-keygen -R %s)."),
+                   self->uri.host, key_type, fingerprint ? fingerprint : "?", self->uri.host);
+      return FALSE;
+    case SSH_KNOWN_HOSTS_UNKNOWN:
+    case SSH_KNOWN_HOSTS_NOT_FOUND:
+      if (self->host_key_func)
+        decision = self->host_key_func (self->uri.host, port, key_type, fingerprint ? fingerprint : "?", self->user_data);
+      if (decision == TDBG_HOST_KEY_REFUSE)
+        {
+          g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
+                       _("The host %s is not known (its %s key is %s); refused."), self->uri.host, key_type,
+                       fingerprint ? fingerprint : "?");
+          return FALSE;
+        }
+      if (decision == TDBG_HOST_KEY_ACCEPT_AND_REMEMBER && ssh_session_update_known_hosts (self->session) != SSH_OK)
+        return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot add the host key to known_hosts"));
+      return TRUE;
+    case SSH_KNOWN_HOSTS_ERROR:
+    default:
+      return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot check the host key"));
+    }
+}
+
+static int
+try_password (TdbgSshSource *self)
+{
+  g_autofree char *prompt = g_strdup_printf (_("Password for %s:"), self->uri.host);
+  char *password = self->secret_func ? self->secret_func (prompt, FALSE, self->user_data) : NULL;
+  int rc;
+
+  if (password == NULL)
+    return SSH_AUTH_DENIED;
+  rc = ssh_userauth_password (self->session, NULL, password);
+  wipe_string (password);
+  return rc;
+}
+
+static int
+try_keyboard_interactive (TdbgSshSource *self)
+{
+  int rc = ssh_userauth_kbdint (self->session, NULL, NULL);
+
+  for (guint round = 0; rc == SSH_AUTH_INFO && round < 8; round++)
+    {
+      int n = ssh_userauth_kbdint_getnprompts (self->session);
+      for (int i = 0; i < n; i++)
+        {
+          char echo = 0;
+          const char *prompt = ssh_userauth_kbdint_getprompt (self->session, i, &echo);
+          char *answer = self->secret_func ? self->secret_func (prompt, echo, self->user_data) : NULL;
+          if (answer == NULL)
+            return SSH_AUTH_DENIED;
+          ssh_userauth_kbdint_setanswer (self->session, i, answer);
+          wipe_string (answer);
+        }
+      rc = ssh_userauth_kbdint (self->session, NULL, NULL);
+    }
+  return rc;
+}
+
+/* The agent and keys first, then a password, then keyboard-interactive, as ssh does. */
+static gboolean
+authenticate (TdbgSshSource *self, GError **error)
+{
+  int rc = ssh_userauth_none (self->session, NULL);
+  int methods;
+
+  if (rc == SSH_AUTH_SUCCESS)
+    return TRUE;
+  methods = ssh_userauth_list (self->session, NULL);
+  if (methods & SSH_AUTH_METHOD_PUBLICKEY)
+    {
+      if (self->identity_file)
+        {
+          ssh_key key = NULL;
+          if (ssh_pki_import_privkey_file (self->identity_file, NULL, auth_callback, self, &key) == SSH_OK)
+            {
+              rc = ssh_userauth_publickey (self->session, NULL, key);
+              ssh_key_free (key);
+            }
+        }
+      if (rc != SSH_AUTH_SUCCESS)
+        rc = ssh_userauth_publickey_auto (self->session, NULL, NULL);
+    }
+  if (rc != SSH_AUTH_SUCCESS && (methods & SSH_AUTH_METHOD_PASSWORD))
+    rc = try_password (self);
+  if (rc != SSH_AUTH_SUCCESS && (methods & SSH_AUTH_METHOD_INTERACTIVE))
+    rc = try_keyboard_interactive (self);
+  if (rc == SSH_AUTH_SUCCESS)
+    return TRUE;
+  return set_error_from_session (self, error, TDBG_ERROR_AUTH, _("Authentication failed"));
+}
+
+static gboolean
+connect_locked (TdbgSshSource *self, GError **error)
+{
+  sftp_attributes attrs;
+
+  disconnect (self);
+  self->session = ssh_new ();
+  if (self->session == NULL)
+    return set_error_from_session (self, error, TDBG_ERROR_IO, _("Cannot create an SSH session"));
+  if (!configure (self, error))
+    return FALSE;
+  if (ssh_connect (self->session) != SSH_OK)
+    return set_error_from_session (self, error, TDBG_ERROR_IO, _("Cannot connect"));
+  if (!verify_host_key (self, error) || !authenticate (self, error))
+    return FALSE;
+  self->sftp = sftp_new (self->session);
+  if (self->sftp == NULL || sftp_init (self->sftp) != SSH_OK)
+    return set_error_from_session (self, error, TDBG_ERROR_IO, _("The server offers no SFTP"));
+  attrs = sftp_stat (self->sftp, self->uri.path);
+  if (attrs == NULL || attrs->type != SSH_FILEXFER_TYPE_DIRECTORY)
+    {
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND, _("%s: %s is not a directory on %s"),
+                   attrs == NULL ? _("cannot open") : _("not a directory"), self->uri.path, self->uri.host);
+      if (attrs)
+        sftp_attributes_free (attrs);
+      return FALSE;
+    }
+  sftp_attributes_free (attrs);
+  return TRUE;
+}
+
+gboolean
+tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error)
+{
+  gboolean ok;
+  g_mutex_lock (&self->lock);
+  ok = connect_locked (self, error);
+  if (!ok)
+    disconnect (self);
+  g_mutex_unlock (&self->lock);
+  return ok;
+}
+
+static char *
+remote_path (TdbgSshSource *self, const char *name)
+{
+  return g_strconcat (self->uri.path, g_str_has_suffix (self->uri.path, "/") ? "" : "/", name, NULL);
+}
+
+static gboolean
+check_connected (TdbgSshSource *self, GError **error)
+{
+  if (self->sftp != NULL)
+    return TRUE;
+  g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, _("The connection to %s is closed"), self->uri.host);
+  return FALSE;
+}
+
+static gboolean
+sftp_failure (TdbgSshSource *self, const char *path, GError **error)
+{
+  int code = sftp_get_error (self->sftp);
+  g_set_error (error, TDBG_ERROR, code == SSH_FX_NO_SUCH_FILE ? TDBG_ERROR_NOT_FOUND : TDBG_ERROR_IO,
+               _("%s on %s: %s"), path, self->uri.host,
+               code == SSH_FX_NO_SUCH_FILE ? _("no such file")
+               : code == SSH_FX_PERMISSION_DENIED ? _("permission denied")
+               : ssh_get_error (self->session));
+  /* A dead session cannot be used again: drop it so that callers see "closed". */
+  if (!ssh_is_connected (self->session))
+    disconnect (self);
+  return FALSE;
+}
+
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+static GStrv
+ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
+{
+  TdbgSshSource *self = TDBG_SSH_SOURCE (source);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  sftp_dir dir;
+  sftp_attributes attrs;
+
+  g_mutex_lock (&self->lock);
+  if (!check_connected (self, error) || (dir = sftp_opendir (self->sftp, self->uri.path)) == NULL)
+    {
+      if (self->sftp)
+        sftp_failure (self, self->uri.path, error);
+      g_mutex_unlock (&self->lock);
+      return NULL;
+    }
+  /* readdir reports links as links: like the local source, they are not followed. */
+  while ((attrs = sftp_readdir (self->sftp, dir)) != NULL)
+    {
+      if (attrs->type == SSH_FILEXFER_TYPE_REGULAR && attrs->name && !strchr (attrs->name, '/'))
+        g_ptr_array_add (names, g_strdup (attrs->name));
+      sftp_attributes_free (attrs);
+    }
+  sftp_closedir (dir);
+  g_mutex_unlock (&self->lock);
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return (GStrv) g_ptr_array_steal (names, NULL);
+}
+
+static gboolean
+ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable *cancellable, GError **error)
+{
+  TdbgSshSource *self = TDBG_SSH_SOURCE (source);
+  g_autofree char *path = remote_path (self, name);
+  sftp_attributes attrs = NULL;
+  gboolean ok;
+
+  g_mutex_lock (&self->lock);
+  ok = check_connected (self, error) && ((attrs = sftp_lstat (self->sftp, path)) != NULL || sftp_failure (self, path, error));
+  if (ok && attrs->type != SSH_FILEXFER_TYPE_REGULAR)
+    {
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, _("%s on %s is not a regular file"), path, self->uri.host);
+      ok = FALSE;
+    }
+  if (ok)
+    *size = attrs->size;
+  if (attrs)
+    sftp_attributes_free (attrs);
+  g_mutex_unlock (&self->lock);
+  return ok;
+}
+
+/* Keeps IN_FLIGHT requests outstanding; every request begun is also collected. */
+static gssize
+pipelined_read (TdbgSshSource *self, sftp_file file, guint8 *buffer, gsize length,
+                GCancellable *cancellable, GError **error)
+{
+  guint32 ids[IN_FLIGHT];
+  gsize sizes[IN_FLIGHT];
+  gsize requested = 0, received = 0;
+  guint head = 0, n = 0;
+  gboolean failed = FALSE, eof = FALSE;
+
+  while (received < length && !eof && !failed)
+    {
+      while (n < IN_FLIGHT && requested < length && !g_cancellable_is_cancelled (cancellable))
+        {
+          gsize chunk = MIN (CHUNK_SIZE, length - requested);
+          int id = sftp_async_read_begin (file, chunk);
+          if (id < 0)
+            {
+              failed = TRUE;
+              break;
+            }
+          ids[(head + n) % IN_FLIGHT] = id;
+          sizes[(head + n) % IN_FLIGHT] = chunk;
+          requested += chunk;
+          n++;
+        }
+      if (n == 0)
+        break;
+      guint slot = head;
+      int got = sftp_async_read (file, buffer + received, sizes[slot], ids[slot]);
+      head = (head + 1) % IN_FLIGHT;
+      n--;
+      if (got < 0)
+        failed = TRUE;
+      else
+        {
+          received += got;
+          eof = (gsize) got < sizes[slot];
+        }
+    }
+  /* Drain what is still in flight so that the session stays usable. */
+  while (n > 0 && !failed)
+    {
+      guint8 scratch[CHUNK_SIZE];
+      if (sftp_async_read (file, scratch, sizes[head], ids[head]) < 0)
+        failed = TRUE;
+      head = (head + 1) % IN_FLIGHT;
+      n--;
+    }
+  if (failed)
+    {
+      sftp_failure (self, _("reading"), error);
+      return -1;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return -1;
+  return received;
+}
+
+static GBytes *
+ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
+          GCancellable *cancellable, GError **error)
+{
+  TdbgSshSource *self = TDBG_SSH_SOURCE (source);
+  g_autofree char *path = remote_path (self, name);
+  sftp_attributes attrs = NULL;
+  sftp_file file = NULL;
+  guint8 *buffer = NULL;
+  gssize got = -1;
+
+  g_mutex_lock (&self->lock);
+  if (!check_connected (self, error))
+    goto out;
+  file = sftp_open (self->sftp, path, O_RDONLY, 0);
+  if (file == NULL || (attrs = sftp_fstat (file)) == NULL)
+    {
+      sftp_failure (self, path, error);
+      goto out;
+    }
+  /* Never allocate what the caller asked for beyond the end of the file. */
+  length = offset >= attrs->size ? 0 : MIN (length, attrs->size - offset);
+  buffer = g_malloc (MAX (length, 1));
+  if (sftp_seek64 (file, offset) != 0)
+    {
+      sftp_failure (self, path, error);
+      goto out;
+    }
+  got = pipelined_read (self, file, buffer, length, cancellable, error);
+out:
+  if (attrs)
+    sftp_attributes_free (attrs);
+  if (file)
+    sftp_close (file);
+  g_mutex_unlock (&self->lock);
+  if (got < 0)
+    {
+      g_free (buffer);
+      return NULL;
+    }
+  return g_bytes_new_take (buffer, got);
+}
+
+static char *
+ssh_describe (TdbgSource *source)
+{
+  return tdbg_ssh_uri_to_string (&TDBG_SSH_SOURCE (source)->uri);
+}
+
+static void
+tdbg_ssh_source_iface_init (TdbgSourceInterface *iface)
+{
+  iface->list_files = ssh_list_files;
+  iface->get_size = ssh_get_size;
+  iface->read = ssh_read;
+  iface->describe = ssh_describe;
+}
+
+static void
+tdbg_ssh_source_finalize (GObject *object)
+{
+  TdbgSshSource *self = TDBG_SSH_SOURCE (object);
+  disconnect (self);
+  tdbg_ssh_uri_clear (&self->uri);
+  g_free (self->known_hosts_file);
+  g_free (self->global_known_hosts_file);
+  g_free (self->config_file);
+  g_free (self->identity_file);
+  g_mutex_clear (&self->lock);
+  G_OBJECT_CLASS (tdbg_ssh_source_parent_class)->finalize (object);
+}
+
+static void
+tdbg_ssh_source_class_init (TdbgSshSourceClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tdbg_ssh_source_finalize;
+}
+
+static void
+tdbg_ssh_source_init (TdbgSshSource *self)
+{
+  g_mutex_init (&self->lock);
+}
+
+TdbgSource *
+tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(TdbgSshSource) self = g_object_new (TDBG_TYPE_SSH_SOURCE, NULL);
+  static const TdbgSshOptions defaults = { 0 };
+
+  if (options == NULL)
+    options = &defaults;
+  if (!tdbg_ssh_uri_parse (uri, &self->uri, error))
+    return NULL;
+  self->known_hosts_file = g_strdup (options->known_hosts_file);
+  self->global_known_hosts_file = g_strdup (options->global_known_hosts_file);
+  self->config_file = g_strdup (options->config_file);
+  self->identity_file = g_strdup (options->identity_file);
+  self->host_key_func = options->host_key_func;
+  self->secret_func = options->secret_func;
+  self->user_data = options->user_data;
+  self->timeout_seconds = options->timeout_seconds;
+  if (!tdbg_ssh_source_reconnect (self, cancellable, error))
+    return NULL;
+  return TDBG_SOURCE (g_steal_pointer (&self));
+}

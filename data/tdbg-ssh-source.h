@@ -1,0 +1,46 @@
+#pragma once
+
+/* A logdir on another machine, read over SFTP (libssh). Host keys are checked against
+ * known_hosts; an unknown key is accepted only when the caller's host_key function says so,
+ * a changed one never. Secrets go from the secret function straight to libssh and are wiped;
+ * they are never logged or stored. */
+
+#include "tdbg-source.h"
+#include "tdbg-ssh-uri.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TDBG_HOST_KEY_REFUSE,
+  TDBG_HOST_KEY_ACCEPT_ONCE,
+  TDBG_HOST_KEY_ACCEPT_AND_REMEMBER,
+} TdbgHostKeyDecision;
+
+/* Asked about a host whose key is not in known_hosts. @fingerprint is "SHA256:…". */
+typedef TdbgHostKeyDecision (*TdbgHostKeyFunc) (const char *host, guint port, const char *key_type,
+                                                const char *fingerprint, gpointer user_data);
+/* Asked for a passphrase, a password or a keyboard-interactive answer; returns a newly
+ * allocated string (wiped and freed by the caller) or NULL to give up. */
+typedef char *(*TdbgSecretFunc) (const char *prompt, gboolean echo, gpointer user_data);
+
+typedef struct {
+  const char *known_hosts_file;        /* NULL: ~/.ssh/known_hosts */
+  const char *global_known_hosts_file; /* NULL: libssh's default (/etc/ssh/ssh_known_hosts) */
+  const char *config_file;             /* NULL: ~/.ssh/config when it exists; "": none */
+  const char *identity_file;           /* NULL: the agent, then the config's and default keys */
+  TdbgHostKeyFunc host_key_func;       /* NULL: unknown keys are refused */
+  TdbgSecretFunc secret_func;          /* NULL: only the agent and unencrypted keys */
+  gpointer user_data;
+  guint timeout_seconds;               /* 0: 15 */
+} TdbgSshOptions;
+
+#define TDBG_TYPE_SSH_SOURCE (tdbg_ssh_source_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgSshSource, tdbg_ssh_source, TDBG, SSH_SOURCE, GObject)
+
+/* Connects, verifies the host key, authenticates and opens SFTP on the logdir's directory. */
+TdbgSource *tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options,
+                                 GCancellable *cancellable, GError **error);
+/* After a dropped connection: connects again with the same options. */
+gboolean tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error);
+
+G_END_DECLS
