@@ -76,7 +76,7 @@ test_content_float32 (void)
   g_assert_cmpuint (c.zero, ==, 1);
   g_assert_cmpuint (c.pos, ==, 1);
   text = tdbg_tensor_format (&t, 100);
-  g_assert_cmpstr (text, ==, "[[1.5 -2. 0.]\n[inf -inf nan]]");
+  g_assert_cmpstr (text, ==, "[[1.5 -2. 0.]\n [inf -inf nan]]");
   shape_free (proto.tensor_shape);
 }
 

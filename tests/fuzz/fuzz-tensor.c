@@ -1,0 +1,33 @@
+/* TensorProto decoding, counting and printing of arbitrary messages, in every mode. */
+#include <glib.h>
+#include "tdbg-tensor.h"
+#include "tdbg-value.h"
+
+int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
+{
+  Tensorflow__TensorProto *proto;
+  TdbgTensor t;
+
+  if (size < 1)
+    return 0;
+  proto = tensorflow__tensor_proto__unpack (NULL, size - 1, data + 1);
+  if (proto == NULL)
+    return 0;
+  if (tdbg_tensor_init (&t, proto, NULL))
+    {
+      TdbgCounts counts;
+      g_autofree char *text = tdbg_tensor_format (&t, 64);
+      g_autofree char *element = tdbg_tensor_format_element (&t, t.n_elements ? t.n_elements - 1 : 0);
+      tdbg_tensor_count (&t, &counts);
+    }
+  {
+    TdbgValue v;
+    tdbg_value_init (&v, data[0] % 9, proto);
+    tdbg_value_clear (&v);
+  }
+  tensorflow__tensor_proto__free_unpacked (proto, NULL);
+  return 0;
+}
