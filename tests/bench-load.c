@@ -3,6 +3,7 @@
  * (index, links, alerts) several times with a warm page cache. Prints figures; asserts
  * nothing about time. */
 
+#include <malloc.h>
 #include <stdio.h>
 #include <sys/resource.h>
 #include <glib.h>
@@ -80,6 +81,7 @@ main (int argc, char **argv)
   g_autoptr(GArray) load_times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) refresh_times = g_array_new (FALSE, FALSE, sizeof (double));
   guint n_traces = 0, n_executions = 0, n_alerts = 0;
+  gsize index_bytes = 0;
   guint64 bytes;
   struct rusage usage;
   double load, refresh;
@@ -95,10 +97,14 @@ main (int argc, char **argv)
   for (guint run = 0; run <= opt_runs; run++)
     {
       g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (opt_dir);
+      struct mallinfo2 before = mallinfo2 (), after;
       gint64 start = g_get_monotonic_time ();
       double seconds;
       if (!tdbg_logdir_load (logdir, NULL, &error))
         g_error ("%s", error->message);
+      after = mallinfo2 ();
+      /* Heap held by the loaded logdir (the files themselves are mapped, not copied). */
+      index_bytes = (after.uordblks + after.hblkhd) - (before.uordblks + before.hblkhd);
       seconds = (g_get_monotonic_time () - start) / 1e6;
       if (run > 0) /* the first run warms the page cache */
         g_array_append_val (load_times, seconds);
@@ -124,9 +130,9 @@ main (int argc, char **argv)
           g_array_index (load_times, double, 0), g_array_index (load_times, double, load_times->len - 1));
   printf ("records/s: %.0f\n", (n_traces + n_executions) / load);
   printf ("MB/s: %.0f\n", bytes / 1e6 / load);
-  printf ("index memory per trace: %zu bytes (trace digest), executions add %zu bytes each\n",
-          sizeof (TdbgTraceDigest), sizeof (TdbgExecutionDigest));
-  printf ("peak RSS: %.1f MB\n", usage.ru_maxrss / 1024.0);
+  printf ("index memory: %.1f MB in all, %.1f bytes per trace (digests of %zu bytes per trace and %zu per execution, tables, strings)\n",
+          index_bytes / 1e6, (double) index_bytes / MAX (n_traces, 1), sizeof (TdbgTraceDigest), sizeof (TdbgExecutionDigest));
+  printf ("peak RSS: %.1f MB (includes the memory-mapped files)\n", usage.ru_maxrss / 1024.0);
   printf ("refresh with nothing new, median of %u: %.3f ms\n", refresh_times->len, refresh * 1e3);
   return 0;
 }
