@@ -9,6 +9,9 @@
 #include "tdbg-local-source.h"
 #include "tdbg-ssh-source.h"
 #include "tdbg-tty.h"
+#ifdef TDBG_WITH_GUI
+#include "tdbg-graph-export.h"
+#endif
 #include "tdbg-logdir.h"
 #include "tdbg-records.h"
 #include "tdbg-report.h"
@@ -524,6 +527,51 @@ cmd_event (int argc, char **argv, gboolean trace)
 static int cmd_trace (int argc, char **argv) { return cmd_event (argc, argv, TRUE); }
 static int cmd_execution (int argc, char **argv) { return cmd_event (argc, argv, FALSE); }
 
+static int
+cmd_export_graph (int argc, char **argv)
+{
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(GError) error = NULL;
+  static gint trace = -1, depth = 2;
+  static char *format, *output;
+  const GOptionEntry entries[] = {
+    { "trace", 0, 0, G_OPTION_ARG_INT, &trace, N_("Graph execution trace whose op is drawn"), N_("INDEX") },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Levels of inputs above and consumers below (default 2)"), N_("N") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("png, svg or pdf"), N_("FORMAT") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("File to write"), N_("FILE") },
+    { NULL }
+  };
+
+  if (!parse_args (&argc, &argv, _("LOGDIR — draw an op's graph neighbourhood to a file"), entries, 1))
+    return 2;
+  if (trace < 0 || output == NULL || depth < 0 || depth > 10)
+    {
+      g_printerr (_("export-graph needs --trace INDEX, -o FILE and a depth from 0 to 10\n"));
+      return 2;
+    }
+  if (format == NULL)
+    format = g_strdup (strrchr (output, '.') ? strrchr (output, '.') + 1 : "");
+#ifdef TDBG_WITH_GUI
+  if (tdbg_graph_export_format_from_name (format) == NULL)
+    {
+      g_printerr (_("Unknown format “%s”: use png, svg or pdf\n"), format);
+      return 2;
+    }
+  if ((logdir = open_logdir (argv[1])) == NULL)
+    return 2;
+  if (!tdbg_graph_export_trace (logdir, trace, depth, tdbg_graph_export_format_from_name (format), output, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  tdbg_graph_export_shutdown ();
+  return 0;
+#else
+  g_printerr (_("This build has no Graphviz drawing; configure with -Dgui=true\n"));
+  return 2;
+#endif
+}
+
 static int cmd_help (int argc, char **argv);
 
 static const struct {
@@ -535,6 +583,7 @@ static const struct {
   { "alerts", cmd_alerts, N_("LOGDIR: one line per NaN/∞ alert; exit status 0 none, 1 some, 2 unreadable") },
   { "trace", cmd_trace, N_("[--json] LOGDIR INDEX: one graph execution trace in full") },
   { "execution", cmd_execution, N_("[--json] LOGDIR INDEX: one eager execution in full") },
+  { "export-graph", cmd_export_graph, N_("LOGDIR --trace INDEX [--depth N] --format png|svg|pdf -o FILE: draw an op's neighbourhood") },
   { "help", cmd_help, N_("this list") },
 };
 

@@ -283,6 +283,19 @@ parse_envelope (const TdbgRecord *record, guint32 *what, double *wall_time, cons
   return !w.failed;
 }
 
+/* Slots are doubles from the file: NaN and huge values must not reach a cast. */
+static guint8
+slot_byte (double v)
+{
+  return v >= 0 && v <= 255 ? (guint8) v : 0;
+}
+
+static guint64
+slot_count (double v)
+{
+  return v >= 0 && v < 18446744073709551616.0 ? (guint64) v : (v >= 0 ? G_MAXUINT64 : 0);
+}
+
 static guint32
 saturate (double count, gboolean *saturated)
 {
@@ -317,7 +330,7 @@ fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor
   switch (d->mode)
     {
     case TDBG_MODE_FULL_TENSOR:
-      d->dtype = (guint8) MIN (t->dtype, 255);
+      d->dtype = t->dtype >= 0 && t->dtype <= 255 ? t->dtype : 0;
       if (t->rank >= 0)
         {
           d->size = t->n_elements;
@@ -333,20 +346,20 @@ fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor
       n = summary_slots (t, slots);
       if (n >= 4)
         {
-          d->dtype = (guint8) CLAMP (slots[1], 0, 255);
-          d->size = (guint64) MAX (slots[3], 0);
+          d->dtype = slot_byte (slots[1]);
+          d->size = slot_count (slots[3]);
           d->flags |= TDBG_DIGEST_HAS_SIZE;
         }
       return;
     default:
       n = summary_slots (t, slots);
       if (d->mode == TDBG_MODE_FULL_HEALTH && n >= 3)
-        d->dtype = (guint8) CLAMP (slots[2], 0, 255);
+        d->dtype = slot_byte (slots[2]);
       if (tdbg_summary_alert (d->mode, slots, n, &size, &neg_inf, &pos_inf, &nan))
         d->flags |= TDBG_DIGEST_HAS_INF_NAN;
       if (!isnan (size))
         {
-          d->size = (guint64) MAX (size, 0);
+          d->size = slot_count (size);
           d->flags |= TDBG_DIGEST_HAS_SIZE;
         }
       if (!isnan (neg_inf))

@@ -23,8 +23,9 @@ has_control_chars (const char *s)
 }
 
 static gboolean
-fail (GError **error, const char *text, const char *why)
+fail (TdbgSshUri *uri, GError **error, const char *text, const char *why)
 {
+  tdbg_ssh_uri_clear (uri);
   g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("“%s” is not a valid ssh:// address: %s"), text, why);
   return FALSE;
 }
@@ -37,11 +38,11 @@ tdbg_ssh_uri_parse (const char *text, TdbgSshUri *uri, GError **error)
 
   memset (uri, 0, sizeof *uri);
   if (!tdbg_ssh_uri_is_ssh (text))
-    return fail (error, text, _("it must start with ssh://"));
+    return fail (uri, error, text, _("it must start with ssh://"));
   authority = text + strlen (SCHEME);
   slash = strchr (authority, '/');
-  if (slash == NULL || slash[1] == '\0')
-    return fail (error, text, _("the path of the logdir is missing"));
+  if (slash == NULL)
+    return fail (uri, error, text, _("the path of the logdir is missing"));
 
   at = memchr (authority, '@', slash - authority);
   host_start = at ? at + 1 : authority;
@@ -52,12 +53,12 @@ tdbg_ssh_uri_parse (const char *text, TdbgSshUri *uri, GError **error)
     {
       host_end = memchr (host_start, ']', slash - host_start);
       if (host_end == NULL)
-        return fail (error, text, _("an IPv6 address lacks its closing ]"));
+        return fail (uri, error, text, _("an IPv6 address lacks its closing ]"));
       uri->host = g_strndup (host_start + 1, host_end - host_start - 1);
       if (host_end[1] == ':')
         port_start = host_end + 2;
       else if (host_end + 1 != slash)
-        return fail (error, text, _("unexpected text after the address"));
+        return fail (uri, error, text, _("unexpected text after the address"));
     }
   else
     {
@@ -72,10 +73,7 @@ tdbg_ssh_uri_parse (const char *text, TdbgSshUri *uri, GError **error)
       g_autofree char *port = g_strndup (port_start, slash - port_start);
       guint64 value;
       if (!g_ascii_string_to_unsigned (port, 10, 1, 65535, &value, NULL))
-        {
-          tdbg_ssh_uri_clear (uri);
-          return fail (error, text, _("the port must be a number from 1 to 65535"));
-        }
+        return fail (uri, error, text, _("the port must be a number from 1 to 65535"));
       uri->port = value;
     }
 
@@ -84,13 +82,10 @@ tdbg_ssh_uri_parse (const char *text, TdbgSshUri *uri, GError **error)
   /* ssh://host/~/logs names a directory in the remote home, as scp does. */
   uri->path = g_uri_unescape_string (g_str_has_prefix (raw_path, "/~/") ? raw_path + 3 : raw_path, NULL);
 
-  if (uri->host[0] == '\0' || has_control_chars (uri->host) || strpbrk (uri->host, " /@") ||
+  if (uri->host[0] == '\0' || !g_utf8_validate (uri->host, -1, NULL) || has_control_chars (uri->host) || strpbrk (uri->host, " /@[]") ||
       (raw_user && (uri->user == NULL || uri->user[0] == '\0' || has_control_chars (uri->user))) ||
       uri->path == NULL || uri->path[0] == '\0' || has_control_chars (uri->path))
-    {
-      tdbg_ssh_uri_clear (uri);
-      return fail (error, text, _("the user, host or path holds characters that are not allowed"));
-    }
+    return fail (uri, error, text, _("the user, host or path holds characters that are not allowed"));
   return TRUE;
 }
 
@@ -119,6 +114,13 @@ tdbg_ssh_uri_to_string (const TdbgSshUri *uri)
     g_string_append_printf (s, ":%u", uri->port);
   if (uri->path[0] != '/')
     g_string_append (s, "/~/");
+  else if (g_str_has_prefix (uri->path, "/~/"))
+    {
+      /* An absolute directory named "~" must not read as the home directory. */
+      g_string_append (s, "/%7E");
+      g_string_append_uri_escaped (s, uri->path + 2, "/", FALSE);
+      return g_string_free (s, FALSE);
+    }
   g_string_append_uri_escaped (s, uri->path, "/", FALSE);
   return g_string_free (s, FALSE);
 }

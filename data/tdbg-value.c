@@ -7,6 +7,19 @@
 
 #define SUMMARY_MAX 16
 
+/* Summary slots are doubles from the file: convert without trusting their range. */
+static guint64
+to_count (double v)
+{
+  return v >= 0 && v < 18446744073709551616.0 ? (guint64) v : (v >= 0 ? G_MAXUINT64 : 0);
+}
+
+static gint
+to_int (double v)
+{
+  return v >= G_MININT && v <= G_MAXINT ? (gint) v : -1;
+}
+
 static void
 interpret_summary (TdbgValue *v)
 {
@@ -23,32 +36,32 @@ interpret_summary (TdbgValue *v)
       if (n < 5)
         break;
       v->size = s[1];
-      v->counts.neg_inf = s[2];
-      v->counts.pos_inf = s[3];
-      v->counts.nan = s[4];
+      v->counts.neg_inf = to_count (s[2]);
+      v->counts.pos_inf = to_count (s[3]);
+      v->counts.nan = to_count (s[4]);
       v->inf_nan_known = TRUE;
       break;
     case TDBG_MODE_FULL_HEALTH:
       if (n < 11)
         break;
-      v->dtype = (gint) s[2];
-      v->rank = (gint) s[3];
+      v->dtype = to_int (s[2]);
+      v->rank = to_int (s[3]);
       v->size = s[4];
-      v->counts = (TdbgCounts) { s[5], s[6], s[7], s[8], s[9], s[10] };
+      v->counts = (TdbgCounts) { to_count (s[5]), to_count (s[6]), to_count (s[7]), to_count (s[8]), to_count (s[9]), to_count (s[10]) };
       v->inf_nan_known = v->counts_known = TRUE;
       break;
     case TDBG_MODE_SHAPE:
       if (n < 10)
         break;
-      v->dtype = (gint) s[1];
-      v->rank = (gint) s[2];
+      v->dtype = to_int (s[1]);
+      v->rank = to_int (s[2]);
       v->size = s[3];
       /* Ranks above six keep only the last six dimensions: the shape is then not whole. */
       if (v->rank >= 0 && v->rank <= 6)
         {
           v->shape_known = TRUE;
           for (gint i = 0; i < v->rank; i++)
-            v->shape[i] = (gint64) s[4 + i];
+            v->shape[i] = (gint64) MIN (to_count (s[4 + i]), (guint64) G_MAXINT64);
         }
       break;
     default:
@@ -56,7 +69,7 @@ interpret_summary (TdbgValue *v)
     }
   if (v->inf_nan_known)
     v->any_inf_nan = v->counts.neg_inf + v->counts.pos_inf + v->counts.nan > 0;
-  if (n >= 1 && v->mode != TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS && s[0] >= 0)
+  if (n >= 1 && v->mode != TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS && s[0] >= 0 && s[0] < 9007199254740992.0)
     {
       v->tensor_id = (gint64) s[0];
       v->has_tensor_id = TRUE;

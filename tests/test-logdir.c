@@ -226,6 +226,8 @@ test_refresh_new_file_set (void)
 {
   g_autofree char *dir = make_temp_dir ();
   g_autoptr(TdbgFixtureWriter) first = small_writer (dir, "coordinator", 1700000100);
+
+  g_assert_nonnull (first);
   g_autoptr(TdbgFixtureWriter) second = NULL;
   g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
   g_autoptr(GBytes) record = encode_trace ("g1", "c", 1700000300, 0);

@@ -174,6 +174,31 @@ test_full_health_value (void)
   shape_free (proto.tensor_shape);
 }
 
+/* Slots from a damaged file: NaN and absurd values must not reach an integer cast. */
+static void
+test_hostile_summary (void)
+{
+  double slots[11] = { NAN, -1, 1e300, -5, NAN, -1, INFINITY, 1e183, NAN, -3, 7 };
+  gint64 dims[1] = { 11 };
+  Tensorflow__TensorProto proto = TENSORFLOW__TENSOR_PROTO__INIT;
+  TdbgValue v;
+
+  proto.dtype = 2;
+  proto.tensor_shape = shape_of (dims, 1);
+  proto.tensor_content.data = (guint8 *) slots;
+  proto.tensor_content.len = sizeof slots;
+  tdbg_value_init (&v, 4, &proto);
+  g_assert_cmpint (v.dtype, ==, -1);
+  g_assert_cmpint (v.rank, ==, -5);
+  g_assert_false (v.has_tensor_id);
+  g_assert_cmpuint (v.counts.neg_inf, ==, 0);
+  g_assert_cmpuint (v.counts.pos_inf, ==, G_MAXUINT64);
+  g_assert_cmpuint (v.counts.neg, ==, 0);
+  g_assert_cmpuint (v.counts.pos, ==, 7);
+  tdbg_value_clear (&v);
+  shape_free (proto.tensor_shape);
+}
+
 static void
 test_json_writer (void)
 {
@@ -207,6 +232,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tensor/typed-fields", test_typed_fields);
   g_test_add_func ("/tensor/string-content", test_string_content);
   g_test_add_func ("/value/full-health", test_full_health_value);
+  g_test_add_func ("/value/hostile-summary", test_hostile_summary);
   g_test_add_func ("/json/writer", test_json_writer);
   return g_test_run ();
 }

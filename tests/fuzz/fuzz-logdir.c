@@ -22,7 +22,10 @@ exercise (TdbgLogdir *logdir)
       g_autoptr(GPtrArray) frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
       g_autoptr(TdbgNeighbourhood) hood = tdbg_neighbourhood_new (logdir, tdbg_logdir_get_trace (logdir, i)->op, 3, 3, 50);
       g_autofree char *dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
-      gint user = tdbg_stack_innermost_user_frame (frames);
+      gint user;
+
+      g_assert_true (g_str_has_prefix (dot, "digraph"));
+      user = tdbg_stack_innermost_user_frame (frames);
       if (user >= 0)
         tdbg_logdir_get_frame_line (logdir, g_ptr_array_index (frames, user));
       if (event != NULL)

@@ -22,6 +22,9 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
       g_autofree char *text = tdbg_tensor_format (&t, 64);
       g_autofree char *element = tdbg_tensor_format_element (&t, t.n_elements ? t.n_elements - 1 : 0);
       tdbg_tensor_count (&t, &counts);
+      g_assert_nonnull (text);
+      g_assert_nonnull (element);
+      g_assert_cmpuint (counts.neg_inf + counts.pos_inf + counts.nan + counts.neg + counts.zero + counts.pos, <=, t.n_elements);
     }
   {
     TdbgValue v;

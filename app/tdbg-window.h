@@ -1,0 +1,37 @@
+#pragma once
+
+/* The main window: the six panes around one shared selection, loading with progress and
+ * cancel, and the problems banner. */
+
+#include <gtk/gtk.h>
+#include "tdbg-selection.h"
+#include "tdbg-alerts-pane.h"
+#include "tdbg-graph-pane.h"
+#include "tdbg-source-pane.h"
+#include "tdbg-stack-pane.h"
+#include "tdbg-timeline-pane.h"
+#include "tdbg-trace-pane.h"
+
+G_BEGIN_DECLS
+
+#define TDBG_TYPE_WINDOW (tdbg_window_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgWindow, tdbg_window, TDBG, WINDOW, GtkApplicationWindow)
+
+TdbgWindow *tdbg_window_new (GtkApplication *app);
+/* Starts loading @file in the background (a previous load is cancelled). */
+void tdbg_window_open (TdbgWindow *self, GFile *file);
+void tdbg_window_cancel_load (TdbgWindow *self);
+gboolean tdbg_window_is_loading (TdbgWindow *self);
+
+TdbgSelection *tdbg_window_get_selection (TdbgWindow *self);
+TdbgAlertsPane *tdbg_window_get_alerts_pane (TdbgWindow *self);
+TdbgTimelinePane *tdbg_window_get_timeline_pane (TdbgWindow *self);
+TdbgTracePane *tdbg_window_get_trace_pane (TdbgWindow *self);
+TdbgGraphPane *tdbg_window_get_graph_pane (TdbgWindow *self);
+TdbgSourcePane *tdbg_window_get_source_pane (TdbgWindow *self);
+TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self);
+/* The problems banner text ("" when hidden) and the last load error (NULL when none). */
+const char *tdbg_window_get_problems_text (TdbgWindow *self);
+const char *tdbg_window_get_load_error (TdbgWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,292 @@
+#include "tdbg-alerts-pane.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+#include "tdbg-index-model.h"
+
+struct _TdbgAlertsPane {
+  GtkBox parent_instance;
+
+  GtkLabel *title_label;
+  GtkButton *first_button;
+  GtkButton *previous_button;
+  GtkButton *next_button;
+  GtkBox *kinds_box;
+  GtkStack *stack;
+  GtkLabel *none_label;
+  GtkListView *list;
+
+  TdbgSelection *selection;
+  GtkSingleSelection *model;
+  gboolean updating;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, GTK_TYPE_BOX)
+
+static TdbgLogdir *
+logdir_of (TdbgAlertsPane *self)
+{
+  return self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+}
+
+static char *
+describe_alert (TdbgLogdir *logdir, guint index)
+{
+  const TdbgAlert *a = tdbg_logdir_get_alert (logdir, index);
+  GString *counts = g_string_new (NULL);
+
+  if (!isnan (a->num_neg_inf) && a->num_neg_inf > 0)
+    g_string_append_printf (counts, " −∞×%.0f", a->num_neg_inf);
+  if (!isnan (a->num_pos_inf) && a->num_pos_inf > 0)
+    g_string_append_printf (counts, " +∞×%.0f", a->num_pos_inf);
+  if (!isnan (a->num_nan) && a->num_nan > 0)
+    g_string_append_printf (counts, " NaN×%.0f", a->num_nan);
+
+  if (a->trace_index != TDBG_NONE && a->trace_index < tdbg_logdir_get_n_traces (logdir))
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, a->trace_index);
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
+      char *text = g_strdup_printf (_("NaN/∞ in %s:%u (%s), trace %u%s"), op->op_name, d->output_slot,
+                                    tdbg_logdir_get_string (logdir, a->op_type), a->trace_index, counts->str);
+      g_string_free (counts, TRUE);
+      return text;
+    }
+  else
+    {
+      char *text = g_strdup_printf (_("NaN/∞ in %s output %u, execution %u%s"),
+                                    tdbg_logdir_get_string (logdir, a->op_type), a->output_slot, a->execution_index,
+                                    counts->str);
+      g_string_free (counts, TRUE);
+      return text;
+    }
+}
+
+void
+tdbg_alerts_pane_activate (TdbgAlertsPane *self, guint index)
+{
+  if (self->selection)
+    tdbg_selection_select_alert (self->selection, index);
+}
+
+static void
+row_clicked_cb (GtkButton *button, TdbgAlertsPane *self)
+{
+  tdbg_alerts_pane_activate (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "alert")));
+}
+
+static void
+setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *self)
+{
+  GtkWidget *button = gtk_button_new_with_label ("");
+  GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+  gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (button, "tdbg-alert-row");
+  g_signal_connect (button, "clicked", G_CALLBACK (row_clicked_cb), self);
+  gtk_list_item_set_child (item, button);
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *self)
+{
+  GtkWidget *button = gtk_list_item_get_child (item);
+  guint index = tdbg_row_get_index (gtk_list_item_get_item (item));
+  g_autofree char *text = describe_alert (logdir_of (self), index);
+
+  g_object_set_data (G_OBJECT (button), "alert", GUINT_TO_POINTER (index));
+  gtk_button_set_label (GTK_BUTTON (button), text);
+  gtk_widget_set_tooltip_text (button, text);
+}
+
+static void
+model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgAlertsPane *self)
+{
+  guint pos = gtk_single_selection_get_selected (model);
+
+  if (!self->updating && pos != GTK_INVALID_LIST_POSITION)
+    tdbg_alerts_pane_activate (self, pos);
+}
+
+static void
+update_actions (TdbgAlertsPane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
+  gint cur = self->selection ? tdbg_selection_get_alert (self->selection) : -1;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "alerts.first", n > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "alerts.next", n > 0 && cur + 1 < (gint) n);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "alerts.previous", n > 0 && cur > 0);
+}
+
+static void
+alert_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgAlertsPane *self)
+{
+  gint cur = tdbg_selection_get_alert (selection);
+
+  self->updating = TRUE;
+  gtk_single_selection_set_selected (self->model, cur < 0 ? GTK_INVALID_LIST_POSITION : (guint) cur);
+  self->updating = FALSE;
+  if (cur >= 0)
+    gtk_widget_activate_action (GTK_WIDGET (self->list), "list.scroll-to-item", "u", (guint) cur);
+  update_actions (self);
+}
+
+static void
+kind_clicked_cb (GtkButton *button, TdbgAlertsPane *self)
+{
+  tdbg_alerts_pane_move (self, TDBG_ALERT_MOVE_FIRST);
+}
+
+static void
+reload (TdbgAlertsPane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
+  guint64 uncapped = logdir ? tdbg_logdir_get_n_inf_nan_traces (logdir) +
+                              tdbg_logdir_get_n_inf_nan_execution_outputs (logdir) : 0;
+  g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (n);
+  g_autofree char *title = g_strdup_printf (_("Alerts (%u)"), n);
+  GtkWidget *child;
+
+  gtk_label_set_text (self->title_label, title);
+  if (n > 0)
+    gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "tdbg-salient");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->title_label), "tdbg-salient");
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->kinds_box))))
+    gtk_box_remove (self->kinds_box, child);
+  if (logdir)
+    {
+      /* NaN/∞ first (the only kind the reader produces today), in the salient colour. */
+      GtkWidget *button = gtk_button_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *name = gtk_label_new (_("NaN/∞"));
+      g_autofree char *count_text = g_strdup_printf ("%u", n);
+      GtkWidget *count = gtk_label_new (count_text);
+      g_autofree char *tip = NULL;
+
+      gtk_widget_set_hexpand (name, TRUE);
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_box_append (GTK_BOX (box), name);
+      gtk_box_append (GTK_BOX (box), count);
+      gtk_button_set_child (GTK_BUTTON (button), box);
+      gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
+      if (n > 0)
+        gtk_widget_add_css_class (button, "tdbg-salient");
+      if (uncapped > n)
+        tip = g_strdup_printf (_("%u alerts shown (at most %u per kind) of %" G_GUINT64_FORMAT " in all"), n,
+                               TDBG_ALERT_LIMIT, uncapped);
+      else
+        tip = g_strdup (_("Tensors holding −∞, +∞ or NaN; click for the first one"));
+      gtk_widget_set_tooltip_text (button, tip);
+      {
+        g_autofree char *acc = g_strdup_printf (_("NaN/∞: %u"), n);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, acc, -1);
+      }
+      g_signal_connect (button, "clicked", G_CALLBACK (kind_clicked_cb), self);
+      gtk_box_append (self->kinds_box, button);
+    }
+
+  self->updating = TRUE;
+  gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
+  gtk_single_selection_set_selected (self->model, GTK_INVALID_LIST_POSITION);
+  self->updating = FALSE;
+  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
+  update_actions (self);
+}
+
+void
+tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
+  gint cur = tdbg_selection_get_alert (self->selection);
+  gint target;
+
+  if (n == 0)
+    return;
+  switch (move)
+    {
+    case TDBG_ALERT_MOVE_FIRST: target = 0; break;
+    case TDBG_ALERT_MOVE_NEXT: target = cur + 1; break;
+    case TDBG_ALERT_MOVE_PREVIOUS: target = cur - 1; break;
+    default: return;
+    }
+  if (target < 0 || target >= (gint) n)
+    return;
+  tdbg_alerts_pane_activate (self, (guint) target);
+}
+
+static void
+move_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgAlertMove move = g_str_equal (action_name, "alerts.first") ? TDBG_ALERT_MOVE_FIRST
+                     : g_str_equal (action_name, "alerts.next") ? TDBG_ALERT_MOVE_NEXT : TDBG_ALERT_MOVE_PREVIOUS;
+  tdbg_alerts_pane_move (TDBG_ALERTS_PANE (widget), move);
+}
+
+static void
+tdbg_alerts_pane_dispose (GObject *object)
+{
+  TdbgAlertsPane *self = TDBG_ALERTS_PANE (object);
+
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_ALERTS_PANE);
+  g_clear_object (&self->model);
+  G_OBJECT_CLASS (tdbg_alerts_pane_parent_class)->dispose (object);
+}
+
+static void
+tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_alerts_pane_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-alerts-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, title_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, first_button);
+  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, previous_button);
+  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, next_button);
+  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, kinds_box);
+  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, stack);
+  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, none_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, list);
+  gtk_widget_class_install_action (widget_class, "alerts.first", NULL, move_action);
+  gtk_widget_class_install_action (widget_class, "alerts.next", NULL, move_action);
+  gtk_widget_class_install_action (widget_class, "alerts.previous", NULL, move_action);
+}
+
+static void
+tdbg_alerts_pane_init (TdbgAlertsPane *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->model = gtk_single_selection_new (G_LIST_MODEL (tdbg_index_model_new (0)));
+  gtk_single_selection_set_autoselect (self->model, FALSE);
+  gtk_single_selection_set_can_unselect (self->model, TRUE);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
+  gtk_list_view_set_factory (self->list, factory);
+  g_object_unref (factory);
+  gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (self->model));
+  g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
+  update_actions (self);
+}
+
+void
+tdbg_alerts_pane_set_selection (TdbgAlertsPane *self, TdbgSelection *selection)
+{
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_set_object (&self->selection, selection);
+  g_signal_connect (selection, "notify::alert", G_CALLBACK (alert_changed_cb), self);
+  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
+  reload (self);
+}

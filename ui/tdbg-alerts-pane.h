@@ -1,0 +1,25 @@
+#pragma once
+
+/* Pane 1, Alerts: alert kinds with their counts, and the list of alert events. */
+
+#include <gtk/gtk.h>
+#include "tdbg-selection.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TDBG_ALERT_MOVE_FIRST,
+  TDBG_ALERT_MOVE_NEXT,
+  TDBG_ALERT_MOVE_PREVIOUS,
+} TdbgAlertMove;
+
+#define TDBG_TYPE_ALERTS_PANE (tdbg_alerts_pane_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG, ALERTS_PANE, GtkBox)
+
+void tdbg_alerts_pane_set_selection (TdbgAlertsPane *self, TdbgSelection *selection);
+/* Selects the first, next or previous alert (as the buttons and shortcuts do). */
+void tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move);
+/* Activates alert @index, as a click on its row does. */
+void tdbg_alerts_pane_activate (TdbgAlertsPane *self, guint index);
+
+G_END_DECLS

@@ -1,0 +1,308 @@
+#include "tdbg-graph-export.h"
+
+#include <string.h>
+#include <gvc.h>
+#include "tdbg-error.h"
+
+static GVC_t *gvc;
+static GString *gv_errors;
+
+static int
+collect_error (char *message)
+{
+  if (gv_errors)
+    g_string_append (gv_errors, message);
+  return 0;
+}
+
+static GVC_t *
+get_context (void)
+{
+  if (gvc == NULL)
+    {
+      agseterrf (collect_error);
+      agseterr (AGERR);
+      gvc = gvContext ();
+    }
+  return gvc;
+}
+
+void
+tdbg_graph_export_shutdown (void)
+{
+  if (gvc)
+    gvFreeContext (gvc);
+  gvc = NULL;
+}
+
+char *
+tdbg_graph_build_dot (TdbgLogdir *logdir, guint32 op, guint input_depth, guint consumer_depth, guint max_nodes,
+                      TdbgNeighbourhood **hood_out)
+{
+  TdbgNeighbourhood *hood = tdbg_neighbourhood_new (logdir, op, input_depth, consumer_depth, max_nodes);
+  char *dot;
+
+  if (hood == NULL)
+    return NULL;
+  dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+  if (hood_out)
+    *hood_out = hood;
+  else
+    tdbg_neighbourhood_free (hood);
+  return dot;
+}
+
+static Agraph_t *
+read_dot (const char *dot, GError **error)
+{
+  Agraph_t *g;
+
+  get_context ();
+  gv_errors = g_string_new (NULL);
+  g = agmemread (dot);
+  if (g == NULL)
+    {
+      g_strchomp (gv_errors->str);
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, "Graphviz could not read the graph: %s",
+                   gv_errors->len ? gv_errors->str : "syntax error");
+    }
+  g_string_free (gv_errors, TRUE);
+  gv_errors = NULL;
+  return g;
+}
+
+static gboolean
+layout (Agraph_t *g, GError **error)
+{
+  if (gvLayout (gvc, g, "dot") != 0)
+    {
+      g_set_error_literal (error, TDBG_ERROR, TDBG_ERROR_INVALID, "Graphviz could not lay out the graph");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The label as written in the DOT, with its escapes undone: "\n" → newline, "\x" → x. */
+static char *
+unescape_label (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text ? text : ""; *p; p++)
+    {
+      if (*p == '\\' && p[1])
+        {
+          p++;
+          if (*p == 'n' || *p == 'l' || *p == 'r')
+            g_string_append_c (out, '\n');
+          else
+            g_string_append_c (out, *p);
+        }
+      else
+        g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+attr (void *obj, const char *name)
+{
+  char *v = agget (obj, (char *) name);
+  return g_strdup (v ? v : "");
+}
+
+static void
+clear_node (gpointer data)
+{
+  TdbgLayoutNode *n = data;
+  g_free (n->name);
+  g_free (n->label);
+  g_free (n->fill_color);
+  g_free (n->color);
+  g_free (n->font_color);
+}
+
+static void
+clear_edge (gpointer data)
+{
+  TdbgLayoutEdge *e = data;
+  g_clear_pointer (&e->points, g_array_unref);
+  g_free (e->label);
+}
+
+void
+tdbg_graph_layout_free (TdbgGraphLayout *l)
+{
+  if (l == NULL)
+    return;
+  g_array_unref (l->nodes);
+  g_array_unref (l->edges);
+  g_free (l);
+}
+
+TdbgGraphLayout *
+tdbg_graph_layout_dot (const char *dot, GError **error)
+{
+  Agraph_t *g = read_dot (dot, error);
+  TdbgGraphLayout *l;
+  boxf bb;
+  double top;
+
+  if (g == NULL)
+    return NULL;
+  if (!layout (g, error))
+    {
+      agclose (g);
+      return NULL;
+    }
+
+  l = g_new0 (TdbgGraphLayout, 1);
+  l->nodes = g_array_new (FALSE, TRUE, sizeof (TdbgLayoutNode));
+  l->edges = g_array_new (FALSE, TRUE, sizeof (TdbgLayoutEdge));
+  g_array_set_clear_func (l->nodes, clear_node);
+  g_array_set_clear_func (l->edges, clear_edge);
+  bb = GD_bb (g);
+  l->width = bb.UR.x - bb.LL.x;
+  l->height = bb.UR.y - bb.LL.y;
+  top = bb.UR.y;
+
+  for (Agnode_t *n = agfstnode (g); n; n = agnxtnode (g, n))
+    {
+      TdbgLayoutNode node = { 0 };
+      g_autofree char *fontname = attr (n, "fontname");
+      g_autofree char *raw_label = attr (n, "label");
+      g_autofree char *pen = attr (n, "penwidth");
+
+      node.name = g_strdup (agnameof (n));
+      node.label = unescape_label (raw_label);
+      node.x = ND_coord (n).x - bb.LL.x;
+      node.y = top - ND_coord (n).y;
+      node.width = ND_width (n) * 72.0;
+      node.height = ND_height (n) * 72.0;
+      node.fill_color = attr (n, "fillcolor");
+      node.color = attr (n, "color");
+      node.font_color = attr (n, "fontcolor");
+      node.pen_width = *pen ? g_ascii_strtod (pen, NULL) : 1.0;
+      node.bold = strstr (fontname, "Bold") != NULL;
+      g_array_append_val (l->nodes, node);
+
+      for (Agedge_t *e = agfstout (g, n); e; e = agnxtout (g, e))
+        {
+          TdbgLayoutEdge edge = { 0 };
+          splines *spl = ED_spl (e);
+
+          edge.points = g_array_new (FALSE, FALSE, sizeof (double));
+          if (spl && spl->size > 0)
+            {
+              bezier *bz = &spl->list[0];
+              for (int i = 0; i < bz->size; i++)
+                {
+                  double xy[2] = { bz->list[i].x - bb.LL.x, top - bz->list[i].y };
+                  g_array_append_vals (edge.points, xy, 2);
+                }
+              if (bz->eflag)
+                {
+                  edge.has_arrow = TRUE;
+                  edge.arrow_x = bz->ep.x - bb.LL.x;
+                  edge.arrow_y = top - bz->ep.y;
+                }
+            }
+          if (ED_label (e) && ED_label (e)->text)
+            {
+              edge.label = g_strdup (ED_label (e)->text);
+              edge.label_x = ED_label (e)->pos.x - bb.LL.x;
+              edge.label_y = top - ED_label (e)->pos.y;
+            }
+          g_array_append_val (l->edges, edge);
+        }
+    }
+
+  gvFreeLayout (gvc, g);
+  agclose (g);
+  return l;
+}
+
+const TdbgLayoutNode *
+tdbg_graph_layout_find_node (TdbgGraphLayout *l, const char *name)
+{
+  for (guint i = 0; l && i < l->nodes->len; i++)
+    {
+      const TdbgLayoutNode *n = &g_array_index (l->nodes, TdbgLayoutNode, i);
+      if (g_strcmp0 (n->name, name) == 0)
+        return n;
+    }
+  return NULL;
+}
+
+const char *
+tdbg_graph_export_format_from_name (const char *name)
+{
+  static const char *formats[] = { "png", "svg", "pdf" };
+
+  for (guint i = 0; name && i < G_N_ELEMENTS (formats); i++)
+    if (g_ascii_strcasecmp (name, formats[i]) == 0)
+      return formats[i];
+  return NULL;
+}
+
+gboolean
+tdbg_graph_render_dot_file (const char *dot, const char *format, const char *path, GError **error)
+{
+  const char *fmt = tdbg_graph_export_format_from_name (format);
+  g_autofree char *device = NULL;
+  Agraph_t *g;
+  gboolean ok;
+
+  if (fmt == NULL)
+    {
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, "Unknown image format “%s” (use png, svg or pdf)",
+                   format ? format : "");
+      return FALSE;
+    }
+  g = read_dot (dot, error);
+  if (g == NULL)
+    return FALSE;
+  if (!layout (g, error))
+    {
+      agclose (g);
+      return FALSE;
+    }
+  /* The cairo devices give anti-aliased PNG, and PDF; SVG from the core renderer keeps the
+   * op names as text. Files get a white background rather than the window's transparent one. */
+  agsafeset (g, (char *) "bgcolor", (char *) "white", (char *) "");
+  device = g_strcmp0 (fmt, "svg") == 0 ? g_strdup ("svg") : g_strdup_printf ("%s:cairo", fmt);
+  ok = gvRenderFilename (gvc, g, device, path) == 0;
+  gvFreeLayout (gvc, g);
+  agclose (g);
+  if (!ok)
+    g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, "Could not write %s image “%s”", fmt, path);
+  return ok;
+}
+
+gboolean
+tdbg_graph_export_trace (TdbgLogdir *logdir, guint trace_index, guint depth, const char *format, const char *path,
+                         GError **error)
+{
+  g_autofree char *dot = NULL;
+  const TdbgTraceDigest *digest;
+
+  if (trace_index >= tdbg_logdir_get_n_traces (logdir))
+    {
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND, "No graph execution trace %u (the logdir has %u)",
+                   trace_index, tdbg_logdir_get_n_traces (logdir));
+      return FALSE;
+    }
+  digest = tdbg_logdir_get_trace (logdir, trace_index);
+  if (digest->op == TDBG_NONE || digest->op >= tdbg_logdir_get_n_ops (logdir))
+    {
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND, "Graph execution trace %u names no known op", trace_index);
+      return FALSE;
+    }
+  dot = tdbg_graph_build_dot (logdir, digest->op, depth, depth, TDBG_GRAPH_MAX_NODES, NULL);
+  if (dot == NULL)
+    {
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, "Could not build the neighbourhood of trace %u", trace_index);
+      return FALSE;
+    }
+  return tdbg_graph_render_dot_file (dot, format, path, error);
+}

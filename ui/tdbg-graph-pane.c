@@ -1,0 +1,320 @@
+#include "tdbg-graph-pane.h"
+
+#include <glib/gi18n.h>
+#include "tdbg-layout-worker.h"
+
+struct _TdbgGraphPane {
+  GtkBox parent_instance;
+
+  GtkLabel *op_label;
+  GtkSpinButton *input_depth;
+  GtkSpinButton *consumer_depth;
+  GtkMenuButton *export_button;
+  GtkStack *stack;
+  GtkLabel *empty_label;
+  TdbgGraphView *view;
+  GtkLabel *status_label;
+
+  TdbgSelection *selection;
+  GCancellable *cancellable;
+  guint32 pending_op;
+  TdbgNeighbourhood *pending_hood;
+  char *pending_dot;
+  guint32 shown_op;
+  TdbgNeighbourhood *shown_hood;
+  char *shown_dot;
+  char **node_names;       /* node name per neighbourhood node of the shown layout */
+};
+
+G_DEFINE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, GTK_TYPE_BOX)
+
+static void
+clear_shown (TdbgGraphPane *self)
+{
+  self->shown_op = TDBG_NONE;
+  g_clear_pointer (&self->shown_hood, tdbg_neighbourhood_free);
+  g_clear_pointer (&self->shown_dot, g_free);
+  g_clear_pointer (&self->node_names, g_strfreev);
+}
+
+static void
+describe (TdbgGraphPane *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  GString *desc = g_string_new (NULL);
+  const TdbgOp *center = tdbg_logdir_get_op (logdir, self->shown_op);
+  guint n_in = 0, n_out = 0;
+
+  for (guint i = 1; i < self->shown_hood->nodes->len; i++)
+    {
+      const TdbgNeighbour *nb = &g_array_index (self->shown_hood->nodes, TdbgNeighbour, i);
+      if (nb->level < 0)
+        n_in++;
+      else
+        n_out++;
+    }
+  /* Translators: accessible description of the graph: op name, op type, counts. */
+  g_string_printf (desc, _("%s (%s): %u ops above, %u ops below"), center->op_name,
+                   center->op_type ? center->op_type : "?", n_in, n_out);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, desc->str, -1);
+  g_string_free (desc, TRUE);
+}
+
+static void
+layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  TdbgGraphLayout *layout = tdbg_layout_worker_layout_finish (result, &error);
+  TdbgGraphPane *self;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = TDBG_GRAPH_PANE (user_data);
+  clear_shown (self);
+  self->shown_op = self->pending_op;
+  self->shown_hood = g_steal_pointer (&self->pending_hood);
+  self->shown_dot = g_steal_pointer (&self->pending_dot);
+  if (layout == NULL)
+    {
+      gtk_label_set_text (self->status_label, error->message);
+      tdbg_graph_view_set_layout (self->view, NULL);
+      return;
+    }
+  self->node_names = g_new0 (char *, self->shown_hood->nodes->len + 1);
+  for (guint i = 0; i < self->shown_hood->nodes->len; i++)
+    self->node_names[i] = g_strdup_printf ("n%u", i);
+  tdbg_graph_view_set_layout (self->view, layout);
+  gtk_stack_set_visible_child_name (self->stack, "graph");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", TRUE);
+  gtk_label_set_text (self->status_label,
+                      self->shown_hood->truncated ? _("Showing the nearest ops only; more are within reach.") : "");
+  describe (self);
+}
+
+static void
+rebuild (TdbgGraphPane *self)
+{
+  TdbgLogdir *logdir = self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+  guint32 op = self->selection ? tdbg_selection_get_op (self->selection) : TDBG_NONE;
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->pending_hood, tdbg_neighbourhood_free);
+  g_clear_pointer (&self->pending_dot, g_free);
+
+  if (logdir == NULL || op == TDBG_NONE || op >= tdbg_logdir_get_n_ops (logdir))
+    {
+      clear_shown (self);
+      tdbg_graph_view_set_layout (self->view, NULL);
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      gtk_label_set_text (self->op_label, "");
+      gtk_label_set_text (self->status_label, "");
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
+      return;
+    }
+
+  {
+    const TdbgOp *o = tdbg_logdir_get_op (logdir, op);
+    g_autofree char *text = g_strdup_printf ("%s (%s)", o->op_name, o->op_type ? o->op_type : "?");
+    gtk_label_set_text (self->op_label, text);
+  }
+  self->pending_op = op;
+  self->pending_dot = tdbg_graph_build_dot (logdir, op, (guint) gtk_spin_button_get_value_as_int (self->input_depth),
+                                            (guint) gtk_spin_button_get_value_as_int (self->consumer_depth),
+                                            TDBG_GRAPH_MAX_NODES, &self->pending_hood);
+  if (self->pending_dot == NULL)
+    return;
+  self->cancellable = g_cancellable_new ();
+  gtk_label_set_text (self->status_label, _("Laying out…"));
+  tdbg_layout_worker_layout_async (self->pending_dot, self->cancellable, layout_done_cb, self);
+}
+
+static void
+op_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgGraphPane *self)
+{
+  if (tdbg_selection_get_op (selection) != self->shown_op || self->cancellable == NULL)
+    rebuild (self);
+}
+
+static void
+depth_changed_cb (GtkSpinButton *spin, TdbgGraphPane *self)
+{
+  rebuild (self);
+}
+
+static void
+node_activated_cb (TdbgGraphView *view, const char *name, TdbgGraphPane *self)
+{
+  guint64 i;
+
+  if (self->shown_hood == NULL || name[0] != 'n' || !g_ascii_string_to_unsigned (name + 1, 10, 0,
+                                                                                self->shown_hood->nodes->len - 1,
+                                                                                &i, NULL))
+    return;
+  tdbg_selection_select_op (self->selection, g_array_index (self->shown_hood->nodes, TdbgNeighbour, i).op);
+}
+
+static void
+export_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(GError) error = NULL;
+  TdbgGraphPane *self = TDBG_GRAPH_PANE (source);
+
+  if (!tdbg_graph_pane_export_finish (self, result, &error))
+    gtk_label_set_text (self->status_label, error->message);
+  else
+    gtk_label_set_text (self->status_label, _("Exported."));
+}
+
+static void
+chooser_response_cb (GtkNativeDialog *chooser, int response, TdbgGraphPane *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+      const char *format = g_object_get_data (G_OBJECT (chooser), "format");
+      if (path)
+        tdbg_graph_pane_export_async (self, format, path, export_done_cb, NULL);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+export_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgGraphPane *self = TDBG_GRAPH_PANE (widget);
+  const char *format = g_variant_get_string (parameter, NULL);
+  GtkFileChooserNative *chooser;
+  g_autofree char *name = NULL;
+  g_autofree char *base = NULL;
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->shown_dot == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Export Graph"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  base = g_strdup (tdbg_logdir_get_op (tdbg_selection_get_logdir (self->selection), self->shown_op)->op_name);
+  g_strcanon (base, G_CSET_A_2_Z G_CSET_a_2_z G_CSET_DIGITS "_-.", '_');
+  name = g_strdup_printf ("%s.%s", base, format);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_object_set_data_full (G_OBJECT (chooser), "format", g_strdup (format), g_free);
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+tdbg_graph_pane_dispose (GObject *object)
+{
+  TdbgGraphPane *self = TDBG_GRAPH_PANE (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  clear_shown (self);
+  g_clear_pointer (&self->pending_hood, tdbg_neighbourhood_free);
+  g_clear_pointer (&self->pending_dot, g_free);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_GRAPH_PANE);
+  G_OBJECT_CLASS (tdbg_graph_pane_parent_class)->dispose (object);
+}
+
+static void
+tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_graph_pane_dispose;
+  g_type_ensure (TDBG_TYPE_GRAPH_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, op_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, input_depth);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, consumer_depth);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, export_button);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, stack);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, view);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, status_label);
+  gtk_widget_class_install_action (widget_class, "graph.export", "s", export_action);
+}
+
+static void
+tdbg_graph_pane_init (TdbgGraphPane *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->shown_op = TDBG_NONE;
+  self->pending_op = TDBG_NONE;
+  g_signal_connect (self->input_depth, "value-changed", G_CALLBACK (depth_changed_cb), self);
+  g_signal_connect (self->consumer_depth, "value-changed", G_CALLBACK (depth_changed_cb), self);
+  g_signal_connect (self->view, "node-activated", G_CALLBACK (node_activated_cb), self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
+}
+
+void
+tdbg_graph_pane_set_selection (TdbgGraphPane *self, TdbgSelection *selection)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_PANE (self));
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_set_object (&self->selection, selection);
+  g_signal_connect (selection, "notify::op", G_CALLBACK (op_changed_cb), self);
+  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (rebuild), self);
+  rebuild (self);
+}
+
+TdbgGraphView *
+tdbg_graph_pane_get_view (TdbgGraphPane *self)
+{
+  return self->view;
+}
+
+guint32
+tdbg_graph_pane_get_shown_op (TdbgGraphPane *self)
+{
+  return self->cancellable && self->pending_dot ? TDBG_NONE : self->shown_op;
+}
+
+const char *
+tdbg_graph_pane_get_node_name (TdbgGraphPane *self, guint32 op)
+{
+  for (guint i = 0; self->shown_hood && i < self->shown_hood->nodes->len; i++)
+    if (g_array_index (self->shown_hood->nodes, TdbgNeighbour, i).op == op)
+      return self->node_names[i];
+  return NULL;
+}
+
+static void
+export_task_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GTask *task = user_data;
+  GError *error = NULL;
+
+  if (tdbg_layout_worker_export_finish (result, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+  g_object_unref (task);
+}
+
+void
+tdbg_graph_pane_export_async (TdbgGraphPane *self, const char *format, const char *path,
+                              GAsyncReadyCallback callback, gpointer user_data)
+{
+  GTask *task = g_task_new (self, NULL, callback, user_data);
+
+  if (self->shown_dot == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No graph is shown"));
+      g_object_unref (task);
+      return;
+    }
+  tdbg_layout_worker_export_async (self->shown_dot, format, path, NULL, export_task_done_cb, task);
+}
+
+gboolean
+tdbg_graph_pane_export_finish (TdbgGraphPane *self, GAsyncResult *result, GError **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

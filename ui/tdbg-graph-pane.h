@@ -1,0 +1,26 @@
+#pragma once
+
+/* Pane 4, Graph Structure: the selected op with its inputs above and consumers below. */
+
+#include <gtk/gtk.h>
+#include "tdbg-selection.h"
+#include "tdbg-graph-view.h"
+
+G_BEGIN_DECLS
+
+#define TDBG_TYPE_GRAPH_PANE (tdbg_graph_pane_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, TDBG, GRAPH_PANE, GtkBox)
+
+void tdbg_graph_pane_set_selection (TdbgGraphPane *self, TdbgSelection *selection);
+TdbgGraphView *tdbg_graph_pane_get_view (TdbgGraphPane *self);
+/* The op drawn (the centre of the shown layout), TDBG_NONE while none or while laying out. */
+guint32 tdbg_graph_pane_get_shown_op (TdbgGraphPane *self);
+/* The DOT node name of @op in the shown layout ("n3"), or NULL. */
+const char *tdbg_graph_pane_get_node_name (TdbgGraphPane *self, guint32 op);
+/* Writes the current neighbourhood to @path (format "png", "svg" or "pdf") on the layout
+ * thread. */
+void tdbg_graph_pane_export_async (TdbgGraphPane *self, const char *format, const char *path,
+                                   GAsyncReadyCallback callback, gpointer user_data);
+gboolean tdbg_graph_pane_export_finish (TdbgGraphPane *self, GAsyncResult *result, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,283 @@
+#include "tdbg-graph-view.h"
+
+#include <glib/gi18n.h>
+
+#define MARGIN 8.0
+
+struct _TdbgGraphView {
+  GtkWidget parent_instance;
+  TdbgGraphLayout *layout;
+  double scale, offset_x, offset_y;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgGraphView, tdbg_graph_view, GTK_TYPE_WIDGET)
+
+enum { NODE_ACTIVATED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+compute_transform (TdbgGraphView *self)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * MARGIN;
+  double h = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * MARGIN;
+
+  if (self->layout == NULL || self->layout->width <= 0 || self->layout->height <= 0 || w <= 0 || h <= 0)
+    {
+      self->scale = 1.0;
+      self->offset_x = self->offset_y = MARGIN;
+      return;
+    }
+  self->scale = MIN (1.25, MIN (w / self->layout->width, h / self->layout->height));
+  self->offset_x = MARGIN + (w - self->layout->width * self->scale) / 2;
+  self->offset_y = MARGIN + (h - self->layout->height * self->scale) / 2;
+}
+
+static void
+set_color (cairo_t *cr, const char *spec, const GdkRGBA *fallback)
+{
+  GdkRGBA rgba;
+
+  if (spec && *spec && g_strcmp0 (spec, "transparent") != 0 && gdk_rgba_parse (&rgba, spec))
+    gdk_cairo_set_source_rgba (cr, &rgba);
+  else
+    gdk_cairo_set_source_rgba (cr, fallback);
+}
+
+static void
+rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+static void
+draw_arrow (cairo_t *cr, double fx, double fy, double tx, double ty)
+{
+  double dx = tx - fx, dy = ty - fy, len = sqrt (dx * dx + dy * dy);
+  double ux, uy, w = 3.5;
+
+  if (len < 0.01)
+    return;
+  ux = dx / len;
+  uy = dy / len;
+  cairo_move_to (cr, tx, ty);
+  cairo_line_to (cr, fx - uy * w, fy + ux * w);
+  cairo_line_to (cr, fx + uy * w, fy - ux * w);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+static void
+tdbg_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  TdbgGraphView *self = TDBG_GRAPH_VIEW (widget);
+  GdkRGBA fg, fill = { 1, 1, 1, 1 };
+  cairo_t *cr;
+  PangoLayout *pl;
+
+  if (self->layout == NULL)
+    return;
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  compute_transform (self);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                                                 gtk_widget_get_height (widget)));
+  cairo_translate (cr, self->offset_x, self->offset_y);
+  cairo_scale (cr, self->scale, self->scale);
+  pl = gtk_widget_create_pango_layout (widget, NULL);
+
+  for (guint i = 0; i < self->layout->edges->len; i++)
+    {
+      const TdbgLayoutEdge *e = &g_array_index (self->layout->edges, TdbgLayoutEdge, i);
+      const double *p = (const double *) e->points->data;
+      guint n = e->points->len / 2;
+
+      gdk_cairo_set_source_rgba (cr, &fg);
+      cairo_set_line_width (cr, 1.0);
+      if (n >= 1)
+        {
+          cairo_move_to (cr, p[0], p[1]);
+          for (guint k = 1; k + 2 < n; k += 3)
+            cairo_curve_to (cr, p[2 * k], p[2 * k + 1], p[2 * k + 2], p[2 * k + 3], p[2 * k + 4], p[2 * k + 5]);
+          cairo_stroke (cr);
+          if (e->has_arrow)
+            draw_arrow (cr, p[2 * (n - 1)], p[2 * (n - 1) + 1], e->arrow_x, e->arrow_y);
+        }
+      if (e->label)
+        {
+          int lw, lh;
+          PangoFontDescription *fd = pango_font_description_from_string ("Sans 7");
+          pango_layout_set_font_description (pl, fd);
+          pango_font_description_free (fd);
+          pango_layout_set_text (pl, e->label, -1);
+          pango_layout_get_pixel_size (pl, &lw, &lh);
+          cairo_move_to (cr, e->label_x - lw / 2.0, e->label_y - lh / 2.0);
+          pango_cairo_show_layout (cr, pl);
+        }
+    }
+
+  for (guint i = 0; i < self->layout->nodes->len; i++)
+    {
+      const TdbgLayoutNode *n = &g_array_index (self->layout->nodes, TdbgLayoutNode, i);
+      double x = n->x - n->width / 2, y = n->y - n->height / 2;
+      int lw, lh;
+      PangoFontDescription *fd = pango_font_description_from_string (n->bold ? "Sans Bold 8" : "Sans 8");
+
+      rounded_rect (cr, x, y, n->width, n->height, 5);
+      set_color (cr, n->fill_color, &fill);
+      cairo_fill_preserve (cr);
+      set_color (cr, n->color, &fg);
+      cairo_set_line_width (cr, n->pen_width > 0 ? n->pen_width : 1.0);
+      cairo_stroke (cr);
+
+      pango_layout_set_font_description (pl, fd);
+      pango_font_description_free (fd);
+      pango_layout_set_alignment (pl, PANGO_ALIGN_CENTER);
+      pango_layout_set_width (pl, (int) ((n->width - 6) * PANGO_SCALE));
+      pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_MIDDLE);
+      pango_layout_set_text (pl, n->label, -1);
+      pango_layout_get_pixel_size (pl, &lw, &lh);
+      set_color (cr, n->font_color, &fg);
+      cairo_move_to (cr, n->x - (n->width - 6) / 2, n->y - lh / 2.0);
+      pango_cairo_show_layout (cr, pl);
+      pango_layout_set_width (pl, -1);
+    }
+
+  g_object_unref (pl);
+  cairo_destroy (cr);
+}
+
+static void
+tdbg_graph_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
+                         int *minimum_baseline, int *natural_baseline)
+{
+  TdbgGraphView *self = TDBG_GRAPH_VIEW (widget);
+  double size = 0;
+
+  if (self->layout)
+    size = orientation == GTK_ORIENTATION_HORIZONTAL ? self->layout->width : self->layout->height;
+  *minimum = 40;
+  *natural = MAX (40, (int) (size + 2 * MARGIN));
+}
+
+static void
+pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, TdbgGraphView *self)
+{
+  tdbg_graph_view_click (self, x, y);
+}
+
+static void
+motion_cb (GtkEventControllerMotion *motion, double x, double y, TdbgGraphView *self)
+{
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), tdbg_graph_view_node_at (self, x, y) ? "pointer" : NULL);
+}
+
+static void
+tdbg_graph_view_finalize (GObject *object)
+{
+  TdbgGraphView *self = TDBG_GRAPH_VIEW (object);
+
+  g_clear_pointer (&self->layout, tdbg_graph_layout_free);
+  G_OBJECT_CLASS (tdbg_graph_view_parent_class)->finalize (object);
+}
+
+static void
+tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = tdbg_graph_view_finalize;
+  widget_class->snapshot = tdbg_graph_view_snapshot;
+  widget_class->measure = tdbg_graph_view_measure;
+  gtk_widget_class_set_css_name (widget_class, "tdbg-graph-view");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+
+  signals[NODE_ACTIVATED] = g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+tdbg_graph_view_init (TdbgGraphView *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  self->scale = 1.0;
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Graph neighbourhood"), -1);
+}
+
+GtkWidget *
+tdbg_graph_view_new (void)
+{
+  return g_object_new (TDBG_TYPE_GRAPH_VIEW, NULL);
+}
+
+void
+tdbg_graph_view_set_layout (TdbgGraphView *self, TdbgGraphLayout *layout)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_VIEW (self));
+  if (self->layout == layout)
+    return;
+  g_clear_pointer (&self->layout, tdbg_graph_layout_free);
+  self->layout = layout;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+TdbgGraphLayout *
+tdbg_graph_view_get_layout (TdbgGraphView *self)
+{
+  return self->layout;
+}
+
+gboolean
+tdbg_graph_view_get_node_center (TdbgGraphView *self, const char *name, double *x, double *y)
+{
+  const TdbgLayoutNode *n = tdbg_graph_layout_find_node (self->layout, name);
+
+  if (n == NULL)
+    return FALSE;
+  compute_transform (self);
+  *x = self->offset_x + n->x * self->scale;
+  *y = self->offset_y + n->y * self->scale;
+  return TRUE;
+}
+
+const char *
+tdbg_graph_view_node_at (TdbgGraphView *self, double x, double y)
+{
+  double gx, gy;
+
+  if (self->layout == NULL)
+    return NULL;
+  compute_transform (self);
+  gx = (x - self->offset_x) / self->scale;
+  gy = (y - self->offset_y) / self->scale;
+  for (guint i = 0; i < self->layout->nodes->len; i++)
+    {
+      const TdbgLayoutNode *n = &g_array_index (self->layout->nodes, TdbgLayoutNode, i);
+      if (fabs (gx - n->x) <= n->width / 2 && fabs (gy - n->y) <= n->height / 2)
+        return n->name;
+    }
+  return NULL;
+}
+
+gboolean
+tdbg_graph_view_click (TdbgGraphView *self, double x, double y)
+{
+  const char *name = tdbg_graph_view_node_at (self, x, y);
+  g_autofree char *copy = g_strdup (name);
+
+  if (copy == NULL)
+    return FALSE;
+  g_signal_emit (self, signals[NODE_ACTIVATED], 0, copy);
+  return TRUE;
+}

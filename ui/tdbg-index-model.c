@@ -1,0 +1,106 @@
+#include "tdbg-index-model.h"
+
+struct _TdbgIndexModel {
+  GObject parent_instance;
+  guint n;
+  GArray *indices;   /* NULL for the identity 0..n-1 */
+};
+
+static GType
+get_item_type (GListModel *model)
+{
+  return TDBG_TYPE_ROW;
+}
+
+static guint
+get_n_items (GListModel *model)
+{
+  return TDBG_INDEX_MODEL (model)->n;
+}
+
+static gpointer
+get_item (GListModel *model, guint position)
+{
+  TdbgIndexModel *self = TDBG_INDEX_MODEL (model);
+
+  if (position >= self->n)
+    return NULL;
+  return tdbg_row_new (tdbg_index_model_get_record (self, position), 0);
+}
+
+static void
+list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = get_item_type;
+  iface->get_n_items = get_n_items;
+  iface->get_item = get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TdbgIndexModel, tdbg_index_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
+
+static void
+tdbg_index_model_finalize (GObject *object)
+{
+  TdbgIndexModel *self = TDBG_INDEX_MODEL (object);
+
+  g_clear_pointer (&self->indices, g_array_unref);
+  G_OBJECT_CLASS (tdbg_index_model_parent_class)->finalize (object);
+}
+
+static void
+tdbg_index_model_class_init (TdbgIndexModelClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tdbg_index_model_finalize;
+}
+
+static void
+tdbg_index_model_init (TdbgIndexModel *self)
+{
+}
+
+TdbgIndexModel *
+tdbg_index_model_new (guint n_records)
+{
+  TdbgIndexModel *self = g_object_new (TDBG_TYPE_INDEX_MODEL, NULL);
+  self->n = n_records;
+  return self;
+}
+
+TdbgIndexModel *
+tdbg_index_model_new_for_indices (GArray *indices)
+{
+  TdbgIndexModel *self = g_object_new (TDBG_TYPE_INDEX_MODEL, NULL);
+  self->indices = indices;
+  self->n = indices->len;
+  return self;
+}
+
+guint
+tdbg_index_model_get_record (TdbgIndexModel *self, guint position)
+{
+  g_return_val_if_fail (position < self->n, G_MAXUINT);
+  return self->indices ? g_array_index (self->indices, guint32, position) : position;
+}
+
+guint
+tdbg_index_model_find (TdbgIndexModel *self, guint record)
+{
+  guint lo = 0, hi;
+
+  if (self->indices == NULL)
+    return record < self->n ? record : G_MAXUINT;
+  hi = self->indices->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint32 v = g_array_index (self->indices, guint32, mid);
+      if (v == record)
+        return mid;
+      if (v < record)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return G_MAXUINT;
+}

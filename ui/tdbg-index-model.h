@@ -1,0 +1,23 @@
+#pragma once
+
+/* A GListModel of TdbgRow over record indices: either all of 0..n-1, or a sorted array of
+ * matching indices (a filter result). Holds no per-record object: rows are created in
+ * get_item() only. */
+
+#include <gio/gio.h>
+#include "tdbg-row.h"
+
+G_BEGIN_DECLS
+
+#define TDBG_TYPE_INDEX_MODEL (tdbg_index_model_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgIndexModel, tdbg_index_model, TDBG, INDEX_MODEL, GObject)
+
+TdbgIndexModel *tdbg_index_model_new (guint n_records);
+/* Takes @indices (guint32, ascending). */
+TdbgIndexModel *tdbg_index_model_new_for_indices (GArray *indices);
+
+guint tdbg_index_model_get_record (TdbgIndexModel *self, guint position);
+/* Position of @record, or GTK_INVALID_LIST_POSITION (G_MAXUINT) when it is not in the model. */
+guint tdbg_index_model_find (TdbgIndexModel *self, guint record);
+
+G_END_DECLS

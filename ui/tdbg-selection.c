@@ -1,0 +1,260 @@
+#include "tdbg-selection.h"
+
+struct _TdbgSelection {
+  GObject parent_instance;
+  TdbgLogdir *logdir;
+  gint alert;
+  guint32 trace;
+  guint32 execution;
+  guint32 op;
+  TdbgFocus focus;
+  gint frame;
+  guint32 source_file;
+  gint source_line;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgSelection, tdbg_selection, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_LOGDIR,
+  PROP_ALERT,
+  PROP_TRACE,
+  PROP_EXECUTION,
+  PROP_OP,
+  PROP_FOCUS,
+  PROP_FRAME,
+  PROP_SOURCE_FILE,
+  PROP_SOURCE_LINE,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+static void
+tdbg_selection_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  TdbgSelection *self = TDBG_SELECTION (object);
+
+  switch (id)
+    {
+    case PROP_LOGDIR: g_value_set_object (value, self->logdir); break;
+    case PROP_ALERT: g_value_set_int (value, self->alert); break;
+    case PROP_TRACE: g_value_set_uint (value, self->trace); break;
+    case PROP_EXECUTION: g_value_set_uint (value, self->execution); break;
+    case PROP_OP: g_value_set_uint (value, self->op); break;
+    case PROP_FOCUS: g_value_set_int (value, self->focus); break;
+    case PROP_FRAME: g_value_set_int (value, self->frame); break;
+    case PROP_SOURCE_FILE: g_value_set_uint (value, self->source_file); break;
+    case PROP_SOURCE_LINE: g_value_set_int (value, self->source_line); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
+
+static void
+tdbg_selection_dispose (GObject *object)
+{
+  TdbgSelection *self = TDBG_SELECTION (object);
+
+  g_clear_object (&self->logdir);
+  G_OBJECT_CLASS (tdbg_selection_parent_class)->dispose (object);
+}
+
+static void
+tdbg_selection_class_init (TdbgSelectionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  object_class->get_property = tdbg_selection_get_property;
+  object_class->dispose = tdbg_selection_dispose;
+
+  props[PROP_LOGDIR] = g_param_spec_object ("logdir", NULL, NULL, TDBG_TYPE_LOGDIR, flags);
+  props[PROP_ALERT] = g_param_spec_int ("alert", NULL, NULL, -1, G_MAXINT, -1, flags);
+  props[PROP_TRACE] = g_param_spec_uint ("trace", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, flags);
+  props[PROP_EXECUTION] = g_param_spec_uint ("execution", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, flags);
+  props[PROP_OP] = g_param_spec_uint ("op", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, flags);
+  props[PROP_FOCUS] = g_param_spec_int ("focus", NULL, NULL, 0, TDBG_FOCUS_OP, 0, flags);
+  props[PROP_FRAME] = g_param_spec_int ("frame", NULL, NULL, -1, G_MAXINT, -1, flags);
+  props[PROP_SOURCE_FILE] = g_param_spec_uint ("source-file", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, flags);
+  props[PROP_SOURCE_LINE] = g_param_spec_int ("source-line", NULL, NULL, 0, G_MAXINT, 0, flags);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+}
+
+static void
+reset (TdbgSelection *self)
+{
+  self->alert = -1;
+  self->trace = TDBG_NONE;
+  self->execution = TDBG_NONE;
+  self->op = TDBG_NONE;
+  self->focus = TDBG_FOCUS_NONE;
+  self->frame = -1;
+  self->source_file = TDBG_NONE;
+  self->source_line = 0;
+}
+
+static void
+tdbg_selection_init (TdbgSelection *self)
+{
+  reset (self);
+}
+
+TdbgSelection *
+tdbg_selection_new (void)
+{
+  return g_object_new (TDBG_TYPE_SELECTION, NULL);
+}
+
+#define SET_FIELD(self, field, prop, val)                          \
+  G_STMT_START {                                                   \
+    if ((self)->field != (val))                                    \
+      {                                                            \
+        (self)->field = (val);                                     \
+        g_object_notify_by_pspec (G_OBJECT (self), props[prop]);   \
+      }                                                            \
+  } G_STMT_END
+
+void
+tdbg_selection_set_logdir (TdbgSelection *self, TdbgLogdir *logdir)
+{
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+
+  g_object_freeze_notify (G_OBJECT (self));
+  SET_FIELD (self, alert, PROP_ALERT, -1);
+  SET_FIELD (self, trace, PROP_TRACE, TDBG_NONE);
+  SET_FIELD (self, execution, PROP_EXECUTION, TDBG_NONE);
+  SET_FIELD (self, op, PROP_OP, TDBG_NONE);
+  SET_FIELD (self, focus, PROP_FOCUS, TDBG_FOCUS_NONE);
+  SET_FIELD (self, frame, PROP_FRAME, -1);
+  SET_FIELD (self, source_file, PROP_SOURCE_FILE, TDBG_NONE);
+  SET_FIELD (self, source_line, PROP_SOURCE_LINE, 0);
+  if (g_set_object (&self->logdir, logdir))
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LOGDIR]);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+TdbgLogdir *
+tdbg_selection_get_logdir (TdbgSelection *self)
+{
+  return self->logdir;
+}
+
+/* Properties are set in dependency order (record, then op, then focus) so that an observer
+ * of "focus" sees the new record and op. Notifications are not frozen on purpose: an
+ * observer of "op" (the stack pane) sets "frame" and the source line in turn. */
+static void
+select_record (TdbgSelection *self, gint alert, guint32 trace, guint32 execution, guint32 op, TdbgFocus focus)
+{
+  SET_FIELD (self, alert, PROP_ALERT, alert);
+  SET_FIELD (self, trace, PROP_TRACE, trace);
+  SET_FIELD (self, execution, PROP_EXECUTION, execution);
+  if (self->op != op || self->focus != focus)
+    {
+      self->op = op;
+      self->focus = focus;
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_OP]);
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_FOCUS]);
+    }
+}
+
+static guint32
+op_of_trace (TdbgSelection *self, guint32 trace)
+{
+  if (self->logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (self->logdir))
+    return TDBG_NONE;
+  return tdbg_logdir_get_trace (self->logdir, trace)->op;
+}
+
+void
+tdbg_selection_select_trace (TdbgSelection *self, guint32 trace)
+{
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+  if (trace == self->trace && self->focus == TDBG_FOCUS_TRACE)
+    return;
+  select_record (self, self->alert, trace, self->execution, op_of_trace (self, trace),
+                 trace == TDBG_NONE ? TDBG_FOCUS_NONE : TDBG_FOCUS_TRACE);
+}
+
+void
+tdbg_selection_select_execution (TdbgSelection *self, guint32 execution)
+{
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+  if (execution == self->execution && self->focus == TDBG_FOCUS_EXECUTION)
+    return;
+  select_record (self, self->alert, self->trace, execution, self->op,
+                 execution == TDBG_NONE ? TDBG_FOCUS_NONE : TDBG_FOCUS_EXECUTION);
+}
+
+void
+tdbg_selection_select_op (TdbgSelection *self, guint32 op)
+{
+  guint32 trace = TDBG_NONE;
+
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+  if (self->logdir == NULL || op == TDBG_NONE || op >= tdbg_logdir_get_n_ops (self->logdir))
+    return;
+
+  if (self->trace != TDBG_NONE)
+    {
+      /* The nearest trace: the latest before the current one (any output slot), else the first. */
+      const TdbgOp *o = tdbg_logdir_get_op (self->logdir, op);
+      guint n_slots = MAX (o->num_outputs, 1);
+      for (guint slot = 0; slot < n_slots && slot < 64; slot++)
+        {
+          guint32 t = tdbg_logdir_find_latest_trace_before (self->logdir, op, slot, self->trace);
+          if (t != TDBG_NONE && (trace == TDBG_NONE || t > trace))
+            trace = t;
+        }
+    }
+  if (trace == TDBG_NONE)
+    trace = tdbg_logdir_find_trace_of_op (self->logdir, op, 0);
+
+  if (trace != TDBG_NONE)
+    select_record (self, self->alert, trace, self->execution, op, TDBG_FOCUS_TRACE);
+  else
+    select_record (self, self->alert, TDBG_NONE, self->execution, op, TDBG_FOCUS_OP);
+}
+
+void
+tdbg_selection_select_alert (TdbgSelection *self, guint alert)
+{
+  const TdbgAlert *a;
+
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+  if (self->logdir == NULL || alert >= tdbg_logdir_get_n_alerts (self->logdir))
+    return;
+  a = tdbg_logdir_get_alert (self->logdir, alert);
+  if (a->trace_index != TDBG_NONE)
+    select_record (self, (gint) alert, a->trace_index, self->execution, op_of_trace (self, a->trace_index),
+                   TDBG_FOCUS_TRACE);
+  else
+    select_record (self, (gint) alert, self->trace, a->execution_index, self->op, TDBG_FOCUS_EXECUTION);
+}
+
+void
+tdbg_selection_select_frame (TdbgSelection *self, gint frame, guint32 source_file, gint line)
+{
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+  SET_FIELD (self, frame, PROP_FRAME, frame);
+  tdbg_selection_select_source (self, source_file, line);
+}
+
+void
+tdbg_selection_select_source (TdbgSelection *self, guint32 source_file, gint line)
+{
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+  g_object_freeze_notify (G_OBJECT (self));
+  SET_FIELD (self, source_file, PROP_SOURCE_FILE, source_file);
+  SET_FIELD (self, source_line, PROP_SOURCE_LINE, MAX (line, 0));
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+gint tdbg_selection_get_alert (TdbgSelection *self) { return self->alert; }
+guint32 tdbg_selection_get_trace (TdbgSelection *self) { return self->trace; }
+guint32 tdbg_selection_get_execution (TdbgSelection *self) { return self->execution; }
+guint32 tdbg_selection_get_op (TdbgSelection *self) { return self->op; }
+TdbgFocus tdbg_selection_get_focus (TdbgSelection *self) { return self->focus; }
+gint tdbg_selection_get_frame (TdbgSelection *self) { return self->frame; }
+guint32 tdbg_selection_get_source_file (TdbgSelection *self) { return self->source_file; }
+gint tdbg_selection_get_source_line (TdbgSelection *self) { return self->source_line; }

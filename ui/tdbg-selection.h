@@ -1,0 +1,48 @@
+#pragma once
+
+/* What the person is looking at: one object shared by every pane. Panes observe its
+ * properties (notify::) and change them; they never call each other. */
+
+#include <glib-object.h>
+#include "tdbg-logdir.h"
+
+G_BEGIN_DECLS
+
+/* Which record the focus came from; the stack pane shows that record's stack. */
+typedef enum {
+  TDBG_FOCUS_NONE,
+  TDBG_FOCUS_TRACE,
+  TDBG_FOCUS_EXECUTION,
+  TDBG_FOCUS_OP,
+} TdbgFocus;
+
+#define TDBG_TYPE_SELECTION (tdbg_selection_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgSelection, tdbg_selection, TDBG, SELECTION, GObject)
+
+TdbgSelection *tdbg_selection_new (void);
+
+void tdbg_selection_set_logdir (TdbgSelection *self, TdbgLogdir *logdir);
+TdbgLogdir *tdbg_selection_get_logdir (TdbgSelection *self);
+
+/* A graph execution trace: also selects its op. */
+void tdbg_selection_select_trace (TdbgSelection *self, guint32 trace);
+/* An eager execution (the op is cleared unless it is a tf.function call's graph op). */
+void tdbg_selection_select_execution (TdbgSelection *self, guint32 execution);
+/* An op: also selects its nearest trace (latest before the current trace, else its first). */
+void tdbg_selection_select_op (TdbgSelection *self, guint32 op);
+/* An alert: selects its trace or execution. */
+void tdbg_selection_select_alert (TdbgSelection *self, guint alert);
+/* A frame of the shown stack (index into it, -1 for none), and the source line it names. */
+void tdbg_selection_select_frame (TdbgSelection *self, gint frame, guint32 source_file, gint line);
+void tdbg_selection_select_source (TdbgSelection *self, guint32 source_file, gint line);
+
+gint tdbg_selection_get_alert (TdbgSelection *self);        /* -1 when none */
+guint32 tdbg_selection_get_trace (TdbgSelection *self);     /* TDBG_NONE when none */
+guint32 tdbg_selection_get_execution (TdbgSelection *self);
+guint32 tdbg_selection_get_op (TdbgSelection *self);
+TdbgFocus tdbg_selection_get_focus (TdbgSelection *self);
+gint tdbg_selection_get_frame (TdbgSelection *self);
+guint32 tdbg_selection_get_source_file (TdbgSelection *self);
+gint tdbg_selection_get_source_line (TdbgSelection *self);  /* 1-based, 0 when none */
+
+G_END_DECLS

@@ -1,0 +1,228 @@
+#include "tdbg-source-pane.h"
+
+#include <glib/gi18n.h>
+
+#define MARK_CATEGORY "tdbg-selected-line"
+
+struct _TdbgSourcePane {
+  GtkBox parent_instance;
+
+  GtkDropDown *file_dropdown;
+  GtkStack *stack;
+  GtkScrolledWindow *scroller;
+  GtkSourceView *view;
+
+  TdbgSelection *selection;
+  GtkSourceBuffer *buffer;
+  GtkStringList *files;
+  guint32 shown_file;
+  gint marked_line;
+  gboolean updating;
+  guint scroll_id;
+  guint scroll_tries;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, GTK_TYPE_BOX)
+
+static void
+show_file (TdbgSourcePane *self, guint32 file)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  const TdbgSourceFile *sf;
+  g_autofree char *text = NULL;
+
+  if (file == self->shown_file)
+    return;
+  self->shown_file = file;
+  self->marked_line = 0;
+  if (logdir == NULL || file == TDBG_NONE || file >= tdbg_logdir_get_n_source_files (logdir))
+    {
+      gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), "", 0);
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+  sf = tdbg_logdir_get_source_file (logdir, file);
+  text = g_strjoinv ("\n", sf->lines);
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      char *valid = g_utf8_make_valid (text, -1);
+      g_free (text);
+      text = valid;
+    }
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
+  gtk_stack_set_visible_child_name (self->stack, "source");
+
+  self->updating = TRUE;
+  gtk_drop_down_set_selected (self->file_dropdown, file);
+  self->updating = FALSE;
+}
+
+/* Scrolls again once the view has its size: a file shown for the first time is not laid out
+ * yet when its line is marked. */
+static gboolean
+scroll_idle_cb (gpointer data)
+{
+  TdbgSourcePane *self = data;
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+
+  if (self->marked_line > 0)
+    gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.4);
+  /* Repeat over the next frames: the text is laid out incrementally. */
+  if (++self->scroll_tries < 4)
+    return G_SOURCE_CONTINUE;
+  self->scroll_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+mark_line (TdbgSourcePane *self, gint line)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end, iter;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_source_buffer_remove_source_marks (self->buffer, &start, &end, MARK_CATEGORY);
+  self->marked_line = 0;
+  if (line <= 0 || line > gtk_text_buffer_get_line_count (buffer))
+    return;
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, line - 1);
+  gtk_source_buffer_create_source_mark (self->buffer, NULL, MARK_CATEGORY, &iter);
+  /* The caret is what screen readers report: put it on the line, not only the view. */
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.4);
+  self->marked_line = line;
+  self->scroll_tries = 0;
+  if (self->scroll_id == 0)
+    self->scroll_id = g_timeout_add (40, scroll_idle_cb, self);
+}
+
+static void
+source_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgSourcePane *self)
+{
+  guint32 file = tdbg_selection_get_source_file (selection);
+
+  show_file (self, file);
+  if (file != TDBG_NONE)
+    mark_line (self, tdbg_selection_get_source_line (selection));
+}
+
+static void
+reload (TdbgSourcePane *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  guint n = logdir ? tdbg_logdir_get_n_source_files (logdir) : 0;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TdbgSourceFile *sf = tdbg_logdir_get_source_file (logdir, i);
+      if (sf->host_name && *sf->host_name && tdbg_logdir_get_n_file_sets (logdir) > 1)
+        g_ptr_array_add (names, g_strdup_printf ("%s:%s", sf->host_name, sf->file_path));
+      else
+        g_ptr_array_add (names, g_strdup (sf->file_path));
+    }
+  g_ptr_array_add (names, NULL);
+  self->updating = TRUE;
+  gtk_string_list_splice (self->files, 0, g_list_model_get_n_items (G_LIST_MODEL (self->files)),
+                          (const char *const *) names->pdata);
+  gtk_drop_down_set_selected (self->file_dropdown, GTK_INVALID_LIST_POSITION);
+  self->updating = FALSE;
+  self->shown_file = G_MAXUINT32 - 1;
+  show_file (self, TDBG_NONE);
+}
+
+static void
+dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, TdbgSourcePane *self)
+{
+  guint pos = gtk_drop_down_get_selected (dropdown);
+
+  if (self->updating || self->selection == NULL || pos == GTK_INVALID_LIST_POSITION)
+    return;
+  tdbg_selection_select_source (self->selection, pos, 0);
+}
+
+static void
+tdbg_source_pane_dispose (GObject *object)
+{
+  TdbgSourcePane *self = TDBG_SOURCE_PANE (object);
+
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->files);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_SOURCE_PANE);
+  G_OBJECT_CLASS (tdbg_source_pane_parent_class)->dispose (object);
+}
+
+static void
+tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_source_pane_dispose;
+  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-source-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, file_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, stack);
+  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, scroller);
+  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, view);
+}
+
+static void
+tdbg_source_pane_init (TdbgSourcePane *self)
+{
+  GtkSourceLanguageManager *lm = gtk_source_language_manager_get_default ();
+  GtkSourceStyleSchemeManager *sm = gtk_source_style_scheme_manager_get_default ();
+  GtkSourceMarkAttributes *attrs = gtk_source_mark_attributes_new ();
+  GdkRGBA bg;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->shown_file = TDBG_NONE;
+  self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view)));
+  gtk_source_buffer_set_language (self->buffer, gtk_source_language_manager_get_language (lm, "python3"));
+  gtk_source_buffer_set_style_scheme (self->buffer, gtk_source_style_scheme_manager_get_scheme (sm, "classic"));
+  gtk_source_buffer_set_highlight_syntax (self->buffer, TRUE);
+
+  gdk_rgba_parse (&bg, "#f9e79f");
+  gtk_source_mark_attributes_set_background (attrs, &bg);
+  gtk_source_mark_attributes_set_icon_name (attrs, "go-next-symbolic");
+  gtk_source_view_set_mark_attributes (self->view, MARK_CATEGORY, attrs, 10);
+  g_object_unref (attrs);
+
+  self->files = gtk_string_list_new (NULL);
+  gtk_drop_down_set_model (self->file_dropdown, G_LIST_MODEL (self->files));
+  gtk_drop_down_set_expression (self->file_dropdown,
+                                gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string"));
+  g_signal_connect (self->file_dropdown, "notify::selected", G_CALLBACK (dropdown_selected_cb), self);
+}
+
+void
+tdbg_source_pane_set_selection (TdbgSourcePane *self, TdbgSelection *selection)
+{
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_set_object (&self->selection, selection);
+  g_signal_connect (selection, "notify::source-file", G_CALLBACK (source_changed_cb), self);
+  g_signal_connect (selection, "notify::source-line", G_CALLBACK (source_changed_cb), self);
+  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
+  reload (self);
+}
+
+GtkSourceView *
+tdbg_source_pane_get_view (TdbgSourcePane *self)
+{
+  return self->view;
+}
+
+guint32
+tdbg_source_pane_get_file (TdbgSourcePane *self)
+{
+  return self->shown_file;
+}
+
+gint
+tdbg_source_pane_get_marked_line (TdbgSourcePane *self)
+{
+  return self->marked_line;
+}

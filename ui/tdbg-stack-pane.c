@@ -1,0 +1,372 @@
+#include "tdbg-stack-pane.h"
+
+#include <glib/gi18n.h>
+#include "tdbg-row.h"
+
+struct _TdbgStackPane {
+  GtkBox parent_instance;
+
+  GtkLabel *title_label;
+  GtkToggleButton *library_toggle;
+  GtkListView *list;
+
+  TdbgSelection *selection;
+  GListStore *rows;           /* TdbgRow: index = frame, extra = N > 0 for N folded library frames */
+  GtkSingleSelection *model;
+  GPtrArray *frames;
+  guint scroll_id;
+  guint scroll_pos;
+  TdbgFocus shown_focus;
+  guint32 shown_record;
+  gboolean updating;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgStackPane, tdbg_stack_pane, GTK_TYPE_BOX)
+
+static TdbgLogdir *
+logdir_of (TdbgStackPane *self)
+{
+  return self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+}
+
+static gboolean
+scroll_idle_cb (gpointer data)
+{
+  TdbgStackPane *self = data;
+
+  self->scroll_id = 0;
+  if (self->scroll_pos < g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
+    gtk_widget_activate_action (GTK_WIDGET (self->list), "list.scroll-to-item", "u", self->scroll_pos);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fill_rows (TdbgStackPane *self)
+{
+  gboolean show_library = gtk_toggle_button_get_active (self->library_toggle);
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  gint selected = self->selection ? tdbg_selection_get_frame (self->selection) : -1;
+  guint select_pos = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; self->frames && i < self->frames->len;)
+    {
+      const TdbgStackFrame *f = g_ptr_array_index (self->frames, i);
+      if (f->is_library && !show_library && (gint) i != selected)
+        {
+          guint j = i;
+          while (j < self->frames->len && ((const TdbgStackFrame *) g_ptr_array_index (self->frames, j))->is_library
+                 && (gint) j != selected)
+            j++;
+          g_ptr_array_add (items, tdbg_row_new (i, (gint) (j - i)));
+          i = j;
+        }
+      else
+        {
+          if ((gint) i == selected)
+            select_pos = items->len;
+          g_ptr_array_add (items, tdbg_row_new (i, 0));
+          i++;
+        }
+    }
+  self->updating = TRUE;
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)), items->pdata, items->len);
+  gtk_single_selection_set_selected (self->model, select_pos);
+  self->updating = FALSE;
+  /* Scroll once the new rows are laid out. */
+  self->scroll_pos = select_pos;
+  if (select_pos != GTK_INVALID_LIST_POSITION && self->scroll_id == 0)
+    self->scroll_id = g_idle_add (scroll_idle_cb, self);
+}
+
+static char **
+null_terminated (char **ids, gsize n)
+{
+  char **out = g_new0 (char *, n + 1);
+  for (gsize i = 0; i < n; i++)
+    out[i] = ids[i];
+  return out;
+}
+
+static void
+update_stack (TdbgStackPane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  TdbgFocus focus = self->selection ? tdbg_selection_get_focus (self->selection) : TDBG_FOCUS_NONE;
+  guint32 record = TDBG_NONE;
+  g_autofree char *title = NULL;
+  gint innermost = -1;
+
+  if (logdir && (focus == TDBG_FOCUS_TRACE || focus == TDBG_FOCUS_OP))
+    record = tdbg_selection_get_op (self->selection);
+  else if (logdir && focus == TDBG_FOCUS_EXECUTION)
+    record = tdbg_selection_get_execution (self->selection);
+  if (record == TDBG_NONE)
+    focus = TDBG_FOCUS_NONE;
+  if (focus == TDBG_FOCUS_OP)
+    focus = TDBG_FOCUS_TRACE;
+  if (focus == self->shown_focus && record == self->shown_record)
+    return;
+  self->shown_focus = focus;
+  self->shown_record = record;
+  g_clear_pointer (&self->frames, g_ptr_array_unref);
+
+  if (focus == TDBG_FOCUS_TRACE && record < tdbg_logdir_get_n_ops (logdir))
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, record);
+      self->frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
+      if (op->host_name && *op->host_name)
+        /* Translators: op name, op type, host name */
+        title = g_strdup_printf (_("Creation of graph op “%s” (%s) on %s"), op->op_name,
+                                 op->op_type ? op->op_type : "?", op->host_name);
+      else
+        title = g_strdup_printf (_("Creation of graph op “%s” (%s)"), op->op_name, op->op_type ? op->op_type : "?");
+    }
+  else if (focus == TDBG_FOCUS_EXECUTION && record < tdbg_logdir_get_n_executions (logdir))
+    {
+      g_autoptr(GError) error = NULL;
+      Tensorflow__DebugEvent *event = tdbg_logdir_read_execution (logdir, record, &error);
+      const TdbgExecutionDigest *d = tdbg_logdir_get_execution (logdir, record);
+
+      title = g_strdup_printf (_("Eager execution #%u: %s"), record, tdbg_logdir_get_string (logdir, d->op_type));
+      if (event && event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_EXECUTION && event->execution->code_location)
+        {
+          Tensorflow__CodeLocation *loc = event->execution->code_location;
+          g_autofree char **ids = null_terminated (loc->stack_frame_ids, loc->n_stack_frame_ids);
+          self->frames = tdbg_logdir_resolve_stack (logdir, ids);
+        }
+      if (event)
+        tensorflow__debug_event__free_unpacked (event, NULL);
+    }
+
+  if (self->frames && self->frames->len == 0)
+    g_clear_pointer (&self->frames, g_ptr_array_unref);
+  if (self->frames)
+    innermost = tdbg_stack_innermost_user_frame (self->frames);
+  if (title == NULL)
+    title = g_strdup (record == TDBG_NONE ? "" : _("No stack recorded"));
+  else if (self->frames == NULL)
+    {
+      char *t = g_strdup_printf (_("%s: no stack recorded"), title);
+      g_free (title);
+      title = t;
+    }
+  gtk_label_set_text (self->title_label, title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), title);
+
+  if (self->frames == NULL)
+    {
+      tdbg_selection_select_frame (self->selection, -1, tdbg_selection_get_source_file (self->selection),
+                                   tdbg_selection_get_source_line (self->selection));
+      fill_rows (self);
+      return;
+    }
+  if (innermost < 0)
+    innermost = (gint) self->frames->len - 1;
+  {
+    const TdbgStackFrame *f = g_ptr_array_index (self->frames, innermost);
+    /* Select first, so that fill_rows() already shows the frame as selected. */
+    self->updating = TRUE;
+    tdbg_selection_select_frame (self->selection, innermost, f->source_file, f->line);
+    self->updating = FALSE;
+  }
+  fill_rows (self);
+}
+
+static void
+record_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgStackPane *self)
+{
+  update_stack (self);
+}
+
+static void
+frame_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgStackPane *self)
+{
+  if (!self->updating)
+    fill_rows (self);
+}
+
+void
+tdbg_stack_pane_activate_frame (TdbgStackPane *self, guint index)
+{
+  const TdbgStackFrame *f;
+
+  if (self->frames == NULL || index >= self->frames->len)
+    return;
+  f = g_ptr_array_index (self->frames, index);
+  tdbg_selection_select_frame (self->selection, (gint) index, f->source_file, f->line);
+}
+
+static void
+activate_cb (GtkListView *list, guint position, TdbgStackPane *self)
+{
+  g_autoptr(TdbgRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
+
+  if (row == NULL)
+    return;
+  if (tdbg_row_get_extra (row) > 0)
+    gtk_toggle_button_set_active (self->library_toggle, TRUE);
+  else
+    tdbg_stack_pane_activate_frame (self, tdbg_row_get_index (row));
+}
+
+static void
+setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *file = gtk_label_new (NULL);
+  GtkWidget *line = gtk_label_new (NULL);
+  GtkWidget *func = gtk_label_new (NULL);
+  GtkWidget *code = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (file), 0);
+  gtk_label_set_xalign (GTK_LABEL (func), 0);
+  gtk_label_set_xalign (GTK_LABEL (code), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (func), PANGO_ELLIPSIZE_END);
+  gtk_label_set_ellipsize (GTK_LABEL (code), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (func, TRUE);
+  gtk_widget_add_css_class (line, "tdbg-line-link");
+  gtk_widget_add_css_class (code, "monospace");
+  gtk_widget_add_css_class (code, "caption");
+  gtk_box_append (GTK_BOX (top), file);
+  gtk_box_append (GTK_BOX (top), line);
+  gtk_box_append (GTK_BOX (top), func);
+  gtk_box_append (GTK_BOX (box), top);
+  gtk_box_append (GTK_BOX (box), code);
+  gtk_widget_add_css_class (box, "tdbg-frame-row");
+  g_object_set_data (G_OBJECT (box), "file", file);
+  g_object_set_data (G_OBJECT (box), "line", line);
+  g_object_set_data (G_OBJECT (box), "func", func);
+  g_object_set_data (G_OBJECT (box), "code", code);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgStackPane *self)
+{
+  TdbgRow *row = gtk_list_item_get_item (item);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkLabel *file = g_object_get_data (G_OBJECT (box), "file");
+  GtkLabel *line = g_object_get_data (G_OBJECT (box), "line");
+  GtkLabel *func = g_object_get_data (G_OBJECT (box), "func");
+  GtkLabel *code = g_object_get_data (G_OBJECT (box), "code");
+  const TdbgStackFrame *f;
+  g_autofree char *base = NULL;
+  g_autofree char *line_text = NULL;
+  const char *source;
+
+  if (self->frames == NULL || tdbg_row_get_index (row) >= self->frames->len)
+    return;
+  if (tdbg_row_get_extra (row) > 0)
+    {
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "⋯ %d library frame (show)",
+                                                            "⋯ %d library frames (show)", tdbg_row_get_extra (row)),
+                                               tdbg_row_get_extra (row));
+      gtk_label_set_text (file, text);
+      gtk_label_set_text (line, "");
+      gtk_label_set_text (func, "");
+      gtk_widget_set_visible (GTK_WIDGET (code), FALSE);
+      gtk_widget_add_css_class (box, "dim-label");
+      gtk_widget_set_tooltip_text (box, NULL);
+      return;
+    }
+  f = g_ptr_array_index (self->frames, tdbg_row_get_index (row));
+  base = g_path_get_basename (f->file_path ? f->file_path : "?");
+  line_text = g_strdup_printf (_("Line %d"), f->line);
+  gtk_label_set_text (file, base);
+  gtk_label_set_text (line, line_text);
+  gtk_label_set_text (func, f->func ? f->func : "");
+  source = tdbg_logdir_get_frame_line (logdir_of (self), f);
+  if (source)
+    {
+      g_autofree char *stripped = g_strstrip (g_strdup (source));
+      gtk_label_set_text (code, stripped);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (code), source != NULL);
+  gtk_widget_set_tooltip_text (box, f->file_path);
+  if (f->is_library)
+    gtk_widget_add_css_class (box, "dim-label");
+  else
+    gtk_widget_remove_css_class (box, "dim-label");
+}
+
+static void
+selection_changed_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgStackPane *self)
+{
+  TdbgRow *row;
+
+  if (self->updating)
+    return;
+  row = gtk_single_selection_get_selected_item (model);
+  if (row && tdbg_row_get_extra (row) == 0)
+    tdbg_stack_pane_activate_frame (self, tdbg_row_get_index (row));
+}
+
+static void
+tdbg_stack_pane_dispose (GObject *object)
+{
+  TdbgStackPane *self = TDBG_STACK_PANE (object);
+
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  g_clear_pointer (&self->frames, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_STACK_PANE);
+  g_clear_object (&self->model);
+  G_OBJECT_CLASS (tdbg_stack_pane_parent_class)->dispose (object);
+}
+
+static void
+tdbg_stack_pane_class_init (TdbgStackPaneClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_stack_pane_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-stack-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, title_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, library_toggle);
+  gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, list);
+}
+
+static void
+tdbg_stack_pane_init (TdbgStackPane *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->shown_focus = TDBG_FOCUS_NONE;
+  self->shown_record = TDBG_NONE;
+  self->rows = g_list_store_new (TDBG_TYPE_ROW);
+  self->model = gtk_single_selection_new (G_LIST_MODEL (self->rows));
+  gtk_single_selection_set_autoselect (self->model, FALSE);
+  gtk_single_selection_set_can_unselect (self->model, TRUE);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
+  gtk_list_view_set_factory (self->list, factory);
+  g_object_unref (factory);
+  gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (self->model));
+  g_signal_connect (self->list, "activate", G_CALLBACK (activate_cb), self);
+  g_signal_connect (self->model, "notify::selected", G_CALLBACK (selection_changed_cb), self);
+  g_signal_connect_swapped (self->library_toggle, "toggled", G_CALLBACK (fill_rows), self);
+}
+
+void
+tdbg_stack_pane_set_selection (TdbgStackPane *self, TdbgSelection *selection)
+{
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_set_object (&self->selection, selection);
+  g_signal_connect (selection, "notify::focus", G_CALLBACK (record_changed_cb), self);
+  g_signal_connect (selection, "notify::op", G_CALLBACK (record_changed_cb), self);
+  g_signal_connect (selection, "notify::execution", G_CALLBACK (record_changed_cb), self);
+  g_signal_connect (selection, "notify::logdir", G_CALLBACK (record_changed_cb), self);
+  g_signal_connect (selection, "notify::frame", G_CALLBACK (frame_changed_cb), self);
+  update_stack (self);
+}
+
+GPtrArray *
+tdbg_stack_pane_get_frames (TdbgStackPane *self)
+{
+  return self->frames;
+}

@@ -1,0 +1,285 @@
+#include "tdbg-timeline-pane.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+#include "tdbg-index-model.h"
+#include "tdbg-value.h"
+
+struct _TdbgTimelinePane {
+  GtkBox parent_instance;
+
+  GtkLabel *title_label;
+  GtkStack *stack;
+  GtkLabel *empty_label;
+  GtkListView *strip;
+  GtkLabel *details_label;
+
+  TdbgSelection *selection;
+  GtkSingleSelection *model;
+  gboolean updating;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgTimelinePane, tdbg_timeline_pane, GTK_TYPE_BOX)
+
+static TdbgLogdir *
+logdir_of (TdbgTimelinePane *self)
+{
+  return self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+}
+
+char *
+tdbg_timeline_letter (const char *op_type)
+{
+  static const char *prefixes[] = { "__inference_", "__forward_", "__backward_" };
+  const char *p = op_type ? op_type : "";
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (g_str_has_prefix (p, prefixes[i]))
+      {
+        p += strlen (prefixes[i]);
+        break;
+      }
+  if (*p == '\0' || !g_utf8_validate (p, -1, NULL))
+    return g_strdup ("?");
+  return g_utf8_substring (p, 0, 1);
+}
+
+static void
+setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_widget_add_css_class (label, "tdbg-exec-box");
+  gtk_label_set_width_chars (GTK_LABEL (label), 2);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTimelinePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  guint index = tdbg_row_get_index (gtk_list_item_get_item (item));
+  const TdbgExecutionDigest *d;
+  const char *type;
+  g_autofree char *letter = NULL;
+  g_autofree char *tip = NULL;
+
+  if (logdir == NULL || index >= tdbg_logdir_get_n_executions (logdir))
+    return;
+  d = tdbg_logdir_get_execution (logdir, index);
+  type = tdbg_logdir_get_string (logdir, d->op_type);
+  letter = tdbg_timeline_letter (type);
+  gtk_label_set_text (GTK_LABEL (label), letter);
+  tip = g_strdup_printf (_("#%u: %s"), index, type);
+  gtk_widget_set_tooltip_text (label, tip);
+  if (d->graph != TDBG_NONE)
+    gtk_widget_add_css_class (label, "tdbg-function");
+  else
+    gtk_widget_remove_css_class (label, "tdbg-function");
+  if (d->n_alert_outputs > 0)
+    gtk_widget_add_css_class (label, "tdbg-alerting");
+  else
+    gtk_widget_remove_css_class (label, "tdbg-alerting");
+}
+
+static void
+show_details (TdbgTimelinePane *self, guint32 index)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  g_autoptr(GError) error = NULL;
+  Tensorflow__DebugEvent *event;
+  const TdbgExecutionDigest *d;
+  GString *s;
+
+  if (logdir == NULL || index == TDBG_NONE || index >= tdbg_logdir_get_n_executions (logdir))
+    {
+      gtk_label_set_text (self->details_label, _("Select an execution to see its details."));
+      return;
+    }
+  d = tdbg_logdir_get_execution (logdir, index);
+  s = g_string_new (NULL);
+  g_string_printf (s, _("Python Execution #%u: %s"), index, tdbg_logdir_get_string (logdir, d->op_type));
+  event = tdbg_logdir_read_execution (logdir, index, &error);
+  if (event && event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_EXECUTION)
+    {
+      Tensorflow__Execution *e = event->execution;
+      g_string_append_c (s, '\n');
+      g_string_append_printf (s, _("Inputs: %zu   Outputs: %d   Debug mode: %s"), e->n_input_tensor_ids,
+                              e->num_outputs, tdbg_debug_mode_name (e->tensor_debug_mode));
+      if (d->graph != TDBG_NONE && d->graph < tdbg_logdir_get_n_graphs (logdir))
+        {
+          const TdbgGraph *g = tdbg_logdir_get_graph (logdir, d->graph);
+          g_string_append_printf (s, _("   Graph: %s"), g->graph_name ? g->graph_name : g->graph_id);
+        }
+      for (gsize i = 0; i < e->n_tensor_protos; i++)
+        {
+          TdbgValue v;
+          tdbg_value_init (&v, e->tensor_debug_mode, e->tensor_protos[i]);
+          g_string_append_c (s, '\n');
+          g_string_append_printf (s, _("Output %zu:"), i);
+          if (v.empty)
+            g_string_append_printf (s, " %s", _("(no value recorded)"));
+          else
+            {
+              if (v.dtype > 0)
+                g_string_append_printf (s, " %s", tdbg_dtype_name (v.dtype));
+              if (v.shape_known)
+                {
+                  g_string_append (s, " [");
+                  for (gint k = 0; k < v.rank; k++)
+                    g_string_append_printf (s, "%s%" G_GINT64_FORMAT, k ? ", " : "", v.shape[k]);
+                  g_string_append_c (s, ']');
+                }
+              if (v.inf_nan_known)
+                g_string_append_printf (s, "  −∞ %.0f  +∞ %.0f  NaN %.0f", (double) v.counts.neg_inf,
+                                        (double) v.counts.pos_inf, (double) v.counts.nan);
+              else if (v.mode == TDBG_MODE_CURT_HEALTH)
+                g_string_append_printf (s, "  %s", v.any_inf_nan ? _("Has ∞/NaN") : _("No ∞/NaN"));
+              if (v.mode == TDBG_MODE_FULL_TENSOR && v.decoded)
+                {
+                  g_autofree char *text = tdbg_tensor_format (&v.tensor, 20);
+                  g_string_append_printf (s, "  %s", text);
+                }
+            }
+          tdbg_value_clear (&v);
+        }
+    }
+  else if (error)
+    g_string_append_printf (s, "\n%s", error->message);
+  if (event)
+    tensorflow__debug_event__free_unpacked (event, NULL);
+  gtk_label_set_text (self->details_label, s->str);
+  g_string_free (s, TRUE);
+}
+
+static void
+update_actions (TdbgTimelinePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint n = logdir ? tdbg_logdir_get_n_executions (logdir) : 0;
+  guint32 cur = self->selection ? tdbg_selection_get_execution (self->selection) : TDBG_NONE;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.previous", n > 0 && cur != TDBG_NONE && cur > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.next", n > 0 && (cur == TDBG_NONE || cur + 1 < n));
+}
+
+static void
+execution_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgTimelinePane *self)
+{
+  guint32 cur = tdbg_selection_get_execution (selection);
+
+  self->updating = TRUE;
+  gtk_single_selection_set_selected (self->model, cur == TDBG_NONE ? GTK_INVALID_LIST_POSITION : cur);
+  self->updating = FALSE;
+  if (cur != TDBG_NONE)
+    gtk_widget_activate_action (GTK_WIDGET (self->strip), "list.scroll-to-item", "u", cur);
+  show_details (self, cur);
+  update_actions (self);
+}
+
+static void
+model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgTimelinePane *self)
+{
+  guint pos = gtk_single_selection_get_selected (model);
+
+  if (!self->updating && self->selection && pos != GTK_INVALID_LIST_POSITION)
+    tdbg_selection_select_execution (self->selection, pos);
+}
+
+static void
+reload (TdbgTimelinePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint n = logdir ? tdbg_logdir_get_n_executions (logdir) : 0;
+  g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (n);
+  g_autofree char *title = g_strdup_printf (_("Python Execution Timeline (%u)"), n);
+
+  gtk_label_set_text (self->title_label, title);
+  self->updating = TRUE;
+  gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
+  gtk_single_selection_set_selected (self->model, GTK_INVALID_LIST_POSITION);
+  self->updating = FALSE;
+  if (logdir == NULL)
+    gtk_label_set_text (self->empty_label, _("Open a logdir to see its eager executions."));
+  else if (n == 0)
+    gtk_label_set_text (self->empty_label,
+                        _("No eager executions in this logdir. TensorFlow 1 graph programs (and runs "
+                          "with every function traced) record only graph executions: see Graph Execution."));
+  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "strip" : "empty");
+  show_details (self, TDBG_NONE);
+  update_actions (self);
+}
+
+static void
+step_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgTimelinePane *self = TDBG_TIMELINE_PANE (widget);
+  guint32 cur = tdbg_selection_get_execution (self->selection);
+  guint n = tdbg_logdir_get_n_executions (logdir_of (self));
+
+  if (g_str_equal (action_name, "timeline.next"))
+    cur = cur == TDBG_NONE ? 0 : cur + 1;
+  else if (cur != TDBG_NONE && cur > 0)
+    cur--;
+  if (cur < n)
+    tdbg_selection_select_execution (self->selection, cur);
+}
+
+static void
+tdbg_timeline_pane_dispose (GObject *object)
+{
+  TdbgTimelinePane *self = TDBG_TIMELINE_PANE (object);
+
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_TIMELINE_PANE);
+  g_clear_object (&self->model);
+  G_OBJECT_CLASS (tdbg_timeline_pane_parent_class)->dispose (object);
+}
+
+static void
+tdbg_timeline_pane_class_init (TdbgTimelinePaneClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_timeline_pane_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-timeline-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, title_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, stack);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, strip);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, details_label);
+  gtk_widget_class_install_action (widget_class, "timeline.previous", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "timeline.next", NULL, step_action);
+}
+
+static void
+tdbg_timeline_pane_init (TdbgTimelinePane *self)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->model = gtk_single_selection_new (G_LIST_MODEL (tdbg_index_model_new (0)));
+  gtk_single_selection_set_autoselect (self->model, FALSE);
+  gtk_single_selection_set_can_unselect (self->model, TRUE);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
+  gtk_list_view_set_factory (self->strip, factory);
+  g_object_unref (factory);
+  gtk_list_view_set_model (self->strip, GTK_SELECTION_MODEL (self->model));
+  g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
+  update_actions (self);
+}
+
+void
+tdbg_timeline_pane_set_selection (TdbgTimelinePane *self, TdbgSelection *selection)
+{
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_set_object (&self->selection, selection);
+  g_signal_connect (selection, "notify::execution", G_CALLBACK (execution_changed_cb), self);
+  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
+  reload (self);
+}

@@ -1,0 +1,848 @@
+#include "tdbg-trace-pane.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+#include "tdbg-index-model.h"
+#include "tdbg-value.h"
+#include "tdbg-tensor-text.h"
+
+typedef enum {
+  COL_INDEX, COL_TENSOR, COL_TYPE, COL_DEVICE, COL_DTYPE, COL_SHAPE, COL_SIZE,
+  COL_NEG_INF, COL_POS_INF, COL_NAN, COL_NEG, COL_ZERO, COL_POS, COL_HEALTH, N_COLS
+} Column;
+
+/* What the summary columns show for one trace: decoded on demand for visible rows only. */
+typedef struct {
+  TdbgValue value;
+  gboolean have_value;
+} RowInfo;
+
+#define ROW_CACHE_MAX 4096
+
+struct _TdbgTracePane {
+  GtkBox parent_instance;
+
+  GtkLabel *title_label;
+  GtkSearchEntry *regex_entry;
+  GtkDropDown *type_dropdown;
+  GtkDropDown *device_dropdown;
+  GtkCheckButton *alerting_check;
+  GtkEntry *goto_entry;
+  GtkColumnView *column_view;
+  GtkLabel *details_label;
+  GtkExpander *tensor_expander;
+  GtkEntry *slice_entry;
+  GtkTextView *tensor_view;
+
+  GtkColumnViewColumn *columns[N_COLS];
+  TdbgSelection *selection;
+  TdbgIndexModel *rows;
+  GtkSingleSelection *model;
+  GtkStringList *types;
+  GtkStringList *devices;
+  GHashTable *cache;           /* trace → RowInfo */
+  GHashTable *bound;           /* GtkWidget cell label → itself, for re-tinting */
+  GHashTable *input_ops;       /* op indices that feed the selected op */
+  GCancellable *filter_cancellable;
+  Tensorflow__DebugEvent *shown_event; /* of the selected FULL_TENSOR trace */
+  gboolean updating;
+  guint scroll_id;
+  guint scroll_pos;
+  guint scroll_tries;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, GTK_TYPE_BOX)
+
+enum { FILTERED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+free_event (gpointer event)
+{
+  tensorflow__debug_event__free_unpacked (event, NULL);
+}
+
+static TdbgLogdir *
+logdir_of (TdbgTracePane *self)
+{
+  return self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+}
+
+static void
+row_info_free (RowInfo *info)
+{
+  tdbg_value_clear (&info->value);
+  g_free (info);
+}
+
+static RowInfo *
+get_info (TdbgTracePane *self, guint trace)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  RowInfo *info = g_hash_table_lookup (self->cache, GUINT_TO_POINTER (trace));
+  Tensorflow__DebugEvent *event;
+
+  if (info)
+    return info;
+  if (g_hash_table_size (self->cache) >= ROW_CACHE_MAX)
+    g_hash_table_remove_all (self->cache);
+  info = g_new0 (RowInfo, 1);
+  event = tdbg_logdir_read_trace (logdir, trace, NULL);
+  if (event && event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
+      tdbg_value_init (&info->value, d->mode, event->graph_execution_trace->tensor_proto);
+      info->have_value = TRUE;
+      /* The value borrows from the event; FULL_TENSOR rows keep only what the columns need. */
+      info->value.tensor.proto = NULL;
+    }
+  if (event)
+    tensorflow__debug_event__free_unpacked (event, NULL);
+  g_hash_table_insert (self->cache, GUINT_TO_POINTER (trace), info);
+  return info;
+}
+
+static char *
+format_count (double v)
+{
+  if (isnan (v))
+    return g_strdup ("");
+  return g_strdup_printf ("%.0f", v);
+}
+
+static char *
+format_shape (const TdbgValue *v)
+{
+  GString *s;
+
+  if (!v->shape_known)
+    return v->rank >= 0 ? g_strdup_printf (_("%dD"), v->rank) : g_strdup ("");
+  s = g_string_new ("[");
+  for (gint i = 0; i < v->rank; i++)
+    g_string_append_printf (s, "%s%" G_GINT64_FORMAT, i ? ", " : "", v->shape[i]);
+  g_string_append_c (s, ']');
+  return g_string_free (s, FALSE);
+}
+
+static void
+set_bad (GtkWidget *label, gboolean bad)
+{
+  if (bad)
+    gtk_widget_add_css_class (label, "tdbg-bad");
+  else
+    gtk_widget_remove_css_class (label, "tdbg-bad");
+}
+
+static void
+tint (TdbgTracePane *self, GtkWidget *label)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint trace = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (label), "trace"));
+  gboolean input = FALSE;
+
+  if (logdir && self->input_ops && trace < tdbg_logdir_get_n_traces (logdir))
+    input = g_hash_table_contains (self->input_ops, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, trace)->op));
+  if (input)
+    gtk_widget_add_css_class (label, "tdbg-input-row");
+  else
+    gtk_widget_remove_css_class (label, "tdbg-input-row");
+}
+
+static void
+setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  Column col = GPOINTER_TO_INT (data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), col == COL_TENSOR || col == COL_TYPE || col == COL_DEVICE ? 0.0 : 1.0);
+  if (col == COL_TENSOR)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+  else if (col == COL_TYPE || col == COL_DEVICE || col == COL_SHAPE)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (label, "tdbg-cell");
+  if (col == COL_INDEX || col >= COL_SIZE)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  Column col = GPOINTER_TO_INT (data);
+  TdbgTracePane *self = g_object_get_data (G_OBJECT (factory), "pane");
+  TdbgLogdir *logdir = logdir_of (self);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  guint trace = tdbg_row_get_index (gtk_list_item_get_item (item));
+  const TdbgTraceDigest *d;
+  const TdbgOp *op;
+  g_autofree char *text = NULL;
+  gboolean bad = FALSE;
+  RowInfo *info = NULL;
+
+  if (logdir == NULL || trace >= tdbg_logdir_get_n_traces (logdir))
+    return;
+  d = tdbg_logdir_get_trace (logdir, trace);
+  op = d->op < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, d->op) : NULL;
+  g_object_set_data (G_OBJECT (label), "trace", GUINT_TO_POINTER (trace));
+  g_hash_table_add (self->bound, label);
+  tint (self, label);
+
+  if (col >= COL_DTYPE && col <= COL_POS && col != COL_NEG_INF && col != COL_POS_INF && col != COL_NAN)
+    info = get_info (self, trace);
+  else if ((col == COL_NEG_INF || col == COL_POS_INF || col == COL_NAN) &&
+           (!(d->flags & TDBG_DIGEST_HAS_COUNTS) || (d->flags & TDBG_DIGEST_COUNTS_SATURATED)))
+    info = get_info (self, trace);
+
+  switch (col)
+    {
+    case COL_INDEX:
+      text = g_strdup_printf ("%u", trace);
+      break;
+    case COL_TENSOR:
+      text = g_strdup_printf ("%s:%u", op ? op->op_name : "?", d->output_slot);
+      gtk_widget_set_tooltip_text (label, text);
+      break;
+    case COL_TYPE:
+      text = g_strdup (op && op->op_type ? op->op_type : "");
+      break;
+    case COL_DEVICE:
+      text = g_strdup (tdbg_logdir_get_string (logdir, d->device));
+      gtk_widget_set_tooltip_text (label, text);
+      break;
+    case COL_DTYPE:
+      if (info->have_value && info->value.dtype > 0)
+        text = g_strdup (tdbg_dtype_name (info->value.dtype));
+      else if (d->dtype)
+        text = g_strdup (tdbg_dtype_name (d->dtype));
+      break;
+    case COL_SHAPE:
+      if (info->have_value)
+        text = format_shape (&info->value);
+      break;
+    case COL_SIZE:
+      if (d->flags & TDBG_DIGEST_HAS_SIZE)
+        text = g_strdup_printf ("%" G_GUINT64_FORMAT, d->size);
+      else if (info->have_value)
+        text = format_count (info->value.size);
+      break;
+    case COL_NEG_INF:
+    case COL_POS_INF:
+    case COL_NAN:
+      {
+        double v = NAN;
+        if (info && info->have_value && info->value.inf_nan_known)
+          v = col == COL_NEG_INF ? info->value.counts.neg_inf
+            : col == COL_POS_INF ? info->value.counts.pos_inf : info->value.counts.nan;
+        else if (d->flags & TDBG_DIGEST_HAS_COUNTS)
+          v = col == COL_NEG_INF ? d->neg_inf : col == COL_POS_INF ? d->pos_inf : d->nan;
+        text = format_count (v);
+        bad = !isnan (v) && v > 0;
+      }
+      break;
+    case COL_NEG:
+    case COL_ZERO:
+    case COL_POS:
+      if (info->have_value && info->value.counts_known)
+        text = format_count (col == COL_NEG ? info->value.counts.neg
+                             : col == COL_ZERO ? info->value.counts.zero : info->value.counts.pos);
+      break;
+    case COL_HEALTH:
+      if (d->mode == TDBG_MODE_CURT_HEALTH)
+        {
+          bad = (d->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
+          text = g_strdup (bad ? _("Has ∞/NaN") : _("No ∞/NaN"));
+        }
+      break;
+    default:
+      break;
+    }
+  gtk_label_set_text (GTK_LABEL (label), text ? text : "");
+  set_bad (label, bad);
+}
+
+static void
+unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  TdbgTracePane *self = g_object_get_data (G_OBJECT (factory), "pane");
+  g_hash_table_remove (self->bound, gtk_list_item_get_child (item));
+}
+
+static void
+add_column (TdbgTracePane *self, Column col, const char *title, gboolean expand, int fixed_width)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *column;
+
+  g_object_set_data (G_OBJECT (factory), "pane", self);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (col));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GINT_TO_POINTER (col));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), GINT_TO_POINTER (col));
+  column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_expand (column, expand);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  if (fixed_width > 0)
+    gtk_column_view_column_set_fixed_width (column, fixed_width);
+  /* Owned here: reload() appends only the columns the logdir's modes fill. */
+  self->columns[col] = column;
+}
+
+/* list.scroll-to-item lives on the column view's inner list view (GTK 4.8). */
+static void
+scroll_now (TdbgTracePane *self, guint position)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view)); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      {
+        gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+        return;
+      }
+}
+
+/* Scrolls now and again over the next frames: right after the model changed, the rows are
+ * not laid out yet and the first scroll lands short. */
+static gboolean
+scroll_again_cb (gpointer data)
+{
+  TdbgTracePane *self = data;
+
+  if (self->scroll_pos < g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
+    scroll_now (self, self->scroll_pos);
+  if (++self->scroll_tries < 3)
+    return G_SOURCE_CONTINUE;
+  self->scroll_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+scroll_to (TdbgTracePane *self, guint position)
+{
+  scroll_now (self, position);
+  self->scroll_pos = position;
+  self->scroll_tries = 0;
+  if (self->scroll_id == 0)
+    self->scroll_id = g_timeout_add (40, scroll_again_cb, self);
+}
+
+static void show_details (TdbgTracePane *self, guint32 trace);
+
+static void
+sync_from_selection (TdbgTracePane *self)
+{
+  guint32 trace = self->selection ? tdbg_selection_get_trace (self->selection) : TDBG_NONE;
+  guint pos = trace == TDBG_NONE || self->rows == NULL ? GTK_INVALID_LIST_POSITION
+                                                       : tdbg_index_model_find (self->rows, trace);
+
+  self->updating = TRUE;
+  gtk_single_selection_set_selected (self->model, pos);
+  self->updating = FALSE;
+  if (pos != GTK_INVALID_LIST_POSITION)
+    scroll_to (self, pos);
+  show_details (self, trace);
+}
+
+static void
+update_inputs (TdbgTracePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint32 op = self->selection ? tdbg_selection_get_op (self->selection) : TDBG_NONE;
+  GHashTableIter iter;
+  gpointer key;
+
+  g_clear_pointer (&self->input_ops, g_hash_table_unref);
+  if (logdir && op != TDBG_NONE && op < tdbg_logdir_get_n_ops (logdir))
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (logdir, op);
+      self->input_ops = g_hash_table_new (NULL, NULL);
+      for (guint k = 0; o->input_names[k]; k++)
+        if (o->input_ops[k] != TDBG_NONE)
+          g_hash_table_add (self->input_ops, GUINT_TO_POINTER (o->input_ops[k]));
+    }
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    tint (self, key);
+}
+
+static void
+trace_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgTracePane *self)
+{
+  sync_from_selection (self);
+}
+
+static void
+op_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgTracePane *self)
+{
+  update_inputs (self);
+}
+
+static void
+model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgTracePane *self)
+{
+  guint pos = gtk_single_selection_get_selected (model);
+
+  if (self->updating || self->selection == NULL || pos == GTK_INVALID_LIST_POSITION)
+    return;
+  tdbg_selection_select_trace (self->selection, tdbg_index_model_get_record (self->rows, pos));
+}
+
+static void
+set_rows (TdbgTracePane *self, TdbgIndexModel *rows)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  g_autofree char *title = NULL;
+  guint n_all = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
+
+  g_set_object (&self->rows, rows);
+  self->updating = TRUE;
+  gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
+  self->updating = FALSE;
+  if (g_list_model_get_n_items (G_LIST_MODEL (rows)) == n_all)
+    title = g_strdup_printf (_("Graph Execution (%u)"), n_all);
+  else
+    /* Translators: shown rows of all traces */
+    title = g_strdup_printf (_("Graph Execution (%u of %u)"), g_list_model_get_n_items (G_LIST_MODEL (rows)), n_all);
+  gtk_label_set_text (self->title_label, title);
+  sync_from_selection (self);
+  g_signal_emit (self, signals[FILTERED], 0);
+}
+
+/* Filtering, off the main thread: the digests are read-only once loaded. */
+typedef struct {
+  TdbgLogdir *logdir;
+  GRegex *regex;
+  char *op_type;
+  char *device;
+  gboolean alerting_only;
+} FilterJob;
+
+static void
+filter_job_free (FilterJob *job)
+{
+  g_clear_object (&job->logdir);
+  g_clear_pointer (&job->regex, g_regex_unref);
+  g_free (job->op_type);
+  g_free (job->device);
+  g_free (job);
+}
+
+static void
+filter_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  FilterJob *job = data;
+  guint n_ops = tdbg_logdir_get_n_ops (job->logdir);
+  guint n = tdbg_logdir_get_n_traces (job->logdir);
+  g_autofree guint8 *op_ok = g_new0 (guint8, n_ops + 1);
+  GArray *indices = g_array_new (FALSE, FALSE, sizeof (guint32));
+  gint device_id = -1;
+
+  for (guint i = 0; i < n_ops; i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (job->logdir, i);
+      op_ok[i] = (job->regex == NULL || g_regex_match (job->regex, op->op_name, 0, NULL)) &&
+                 (job->op_type == NULL || g_strcmp0 (job->op_type, op->op_type) == 0);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (job->logdir, i);
+      if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (cancellable))
+        break;
+      if (d->op >= n_ops || !op_ok[d->op])
+        continue;
+      if (job->alerting_only && !(d->flags & TDBG_DIGEST_HAS_INF_NAN))
+        continue;
+      if (job->device)
+        {
+          if (device_id < 0 && g_strcmp0 (tdbg_logdir_get_string (job->logdir, d->device), job->device) == 0)
+            device_id = d->device;
+          if (d->device != device_id)
+            continue;
+        }
+      g_array_append_val (indices, i);
+    }
+  if (g_task_return_error_if_cancelled (task))
+    g_array_unref (indices);
+  else
+    g_task_return_pointer (task, indices, (GDestroyNotify) g_array_unref);
+}
+
+static void
+filter_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  TdbgTracePane *self = TDBG_TRACE_PANE (source);
+  GArray *indices = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr(TdbgIndexModel) rows = NULL;
+
+  if (indices == NULL)
+    return;
+  rows = tdbg_index_model_new_for_indices (indices);
+  set_rows (self, rows);
+}
+
+void
+tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *op_type, const char *device,
+                            gboolean alerting_only)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  FilterJob *job;
+  GTask *task;
+
+  g_cancellable_cancel (self->filter_cancellable);
+  g_clear_object (&self->filter_cancellable);
+  if (logdir == NULL)
+    return;
+  if ((regex == NULL || *regex == '\0') && op_type == NULL && device == NULL && !alerting_only)
+    {
+      g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (tdbg_logdir_get_n_traces (logdir));
+      set_rows (self, rows);
+      return;
+    }
+  job = g_new0 (FilterJob, 1);
+  job->logdir = g_object_ref (logdir);
+  if (regex && *regex)
+    {
+      job->regex = g_regex_new (regex, G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
+      if (job->regex == NULL)
+        {
+          gtk_widget_add_css_class (GTK_WIDGET (self->regex_entry), "error");
+          filter_job_free (job);
+          return;
+        }
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (self->regex_entry), "error");
+  job->op_type = g_strdup (op_type);
+  job->device = g_strdup (device);
+  job->alerting_only = alerting_only;
+  self->filter_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->filter_cancellable, filter_done_cb, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) filter_job_free);
+  g_task_run_in_thread (task, filter_thread);
+  g_object_unref (task);
+}
+
+static const char *
+dropdown_string (GtkDropDown *dropdown)
+{
+  guint pos = gtk_drop_down_get_selected (dropdown);
+  GtkStringObject *item = gtk_drop_down_get_selected_item (dropdown);
+
+  return pos == 0 || pos == GTK_INVALID_LIST_POSITION || item == NULL ? NULL : gtk_string_object_get_string (item);
+}
+
+static void
+filters_changed_cb (TdbgTracePane *self)
+{
+  if (self->updating)
+    return;
+  tdbg_trace_pane_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (self->regex_entry)),
+                              dropdown_string (self->type_dropdown), dropdown_string (self->device_dropdown),
+                              gtk_check_button_get_active (self->alerting_check));
+}
+
+static void
+goto_cb (GtkEntry *entry, TdbgTracePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint64 index;
+
+  if (logdir && g_ascii_string_to_unsigned (gtk_editable_get_text (GTK_EDITABLE (entry)), 10, 0,
+                                            G_MAXUINT32, &index, NULL) &&
+      index < tdbg_logdir_get_n_traces (logdir))
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+      tdbg_selection_select_trace (self->selection, (guint32) index);
+    }
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+}
+
+static void
+render_tensor (TdbgTracePane *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->tensor_view);
+  TdbgTensor tensor;
+  g_autoptr(GError) error = NULL;
+
+  gtk_text_buffer_set_text (buffer, "", 0);
+  if (self->shown_event == NULL)
+    return;
+  if (!tdbg_tensor_init (&tensor, self->shown_event->graph_execution_trace->tensor_proto, &error))
+    {
+      gtk_text_buffer_set_text (buffer, error->message, -1);
+      return;
+    }
+  tdbg_tensor_text_fill (buffer, &tensor, gtk_editable_get_text (GTK_EDITABLE (self->slice_entry)));
+}
+
+static void
+show_details (TdbgTracePane *self, guint32 trace)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  const TdbgTraceDigest *d;
+  const TdbgOp *op;
+  RowInfo *info;
+  GString *s;
+
+  g_clear_pointer (&self->shown_event, free_event);
+  gtk_widget_set_visible (GTK_WIDGET (self->tensor_expander), FALSE);
+  if (logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (logdir))
+    {
+      gtk_label_set_text (self->details_label, "");
+      return;
+    }
+  d = tdbg_logdir_get_trace (logdir, trace);
+  op = tdbg_logdir_get_op (logdir, d->op);
+  info = get_info (self, trace);
+  s = g_string_new (NULL);
+  /* Translators: trace index, op name, output slot, op type, debug mode */
+  g_string_printf (s, _("Trace %u: %s:%u (%s), %s"), trace, op->op_name, d->output_slot,
+                   op->op_type ? op->op_type : "?", tdbg_debug_mode_name (d->mode));
+  if (info->have_value && info->value.dtype > 0)
+    g_string_append_printf (s, ", %s", tdbg_dtype_name (info->value.dtype));
+  if (info->have_value && (info->value.shape_known || info->value.rank >= 0))
+    {
+      g_autofree char *shape = format_shape (&info->value);
+      g_string_append_printf (s, " %s", shape);
+    }
+  if (info->have_value && info->value.counts_known)
+    g_string_append_printf (s, _("; −∞ %.0f, +∞ %.0f, NaN %.0f, − %.0f, 0 %.0f, + %.0f"),
+                            (double) info->value.counts.neg_inf, (double) info->value.counts.pos_inf,
+                            (double) info->value.counts.nan, (double) info->value.counts.neg,
+                            (double) info->value.counts.zero, (double) info->value.counts.pos);
+  gtk_label_set_text (self->details_label, s->str);
+  g_string_free (s, TRUE);
+
+  if (d->mode == TDBG_MODE_FULL_TENSOR)
+    {
+      self->shown_event = tdbg_logdir_read_trace (logdir, trace, NULL);
+      if (self->shown_event && self->shown_event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE &&
+          self->shown_event->graph_execution_trace->tensor_proto)
+        {
+          gtk_widget_set_visible (GTK_WIDGET (self->tensor_expander), TRUE);
+          render_tensor (self);
+        }
+    }
+}
+
+static void
+fill_dropdown (GtkStringList *list, const char *all, GPtrArray *names)
+{
+  g_ptr_array_insert (names, 0, (gpointer) all);
+  g_ptr_array_add (names, NULL);
+  gtk_string_list_splice (list, 0, g_list_model_get_n_items (G_LIST_MODEL (list)), (const char *const *) names->pdata);
+}
+
+static gint
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+reload (TdbgTracePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint modes = logdir ? tdbg_logdir_get_modes (logdir) : 0;
+  g_autoptr(GHashTable) type_set = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) device_set = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) types = g_ptr_array_new ();
+  g_autoptr(GPtrArray) devices = g_ptr_array_new ();
+  guint n = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
+  gboolean health = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_CONCISE_HEALTH) |
+                             (1 << TDBG_MODE_FULL_TENSOR));
+  gboolean full = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_FULL_TENSOR));
+  gboolean shapes = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_SHAPE) | (1 << TDBG_MODE_FULL_TENSOR));
+  GHashTableIter iter;
+  gpointer key;
+  guint n_devices;
+
+  g_hash_table_remove_all (self->cache);
+  g_cancellable_cancel (self->filter_cancellable);
+  g_clear_object (&self->filter_cancellable);
+
+  for (guint i = 0; logdir && i < tdbg_logdir_get_n_ops (logdir); i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      if (op->op_type && op->first_trace != TDBG_NONE)
+        g_hash_table_add (type_set, op->op_type);
+    }
+  /* Devices named by traces: sample every trace's interned id (cheap, ids are few). */
+  {
+    g_autoptr(GHashTable) ids = g_hash_table_new (NULL, NULL);
+    for (guint i = 0; i < n; i++)
+      g_hash_table_add (ids, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, i)->device));
+    g_hash_table_iter_init (&iter, ids);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      {
+        const char *name = tdbg_logdir_get_string (logdir, GPOINTER_TO_UINT (key));
+        if (name && *name)
+          g_hash_table_add (device_set, (gpointer) name);
+      }
+  }
+  g_hash_table_iter_init (&iter, type_set);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (types, key);
+  g_hash_table_iter_init (&iter, device_set);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (devices, key);
+  g_ptr_array_sort (types, compare_strings);
+  g_ptr_array_sort (devices, compare_strings);
+
+  n_devices = devices->len;
+  self->updating = TRUE;
+  fill_dropdown (self->types, _("All op types"), types);
+  fill_dropdown (self->devices, _("All devices"), devices);
+  gtk_drop_down_set_selected (self->type_dropdown, 0);
+  gtk_drop_down_set_selected (self->device_dropdown, 0);
+  gtk_editable_set_text (GTK_EDITABLE (self->regex_entry), "");
+  gtk_check_button_set_active (self->alerting_check, FALSE);
+  self->updating = FALSE;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->device_dropdown), n_devices > 1);
+  {
+    gboolean show[N_COLS] = {
+      [COL_INDEX] = TRUE, [COL_TENSOR] = TRUE, [COL_TYPE] = TRUE, [COL_DEVICE] = n_devices > 1,
+      [COL_DTYPE] = shapes || full, [COL_SHAPE] = shapes, [COL_SIZE] = health || shapes,
+      [COL_NEG_INF] = health, [COL_POS_INF] = health, [COL_NAN] = health,
+      [COL_NEG] = full, [COL_ZERO] = full, [COL_POS] = full,
+      [COL_HEALTH] = (modes & (1 << TDBG_MODE_CURT_HEALTH)) != 0,
+    };
+    GListModel *current = gtk_column_view_get_columns (self->column_view);
+    while (g_list_model_get_n_items (current) > 0)
+      {
+        g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (current, 0);
+        gtk_column_view_remove_column (self->column_view, c);
+      }
+    for (guint c = 0; c < N_COLS; c++)
+      if (show[c])
+        gtk_column_view_append_column (self->column_view, self->columns[c]);
+  }
+
+  {
+    g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (n);
+    set_rows (self, rows);
+  }
+  update_inputs (self);
+}
+
+static void
+tdbg_trace_pane_dispose (GObject *object)
+{
+  TdbgTracePane *self = TDBG_TRACE_PANE (object);
+
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
+  g_cancellable_cancel (self->filter_cancellable);
+  g_clear_object (&self->filter_cancellable);
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_TRACE_PANE);
+  g_clear_object (&self->model);
+  g_clear_object (&self->rows);
+  g_clear_object (&self->types);
+  g_clear_object (&self->devices);
+  g_clear_pointer (&self->cache, g_hash_table_unref);
+  g_clear_pointer (&self->bound, g_hash_table_unref);
+  g_clear_pointer (&self->input_ops, g_hash_table_unref);
+  g_clear_pointer (&self->shown_event, free_event);
+  for (guint c = 0; c < N_COLS; c++)
+    g_clear_object (&self->columns[c]);
+  G_OBJECT_CLASS (tdbg_trace_pane_parent_class)->dispose (object);
+}
+
+static void
+tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_trace_pane_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, title_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_entry);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, type_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, device_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, alerting_check);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, goto_entry);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, column_view);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, details_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, tensor_expander);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, slice_entry);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, tensor_view);
+
+  signals[FILTERED] = g_signal_new ("filtered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                    G_TYPE_NONE, 0);
+}
+
+static void
+tdbg_trace_pane_init (TdbgTracePane *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->cache = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) row_info_free);
+  self->bound = g_hash_table_new (NULL, NULL);
+  self->rows = tdbg_index_model_new (0);
+  self->model = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
+  gtk_single_selection_set_autoselect (self->model, FALSE);
+  gtk_single_selection_set_can_unselect (self->model, TRUE);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->model));
+  g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
+
+  add_column (self, COL_INDEX, _("#"), FALSE, 56);
+  add_column (self, COL_TENSOR, _("Tensor"), TRUE, 190);
+  add_column (self, COL_TYPE, _("Op Type"), FALSE, 110);
+  add_column (self, COL_DEVICE, _("Device"), FALSE, 150);
+  add_column (self, COL_DTYPE, _("DType"), FALSE, 70);
+  add_column (self, COL_SHAPE, _("Shape"), FALSE, 80);
+  add_column (self, COL_SIZE, _("Size"), FALSE, 60);
+  add_column (self, COL_NEG_INF, "−∞", FALSE, 44);
+  add_column (self, COL_POS_INF, "+∞", FALSE, 44);
+  add_column (self, COL_NAN, "NaN", FALSE, 50);
+  add_column (self, COL_NEG, "−", FALSE, 50);
+  add_column (self, COL_ZERO, "0", FALSE, 50);
+  add_column (self, COL_POS, "+", FALSE, 50);
+  add_column (self, COL_HEALTH, _("∞/NaN"), FALSE, 80);
+
+  self->types = gtk_string_list_new (NULL);
+  self->devices = gtk_string_list_new (NULL);
+  gtk_drop_down_set_model (self->type_dropdown, G_LIST_MODEL (self->types));
+  gtk_drop_down_set_model (self->device_dropdown, G_LIST_MODEL (self->devices));
+  gtk_drop_down_set_expression (self->type_dropdown,
+                                gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string"));
+
+  g_signal_connect_swapped (self->regex_entry, "search-changed", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect_swapped (self->type_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect_swapped (self->device_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect_swapped (self->alerting_check, "toggled", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect (self->goto_entry, "activate", G_CALLBACK (goto_cb), self);
+  g_signal_connect_swapped (self->slice_entry, "changed", G_CALLBACK (render_tensor), self);
+}
+
+void
+tdbg_trace_pane_set_selection (TdbgTracePane *self, TdbgSelection *selection)
+{
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_set_object (&self->selection, selection);
+  g_signal_connect (selection, "notify::trace", G_CALLBACK (trace_changed_cb), self);
+  g_signal_connect (selection, "notify::op", G_CALLBACK (op_changed_cb), self);
+  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
+  reload (self);
+}
+
+guint32
+tdbg_trace_pane_get_selected_trace (TdbgTracePane *self)
+{
+  guint pos = gtk_single_selection_get_selected (self->model);
+  return pos == GTK_INVALID_LIST_POSITION ? TDBG_NONE : tdbg_index_model_get_record (self->rows, pos);
+}
+
+guint
+tdbg_trace_pane_get_n_rows (TdbgTracePane *self)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+}
+
+GtkColumnView *
+tdbg_trace_pane_get_column_view (TdbgTracePane *self)
+{
+  return self->column_view;
+}
