@@ -528,10 +528,35 @@ static int cmd_trace (int argc, char **argv) { return cmd_event (argc, argv, TRU
 static int cmd_execution (int argc, char **argv) { return cmd_event (argc, argv, FALSE); }
 
 static int
-cmd_export_graph (int argc, char **argv)
+export_graph (const char *location, guint trace, guint depth, const char *format, const char *output)
 {
+#ifdef TDBG_WITH_GUI
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(GError) error = NULL;
+
+  if (tdbg_graph_export_format_from_name (format) == NULL)
+    {
+      g_printerr (_("Unknown format “%s”: use png, svg or pdf\n"), format);
+      return 2;
+    }
+  if ((logdir = open_logdir (location)) == NULL)
+    return 2;
+  if (!tdbg_graph_export_trace (logdir, trace, depth, tdbg_graph_export_format_from_name (format), output, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  tdbg_graph_export_shutdown ();
+  return 0;
+#else
+  g_printerr (_("This build has no Graphviz drawing; configure with -Dgui=true\n"));
+  return 2;
+#endif
+}
+
+static int
+cmd_export_graph (int argc, char **argv)
+{
   static gint trace = -1, depth = 2;
   static char *format, *output;
   const GOptionEntry entries[] = {
@@ -551,25 +576,7 @@ cmd_export_graph (int argc, char **argv)
     }
   if (format == NULL)
     format = g_strdup (strrchr (output, '.') ? strrchr (output, '.') + 1 : "");
-#ifdef TDBG_WITH_GUI
-  if (tdbg_graph_export_format_from_name (format) == NULL)
-    {
-      g_printerr (_("Unknown format “%s”: use png, svg or pdf\n"), format);
-      return 2;
-    }
-  if ((logdir = open_logdir (argv[1])) == NULL)
-    return 2;
-  if (!tdbg_graph_export_trace (logdir, trace, depth, tdbg_graph_export_format_from_name (format), output, &error))
-    {
-      g_printerr ("%s\n", error->message);
-      return 2;
-    }
-  tdbg_graph_export_shutdown ();
-  return 0;
-#else
-  g_printerr (_("This build has no Graphviz drawing; configure with -Dgui=true\n"));
-  return 2;
-#endif
+  return export_graph (argv[1], trace, depth, format, output);
 }
 
 static int cmd_help (int argc, char **argv);

@@ -331,6 +331,7 @@ test_missing_path_and_unreadable_file (void)
   g_autofree char *missing = uri_for ("/nonexistent/logdir");
   g_autofree char *dir = g_build_filename (server.dir, "logdir", NULL);
   g_autofree char *uri = uri_for (dir);
+  g_autofree char *sub = g_build_filename (dir, "sub", NULL);
   g_autoptr(GError) error = NULL;
   TdbgSshOptions options = key_options ();
   g_autoptr(TdbgSource) source = tdbg_ssh_source_new (missing, &options, NULL, &error);
@@ -347,7 +348,7 @@ test_missing_path_and_unreadable_file (void)
   g_assert_false (tdbg_source_get_size (source, "tfdbg_events.1.h.metadata", &size, NULL, &error));
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_mkdir_with_parents (g_build_filename (dir, "sub", NULL), 0755);
+  g_mkdir_with_parents (sub, 0755);
   g_assert_null (tdbg_source_read (source, "sub", 0, 100, NULL, &error));
   g_assert_nonnull (error);
 }

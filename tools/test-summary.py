@@ -1,29 +1,48 @@
 #!/usr/bin/env python3
-"""Counts GLib/TAP test cases in meson's testlog.json: prints 'N passed, N failed'.
-A program that crashed or timed out outside a failing case counts as one failure."""
+"""Counts test cases: TAP 'ok'/'not ok' lines of every program in meson testlog.json files
+(a program that crashed or timed out outside a failing case counts as one failure), plus
+'ok …'/'not ok …' lines of --extra files. Prints 'N passed, N failed' last."""
+import argparse
 import json
 import re
-import sys
+
+parser = argparse.ArgumentParser()
+parser.add_argument("testlogs", nargs="*", default=["build/meson-logs/testlog.json"])
+parser.add_argument("--extra", action="append", default=[])
+args = parser.parse_args()
 
 passed = failed = skipped = 0
-for line in open(sys.argv[1] if len(sys.argv) > 1 else "build/meson-logs/testlog.json"):
-    t = json.loads(line)
-    out = t.get("stdout") or ""
-    cases = list(re.finditer(r"^(ok|not ok) \d+([^\n]*)", out, re.M))
-    if cases:
-        for m in cases:
-            if "# SKIP" in m.group(2):
-                skipped += 1
-            elif m.group(1) == "ok":
-                passed += 1
-            else:
-                failed += 1
-        if t["result"] not in ("OK", "EXPECTEDFAIL", "SKIP") and not re.search(r"^not ok", out, re.M):
-            failed += 1
-    elif t["result"] in ("OK", "EXPECTEDFAIL"):
-        passed += 1
-    elif t["result"] == "SKIP":
-        skipped += 1
-    else:
+for path in args.testlogs:
+    try:
+        lines = open(path).readlines()
+    except OSError:
+        print(f"not ok - {path} missing")
         failed += 1
+        continue
+    for line in lines:
+        t = json.loads(line)
+        out = t.get("stdout") or ""
+        cases = list(re.finditer(r"^(ok|not ok) \d+([^\n]*)", out, re.M))
+        if cases:
+            for m in cases:
+                if "# SKIP" in m.group(2):
+                    skipped += 1
+                elif m.group(1) == "ok":
+                    passed += 1
+                else:
+                    failed += 1
+            if t["result"] not in ("OK", "EXPECTEDFAIL", "SKIP") and not re.search(r"^not ok", out, re.M):
+                failed += 1
+        elif t["result"] in ("OK", "EXPECTEDFAIL"):
+            passed += 1
+        elif t["result"] == "SKIP":
+            skipped += 1
+        else:
+            failed += 1
+for path in args.extra:
+    for line in open(path):
+        if line.startswith("ok"):
+            passed += 1
+        elif line.startswith("not ok"):
+            failed += 1
 print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))

@@ -57,19 +57,33 @@ show_file (TdbgSourcePane *self, guint32 file)
   self->updating = FALSE;
 }
 
-/* Scrolls again once the view has its size: a file shown for the first time is not laid out
- * yet when its line is marked. */
+static gboolean
+marked_line_visible (TdbgSourcePane *self)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (self->view);
+  GdkRectangle visible;
+  GtkTextIter iter;
+  int y, height;
+
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_buffer_get_iter_at_line (GTK_TEXT_BUFFER (self->buffer), &iter, self->marked_line - 1);
+  gtk_text_view_get_line_yrange (view, &iter, &y, &height);
+  return visible.height > 0 && y >= visible.y && y + height <= visible.y + visible.height;
+}
+
+/* Scrolls again until the marked line is in view: a file shown for the first time is laid
+ * out incrementally, and the view may not have its size yet when the line is marked. */
 static gboolean
 scroll_idle_cb (gpointer data)
 {
   TdbgSourcePane *self = data;
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
 
-  if (self->marked_line > 0)
-    gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.4);
-  /* Repeat over the next frames: the text is laid out incrementally. */
-  if (++self->scroll_tries < 4)
-    return G_SOURCE_CONTINUE;
+  if (self->marked_line > 0 && !marked_line_visible (self) && ++self->scroll_tries < 100)
+    {
+      gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.4);
+      return G_SOURCE_CONTINUE;
+    }
   self->scroll_id = 0;
   return G_SOURCE_REMOVE;
 }
