@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-cli.h"
 
 #include <math.h>
@@ -406,7 +407,7 @@ print_inspect_text (TdbgLogdir *logdir)
       printf (_("File set %s (host %s)\n"), fs->file_prefix, fs->host_name);
       for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
         if (fs->files[k].file_name)
-          printf (_("  %-24s %10" G_GUINT64_FORMAT " records%s\n"), tdbg_file_kind_suffix (k), fs->files[k].records,
+          printf (_("  %-24s %10" PRIu64 " records%s\n"), tdbg_file_kind_suffix (k), fs->files[k].records,
                   fs->files[k].partial_tail ? _(" (still being written)") : "");
     }
   printf (_("Executions: %u  Graph execution traces: %u  Graphs: %u  Ops: %u  Stack frames: %u  Source files: %u\n"),
@@ -417,7 +418,7 @@ print_inspect_text (TdbgLogdir *logdir)
   for (guint i = 0; i < problems->len; i++)
     {
       TdbgProblem *p = g_ptr_array_index (problems, i);
-      printf (_("Problem: %s at offset %" G_GUINT64_FORMAT ": %s\n"), p->file_name, p->byte_offset, p->message);
+      printf (_("Problem: %s at offset %" PRIu64 ": %s\n"), p->file_name, p->byte_offset, p->message);
     }
 }
 
@@ -482,7 +483,7 @@ cmd_alerts (int argc, char **argv)
                 tdbg_logdir_get_string (logdir, a->op_type), a->output_slot, counts);
     }
   if (n >= TDBG_ALERT_LIMIT)
-    printf (_("(listing stops at %u alerts, as TensorBoard's does; %" G_GUINT64_FORMAT " traces and %" G_GUINT64_FORMAT " execution outputs hold NaN/∞ in all)\n"),
+    printf (_("(listing stops at %u alerts, as TensorBoard's does; %" PRIu64 " traces and %" PRIu64 " execution outputs hold NaN/∞ in all)\n"),
             n, tdbg_logdir_get_n_inf_nan_traces (logdir), tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
   return n > 0 ? 1 : 0;
 }

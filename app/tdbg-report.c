@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-report.h"
 
 #include <math.h>
@@ -458,7 +459,7 @@ text_value (GString *out, const TdbgValue *v)
     {
       g_string_append (out, _("  shape: ("));
       for (gint i = 0; i < v->rank; i++)
-        g_string_append_printf (out, i ? ", %" G_GINT64_FORMAT : "%" G_GINT64_FORMAT, v->shape[i]);
+        g_string_append_printf (out, i ? ", %" PRId64 : "%" PRId64, v->shape[i]);
       g_string_append (out, v->rank == 1 ? ",)\n" : ")\n");
     }
   else if (v->rank >= 0)
@@ -466,11 +467,11 @@ text_value (GString *out, const TdbgValue *v)
   if (!isnan (v->size))
     g_string_append_printf (out, _("  size: %.0f\n"), v->size);
   if (v->counts_known)
-    g_string_append_printf (out, _("  -inf: %" G_GUINT64_FORMAT "  +inf: %" G_GUINT64_FORMAT "  NaN: %" G_GUINT64_FORMAT
-                                   "  negative: %" G_GUINT64_FORMAT "  zero: %" G_GUINT64_FORMAT "  positive: %" G_GUINT64_FORMAT "\n"),
+    g_string_append_printf (out, _("  -inf: %" PRIu64 "  +inf: %" PRIu64 "  NaN: %" PRIu64
+                                   "  negative: %" PRIu64 "  zero: %" PRIu64 "  positive: %" PRIu64 "\n"),
                             v->counts.neg_inf, v->counts.pos_inf, v->counts.nan, v->counts.neg, v->counts.zero, v->counts.pos);
   else if (v->inf_nan_known)
-    g_string_append_printf (out, _("  -inf: %" G_GUINT64_FORMAT "  +inf: %" G_GUINT64_FORMAT "  NaN: %" G_GUINT64_FORMAT "\n"),
+    g_string_append_printf (out, _("  -inf: %" PRIu64 "  +inf: %" PRIu64 "  NaN: %" PRIu64 "\n"),
                             v->counts.neg_inf, v->counts.pos_inf, v->counts.nan);
   else if (v->mode == TDBG_MODE_CURT_HEALTH && v->summary)
     g_string_append_printf (out, _("  any -inf, +inf or NaN: %s\n"), v->any_inf_nan ? _("yes") : _("no"));

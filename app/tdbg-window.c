@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-window.h"
 
 #include <glib/gi18n.h>
@@ -130,7 +131,7 @@ progress_cb (gpointer data)
   done_text = g_format_size (done);
   total_text = g_format_size (total);
   /* Translators: records read, bytes read, bytes in all */
-  text = g_strdup_printf (_("Loading: %" G_GUINT64_FORMAT " records, %s of %s"), records, done_text, total_text);
+  text = g_strdup_printf (_("Loading: %" PRIu64 " records, %s of %s"), records, done_text, total_text);
   gtk_label_set_text (self->progress_label, text);
   if (total > 0)
     gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double) done / (double) total, 0.0, 1.0));
@@ -152,7 +153,7 @@ show_problems (TdbgWindow *self, TdbgLogdir *logdir)
       if (text->len)
         g_string_append_c (text, '\n');
       /* Translators: file name, byte offset, what is wrong */
-      g_string_append_printf (text, _("%s at byte %" G_GUINT64_FORMAT ": %s"), p->file_name, p->byte_offset,
+      g_string_append_printf (text, _("%s at byte %" PRIu64 ": %s"), p->file_name, p->byte_offset,
                               p->message);
     }
   if (problems && problems->len > max_shown)
@@ -170,8 +171,8 @@ show_problems (TdbgWindow *self, TdbgLogdir *logdir)
           {
             if (text->len)
               g_string_append_c (text, '\n');
-            g_string_append_printf (text, _("%s ends %" G_GUINT64_FORMAT " bytes into a record still being written "
-                                            "(at byte %" G_GUINT64_FORMAT "); every intact record is shown."),
+            g_string_append_printf (text, _("%s ends %" PRIu64 " bytes into a record still being written "
+                                            "(at byte %" PRIu64 "); every intact record is shown."),
                                     fs->files[k].file_name, fs->files[k].partial_tail_bytes,
                                     fs->files[k].resume_offset);
           }

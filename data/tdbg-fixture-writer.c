@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-fixture-writer.h"
 
 #include <errno.h>
@@ -103,7 +104,7 @@ tdbg_fixture_writer_new (const char *logdir, const char *host_name, gint64 times
   Tensorflow__DebugEvent event = TENSORFLOW__DEBUG_EVENT__INIT;
   Tensorflow__DebugMetadata metadata = TENSORFLOW__DEBUG_METADATA__INIT;
 
-  w->prefix = g_strdup_printf ("tfdbg_events.%010" G_GINT64_FORMAT ".%s", timestamp, host_name);
+  w->prefix = g_strdup_printf ("tfdbg_events.%010" PRId64 ".%s", timestamp, host_name);
   w->host_name = g_strdup (host_name);
   w->rand = g_rand_new_with_seed ((guint32) (g_str_hash (host_name) ^ (guint32) timestamp));
   w->frame_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);

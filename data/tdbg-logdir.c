@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-logdir-private.h"
 
 #include <math.h>
@@ -152,7 +153,7 @@ tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize len
 void
 tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message)
 {
-  g_autofree char *key = g_strdup_printf ("%s@%" G_GUINT64_FORMAT, file_name, offset);
+  g_autofree char *key = g_strdup_printf ("%s@%" PRIu64, file_name, offset);
   if (g_hash_table_contains (self->problem_keys, key))
     return;
   g_hash_table_add (self->problem_keys, g_steal_pointer (&key));
@@ -459,7 +460,7 @@ read_event (TdbgLogdir *self, const char *file_name, guint64 offset, GError **er
     return event;
 corrupt:
   g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT,
-               _("%s: the record at offset %" G_GUINT64_FORMAT " cannot be read again (the file changed?)"),
+               _("%s: the record at offset %" PRIu64 " cannot be read again (the file changed?)"),
                file_name, offset);
   return NULL;
 }
@@ -472,7 +473,7 @@ tdbg_logdir_read_trace (TdbgLogdir *self, guint index, GError **error)
 
   if (index >= self->traces.len)
     {
-      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("There is no graph execution trace %u (the logdir has %" G_GSIZE_FORMAT ")"),
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("There is no graph execution trace %u (the logdir has %zu)"),
                    index, self->traces.len);
       return NULL;
     }
@@ -489,7 +490,7 @@ tdbg_logdir_read_execution (TdbgLogdir *self, guint index, GError **error)
 
   if (index >= self->executions.len)
     {
-      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("There is no execution %u (the logdir has %" G_GSIZE_FORMAT ")"),
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("There is no execution %u (the logdir has %zu)"),
                    index, self->executions.len);
       return NULL;
     }

@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-records.h"
 
 #include <string.h>
@@ -118,7 +119,7 @@ recover (const guint8 *buffer, gsize length, gsize pos, guint64 base_offset,
   *gave_up = FALSE;
   if (next != G_MAXSIZE)
     {
-      message = g_strdup_printf (_("%s; skipped %" G_GSIZE_FORMAT " bytes up to the next intact record at offset %" G_GUINT64_FORMAT),
+      message = g_strdup_printf (_("%s; skipped %zu bytes up to the next intact record at offset %" PRIu64),
                                  reason, next - pos, base_offset + next);
       report (problems, file_name, base_offset + pos, message);
       return next;
@@ -165,7 +166,7 @@ tdbg_record_scan (const guint8 *buffer,
       if (status == FRAME_BAD_DATA)
         {
           g_autofree char *message = g_strdup_printf (
-              _("record of %" G_GUINT64_FORMAT " bytes has a bad data checksum; skipped"), record_length);
+              _("record of %" PRIu64 " bytes has a bad data checksum; skipped"), record_length);
           report (problems, file_name, base_offset + pos, message);
           pos += record_length + TDBG_RECORD_OVERHEAD;
           continue;
@@ -186,7 +187,7 @@ tdbg_record_scan (const guint8 *buffer,
               break;
             }
           g_autofree char *message = g_strdup_printf (
-              _("record length %" G_GUINT64_FORMAT " exceeds the %" G_GSIZE_FORMAT " bytes left in the file; skipped to the next intact record at offset %" G_GUINT64_FORMAT),
+              _("record length %" PRIu64 " exceeds the %zu bytes left in the file; skipped to the next intact record at offset %" PRIu64),
               record_length, length - pos - TDBG_RECORD_HEADER_SIZE, base_offset + next);
           report (problems, file_name, base_offset + pos, message);
           pos = next;

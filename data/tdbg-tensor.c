@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-tensor.h"
 
 #include <math.h>
@@ -160,7 +161,7 @@ tdbg_tensor_init (TdbgTensor *t, const Tensorflow__TensorProto *proto, GError **
           t->shape[i] = d;
           if (d < 0)
             {
-              g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT, _("tensor dimension %d is %" G_GINT64_FORMAT), i, d);
+              g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT, _("tensor dimension %d is %" PRId64), i, d);
               return FALSE;
             }
           if (d != 0 && t->n_elements > G_MAXUINT64 / (guint64) d)
@@ -195,7 +196,7 @@ tdbg_tensor_init (TdbgTensor *t, const Tensorflow__TensorProto *proto, GError **
       if (!ok)
         {
           g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT,
-                       _("tensor content of %zu bytes does not hold %" G_GUINT64_FORMAT " elements of %s"),
+                       _("tensor content of %zu bytes does not hold %" PRIu64 " elements of %s"),
                        proto->tensor_content.len, t->n_elements, tdbg_dtype_name (t->dtype));
           return FALSE;
         }
@@ -207,7 +208,7 @@ tdbg_tensor_init (TdbgTensor *t, const Tensorflow__TensorProto *proto, GError **
   if (n == 0)
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT,
-                   _("tensor of %" G_GUINT64_FORMAT " elements of %s carries no values"),
+                   _("tensor of %" PRIu64 " elements of %s carries no values"),
                    t->n_elements, tdbg_dtype_name (t->dtype));
       return FALSE;
     }
@@ -215,7 +216,7 @@ tdbg_tensor_init (TdbgTensor *t, const Tensorflow__TensorProto *proto, GError **
   if (n != 1 && n != t->n_elements)
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT,
-                   _("tensor of %" G_GUINT64_FORMAT " elements carries %" G_GUINT64_FORMAT " values"),
+                   _("tensor of %" PRIu64 " elements carries %" PRIu64 " values"),
                    t->n_elements, n);
       return FALSE;
     }

@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-alerts-pane.h"
 
 #include <math.h>
@@ -178,7 +179,7 @@ reload (TdbgAlertsPane *self)
       if (n > 0)
         gtk_widget_add_css_class (button, "tdbg-salient");
       if (uncapped > n)
-        tip = g_strdup_printf (_("%u alerts shown (at most %u per kind) of %" G_GUINT64_FORMAT " in all"), n,
+        tip = g_strdup_printf (_("%u alerts shown (at most %u per kind) of %" PRIu64 " in all"), n,
                                TDBG_ALERT_LIMIT, uncapped);
       else
         tip = g_strdup (_("Tensors holding −∞, +∞ or NaN; click for the first one"));

@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-timeline-pane.h"
 
 #include <string.h>
@@ -128,7 +129,7 @@ show_details (TdbgTimelinePane *self, guint32 index)
                 {
                   g_string_append (s, " [");
                   for (gint k = 0; k < v.rank; k++)
-                    g_string_append_printf (s, "%s%" G_GINT64_FORMAT, k ? ", " : "", v.shape[k]);
+                    g_string_append_printf (s, "%s%" PRId64, k ? ", " : "", v.shape[k]);
                   g_string_append_c (s, ']');
                 }
               if (v.inf_nan_known)

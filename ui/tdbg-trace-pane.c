@@ -1,3 +1,4 @@
+#include <inttypes.h>
 #include "tdbg-trace-pane.h"
 
 #include <math.h>
@@ -119,7 +120,7 @@ format_shape (const TdbgValue *v)
     return v->rank >= 0 ? g_strdup_printf (_("%dD"), v->rank) : g_strdup ("");
   s = g_string_new ("[");
   for (gint i = 0; i < v->rank; i++)
-    g_string_append_printf (s, "%s%" G_GINT64_FORMAT, i ? ", " : "", v->shape[i]);
+    g_string_append_printf (s, "%s%" PRId64, i ? ", " : "", v->shape[i]);
   g_string_append_c (s, ']');
   return g_string_free (s, FALSE);
 }
@@ -221,7 +222,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
       break;
     case COL_SIZE:
       if (d->flags & TDBG_DIGEST_HAS_SIZE)
-        text = g_strdup_printf ("%" G_GUINT64_FORMAT, d->size);
+        text = g_strdup_printf ("%" PRIu64, d->size);
       else if (info->have_value)
         text = format_count (info->value.size);
       break;
