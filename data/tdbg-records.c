@@ -73,30 +73,76 @@ check_frame (const guint8 *p, gsize left, guint64 *out_length)
   return FRAME_INTACT;
 }
 
+/* The first offset at or after @pos whose 12 bytes are not all zero (an all-zero header can
+ * never be valid: the masked CRC of a zero length is not zero). Skips holes fast. */
+static gsize
+skip_zero_headers (const guint8 *buffer, gsize length, gsize pos)
+{
+  /* Called with @length already capped to the search window. */
+  gsize nonzero = pos;
+
+  while (nonzero + 8 <= length)
+    {
+      guint64 word;
+      memcpy (&word, buffer + nonzero, 8);
+      if (word != 0)
+        break;
+      nonzero += 8;
+    }
+  while (nonzero < length && buffer[nonzero] == 0)
+    nonzero++;
+  /* The header may begin up to 11 bytes before the first non-zero byte. */
+  return MAX (pos, nonzero >= TDBG_RECORD_HEADER_SIZE - 1 ? nonzero - (TDBG_RECORD_HEADER_SIZE - 1) : 0);
+}
+
 /* Looks for the next offset after @from where a whole intact record starts. When none is
  * found, *tail_start is set to the first later offset whose header is valid but whose record
  * runs past the end (a record being written), or to G_MAXSIZE. */
+/* Damage is searched past for at most this many bytes per scan: a huge run of garbage (or a
+ * sparse file) is then read a window per refresh, never all at once. */
+#define RESYNC_WINDOW ((gsize) 64 * 1024 * 1024)
+
 static gsize
-find_next_intact (const guint8 *buffer, gsize length, gsize from, gsize *tail_start)
+find_next_intact (const guint8 *buffer, gsize length, gsize from, gsize *tail_start, gsize *searched_to)
 {
+  gsize limit = length - from > RESYNC_WINDOW ? from + RESYNC_WINDOW : length;
+  gsize pos;
+
   *tail_start = G_MAXSIZE;
-  for (gsize pos = from; pos + TDBG_RECORD_HEADER_SIZE <= length; pos++)
+  for (pos = from; pos < limit && pos + TDBG_RECORD_HEADER_SIZE <= length; pos++)
     {
       guint64 record_length;
-      FrameStatus status = check_frame (buffer + pos, length - pos, &record_length);
+      FrameStatus status;
+
+      pos = skip_zero_headers (buffer, MIN (length, limit + TDBG_RECORD_HEADER_SIZE), pos);
+      if (pos + TDBG_RECORD_HEADER_SIZE > length)
+        break;
+      /* Once a tail candidate is known, a length past the end cannot matter: skip its CRC. */
+      memcpy (&record_length, buffer + pos, 8);
+      record_length = GUINT64_FROM_LE (record_length);
+      if (*tail_start != G_MAXSIZE && record_length > length - pos - TDBG_RECORD_HEADER_SIZE)
+        continue;
+      status = check_frame (buffer + pos, length - pos, &record_length);
       if (status == FRAME_INTACT)
         return pos;
       if (status == FRAME_SHORT && *tail_start == G_MAXSIZE)
         *tail_start = pos;
     }
+  *searched_to = MIN (pos, limit);
   return G_MAXSIZE;
+}
+
+static gboolean
+window_exhausted (gsize searched_to, gsize length)
+{
+  return searched_to + TDBG_RECORD_HEADER_SIZE <= length;
 }
 
 gsize
 tdbg_record_find_next (const guint8 *buffer, gsize length, gsize from)
 {
-  gsize tail_start;
-  return find_next_intact (buffer, length, from, &tail_start);
+  gsize tail_start, searched_to;
+  return find_next_intact (buffer, length, from, &tail_start, &searched_to);
 }
 
 static void
@@ -112,8 +158,8 @@ recover (const guint8 *buffer, gsize length, gsize pos, guint64 base_offset,
          const char *file_name, GPtrArray *problems, const char *reason,
          gboolean *gave_up)
 {
-  gsize tail_start;
-  gsize next = find_next_intact (buffer, length, pos + 1, &tail_start);
+  gsize tail_start, searched_to;
+  gsize next = find_next_intact (buffer, length, pos + 1, &tail_start, &searched_to);
   g_autofree char *message = NULL;
 
   *gave_up = FALSE;
@@ -125,6 +171,13 @@ recover (const guint8 *buffer, gsize length, gsize pos, guint64 base_offset,
       return next;
     }
   *gave_up = TRUE;
+  if (window_exhausted (searched_to, length))
+    {
+      message = g_strdup_printf (_("%s; no intact record in the next %zu MiB; the search goes on from offset %" PRIu64 " at the next refresh"),
+                                 reason, RESYNC_WINDOW >> 20, base_offset + searched_to);
+      report (problems, file_name, base_offset + pos, message);
+      return searched_to;
+    }
   message = g_strdup_printf (_("%s; no intact record follows"), reason);
   report (problems, file_name, base_offset + pos, message);
   /* Resume later where a record may still be completing, or where headers could not yet
@@ -176,10 +229,19 @@ tdbg_record_scan (const guint8 *buffer,
         {
           /* A valid header whose record runs past the end is a record still being written,
            * unless an intact record follows it: then the length itself is wrong. */
-          gsize tail_start;
+          gsize tail_start, searched_to = length;
           gsize next = pos + TDBG_RECORD_HEADER_SIZE <= length
-                         ? find_next_intact (buffer, length, pos + 1, &tail_start)
+                         ? find_next_intact (buffer, length, pos + 1, &tail_start, &searched_to)
                          : G_MAXSIZE;
+          if (next == G_MAXSIZE && window_exhausted (searched_to, length))
+            {
+              g_autofree char *message = g_strdup_printf (
+                  _("record length %" PRIu64 " exceeds the %zu bytes left in the file, and no intact record follows within %zu MiB"),
+                  record_length, length - pos - TDBG_RECORD_HEADER_SIZE, RESYNC_WINDOW >> 20);
+              report (problems, file_name, base_offset + pos, message);
+              pos = searched_to;
+              break;
+            }
           if (next == G_MAXSIZE)
             {
               result->partial_tail = TRUE;
