@@ -61,7 +61,6 @@ static void
 test_sparse_10gb (void)
 {
   g_autofree char *dir = temp_dir ();
-  g_autoptr(TdbgFixtureWriter) w = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autofree char *path = NULL;
   TdbgDemoOptions demo = { 2, 1, "sparse", 1700000000 };
@@ -95,7 +94,6 @@ test_symlink_outside (void)
   g_autofree char *dir = temp_dir ();
   g_autofree char *outside = temp_dir ();
   g_autofree char *link = g_build_filename (dir, "tfdbg_events.1700000000.h.graphs", NULL);
-  g_autoptr(TdbgFixtureWriter) w = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
   TdbgDemoOptions demo = { 1, -1, "outside", 1700000000 };
   g_autofree char *target = NULL;
