@@ -316,6 +316,35 @@ test_neighbourhood (void)
   remove_dir (dir);
 }
 
+/* Opening and closing, and refreshing, over and over: run under valgrind for leaks. */
+static void
+test_open_close_refresh (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  TdbgDemoOptions options = { 2, 1, "cycle-host", 1700000000 };
+  g_autoptr(TdbgLogdir) kept = NULL;
+  guint n = 0;
+
+  g_assert_true (tdbg_fixture_write_demo (dir, &options, NULL));
+  for (guint i = 0; i < 100; i++)
+    {
+      g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
+      g_assert_true (tdbg_logdir_load (logdir, NULL, NULL));
+      g_assert_true (i == 0 || tdbg_logdir_get_n_traces (logdir) == n);
+      n = tdbg_logdir_get_n_traces (logdir);
+    }
+  kept = tdbg_logdir_new_for_path (dir);
+  g_assert_true (tdbg_logdir_load (kept, NULL, NULL));
+  for (guint i = 0; i < 100; i++)
+    {
+      TdbgRefreshStats stats;
+      g_assert_true (tdbg_logdir_refresh (kept, &stats, NULL, NULL));
+      g_assert_cmpuint (stats.new_traces, ==, 0);
+    }
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (kept), ==, n);
+  remove_dir (dir);
+}
+
 static void
 test_dot_escape (void)
 {
@@ -337,6 +366,7 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/refresh-new-file-set", test_refresh_new_file_set);
   g_test_add_func ("/logdir/damage-in-middle", test_damage_in_middle);
   g_test_add_func ("/logdir/neighbourhood", test_neighbourhood);
+  g_test_add_func ("/logdir/open-close-refresh", test_open_close_refresh);
   g_test_add_func ("/logdir/dot-escape", test_dot_escape);
   return g_test_run ();
 }
