@@ -1,5 +1,7 @@
 #include "tdbg-source-pane.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #define MARK_CATEGORY "tdbg-selected-line"
@@ -24,6 +26,32 @@ struct _TdbgSourcePane {
 
 G_DEFINE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, GTK_TYPE_BOX)
 
+/* Text views slow to a crawl on huge lines: a line is shown up to this many bytes. */
+#define MAX_SHOWN_LINE 4000
+
+/* The file as valid UTF-8, one line per recorded line (line numbers stay right). */
+static char *
+source_text (const TdbgSourceFile *sf)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < sf->n_lines; i++)
+    {
+      const char *line = sf->lines[i];
+      gsize length = strlen (line);
+      g_autofree char *valid = NULL;
+
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      /* Invalid UTF-8, and a character split by the cut, become replacement characters. */
+      valid = g_utf8_make_valid (line, MIN (length, MAX_SHOWN_LINE));
+      g_string_append (text, valid);
+      if (length > MAX_SHOWN_LINE)
+        g_string_append_printf (text, _(" … (%zu more bytes not shown)"), length - MAX_SHOWN_LINE);
+    }
+  return g_string_free (text, FALSE);
+}
+
 static void
 show_file (TdbgSourcePane *self, guint32 file)
 {
@@ -42,13 +70,7 @@ show_file (TdbgSourcePane *self, guint32 file)
       return;
     }
   sf = tdbg_logdir_get_source_file (logdir, file);
-  text = g_strjoinv ("\n", sf->lines);
-  if (!g_utf8_validate (text, -1, NULL))
-    {
-      char *valid = g_utf8_make_valid (text, -1);
-      g_free (text);
-      text = valid;
-    }
+  text = source_text (sf);
   gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
   gtk_stack_set_visible_child_name (self->stack, "source");
 
