@@ -111,6 +111,12 @@ configure (TdbgSshSource *self, GError **error)
   if (self->identity_file)
     ssh_options_set (self->session, SSH_OPTIONS_IDENTITY, self->identity_file);
   ssh_options_set (self->session, SSH_OPTIONS_TIMEOUT, &timeout);
+  /* AES-GCM first: with AES instructions it is several times faster than ChaCha20, and
+   * bulk reading is bound by decryption. */
+  ssh_options_set (self->session, SSH_OPTIONS_CIPHERS_S_C,
+                   "aes128-gcm@openssh.com,aes256-gcm@openssh.com,chacha20-poly1305@openssh.com,aes128-ctr,aes256-ctr");
+  ssh_options_set (self->session, SSH_OPTIONS_CIPHERS_C_S,
+                   "aes128-gcm@openssh.com,aes256-gcm@openssh.com,chacha20-poly1305@openssh.com,aes128-ctr,aes256-ctr");
   /* Without it request/response SFTP on a fast link is ten times slower. */
   ssh_options_set (self->session, SSH_OPTIONS_NODELAY, &on);
 
