@@ -228,8 +228,11 @@ tdbg_source_pane_init (TdbgSourcePane *self)
 
   self->files = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->file_dropdown, G_LIST_MODEL (self->files));
-  gtk_drop_down_set_expression (self->file_dropdown,
-                                gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string"));
+  {
+    /* The drop-down takes its own reference. */
+    g_autoptr(GtkExpression) label = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
+    gtk_drop_down_set_expression (self->file_dropdown, label);
+  }
   g_signal_connect (self->file_dropdown, "notify::selected", G_CALLBACK (dropdown_selected_cb), self);
 }
 

@@ -806,8 +806,11 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   self->devices = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->type_dropdown, G_LIST_MODEL (self->types));
   gtk_drop_down_set_model (self->device_dropdown, G_LIST_MODEL (self->devices));
-  gtk_drop_down_set_expression (self->type_dropdown,
-                                gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string"));
+  {
+    /* The drop-down takes its own reference. */
+    g_autoptr(GtkExpression) label = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
+    gtk_drop_down_set_expression (self->type_dropdown, label);
+  }
 
   g_signal_connect_swapped (self->regex_entry, "search-changed", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->type_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
