@@ -12,6 +12,7 @@
 
 #include "tdbg-error.h"
 #include "tdbg-fixture-writer.h"
+#include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
 #include "tdbg-ssh-source.h"
 
@@ -390,6 +391,82 @@ test_drop_and_reconnect (void)
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, before);
 }
 
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Median of three loads (or reads) of @what, in seconds. */
+static double
+median_of_three (double (*what) (gpointer), gpointer data)
+{
+  double t[3];
+  for (guint i = 0; i < 3; i++)
+    t[i] = what (data);
+  qsort (t, 3, sizeof (double), compare_doubles);
+  return t[1];
+}
+
+static double
+time_read (gpointer data)
+{
+  TdbgSource *source = data;
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr(GBytes) bytes = tdbg_source_read (source, "big.bin", 0, G_MAXSIZE, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (bytes), ==, 256 << 20);
+  return (g_get_monotonic_time () - start) / 1e6;
+}
+
+static double
+time_load (gpointer data)
+{
+  TdbgSource *source = data;
+  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new (source);
+  g_autoptr(GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), >, 1000000);
+  return (g_get_monotonic_time () - start) / 1e6;
+}
+
+/* Throughput over loopback (run with -m perf): one 256 MiB file, and a logdir of a million
+ * traces over SSH against the same logdir read locally. Prints figures; asserts none. */
+static void
+test_throughput (void)
+{
+  g_autofree char *dir = g_build_filename (server.dir, "bench", NULL);
+  g_autofree char *big = g_build_filename (dir, "big.bin", NULL);
+  g_autofree char *uri = uri_for (dir);
+  g_autofree guint8 *content = g_malloc (256 << 20);
+  TdbgSshOptions options = key_options ();
+  TdbgDemoOptions demo = { 10000, 5000, "bench-host", 1700000000 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) remote = NULL, local = NULL;
+  double read_s, remote_s, local_s;
+
+  g_mkdir (dir, 0755);
+  for (gsize i = 0; i < (256 << 20); i++)
+    content[i] = (guint8) (i * 2654435761u >> 13);
+  g_assert_true (g_file_set_contents (big, (const char *) content, 256 << 20, &error));
+  g_assert_true (tdbg_fixture_write_demo (dir, &demo, &error));
+  remote = tdbg_ssh_source_new (uri, &options, NULL, &error);
+  g_assert_no_error (error);
+  local = tdbg_local_source_new (dir);
+  time_load (local); /* warm the page cache */
+
+  read_s = median_of_three (time_read, remote);
+  local_s = median_of_three (time_load, local);
+  remote_s = median_of_three (time_load, remote);
+  g_test_minimized_result (read_s, "one 256 MiB file over SFTP: %.2f s, %.0f MB/s", read_s, (256 << 20) / 1e6 / read_s);
+  g_test_minimized_result (remote_s, "logdir of 1,030,000 traces: local %.3f s, over SSH %.3f s, %.1f times the local time",
+                           local_s, remote_s, remote_s / local_s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -403,6 +480,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh/unknown-and-changed-host", test_unknown_and_changed_host);
   g_test_add_func ("/ssh/missing-path-unreadable-file", test_missing_path_and_unreadable_file);
   g_test_add_func ("/ssh/drop-and-reconnect", test_drop_and_reconnect);
+  if (g_test_perf ())
+    g_test_add_func ("/ssh/throughput", test_throughput);
   status = g_test_run ();
   stop_sshd ();
   return status;
