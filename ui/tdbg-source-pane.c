@@ -22,6 +22,7 @@ struct _TdbgSourcePane {
   gboolean updating;
   guint scroll_id;
   guint scroll_tries;
+  guint scroll_settled;   /* consecutive checks that found the marked line in view */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, GTK_TYPE_BOX)
@@ -101,9 +102,17 @@ scroll_idle_cb (gpointer data)
   TdbgSourcePane *self = data;
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
 
-  if (self->marked_line > 0 && !marked_line_visible (self) && ++self->scroll_tries < 100)
+  /* Layout goes on after the line first shows, and may push it away again: keep at it until
+   * it has stayed in view for a few checks. */
+  if (self->marked_line > 0 && self->scroll_settled < 5 && ++self->scroll_tries < 150)
     {
-      gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.4);
+      if (marked_line_visible (self))
+        self->scroll_settled++;
+      else
+        {
+          self->scroll_settled = 0;
+          gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.4);
+        }
       return G_SOURCE_CONTINUE;
     }
   self->scroll_id = 0;
@@ -128,8 +137,10 @@ mark_line (TdbgSourcePane *self, gint line)
   gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->view), gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.4);
   self->marked_line = line;
   self->scroll_tries = 0;
+  self->scroll_settled = 0;
   if (self->scroll_id == 0)
-    self->scroll_id = g_timeout_add (40, scroll_idle_cb, self);
+    /* Below the text view's own layout work: line positions are only right once it ran. */
+    self->scroll_id = g_timeout_add_full (G_PRIORITY_LOW, 40, scroll_idle_cb, self, NULL);
 }
 
 static void
