@@ -467,8 +467,10 @@ tdbg_tensor_format (const TdbgTensor *t, guint64 max_elements)
   guint64 index = 0;
   gboolean elided = FALSE;
 
-  if (t->repr == TDBG_REPR_NONE && t->n_elements == 0 && t->rank <= 0)
-    g_string_append (out, t->rank == 0 ? "" : "[]");
+  /* With no zero dimension, every block holds an element, so the element budget bounds the
+   * work; an empty tensor is printed without walking its (possibly huge) other dimensions. */
+  if (t->n_elements == 0 || t->repr == TDBG_REPR_NONE)
+    g_string_append (out, "[]");
   else if (t->rank <= 0)
     {
       g_autofree char *text = tdbg_tensor_format_element (t, 0);

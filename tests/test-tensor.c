@@ -199,6 +199,23 @@ test_hostile_summary (void)
   shape_free (proto.tensor_shape);
 }
 
+/* Found by fuzzing: an empty tensor whose other dimension is huge printed forever. */
+static void
+test_format_empty_huge (void)
+{
+  gint64 dims[2] = { G_GINT64_CONSTANT (1) << 40, 0 };
+  Tensorflow__TensorProto proto = TENSORFLOW__TENSOR_PROTO__INIT;
+  TdbgTensor t;
+  g_autofree char *text = NULL;
+
+  proto.dtype = 1;
+  proto.tensor_shape = shape_of (dims, 2);
+  g_assert_true (tdbg_tensor_init (&t, &proto, NULL));
+  text = tdbg_tensor_format (&t, 100);
+  g_assert_cmpstr (text, ==, "[]");
+  shape_free (proto.tensor_shape);
+}
+
 static void
 test_json_writer (void)
 {
@@ -233,6 +250,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tensor/string-content", test_string_content);
   g_test_add_func ("/value/full-health", test_full_health_value);
   g_test_add_func ("/value/hostile-summary", test_hostile_summary);
+  g_test_add_func ("/tensor/format-empty-huge", test_format_empty_huge);
   g_test_add_func ("/json/writer", test_json_writer);
   return g_test_run ();
 }
