@@ -79,6 +79,10 @@ load_layout (TdbgWindow *self)
     if (w > 200 && h > 200)
       gtk_window_set_default_size (GTK_WINDOW (self), w, h);
   }
+  if (g_key_file_has_key (kf, "graph", "input-depth", NULL))
+    tdbg_graph_pane_set_depths (self->graph_pane,
+                                (guint) MAX (g_key_file_get_integer (kf, "graph", "input-depth", NULL), 0),
+                                (guint) MAX (g_key_file_get_integer (kf, "graph", "consumer-depth", NULL), 0));
 }
 
 static void
@@ -96,6 +100,12 @@ save_layout (TdbgWindow *self)
   gtk_window_get_default_size (GTK_WINDOW (self), &w, &h);
   g_key_file_set_integer (kf, "window", "width", w);
   g_key_file_set_integer (kf, "window", "height", h);
+  {
+    guint inputs, consumers;
+    tdbg_graph_pane_get_depths (self->graph_pane, &inputs, &consumers);
+    g_key_file_set_integer (kf, "graph", "input-depth", (gint) inputs);
+    g_key_file_set_integer (kf, "graph", "consumer-depth", (gint) consumers);
+  }
   g_mkdir_with_parents (dir, 0700);
   g_key_file_save_to_file (kf, path, NULL);
 }

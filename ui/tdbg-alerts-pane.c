@@ -1,5 +1,6 @@
 #include <inttypes.h>
 #include "tdbg-alerts-pane.h"
+#include "tdbg-ui.h"
 
 #include <math.h>
 #include <glib/gi18n.h>
@@ -98,7 +99,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *s
 
   g_object_set_data (G_OBJECT (button), "alert", GUINT_TO_POINTER (index));
   gtk_button_set_label (GTK_BUTTON (button), text);
-  gtk_widget_set_tooltip_text (button, text);
+  tdbg_ui_set_lazy_tooltip (button, text);
 }
 
 static void
@@ -196,6 +197,10 @@ reload (TdbgAlertsPane *self)
   gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
   gtk_single_selection_set_selected (self->model, GTK_INVALID_LIST_POSITION);
   self->updating = FALSE;
+  /* Before a logdir is in (also while one loads), "no alerts" would claim too much. */
+  gtk_label_set_text (self->none_label,
+                      logdir ? _("No alerts: no tensor held −∞, +∞ or NaN in the debug modes recorded.")
+                             : _("Open a logdir to see its alerts."));
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
   update_actions (self);
 }
@@ -290,4 +295,10 @@ tdbg_alerts_pane_set_selection (TdbgAlertsPane *self, TdbgSelection *selection)
   g_signal_connect (selection, "notify::alert", G_CALLBACK (alert_changed_cb), self);
   g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
   reload (self);
+}
+
+const char *
+tdbg_alerts_pane_get_title (TdbgAlertsPane *self)
+{
+  return gtk_label_get_text (self->title_label);
 }

@@ -21,5 +21,7 @@ void tdbg_alerts_pane_set_selection (TdbgAlertsPane *self, TdbgSelection *select
 void tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move);
 /* Activates alert @index, as a click on its row does. */
 void tdbg_alerts_pane_activate (TdbgAlertsPane *self, guint index);
+/* The pane's heading as shown ("Alerts (3)"). */
+const char *tdbg_alerts_pane_get_title (TdbgAlertsPane *self);
 
 G_END_DECLS

@@ -205,6 +205,19 @@ export_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
+zoom_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgGraphPane *self = TDBG_GRAPH_PANE (widget);
+
+  if (g_str_equal (action_name, "graph.zoom-in"))
+    tdbg_graph_view_zoom_by (self->view, 1.25, -1, -1);
+  else if (g_str_equal (action_name, "graph.zoom-out"))
+    tdbg_graph_view_zoom_by (self->view, 1 / 1.25, -1, -1);
+  else
+    tdbg_graph_view_zoom_fit (self->view);
+}
+
+static void
 tdbg_graph_pane_dispose (GObject *object)
 {
   TdbgGraphPane *self = TDBG_GRAPH_PANE (object);
@@ -238,6 +251,13 @@ tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, view);
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, status_label);
   gtk_widget_class_install_action (widget_class, "graph.export", "s", export_action);
+  gtk_widget_class_install_action (widget_class, "graph.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "graph.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "graph.zoom-fit", NULL, zoom_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "graph.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "graph.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "graph.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "graph.zoom-fit", NULL);
 }
 
 static void
@@ -274,6 +294,31 @@ guint32
 tdbg_graph_pane_get_shown_op (TdbgGraphPane *self)
 {
   return self->cancellable && self->pending_dot ? TDBG_NONE : self->shown_op;
+}
+
+guint32
+tdbg_graph_pane_get_requested_op (TdbgGraphPane *self)
+{
+  return self->cancellable && self->pending_dot ? self->pending_op : self->shown_op;
+}
+
+void
+tdbg_graph_pane_get_depths (TdbgGraphPane *self, guint *inputs, guint *consumers)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_PANE (self));
+  if (inputs)
+    *inputs = (guint) gtk_spin_button_get_value_as_int (self->input_depth);
+  if (consumers)
+    *consumers = (guint) gtk_spin_button_get_value_as_int (self->consumer_depth);
+}
+
+void
+tdbg_graph_pane_set_depths (TdbgGraphPane *self, guint inputs, guint consumers)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_PANE (self));
+  /* The spin buttons clamp to their ranges; each change rebuilds once. */
+  gtk_spin_button_set_value (self->input_depth, inputs);
+  gtk_spin_button_set_value (self->consumer_depth, consumers);
 }
 
 const char *

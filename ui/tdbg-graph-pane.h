@@ -1,6 +1,7 @@
 #pragma once
 
-/* Pane 4, Graph Structure: the selected op with its inputs above and consumers below. */
+/* Pane 4, Graph Structure: the selected op with its inputs above and consumers below, to a
+ * chosen depth; zoom (buttons, Ctrl+wheel, pinch, + - 0) and pan (drag, wheel, arrows). */
 
 #include <gtk/gtk.h>
 #include "tdbg-selection.h"
@@ -15,6 +16,13 @@ void tdbg_graph_pane_set_selection (TdbgGraphPane *self, TdbgSelection *selectio
 TdbgGraphView *tdbg_graph_pane_get_view (TdbgGraphPane *self);
 /* The op drawn (the centre of the shown layout), TDBG_NONE while none or while laying out. */
 guint32 tdbg_graph_pane_get_shown_op (TdbgGraphPane *self);
+/* The op whose neighbourhood is shown or being laid out (its DOT is built), TDBG_NONE when
+ * none. */
+guint32 tdbg_graph_pane_get_requested_op (TdbgGraphPane *self);
+/* Levels of inputs above and of consumers below the op (the spin buttons; remembered by the
+ * window). */
+void tdbg_graph_pane_get_depths (TdbgGraphPane *self, guint *inputs, guint *consumers);
+void tdbg_graph_pane_set_depths (TdbgGraphPane *self, guint inputs, guint consumers);
 /* The DOT node name of @op in the shown layout ("n3"), or NULL. */
 const char *tdbg_graph_pane_get_node_name (TdbgGraphPane *self, guint32 op);
 /* Writes the current neighbourhood to @path (format "png", "svg" or "pdf") on the layout

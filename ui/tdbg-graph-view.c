@@ -3,11 +3,21 @@
 #include <glib/gi18n.h>
 
 #define MARGIN 8.0
+#define ZOOM_STEP 1.25
+#define MIN_SCALE 0.05
+#define MAX_SCALE 8.0
 
+/* Graph point (gx, gy) is drawn at widget point (offset + g * scale). Until the person zooms
+ * or pans, the graph is fitted to the widget (and refitted when the widget resizes). */
 struct _TdbgGraphView {
   GtkWidget parent_instance;
   TdbgGraphLayout *layout;
   double scale, offset_x, offset_y;
+  gboolean fit;
+  double pointer_x, pointer_y;  /* last pointer position, -1 when outside */
+  double drag_start_x, drag_start_y;
+  double zoom_start_scale;      /* at the start of a pinch */
+  gboolean dragging;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgGraphView, tdbg_graph_view, GTK_TYPE_WIDGET)
@@ -21,6 +31,8 @@ compute_transform (TdbgGraphView *self)
   double w = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * MARGIN;
   double h = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * MARGIN;
 
+  if (!self->fit)
+    return;
   if (self->layout == NULL || self->layout->width <= 0 || self->layout->height <= 0 || w <= 0 || h <= 0)
     {
       self->scale = 1.0;
@@ -163,16 +175,122 @@ tdbg_graph_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_
   *natural = MAX (40, (int) (size + 2 * MARGIN));
 }
 
+/* A click selects on release: a press that turns into a drag pans instead (the click
+ * gesture then stops and never reports the release). */
 static void
-pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, TdbgGraphView *self)
+released_cb (GtkGestureClick *gesture, int n_press, double x, double y, TdbgGraphView *self)
 {
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   tdbg_graph_view_click (self, x, y);
+}
+
+static void
+update_cursor (TdbgGraphView *self, double x, double y)
+{
+  const char *name = self->dragging ? "grabbing" : tdbg_graph_view_node_at (self, x, y) ? "pointer"
+                   : self->layout ? "grab" : NULL;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), name);
 }
 
 static void
 motion_cb (GtkEventControllerMotion *motion, double x, double y, TdbgGraphView *self)
 {
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), tdbg_graph_view_node_at (self, x, y) ? "pointer" : NULL);
+  self->pointer_x = x;
+  self->pointer_y = y;
+  update_cursor (self, x, y);
+}
+
+static void
+leave_cb (GtkEventControllerMotion *motion, TdbgGraphView *self)
+{
+  self->pointer_x = self->pointer_y = -1;
+}
+
+/* Ctrl+wheel zooms around the pointer; the wheel alone pans. */
+static gboolean
+scroll_cb (GtkEventControllerScroll *scroll, double dx, double dy, TdbgGraphView *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+
+  if (self->layout == NULL)
+    return FALSE;
+  if (state & GDK_CONTROL_MASK)
+    {
+      if (dy != 0)
+        tdbg_graph_view_zoom_by (self, pow (ZOOM_STEP, -dy), self->pointer_x, self->pointer_y);
+      return TRUE;
+    }
+  tdbg_graph_view_pan_by (self, -dx * 40, -dy * 40);
+  return TRUE;
+}
+
+static void
+drag_begin_cb (GtkGestureDrag *drag, double x, double y, TdbgGraphView *self)
+{
+  compute_transform (self);
+  self->drag_start_x = self->offset_x;
+  self->drag_start_y = self->offset_y;
+}
+
+static void
+drag_update_cb (GtkGestureDrag *drag, double dx, double dy, TdbgGraphView *self)
+{
+  /* Past the threshold the press is a pan, not a click. */
+  if (!self->dragging && !gtk_drag_check_threshold (GTK_WIDGET (self), 0, 0, (int) dx, (int) dy))
+    return;
+  if (!self->dragging)
+    {
+      self->dragging = TRUE;
+      gtk_gesture_set_state (GTK_GESTURE (drag), GTK_EVENT_SEQUENCE_CLAIMED);
+    }
+  tdbg_graph_view_pan_by (self, self->drag_start_x + dx - self->offset_x, self->drag_start_y + dy - self->offset_y);
+  update_cursor (self, self->pointer_x, self->pointer_y);
+}
+
+static void
+drag_end_cb (GtkGestureDrag *drag, double dx, double dy, TdbgGraphView *self)
+{
+  self->dragging = FALSE;
+  update_cursor (self, self->pointer_x, self->pointer_y);
+}
+
+static void
+zoom_begin_cb (GtkGesture *gesture, GdkEventSequence *sequence, TdbgGraphView *self)
+{
+  compute_transform (self);
+  self->zoom_start_scale = self->scale;
+}
+
+static void
+zoom_scale_changed_cb (GtkGestureZoom *gesture, double factor, TdbgGraphView *self)
+{
+  double cx, cy;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &cx, &cy))
+    cx = cy = -1;
+  tdbg_graph_view_zoom_by (self, self->zoom_start_scale * factor / self->scale, cx, cy);
+}
+
+static void
+zoom_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgGraphView *self = TDBG_GRAPH_VIEW (widget);
+
+  if (g_str_equal (action_name, "view.zoom-in"))
+    tdbg_graph_view_zoom_by (self, ZOOM_STEP, -1, -1);
+  else if (g_str_equal (action_name, "view.zoom-out"))
+    tdbg_graph_view_zoom_by (self, 1 / ZOOM_STEP, -1, -1);
+  else
+    tdbg_graph_view_zoom_fit (self);
+}
+
+static void
+pan_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  double dx, dy;
+
+  g_variant_get (parameter, "(dd)", &dx, &dy);
+  tdbg_graph_view_pan_by (TDBG_GRAPH_VIEW (widget), dx, dy);
 }
 
 static void
@@ -195,6 +313,35 @@ tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
   gtk_widget_class_set_css_name (widget_class, "tdbg-graph-view");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 
+  gtk_widget_class_install_action (widget_class, "view.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "view.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "view.zoom-fit", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "view.pan", "(dd)", pan_action);
+  {
+    static const guint in_keys[] = { GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add };
+    static const guint out_keys[] = { GDK_KEY_minus, GDK_KEY_KP_Subtract };
+    static const guint fit_keys[] = { GDK_KEY_0, GDK_KEY_KP_0 };
+    for (guint i = 0; i < G_N_ELEMENTS (in_keys); i++)
+      {
+        gtk_widget_class_add_binding_action (widget_class, in_keys[i], 0, "view.zoom-in", NULL);
+        gtk_widget_class_add_binding_action (widget_class, in_keys[i], GDK_CONTROL_MASK, "view.zoom-in", NULL);
+      }
+    for (guint i = 0; i < G_N_ELEMENTS (out_keys); i++)
+      {
+        gtk_widget_class_add_binding_action (widget_class, out_keys[i], 0, "view.zoom-out", NULL);
+        gtk_widget_class_add_binding_action (widget_class, out_keys[i], GDK_CONTROL_MASK, "view.zoom-out", NULL);
+      }
+    for (guint i = 0; i < G_N_ELEMENTS (fit_keys); i++)
+      {
+        gtk_widget_class_add_binding_action (widget_class, fit_keys[i], 0, "view.zoom-fit", NULL);
+        gtk_widget_class_add_binding_action (widget_class, fit_keys[i], GDK_CONTROL_MASK, "view.zoom-fit", NULL);
+      }
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "view.pan", "(dd)", 40.0, 0.0);
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "view.pan", "(dd)", -40.0, 0.0);
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "view.pan", "(dd)", 0.0, 40.0);
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "view.pan", "(dd)", 0.0, -40.0);
+  }
+
   signals[NODE_ACTIVATED] = g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                           NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
@@ -203,13 +350,31 @@ static void
 tdbg_graph_view_init (TdbgGraphView *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *zoom = gtk_gesture_zoom_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
 
   self->scale = 1.0;
+  self->fit = TRUE;
+  self->pointer_x = self->pointer_y = -1;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (zoom, "begin", G_CALLBACK (zoom_begin_cb), self);
+  g_signal_connect (zoom, "scale-changed", G_CALLBACK (zoom_scale_changed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (zoom));
+  g_signal_connect (scroll, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (leave_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Graph neighbourhood"), -1);
 }
@@ -228,8 +393,69 @@ tdbg_graph_view_set_layout (TdbgGraphView *self, TdbgGraphLayout *layout)
     return;
   g_clear_pointer (&self->layout, tdbg_graph_layout_free);
   self->layout = layout;
+  /* A new neighbourhood starts fitted. */
+  self->fit = TRUE;
   gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+tdbg_graph_view_zoom_by (TdbgGraphView *self, double factor, double x, double y)
+{
+  double scale, gx, gy;
+
+  g_return_if_fail (TDBG_IS_GRAPH_VIEW (self));
+  if (self->layout == NULL || !(factor > 0))
+    return;
+  compute_transform (self);
+  if (x < 0 || y < 0)
+    {
+      x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+      y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+    }
+  scale = CLAMP (self->scale * factor, MIN_SCALE, MAX_SCALE);
+  /* The graph point under (x, y) stays there. */
+  gx = (x - self->offset_x) / self->scale;
+  gy = (y - self->offset_y) / self->scale;
+  self->scale = scale;
+  self->offset_x = x - gx * scale;
+  self->offset_y = y - gy * scale;
+  self->fit = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+tdbg_graph_view_pan_by (TdbgGraphView *self, double dx, double dy)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_VIEW (self));
+  if (self->layout == NULL || (dx == 0 && dy == 0))
+    return;
+  compute_transform (self);
+  self->offset_x += dx;
+  self->offset_y += dy;
+  self->fit = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+tdbg_graph_view_zoom_fit (TdbgGraphView *self)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_VIEW (self));
+  self->fit = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+tdbg_graph_view_get_fit (TdbgGraphView *self)
+{
+  return self->fit;
+}
+
+double
+tdbg_graph_view_get_scale (TdbgGraphView *self)
+{
+  compute_transform (self);
+  return self->scale;
 }
 
 TdbgGraphLayout *

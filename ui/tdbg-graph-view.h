@@ -1,6 +1,8 @@
 #pragma once
 
-/* Draws a laid-out neighbourhood with cairo, scaled to fit, and maps clicks back to nodes. */
+/* Draws a laid-out neighbourhood with cairo and maps clicks back to nodes. It starts fitted
+ * to the widget; Ctrl+wheel, a pinch, the keys + - 0 (and the pane's buttons) zoom, and a
+ * drag, the wheel or the arrow keys pan. Clicks map to nodes at any zoom and pan. */
 
 #include <gtk/gtk.h>
 #include "tdbg-graph-export.h"
@@ -22,5 +24,15 @@ const char *tdbg_graph_view_node_at (TdbgGraphView *self, double x, double y);
 /* What a primary click at (x, y) does: emits "node-activated" with the node's name when a
  * node is there. Returns whether one was. */
 gboolean tdbg_graph_view_click (TdbgGraphView *self, double x, double y);
+
+/* Zooms by @factor keeping widget point (x, y) in place (the centre when x or y < 0). */
+void tdbg_graph_view_zoom_by (TdbgGraphView *self, double factor, double x, double y);
+/* Moves the drawing by (dx, dy) widget pixels. */
+void tdbg_graph_view_pan_by (TdbgGraphView *self, double dx, double dy);
+/* Back to fitting the widget. */
+void tdbg_graph_view_zoom_fit (TdbgGraphView *self);
+gboolean tdbg_graph_view_get_fit (TdbgGraphView *self);
+/* Drawn pixels per graph point. */
+double tdbg_graph_view_get_scale (TdbgGraphView *self);
 
 G_END_DECLS

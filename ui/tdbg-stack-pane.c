@@ -1,4 +1,5 @@
 #include "tdbg-stack-pane.h"
+#include "tdbg-ui.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-row.h"
@@ -267,7 +268,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgStackPane *se
       gtk_label_set_text (func, "");
       gtk_widget_set_visible (GTK_WIDGET (code), FALSE);
       gtk_widget_add_css_class (box, "dim-label");
-      gtk_widget_set_tooltip_text (box, NULL);
+      tdbg_ui_set_lazy_tooltip (box, NULL);
       return;
     }
   f = g_ptr_array_index (self->frames, tdbg_row_get_index (row));
@@ -283,7 +284,9 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgStackPane *se
       gtk_label_set_text (code, stripped);
     }
   gtk_widget_set_visible (GTK_WIDGET (code), source != NULL);
-  gtk_widget_set_tooltip_text (box, f->file_path);
+  tdbg_ui_set_lazy_tooltip (box, f->file_path);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  f->file_path ? f->file_path : "", -1);
   if (f->is_library)
     gtk_widget_add_css_class (box, "dim-label");
   else

@@ -71,9 +71,113 @@ tdbg_tensor_parse_slice (const char *spec, gint rank, const gint64 *shape, gint6
   return TRUE;
 }
 
-void
-tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice)
+static gboolean
+parse_bound (const char *text, double *out)
 {
+  g_autofree char *copy = g_strstrip (g_ascii_strdown (text, -1));
+  char *end;
+
+  if (g_str_equal (copy, "inf") || g_str_equal (copy, "+inf") || g_str_equal (copy, "infinity"))
+    *out = INFINITY;
+  else if (g_str_equal (copy, "-inf") || g_str_equal (copy, "-infinity"))
+    *out = -INFINITY;
+  else
+    {
+      if (*copy == '\0')
+        return FALSE;
+      *out = g_ascii_strtod (copy, &end);
+      if (*end != '\0' || isnan (*out))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+tdbg_tensor_parse_highlight (const char *spec, GArray *ranges)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (spec ? spec : ""));
+  guint start_len = ranges->len;
+  char *p = copy;
+  gsize len = strlen (copy);
+
+  /* tfdbg's "[[a, b], [c, d]]": drop the outer brackets. */
+  if (len >= 4 && copy[0] == '[' && copy[len - 1] == ']')
+    {
+      char *inner = copy + 1;
+      while (g_ascii_isspace (*inner))
+        inner++;
+      if (*inner == '[')
+        {
+          copy[len - 1] = '\0';
+          p = copy + 1;
+        }
+    }
+  for (;;)
+    {
+      TdbgHighlightRange r = { FALSE, 0, 0 };
+
+      while (*p == ',' || g_ascii_isspace (*p))
+        p++;
+      if (*p == '\0')
+        break;
+      if (*p == '[')
+        {
+          char *close = strchr (p, ']');
+          g_autofree char *inner = NULL;
+          g_auto(GStrv) bounds = NULL;
+
+          if (close == NULL)
+            goto fail;
+          inner = g_strndup (p + 1, close - p - 1);
+          bounds = g_strsplit (inner, ",", -1);
+          if (g_strv_length (bounds) != 2 || !parse_bound (bounds[0], &r.lo) || !parse_bound (bounds[1], &r.hi) ||
+              r.lo > r.hi)
+            goto fail;
+          p = close + 1;
+        }
+      else
+        {
+          char *end = p;
+          g_autofree char *token = NULL;
+
+          while (*end && *end != ',' && *end != '[' && !g_ascii_isspace (*end))
+            end++;
+          token = g_ascii_strdown (p, end - p);
+          if (g_str_equal (token, "nan"))
+            r.nan = TRUE;
+          else if (parse_bound (token, &r.lo))
+            r.hi = r.lo;
+          else
+            goto fail;
+          p = end;
+        }
+      g_array_append_val (ranges, r);
+    }
+  return TRUE;
+
+fail:
+  g_array_set_size (ranges, start_len);
+  return FALSE;
+}
+
+static gboolean
+highlighted (const GArray *ranges, double v)
+{
+  if (ranges == NULL || ranges->len == 0)
+    return isnan (v) || isinf (v);
+  for (guint i = 0; i < ranges->len; i++)
+    {
+      const TdbgHighlightRange *r = &g_array_index (ranges, TdbgHighlightRange, i);
+      if (r->nan ? isnan (v) : (v >= r->lo && v <= r->hi))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+void
+tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice, const GArray *ranges)
+{
+  gboolean numeric = tensor->dtype % 100 != TDBG_DT_STRING; /* also its reference type */
   GtkTextTagTable *table = gtk_text_buffer_get_tag_table (buffer);
   GtkTextTag *bad = gtk_text_tag_table_lookup (table, "tdbg-bad");
   gint64 start[TDBG_MAX_RANK], stop[TDBG_MAX_RANK], idx[TDBG_MAX_RANK];
@@ -118,7 +222,7 @@ tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const ch
       v = tdbg_tensor_get_double (tensor, flat);
       if (rank > 0 && idx[rank - 1] != start[rank - 1])
         gtk_text_buffer_insert (buffer, &end, "  ", 2);
-      if (tdbg_dtype_is_floating (tensor->dtype) && (isnan (v) || isinf (v)))
+      if (numeric && highlighted (ranges, v))
         gtk_text_buffer_insert_with_tags (buffer, &end, text, -1, bad, NULL);
       else
         gtk_text_buffer_insert (buffer, &end, text, -1);

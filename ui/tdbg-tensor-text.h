@@ -1,7 +1,7 @@
 #pragma once
 
 /* FULL_TENSOR values as text in a GtkTextBuffer: a numpy-like slice ("[0:50, :]") of the
- * tensor, with -inf, +inf and NaN elements highlighted. */
+ * tensor, with chosen values highlighted (by default -inf, +inf and NaN). */
 
 #include <gtk/gtk.h>
 #include "tdbg-tensor.h"
@@ -14,6 +14,21 @@ G_BEGIN_DECLS
  * An empty or NULL @spec selects everything. FALSE on a syntax error. */
 gboolean tdbg_tensor_parse_slice (const char *spec, gint rank, const gint64 *shape, gint64 *start, gint64 *stop);
 
-void tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice);
+/* Values to highlight: NaN, or the closed interval [lo, hi] (bounds may be ±inf). */
+typedef struct {
+  gboolean nan;
+  double lo, hi;
+} TdbgHighlightRange;
+
+/* Parses a list of values to highlight into @ranges (TdbgHighlightRange): "nan", "inf",
+ * "-inf", numbers, and closed intervals "[-inf, -1]", separated by commas or spaces; the
+ * tfdbg form "[[-inf, -1], [1, inf]]" too. Case does not matter. An empty @spec adds
+ * nothing. FALSE on a syntax error. */
+gboolean tdbg_tensor_parse_highlight (const char *spec, GArray *ranges);
+
+/* Fills @buffer with @slice of @tensor, the elements in @ranges (TdbgHighlightRange) tagged
+ * "tdbg-bad"; @ranges NULL or empty highlights -inf, +inf and NaN. */
+void tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice,
+                            const GArray *ranges);
 
 G_END_DECLS

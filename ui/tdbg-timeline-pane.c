@@ -1,5 +1,6 @@
 #include <inttypes.h>
 #include "tdbg-timeline-pane.h"
+#include "tdbg-ui.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
@@ -73,7 +74,8 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTimelinePane 
   letter = tdbg_timeline_letter (type);
   gtk_label_set_text (GTK_LABEL (label), letter);
   tip = g_strdup_printf (_("#%u: %s"), index, type);
-  gtk_widget_set_tooltip_text (label, tip);
+  tdbg_ui_set_lazy_tooltip (label, tip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tip, -1);
   if (d->graph != TDBG_NONE)
     gtk_widget_add_css_class (label, "tdbg-function");
   else

@@ -1,8 +1,10 @@
 #include <inttypes.h>
 #include "tdbg-trace-pane.h"
+#include "tdbg-ui.h"
 
 #include <math.h>
 #include <glib/gi18n.h>
+#include "tdbg-cell.h"
 #include "tdbg-index-model.h"
 #include "tdbg-value.h"
 #include "tdbg-tensor-text.h"
@@ -20,6 +22,12 @@ typedef struct {
 
 #define ROW_CACHE_MAX 4096
 
+typedef struct _TdbgTracePane TdbgTracePane;
+typedef struct {
+  TdbgTracePane *pane;
+  Column col;
+} ColumnSpec;
+
 struct _TdbgTracePane {
   GtkBox parent_instance;
 
@@ -33,16 +41,18 @@ struct _TdbgTracePane {
   GtkLabel *details_label;
   GtkExpander *tensor_expander;
   GtkEntry *slice_entry;
+  GtkEntry *highlight_entry;
   GtkTextView *tensor_view;
 
   GtkColumnViewColumn *columns[N_COLS];
+  ColumnSpec specs[N_COLS];
   TdbgSelection *selection;
   TdbgIndexModel *rows;
   GtkSingleSelection *model;
   GtkStringList *types;
   GtkStringList *devices;
   GHashTable *cache;           /* trace → RowInfo */
-  GHashTable *bound;           /* GtkWidget cell label → itself, for re-tinting */
+  GHashTable *bound;           /* TdbgCell → itself, for re-tinting */
   GHashTable *input_ops;       /* op indices that feed the selected op */
   GCancellable *filter_cancellable;
   Tensorflow__DebugEvent *shown_event; /* of the selected FULL_TENSOR trace */
@@ -126,67 +136,36 @@ format_shape (const TdbgValue *v)
 }
 
 static void
-set_bad (GtkWidget *label, gboolean bad)
-{
-  if (bad)
-    gtk_widget_add_css_class (label, "tdbg-bad");
-  else
-    gtk_widget_remove_css_class (label, "tdbg-bad");
-}
-
-static void
-tint (TdbgTracePane *self, GtkWidget *label)
+tint (TdbgTracePane *self, GtkWidget *cell)
 {
   TdbgLogdir *logdir = logdir_of (self);
-  guint trace = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (label), "trace"));
+  guint trace = tdbg_cell_get_record (TDBG_CELL (cell));
   gboolean input = FALSE;
 
   if (logdir && self->input_ops && trace < tdbg_logdir_get_n_traces (logdir))
     input = g_hash_table_contains (self->input_ops, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, trace)->op));
-  if (input)
-    gtk_widget_add_css_class (label, "tdbg-input-row");
-  else
-    gtk_widget_remove_css_class (label, "tdbg-input-row");
+  tdbg_cell_set_mark (TDBG_CELL (cell), TDBG_CELL_MARK_INPUT, input);
 }
 
-static void
-setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  Column col = GPOINTER_TO_INT (data);
-  GtkWidget *label = gtk_label_new (NULL);
 
-  gtk_label_set_xalign (GTK_LABEL (label), col == COL_TENSOR || col == COL_TYPE || col == COL_DEVICE ? 0.0 : 1.0);
-  if (col == COL_TENSOR)
-    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
-  else if (col == COL_TYPE || col == COL_DEVICE || col == COL_SHAPE)
-    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (label, "tdbg-cell");
-  if (col == COL_INDEX || col >= COL_SIZE)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+/* The text of a cell: asked by the cell when it is drawn in view (or read). */
+static char *
+cell_text_cb (TdbgCell *cell, gboolean *bad, gpointer data)
 {
-  Column col = GPOINTER_TO_INT (data);
-  TdbgTracePane *self = g_object_get_data (G_OBJECT (factory), "pane");
+  const ColumnSpec *spec = data;
+  TdbgTracePane *self = spec->pane;
+  Column col = spec->col;
   TdbgLogdir *logdir = logdir_of (self);
-  GtkWidget *label = gtk_list_item_get_child (item);
-  guint trace = tdbg_row_get_index (gtk_list_item_get_item (item));
+  guint trace = tdbg_cell_get_record (cell);
   const TdbgTraceDigest *d;
   const TdbgOp *op;
-  g_autofree char *text = NULL;
-  gboolean bad = FALSE;
+  char *text = NULL;
   RowInfo *info = NULL;
 
   if (logdir == NULL || trace >= tdbg_logdir_get_n_traces (logdir))
-    return;
+    return NULL;
   d = tdbg_logdir_get_trace (logdir, trace);
   op = d->op < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, d->op) : NULL;
-  g_object_set_data (G_OBJECT (label), "trace", GUINT_TO_POINTER (trace));
-  g_hash_table_add (self->bound, label);
-  tint (self, label);
 
   if (col >= COL_DTYPE && col <= COL_POS && col != COL_NEG_INF && col != COL_POS_INF && col != COL_NAN)
     info = get_info (self, trace);
@@ -201,14 +180,12 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
       break;
     case COL_TENSOR:
       text = g_strdup_printf ("%s:%u", op ? op->op_name : "?", d->output_slot);
-      gtk_widget_set_tooltip_text (label, text);
       break;
     case COL_TYPE:
       text = g_strdup (op && op->op_type ? op->op_type : "");
       break;
     case COL_DEVICE:
       text = g_strdup (tdbg_logdir_get_string (logdir, d->device));
-      gtk_widget_set_tooltip_text (label, text);
       break;
     case COL_DTYPE:
       if (info->have_value && info->value.dtype > 0)
@@ -237,7 +214,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
         else if (d->flags & TDBG_DIGEST_HAS_COUNTS)
           v = col == COL_NEG_INF ? d->neg_inf : col == COL_POS_INF ? d->pos_inf : d->nan;
         text = format_count (v);
-        bad = !isnan (v) && v > 0;
+        *bad = !isnan (v) && v > 0;
       }
       break;
     case COL_NEG:
@@ -250,22 +227,52 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
     case COL_HEALTH:
       if (d->mode == TDBG_MODE_CURT_HEALTH)
         {
-          bad = (d->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
-          text = g_strdup (bad ? _("Has ∞/NaN") : _("No ∞/NaN"));
+          *bad = (d->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
+          text = g_strdup (*bad ? _("Has ∞/NaN") : _("No ∞/NaN"));
         }
       break;
     default:
       break;
     }
-  gtk_label_set_text (GTK_LABEL (label), text ? text : "");
-  set_bad (label, bad);
+  return text;
 }
 
 static void
-unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnSpec *spec)
 {
-  TdbgTracePane *self = g_object_get_data (G_OBJECT (factory), "pane");
-  g_hash_table_remove (self->bound, gtk_list_item_get_child (item));
+  Column col = spec->col;
+  TdbgCell *cell = TDBG_CELL (tdbg_cell_new ());
+
+  tdbg_cell_set_xalign (cell, col == COL_TENSOR || col == COL_TYPE || col == COL_DEVICE ? 0.0f : 1.0f);
+  /* Op names differ at their ends; the rest cut at the end. */
+  if (col == COL_TENSOR)
+    tdbg_cell_set_ellipsize (cell, PANGO_ELLIPSIZE_START);
+  if (col == COL_TENSOR || col == COL_DEVICE)
+    tdbg_cell_set_text_tooltip (cell, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (cell), "tdbg-cell");
+  if (col == COL_INDEX || col >= COL_SIZE)
+    tdbg_cell_set_numeric (cell, TRUE);
+  tdbg_cell_set_text_func (cell, cell_text_cb, spec);
+  gtk_list_item_set_child (item, GTK_WIDGET (cell));
+}
+
+/* Binding costs next to nothing: the list view keeps ~200 rows bound, a few dozen are seen. */
+static void
+bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnSpec *spec)
+{
+  TdbgTracePane *self = spec->pane;
+  TdbgCell *cell = TDBG_CELL (gtk_list_item_get_child (item));
+
+  tdbg_cell_set_record (cell, tdbg_row_get_index (gtk_list_item_get_item (item)));
+  tdbg_cell_invalidate (cell);
+  g_hash_table_add (self->bound, cell);
+  tint (self, GTK_WIDGET (cell));
+}
+
+static void
+unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnSpec *spec)
+{
+  g_hash_table_remove (spec->pane->bound, gtk_list_item_get_child (item));
 }
 
 static void
@@ -274,10 +281,11 @@ add_column (TdbgTracePane *self, Column col, const char *title, gboolean expand,
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   GtkColumnViewColumn *column;
 
-  g_object_set_data (G_OBJECT (factory), "pane", self);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (col));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GINT_TO_POINTER (col));
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), GINT_TO_POINTER (col));
+  self->specs[col].pane = self;
+  self->specs[col].col = col;
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), &self->specs[col]);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), &self->specs[col]);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), &self->specs[col]);
   column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (column, expand);
   gtk_column_view_column_set_resizable (column, TRUE);
@@ -489,6 +497,8 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
 
   g_cancellable_cancel (self->filter_cancellable);
   g_clear_object (&self->filter_cancellable);
+  if (regex == NULL || *regex == '\0')
+    gtk_widget_remove_css_class (GTK_WIDGET (self->regex_entry), "error");
   if (logdir == NULL)
     return;
   if ((regex == NULL || *regex == '\0') && op_type == NULL && device == NULL && !alerting_only)
@@ -562,6 +572,7 @@ render_tensor (TdbgTracePane *self)
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->tensor_view);
   TdbgTensor tensor;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ranges = NULL;
 
   gtk_text_buffer_set_text (buffer, "", 0);
   if (self->shown_event == NULL)
@@ -571,7 +582,12 @@ render_tensor (TdbgTracePane *self)
       gtk_text_buffer_set_text (buffer, error->message, -1);
       return;
     }
-  tdbg_tensor_text_fill (buffer, &tensor, gtk_editable_get_text (GTK_EDITABLE (self->slice_entry)));
+  ranges = g_array_new (FALSE, FALSE, sizeof (TdbgHighlightRange));
+  if (tdbg_tensor_parse_highlight (gtk_editable_get_text (GTK_EDITABLE (self->highlight_entry)), ranges))
+    gtk_widget_remove_css_class (GTK_WIDGET (self->highlight_entry), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->highlight_entry), "error");
+  tdbg_tensor_text_fill (buffer, &tensor, gtk_editable_get_text (GTK_EDITABLE (self->slice_entry)), ranges);
 }
 
 static void
@@ -666,18 +682,19 @@ reload (TdbgTracePane *self)
       if (op->op_type && op->first_trace != TDBG_NONE)
         g_hash_table_add (type_set, op->op_type);
     }
-  /* Devices named by traces: sample every trace's interned id (cheap, ids are few). */
+  /* Devices named by traces: every trace's interned id (16 bits) marked in a table, a tight
+   * loop over the digests rather than a hash table insertion per trace. */
   {
-    g_autoptr(GHashTable) ids = g_hash_table_new (NULL, NULL);
+    g_autofree guint8 *seen = g_new0 (guint8, G_MAXUINT16 + 1);
     for (guint i = 0; i < n; i++)
-      g_hash_table_add (ids, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, i)->device));
-    g_hash_table_iter_init (&iter, ids);
-    while (g_hash_table_iter_next (&iter, &key, NULL))
-      {
-        const char *name = tdbg_logdir_get_string (logdir, GPOINTER_TO_UINT (key));
-        if (name && *name)
-          g_hash_table_add (device_set, (gpointer) name);
-      }
+      seen[tdbg_logdir_get_trace (logdir, i)->device] = 1;
+    for (guint id = 0; id <= G_MAXUINT16; id++)
+      if (seen[id])
+        {
+          const char *name = tdbg_logdir_get_string (logdir, id);
+          if (name && *name)
+            g_hash_table_add (device_set, (gpointer) name);
+        }
   }
   g_hash_table_iter_init (&iter, type_set);
   while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -767,6 +784,7 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, details_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, tensor_expander);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, slice_entry);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, highlight_entry);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, tensor_view);
 
   signals[FILTERED] = g_signal_new ("filtered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -793,13 +811,13 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   add_column (self, COL_DEVICE, _("Device"), FALSE, 150);
   add_column (self, COL_DTYPE, _("DType"), FALSE, 70);
   add_column (self, COL_SHAPE, _("Shape"), FALSE, 80);
-  add_column (self, COL_SIZE, _("Size"), FALSE, 60);
-  add_column (self, COL_NEG_INF, "−∞", FALSE, 44);
-  add_column (self, COL_POS_INF, "+∞", FALSE, 44);
-  add_column (self, COL_NAN, "NaN", FALSE, 50);
-  add_column (self, COL_NEG, "−", FALSE, 50);
-  add_column (self, COL_ZERO, "0", FALSE, 50);
-  add_column (self, COL_POS, "+", FALSE, 50);
+  add_column (self, COL_SIZE, _("Size"), FALSE, 70);
+  add_column (self, COL_NEG_INF, "−∞", FALSE, 56);
+  add_column (self, COL_POS_INF, "+∞", FALSE, 56);
+  add_column (self, COL_NAN, "NaN", FALSE, 72);
+  add_column (self, COL_NEG, "−", FALSE, 72);
+  add_column (self, COL_ZERO, "0", FALSE, 72);
+  add_column (self, COL_POS, "+", FALSE, 72);
   add_column (self, COL_HEALTH, _("∞/NaN"), FALSE, 80);
 
   self->types = gtk_string_list_new (NULL);
@@ -818,6 +836,7 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   g_signal_connect_swapped (self->alerting_check, "toggled", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect (self->goto_entry, "activate", G_CALLBACK (goto_cb), self);
   g_signal_connect_swapped (self->slice_entry, "changed", G_CALLBACK (render_tensor), self);
+  g_signal_connect_swapped (self->highlight_entry, "changed", G_CALLBACK (render_tensor), self);
 }
 
 void

@@ -34,3 +34,26 @@ tdbg_ui_init (void)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   g_object_unref (provider);
 }
+
+static gboolean
+lazy_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip, gpointer data)
+{
+  const char *text = g_object_get_data (G_OBJECT (widget), "tdbg-lazy-tooltip");
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+void
+tdbg_ui_set_lazy_tooltip (GtkWidget *widget, const char *text)
+{
+  if (g_object_get_data (G_OBJECT (widget), "tdbg-lazy-tooltip-handler") == NULL)
+    {
+      g_signal_connect (widget, "query-tooltip", G_CALLBACK (lazy_tooltip_cb), NULL);
+      g_object_set_data (G_OBJECT (widget), "tdbg-lazy-tooltip-handler", GINT_TO_POINTER (1));
+      gtk_widget_set_has_tooltip (widget, TRUE);
+    }
+  g_object_set_data_full (G_OBJECT (widget), "tdbg-lazy-tooltip", g_strdup (text), g_free);
+}

@@ -1,0 +1,28 @@
+#pragma once
+
+/* Helpers shared by the GUI test and the GUI benchmark: spinning the main loop until a
+ * condition holds, finding widgets, and the big benchmark logdir. */
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef gboolean (*GuiCond) (gpointer data);
+
+/* Iterates the default main context until @cond holds or @timeout_ms pass; returns @cond. */
+gboolean gui_wait_until (GuiCond cond, gpointer data, guint timeout_ms);
+/* Iterates the default main context for @ms. */
+void gui_spin (guint ms);
+/* The list view inside a column view (it carries the list.scroll-to-item action in 4.8). */
+GtkListView *gui_list_view_of (GtkColumnView *column_view);
+/* The first label at or under @root whose text is @text (or starts with it when @prefix). */
+GtkLabel *gui_find_label (GtkWidget *root, const char *text, gboolean prefix);
+/* The first editable at or under @root whose placeholder text is @placeholder. */
+GtkWidget *gui_find_editable (GtkWidget *root, const char *placeholder);
+/* The first widget of @type at or under @root. */
+GtkWidget *gui_find_widget (GtkWidget *root, GType type);
+/* Writes the tutorial-shaped demo logdir of @n_steps steps (bad step at the middle) into
+ * @dir unless a previous run left the same one there; the same stamp as bench-load. */
+void gui_ensure_demo_logdir (const char *dir, guint n_steps);
+
+G_END_DECLS
