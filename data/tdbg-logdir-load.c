@@ -14,8 +14,8 @@
 
 /* Splits "tfdbg_events.<T>.<host>.<suffix>"; host names may contain dots, so the
  * timestamp is taken from the left and the suffix from the right. */
-static gboolean
-parse_file_name (const char *name, char **prefix, TdbgFileKind *kind)
+gboolean
+tdbg_parse_file_name (const char *name, char **prefix, TdbgFileKind *kind)
 {
   if (!g_str_has_prefix (name, FILE_PREFIX))
     return FALSE;
@@ -173,10 +173,16 @@ discover (TdbgLogdir *self, GCancellable *cancellable, GError **error)
       TdbgFileKind kind;
       TdbgFileSet *fs;
 
-      if (!parse_file_name (*n, &prefix, &kind))
+      if (!tdbg_parse_file_name (*n, &prefix, &kind) || g_hash_table_contains (self->ignored_prefixes, prefix))
         continue;
-      if (find_file_set (self->file_sets, prefix) != NULL)
-        continue;
+      fs = find_file_set (self->file_sets, prefix);
+      if (fs != NULL)
+        {
+          /* A file the writer created after the others of its set. */
+          if (fs->files[kind].file_name == NULL)
+            fs->files[kind].file_name = g_strdup (*n);
+          continue;
+        }
       fs = find_file_set (found, prefix);
       if (fs == NULL)
         {
@@ -201,6 +207,7 @@ discover (TdbgLogdir *self, GCancellable *cancellable, GError **error)
             ? g_strdup_printf (_("file set of another run (%s, not %s); not shown"), fs->tfdbg_run_id, self->run_id)
             : g_strdup_printf (_("more than %d file sets; this one is not shown"), TDBG_MAX_FILE_SETS);
           tdbg_logdir_add_problem (self, fs->file_prefix, 0, message);
+          g_hash_table_add (self->ignored_prefixes, g_strdup (fs->file_prefix));
           tdbg_file_set_free (fs);
           continue;
         }
@@ -486,7 +493,7 @@ read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellab
   guint64 size;
   g_autoptr(GError) local_error = NULL;
 
-  if (state->file_name == NULL)
+  if (state->file_name == NULL || state->resume_offset == G_MAXUINT64)
     return NULL;
   if (!tdbg_source_get_size (self->source, state->file_name, &size, cancellable, &local_error))
     {

@@ -44,6 +44,9 @@ struct _TdbgLogdir {
   guint64 n_inf_nan_traces;
   guint64 n_inf_nan_execution_outputs;
 
+  GRWLock index_lock;          /* readers off the main thread vs. tdbg_logdir_apply() */
+  GHashTable *ignored_prefixes; /* file sets of another run, or past the limit: never read */
+
   GMutex progress_lock;
   guint64 progress_done;
   guint64 progress_total;
@@ -65,6 +68,8 @@ guint32 tdbg_logdir_lookup_graph_bytes (TdbgLogdir *self, const char *data, gsiz
 guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char *data, gsize length);
 guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
 void tdbg_file_set_free (TdbgFileSet *file_set);
+/* Splits "tfdbg_events.<T>.<host>.<suffix>" into its file set prefix and kind. */
+gboolean tdbg_parse_file_name (const char *name, char **prefix, TdbgFileKind *kind);
 void tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
 void tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems);
 void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records);

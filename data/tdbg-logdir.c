@@ -269,6 +269,8 @@ tdbg_logdir_finalize (GObject *object)
   tdbg_vec_clear (&self->executions);
   g_array_unref (self->alerts);
   g_mutex_clear (&self->progress_lock);
+  g_rw_lock_clear (&self->index_lock);
+  g_hash_table_unref (self->ignored_prefixes);
   G_OBJECT_CLASS (tdbg_logdir_parent_class)->finalize (object);
 }
 
@@ -299,6 +301,8 @@ tdbg_logdir_init (TdbgLogdir *self)
   tdbg_vec_init (&self->executions, sizeof (TdbgExecutionDigest));
   self->alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
   g_mutex_init (&self->progress_lock);
+  g_rw_lock_init (&self->index_lock);
+  self->ignored_prefixes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 TdbgLogdir *

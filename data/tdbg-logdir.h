@@ -59,6 +59,18 @@ gboolean tdbg_logdir_load_finish (TdbgLogdir *self, GAsyncResult *result, GError
 /* Picks up what was appended (and new file sets) since the last load or refresh. */
 gboolean tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats,
                               GCancellable *cancellable, GError **error);
+/* Following a run from a program with a main loop. fetch reads, in a worker, what was
+ * appended since the last load or apply (the executions and traces files up to
+ * @max_bulk_bytes in all, 0 for no limit; *more says the limit was reached) without touching
+ * the logdir; apply then parses it on the calling thread. apply fails with G_IO_ERROR_BUSY
+ * while a reader holds the read lock: keep the snapshot and try again. */
+void tdbg_logdir_fetch_async (TdbgLogdir *self, guint64 max_bulk_bytes, GCancellable *cancellable,
+                              GAsyncReadyCallback callback, gpointer user_data);
+TdbgSource *tdbg_logdir_fetch_finish (TdbgLogdir *self, GAsyncResult *result, gboolean *more, GError **error);
+gboolean tdbg_logdir_apply (TdbgLogdir *self, TdbgSource *snapshot, TdbgRefreshStats *stats, GError **error);
+/* Held by threads that read the index while the main thread may apply. */
+void tdbg_logdir_read_lock (TdbgLogdir *self);
+void tdbg_logdir_read_unlock (TdbgLogdir *self);
 /* Thread-safe: bytes scanned so far, bytes to scan, records found. */
 void tdbg_logdir_get_progress (TdbgLogdir *self, guint64 *bytes_done, guint64 *bytes_total,
                                guint64 *records);

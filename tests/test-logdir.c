@@ -158,6 +158,49 @@ small_writer (const char *dir, const char *host, gint64 timestamp)
   return w;
 }
 
+/* 0: tdbg_logdir_refresh(); otherwise fetch in a worker and apply, at most this many bytes
+ * of traces and executions per fetch, repeated until nothing more is waiting. */
+static guint64 follow_budget;
+
+static void
+fetch_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static gboolean
+follow (TdbgLogdir *logdir, TdbgRefreshStats *total, GError **error)
+{
+  gboolean more = TRUE;
+
+  memset (total, 0, sizeof *total);
+  while (more)
+    {
+      GAsyncResult *result = NULL;
+      g_autoptr(TdbgSource) snapshot = NULL;
+      TdbgRefreshStats stats;
+
+      tdbg_logdir_fetch_async (logdir, follow_budget, NULL, fetch_done_cb, &result);
+      while (result == NULL)
+        g_main_context_iteration (NULL, TRUE);
+      snapshot = tdbg_logdir_fetch_finish (logdir, result, &more, error);
+      g_object_unref (result);
+      if (snapshot == NULL || !tdbg_logdir_apply (logdir, snapshot, &stats, error))
+        return FALSE;
+      total->new_traces += stats.new_traces;
+      total->new_executions += stats.new_executions;
+      total->new_file_sets += stats.new_file_sets;
+      total->new_problems += stats.new_problems;
+    }
+  return TRUE;
+}
+
+static gboolean
+refresh (TdbgLogdir *logdir, TdbgRefreshStats *stats, GError **error)
+{
+  return follow_budget ? follow (logdir, stats, error) : tdbg_logdir_refresh (logdir, stats, NULL, error);
+}
+
 static void
 refresh_expect (TdbgLogdir *logdir, guint64 new_traces, gboolean partial)
 {
@@ -165,7 +208,7 @@ refresh_expect (TdbgLogdir *logdir, guint64 new_traces, gboolean partial)
   TdbgRefreshStats stats;
   const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, 0);
 
-  g_assert_true (tdbg_logdir_refresh (logdir, &stats, NULL, &error));
+  g_assert_true (refresh (logdir, &stats, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (stats.new_traces, ==, new_traces);
   g_assert_cmpuint (stats.new_problems, ==, 0);
@@ -241,12 +284,68 @@ test_refresh_new_file_set (void)
   g_assert_no_error (error);
   g_assert_true (tdbg_fixture_writer_write_raw (second, TDBG_FILE_GRAPH_EXECUTION_TRACES, data, length, &error));
   g_assert_true (tdbg_fixture_writer_flush (second, &error));
-  g_assert_true (tdbg_logdir_refresh (logdir, &stats, NULL, &error));
+  g_assert_true (refresh (logdir, &stats, &error));
+  g_assert_no_error (error);
   g_assert_cmpuint (stats.new_file_sets, ==, 1);
   g_assert_cmpuint (stats.new_traces, ==, 1);
   g_assert_cmpstr (tdbg_logdir_get_file_set (logdir, 1)->host_name, ==, "worker.example.org");
   /* The worker's trace names an op of the coordinator's graph. */
   g_assert_cmpstr (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, 0)->op)->op_type, ==, "Const");
+  remove_dir (dir);
+}
+
+/* The same, fetching in a worker and applying on the main thread, a few records per fetch. */
+static void
+test_follow_half_records (void)
+{
+  follow_budget = 50;
+  test_refresh_half_records ();
+  follow_budget = 0;
+}
+
+static void
+test_follow_new_file_set (void)
+{
+  follow_budget = 30;
+  test_refresh_new_file_set ();
+  follow_budget = 0;
+}
+
+/* A reader off the main thread holds the read lock: apply waits for it, losing nothing. */
+static void
+test_follow_busy (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr(TdbgFixtureWriter) writer = small_writer (dir, "host", 1700000100);
+  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
+  g_autoptr(GBytes) record = encode_trace ("g1", "c", 1700000300, 0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) snapshot = NULL;
+  GAsyncResult *result = NULL;
+  TdbgRefreshStats stats;
+  gsize length;
+  const guint8 *data = g_bytes_get_data (record, &length);
+
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_true (tdbg_fixture_writer_write_raw (writer, TDBG_FILE_GRAPH_EXECUTION_TRACES, data, length, &error));
+  g_assert_true (tdbg_fixture_writer_flush (writer, &error));
+  tdbg_logdir_fetch_async (logdir, 0, NULL, fetch_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  snapshot = tdbg_logdir_fetch_finish (logdir, result, NULL, &error);
+  g_object_unref (result);
+  g_assert_no_error (error);
+  /* What was fetched is not in the index until it is applied. */
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 0);
+  tdbg_logdir_read_lock (logdir);
+  g_assert_false (tdbg_logdir_apply (logdir, snapshot, &stats, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  tdbg_logdir_read_unlock (logdir);
+  g_assert_true (tdbg_logdir_apply (logdir, snapshot, &stats, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (stats.new_traces, ==, 1);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 1);
   remove_dir (dir);
 }
 
@@ -364,6 +463,9 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/demo-scales", test_demo_scales);
   g_test_add_func ("/logdir/refresh-half-records", test_refresh_half_records);
   g_test_add_func ("/logdir/refresh-new-file-set", test_refresh_new_file_set);
+  g_test_add_func ("/logdir/follow-half-records", test_follow_half_records);
+  g_test_add_func ("/logdir/follow-new-file-set", test_follow_new_file_set);
+  g_test_add_func ("/logdir/follow-busy", test_follow_busy);
   g_test_add_func ("/logdir/damage-in-middle", test_damage_in_middle);
   g_test_add_func ("/logdir/neighbourhood", test_neighbourhood);
   g_test_add_func ("/logdir/open-close-refresh", test_open_close_refresh);

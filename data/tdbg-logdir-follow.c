@@ -1,0 +1,222 @@
+/* Following a run that is still writing, from a program with a main loop. The slow half
+ * (listing the directory, reading what was appended, over the disk or the network) runs in a
+ * worker and touches nothing of the logdir; the fast half (parsing those bytes into the index)
+ * runs on the caller's thread, so that the index never changes under the UI. */
+
+#include "tdbg-logdir-private.h"
+
+#include <glib/gi18n.h>
+
+#include "tdbg-records.h"
+#include "tdbg-snapshot-source.h"
+
+typedef struct {
+  TdbgSource *origin;
+  GHashTable *offsets;   /* file name -> resume offset (G_MAXUINT64: not followed) */
+  GHashTable *ignored;   /* file set prefixes never read */
+  guint64 max_bulk_bytes;
+  gboolean more;         /* the budget ran out before the end of some file */
+} FetchJob;
+
+static void
+fetch_job_free (FetchJob *job)
+{
+  g_object_unref (job->origin);
+  g_hash_table_unref (job->offsets);
+  g_hash_table_unref (job->ignored);
+  g_free (job);
+}
+
+static GHashTable *
+resume_offsets (TdbgLogdir *self)
+{
+  GHashTable *offsets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  for (guint i = 0; i < self->file_sets->len; i++)
+    {
+      const TdbgFileSet *fs = g_ptr_array_index (self->file_sets, i);
+      for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+        if (fs->files[k].file_name)
+          g_hash_table_insert (offsets, g_strdup (fs->files[k].file_name),
+                               g_memdup2 (&fs->files[k].resume_offset, sizeof (guint64)));
+    }
+  return offsets;
+}
+
+/* Whether @name is a file the next refresh reads, and from where. */
+static gboolean
+start_of (FetchJob *job, const char *name, TdbgFileKind *kind, guint64 *offset)
+{
+  g_autofree char *prefix = NULL;
+  const guint64 *known;
+
+  if (!tdbg_parse_file_name (name, &prefix, kind) || g_hash_table_contains (job->ignored, prefix))
+    return FALSE;
+  known = g_hash_table_lookup (job->offsets, name);
+  *offset = known ? *known : 0;
+  return *offset != G_MAXUINT64;
+}
+
+/* Where the record starting @bytes ends, as its header says (it may lie). */
+static guint64
+first_record_end (GBytes *bytes)
+{
+  gsize n;
+  const guint8 *data = g_bytes_get_data (bytes, &n);
+  guint64 length = 0;
+
+  if (n < TDBG_RECORD_HEADER_SIZE)
+    return G_MAXUINT64;
+  for (int i = 7; i >= 0; i--)
+    length = (length << 8) | data[i];
+  if (length > G_MAXUINT64 - TDBG_RECORD_HEADER_SIZE - 4)
+    return G_MAXUINT64;
+  return TDBG_RECORD_HEADER_SIZE + length + 4;
+}
+
+static gboolean
+fetch_file (FetchJob *job, TdbgSnapshotSource *snapshot, const char *name, TdbgFileKind kind, guint64 offset,
+            guint64 *bulk_budget, GCancellable *cancellable, GError **error)
+{
+  gboolean bulk = kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || kind == TDBG_FILE_EXECUTION;
+  g_autoptr(GBytes) bytes = NULL;
+  guint64 size, length;
+
+  if (!tdbg_source_get_size (job->origin, name, &size, cancellable, error))
+    return FALSE;
+  if (size < offset)
+    {
+      /* The refresh reports the shrinking; it needs only the size. */
+      bytes = g_bytes_new (NULL, 0);
+      tdbg_snapshot_source_add (snapshot, name, size, bytes);
+      return TRUE;
+    }
+  length = size - offset;
+  if (bulk && length > *bulk_budget)
+    length = MAX (*bulk_budget, TDBG_RECORD_HEADER_SIZE);
+  bytes = length ? tdbg_source_read (job->origin, name, offset, length, cancellable, error) : g_bytes_new (NULL, 0);
+  if (bytes == NULL)
+    return FALSE;
+  if (length < size - offset)
+    {
+      /* The budget must not cut the first record, or the refresh would wait for its end for
+       * ever: read up to that end, or, when the header points past the file, all of it. */
+      guint64 first_end = first_record_end (bytes);
+      if (first_end > length)
+        {
+          g_bytes_unref (bytes);
+          length = first_end <= size - offset ? first_end : size - offset;
+          bytes = tdbg_source_read (job->origin, name, offset, length, cancellable, error);
+          if (bytes == NULL)
+            return FALSE;
+        }
+      job->more |= length < size - offset;
+    }
+  if (bulk)
+    *bulk_budget -= MIN (*bulk_budget, g_bytes_get_size (bytes));
+  tdbg_snapshot_source_add (snapshot, name, offset, bytes);
+  return TRUE;
+}
+
+static void
+fetch_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  FetchJob *job = task_data;
+  GError *error = NULL;
+  g_auto(GStrv) names = tdbg_source_list_files (job->origin, cancellable, &error);
+  g_autofree char *description = tdbg_source_describe (job->origin);
+  g_autoptr(TdbgSnapshotSource) snapshot = NULL;
+  guint64 bulk_budget = job->max_bulk_bytes;
+
+  if (names == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  snapshot = tdbg_snapshot_source_new (description, (const char *const *) names);
+  /* The small files first: traces name the ops and frames they describe. */
+  for (int pass = 0; pass < 2; pass++)
+    for (char **n = names; *n; n++)
+      {
+        TdbgFileKind kind;
+        guint64 offset;
+        gboolean bulk_pass;
+
+        if (!start_of (job, *n, &kind, &offset))
+          continue;
+        bulk_pass = kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || kind == TDBG_FILE_EXECUTION;
+        if (bulk_pass != (pass == 1))
+          continue;
+        if (!fetch_file (job, snapshot, *n, kind, offset, &bulk_budget, cancellable, &error))
+          {
+            g_task_return_error (task, error);
+            return;
+          }
+      }
+  g_task_return_pointer (task, g_steal_pointer (&snapshot), g_object_unref);
+}
+
+void
+tdbg_logdir_fetch_async (TdbgLogdir *self, guint64 max_bulk_bytes, GCancellable *cancellable,
+                         GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  FetchJob *job = g_new0 (FetchJob, 1);
+
+  job->origin = g_object_ref (self->source);
+  /* Read here, on the thread that applies: the worker never looks at the file sets. */
+  job->offsets = resume_offsets (self);
+  job->ignored = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  {
+    GHashTableIter iter;
+    gpointer prefix;
+    g_hash_table_iter_init (&iter, self->ignored_prefixes);
+    while (g_hash_table_iter_next (&iter, &prefix, NULL))
+      g_hash_table_add (job->ignored, g_strdup (prefix));
+  }
+  job->max_bulk_bytes = max_bulk_bytes ? max_bulk_bytes : G_MAXUINT64;
+  g_task_set_source_tag (task, tdbg_logdir_fetch_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) fetch_job_free);
+  g_task_run_in_thread (task, fetch_in_thread);
+}
+
+TdbgSource *
+tdbg_logdir_fetch_finish (TdbgLogdir *self, GAsyncResult *result, gboolean *more, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  if (more)
+    *more = ((FetchJob *) g_task_get_task_data (G_TASK (result)))->more;
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+gboolean
+tdbg_logdir_apply (TdbgLogdir *self, TdbgSource *snapshot, TdbgRefreshStats *stats, GError **error)
+{
+  TdbgSource *origin;
+  gboolean ok;
+
+  g_return_val_if_fail (TDBG_IS_SNAPSHOT_SOURCE (snapshot), FALSE);
+  if (!g_rw_lock_writer_trylock (&self->index_lock))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("The logdir is being read; try again later"));
+      return FALSE;
+    }
+  origin = self->source;
+  self->source = snapshot;
+  ok = tdbg_logdir_refresh (self, stats, NULL, error);
+  self->source = origin;
+  g_rw_lock_writer_unlock (&self->index_lock);
+  return ok;
+}
+
+void
+tdbg_logdir_read_lock (TdbgLogdir *self)
+{
+  g_rw_lock_reader_lock (&self->index_lock);
+}
+
+void
+tdbg_logdir_read_unlock (TdbgLogdir *self)
+{
+  g_rw_lock_reader_unlock (&self->index_lock);
+}
