@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-records.h"
+#include "tdbg-settings.h"
 #include "tdbg-ui.h"
 
 struct _TdbgWindow {
@@ -27,6 +28,7 @@ struct _TdbgWindow {
   GtkLabel *status_label;
 
   TdbgSelection *selection;
+  GSettings *settings;
   GFile *file;
   TdbgLogdir *loading;
   GCancellable *cancellable;
@@ -50,64 +52,51 @@ paneds (TdbgWindow *self, GtkPaned **out)
   return out;
 }
 
-static char *
-layout_path (void)
-{
-  return g_build_filename (g_get_user_config_dir (), "tfdbg-gtk", "window.ini", NULL);
-}
-
 static void
 load_layout (TdbgWindow *self)
 {
-  g_autoptr(GKeyFile) kf = g_key_file_new ();
-  g_autofree char *path = layout_path ();
+  g_autoptr(GVariant) positions = g_settings_get_value (self->settings, "pane-positions");
   GtkPaned *p[5];
+  guint inputs, consumers;
 
-  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL))
-    return;
   paneds (self, p);
   for (guint i = 0; i < G_N_ELEMENTS (paned_keys); i++)
     {
-      g_autoptr(GError) error = NULL;
-      gint v = g_key_file_get_integer (kf, "panes", paned_keys[i], &error);
-      if (error == NULL && v > 20)
+      gint32 v;
+      if (g_variant_lookup (positions, paned_keys[i], "i", &v) && v > 20)
         gtk_paned_set_position (p[i], v);
     }
-  {
-    gint w = g_key_file_get_integer (kf, "window", "width", NULL);
-    gint h = g_key_file_get_integer (kf, "window", "height", NULL);
-    if (w > 200 && h > 200)
-      gtk_window_set_default_size (GTK_WINDOW (self), w, h);
-  }
-  if (g_key_file_has_key (kf, "graph", "input-depth", NULL))
-    tdbg_graph_pane_set_depths (self->graph_pane,
-                                (guint) MAX (g_key_file_get_integer (kf, "graph", "input-depth", NULL), 0),
-                                (guint) MAX (g_key_file_get_integer (kf, "graph", "consumer-depth", NULL), 0));
+  gtk_window_set_default_size (GTK_WINDOW (self), MAX (g_settings_get_int (self->settings, "window-width"), 200),
+                               MAX (g_settings_get_int (self->settings, "window-height"), 200));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_settings_get (self->settings, "graph-input-depth", "u", &inputs);
+  g_settings_get (self->settings, "graph-consumer-depth", "u", &consumers);
+  tdbg_graph_pane_set_depths (self->graph_pane, inputs, consumers);
 }
 
 static void
 save_layout (TdbgWindow *self)
 {
-  g_autoptr(GKeyFile) kf = g_key_file_new ();
-  g_autofree char *path = layout_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
+  GVariantBuilder positions;
   GtkPaned *p[5];
   int w, h;
+  guint inputs, consumers;
 
   paneds (self, p);
+  g_variant_builder_init (&positions, G_VARIANT_TYPE ("a{si}"));
   for (guint i = 0; i < G_N_ELEMENTS (paned_keys); i++)
-    g_key_file_set_integer (kf, "panes", paned_keys[i], gtk_paned_get_position (p[i]));
+    g_variant_builder_add (&positions, "{si}", paned_keys[i], gtk_paned_get_position (p[i]));
+  g_settings_delay (self->settings);
+  g_settings_set_value (self->settings, "pane-positions", g_variant_builder_end (&positions));
   gtk_window_get_default_size (GTK_WINDOW (self), &w, &h);
-  g_key_file_set_integer (kf, "window", "width", w);
-  g_key_file_set_integer (kf, "window", "height", h);
-  {
-    guint inputs, consumers;
-    tdbg_graph_pane_get_depths (self->graph_pane, &inputs, &consumers);
-    g_key_file_set_integer (kf, "graph", "input-depth", (gint) inputs);
-    g_key_file_set_integer (kf, "graph", "consumer-depth", (gint) consumers);
-  }
-  g_mkdir_with_parents (dir, 0700);
-  g_key_file_save_to_file (kf, path, NULL);
+  g_settings_set_int (self->settings, "window-width", w);
+  g_settings_set_int (self->settings, "window-height", h);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  tdbg_graph_pane_get_depths (self->graph_pane, &inputs, &consumers);
+  g_settings_set (self->settings, "graph-input-depth", "u", MIN (inputs, 8));
+  g_settings_set (self->settings, "graph-consumer-depth", "u", MIN (consumers, 8));
+  g_settings_apply (self->settings);
 }
 
 static gboolean
@@ -194,6 +183,16 @@ show_problems (TdbgWindow *self, TdbgLogdir *logdir)
   g_string_free (text, TRUE);
 }
 
+/* The opened logdir goes first in the recent list. */
+static void
+remember (TdbgWindow *self)
+{
+  g_autofree char *path = g_file_get_path (self->file);
+  g_autofree char *uri = path ? NULL : g_file_get_uri (self->file);
+
+  tdbg_recents_add (self->settings, path ? path : uri);
+}
+
 static void
 load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -238,6 +237,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   tdbg_selection_set_logdir (self->selection, logdir);
+  remember (self);
   show_problems (self, logdir);
   {
     g_autofree char *desc = tdbg_logdir_describe (logdir);
@@ -396,6 +396,7 @@ tdbg_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_WINDOW);
   g_clear_object (&self->selection);
+  g_clear_object (&self->settings);
   g_clear_object (&self->file);
   g_clear_pointer (&self->load_error, g_free);
   G_OBJECT_CLASS (tdbg_window_parent_class)->dispose (object);
@@ -446,6 +447,7 @@ tdbg_window_init (TdbgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->selection = tdbg_selection_new ();
+  self->settings = tdbg_settings_new ();
   tdbg_alerts_pane_set_selection (self->alerts_pane, self->selection);
   tdbg_timeline_pane_set_selection (self->timeline_pane, self->selection);
   tdbg_trace_pane_set_selection (self->trace_pane, self->selection);

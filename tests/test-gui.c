@@ -12,6 +12,7 @@
 #include "tdbg-cell.h"
 #include "tdbg-row.h"
 #include "tdbg-tensor-text.h"
+#include "tdbg-settings.h"
 #include "tdbg-window.h"
 #include "tdbg-graph-export.h"
 #include "tdbg-ui.h"
@@ -359,8 +360,50 @@ close_window (TdbgWindow *window)
 static void
 remove_settings (void)
 {
-  g_autofree char *path = g_build_filename (g_get_user_config_dir (), "tfdbg-gtk", "window.ini", NULL);
-  g_remove (path);
+  g_autoptr(GSettings) settings = tdbg_settings_new ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (char **k = keys; *k; k++)
+    g_settings_reset (settings, *k);
+}
+
+/* Opening a logdir puts it first in the recent list; the list is capped, without repeats. */
+static void
+test_recents (void)
+{
+  g_autoptr(GSettings) settings = (remove_settings (), tdbg_settings_new ());
+  g_autofree char *given = g_build_filename (logdirs_root, "tutorial_mnist/logdir", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (given);
+  g_autofree char *path = g_file_get_path (file); /* as the window names it: canonical */
+  g_autoptr(GPtrArray) recents = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  TdbgWindow *window;
+  const TdbgRecent *first;
+
+  for (guint i = 0; i < TDBG_MAX_RECENTS + 5; i++)
+    {
+      g_autofree char *location = g_strdup_printf ("ssh://host%u/logdir", i);
+      tdbg_recents_add (settings, location);
+    }
+  tdbg_recents_add (settings, "ssh://host3/logdir");
+  window = open_window ("tutorial_mnist/logdir");
+  recents = tdbg_recents_list (settings);
+  g_assert_cmpuint (recents->len, ==, TDBG_MAX_RECENTS);
+  first = g_ptr_array_index (recents, 0);
+  g_assert_cmpstr (first->location, ==, path);
+  g_assert_cmpint (first->last_opened, >=, now);
+  g_assert_cmpstr (((TdbgRecent *) g_ptr_array_index (recents, 1))->location, ==, "ssh://host3/logdir");
+  g_assert_cmpstr (((TdbgRecent *) g_ptr_array_index (recents, 2))->location, ==, "ssh://host24/logdir");
+  g_ptr_array_unref (g_steal_pointer (&recents));
+  tdbg_recents_remove (settings, path);
+  recents = tdbg_recents_list (settings);
+  g_assert_cmpuint (recents->len, ==, TDBG_MAX_RECENTS - 1);
+  g_assert_cmpstr (((TdbgRecent *) g_ptr_array_index (recents, 0))->location, ==, "ssh://host3/logdir");
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_settings ();
 }
 
 static void
@@ -1133,6 +1176,7 @@ main (int argc, char **argv)
   g_mkdir_with_parents (shots_dir, 0755);
 
   g_test_add_func ("/gui/core-path", test_core_path);
+  g_test_add_func ("/gui/recents", test_recents);
   g_test_add_func ("/gui/export", test_export);
   g_test_add_func ("/gui/graph-zoom-pan", test_graph_zoom_pan);
   g_test_add_func ("/gui/filters", test_filters);
