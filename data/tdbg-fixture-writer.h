@@ -100,4 +100,8 @@ typedef struct {
 
 gboolean tdbg_fixture_write_demo (const char *logdir, const TdbgDemoOptions *options, GError **error);
 
+/* A small run made with tf.config.run_functions_eagerly(True): eager executions only, no
+ * graphs, no graph execution traces. */
+gboolean tdbg_fixture_write_eager_only (const char *logdir, GError **error);
+
 G_END_DECLS

@@ -1,0 +1,200 @@
+#include "tdbg-diagnosis.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+static gboolean
+is_metadata_name (const char *name)
+{
+  return g_str_has_prefix (name, "tfdbg_events.") && g_str_has_suffix (name, ".metadata");
+}
+
+TdbgDiagnosisKind
+tdbg_diagnose_folder (const char *path)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  gboolean any = FALSE;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return TDBG_DIAGNOSIS_NOT_FOUND;
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    return TDBG_DIAGNOSIS_NOT_A_DIRECTORY;
+  dir = g_dir_open (path, 0, NULL);
+  if (dir == NULL || g_access (path, R_OK | X_OK) != 0)
+    return TDBG_DIAGNOSIS_UNREADABLE;
+  while ((name = g_dir_read_name (dir)))
+    {
+      if (is_metadata_name (name))
+        return TDBG_DIAGNOSIS_OK;
+      any = TRUE;
+    }
+  return any ? TDBG_DIAGNOSIS_NO_METADATA : TDBG_DIAGNOSIS_EMPTY_FOLDER;
+}
+
+TdbgDiagnosisKind
+tdbg_diagnose_logdir (TdbgLogdir *logdir)
+{
+  if (tdbg_logdir_get_n_traces (logdir) > 0)
+    return TDBG_DIAGNOSIS_OK;
+  return tdbg_logdir_get_n_executions (logdir) > 0 ? TDBG_DIAGNOSIS_EAGER_ONLY : TDBG_DIAGNOSIS_NOTHING_RECORDED;
+}
+
+char *
+tdbg_diagnosis_title (TdbgDiagnosisKind kind)
+{
+  switch (kind)
+    {
+    case TDBG_DIAGNOSIS_OK:
+      return g_strdup (_("A tfdbg2 logdir"));
+    case TDBG_DIAGNOSIS_NOT_FOUND:
+      return g_strdup (_("Folder not found"));
+    case TDBG_DIAGNOSIS_NOT_A_DIRECTORY:
+      return g_strdup (_("Not a folder"));
+    case TDBG_DIAGNOSIS_UNREADABLE:
+      return g_strdup (_("The folder cannot be read"));
+    case TDBG_DIAGNOSIS_EMPTY_FOLDER:
+      return g_strdup (_("The folder is empty"));
+    case TDBG_DIAGNOSIS_NO_METADATA:
+      return g_strdup (_("Not a tfdbg2 logdir"));
+    case TDBG_DIAGNOSIS_NOTHING_RECORDED:
+      return g_strdup (_("Nothing recorded yet"));
+    case TDBG_DIAGNOSIS_EAGER_ONLY:
+      return g_strdup (_("No graph execution traces"));
+    }
+  g_return_val_if_reached (NULL);
+}
+
+/* How to make a logdir, shown wherever a folder is not one. */
+static const char *
+how_to_dump (void)
+{
+  return _("To make one, call this in the TensorFlow program before it runs its model:\n"
+           "tf.debugging.experimental.enable_dump_debug_info(\"/tmp/tfdbg2_logdir\",\n"
+           "    tensor_debug_mode=\"FULL_HEALTH\", circular_buffer_size=-1)\n"
+           "then open the folder it names.");
+}
+
+char *
+tdbg_diagnosis_explain (TdbgDiagnosisKind kind, const char *path)
+{
+  switch (kind)
+    {
+    case TDBG_DIAGNOSIS_OK:
+      return g_strdup ("");
+    case TDBG_DIAGNOSIS_NOT_FOUND:
+      return g_strdup_printf (_("There is nothing at %s any more. It may have been moved or deleted, or be on a "
+                                "disk that is not mounted."), path);
+    case TDBG_DIAGNOSIS_NOT_A_DIRECTORY:
+      return g_strdup_printf (_("%s is a file. A tfdbg2 logdir is a folder of tfdbg_events.* files: open the "
+                                "folder that holds them."), path);
+    case TDBG_DIAGNOSIS_UNREADABLE:
+      return g_strdup_printf (_("You may not list the files in %s. Check its permissions (it needs read and "
+                                "execute access), or open a copy."), path);
+    case TDBG_DIAGNOSIS_EMPTY_FOLDER:
+      return g_strdup_printf (_("%s holds no files. If a program is about to write its logdir here, open it again "
+                                "once the program has started.\n\n%s"), path, how_to_dump ());
+    case TDBG_DIAGNOSIS_NO_METADATA:
+      return g_strdup_printf (_("%s has no tfdbg_events.*.metadata file, so it is not a tfdbg2 logdir (perhaps "
+                                "the logdir is one of its subfolders).\n\n%s"), path, how_to_dump ());
+    case TDBG_DIAGNOSIS_NOTHING_RECORDED:
+      return g_strdup_printf (_("%s is a tfdbg2 logdir, but it holds no executions and no graph execution "
+                                "traces. With a circular buffer (circular_buffer_size above 0, the default) "
+                                "TensorFlow writes them only when the program exits or calls "
+                                "FlushExecutionFiles(): reload (F5) after that."), path);
+    case TDBG_DIAGNOSIS_EAGER_ONLY:
+      return g_strdup_printf (_("%s records eager executions but no graph execution traces. That is what a run "
+                                "with tf.config.run_functions_eagerly(True) leaves: every tf.function runs op "
+                                "by op, so there is no graph to instrument. The Execution Timeline still shows "
+                                "every op with its tensor summaries. To see graph execution traces, run the "
+                                "program again without run_functions_eagerly(True)."), path);
+    }
+  g_return_val_if_reached (NULL);
+}
+
+/* The outermost graph that holds @graph. */
+static guint32
+root_graph (TdbgLogdir *logdir, guint32 graph)
+{
+  guint steps = 0;
+
+  while (graph != TDBG_NONE && steps++ < 64)
+    {
+      guint32 outer = tdbg_logdir_get_graph (logdir, graph)->outer;
+      if (outer == TDBG_NONE || outer >= tdbg_logdir_get_n_graphs (logdir))
+        break;
+      graph = outer;
+    }
+  return graph;
+}
+
+/* Per outermost graph: its earliest trace and its earliest recorded call. Only the first file
+ * set is looked at: other hosts' clocks need not agree with it. */
+typedef struct {
+  double first_trace;
+  double first_call;
+} GraphTimes;
+
+static GraphTimes *
+graph_times (TdbgLogdir *logdir, double *earliest_trace)
+{
+  guint n_graphs = tdbg_logdir_get_n_graphs (logdir);
+  GraphTimes *times = g_new (GraphTimes, n_graphs + 1);
+
+  for (guint g = 0; g < n_graphs; g++)
+    times[g].first_trace = times[g].first_call = INFINITY;
+  *earliest_trace = INFINITY;
+  for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
+    {
+      const TdbgTraceDigest *t = tdbg_logdir_get_trace (logdir, i);
+      guint32 g = t->file_set == 0 ? root_graph (logdir, tdbg_logdir_get_op (logdir, t->op)->graph) : TDBG_NONE;
+      if (g == TDBG_NONE)
+        continue;
+      *earliest_trace = MIN (*earliest_trace, t->wall_time);
+      times[g].first_trace = MIN (times[g].first_trace, t->wall_time);
+    }
+  for (guint i = 0; i < tdbg_logdir_get_n_executions (logdir); i++)
+    {
+      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
+      if (e->file_set == 0 && e->graph != TDBG_NONE && e->graph < n_graphs)
+        times[e->graph].first_call = MIN (times[e->graph].first_call, e->wall_time);
+    }
+  return times;
+}
+
+/* A function called before the earliest trace, whose ops are traced later: the traces of
+ * that call were written first, so they were dropped. */
+static gboolean
+call_before_every_trace (TdbgLogdir *logdir, const GraphTimes *times, double earliest_trace)
+{
+  for (guint g = 0; g < tdbg_logdir_get_n_graphs (logdir); g++)
+    if (isfinite (times[g].first_trace) && times[g].first_call < earliest_trace)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+tdbg_logdir_find_circular_evidence (TdbgLogdir *logdir, TdbgCircularEvidence *evidence)
+{
+  double earliest_trace;
+  g_autofree GraphTimes *times = graph_times (logdir, &earliest_trace);
+
+  evidence->traces_dropped = call_before_every_trace (logdir, times, earliest_trace);
+  evidence->kept_traces = tdbg_logdir_get_n_traces (logdir);
+  evidence->kept_executions = tdbg_logdir_get_n_executions (logdir);
+  return evidence->traces_dropped;
+}
+
+char *
+tdbg_circular_explain (const TdbgCircularEvidence *evidence)
+{
+  /* Translators: how many graph execution traces and executions are left */
+  return g_strdup_printf (_("The earliest graph execution traces were dropped: the run used a circular buffer "
+                            "(circular_buffer_size above 0; 1000 is the default), which keeps only the last "
+                            "events of each kind — here %u graph execution traces and %u executions. The first "
+                            "NaN or infinity may be among those lost, so the first alert shown need not be the "
+                            "root cause. To keep everything, pass circular_buffer_size=-1 to "
+                            "enable_dump_debug_info."),
+                          evidence->kept_traces, evidence->kept_executions);
+}
