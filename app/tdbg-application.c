@@ -1,5 +1,6 @@
 #include "tdbg-application.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 #include "tdbg-gui.h"
@@ -7,10 +8,11 @@
 #include "tdbg-window.h"
 
 struct _TdbgApplication {
-  GtkApplication parent_instance;
+  AdwApplication parent_instance;
 };
 
-G_DEFINE_FINAL_TYPE (TdbgApplication, tdbg_application, GTK_TYPE_APPLICATION)
+/* AdwApplication: the Adwaita style, following the system's light or dark preference. */
+G_DEFINE_FINAL_TYPE (TdbgApplication, tdbg_application, ADW_TYPE_APPLICATION)
 
 static void
 tdbg_application_startup (GApplication *app)

@@ -1,13 +1,25 @@
 #include <inttypes.h>
 #include "tdbg-window.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
+#include "tdbg-about.h"
+#include "tdbg-diagnosis.h"
+#include "tdbg-error.h"
+#include "tdbg-problem-page.h"
 #include "tdbg-records.h"
 #include "tdbg-settings.h"
+#include "tdbg-start-page.h"
 #include "tdbg-ui.h"
 
 struct _TdbgWindow {
   GtkApplicationWindow parent_instance;
+
+  GtkStack *pages;
+  TdbgStartPage *start_page;
+  TdbgProblemPage *problem_page;
+  GtkInfoBar *notice_bar;
+  GtkLabel *notice_label;
 
   GtkRevealer *progress_revealer;
   GtkLabel *progress_label;
@@ -194,6 +206,72 @@ remember (TdbgWindow *self)
 }
 
 static void
+show_page (TdbgWindow *self, const char *name)
+{
+  gtk_stack_set_visible_child_name (self->pages, name);
+  if (g_str_equal (name, "start"))
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("TensorFlow Debugger"));
+      tdbg_start_page_refresh (self->start_page);
+    }
+}
+
+/* The folder's name for people: its path, or its address when it is remote. */
+static char *
+file_display_name (GFile *file)
+{
+  char *path = g_file_get_path (file);
+
+  return path ? path : g_file_get_uri (file);
+}
+
+static void
+show_problem (TdbgWindow *self, const char *title, const char *description, gboolean can_show_logdir)
+{
+  tdbg_problem_page_set (self->problem_page, title, description, can_show_logdir);
+  show_page (self, "problem");
+}
+
+static void
+show_diagnosis_page (TdbgWindow *self, TdbgDiagnosisKind kind)
+{
+  g_autofree char *name = file_display_name (self->file);
+  g_autofree char *title = tdbg_diagnosis_title (kind);
+  g_autofree char *description = tdbg_diagnosis_explain (kind, name);
+
+  show_problem (self, title, description, kind == TDBG_DIAGNOSIS_EAGER_ONLY);
+}
+
+static void
+show_load_error (TdbgWindow *self, const GError *error)
+{
+  if (g_error_matches (error, TDBG_ERROR, TDBG_ERROR_NOT_A_LOGDIR))
+    show_diagnosis_page (self, TDBG_DIAGNOSIS_NO_METADATA);
+  else
+    show_problem (self, _("The logdir cannot be read"), error->message, FALSE);
+}
+
+/* A logdir that holds too little to browse gets a page saying why; one whose circular
+ * buffer dropped events gets a notice above the panes. */
+static void
+show_diagnosis (TdbgWindow *self, TdbgLogdir *logdir)
+{
+  TdbgDiagnosisKind kind = tdbg_diagnose_logdir (logdir);
+  TdbgCircularEvidence evidence;
+  gboolean circular = tdbg_logdir_find_circular_evidence (logdir, &evidence);
+
+  if (circular)
+    {
+      g_autofree char *text = tdbg_circular_explain (&evidence);
+      gtk_label_set_text (self->notice_label, text);
+    }
+  gtk_info_bar_set_revealed (self->notice_bar, circular);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_bar), circular);
+  if (kind != TDBG_DIAGNOSIS_OK)
+    show_diagnosis_page (self, kind);
+}
+
+static void
 load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   TdbgLogdir *logdir = TDBG_LOGDIR (source);
@@ -232,6 +310,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       gtk_info_bar_set_message_type (self->problems_bar, GTK_MESSAGE_ERROR);
       gtk_info_bar_set_revealed (self->problems_bar, TRUE);
       gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), TRUE);
+      show_load_error (self, error);
       g_clear_object (&self->loading);
       g_object_unref (self);
       return;
@@ -239,6 +318,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   tdbg_selection_set_logdir (self->selection, logdir);
   remember (self);
   show_problems (self, logdir);
+  show_diagnosis (self, logdir);
   {
     g_autofree char *desc = tdbg_logdir_describe (logdir);
     g_autofree char *status = g_strdup_printf (_("%s: %u graph execution traces, %u executions, %u alerts"), desc,
@@ -266,10 +346,18 @@ tdbg_window_open (TdbgWindow *self, GFile *file)
   gtk_label_set_text (self->problems_label, "");
   g_clear_pointer (&self->load_error, g_free);
   tdbg_selection_set_logdir (self->selection, NULL);
+  gtk_info_bar_set_revealed (self->notice_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_bar), FALSE);
 
   /* The folder goes into the title, which names the window for screen readers. */
   title = g_strdup_printf (_("%s — TensorFlow Debugger"), path ? path : name);
   gtk_window_set_title (GTK_WINDOW (self), title);
+  if (path && tdbg_diagnose_folder (path) != TDBG_DIAGNOSIS_OK)
+    {
+      show_diagnosis_page (self, tdbg_diagnose_folder (path));
+      return;
+    }
+  show_page (self, "logdir");
   self->loading = tdbg_logdir_new_for_path (path ? path : name);
   self->cancellable = g_cancellable_new ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
@@ -347,6 +435,101 @@ alert_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
+open_demo_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgWindow *self = TDBG_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = tdbg_demo_logdir_ensure (&error);
+  g_autoptr(GFile) file = path ? g_file_new_for_path (path) : NULL;
+
+  if (file)
+    tdbg_window_open (self, file);
+  else
+    show_problem (self, _("The demo logdir cannot be written"), error->message, FALSE);
+}
+
+static void
+about_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  tdbg_show_about (GTK_WINDOW (widget));
+}
+
+static void
+page_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgWindow *self = TDBG_WINDOW (widget);
+
+  if (g_str_equal (action_name, "win.show-start"))
+    {
+      tdbg_window_cancel_load (self);
+      show_page (self, "start");
+    }
+  else if (tdbg_selection_get_logdir (self->selection))
+    show_page (self, "logdir");
+}
+
+static void
+find_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgWindow *self = TDBG_WINDOW (widget);
+
+  if (g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir"))
+    tdbg_trace_pane_focus_filter (self->trace_pane);
+}
+
+static void
+export_graph_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgWindow *self = TDBG_WINDOW (widget);
+
+  gtk_widget_activate_action (GTK_WIDGET (self->graph_pane), "graph.export", "s", "png");
+}
+
+/* Whether the window has an action, and of which parameter type (NULL: none). */
+static gboolean
+find_window_action (TdbgWindow *self, const char *name, const GVariantType **parameter_type)
+{
+  const char *action_name;
+
+  for (guint i = 0; gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (self), i, NULL, &action_name,
+                                                   parameter_type, NULL); i++)
+    if (g_str_equal (action_name, name))
+      return TRUE;
+  return FALSE;
+}
+
+/* A recent logdir was activated on the start page. */
+static void
+open_location_cb (TdbgWindow *self, const char *location)
+{
+  const GVariantType *type = NULL;
+
+  if (!g_str_has_prefix (location, "ssh://"))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (location);
+      tdbg_window_open (self, file);
+    }
+  else if (find_window_action (self, "win.open-remote", &type) && type
+           && g_variant_type_equal (type, G_VARIANT_TYPE_STRING))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-remote", "s", location);
+  else
+    show_problem (self, _("Remote logdirs are opened from the command line"),
+                  _("Run tfdbg-gtk with the ssh:// address of the logdir to open it over SSH."), FALSE);
+}
+
+/* A folder dropped onto the window is opened like one chosen in the dialog. */
+static gboolean
+drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, TdbgWindow *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST) || (files = g_value_get_boxed (value)) == NULL)
+    return FALSE;
+  tdbg_window_open (self, G_FILE (files->data));
+  return TRUE;
+}
+
+static void
 problems_response_cb (GtkInfoBar *bar, int response, TdbgWindow *self)
 {
   if (response == GTK_RESPONSE_CLOSE)
@@ -408,8 +591,18 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_window_dispose;
+  /* What AdwApplication does at startup, for windows made without one (tests, benchmarks):
+   * the Adwaita style sheet and the style manager that follows the system's dark preference. */
+  adw_init ();
   tdbg_ui_ensure_types ();
+  g_type_ensure (TDBG_TYPE_START_PAGE);
+  g_type_ensure (TDBG_TYPE_PROBLEM_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, start_page);
+  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, problem_page);
+  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, notice_bar);
+  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, notice_label);
+  gtk_widget_class_bind_template_callback (widget_class, open_location_cb);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, progress_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, progress_bar);
@@ -434,7 +627,17 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.alert-first", NULL, alert_action);
   gtk_widget_class_install_action (widget_class, "win.alert-next", NULL, alert_action);
   gtk_widget_class_install_action (widget_class, "win.alert-previous", NULL, alert_action);
+  gtk_widget_class_install_action (widget_class, "win.open-demo", NULL, open_demo_action);
+  gtk_widget_class_install_action (widget_class, "win.about", NULL, about_action);
+  gtk_widget_class_install_action (widget_class, "win.show-start", NULL, page_action);
+  gtk_widget_class_install_action (widget_class, "win.show-logdir", NULL, page_action);
+  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "win.export-graph", NULL, export_graph_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export-graph", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK, "win.show-help-overlay",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.reload", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, GDK_CONTROL_MASK, "win.alert-first", NULL);
@@ -443,9 +646,29 @@ tdbg_window_class_init (TdbgWindowClass *klass)
 }
 
 static void
+add_help_overlay (TdbgWindow *self)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-shortcuts.ui");
+
+  gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
+                                           GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+}
+
+static void
+add_drop_target (TdbgWindow *self)
+{
+  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+}
+
+static void
 tdbg_window_init (TdbgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Not a bound template child: those are unparented behind GtkWindow's back on dispose. */
+  self->pages = GTK_STACK (gtk_window_get_child (GTK_WINDOW (self)));
   self->selection = tdbg_selection_new ();
   self->settings = tdbg_settings_new ();
   tdbg_alerts_pane_set_selection (self->alerts_pane, self->selection);
@@ -458,6 +681,9 @@ tdbg_window_init (TdbgWindow *self)
   g_signal_connect_swapped (self->selection, "notify::execution", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->selection, "notify::source-line", G_CALLBACK (update_status), self);
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
+  g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);
+  add_help_overlay (self);
+  add_drop_target (self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
   load_layout (self);
@@ -487,4 +713,19 @@ const char *
 tdbg_window_get_load_error (TdbgWindow *self)
 {
   return self->load_error;
+}
+
+TdbgStartPage *tdbg_window_get_start_page (TdbgWindow *self) { return self->start_page; }
+TdbgProblemPage *tdbg_window_get_problem_page (TdbgWindow *self) { return self->problem_page; }
+
+const char *
+tdbg_window_get_page (TdbgWindow *self)
+{
+  return gtk_stack_get_visible_child_name (self->pages);
+}
+
+const char *
+tdbg_window_get_notice_text (TdbgWindow *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->notice_bar)) ? gtk_label_get_text (self->notice_label) : "";
 }

@@ -11,6 +11,8 @@
 #include "tdbg-stack-pane.h"
 #include "tdbg-timeline-pane.h"
 #include "tdbg-trace-pane.h"
+#include "tdbg-problem-page.h"
+#include "tdbg-start-page.h"
 
 G_BEGIN_DECLS
 
@@ -33,5 +35,11 @@ TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self);
 /* The problems banner text ("" when hidden) and the last load error (NULL when none). */
 const char *tdbg_window_get_problems_text (TdbgWindow *self);
 const char *tdbg_window_get_load_error (TdbgWindow *self);
+/* "start", "logdir" or "problem" */
+const char *tdbg_window_get_page (TdbgWindow *self);
+TdbgStartPage *tdbg_window_get_start_page (TdbgWindow *self);
+TdbgProblemPage *tdbg_window_get_problem_page (TdbgWindow *self);
+/* The notice above the panes (a circular buffer dropped events), "" when hidden. */
+const char *tdbg_window_get_notice_text (TdbgWindow *self);
 
 G_END_DECLS

@@ -4,12 +4,6 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-static gboolean
-is_metadata_name (const char *name)
-{
-  return g_str_has_prefix (name, "tfdbg_events.") && g_str_has_suffix (name, ".metadata");
-}
-
 TdbgDiagnosisKind
 tdbg_diagnose_folder (const char *path)
 {
@@ -24,9 +18,11 @@ tdbg_diagnose_folder (const char *path)
   dir = g_dir_open (path, 0, NULL);
   if (dir == NULL || g_access (path, R_OK | X_OK) != 0)
     return TDBG_DIAGNOSIS_UNREADABLE;
+  /* A file set that lost its metadata file is a damaged logdir: the loader says what is
+   * wrong with it, file by file. */
   while ((name = g_dir_read_name (dir)))
     {
-      if (is_metadata_name (name))
+      if (g_str_has_prefix (name, "tfdbg_events."))
         return TDBG_DIAGNOSIS_OK;
       any = TRUE;
     }

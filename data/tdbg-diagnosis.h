@@ -15,7 +15,7 @@ typedef enum {
   TDBG_DIAGNOSIS_NOT_A_DIRECTORY,  /* a file, not a folder */
   TDBG_DIAGNOSIS_UNREADABLE,       /* a folder we may not list */
   TDBG_DIAGNOSIS_EMPTY_FOLDER,     /* a folder with nothing in it */
-  TDBG_DIAGNOSIS_NO_METADATA,      /* files, but no tfdbg_events.*.metadata */
+  TDBG_DIAGNOSIS_NO_METADATA,      /* files, but no tfdbg_events.* (no .metadata) */
   TDBG_DIAGNOSIS_NOTHING_RECORDED, /* a logdir without executions or traces (yet) */
   TDBG_DIAGNOSIS_EAGER_ONLY,       /* executions, but no graph execution traces */
 } TdbgDiagnosisKind;

@@ -869,3 +869,9 @@ tdbg_trace_pane_get_column_view (TdbgTracePane *self)
 {
   return self->column_view;
 }
+
+void
+tdbg_trace_pane_focus_filter (TdbgTracePane *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->regex_entry));
+}

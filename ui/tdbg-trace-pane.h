@@ -22,4 +22,7 @@ void tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const c
                                  const char *device, gboolean alerting_only);
 GtkColumnView *tdbg_trace_pane_get_column_view (TdbgTracePane *self);
 
+/* Puts the keyboard focus in the op-name filter (Find). */
+void tdbg_trace_pane_focus_filter (TdbgTracePane *self);
+
 G_END_DECLS

@@ -1,0 +1,18 @@
+#pragma once
+
+/* The page that says why a folder shows nothing and what to do about it. */
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define TDBG_TYPE_PROBLEM_PAGE (tdbg_problem_page_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgProblemPage, tdbg_problem_page, TDBG, PROBLEM_PAGE, GtkWidget)
+
+/* @can_show_logdir: the logdir holds something after all (executions), offer to show it. */
+void tdbg_problem_page_set (TdbgProblemPage *self, const char *title, const char *description,
+                            gboolean can_show_logdir);
+const char *tdbg_problem_page_get_title (TdbgProblemPage *self);
+const char *tdbg_problem_page_get_description (TdbgProblemPage *self);
+
+G_END_DECLS

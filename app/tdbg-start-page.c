@@ -1,0 +1,232 @@
+#include "tdbg-start-page.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include "tdbg-settings.h"
+
+struct _TdbgStartPage {
+  GtkWidget parent_instance;
+
+  GtkWidget *scroller;
+  GtkWidget *recents_group;
+  GtkListBox *list;
+
+  GSettings *settings;
+  GPtrArray *recents;   /* TdbgRecent, newest first */
+  GArray *states;       /* TdbgRecentState per recent */
+  GtkStringList *model; /* the locations, for the list box */
+};
+
+G_DEFINE_FINAL_TYPE (TdbgStartPage, tdbg_start_page, GTK_TYPE_WIDGET)
+
+enum { SIGNAL_OPEN_LOCATION, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+char *
+tdbg_format_age (gint64 then, gint64 now)
+{
+  gint64 s = MAX (now - then, 0);
+  guint n;
+
+  if (s < 60)
+    return g_strdup (_("just now"));
+  if (s < 3600)
+    return (n = s / 60), g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u minute ago", "%u minutes ago", n), n);
+  if (s < 86400)
+    return (n = s / 3600), g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u hour ago", "%u hours ago", n), n);
+  if (s < 86400 * 2)
+    return g_strdup (_("yesterday"));
+  if (s < 86400 * 61)
+    return (n = s / 86400), g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u day ago", "%u days ago", n), n);
+  if (s < 86400 * 730)
+    return (n = s / (86400 * 30)),
+           g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u month ago", "%u months ago", n), n);
+  return (n = s / (86400 * 365)), g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u year ago", "%u years ago", n), n);
+}
+
+static TdbgRecentState
+check_state (const char *location)
+{
+  if (g_str_has_prefix (location, "ssh://"))
+    return TDBG_RECENT_REMOTE;
+  return g_file_test (location, G_FILE_TEST_IS_DIR) ? TDBG_RECENT_PRESENT : TDBG_RECENT_MISSING;
+}
+
+static guint
+index_of (TdbgStartPage *self, const char *location)
+{
+  for (guint i = 0; i < self->recents->len; i++)
+    if (g_str_equal (((TdbgRecent *) g_ptr_array_index (self->recents, i))->location, location))
+      return i;
+  return G_MAXUINT;
+}
+
+static void
+remove_clicked_cb (GtkButton *button, TdbgStartPage *self)
+{
+  const char *location = g_object_get_data (G_OBJECT (button), "location");
+
+  tdbg_recents_remove (self->settings, location);
+}
+
+/* The home folder shown as ~, as the file chooser does. */
+static char *
+display_location (const char *location)
+{
+  const char *home = g_get_home_dir ();
+  gsize n = strlen (home);
+
+  if (n > 1 && g_str_has_prefix (location, home) && location[n] == G_DIR_SEPARATOR)
+    return g_strconcat ("~", location + n, NULL);
+  return g_strdup (location);
+}
+
+static GtkWidget *
+state_label (TdbgRecentState state)
+{
+  GtkWidget *label;
+
+  if (state == TDBG_RECENT_PRESENT)
+    return NULL;
+  label = gtk_label_new (state == TDBG_RECENT_MISSING ? _("Missing") : _("Remote"));
+  gtk_widget_add_css_class (label, state == TDBG_RECENT_MISSING ? "error" : "dim-label");
+  gtk_widget_add_css_class (label, "caption-heading");
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  return label;
+}
+
+static GtkWidget *
+create_row (gpointer item, gpointer data)
+{
+  TdbgStartPage *self = data;
+  const char *location = gtk_string_object_get_string (item);
+  guint i = index_of (self, location);
+  const TdbgRecent *recent = g_ptr_array_index (self->recents, i);
+  TdbgRecentState state = g_array_index (self->states, TdbgRecentState, i);
+  g_autofree char *shown = display_location (location);
+  g_autofree char *base = g_path_get_basename (location);
+  g_autofree char *age = tdbg_format_age (recent->last_opened, g_get_real_time () / G_USEC_PER_SEC);
+  g_autofree char *subtitle = g_strdup_printf (_("%s — opened %s"), shown, age);
+  g_autofree char *remove_name = g_strdup_printf (_("Remove %s from the list"), shown);
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *remove = gtk_button_new_from_icon_name ("edit-delete-symbolic");
+  GtkWidget *label = state_label (state);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                             gtk_image_new_from_icon_name (state == TDBG_RECENT_REMOTE ? "network-server-symbolic"
+                                                                                        : "folder-symbolic"));
+  if (label)
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (remove, "flat");
+  gtk_widget_set_tooltip_text (remove, _("Remove from the list"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL, remove_name, -1);
+  g_object_set_data_full (G_OBJECT (remove), "location", g_strdup (location), g_free);
+  g_signal_connect (remove, "clicked", G_CALLBACK (remove_clicked_cb), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
+  g_object_set_data_full (G_OBJECT (row), "location", g_strdup (location), g_free);
+  return row;
+}
+
+static void
+row_activated_cb (GtkListBox *list, GtkListBoxRow *row, TdbgStartPage *self)
+{
+  const char *location = g_object_get_data (G_OBJECT (row), "location");
+
+  if (location)
+    g_signal_emit (self, signals[SIGNAL_OPEN_LOCATION], 0, location);
+}
+
+void
+tdbg_start_page_refresh (TdbgStartPage *self)
+{
+  g_autoptr(GPtrArray) recents = tdbg_recents_list (self->settings);
+  g_autoptr(GPtrArray) locations = g_ptr_array_new ();
+
+  g_array_set_size (self->states, 0);
+  for (guint i = 0; i < recents->len; i++)
+    {
+      TdbgRecentState state = check_state (((TdbgRecent *) g_ptr_array_index (recents, i))->location);
+      g_array_append_val (self->states, state);
+      g_ptr_array_add (locations, ((TdbgRecent *) g_ptr_array_index (recents, i))->location);
+    }
+  g_ptr_array_add (locations, NULL);
+  g_ptr_array_unref (self->recents);
+  self->recents = g_steal_pointer (&recents);
+  gtk_string_list_splice (self->model, 0, g_list_model_get_n_items (G_LIST_MODEL (self->model)),
+                          (const char *const *) locations->pdata);
+  gtk_widget_set_visible (self->recents_group, self->recents->len > 0);
+}
+
+static void
+recents_changed_cb (GSettings *settings, const char *key, TdbgStartPage *self)
+{
+  tdbg_start_page_refresh (self);
+}
+
+GtkListBox *tdbg_start_page_get_list (TdbgStartPage *self) { return self->list; }
+guint tdbg_start_page_get_n_recents (TdbgStartPage *self) { return self->recents->len; }
+
+const char *
+tdbg_start_page_get_location (TdbgStartPage *self, guint index)
+{
+  g_return_val_if_fail (index < self->recents->len, NULL);
+  return ((TdbgRecent *) g_ptr_array_index (self->recents, index))->location;
+}
+
+TdbgRecentState
+tdbg_start_page_get_state (TdbgStartPage *self, guint index)
+{
+  g_return_val_if_fail (index < self->states->len, TDBG_RECENT_MISSING);
+  return g_array_index (self->states, TdbgRecentState, index);
+}
+
+static void
+tdbg_start_page_dispose (GObject *object)
+{
+  TdbgStartPage *self = TDBG_START_PAGE (object);
+
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_START_PAGE);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->model);
+  g_clear_pointer (&self->recents, g_ptr_array_unref);
+  g_clear_pointer (&self->states, g_array_unref);
+  G_OBJECT_CLASS (tdbg_start_page_parent_class)->dispose (object);
+}
+
+static void
+tdbg_start_page_class_init (TdbgStartPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_start_page_dispose;
+  /* A recent logdir was activated: its path or ssh:// address. */
+  signals[SIGNAL_OPEN_LOCATION] = g_signal_new ("open-location", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                                NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  g_type_ensure (ADW_TYPE_STATUS_PAGE);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-start-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, recents_group);
+  gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, list);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+tdbg_start_page_init (TdbgStartPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = tdbg_settings_new ();
+  self->recents = g_ptr_array_new ();
+  self->states = g_array_new (FALSE, FALSE, sizeof (TdbgRecentState));
+  self->model = gtk_string_list_new (NULL);
+  gtk_list_box_bind_model (self->list, G_LIST_MODEL (self->model), create_row, self, NULL);
+  g_signal_connect (self->settings, "changed::recent-logdirs", G_CALLBACK (recents_changed_cb), self);
+  tdbg_start_page_refresh (self);
+}

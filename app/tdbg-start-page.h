@@ -1,0 +1,29 @@
+#pragma once
+
+/* The page shown when no logdir is open: the recent logdirs (when each was last opened,
+ * whether it is still there), Open Logdir… and Open Demo. */
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TDBG_RECENT_PRESENT, /* a local folder that exists */
+  TDBG_RECENT_MISSING, /* a local folder that is gone */
+  TDBG_RECENT_REMOTE,  /* an ssh:// address: not checked */
+} TdbgRecentState;
+
+#define TDBG_TYPE_START_PAGE (tdbg_start_page_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgStartPage, tdbg_start_page, TDBG, START_PAGE, GtkWidget)
+
+/* Reads the recent list again (and checks which folders still exist). */
+void tdbg_start_page_refresh (TdbgStartPage *self);
+GtkListBox *tdbg_start_page_get_list (TdbgStartPage *self);
+guint tdbg_start_page_get_n_recents (TdbgStartPage *self);
+const char *tdbg_start_page_get_location (TdbgStartPage *self, guint index);
+TdbgRecentState tdbg_start_page_get_state (TdbgStartPage *self, guint index);
+
+/* "2 days ago", from @then and @now in seconds since 1970. */
+char *tdbg_format_age (gint64 then, gint64 now);
+
+G_END_DECLS
