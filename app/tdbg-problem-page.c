@@ -13,8 +13,10 @@ struct _TdbgProblemPage {
 G_DEFINE_FINAL_TYPE (TdbgProblemPage, tdbg_problem_page, GTK_TYPE_WIDGET)
 
 void
-tdbg_problem_page_set (TdbgProblemPage *self, const char *title, const char *description, gboolean can_show_logdir)
+tdbg_problem_page_set (TdbgProblemPage *self, const char *icon_name, const char *title, const char *description,
+                       gboolean can_show_logdir)
 {
+  adw_status_page_set_icon_name (self->status, icon_name);
   adw_status_page_set_title (self->status, title);
   /* A label of its own, not the status page's description: that one is markup, and paths and
    * code are shown as they are. */

@@ -10,8 +10,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TdbgProblemPage, tdbg_problem_page, TDBG, PROBLEM_PAGE, GtkWidget)
 
 /* @can_show_logdir: the logdir holds something after all (executions), offer to show it. */
-void tdbg_problem_page_set (TdbgProblemPage *self, const char *title, const char *description,
-                            gboolean can_show_logdir);
+void tdbg_problem_page_set (TdbgProblemPage *self, const char *icon_name, const char *title,
+                            const char *description, gboolean can_show_logdir);
 const char *tdbg_problem_page_get_title (TdbgProblemPage *self);
 const char *tdbg_problem_page_get_description (TdbgProblemPage *self);
 

@@ -225,10 +225,12 @@ file_display_name (GFile *file)
   return path ? path : g_file_get_uri (file);
 }
 
+/* A logdir that is merely sparse gets an information icon; a folder we cannot use a warning. */
 static void
 show_problem (TdbgWindow *self, const char *title, const char *description, gboolean can_show_logdir)
 {
-  tdbg_problem_page_set (self->problem_page, title, description, can_show_logdir);
+  tdbg_problem_page_set (self->problem_page, can_show_logdir ? "dialog-information-symbolic" : "dialog-warning-symbolic",
+                         title, description, can_show_logdir);
   show_page (self, "problem");
 }
 
@@ -594,6 +596,8 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   /* What AdwApplication does at startup, for windows made without one (tests, benchmarks):
    * the Adwaita style sheet and the style manager that follows the system's dark preference. */
   adw_init ();
+  gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                    "/io/github/tfdbg_gtk/TfdbgGtk/icons");
   tdbg_ui_ensure_types ();
   g_type_ensure (TDBG_TYPE_START_PAGE);
   g_type_ensure (TDBG_TYPE_PROBLEM_PAGE);

@@ -8,7 +8,9 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <gtksourceview/gtksource.h>
+#include <adwaita.h>
 #include "gui-util.h"
+#include "tdbg-fixture-writer.h"
 #include "tdbg-cell.h"
 #include "tdbg-row.h"
 #include "tdbg-tensor-text.h"
@@ -1138,6 +1140,398 @@ test_headless_export (void)
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
 }
 
+/* ---- The GNOME application: start page, problem pages, About, shortcuts, dark style ---- */
+
+static gboolean
+page_is (TdbgWindow *window, const char *page)
+{
+  return g_strcmp0 (tdbg_window_get_page (window), page) == 0;
+}
+
+static gboolean
+shows_logdir (gpointer data)
+{
+  return !tdbg_window_is_loading (data) && tdbg_selection_get_logdir (tdbg_window_get_selection (data)) != NULL
+         && page_is (data, "logdir");
+}
+
+static TdbgWindow *
+new_start_window (void)
+{
+  TdbgWindow *window = tdbg_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (50);
+  return window;
+}
+
+/* Opens @path in a new window and waits until the load (if any) is over. */
+static TdbgWindow *
+open_path (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  TdbgWindow *window = new_start_window ();
+
+  tdbg_window_open (window, file);
+  g_assert_true (wait_until (not_loading, window, 30000));
+  spin (50);
+  return window;
+}
+
+static void
+set_recents (GSettings *settings, const char *const *locations, const gint64 *ages)
+{
+  GVariantBuilder builder;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a(sx)"));
+  for (guint i = 0; locations[i]; i++)
+    g_variant_builder_add (&builder, "(sx)", locations[i], now - ages[i]);
+  g_settings_set_value (settings, "recent-logdirs", g_variant_builder_end (&builder));
+}
+
+static const char *
+row_subtitle (TdbgStartPage *page, guint index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (tdbg_start_page_get_list (page), index);
+
+  g_assert_nonnull (row);
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
+static void
+test_start_page (void)
+{
+  g_autoptr(GSettings) settings = (remove_settings (), tdbg_settings_new ());
+  g_autofree char *present = g_build_filename (logdirs_root, "tutorial_mnist", "logdir", NULL);
+  const char *missing = "/nonexistent/tfdbg-gtk-test/gone-logdir";
+  const char *remote = "ssh://trainer.example.org/runs/logdir";
+  const char *locations[] = { present, missing, remote, NULL };
+  const gint64 ages[] = { 2 * 86400 + 600, 3 * 3600 + 60, 5 * 60 + 5 };
+  TdbgWindow *window;
+  TdbgStartPage *page;
+  GtkListBoxRow *row;
+  GtkWidget *remove;
+
+  set_recents (settings, locations, ages);
+  window = new_start_window ();
+  page = tdbg_window_get_start_page (window);
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "start");
+  g_assert_cmpuint (tdbg_start_page_get_n_recents (page), ==, 3);
+  g_assert_cmpint (tdbg_start_page_get_state (page, 0), ==, TDBG_RECENT_PRESENT);
+  g_assert_cmpint (tdbg_start_page_get_state (page, 1), ==, TDBG_RECENT_MISSING);
+  g_assert_cmpint (tdbg_start_page_get_state (page, 2), ==, TDBG_RECENT_REMOTE);
+  /* What the rows say: when, and whether the folder is still there. */
+  g_assert_true (g_str_has_suffix (row_subtitle (page, 0), "opened 2 days ago"));
+  g_assert_true (g_str_has_suffix (row_subtitle (page, 1), "opened 3 hours ago"));
+  g_assert_true (g_str_has_suffix (row_subtitle (page, 2), "opened 5 minutes ago"));
+  g_assert_null (gui_find_label (GTK_WIDGET (gtk_list_box_get_row_at_index (tdbg_start_page_get_list (page), 0)),
+                                 "Missing", FALSE));
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (gtk_list_box_get_row_at_index (tdbg_start_page_get_list (page), 1)),
+                                    "Missing", FALSE));
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (gtk_list_box_get_row_at_index (tdbg_start_page_get_list (page), 2)),
+                                    "Remote", FALSE));
+  screenshot (GTK_WIDGET (window), "start-page.png");
+
+  /* The missing one is removed with its row's button. */
+  row = gtk_list_box_get_row_at_index (tdbg_start_page_get_list (page), 1);
+  remove = gui_find_widget (GTK_WIDGET (row), GTK_TYPE_BUTTON);
+  g_assert_nonnull (remove);
+  g_signal_emit_by_name (remove, "clicked");
+  spin (50);
+  g_assert_cmpuint (tdbg_start_page_get_n_recents (page), ==, 2);
+  g_assert_cmpstr (tdbg_start_page_get_location (page, 1), ==, remote);
+
+  /* Activating a row opens its logdir. */
+  g_signal_emit_by_name (gtk_list_box_get_row_at_index (tdbg_start_page_get_list (page), 0), "activate");
+  g_assert_true (wait_until (shows_logdir, window, 30000));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==,
+                    (guint) expected_count ("tutorial_mnist", "logdir", "counts", "graph_execution_traces"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_settings ();
+}
+
+static void
+test_format_age (void)
+{
+  static const struct { gint64 seconds; const char *text; } cases[] = {
+    { 0, "just now" }, { 59, "just now" }, { 60, "1 minute ago" }, { 3599, "59 minutes ago" },
+    { 3600, "1 hour ago" }, { 86399, "23 hours ago" }, { 86400, "yesterday" }, { 2 * 86400, "2 days ago" },
+    { 60 * 86400, "60 days ago" }, { 90 * 86400, "3 months ago" }, { 800 * 86400, "2 years ago" },
+  };
+  const gint64 now = 1800000000;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = tdbg_format_age (now - cases[i].seconds, now);
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+static gboolean
+has_alerts (gpointer data)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (data));
+  return logdir && tdbg_logdir_get_n_alerts (logdir) > 0;
+}
+
+/* Open Demo writes the bundled demo logdir into the cache folder and opens it: its first alert
+ * is the Log op of the cross entropy. The screenshot is the one in app/desktop/screenshots. */
+static void
+test_open_demo (void)
+{
+  g_autofree char *demo = g_build_filename (g_get_user_cache_dir (), "tfdbg-gtk", "demo-logdir", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", demo);
+  TdbgWindow *window;
+  TdbgSelection *sel;
+  TdbgLogdir *logdir;
+  const TdbgAlert *first;
+  guint32 op;
+
+  g_assert_true (g_str_has_prefix (demo, g_getenv ("XDG_CACHE_HOME")));
+  g_assert_cmpint (system (cmd), ==, 0);
+  window = new_start_window ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
+  g_assert_true (wait_until (shows_logdir, window, 30000));
+  g_assert_true (wait_until (has_alerts, window, 5000));
+  g_assert_true (g_file_test (demo, G_FILE_TEST_IS_DIR));
+  sel = tdbg_window_get_selection (window);
+  logdir = tdbg_selection_get_logdir (sel);
+  first = tdbg_logdir_get_alert (logdir, 0);
+  g_assert_cmpuint (first->trace_index, !=, TDBG_NONE);
+  op = tdbg_logdir_get_trace (logdir, first->trace_index)->op;
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, op)->op_type, ==, "Log");
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), demo));
+  tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (window), TDBG_ALERT_MOVE_FIRST);
+  {
+    GraphWait gw = { tdbg_window_get_graph_pane (window), op };
+    g_assert_true (wait_until (graph_shows, &gw, 10000));
+  }
+  screenshot (GTK_WIDGET (window), "main-window.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+check_problem (TdbgWindow *window, const char *title, const char *const *phrases, const char *shot)
+{
+  TdbgProblemPage *page = tdbg_window_get_problem_page (window);
+  const char *description = tdbg_problem_page_get_description (page);
+
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "problem");
+  g_assert_cmpstr (tdbg_problem_page_get_title (page), ==, title);
+  for (guint i = 0; phrases[i]; i++)
+    if (strstr (description, phrases[i]) == NULL)
+      g_error ("“%s” does not say “%s”", description, phrases[i]);
+  screenshot (GTK_WIDGET (window), shot);
+}
+
+static void
+test_problem_pages (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tdbg-gui-problem-XXXXXX", &error);
+  g_autofree char *empty = g_build_filename (dir, "empty", NULL);
+  g_autofree char *other = g_build_filename (dir, "photos", NULL);
+  g_autofree char *stray = g_build_filename (other, "cat.jpg", NULL);
+  g_autofree char *eager = g_build_filename (dir, "eager", NULL);
+  g_autofree char *circular = g_build_filename (logdirs_root, "circular", "logdir", NULL);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+  const char *no_metadata[] = { other, "no tfdbg_events.*.metadata file", "enable_dump_debug_info", NULL };
+  const char *empty_says[] = { "holds no files", "enable_dump_debug_info", NULL };
+  const char *file_says[] = { "is a file", NULL };
+  const char *eager_says[] = { "no graph execution traces", "tf.config.run_functions_eagerly(True)", NULL };
+  TdbgWindow *window;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (empty, 0755) | g_mkdir (other, 0755) | g_mkdir (eager, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (stray, "jpeg", 4, NULL));
+  g_assert_true (tdbg_fixture_write_eager_only (eager, &error));
+
+  window = open_path (other);
+  check_problem (window, "Not a tfdbg2 logdir", no_metadata, "problem-not-a-logdir.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_path (empty);
+  check_problem (window, "The folder is empty", empty_says, "problem-empty.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_path (stray);
+  check_problem (window, "Not a folder", file_says, "problem-file.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The eager-only run still has its executions, one button away. */
+  window = open_path (eager);
+  check_problem (window, "No graph execution traces", eager_says, "problem-eager-only.png");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-logdir", NULL);
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "logdir");
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==, 7);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-start", NULL);
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "start");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The circular logdir is shown, under a notice that its earliest traces are gone. */
+  window = open_path (circular);
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "logdir");
+  g_assert_nonnull (strstr (tdbg_window_get_notice_text (window), "circular buffer"));
+  g_assert_nonnull (strstr (tdbg_window_get_notice_text (window), "200 graph execution traces and 200 executions"));
+  screenshot (GTK_WIDGET (window), "circular-notice.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A logdir without that evidence has no notice. */
+  window = open_window ("tutorial_mnist/logdir");
+  g_assert_cmpstr (tdbg_window_get_notice_text (window), ==, "");
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (g_type_is_a (G_OBJECT_TYPE (w), type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+static void
+collect_accelerators (GtkWidget *root, GString *out)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (root))
+    {
+      g_autofree char *accel = NULL;
+      g_object_get (root, "accelerator", &accel, NULL);
+      g_string_append_printf (out, "%s|", accel);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_accelerators (child, out);
+}
+
+static void
+test_about_and_shortcuts (void)
+{
+  static const char *expected[] = { "<Control>o", "<Control><Shift>o", "F5", "Escape", "<Control>Home", "F8",
+                                    "<Shift>F8", "<Alt>1...<Alt>6", "<Control>f", "plus <Control>plus",
+                                    "minus <Control>minus", "0 <Control>0", "<Control>e", "<Control>question",
+                                    "<Control>q" };
+  TdbgWindow *window = new_start_window ();
+  GtkWindow *about, *shortcuts;
+  g_autoptr(GString) accels = g_string_new ("|");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.about", NULL);
+  spin (100);
+  about = find_toplevel (ADW_TYPE_ABOUT_WINDOW);
+  g_assert_nonnull (about);
+  g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, TDBG_VERSION);
+  g_assert_cmpstr (adw_about_window_get_website (ADW_ABOUT_WINDOW (about)), ==, TDBG_WEBSITE);
+  g_assert_cmpint (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)), ==, GTK_LICENSE_GPL_3_0);
+  screenshot (GTK_WIDGET (about), "about.png");
+  gtk_window_destroy (about);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+  spin (100);
+  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_nonnull (shortcuts);
+  g_assert_true (shortcuts == GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))));
+  collect_accelerators (GTK_WIDGET (shortcuts), accels);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autofree char *item = g_strdup_printf ("|%s|", expected[i]);
+      if (strstr (accels->str, item) == NULL)
+        g_error ("the shortcuts window does not list %s (it has %s)", expected[i], accels->str);
+    }
+  screenshot (GTK_WIDGET (shortcuts), "shortcuts.png");
+  gtk_window_close (shortcuts);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Ctrl+F puts the focus in Graph Execution's op-name filter. */
+static void
+test_find_shortcut (void)
+{
+  TdbgWindow *window = open_window ("tutorial_mnist/logdir");
+  GtkWidget *entry = gui_find_editable (GTK_WIDGET (tdbg_window_get_trace_pane (window)), "Op name (regular expression)");
+  GtkWidget *focus;
+
+  g_assert_nonnull (entry);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL);
+  spin (50);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static const char *
+scheme_id (TdbgWindow *window)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (tdbg_source_pane_get_view (tdbg_window_get_source_pane (window))));
+  GtkSourceStyleScheme *scheme = gtk_source_buffer_get_style_scheme (GTK_SOURCE_BUFFER (buffer));
+
+  return scheme ? gtk_source_style_scheme_get_id (scheme) : "";
+}
+
+typedef struct {
+  TdbgWindow *window;
+  guint32 op;
+  const char *scheme;
+  const char *fill;
+} StyleWait;
+
+/* The fill colour of @op's node in the graph shown, or "" while none is. */
+static const char *
+node_fill (TdbgWindow *window, guint32 op)
+{
+  TdbgGraphPane *pane = tdbg_window_get_graph_pane (window);
+  TdbgGraphLayout *layout = tdbg_graph_view_get_layout (tdbg_graph_pane_get_view (pane));
+  const char *name = tdbg_graph_pane_get_node_name (pane, op);
+  const TdbgLayoutNode *node = layout && name ? tdbg_graph_layout_find_node (layout, name) : NULL;
+
+  return node && node->fill_color ? node->fill_color : "";
+}
+
+static gboolean
+style_is (gpointer data)
+{
+  StyleWait *w = data;
+  return g_str_equal (scheme_id (w->window), w->scheme) && g_ascii_strcasecmp (node_fill (w->window, w->op), w->fill) == 0;
+}
+
+/* The system's dark preference (forced here, as the style manager would set it) switches the
+ * source view's scheme and the graph's colours, NaN producers included; back again after. */
+static void
+test_dark_style (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  TdbgWindow *window = open_window ("tutorial_mnist/logdir");
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  StyleWait light = { window, TDBG_NONE, "Adwaita", "#f8c8c8" };
+  StyleWait dark = { window, TDBG_NONE, "Adwaita-dark", "#a51d2d" };
+
+  tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (window), TDBG_ALERT_MOVE_FIRST);
+  light.op = dark.op = tdbg_selection_get_op (sel);
+  g_assert_cmpuint (light.op, !=, TDBG_NONE);
+  g_assert_true (wait_until (style_is, &light, 10000));
+  g_assert_false (adw_style_manager_get_dark (style));
+  screenshot (GTK_WIDGET (window), "style-light.png");
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (adw_style_manager_get_dark (style));
+  if (!wait_until (style_is, &dark, 10000))
+    g_error ("dark style not applied: scheme %s, NaN producer fill %s", scheme_id (window), node_fill (window, dark.op));
+  screenshot (GTK_WIDGET (window), "style-dark.png");
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_assert_true (wait_until (style_is, &light, 10000));
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1189,6 +1583,13 @@ main (int argc, char **argv)
       g_autofree char *name = g_strdup_printf ("/gui/logdir/%s/%s", corpora[i].scenario, corpora[i].name);
       g_test_add_data_func (name, &corpora[i], test_logdir);
     }
+  g_test_add_func ("/gui/start-page", test_start_page);
+  g_test_add_func ("/gui/format-age", test_format_age);
+  g_test_add_func ("/gui/open-demo", test_open_demo);
+  g_test_add_func ("/gui/problem-pages", test_problem_pages);
+  g_test_add_func ("/gui/about-and-shortcuts", test_about_and_shortcuts);
+  g_test_add_func ("/gui/find-shortcut", test_find_shortcut);
+  g_test_add_func ("/gui/dark-style", test_dark_style);
   g_test_add_func ("/gui/headless-export", test_headless_export);
   return g_test_run ();
 }

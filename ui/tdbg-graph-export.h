@@ -45,7 +45,7 @@ typedef struct {
 } TdbgGraphLayout;
 
 /* DOT of the neighbourhood of @op, escaped (tdbg_neighbourhood_to_dot). */
-char *tdbg_graph_build_dot (TdbgLogdir *logdir, guint32 op, guint input_depth, guint consumer_depth,
+char *tdbg_graph_build_dot (TdbgLogdir *logdir, guint32 op, guint input_depth, guint consumer_depth, gboolean dark,
                             guint max_nodes, TdbgNeighbourhood **hood_out);
 
 /* Graphviz: lays out @dot with the "dot" engine. */

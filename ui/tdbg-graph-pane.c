@@ -2,6 +2,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-layout-worker.h"
+#include "tdbg-ui.h"
 
 struct _TdbgGraphPane {
   GtkBox parent_instance;
@@ -24,6 +25,7 @@ struct _TdbgGraphPane {
   TdbgNeighbourhood *shown_hood;
   char *shown_dot;
   char **node_names;       /* node name per neighbourhood node of the shown layout */
+  gboolean dark;           /* drawn in the dark style's colours */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, GTK_TYPE_BOX)
@@ -121,7 +123,7 @@ rebuild (TdbgGraphPane *self)
   self->pending_op = op;
   self->pending_dot = tdbg_graph_build_dot (logdir, op, (guint) gtk_spin_button_get_value_as_int (self->input_depth),
                                             (guint) gtk_spin_button_get_value_as_int (self->consumer_depth),
-                                            TDBG_GRAPH_MAX_NODES, &self->pending_hood);
+                                            self->dark, TDBG_GRAPH_MAX_NODES, &self->pending_hood);
   if (self->pending_dot == NULL)
     return;
   self->cancellable = g_cancellable_new ();
@@ -234,12 +236,29 @@ tdbg_graph_pane_dispose (GObject *object)
   G_OBJECT_CLASS (tdbg_graph_pane_parent_class)->dispose (object);
 }
 
+/* The node colours are in the DOT: lay the graph out again in the other style's colours. */
+static void
+tdbg_graph_pane_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  TdbgGraphPane *self = TDBG_GRAPH_PANE (widget);
+  gboolean dark;
+
+  GTK_WIDGET_CLASS (tdbg_graph_pane_parent_class)->css_changed (widget, change);
+  dark = tdbg_ui_widget_is_dark (widget);
+  if (dark == self->dark)
+    return;
+  self->dark = dark;
+  if (self->selection)
+    rebuild (self);
+}
+
 static void
 tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_graph_pane_dispose;
+  widget_class->css_changed = tdbg_graph_pane_css_changed;
   g_type_ensure (TDBG_TYPE_GRAPH_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, op_label);
@@ -355,7 +374,15 @@ tdbg_graph_pane_export_async (TdbgGraphPane *self, const char *format, const cha
       g_object_unref (task);
       return;
     }
-  tdbg_layout_worker_export_async (self->shown_dot, format, path, NULL, export_task_done_cb, task);
+  /* Exported pictures go into bug reports and papers: always the light colours. */
+  if (self->dark)
+    {
+      g_autofree char *light = tdbg_neighbourhood_to_dot (self->shown_hood, tdbg_selection_get_logdir (self->selection),
+                                                          FALSE);
+      tdbg_layout_worker_export_async (light, format, path, NULL, export_task_done_cb, task);
+    }
+  else
+    tdbg_layout_worker_export_async (self->shown_dot, format, path, NULL, export_task_done_cb, task);
 }
 
 gboolean

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include "tdbg-ui.h"
 
 #define MARK_CATEGORY "tdbg-selected-line"
 
@@ -23,6 +24,7 @@ struct _TdbgSourcePane {
   guint scroll_id;
   guint scroll_tries;
   guint scroll_settled;   /* consecutive checks that found the marked line in view */
+  gboolean dark;          /* the dark style's scheme is applied */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, GTK_TYPE_BOX)
@@ -202,12 +204,43 @@ tdbg_source_pane_dispose (GObject *object)
   G_OBJECT_CLASS (tdbg_source_pane_parent_class)->dispose (object);
 }
 
+/* The style scheme and the marked line's colour follow the light or dark style. */
+static void
+apply_style (TdbgSourcePane *self, gboolean dark)
+{
+  GtkSourceStyleSchemeManager *sm = gtk_source_style_scheme_manager_get_default ();
+  GtkSourceMarkAttributes *attrs = gtk_source_mark_attributes_new ();
+  GdkRGBA bg;
+
+  self->dark = dark;
+  gtk_source_buffer_set_style_scheme (self->buffer,
+                                      gtk_source_style_scheme_manager_get_scheme (sm, dark ? "Adwaita-dark" : "Adwaita"));
+  gdk_rgba_parse (&bg, dark ? "#6b5a12" : "#f9e79f");
+  gtk_source_mark_attributes_set_background (attrs, &bg);
+  gtk_source_mark_attributes_set_icon_name (attrs, "go-next-symbolic");
+  gtk_source_view_set_mark_attributes (self->view, MARK_CATEGORY, attrs, 10);
+  g_object_unref (attrs);
+}
+
+static void
+tdbg_source_pane_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  TdbgSourcePane *self = TDBG_SOURCE_PANE (widget);
+  gboolean dark;
+
+  GTK_WIDGET_CLASS (tdbg_source_pane_parent_class)->css_changed (widget, change);
+  dark = tdbg_ui_widget_is_dark (widget);
+  if (dark != self->dark)
+    apply_style (self, dark);
+}
+
 static void
 tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_source_pane_dispose;
+  widget_class->css_changed = tdbg_source_pane_css_changed;
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-source-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, file_dropdown);
@@ -220,22 +253,13 @@ static void
 tdbg_source_pane_init (TdbgSourcePane *self)
 {
   GtkSourceLanguageManager *lm = gtk_source_language_manager_get_default ();
-  GtkSourceStyleSchemeManager *sm = gtk_source_style_scheme_manager_get_default ();
-  GtkSourceMarkAttributes *attrs = gtk_source_mark_attributes_new ();
-  GdkRGBA bg;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->shown_file = TDBG_NONE;
   self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view)));
   gtk_source_buffer_set_language (self->buffer, gtk_source_language_manager_get_language (lm, "python3"));
-  gtk_source_buffer_set_style_scheme (self->buffer, gtk_source_style_scheme_manager_get_scheme (sm, "classic"));
   gtk_source_buffer_set_highlight_syntax (self->buffer, TRUE);
-
-  gdk_rgba_parse (&bg, "#f9e79f");
-  gtk_source_mark_attributes_set_background (attrs, &bg);
-  gtk_source_mark_attributes_set_icon_name (attrs, "go-next-symbolic");
-  gtk_source_view_set_mark_attributes (self->view, MARK_CATEGORY, attrs, 10);
-  g_object_unref (attrs);
+  apply_style (self, FALSE);
 
   self->files = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->file_dropdown, G_LIST_MODEL (self->files));

@@ -57,3 +57,13 @@ tdbg_ui_set_lazy_tooltip (GtkWidget *widget, const char *text)
     }
   g_object_set_data_full (G_OBJECT (widget), "tdbg-lazy-tooltip", g_strdup (text), g_free);
 }
+
+gboolean
+tdbg_ui_widget_is_dark (GtkWidget *widget)
+{
+  GdkRGBA fg;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  /* Relative luminance (Rec. 709 weights) of the text colour. */
+  return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+}

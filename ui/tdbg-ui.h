@@ -16,4 +16,9 @@ void tdbg_ui_init (void);
  * (a round trip) on every call: far too slow for list rows that are bound by the hundred. */
 void tdbg_ui_set_lazy_tooltip (GtkWidget *widget, const char *text);
 
+/* Whether @widget is drawn in a dark style: its text colour is light. Works with any theme
+ * (libadwaita's dark variant, GTK's Adwaita:dark, high contrast), so the panes need not know
+ * what switched it; call it from GtkWidgetClass.css_changed. */
+gboolean tdbg_ui_widget_is_dark (GtkWidget *widget);
+
 G_END_DECLS
