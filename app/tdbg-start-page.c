@@ -69,9 +69,8 @@ remove_clicked_cb (GtkButton *button, TdbgStartPage *self)
   tdbg_recents_remove (self->settings, location);
 }
 
-/* The home folder shown as ~, as the file chooser does. */
-static char *
-display_location (const char *location)
+char *
+tdbg_display_location (const char *location)
 {
   const char *home = g_get_home_dir ();
   gsize n = strlen (home);
@@ -103,7 +102,7 @@ create_row (gpointer item, gpointer data)
   guint i = index_of (self, location);
   const TdbgRecent *recent = g_ptr_array_index (self->recents, i);
   TdbgRecentState state = g_array_index (self->states, TdbgRecentState, i);
-  g_autofree char *shown = display_location (location);
+  g_autofree char *shown = tdbg_display_location (location);
   g_autofree char *base = g_path_get_basename (location);
   g_autofree char *age = tdbg_format_age (recent->last_opened, g_get_real_time () / G_USEC_PER_SEC);
   g_autofree char *subtitle = g_strdup_printf (_("%s — opened %s"), shown, age);

@@ -23,6 +23,8 @@ guint tdbg_start_page_get_n_recents (TdbgStartPage *self);
 const char *tdbg_start_page_get_location (TdbgStartPage *self, guint index);
 TdbgRecentState tdbg_start_page_get_state (TdbgStartPage *self, guint index);
 
+/* A path with the home folder shown as ~, as the file chooser does; other locations as they are. */
+char *tdbg_display_location (const char *location);
 /* "2 days ago", from @then and @now in seconds since 1970. */
 char *tdbg_format_age (gint64 then, gint64 now);
 

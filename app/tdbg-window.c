@@ -338,6 +338,7 @@ tdbg_window_open (TdbgWindow *self, GFile *file)
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *title = NULL;
+  g_autofree char *shown = NULL;
 
   g_return_if_fail (TDBG_IS_WINDOW (self));
   tdbg_window_cancel_load (self);
@@ -352,7 +353,8 @@ tdbg_window_open (TdbgWindow *self, GFile *file)
   gtk_widget_set_visible (GTK_WIDGET (self->notice_bar), FALSE);
 
   /* The folder goes into the title, which names the window for screen readers. */
-  title = g_strdup_printf (_("%s — TensorFlow Debugger"), path ? path : name);
+  shown = tdbg_display_location (path ? path : name);
+  title = g_strdup_printf (_("%s — TensorFlow Debugger"), shown);
   gtk_window_set_title (GTK_WINDOW (self), title);
   if (path && tdbg_diagnose_folder (path) != TDBG_DIAGNOSIS_OK)
     {

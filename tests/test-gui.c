@@ -156,18 +156,33 @@ graph_shows (gpointer data)
          tdbg_graph_view_get_layout (tdbg_graph_pane_get_view (w->pane)) != NULL;
 }
 
+/* Whether the 0-based @line is wholly in view. */
 static gboolean
-source_scrolled (gpointer data)
+line_in_view (GtkTextView *view, int line)
 {
-  GtkTextView *view = data;
   GdkRectangle visible;
   GtkTextIter iter;
   int y, height;
 
   gtk_text_view_get_visible_rect (view, &visible);
-  gtk_text_buffer_get_iter_at_line (gtk_text_view_get_buffer (view), &iter, 82);
+  gtk_text_buffer_get_iter_at_line (gtk_text_view_get_buffer (view), &iter, line);
   gtk_text_view_get_line_yrange (view, &iter, &y, &height);
   return visible.height > 0 && y >= visible.y && y + height <= visible.y + visible.height;
+}
+
+static gboolean
+source_scrolled (gpointer data)
+{
+  return line_in_view (data, 82);
+}
+
+static gboolean
+marked_line_shown (gpointer window)
+{
+  TdbgSourcePane *pane = tdbg_window_get_source_pane (window);
+  gint marked = tdbg_source_pane_get_marked_line (pane);
+
+  return marked > 0 && line_in_view (GTK_TEXT_VIEW (tdbg_source_pane_get_view (pane)), marked - 1);
 }
 
 static void
@@ -1302,12 +1317,13 @@ test_open_demo (void)
   g_assert_cmpuint (first->trace_index, !=, TDBG_NONE);
   op = tdbg_logdir_get_trace (logdir, first->trace_index)->op;
   g_assert_cmpstr (tdbg_logdir_get_op (logdir, op)->op_type, ==, "Log");
-  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), demo));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "~/.cache/tfdbg-gtk/demo-logdir — TensorFlow Debugger");
   tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (window), TDBG_ALERT_MOVE_FIRST);
   {
     GraphWait gw = { tdbg_window_get_graph_pane (window), op };
     g_assert_true (wait_until (graph_shows, &gw, 10000));
   }
+  g_assert_true (wait_until (marked_line_shown, window, 10000));
   screenshot (GTK_WIDGET (window), "main-window.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
