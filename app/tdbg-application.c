@@ -18,11 +18,13 @@ static void
 tdbg_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *help_accels[] = { "<Control>question", NULL };
 
   G_APPLICATION_CLASS (tdbg_application_parent_class)->startup (app);
   gtk_source_init ();
   tdbg_ui_init ();
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay", help_accels);
 }
 
 static void

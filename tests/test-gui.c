@@ -1328,6 +1328,41 @@ test_open_demo (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A folder dropped onto the window (as a file list, the way file managers offer it) is opened. */
+static void
+test_drop_folder (void)
+{
+  g_autofree char *path = g_build_filename (logdirs_root, "tutorial_mnist", "logdir", NULL);
+  g_autoptr(GListModel) controllers = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  TdbgWindow *window = new_start_window ();
+  GtkDropTarget *target = NULL;
+  GSList *files = g_slist_prepend (NULL, file);
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (c))
+        target = GTK_DROP_TARGET (c);
+    }
+  g_assert_nonnull (target);
+  g_assert_true (gdk_content_formats_contain_gtype (gtk_drop_target_get_formats (target), GDK_TYPE_FILE_LIST));
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_value_unset (&value);
+  g_slist_free (files);
+  g_assert_true (accepted);
+  g_assert_true (wait_until (shows_logdir, window, 30000));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==,
+                    (guint) expected_count ("tutorial_mnist", "logdir", "counts", "graph_execution_traces"));
+  g_clear_object (&controllers);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 check_problem (TdbgWindow *window, const char *title, const char *const *phrases, const char *shot)
 {
@@ -1602,6 +1637,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/start-page", test_start_page);
   g_test_add_func ("/gui/format-age", test_format_age);
   g_test_add_func ("/gui/open-demo", test_open_demo);
+  g_test_add_func ("/gui/drop-folder", test_drop_folder);
   g_test_add_func ("/gui/problem-pages", test_problem_pages);
   g_test_add_func ("/gui/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/gui/find-shortcut", test_find_shortcut);
