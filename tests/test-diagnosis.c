@@ -4,46 +4,12 @@
 #include <glib/gstdio.h>
 #include "tdbg-diagnosis.h"
 #include "tdbg-fixture-writer.h"
-
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("tdbg-diagnosis-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
-static TdbgLogdir *
-load (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  TdbgLogdir *logdir = tdbg_logdir_new_for_path (path);
-
-  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
-  g_assert_no_error (error);
-  return logdir;
-}
+#include "test-util.h"
 
 static void
 test_folders (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *missing = g_build_filename (dir, "missing", NULL);
   g_autofree char *stray = g_build_filename (dir, "notes.txt", NULL);
   g_autofree char *logdir = g_build_filename (dir, "logdir", NULL);
@@ -64,7 +30,7 @@ test_folders (void)
       g_assert_cmpint (tdbg_diagnose_folder (logdir), ==, TDBG_DIAGNOSIS_UNREADABLE);
       g_chmod (logdir, 0755);
     }
-  remove_tree (logdir);
+  test_remove_dir (logdir);
   g_remove (stray);
   g_rmdir (dir);
 }
@@ -83,7 +49,7 @@ test_explanations (void)
 static void
 test_eager_only (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
   TdbgCircularEvidence evidence;
@@ -91,18 +57,18 @@ test_eager_only (void)
   g_assert_true (tdbg_fixture_write_eager_only (dir, &error));
   g_assert_no_error (error);
   g_assert_cmpint (tdbg_diagnose_folder (dir), ==, TDBG_DIAGNOSIS_OK);
-  logdir = load (dir);
+  logdir = test_load_logdir (dir);
   g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, 7);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 0);
   g_assert_cmpint (tdbg_diagnose_logdir (logdir), ==, TDBG_DIAGNOSIS_EAGER_ONLY);
   g_assert_false (tdbg_logdir_find_circular_evidence (logdir, &evidence));
-  remove_tree (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_nothing_recorded (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
   TdbgFixtureWriter *w = tdbg_fixture_writer_new (dir, "empty-host", 1720000000, 1720000000.0, "0e0e0e0e", "2.16.1",
@@ -111,25 +77,25 @@ test_nothing_recorded (void)
   g_assert_no_error (error);
   g_assert_true (tdbg_fixture_writer_flush (w, &error));
   tdbg_fixture_writer_free (w);
-  logdir = load (dir);
+  logdir = test_load_logdir (dir);
   g_assert_cmpint (tdbg_diagnose_logdir (logdir), ==, TDBG_DIAGNOSIS_NOTHING_RECORDED);
-  remove_tree (dir);
+  test_remove_dir (dir);
 }
 
 static void
 test_demo_not_circular (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
   TdbgDemoOptions options = { 5, 2, "demo-host", 1720000000 };
   TdbgCircularEvidence evidence;
 
   g_assert_true (tdbg_fixture_write_demo (dir, &options, &error));
-  logdir = load (dir);
+  logdir = test_load_logdir (dir);
   g_assert_cmpint (tdbg_diagnose_logdir (logdir), ==, TDBG_DIAGNOSIS_OK);
   g_assert_false (tdbg_logdir_find_circular_evidence (logdir, &evidence));
-  remove_tree (dir);
+  test_remove_dir (dir);
 }
 
 /* Every reference logdir: only the circular one shows the evidence, and its EXPECTED.json

@@ -241,14 +241,9 @@ static void
 tdbg_graph_pane_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   TdbgGraphPane *self = TDBG_GRAPH_PANE (widget);
-  gboolean dark;
 
   GTK_WIDGET_CLASS (tdbg_graph_pane_parent_class)->css_changed (widget, change);
-  dark = tdbg_ui_widget_is_dark (widget);
-  if (dark == self->dark)
-    return;
-  self->dark = dark;
-  if (self->selection)
+  if (tdbg_ui_update_dark (widget, &self->dark) && self->selection)
     rebuild (self);
 }
 

@@ -226,12 +226,10 @@ static void
 tdbg_source_pane_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   TdbgSourcePane *self = TDBG_SOURCE_PANE (widget);
-  gboolean dark;
 
   GTK_WIDGET_CLASS (tdbg_source_pane_parent_class)->css_changed (widget, change);
-  dark = tdbg_ui_widget_is_dark (widget);
-  if (dark != self->dark)
-    apply_style (self, dark);
+  if (tdbg_ui_update_dark (widget, &self->dark))
+    apply_style (self, self->dark);
 }
 
 static void

@@ -67,3 +67,14 @@ tdbg_ui_widget_is_dark (GtkWidget *widget)
   /* Relative luminance (Rec. 709 weights) of the text colour. */
   return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
 }
+
+gboolean
+tdbg_ui_update_dark (GtkWidget *widget, gboolean *dark)
+{
+  gboolean now = tdbg_ui_widget_is_dark (widget);
+
+  if (now == *dark)
+    return FALSE;
+  *dark = now;
+  return TRUE;
+}

@@ -20,5 +20,7 @@ void tdbg_ui_set_lazy_tooltip (GtkWidget *widget, const char *text);
  * (libadwaita's dark variant, GTK's Adwaita:dark, high contrast), so the panes need not know
  * what switched it; call it from GtkWidgetClass.css_changed. */
 gboolean tdbg_ui_widget_is_dark (GtkWidget *widget);
+/* Updates *@dark from @widget's style; TRUE when it changed. */
+gboolean tdbg_ui_update_dark (GtkWidget *widget, gboolean *dark);
 
 G_END_DECLS
