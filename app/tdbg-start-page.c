@@ -105,7 +105,9 @@ create_row (gpointer item, gpointer data)
   g_autofree char *shown = tdbg_display_location (location);
   g_autofree char *base = g_path_get_basename (location);
   g_autofree char *age = tdbg_format_age (recent->last_opened, g_get_real_time () / G_USEC_PER_SEC);
+  /* Translators: a logdir's path, then when it was last opened, e.g. "2 days ago" */
   g_autofree char *subtitle = g_strdup_printf (_("%s — opened %s"), shown, age);
+  /* Translators: accessible name of a recent logdir's remove button */
   g_autofree char *remove_name = g_strdup_printf (_("Remove %s from the list"), shown);
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *remove = gtk_button_new_from_icon_name ("edit-delete-symbolic");

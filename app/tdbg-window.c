@@ -240,7 +240,15 @@ show_diagnosis_page (TdbgWindow *self, TdbgDiagnosisKind kind)
   g_autofree char *name = file_display_name (self->file);
   g_autofree char *title = tdbg_diagnosis_title (kind);
   g_autofree char *description = tdbg_diagnosis_explain (kind, name);
+  const char *damage = tdbg_window_get_problems_text (self);
 
+  /* Damage may be why nothing could be read: the page says so too, the banner is not shown. */
+  if (*damage)
+    {
+      char *both = g_strdup_printf (_("%s\n\nProblems found while reading:\n%s"), description, damage);
+      g_free (description);
+      description = both;
+    }
   show_problem (self, title, description, kind == TDBG_DIAGNOSIS_EAGER_ONLY);
 }
 
