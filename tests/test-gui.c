@@ -1298,7 +1298,6 @@ static void
 test_open_demo (void)
 {
   g_autofree char *demo = g_build_filename (g_get_user_cache_dir (), "tfdbg-gtk", "demo-logdir", NULL);
-  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", demo);
   TdbgWindow *window;
   TdbgSelection *sel;
   TdbgLogdir *logdir;
@@ -1306,7 +1305,8 @@ test_open_demo (void)
   guint32 op;
 
   g_assert_true (g_str_has_prefix (demo, g_getenv ("XDG_CACHE_HOME")));
-  g_assert_cmpint (system (cmd), ==, 0);
+  gui_remove_tree (demo);
+  g_assert_false (g_file_test (demo, G_FILE_TEST_EXISTS));
   window = new_start_window ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
   g_assert_true (wait_until (shows_logdir, window, 30000));
@@ -1388,7 +1388,6 @@ test_problem_pages (void)
   g_autofree char *stray = g_build_filename (other, "cat.jpg", NULL);
   g_autofree char *eager = g_build_filename (dir, "eager", NULL);
   g_autofree char *circular = g_build_filename (logdirs_root, "circular", "logdir", NULL);
-  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
   const char *no_metadata[] = { other, "no tfdbg_events.*.metadata file", "enable_dump_debug_info", NULL };
   const char *empty_says[] = { "holds no files", "enable_dump_debug_info", NULL };
   const char *file_says[] = { "is a file", NULL };
@@ -1434,7 +1433,7 @@ test_problem_pages (void)
   window = open_window ("tutorial_mnist/logdir");
   g_assert_cmpstr (tdbg_window_get_notice_text (window), ==, "");
   gtk_window_destroy (GTK_WINDOW (window));
-  g_assert_cmpint (system (cmd), ==, 0);
+  gui_remove_tree (dir);
 }
 
 static GtkWindow *
@@ -1577,6 +1576,19 @@ test_dark_style (void)
   if (!wait_until (style_is, &dark, 30000))
     g_error ("dark style not applied: scheme %s, NaN producer fill %s", scheme_id (window), node_fill (window, dark.op));
   screenshot (GTK_WIDGET (window), "style-dark.png");
+  {
+    /* Exported pictures keep the light colours. */
+    g_autofree char *path = g_build_filename (shots_dir, "graph-exported-in-dark.svg", NULL);
+    g_autofree char *svg = NULL;
+    ExportWait w = { FALSE, FALSE, NULL };
+
+    tdbg_graph_pane_export_async (tdbg_window_get_graph_pane (window), "svg", path, export_done_cb, &w);
+    g_assert_true (wait_until (export_finished, &w, 30000));
+    g_assert_true (w.ok);
+    g_assert_true (g_file_get_contents (path, &svg, NULL, NULL));
+    g_assert_nonnull (strstr (svg, "#f8c8c8"));
+    g_assert_null (strstr (svg, "#a51d2d"));
+  }
 
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
   g_assert_true (wait_until (style_is, &light, 30000));
