@@ -20,6 +20,9 @@ G_DECLARE_FINAL_TYPE (TdbgWindow, tdbg_window, TDBG, WINDOW, GtkApplicationWindo
 TdbgWindow *tdbg_window_new (GtkApplication *app);
 /* Starts loading @file in the background (a previous load is cancelled). */
 void tdbg_window_open (TdbgWindow *self, GFile *file);
+/* Opens a local path or an ssh://[user@]host[:port]/path address; remote ones connect in the
+ * background, asking for host keys and secrets in dialogs. */
+void tdbg_window_open_location (TdbgWindow *self, const char *location);
 void tdbg_window_cancel_load (TdbgWindow *self);
 gboolean tdbg_window_is_loading (TdbgWindow *self);
 
@@ -33,5 +36,7 @@ TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self);
 /* The problems banner text ("" when hidden) and the last load error (NULL when none). */
 const char *tdbg_window_get_problems_text (TdbgWindow *self);
 const char *tdbg_window_get_load_error (TdbgWindow *self);
+/* The lost-connection banner's text ("" when hidden). */
+const char *tdbg_window_get_connection_text (TdbgWindow *self);
 
 G_END_DECLS

@@ -137,7 +137,8 @@ verify_host_key (TdbgSshSource *self, GError **error)
   const char *key_type;
   enum ssh_known_hosts_e state;
   TdbgHostKeyDecision decision = TDBG_HOST_KEY_REFUSE;
-  guint port = self->uri.port ? self->uri.port : 22;
+  unsigned int port = 22;
+  char *host = NULL;
 
   if (ssh_get_server_publickey (self->session, &key) != SSH_OK)
     return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("The server sent no host key"));
@@ -166,8 +167,14 @@ verify_host_key (TdbgSshSource *self, GError **error)
       return FALSE;
     case SSH_KNOWN_HOSTS_UNKNOWN:
     case SSH_KNOWN_HOSTS_NOT_FOUND:
+      /* The host and port connected to, after ~/.ssh/config resolved aliases. */
+      ssh_options_get_port (self->session, &port);
+      if (ssh_options_get (self->session, SSH_OPTIONS_HOST, &host) != SSH_OK)
+        host = NULL;
       if (self->host_key_func)
-        decision = self->host_key_func (self->uri.host, port, key_type, fingerprint ? fingerprint : "?", self->user_data);
+        decision = self->host_key_func (host ? host : self->uri.host, port, key_type, fingerprint ? fingerprint : "?",
+                                        self->user_data);
+      ssh_string_free_char (host);
       if (decision == TDBG_HOST_KEY_REFUSE)
         {
           g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
