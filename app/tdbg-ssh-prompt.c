@@ -34,7 +34,6 @@ struct _TdbgSshPrompt {
   GCond cond;
   Ask *pending;           /* the question waiting for an answer (under lock) */
   guint next_serial;      /* under lock */
-  gboolean asked_host_key;
 
   GtkWindow *dialog;      /* main thread only; weak */
   guint dialog_serial;
@@ -196,12 +195,10 @@ ask_and_wait (TdbgSshPrompt *self, Ask *ask)
 static TdbgHostKeyDecision
 host_key_func (const char *host, guint port, const char *key_type, const char *fingerprint, gpointer user_data)
 {
-  TdbgSshPrompt *self = user_data;
   Ask ask = { .kind = ASK_HOST_KEY, .host = host, .port = port, .key_type = key_type, .fingerprint = fingerprint,
               .decision = TDBG_HOST_KEY_REFUSE };
 
-  g_atomic_int_set (&self->asked_host_key, TRUE);
-  ask_and_wait (self, &ask);
+  ask_and_wait (user_data, &ask);
   return ask.decision;
 }
 
@@ -259,7 +256,6 @@ connect_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCan
     {
       TdbgSshOptions options;
       fill_options (self, &options);
-      g_atomic_int_set (&self->asked_host_key, FALSE);
       source = tdbg_ssh_source_new (job->location, &options, cancellable, &error);
       ok = source != NULL;
       /* The source calls back into this prompt when it reconnects. */
@@ -313,20 +309,6 @@ tdbg_ssh_prompt_reconnect_finish (TdbgSshPrompt *self, GAsyncResult *result, GEr
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-char *
-tdbg_ssh_prompt_get_known_hosts_file (TdbgSshPrompt *self)
-{
-  if (self->known_hosts)
-    return g_strdup (self->known_hosts);
-  return g_build_filename (g_get_home_dir (), ".ssh", "known_hosts", NULL);
-}
-
-gboolean
-tdbg_ssh_prompt_asked_host_key (TdbgSshPrompt *self)
-{
-  return g_atomic_int_get (&self->asked_host_key);
 }
 
 GtkWindow *

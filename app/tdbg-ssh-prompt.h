@@ -30,10 +30,6 @@ void tdbg_ssh_prompt_reconnect_async (TdbgSshPrompt *self, TdbgSource *source, G
                                       GAsyncReadyCallback callback, gpointer user_data);
 gboolean tdbg_ssh_prompt_reconnect_finish (TdbgSshPrompt *self, GAsyncResult *result, GError **error);
 
-/* The known_hosts file in use, for explanations. */
-char *tdbg_ssh_prompt_get_known_hosts_file (TdbgSshPrompt *self);
-/* Whether the last connection asked about an unknown host key. */
-gboolean tdbg_ssh_prompt_asked_host_key (TdbgSshPrompt *self);
 /* The dialog shown now, or NULL. */
 GtkWindow *tdbg_ssh_prompt_get_dialog (TdbgSshPrompt *self);
 

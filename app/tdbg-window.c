@@ -5,7 +5,6 @@
 #include "tdbg-records.h"
 #include "tdbg-settings.h"
 #include "tdbg-connection-watch.h"
-#include "tdbg-error.h"
 #include "tdbg-remote-dialog.h"
 #include "tdbg-ssh-prompt.h"
 #include "tdbg-ssh-uri.h"
@@ -401,37 +400,12 @@ tdbg_window_is_loading (TdbgWindow *self)
 
 /* ---- remote logdirs: connecting ---------------------------------------------------- */
 
-/* A refused key that was never offered for acceptance changed: say what that means and how
- * to fix it. */
-static char *
-explain_connect_error (TdbgWindow *self, const GError *error)
-{
-  TdbgSshUri uri;
-  g_autofree char *known_hosts = NULL;
-  g_autofree char *host = NULL;
-
-  if (!g_error_matches (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY) || tdbg_ssh_prompt_asked_host_key (self->ssh_prompt) ||
-      !tdbg_ssh_uri_parse (self->location, &uri, NULL))
-    return g_strdup (error->message);
-  known_hosts = tdbg_ssh_prompt_get_known_hosts_file (self->ssh_prompt);
-  host = uri.port && uri.port != 22 ? g_strdup_printf ("[%s]:%u", uri.host, uri.port) : g_strdup (uri.host);
-  tdbg_ssh_uri_clear (&uri);
-  /* Translators: the error, the known_hosts file, the host as known_hosts names it, the file again */
-  return g_strdup_printf (_("%s\n\nThe server does not present the key recorded for it. This may be an attack "
-                            "(someone between you and the server), or the server was reinstalled. The recorded "
-                            "key is in %s. Ask the server’s administrator for its key fingerprint; if it matches "
-                            "the one above, remove the old entry with “ssh-keygen -R '%s' -f %s” and connect "
-                            "again."),
-                          error->message, known_hosts, host, known_hosts);
-}
-
 static void
 connect_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr(TdbgWindow) self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgSource) source = tdbg_ssh_prompt_connect_finish (TDBG_SSH_PROMPT (object), result, &error);
-  g_autofree char *message = NULL;
 
   if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
     return; /* cancelled, or another logdir was opened meanwhile */
@@ -442,8 +416,7 @@ connect_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
       return;
     }
   stop_progress (self);
-  message = explain_connect_error (self, error);
-  show_load_error (self, message);
+  show_load_error (self, error->message);
   gtk_label_set_text (self->status_label, _("Not connected."));
 }
 

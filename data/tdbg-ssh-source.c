@@ -127,6 +127,24 @@ configure (TdbgSshSource *self, GError **error)
   return TRUE;
 }
 
+/* Says what a changed key may mean, where the recorded key is and how to remove it. */
+static void
+set_changed_key_error (TdbgSshSource *self, const char *host, guint port, const char *key_type,
+                       const char *fingerprint, GError **error)
+{
+  g_autofree char *known_hosts = self->known_hosts_file ? g_strdup (self->known_hosts_file)
+                                 : g_build_filename (g_get_home_dir (), ".ssh", "known_hosts", NULL);
+  /* known_hosts names hosts on other ports as [host]:port. */
+  g_autofree char *entry = port == 22 ? g_strdup (host) : g_strdup_printf ("[%s]:%u", host, port);
+
+  g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
+               _("The host key of %s has CHANGED: it now presents %s %s, not the key recorded in %s. Someone may be "
+                 "intercepting the connection (an attack), or the server was reinstalled. Refused. Ask the "
+                 "server’s administrator for its key fingerprint; if it matches, remove the old key with "
+                 "“ssh-keygen -R '%s' -f '%s'” and connect again."),
+               self->uri.host, key_type, fingerprint ? fingerprint : "?", known_hosts, entry, known_hosts);
+}
+
 static gboolean
 verify_host_key (TdbgSshSource *self, GError **error)
 {
@@ -139,6 +157,7 @@ verify_host_key (TdbgSshSource *self, GError **error)
   TdbgHostKeyDecision decision = TDBG_HOST_KEY_REFUSE;
   unsigned int port = 22;
   char *host = NULL;
+  gboolean ok = FALSE;
 
   if (ssh_get_server_publickey (self->session, &key) != SSH_OK)
     return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("The server sent no host key"));
@@ -152,43 +171,41 @@ verify_host_key (TdbgSshSource *self, GError **error)
     }
   ssh_key_free (key);
 
+  /* The host and port connected to, after ~/.ssh/config resolved aliases. */
+  ssh_options_get_port (self->session, &port);
+  if (ssh_options_get (self->session, SSH_OPTIONS_HOST, &host) != SSH_OK)
+    host = NULL;
   state = ssh_session_is_known_server (self->session);
   switch (state)
     {
     case SSH_KNOWN_HOSTS_OK:
-      return TRUE;
+      ok = TRUE;
+      break;
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER:
-      g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
-                   _("The host key of %s has CHANGED (it now presents %s %s). Someone may be intercepting the "
-                     "connection, or the server was reinstalled. Refused: check with its administrator, then "
-                     "remove the old key from known_hosts (ssh-keygen -R %s)."),
-                   self->uri.host, key_type, fingerprint ? fingerprint : "?", self->uri.host);
-      return FALSE;
+      set_changed_key_error (self, host ? host : self->uri.host, port, key_type, fingerprint, error);
+      break;
     case SSH_KNOWN_HOSTS_UNKNOWN:
     case SSH_KNOWN_HOSTS_NOT_FOUND:
-      /* The host and port connected to, after ~/.ssh/config resolved aliases. */
-      ssh_options_get_port (self->session, &port);
-      if (ssh_options_get (self->session, SSH_OPTIONS_HOST, &host) != SSH_OK)
-        host = NULL;
       if (self->host_key_func)
         decision = self->host_key_func (host ? host : self->uri.host, port, key_type, fingerprint ? fingerprint : "?",
                                         self->user_data);
-      ssh_string_free_char (host);
       if (decision == TDBG_HOST_KEY_REFUSE)
-        {
-          g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
-                       _("The host %s is not known (its %s key is %s); refused."), self->uri.host, key_type,
-                       fingerprint ? fingerprint : "?");
-          return FALSE;
-        }
-      if (decision == TDBG_HOST_KEY_ACCEPT_AND_REMEMBER && ssh_session_update_known_hosts (self->session) != SSH_OK)
-        return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot add the host key to known_hosts"));
-      return TRUE;
+        g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
+                     _("The host %s is not known (its %s key is %s); refused."), self->uri.host, key_type,
+                     fingerprint ? fingerprint : "?");
+      else if (decision == TDBG_HOST_KEY_ACCEPT_AND_REMEMBER && ssh_session_update_known_hosts (self->session) != SSH_OK)
+        set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot add the host key to known_hosts"));
+      else
+        ok = TRUE;
+      break;
     case SSH_KNOWN_HOSTS_ERROR:
     default:
-      return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot check the host key"));
+      set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot check the host key"));
+      break;
     }
+  ssh_string_free_char (host);
+  return ok;
 }
 
 static int

@@ -245,6 +245,7 @@ test_changed_host_key (void)
   g_autofree char *known_hosts = ssh_fixture_path (&server, "known_hosts_changed_gui");
   g_autofree char *address = alias_address ();
   g_autofree char *line = NULL;
+  g_autofree char *remove_command = g_strdup_printf ("ssh-keygen -R '[127.0.0.1]:%u' -f '%s'", server.port, known_hosts);
   TdbgWindow *window = new_window ();
   const char *message;
 
@@ -261,7 +262,7 @@ test_changed_host_key (void)
   g_assert_nonnull (strstr (message, "CHANGED"));
   g_assert_nonnull (strstr (message, "attack"));
   g_assert_nonnull (strstr (message, known_hosts));
-  g_assert_nonnull (strstr (message, "ssh-keygen -R"));
+  g_assert_nonnull (strstr (message, remove_command));
   g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
   screenshot (GTK_WIDGET (window), "ssh-changed-key.png");
   gtk_window_destroy (GTK_WINDOW (window));
