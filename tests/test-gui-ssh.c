@@ -11,6 +11,7 @@
 #include <gtksourceview/gtksource.h>
 #include "gui-util.h"
 #include "ssh-fixture.h"
+#include "tdbg-application.h"
 #include "tdbg-host-key-dialog.h"
 #include "tdbg-remote-dialog.h"
 #include "tdbg-secret-dialog.h"
@@ -429,6 +430,59 @@ test_reconnect (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+typedef struct {
+  TdbgWindow *window;
+  guint n_windows;
+  char *title;
+  guint traces;
+  guint poll;
+} CommandLineRun;
+
+static gboolean
+poll_window_cb (gpointer data)
+{
+  CommandLineRun *run = data;
+  GApplication *app = g_application_get_default ();
+
+  if (run->window == NULL || tdbg_window_is_loading (run->window))
+    return G_SOURCE_CONTINUE;
+  run->title = g_strdup (gtk_window_get_title (GTK_WINDOW (run->window)));
+  if (tdbg_selection_get_logdir (tdbg_window_get_selection (run->window)))
+    run->traces = tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (run->window)));
+  gtk_window_destroy (GTK_WINDOW (run->window));
+  g_application_quit (app);
+  run->poll = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+window_added_cb (GtkApplication *app, GtkWindow *window, CommandLineRun *run)
+{
+  run->window = TDBG_WINDOW (window);
+  run->n_windows++;
+}
+
+/* tfdbg-gtk ssh://… opens the address as it is, not as a GVfs file. */
+static void
+test_command_line (void)
+{
+  g_autoptr(TdbgApplication) app = tdbg_application_new ();
+  g_autofree char *address = alias_address ();
+  char *argv[] = { (char *) "tfdbg-gtk", address, NULL };
+  CommandLineRun run = { 0 };
+
+  use_ssh_files (ssh_config, server.known_hosts);
+  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), &run);
+  run.poll = g_timeout_add (50, poll_window_cb, &run);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
+  g_clear_handle_id (&run.poll, g_source_remove);
+  g_assert_cmpuint (run.n_windows, ==, 1);
+  g_assert_nonnull (run.title);
+  g_assert_true (g_str_has_prefix (run.title, address));
+  g_assert_cmpuint (run.traces, ==, tdbg_logdir_get_n_traces (local));
+  g_free (run.title);
+}
+
 static void
 copy_logdir (const char *from, const char *to)
 {
@@ -495,6 +549,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/password", test_password);
   g_test_add_func ("/gui-ssh/remote-dialog", test_remote_dialog);
   g_test_add_func ("/gui-ssh/reconnect", test_reconnect);
+  g_test_add_func ("/gui-ssh/command-line", test_command_line);
   status = g_test_run ();
   ssh_fixture_stop (&server);
   g_clear_object (&local);
