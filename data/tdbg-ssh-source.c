@@ -27,8 +27,9 @@ struct _TdbgSshSource {
   guint timeout_seconds;
 
   GMutex lock;             /* libssh sessions are not thread-safe */
+  GMutex connect_lock;     /* one connection attempt at a time */
   ssh_session session;
-  sftp_session sftp;
+  sftp_session sftp;       /* NULL while not connected: then nothing but connecting touches session */
   struct ssh_callbacks_struct callbacks;
 };
 
@@ -278,12 +279,14 @@ authenticate (TdbgSshSource *self, GError **error)
   return set_error_from_session (self, error, TDBG_ERROR_AUTH, _("Authentication failed"));
 }
 
+/* Runs without the read lock, so that readers meanwhile find no SFTP session and report the
+ * connection closed rather than wait, perhaps for a person answering a prompt. */
 static gboolean
-connect_locked (TdbgSshSource *self, GError **error)
+connect_session (TdbgSshSource *self, sftp_session *out, GError **error)
 {
   sftp_attributes attrs;
+  sftp_session sftp;
 
-  disconnect (self);
   self->session = ssh_new ();
   if (self->session == NULL)
     return set_error_from_session (self, error, TDBG_ERROR_IO, _("Cannot create an SSH session"));
@@ -293,31 +296,45 @@ connect_locked (TdbgSshSource *self, GError **error)
     return set_error_from_session (self, error, TDBG_ERROR_IO, _("Cannot connect"));
   if (!verify_host_key (self, error) || !authenticate (self, error))
     return FALSE;
-  self->sftp = sftp_new (self->session);
-  if (self->sftp == NULL || sftp_init (self->sftp) != SSH_OK)
-    return set_error_from_session (self, error, TDBG_ERROR_IO, _("The server offers no SFTP"));
-  attrs = sftp_stat (self->sftp, self->uri.path);
+  sftp = sftp_new (self->session);
+  if (sftp == NULL || sftp_init (sftp) != SSH_OK)
+    {
+      g_clear_pointer (&sftp, sftp_free);
+      return set_error_from_session (self, error, TDBG_ERROR_IO, _("The server offers no SFTP"));
+    }
+  attrs = sftp_stat (sftp, self->uri.path);
   if (attrs == NULL || attrs->type != SSH_FILEXFER_TYPE_DIRECTORY)
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND, _("%s: %s is not a directory on %s"),
                    attrs == NULL ? _("cannot open") : _("not a directory"), self->uri.path, self->uri.host);
       if (attrs)
         sftp_attributes_free (attrs);
+      sftp_free (sftp);
       return FALSE;
     }
   sftp_attributes_free (attrs);
+  *out = sftp;
   return TRUE;
 }
 
 gboolean
 tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error)
 {
+  sftp_session sftp = NULL;
   gboolean ok;
+
+  g_mutex_lock (&self->connect_lock);
   g_mutex_lock (&self->lock);
-  ok = connect_locked (self, error);
-  if (!ok)
+  disconnect (self);
+  g_mutex_unlock (&self->lock);
+  ok = connect_session (self, &sftp, error);
+  g_mutex_lock (&self->lock);
+  if (ok)
+    self->sftp = sftp;
+  else
     disconnect (self);
   g_mutex_unlock (&self->lock);
+  g_mutex_unlock (&self->connect_lock);
   return ok;
 }
 
@@ -539,6 +556,7 @@ tdbg_ssh_source_finalize (GObject *object)
   g_free (self->config_file);
   g_free (self->identity_file);
   g_mutex_clear (&self->lock);
+  g_mutex_clear (&self->connect_lock);
   G_OBJECT_CLASS (tdbg_ssh_source_parent_class)->finalize (object);
 }
 
@@ -552,6 +570,7 @@ static void
 tdbg_ssh_source_init (TdbgSshSource *self)
 {
   g_mutex_init (&self->lock);
+  g_mutex_init (&self->connect_lock);
 }
 
 TdbgSource *

@@ -18,6 +18,7 @@
 #include "tdbg-settings.h"
 #include "tdbg-ui.h"
 #include "tdbg-window.h"
+#include "tdbg-error.h"
 
 static SshFixture server;
 static char *shots_dir;
@@ -293,6 +294,63 @@ test_password (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+banner_shown (gpointer data)
+{
+  return *tdbg_window_get_connection_text (data) != '\0';
+}
+
+static gboolean
+banner_hidden (gpointer data)
+{
+  return !banner_shown (data);
+}
+
+static TdbgSecretDialog *
+wait_for_secret_dialog (void)
+{
+  g_assert_true (gui_wait_until (secret_dialog_shown, NULL, 20000));
+  return TDBG_SECRET_DIALOG (find_toplevel (TDBG_TYPE_SECRET_DIALOG));
+}
+
+/* Reconnecting asks for the password again; meanwhile the window keeps reading what it has
+ * (records it needs from the server fail at once instead of waiting for the answer). */
+static void
+test_reconnect_with_password (void)
+{
+  g_autofree char *address = ssh_fixture_uri (&server, remote_logdir);
+  TdbgWindow *window = new_window ();
+  TdbgSelection *selection = tdbg_window_get_selection (window);
+  TdbgSecretDialog *dialog;
+  g_autoptr(GError) error = NULL;
+  guint64 size;
+
+  use_ssh_files ("", server.known_hosts);
+  tdbg_window_open_location (window, address);
+  dialog = wait_for_secret_dialog ();
+  gtk_editable_set_text (tdbg_secret_dialog_get_entry (dialog), SSH_FIXTURE_PASSWORD);
+  tdbg_secret_dialog_respond (dialog, TRUE);
+  g_assert_true (gui_wait_until (not_loading, window, 30000));
+  assert_same_as_local (window);
+
+  ssh_fixture_stop (&server);
+  g_assert_true (gui_wait_until (banner_shown, window, 20000));
+  ssh_fixture_start (&server);
+  click (GTK_WIDGET (window), "_Reconnect");
+  dialog = wait_for_secret_dialog ();
+  g_assert_false (tdbg_source_get_size (tdbg_logdir_get_source (tdbg_selection_get_logdir (selection)),
+                                        tdbg_logdir_get_file_set (local, 0)->files[TDBG_FILE_GRAPHS].file_name,
+                                        &size, NULL, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_IO);
+  tdbg_selection_select_alert (selection, 0);
+  gui_spin (100);
+  gtk_editable_set_text (tdbg_secret_dialog_get_entry (dialog), SSH_FIXTURE_PASSWORD);
+  tdbg_secret_dialog_respond (dialog, TRUE);
+  g_assert_true (gui_wait_until (banner_hidden, window, 20000));
+  assert_same_as_local (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 set_field (GtkWidget *dialog, const char *placeholder, const char *text)
 {
@@ -391,18 +449,6 @@ test_remote_dialog (void)
   g_assert_true (gui_wait_until (not_loading, window, 30000));
   assert_same_as_local (window);
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static gboolean
-banner_shown (gpointer data)
-{
-  return *tdbg_window_get_connection_text (data) != '\0';
-}
-
-static gboolean
-banner_hidden (gpointer data)
-{
-  return !banner_shown (data);
 }
 
 /* The server goes away after the load: the data stays, the banner offers Reconnect, and
@@ -549,6 +595,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/password", test_password);
   g_test_add_func ("/gui-ssh/remote-dialog", test_remote_dialog);
   g_test_add_func ("/gui-ssh/reconnect", test_reconnect);
+  g_test_add_func ("/gui-ssh/reconnect-with-password", test_reconnect_with_password);
   g_test_add_func ("/gui-ssh/command-line", test_command_line);
   status = g_test_run ();
   ssh_fixture_stop (&server);
