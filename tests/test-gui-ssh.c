@@ -351,6 +351,26 @@ test_reconnect_with_password (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A keyboard-interactive prompt that may echo gets a plain entry; a secret one a hidden entry. */
+static void
+test_secret_dialog_echo (void)
+{
+  TdbgSecretDialog *echo = tdbg_secret_dialog_new (NULL, "Verification code:", TRUE);
+  TdbgSecretDialog *hidden = tdbg_secret_dialog_new (NULL, "Password:", FALSE);
+  char *answer;
+
+  g_assert_true (GTK_IS_ENTRY (tdbg_secret_dialog_get_entry (echo)));
+  g_assert_true (gtk_entry_get_visibility (GTK_ENTRY (tdbg_secret_dialog_get_entry (echo))));
+  g_assert_true (GTK_IS_PASSWORD_ENTRY (tdbg_secret_dialog_get_entry (hidden)));
+  gtk_editable_set_text (tdbg_secret_dialog_get_entry (echo), "123456");
+  answer = tdbg_secret_dialog_take_answer (echo);
+  g_assert_cmpstr (answer, ==, "123456");
+  g_assert_cmpstr (gtk_editable_get_text (tdbg_secret_dialog_get_entry (echo)), ==, "");
+  g_free (answer);
+  gtk_window_destroy (GTK_WINDOW (echo));
+  gtk_window_destroy (GTK_WINDOW (hidden));
+}
+
 static void
 set_field (GtkWidget *dialog, const char *placeholder, const char *text)
 {
@@ -593,6 +613,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/cancel-while-asking", test_cancel_while_asking);
   g_test_add_func ("/gui-ssh/changed-host-key", test_changed_host_key);
   g_test_add_func ("/gui-ssh/password", test_password);
+  g_test_add_func ("/gui-ssh/secret-dialog-echo", test_secret_dialog_echo);
   g_test_add_func ("/gui-ssh/remote-dialog", test_remote_dialog);
   g_test_add_func ("/gui-ssh/reconnect", test_reconnect);
   g_test_add_func ("/gui-ssh/reconnect-with-password", test_reconnect_with_password);
