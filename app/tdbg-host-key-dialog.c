@@ -18,14 +18,22 @@ G_DEFINE_FINAL_TYPE (TdbgHostKeyDialog, tdbg_host_key_dialog, GTK_TYPE_WINDOW)
 enum { DECIDED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/* Emits "decided" the first time only; TRUE when it did. */
+static gboolean
+decide_once (TdbgHostKeyDialog *self, TdbgHostKeyDecision decision)
+{
+  if (self->decided)
+    return FALSE;
+  self->decided = TRUE;
+  g_signal_emit (self, signals[DECIDED], 0, (int) decision);
+  return TRUE;
+}
+
 void
 tdbg_host_key_dialog_decide (TdbgHostKeyDialog *self, TdbgHostKeyDecision decision)
 {
-  if (self->decided)
-    return;
-  self->decided = TRUE;
-  g_signal_emit (self, signals[DECIDED], 0, (int) decision);
-  gtk_window_destroy (GTK_WINDOW (self));
+  if (decide_once (self, decision))
+    gtk_window_destroy (GTK_WINDOW (self));
 }
 
 static void
@@ -49,13 +57,7 @@ remember_clicked_cb (TdbgHostKeyDialog *self)
 static gboolean
 close_request_cb (GtkWindow *window)
 {
-  TdbgHostKeyDialog *self = TDBG_HOST_KEY_DIALOG (window);
-
-  if (!self->decided)
-    {
-      self->decided = TRUE;
-      g_signal_emit (self, signals[DECIDED], 0, (int) TDBG_HOST_KEY_REFUSE);
-    }
+  decide_once (TDBG_HOST_KEY_DIALOG (window), TDBG_HOST_KEY_REFUSE);
   return FALSE;
 }
 

@@ -34,15 +34,23 @@ tdbg_secret_dialog_take_answer (TdbgSecretDialog *self)
   return answer;
 }
 
-void
-tdbg_secret_dialog_respond (TdbgSecretDialog *self, gboolean accepted)
+/* Emits "response" the first time only (and empties the entry); TRUE when it did. */
+static gboolean
+respond_once (TdbgSecretDialog *self, gboolean accepted)
 {
   if (self->responded)
-    return;
+    return FALSE;
   self->responded = TRUE;
   g_signal_emit (self, signals[RESPONSE], 0, accepted);
   gtk_editable_set_text (tdbg_secret_dialog_get_entry (self), "");
-  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
+}
+
+void
+tdbg_secret_dialog_respond (TdbgSecretDialog *self, gboolean accepted)
+{
+  if (respond_once (self, accepted))
+    gtk_window_destroy (GTK_WINDOW (self));
 }
 
 static void
@@ -60,13 +68,7 @@ connect_clicked_cb (TdbgSecretDialog *self)
 static gboolean
 close_request_cb (GtkWindow *window)
 {
-  TdbgSecretDialog *self = TDBG_SECRET_DIALOG (window);
-
-  if (!self->responded)
-    {
-      self->responded = TRUE;
-      g_signal_emit (self, signals[RESPONSE], 0, FALSE);
-    }
+  respond_once (TDBG_SECRET_DIALOG (window), FALSE);
   return FALSE;
 }
 
