@@ -362,10 +362,16 @@ sftp_failure (TdbgSshSource *self, const char *path, GError **error)
                code == SSH_FX_NO_SUCH_FILE ? _("no such file")
                : code == SSH_FX_PERMISSION_DENIED ? _("permission denied")
                : ssh_get_error (self->session));
-  /* A dead session cannot be used again: drop it so that callers see "closed". */
-  if (!ssh_is_connected (self->session))
-    disconnect (self);
   return FALSE;
+}
+
+/* A dead session cannot be used again: dropped (once its handles are closed) so that callers
+ * see "closed" and a reconnection can begin. */
+static void
+forget_dead_session (TdbgSshSource *self)
+{
+  if (self->session && !ssh_is_connected (self->session))
+    disconnect (self);
 }
 
 static gint
@@ -386,7 +392,10 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
   if (!check_connected (self, error) || (dir = sftp_opendir (self->sftp, self->uri.path)) == NULL)
     {
       if (self->sftp)
-        sftp_failure (self, self->uri.path, error);
+        {
+          sftp_failure (self, self->uri.path, error);
+          forget_dead_session (self);
+        }
       g_mutex_unlock (&self->lock);
       return NULL;
     }
@@ -396,6 +405,15 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
       if (attrs->type == SSH_FILEXFER_TYPE_REGULAR && attrs->name && !strchr (attrs->name, '/'))
         g_ptr_array_add (names, g_strdup (attrs->name));
       sftp_attributes_free (attrs);
+    }
+  /* A listing cut short by a failure is no listing. */
+  if (!sftp_dir_eof (dir))
+    {
+      sftp_failure (self, self->uri.path, error);
+      sftp_closedir (dir);
+      forget_dead_session (self);
+      g_mutex_unlock (&self->lock);
+      return NULL;
     }
   sftp_closedir (dir);
   g_mutex_unlock (&self->lock);
@@ -423,6 +441,7 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
     *size = attrs->size;
   if (attrs)
     sftp_attributes_free (attrs);
+  forget_dead_session (self);
   g_mutex_unlock (&self->lock);
   return ok;
 }
@@ -521,6 +540,7 @@ out:
     sftp_attributes_free (attrs);
   if (file)
     sftp_close (file);
+  forget_dead_session (self);
   g_mutex_unlock (&self->lock);
   if (got < 0)
     {

@@ -549,6 +549,57 @@ test_command_line (void)
   g_free (run.title);
 }
 
+static gboolean
+load_started (gpointer data)
+{
+  return gui_find_label (data, "Loading", TRUE) != NULL;
+}
+
+/* The server goes away while a large logdir loads: what came in is shown, the banner offers
+ * Reconnect, and reconnecting reads the rest, nothing twice. (Should the load win the race,
+ * the same holds: the counts must end equal to the local ones.) */
+static void
+test_drop_during_load (void)
+{
+  g_autofree char *dir = ssh_fixture_path (&server, "big");
+  g_autofree char *address = g_strdup_printf ("ssh://tdbg-test%s", dir);
+  g_autoptr(TdbgLogdir) big = NULL;
+  g_autoptr(GError) error = NULL;
+  TdbgWindow *window = new_window ();
+  TdbgLogdir *shown;
+  gint64 start;
+
+  gui_ensure_demo_logdir (dir, 2000);
+  big = tdbg_logdir_new_for_path (dir);
+  g_assert_true (tdbg_logdir_load (big, NULL, &error));
+  use_ssh_files (ssh_config, server.known_hosts);
+  tdbg_window_open_location (window, address);
+  g_assert_true (gui_wait_until (load_started, window, 20000));
+  start = g_get_monotonic_time ();
+  gui_spin (30);
+  ssh_fixture_stop (&server);
+  g_test_message ("server stopped %.3f s into the load; loading: %d", (g_get_monotonic_time () - start) / 1e6,
+                  tdbg_window_is_loading (window));
+  g_assert_true (gui_wait_until (not_loading, window, 30000));
+  g_assert_true (gui_wait_until (banner_shown, window, 20000));
+  shown = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  g_assert_nonnull (shown);
+  g_test_message ("shown before reconnecting: %u of %u traces", tdbg_logdir_get_n_traces (shown),
+                  tdbg_logdir_get_n_traces (big));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (shown), <=, tdbg_logdir_get_n_traces (big));
+  screenshot (GTK_WIDGET (window), "ssh-drop-during-load.png");
+
+  ssh_fixture_start (&server);
+  click (GTK_WIDGET (window), "_Reconnect");
+  g_assert_true (gui_wait_until (banner_hidden, window, 30000));
+  shown = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (shown), ==, tdbg_logdir_get_n_traces (big));
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (shown), ==, tdbg_logdir_get_n_executions (big));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (shown), ==, tdbg_logdir_get_n_alerts (big));
+  g_assert_cmpuint (tdbg_logdir_get_alert (shown, 0)->trace_index, ==, tdbg_logdir_get_alert (big, 0)->trace_index);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 copy_logdir (const char *from, const char *to)
 {
@@ -617,6 +668,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/remote-dialog", test_remote_dialog);
   g_test_add_func ("/gui-ssh/reconnect", test_reconnect);
   g_test_add_func ("/gui-ssh/reconnect-with-password", test_reconnect_with_password);
+  g_test_add_func ("/gui-ssh/drop-during-load", test_drop_during_load);
   g_test_add_func ("/gui-ssh/command-line", test_command_line);
   status = g_test_run ();
   ssh_fixture_stop (&server);
