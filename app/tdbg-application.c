@@ -4,11 +4,13 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 #include "tdbg-gui.h"
+#include "tdbg-ssh-uri.h"
 #include "tdbg-ui.h"
 #include "tdbg-window.h"
 
 struct _TdbgApplication {
   AdwApplication parent_instance;
+  GPtrArray *remote_locations; /* ssh:// arguments, opened as they are (not as GVfs files) */
 };
 
 /* AdwApplication: the Adwaita style, following the system's light or dark preference. */
@@ -27,22 +29,68 @@ tdbg_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay", help_accels);
 }
 
+/* GApplication would turn ssh:// arguments into GVfs files: they are set aside here and
+ * opened by their address. */
+static gboolean
+tdbg_application_local_command_line (GApplication *app, char ***arguments, int *exit_status)
+{
+  TdbgApplication *self = TDBG_APPLICATION (app);
+  char **argv = *arguments;
+  int kept = 0;
+
+  for (int i = 0; argv[i]; i++)
+    if (i > 0 && tdbg_ssh_uri_is_ssh (argv[i]))
+      g_ptr_array_add (self->remote_locations, argv[i]);
+    else
+      argv[kept++] = argv[i];
+  argv[kept] = NULL;
+  return G_APPLICATION_CLASS (tdbg_application_parent_class)->local_command_line (app, arguments, exit_status);
+}
+
+/* Opens the set-aside ssh:// arguments; FALSE when there were none. */
+static gboolean
+open_remote_locations (TdbgApplication *self)
+{
+  guint n = self->remote_locations->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      TdbgWindow *window = tdbg_window_new (GTK_APPLICATION (self));
+      gtk_window_present (GTK_WINDOW (window));
+      tdbg_window_open_location (window, g_ptr_array_index (self->remote_locations, i));
+    }
+  g_ptr_array_set_size (self->remote_locations, 0);
+  return n > 0;
+}
+
 static void
 tdbg_application_activate (GApplication *app)
 {
-  TdbgWindow *window = tdbg_window_new (GTK_APPLICATION (app));
+  TdbgWindow *window;
+
+  if (open_remote_locations (TDBG_APPLICATION (app)))
+    return;
+  window = tdbg_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
 tdbg_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
+  open_remote_locations (TDBG_APPLICATION (app));
   for (int i = 0; i < n_files; i++)
     {
       TdbgWindow *window = tdbg_window_new (GTK_APPLICATION (app));
       gtk_window_present (GTK_WINDOW (window));
       tdbg_window_open (window, files[i]);
     }
+}
+
+static void
+tdbg_application_finalize (GObject *object)
+{
+  g_ptr_array_unref (TDBG_APPLICATION (object)->remote_locations);
+  G_OBJECT_CLASS (tdbg_application_parent_class)->finalize (object);
 }
 
 static void
@@ -56,6 +104,8 @@ tdbg_application_class_init (TdbgApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->finalize = tdbg_application_finalize;
+  app_class->local_command_line = tdbg_application_local_command_line;
   app_class->startup = tdbg_application_startup;
   app_class->activate = tdbg_application_activate;
   app_class->open = tdbg_application_open;
@@ -66,6 +116,7 @@ tdbg_application_init (TdbgApplication *self)
 {
   static const GActionEntry entries[] = { { "quit", quit_activated, NULL, NULL, NULL, { 0 } } };
 
+  self->remote_locations = g_ptr_array_new_with_free_func (g_free);
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
 }
 

@@ -10,6 +10,10 @@
 #include "tdbg-records.h"
 #include "tdbg-settings.h"
 #include "tdbg-start-page.h"
+#include "tdbg-connection-watch.h"
+#include "tdbg-remote-dialog.h"
+#include "tdbg-ssh-prompt.h"
+#include "tdbg-ssh-uri.h"
 #include "tdbg-ui.h"
 
 struct _TdbgWindow {
@@ -38,15 +42,24 @@ struct _TdbgWindow {
   TdbgSourcePane *source_pane;
   TdbgStackPane *stack_pane;
   GtkLabel *status_label;
+  GtkInfoBar *connection_bar;
+  GtkLabel *connection_label;
 
   TdbgSelection *selection;
   GSettings *settings;
-  GFile *file;
   TdbgLogdir *loading;
   GCancellable *cancellable;
   guint progress_id;
   char *load_error;
+  char *location;                /* what was opened: a path or an ssh:// address */
+  gboolean connecting;
+  TdbgSshPrompt *ssh_prompt;
+  TdbgConnectionWatch *connection_watch;
 };
+
+/* How often a remote logdir's connection is checked. */
+#define CONNECTION_CHECK_MS 2000
+enum { RESPONSE_RECONNECT = 1 };
 
 G_DEFINE_FINAL_TYPE (TdbgWindow, tdbg_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -195,14 +208,86 @@ show_problems (TdbgWindow *self, TdbgLogdir *logdir)
   g_string_free (text, TRUE);
 }
 
+/* ---- remote logdirs: the connection banner ------------------------------------------ */
+
+static void
+hide_connection_bar (TdbgWindow *self)
+{
+  gtk_info_bar_set_revealed (self->connection_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->connection_bar), FALSE);
+}
+
+static void
+show_summary (TdbgWindow *self, TdbgLogdir *logdir)
+{
+  g_autofree char *desc = tdbg_logdir_describe (logdir);
+  g_autofree char *status = g_strdup_printf (_("%s: %u graph execution traces, %u executions, %u alerts"), desc,
+                                             tdbg_logdir_get_n_traces (logdir), tdbg_logdir_get_n_executions (logdir),
+                                             tdbg_logdir_get_n_alerts (logdir));
+  gtk_label_set_text (self->status_label, status);
+}
+
+static void
+connection_lost_cb (TdbgConnectionWatch *watch, const char *message, TdbgWindow *self)
+{
+  gtk_label_set_text (self->connection_label, message);
+  gtk_info_bar_set_response_sensitive (self->connection_bar, RESPONSE_RECONNECT, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->connection_bar), TRUE);
+  gtk_info_bar_set_revealed (self->connection_bar, TRUE);
+}
+
+static void
+connection_restored_cb (TdbgConnectionWatch *watch, guint64 new_records, TdbgWindow *self)
+{
+  g_autoptr(TdbgLogdir) logdir = NULL;
+
+  hide_connection_bar (self);
+  if (new_records == 0 || tdbg_selection_get_logdir (self->selection) == NULL)
+    return;
+  /* What an interrupted load left unread has come in: the panes start again with all of it. */
+  logdir = g_object_ref (tdbg_selection_get_logdir (self->selection));
+  tdbg_selection_set_logdir (self->selection, NULL);
+  tdbg_selection_set_logdir (self->selection, logdir);
+  show_summary (self, logdir);
+}
+
+static void
+connection_response_cb (GtkInfoBar *bar, int response, TdbgWindow *self)
+{
+  if (response != RESPONSE_RECONNECT || self->connection_watch == NULL)
+    return;
+  gtk_label_set_text (self->connection_label, _("Reconnecting…"));
+  gtk_info_bar_set_response_sensitive (bar, RESPONSE_RECONNECT, FALSE);
+  tdbg_connection_watch_reconnect (self->connection_watch);
+}
+
+static void
+watch_connection (TdbgWindow *self, TdbgLogdir *logdir)
+{
+  if (self->ssh_prompt == NULL || !TDBG_IS_SSH_SOURCE (tdbg_logdir_get_source (logdir)))
+    return;
+  self->connection_watch = tdbg_connection_watch_new (self->ssh_prompt, logdir, CONNECTION_CHECK_MS);
+  g_signal_connect_object (self->connection_watch, "lost", G_CALLBACK (connection_lost_cb), self, 0);
+  g_signal_connect_object (self->connection_watch, "restored", G_CALLBACK (connection_restored_cb), self, 0);
+}
+
+/* The error banner, and the message read back by tdbg_window_get_load_error(). */
+static void
+set_load_error (TdbgWindow *self, const char *message)
+{
+  g_free (self->load_error);
+  self->load_error = g_strdup (message);
+  gtk_label_set_text (self->problems_label, message);
+  gtk_info_bar_set_message_type (self->problems_bar, GTK_MESSAGE_ERROR);
+  gtk_info_bar_set_revealed (self->problems_bar, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), TRUE);
+}
+
 /* The opened logdir goes first in the recent list. */
 static void
 remember (TdbgWindow *self)
 {
-  g_autofree char *path = g_file_get_path (self->file);
-  g_autofree char *uri = path ? NULL : g_file_get_uri (self->file);
-
-  tdbg_recents_add (self->settings, path ? path : uri);
+  tdbg_recents_add (self->settings, self->location);
 }
 
 static void
@@ -214,15 +299,6 @@ show_page (TdbgWindow *self, const char *name)
       gtk_window_set_title (GTK_WINDOW (self), _("TensorFlow Debugger"));
       tdbg_start_page_refresh (self->start_page);
     }
-}
-
-/* The folder's name for people: its path, or its address when it is remote. */
-static char *
-file_display_name (GFile *file)
-{
-  char *path = g_file_get_path (file);
-
-  return path ? path : g_file_get_uri (file);
 }
 
 /* A logdir that is merely sparse gets an information icon; a folder we cannot use a warning. */
@@ -237,7 +313,7 @@ show_problem (TdbgWindow *self, const char *title, const char *description, gboo
 static void
 show_diagnosis_page (TdbgWindow *self, TdbgDiagnosisKind kind)
 {
-  g_autofree char *name = file_display_name (self->file);
+  g_autofree char *name = tdbg_display_location (self->location);
   g_autofree char *title = tdbg_diagnosis_title (kind);
   g_autofree char *description = tdbg_diagnosis_explain (kind, name);
   const char *damage = tdbg_window_get_problems_text (self);
@@ -315,11 +391,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->load_error, g_free);
   if (!ok)
     {
-      self->load_error = g_strdup (error->message);
-      gtk_label_set_text (self->problems_label, error->message);
-      gtk_info_bar_set_message_type (self->problems_bar, GTK_MESSAGE_ERROR);
-      gtk_info_bar_set_revealed (self->problems_bar, TRUE);
-      gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), TRUE);
+      set_load_error (self, error->message);
       show_load_error (self, error);
       g_clear_object (&self->loading);
       g_object_unref (self);
@@ -327,31 +399,30 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   tdbg_selection_set_logdir (self->selection, logdir);
   remember (self);
+  watch_connection (self, logdir);
   show_problems (self, logdir);
   show_diagnosis (self, logdir);
-  {
-    g_autofree char *desc = tdbg_logdir_describe (logdir);
-    g_autofree char *status = g_strdup_printf (_("%s: %u graph execution traces, %u executions, %u alerts"), desc,
-                                               tdbg_logdir_get_n_traces (logdir), tdbg_logdir_get_n_executions (logdir),
-                                               tdbg_logdir_get_n_alerts (logdir));
-    gtk_label_set_text (self->status_label, status);
-  }
+  show_summary (self, logdir);
   g_clear_object (&self->loading);
   g_object_unref (self);
 }
 
-void
-tdbg_window_open (TdbgWindow *self, GFile *file)
+/* Clears the window for @location and shows the progress area with @progress_text. */
+static void
+begin_open (TdbgWindow *self, const char *location, const char *progress_text)
 {
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *name = g_file_get_basename (file);
   g_autofree char *title = NULL;
   g_autofree char *shown = NULL;
 
-  g_return_if_fail (TDBG_IS_WINDOW (self));
   tdbg_window_cancel_load (self);
   g_clear_object (&self->loading);
-  g_set_object (&self->file, file);
+  g_clear_object (&self->connection_watch);
+  hide_connection_bar (self);
+  if (self->location != location)
+    {
+      g_free (self->location);
+      self->location = g_strdup (location);
+    }
   gtk_info_bar_set_revealed (self->problems_bar, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), FALSE);
   gtk_label_set_text (self->problems_label, "");
@@ -361,24 +432,45 @@ tdbg_window_open (TdbgWindow *self, GFile *file)
   gtk_widget_set_visible (GTK_WIDGET (self->notice_bar), FALSE);
 
   /* The folder goes into the title, which names the window for screen readers. */
-  shown = tdbg_display_location (path ? path : name);
+  shown = tdbg_display_location (location);
   title = g_strdup_printf (_("%s — TensorFlow Debugger"), shown);
   gtk_window_set_title (GTK_WINDOW (self), title);
-  if (path && tdbg_diagnose_folder (path) != TDBG_DIAGNOSIS_OK)
-    {
-      show_diagnosis_page (self, tdbg_diagnose_folder (path));
-      return;
-    }
   show_page (self, "logdir");
-  self->loading = tdbg_logdir_new_for_path (path ? path : name);
   self->cancellable = g_cancellable_new ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  gtk_label_set_text (self->progress_label, _("Loading…"));
+  gtk_label_set_text (self->progress_label, progress_text);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", TRUE);
+}
+
+static void
+start_load (TdbgWindow *self, TdbgLogdir *logdir)
+{
+  self->loading = logdir;
+  gtk_label_set_text (self->progress_label, _("Loading…"));
   self->progress_id = g_timeout_add (100, progress_cb, self);
   tdbg_logdir_load_async (self->loading, self->cancellable, load_done_cb, g_object_ref (self));
+}
+
+void
+tdbg_window_open (TdbgWindow *self, GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *uri = path ? NULL : g_file_get_uri (file);
+  TdbgDiagnosisKind kind;
+
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  begin_open (self, path ? path : uri, _("Loading…"));
+  kind = path ? tdbg_diagnose_folder (path) : TDBG_DIAGNOSIS_OK;
+  if (kind != TDBG_DIAGNOSIS_OK)
+    {
+      tdbg_window_cancel_load (self);
+      show_diagnosis_page (self, kind);
+      return;
+    }
+  start_load (self, tdbg_logdir_new_for_path (path ? path : name));
 }
 
 void
@@ -388,12 +480,96 @@ tdbg_window_cancel_load (TdbgWindow *self)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   stop_progress (self);
+  if (self->connecting)
+    gtk_label_set_text (self->status_label, _("Connecting cancelled."));
+  self->connecting = FALSE;
 }
 
 gboolean
 tdbg_window_is_loading (TdbgWindow *self)
 {
-  return self->loading != NULL;
+  return self->loading != NULL || self->connecting;
+}
+
+/* ---- remote logdirs: connecting ---------------------------------------------------- */
+
+static void
+connect_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(TdbgWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = tdbg_ssh_prompt_connect_finish (TDBG_SSH_PROMPT (object), result, &error);
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+    return; /* cancelled, or another logdir was opened meanwhile */
+  self->connecting = FALSE;
+  if (source)
+    {
+      start_load (self, tdbg_logdir_new (source));
+      return;
+    }
+  stop_progress (self);
+  set_load_error (self, error->message);
+  gtk_label_set_text (self->status_label, _("Not connected."));
+}
+
+void
+tdbg_window_open_location (TdbgWindow *self, const char *location)
+{
+  g_autofree char *progress = NULL;
+  g_autoptr(GError) error = NULL;
+  TdbgSshUri uri;
+
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  if (!tdbg_ssh_uri_is_ssh (location))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (location);
+      tdbg_window_open (self, file);
+      return;
+    }
+  if (!tdbg_ssh_uri_parse (location, &uri, &error))
+    {
+      show_page (self, "logdir");
+      set_load_error (self, error->message);
+      return;
+    }
+  progress = g_strdup_printf (_("Connecting to %s…"), uri.host);
+  tdbg_ssh_uri_clear (&uri);
+  begin_open (self, location, progress);
+  gtk_progress_bar_pulse (self->progress_bar);
+  if (self->ssh_prompt == NULL)
+    self->ssh_prompt = tdbg_ssh_prompt_new (GTK_WINDOW (self));
+  self->connecting = TRUE;
+  tdbg_ssh_prompt_connect_async (self->ssh_prompt, location, self->cancellable, connect_done_cb, g_object_ref (self));
+}
+
+static void
+remote_chosen_cb (TdbgRemoteDialog *dialog, const char *address, TdbgWindow *self)
+{
+  tdbg_window_open_location (self, address);
+}
+
+static void
+open_remote_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgWindow *self = TDBG_WINDOW (widget);
+  g_autoptr(GPtrArray) recents = tdbg_recents_list (self->settings);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) locations = NULL;
+  TdbgRemoteDialog *dialog;
+
+  for (guint i = 0; i < recents->len; i++)
+    g_strv_builder_add (builder, ((TdbgRecent *) g_ptr_array_index (recents, i))->location);
+  locations = g_strv_builder_end (builder);
+  dialog = tdbg_remote_dialog_new (GTK_WINDOW (self), (const char *const *) locations);
+  g_signal_connect_object (dialog, "location-chosen", G_CALLBACK (remote_chosen_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+const char *
+tdbg_window_get_connection_text (TdbgWindow *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->connection_bar)) ? gtk_label_get_text (self->connection_label) : "";
 }
 
 static void
@@ -423,10 +599,10 @@ static void
 reload_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TdbgWindow *self = TDBG_WINDOW (widget);
-  g_autoptr(GFile) file = self->file ? g_object_ref (self->file) : NULL;
+  g_autofree char *location = g_strdup (self->location);
 
-  if (file)
-    tdbg_window_open (self, file);
+  if (location)
+    tdbg_window_open_location (self, location);
 }
 
 static void
@@ -497,36 +673,11 @@ export_graph_action (GtkWidget *widget, const char *action_name, GVariant *param
   gtk_widget_activate_action (GTK_WIDGET (self->graph_pane), "graph.export", "s", "png");
 }
 
-/* Whether the window has an action, and of which parameter type (NULL: none). */
-static gboolean
-find_window_action (TdbgWindow *self, const char *name, const GVariantType **parameter_type)
-{
-  const char *action_name;
-
-  for (guint i = 0; gtk_widget_class_query_action (GTK_WIDGET_GET_CLASS (self), i, NULL, &action_name,
-                                                   parameter_type, NULL); i++)
-    if (g_str_equal (action_name, name))
-      return TRUE;
-  return FALSE;
-}
-
 /* A recent logdir was activated on the start page. */
 static void
 open_location_cb (TdbgWindow *self, const char *location)
 {
-  const GVariantType *type = NULL;
-
-  if (!g_str_has_prefix (location, "ssh://"))
-    {
-      g_autoptr(GFile) file = g_file_new_for_path (location);
-      tdbg_window_open (self, file);
-    }
-  else if (find_window_action (self, "win.open-remote", &type) && type
-           && g_variant_type_equal (type, G_VARIANT_TYPE_STRING))
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-remote", "s", location);
-  else
-    show_problem (self, _("Remote logdirs are opened from the command line"),
-                  _("Run tfdbg-gtk with the ssh:// address of the logdir to open it over SSH."), FALSE);
+  tdbg_window_open_location (self, location);
 }
 
 /* A folder dropped onto the window is opened like one chosen in the dialog. */
@@ -592,8 +743,10 @@ tdbg_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_WINDOW);
   g_clear_object (&self->selection);
   g_clear_object (&self->settings);
-  g_clear_object (&self->file);
   g_clear_pointer (&self->load_error, g_free);
+  g_clear_object (&self->connection_watch);
+  g_clear_object (&self->ssh_prompt);
+  g_clear_pointer (&self->location, g_free);
   G_OBJECT_CLASS (tdbg_window_parent_class)->dispose (object);
 }
 
@@ -634,8 +787,11 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, source_pane);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, stack_pane);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_bar);
+  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_label);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-remote", NULL, open_remote_action);
   gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "win.alert-first", NULL, alert_action);
@@ -648,6 +804,7 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
   gtk_widget_class_install_action (widget_class, "win.export-graph", NULL, export_graph_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_O, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-remote", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export-graph", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK, "win.show-help-overlay",
@@ -696,6 +853,8 @@ tdbg_window_init (TdbgWindow *self)
   g_signal_connect_swapped (self->selection, "notify::source-line", G_CALLBACK (update_status), self);
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);
+  g_signal_connect (self->connection_bar, "response", G_CALLBACK (connection_response_cb), self);
+  gtk_info_bar_add_button (self->connection_bar, _("_Reconnect"), RESPONSE_RECONNECT);
   add_help_overlay (self);
   add_drop_target (self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);

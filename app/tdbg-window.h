@@ -22,6 +22,9 @@ G_DECLARE_FINAL_TYPE (TdbgWindow, tdbg_window, TDBG, WINDOW, GtkApplicationWindo
 TdbgWindow *tdbg_window_new (GtkApplication *app);
 /* Starts loading @file in the background (a previous load is cancelled). */
 void tdbg_window_open (TdbgWindow *self, GFile *file);
+/* Opens a local path or an ssh://[user@]host[:port]/path address; remote ones connect in the
+ * background, asking for host keys and secrets in dialogs. */
+void tdbg_window_open_location (TdbgWindow *self, const char *location);
 void tdbg_window_cancel_load (TdbgWindow *self);
 gboolean tdbg_window_is_loading (TdbgWindow *self);
 
@@ -41,5 +44,7 @@ TdbgStartPage *tdbg_window_get_start_page (TdbgWindow *self);
 TdbgProblemPage *tdbg_window_get_problem_page (TdbgWindow *self);
 /* The notice above the panes (a circular buffer dropped events), "" when hidden. */
 const char *tdbg_window_get_notice_text (TdbgWindow *self);
+/* The lost-connection banner's text ("" when hidden). */
+const char *tdbg_window_get_connection_text (TdbgWindow *self);
 
 G_END_DECLS

@@ -27,8 +27,9 @@ struct _TdbgSshSource {
   guint timeout_seconds;
 
   GMutex lock;             /* libssh sessions are not thread-safe */
+  GMutex connect_lock;     /* one connection attempt at a time */
   ssh_session session;
-  sftp_session sftp;
+  sftp_session sftp;       /* NULL while not connected: then nothing but connecting touches session */
   struct ssh_callbacks_struct callbacks;
 };
 
@@ -127,6 +128,24 @@ configure (TdbgSshSource *self, GError **error)
   return TRUE;
 }
 
+/* Says what a changed key may mean, where the recorded key is and how to remove it. */
+static void
+set_changed_key_error (TdbgSshSource *self, const char *host, guint port, const char *key_type,
+                       const char *fingerprint, GError **error)
+{
+  g_autofree char *known_hosts = self->known_hosts_file ? g_strdup (self->known_hosts_file)
+                                 : g_build_filename (g_get_home_dir (), ".ssh", "known_hosts", NULL);
+  /* known_hosts names hosts on other ports as [host]:port. */
+  g_autofree char *entry = port == 22 ? g_strdup (host) : g_strdup_printf ("[%s]:%u", host, port);
+
+  g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
+               _("The host key of %s has CHANGED: it now presents %s %s, not the key recorded in %s. Someone may be "
+                 "intercepting the connection (an attack), or the server was reinstalled. Refused. Ask the "
+                 "server’s administrator for its key fingerprint; if it matches, remove the old key with "
+                 "“ssh-keygen -R '%s' -f '%s'” and connect again."),
+               self->uri.host, key_type, fingerprint ? fingerprint : "?", known_hosts, entry, known_hosts);
+}
+
 static gboolean
 verify_host_key (TdbgSshSource *self, GError **error)
 {
@@ -137,7 +156,9 @@ verify_host_key (TdbgSshSource *self, GError **error)
   const char *key_type;
   enum ssh_known_hosts_e state;
   TdbgHostKeyDecision decision = TDBG_HOST_KEY_REFUSE;
-  guint port = self->uri.port ? self->uri.port : 22;
+  unsigned int port = 22;
+  char *host = NULL;
+  gboolean ok = FALSE;
 
   if (ssh_get_server_publickey (self->session, &key) != SSH_OK)
     return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("The server sent no host key"));
@@ -151,37 +172,41 @@ verify_host_key (TdbgSshSource *self, GError **error)
     }
   ssh_key_free (key);
 
+  /* The host and port connected to, after ~/.ssh/config resolved aliases. */
+  ssh_options_get_port (self->session, &port);
+  if (ssh_options_get (self->session, SSH_OPTIONS_HOST, &host) != SSH_OK)
+    host = NULL;
   state = ssh_session_is_known_server (self->session);
   switch (state)
     {
     case SSH_KNOWN_HOSTS_OK:
-      return TRUE;
+      ok = TRUE;
+      break;
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER:
-      g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
-                   _("The host key of %s has CHANGED (it now presents %s %s). Someone may be intercepting the "
-                     "connection, or the server was reinstalled. Refused: check with its administrator, then "
-                     "remove the old key from known_hosts (ssh-keygen -R %s)."),
-                   self->uri.host, key_type, fingerprint ? fingerprint : "?", self->uri.host);
-      return FALSE;
+      set_changed_key_error (self, host ? host : self->uri.host, port, key_type, fingerprint, error);
+      break;
     case SSH_KNOWN_HOSTS_UNKNOWN:
     case SSH_KNOWN_HOSTS_NOT_FOUND:
       if (self->host_key_func)
-        decision = self->host_key_func (self->uri.host, port, key_type, fingerprint ? fingerprint : "?", self->user_data);
+        decision = self->host_key_func (host ? host : self->uri.host, port, key_type, fingerprint ? fingerprint : "?",
+                                        self->user_data);
       if (decision == TDBG_HOST_KEY_REFUSE)
-        {
-          g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
-                       _("The host %s is not known (its %s key is %s); refused."), self->uri.host, key_type,
-                       fingerprint ? fingerprint : "?");
-          return FALSE;
-        }
-      if (decision == TDBG_HOST_KEY_ACCEPT_AND_REMEMBER && ssh_session_update_known_hosts (self->session) != SSH_OK)
-        return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot add the host key to known_hosts"));
-      return TRUE;
+        g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
+                     _("The host %s is not known (its %s key is %s); refused."), self->uri.host, key_type,
+                     fingerprint ? fingerprint : "?");
+      else if (decision == TDBG_HOST_KEY_ACCEPT_AND_REMEMBER && ssh_session_update_known_hosts (self->session) != SSH_OK)
+        set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot add the host key to known_hosts"));
+      else
+        ok = TRUE;
+      break;
     case SSH_KNOWN_HOSTS_ERROR:
     default:
-      return set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot check the host key"));
+      set_error_from_session (self, error, TDBG_ERROR_HOST_KEY, _("Cannot check the host key"));
+      break;
     }
+  ssh_string_free_char (host);
+  return ok;
 }
 
 static int
@@ -254,12 +279,14 @@ authenticate (TdbgSshSource *self, GError **error)
   return set_error_from_session (self, error, TDBG_ERROR_AUTH, _("Authentication failed"));
 }
 
+/* Runs without the read lock, so that readers meanwhile find no SFTP session and report the
+ * connection closed rather than wait, perhaps for a person answering a prompt. */
 static gboolean
-connect_locked (TdbgSshSource *self, GError **error)
+connect_session (TdbgSshSource *self, sftp_session *out, GError **error)
 {
   sftp_attributes attrs;
+  sftp_session sftp;
 
-  disconnect (self);
   self->session = ssh_new ();
   if (self->session == NULL)
     return set_error_from_session (self, error, TDBG_ERROR_IO, _("Cannot create an SSH session"));
@@ -269,31 +296,45 @@ connect_locked (TdbgSshSource *self, GError **error)
     return set_error_from_session (self, error, TDBG_ERROR_IO, _("Cannot connect"));
   if (!verify_host_key (self, error) || !authenticate (self, error))
     return FALSE;
-  self->sftp = sftp_new (self->session);
-  if (self->sftp == NULL || sftp_init (self->sftp) != SSH_OK)
-    return set_error_from_session (self, error, TDBG_ERROR_IO, _("The server offers no SFTP"));
-  attrs = sftp_stat (self->sftp, self->uri.path);
+  sftp = sftp_new (self->session);
+  if (sftp == NULL || sftp_init (sftp) != SSH_OK)
+    {
+      g_clear_pointer (&sftp, sftp_free);
+      return set_error_from_session (self, error, TDBG_ERROR_IO, _("The server offers no SFTP"));
+    }
+  attrs = sftp_stat (sftp, self->uri.path);
   if (attrs == NULL || attrs->type != SSH_FILEXFER_TYPE_DIRECTORY)
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND, _("%s: %s is not a directory on %s"),
                    attrs == NULL ? _("cannot open") : _("not a directory"), self->uri.path, self->uri.host);
       if (attrs)
         sftp_attributes_free (attrs);
+      sftp_free (sftp);
       return FALSE;
     }
   sftp_attributes_free (attrs);
+  *out = sftp;
   return TRUE;
 }
 
 gboolean
 tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error)
 {
+  sftp_session sftp = NULL;
   gboolean ok;
+
+  g_mutex_lock (&self->connect_lock);
   g_mutex_lock (&self->lock);
-  ok = connect_locked (self, error);
-  if (!ok)
+  disconnect (self);
+  g_mutex_unlock (&self->lock);
+  ok = connect_session (self, &sftp, error);
+  g_mutex_lock (&self->lock);
+  if (ok)
+    self->sftp = sftp;
+  else
     disconnect (self);
   g_mutex_unlock (&self->lock);
+  g_mutex_unlock (&self->connect_lock);
   return ok;
 }
 
@@ -321,10 +362,16 @@ sftp_failure (TdbgSshSource *self, const char *path, GError **error)
                code == SSH_FX_NO_SUCH_FILE ? _("no such file")
                : code == SSH_FX_PERMISSION_DENIED ? _("permission denied")
                : ssh_get_error (self->session));
-  /* A dead session cannot be used again: drop it so that callers see "closed". */
-  if (!ssh_is_connected (self->session))
-    disconnect (self);
   return FALSE;
+}
+
+/* A dead session cannot be used again: dropped (once its handles are closed) so that callers
+ * see "closed" and a reconnection can begin. */
+static void
+forget_dead_session (TdbgSshSource *self)
+{
+  if (self->session && !ssh_is_connected (self->session))
+    disconnect (self);
 }
 
 static gint
@@ -345,7 +392,10 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
   if (!check_connected (self, error) || (dir = sftp_opendir (self->sftp, self->uri.path)) == NULL)
     {
       if (self->sftp)
-        sftp_failure (self, self->uri.path, error);
+        {
+          sftp_failure (self, self->uri.path, error);
+          forget_dead_session (self);
+        }
       g_mutex_unlock (&self->lock);
       return NULL;
     }
@@ -355,6 +405,15 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
       if (attrs->type == SSH_FILEXFER_TYPE_REGULAR && attrs->name && !strchr (attrs->name, '/'))
         g_ptr_array_add (names, g_strdup (attrs->name));
       sftp_attributes_free (attrs);
+    }
+  /* A listing cut short by a failure is no listing. */
+  if (!sftp_dir_eof (dir))
+    {
+      sftp_failure (self, self->uri.path, error);
+      sftp_closedir (dir);
+      forget_dead_session (self);
+      g_mutex_unlock (&self->lock);
+      return NULL;
     }
   sftp_closedir (dir);
   g_mutex_unlock (&self->lock);
@@ -382,6 +441,7 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
     *size = attrs->size;
   if (attrs)
     sftp_attributes_free (attrs);
+  forget_dead_session (self);
   g_mutex_unlock (&self->lock);
   return ok;
 }
@@ -480,6 +540,7 @@ out:
     sftp_attributes_free (attrs);
   if (file)
     sftp_close (file);
+  forget_dead_session (self);
   g_mutex_unlock (&self->lock);
   if (got < 0)
     {
@@ -515,6 +576,7 @@ tdbg_ssh_source_finalize (GObject *object)
   g_free (self->config_file);
   g_free (self->identity_file);
   g_mutex_clear (&self->lock);
+  g_mutex_clear (&self->connect_lock);
   G_OBJECT_CLASS (tdbg_ssh_source_parent_class)->finalize (object);
 }
 
@@ -528,6 +590,7 @@ static void
 tdbg_ssh_source_init (TdbgSshSource *self)
 {
   g_mutex_init (&self->lock);
+  g_mutex_init (&self->connect_lock);
 }
 
 TdbgSource *

@@ -35,6 +35,62 @@ gui_spin (guint ms)
   gui_wait_until (always_false, NULL, ms);
 }
 
+/* Screenshots: snapshot the window in the frame clock's after-paint. */
+typedef struct {
+  GtkWidget *window;
+  char *path;
+  gboolean done;
+  gulong handler;
+} Shot;
+
+static void
+after_paint_cb (GdkFrameClock *clock, Shot *shot)
+{
+  int w = gtk_widget_get_width (shot->window), h = gtk_widget_get_height (shot->window);
+  GdkPaintable *paintable = gtk_widget_paintable_new (shot->window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node)
+    {
+      GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (shot->window));
+      GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      gdk_texture_save_to_png (texture, shot->path);
+      g_object_unref (texture);
+      gsk_render_node_unref (node);
+      shot->done = TRUE;
+      g_signal_handler_disconnect (clock, shot->handler);
+    }
+  g_object_unref (paintable);
+}
+
+static gboolean
+shot_done (gpointer data)
+{
+  return ((Shot *) data)->done;
+}
+
+void
+gui_screenshot (GtkWidget *window, const char *path)
+{
+  Shot shot = { window, g_strdup (path), FALSE, 0 };
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  gui_spin (150);
+  shot.handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &shot);
+  gtk_widget_queue_draw (window);
+  if (!gui_wait_until (shot_done, &shot, 5000))
+    {
+      g_signal_handler_disconnect (clock, shot.handler);
+      g_test_message ("screenshot %s not taken", shot.path);
+    }
+  else
+    g_test_message ("screenshot: %s", shot.path);
+  g_free (shot.path);
+}
+
 GtkListView *
 gui_list_view_of (GtkColumnView *column_view)
 {

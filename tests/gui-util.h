@@ -13,6 +13,8 @@ typedef gboolean (*GuiCond) (gpointer data);
 gboolean gui_wait_until (GuiCond cond, gpointer data, guint timeout_ms);
 /* Iterates the default main context for @ms. */
 void gui_spin (guint ms);
+/* Renders @window as it is on screen into the PNG file @path. */
+void gui_screenshot (GtkWidget *window, const char *path);
 /* The list view inside a column view (it carries the list.scroll-to-item action in 4.8). */
 GtkListView *gui_list_view_of (GtkColumnView *column_view);
 /* The first label at or under @root whose text is @text (or starts with it when @prefix). */

@@ -2,10 +2,8 @@
  * authorized_keys and (in a private mount namespace) its own /etc/shadow, so that nothing of
  * the machine's own SSH setup changes. */
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <gio/gio.h>
@@ -15,163 +13,14 @@
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
 #include "tdbg-ssh-source.h"
+#include "ssh-fixture.h"
 
-#define PASSWORD "correct horse battery staple"
-
-typedef struct {
-  char *dir;
-  guint port;
-  GSubprocess *sshd;
-  char *known_hosts;
-  char *client_key;
-} Server;
-
-static Server server;
-
-static void
-run (const char *const *argv)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSubprocess) p = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_wait_check (p, NULL, &error));
-  g_assert_no_error (error);
-}
-
-static char *
-path_in (const char *name)
-{
-  return g_build_filename (server.dir, name, NULL);
-}
-
-static void
-write_file (const char *name, const char *contents)
-{
-  g_autofree char *path = path_in (name);
-  g_autoptr(GError) error = NULL;
-  g_assert_true (g_file_set_contents (path, contents, -1, &error));
-}
-
-static gboolean
-wait_for_listening (const char *log_path)
-{
-  for (guint i = 0; i < 200; i++)
-    {
-      g_autofree char *log = NULL;
-      if (g_file_get_contents (log_path, &log, NULL, NULL) && strstr (log, "Server listening"))
-        return TRUE;
-      g_usleep (20000);
-    }
-  return FALSE;
-}
-
-/* sshd serves each connection from a child process: stopping the server means those too. */
-static void
-kill_children (const char *pid)
-{
-  g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
-  const char *name;
-  while (proc && (name = g_dir_read_name (proc)))
-    {
-      g_autofree char *stat_path = g_build_filename ("/proc", name, "stat", NULL);
-      g_autofree char *stat = NULL;
-      const char *close_paren;
-      if (!g_ascii_isdigit (name[0]) || !g_file_get_contents (stat_path, &stat, NULL, NULL) ||
-          (close_paren = strrchr (stat, ')')) == NULL)
-        continue;
-      /* ") S PPID ..." */
-      if (atoi (close_paren + 4) == atoi (pid))
-        kill (atoi (name), SIGKILL);
-    }
-}
-
-static void
-stop_sshd (void)
-{
-  if (server.sshd == NULL)
-    return;
-  kill_children (g_subprocess_get_identifier (server.sshd));
-  g_subprocess_send_signal (server.sshd, SIGTERM);
-  g_subprocess_wait (server.sshd, NULL, NULL);
-  g_clear_object (&server.sshd);
-}
-
-/* Starts sshd on a free port (on the same port again after a stop, for reconnection). */
-static void
-start_sshd (void)
-{
-  g_autofree char *config = path_in ("sshd_config");
-  g_autofree char *log = path_in ("sshd.log");
-  g_autofree char *shadow = path_in ("shadow");
-  g_autoptr(GError) error = NULL;
-
-  for (guint attempt = 0; attempt < 10; attempt++)
-    {
-      g_autofree char *text = NULL;
-      g_autofree char *script = NULL;
-      if (server.port == 0 || attempt > 0)
-        server.port = g_random_int_range (20000, 50000);
-      text = g_strdup_printf ("Port %u\nListenAddress 127.0.0.1\nHostKey %s/host_ed25519\nPidFile none\n"
-                              "AuthorizedKeysFile %s/authorized_keys\nPubkeyAuthentication yes\n"
-                              "PasswordAuthentication yes\nKbdInteractiveAuthentication no\nPermitRootLogin yes\n"
-                              "UsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\nLogLevel VERBOSE\n",
-                              server.port, server.dir, server.dir);
-      write_file ("sshd_config", text);
-      g_unlink (log);
-      /* The shadow file is bind-mounted in a mount namespace of sshd's own. */
-      script = g_strdup_printf ("mkdir -p -m 0755 /run/sshd && mount --bind '%s' /etc/shadow && "
-                                "exec /usr/sbin/sshd -D -e -f '%s' >'%s' 2>&1", shadow, config, log);
-      server.sshd = g_subprocess_new (G_SUBPROCESS_FLAGS_NONE, &error, "unshare", "-m", "sh", "-c", script, NULL);
-      g_assert_no_error (error);
-      if (wait_for_listening (log))
-        return;
-      stop_sshd ();
-    }
-  g_error ("sshd did not start; see %s", log);
-}
-
-static void
-server_setup (void)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *host_key = NULL, *client_pub = NULL, *host_pub = NULL, *shadow = NULL, *line = NULL;
-  g_autofree char *hash = NULL;
-  g_auto(GStrv) host_fields = NULL;
-  const char *openssl[] = { "openssl", "passwd", "-6", "-salt", "tdbgtest", PASSWORD, NULL };
-  g_autoptr(GSubprocess) p = NULL;
-
-  server.dir = g_dir_make_tmp ("tdbg-sshd-XXXXXX", &error);
-  g_assert_no_error (error);
-  host_key = path_in ("host_ed25519");
-  server.client_key = path_in ("client_ed25519");
-  run ((const char *[]) { "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", host_key, NULL });
-  run ((const char *[]) { "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", server.client_key, NULL });
-  client_pub = g_strconcat (server.client_key, ".pub", NULL);
-  g_assert_true (g_file_get_contents (client_pub, &line, NULL, &error));
-  write_file ("authorized_keys", line);
-
-  p = g_subprocess_newv (openssl, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &hash, NULL, &error));
-  g_strstrip (hash);
-  shadow = g_strdup_printf ("root:%s:19000:0:99999:7:::\n", hash);
-  write_file ("shadow", shadow);
-
-  start_sshd ();
-  host_pub = g_strconcat (host_key, ".pub", NULL);
-  g_clear_pointer (&line, g_free);
-  g_assert_true (g_file_get_contents (host_pub, &line, NULL, &error));
-  host_fields = g_strsplit (line, " ", 3);
-  server.known_hosts = path_in ("known_hosts");
-  g_clear_pointer (&line, g_free);
-  line = g_strdup_printf ("[127.0.0.1]:%u %s %s\n", server.port, host_fields[0], host_fields[1]);
-  write_file ("known_hosts", line);
-}
+static SshFixture server;
 
 static char *
 uri_for (const char *path)
 {
-  return g_strdup_printf ("ssh://root@127.0.0.1:%u%s", server.port, path);
+  return ssh_fixture_uri (&server, path);
 }
 
 static TdbgSshOptions
@@ -233,7 +82,7 @@ test_key_auth_same_as_local (void)
 static void
 test_agent_auth (void)
 {
-  g_autofree char *sock = path_in ("agent.sock");
+  g_autofree char *sock = ssh_fixture_path (&server, "agent.sock");
   g_autoptr(GError) error = NULL;
   g_autoptr(GSubprocess) agent = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error, "ssh-agent", "-D", "-a", sock, NULL);
   g_autofree char *uri = uri_for ("/");
@@ -249,7 +98,7 @@ test_agent_auth (void)
   refused = tdbg_ssh_source_new (uri, &options, NULL, &error);
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
   g_clear_error (&error);
-  run ((const char *[]) { "ssh-add", "-q", server.client_key, NULL });
+  ssh_fixture_run ((const char *[]) { "ssh-add", "-q", server.client_key, NULL });
   source = tdbg_ssh_source_new (uri, &options, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (source);
@@ -273,7 +122,7 @@ test_password_auth (void)
   g_assert_null (wrong);
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
   g_clear_error (&error);
-  options.user_data = (gpointer) PASSWORD;
+  options.user_data = (gpointer) SSH_FIXTURE_PASSWORD;
   right = tdbg_ssh_source_new (uri, &options, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (right);
@@ -283,17 +132,16 @@ static void
 test_unknown_and_changed_host (void)
 {
   g_autofree char *uri = uri_for ("/");
-  g_autofree char *empty = path_in ("known_hosts_empty");
-  g_autofree char *changed = path_in ("known_hosts_changed");
-  g_autofree char *other_key = path_in ("other_ed25519");
+  g_autofree char *empty = ssh_fixture_path (&server, "known_hosts_empty");
+  g_autofree char *changed = ssh_fixture_path (&server, "known_hosts_changed");
+  g_autofree char *other_key = ssh_fixture_path (&server, "other_ed25519");
   g_autofree char *other_pub = NULL, *line = NULL, *entry = NULL;
-  g_auto(GStrv) fields = NULL;
   g_autoptr(GError) error = NULL;
   TdbgSshOptions options = key_options ();
   g_autoptr(TdbgSource) source = NULL;
   gboolean asked = FALSE;
 
-  write_file ("known_hosts_empty", "");
+  ssh_fixture_write (&server, "known_hosts_empty", "");
   options.known_hosts_file = empty;
   source = tdbg_ssh_source_new (uri, &options, NULL, &error);
   g_assert_null (source);
@@ -310,13 +158,10 @@ test_unknown_and_changed_host (void)
   g_assert_true (g_file_get_contents (empty, &line, NULL, NULL));
   g_assert_cmpstr (line, ==, "");
 
-  run ((const char *[]) { "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", other_key, NULL });
+  ssh_fixture_keygen (other_key);
   other_pub = g_strconcat (other_key, ".pub", NULL);
-  g_clear_pointer (&line, g_free);
-  g_assert_true (g_file_get_contents (other_pub, &line, NULL, NULL));
-  fields = g_strsplit (line, " ", 3);
-  entry = g_strdup_printf ("[127.0.0.1]:%u %s %s\n", server.port, fields[0], fields[1]);
-  write_file ("known_hosts_changed", entry);
+  entry = ssh_fixture_known_hosts_line (&server, other_pub);
+  ssh_fixture_write (&server, "known_hosts_changed", entry);
   options.known_hosts_file = changed;
   asked = FALSE;
   source = tdbg_ssh_source_new (uri, &options, NULL, &error);
@@ -377,13 +222,13 @@ test_drop_and_reconnect (void)
   before = tdbg_logdir_get_n_traces (logdir);
   g_assert_cmpuint (before, >, 0);
 
-  stop_sshd ();
+  ssh_fixture_stop (&server);
   g_assert_false (tdbg_logdir_refresh (logdir, NULL, NULL, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, before);
 
-  start_sshd ();
+  ssh_fixture_start (&server);
   g_assert_true (tdbg_ssh_source_reconnect (TDBG_SSH_SOURCE (source), NULL, &error));
   g_assert_no_error (error);
   g_assert_true (tdbg_logdir_refresh (logdir, NULL, NULL, &error));
@@ -473,7 +318,7 @@ main (int argc, char **argv)
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  server_setup ();
+  ssh_fixture_setup (&server);
   g_test_add_func ("/ssh/key-auth-same-as-local", test_key_auth_same_as_local);
   g_test_add_func ("/ssh/agent-auth", test_agent_auth);
   g_test_add_func ("/ssh/password-auth", test_password_auth);
@@ -483,6 +328,6 @@ main (int argc, char **argv)
   if (g_test_perf ())
     g_test_add_func ("/ssh/throughput", test_throughput);
   status = g_test_run ();
-  stop_sshd ();
+  ssh_fixture_stop (&server);
   return status;
 }

@@ -1,0 +1,24 @@
+#pragma once
+
+/* Keeps an eye on the connection of a remote logdir shown in a window. Every few seconds a
+ * worker lists the logdir's directory; when that fails "lost" is emitted with the reason.
+ * reconnect() connects again (asking through the prompt when needed) and then reads, in a
+ * worker, whatever an interrupted load or refresh left unread, applying it on the main
+ * thread; "restored" then tells how many records came in. Nothing is read twice: reading
+ * continues from the offsets the logdir saved. */
+
+#include <gtk/gtk.h>
+#include "tdbg-logdir.h"
+#include "tdbg-ssh-prompt.h"
+
+G_BEGIN_DECLS
+
+#define TDBG_TYPE_CONNECTION_WATCH (tdbg_connection_watch_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgConnectionWatch, tdbg_connection_watch, TDBG, CONNECTION_WATCH, GObject)
+
+/* Starts checking at once, then every @interval_ms. */
+TdbgConnectionWatch *tdbg_connection_watch_new (TdbgSshPrompt *prompt, TdbgLogdir *logdir, guint interval_ms);
+void tdbg_connection_watch_reconnect (TdbgConnectionWatch *self);
+gboolean tdbg_connection_watch_is_busy (TdbgConnectionWatch *self);
+
+G_END_DECLS

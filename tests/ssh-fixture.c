@@ -1,0 +1,174 @@
+#include "ssh-fixture.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+void
+ssh_fixture_run (const char *const *argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) p = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_wait_check (p, NULL, &error));
+  g_assert_no_error (error);
+}
+
+void
+ssh_fixture_keygen (const char *path)
+{
+  ssh_fixture_run ((const char *[]) { "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", path, NULL });
+}
+
+char *
+ssh_fixture_path (SshFixture *fixture, const char *name)
+{
+  return g_build_filename (fixture->dir, name, NULL);
+}
+
+void
+ssh_fixture_write (SshFixture *fixture, const char *name, const char *contents)
+{
+  g_autofree char *path = ssh_fixture_path (fixture, name);
+  g_autoptr(GError) error = NULL;
+  g_assert_true (g_file_set_contents (path, contents, -1, &error));
+}
+
+char *
+ssh_fixture_uri (SshFixture *fixture, const char *path)
+{
+  return g_strdup_printf ("ssh://root@127.0.0.1:%u%s", fixture->port, path);
+}
+
+char *
+ssh_fixture_known_hosts_line (SshFixture *fixture, const char *pub_path)
+{
+  g_autofree char *line = NULL;
+  g_auto(GStrv) fields = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (pub_path, &line, NULL, &error));
+  fields = g_strsplit (line, " ", 3);
+  g_assert_nonnull (fields[0]);
+  g_assert_nonnull (fields[1]);
+  return g_strdup_printf ("[127.0.0.1]:%u %s %s\n", fixture->port, fields[0], g_strstrip (fields[1]));
+}
+
+static gboolean
+wait_for_listening (const char *log_path)
+{
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *log = NULL;
+      if (g_file_get_contents (log_path, &log, NULL, NULL) && strstr (log, "Server listening"))
+        return TRUE;
+      g_usleep (20000);
+    }
+  return FALSE;
+}
+
+/* sshd serves each connection from a child process: stopping the server means those too. */
+static void
+kill_children (const char *pid)
+{
+  g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+  while (proc && (name = g_dir_read_name (proc)))
+    {
+      g_autofree char *stat_path = g_build_filename ("/proc", name, "stat", NULL);
+      g_autofree char *stat = NULL;
+      const char *close_paren;
+      if (!g_ascii_isdigit (name[0]) || !g_file_get_contents (stat_path, &stat, NULL, NULL) ||
+          (close_paren = strrchr (stat, ')')) == NULL)
+        continue;
+      /* ") S PPID ..." */
+      if (atoi (close_paren + 4) == atoi (pid))
+        kill (atoi (name), SIGKILL);
+    }
+}
+
+void
+ssh_fixture_stop (SshFixture *fixture)
+{
+  if (fixture->sshd == NULL)
+    return;
+  kill_children (g_subprocess_get_identifier (fixture->sshd));
+  g_subprocess_send_signal (fixture->sshd, SIGTERM);
+  g_subprocess_wait (fixture->sshd, NULL, NULL);
+  g_clear_object (&fixture->sshd);
+}
+
+void
+ssh_fixture_start (SshFixture *fixture)
+{
+  g_autofree char *config = ssh_fixture_path (fixture, "sshd_config");
+  g_autofree char *log = ssh_fixture_path (fixture, "sshd.log");
+  g_autofree char *shadow = ssh_fixture_path (fixture, "shadow");
+  g_autoptr(GError) error = NULL;
+
+  for (guint attempt = 0; attempt < 10; attempt++)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *script = NULL;
+      if (fixture->port == 0 || attempt > 0)
+        fixture->port = g_random_int_range (20000, 50000);
+      text = g_strdup_printf ("Port %u\nListenAddress 127.0.0.1\nHostKey %s/host_ed25519\nPidFile none\n"
+                              "AuthorizedKeysFile %s/authorized_keys\nPubkeyAuthentication yes\n"
+                              "PasswordAuthentication yes\nKbdInteractiveAuthentication no\nPermitRootLogin yes\n"
+                              "UsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\nLogLevel VERBOSE\n",
+                              fixture->port, fixture->dir, fixture->dir);
+      ssh_fixture_write (fixture, "sshd_config", text);
+      g_unlink (log);
+      /* The shadow file is bind-mounted in a mount namespace of sshd's own. */
+      script = g_strdup_printf ("mkdir -p -m 0755 /run/sshd && mount --bind '%s' /etc/shadow && "
+                                "exec /usr/sbin/sshd -D -e -f '%s' >'%s' 2>&1", shadow, config, log);
+      fixture->sshd = g_subprocess_new (G_SUBPROCESS_FLAGS_NONE, &error, "unshare", "-m", "sh", "-c", script, NULL);
+      g_assert_no_error (error);
+      if (wait_for_listening (log))
+        return;
+      ssh_fixture_stop (fixture);
+    }
+  g_error ("sshd did not start; see %s", log);
+}
+
+static char *
+password_hash (void)
+{
+  const char *openssl[] = { "openssl", "passwd", "-6", "-salt", "tdbgtest", SSH_FIXTURE_PASSWORD, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) p = g_subprocess_newv (openssl, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  char *hash = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &hash, NULL, &error));
+  g_assert_no_error (error);
+  return g_strstrip (hash);
+}
+
+void
+ssh_fixture_setup (SshFixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *host_key = NULL, *client_pub = NULL, *host_pub = NULL, *line = NULL;
+  g_autofree char *hash = password_hash ();
+  g_autofree char *shadow = g_strdup_printf ("root:%s:19000:0:99999:7:::\n", hash);
+
+  fixture->dir = g_dir_make_tmp ("tdbg-sshd-XXXXXX", &error);
+  g_assert_no_error (error);
+  host_key = ssh_fixture_path (fixture, "host_ed25519");
+  fixture->client_key = ssh_fixture_path (fixture, "client_ed25519");
+  ssh_fixture_keygen (host_key);
+  ssh_fixture_keygen (fixture->client_key);
+  client_pub = g_strconcat (fixture->client_key, ".pub", NULL);
+  g_assert_true (g_file_get_contents (client_pub, &line, NULL, &error));
+  ssh_fixture_write (fixture, "authorized_keys", line);
+  ssh_fixture_write (fixture, "shadow", shadow);
+
+  ssh_fixture_start (fixture);
+  host_pub = g_strconcat (host_key, ".pub", NULL);
+  g_clear_pointer (&line, g_free);
+  line = ssh_fixture_known_hosts_line (fixture, host_pub);
+  fixture->known_hosts = ssh_fixture_path (fixture, "known_hosts");
+  ssh_fixture_write (fixture, "known_hosts", line);
+}

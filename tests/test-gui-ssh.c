@@ -1,0 +1,685 @@
+/* Remote logdirs in the window under Xvfb, against a throwaway sshd (tests/ssh-fixture.c):
+ * opening with key auth and a ~/.ssh/config alias, the unknown-host-key dialog (Cancel,
+ * Accept Once, Accept and Remember), a changed key, password auth through the secret dialog,
+ * the "Open over SSH…" dialog, and the lost-connection banner with Reconnect. The SSH files
+ * are the fixture's, given through TDBG_SSH_CONFIG and TDBG_KNOWN_HOSTS; ~/.ssh is not used. */
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <gtksourceview/gtksource.h>
+#include "gui-util.h"
+#include "ssh-fixture.h"
+#include "tdbg-application.h"
+#include "tdbg-host-key-dialog.h"
+#include "tdbg-remote-dialog.h"
+#include "tdbg-secret-dialog.h"
+#include "tdbg-settings.h"
+#include "tdbg-ui.h"
+#include "tdbg-window.h"
+#include "tdbg-error.h"
+
+/* Long enough for a load under valgrind; waits end as soon as their condition holds. */
+#define WAIT_MS 180000
+
+static SshFixture server;
+static char *shots_dir;
+static char *remote_logdir;   /* the served copy of tutorial_mnist/logdir */
+static char *ssh_config;      /* names the alias "tdbg-test" with the client key */
+static TdbgLogdir *local;     /* the same logdir read locally: the known answers */
+
+static gboolean
+not_loading (gpointer data)
+{
+  return !tdbg_window_is_loading (data);
+}
+
+static void
+screenshot (GtkWidget *window, const char *name)
+{
+  g_autofree char *path = g_build_filename (shots_dir, name, NULL);
+  gui_screenshot (window, path);
+}
+
+static TdbgWindow *
+new_window (void)
+{
+  TdbgWindow *window = tdbg_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static char *
+alias_address (void)
+{
+  return g_strdup_printf ("ssh://tdbg-test%s", remote_logdir);
+}
+
+/* The environment the window's connections read (see app/tdbg-ssh-prompt.h). */
+static void
+use_ssh_files (const char *config, const char *known_hosts)
+{
+  g_setenv ("TDBG_SSH_CONFIG", config, TRUE);
+  g_setenv ("TDBG_KNOWN_HOSTS", known_hosts, TRUE);
+}
+
+/* The same counts and first alert as the local load. */
+static void
+assert_same_as_local (TdbgWindow *window)
+{
+  TdbgLogdir *remote = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  const TdbgAlert *a, *b;
+
+  g_assert_null (tdbg_window_get_load_error (window));
+  g_assert_nonnull (remote);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, tdbg_logdir_get_n_traces (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (local), >, 0);
+  a = tdbg_logdir_get_alert (remote, 0);
+  b = tdbg_logdir_get_alert (local, 0);
+  g_assert_cmpint (a->type, ==, b->type);
+  g_assert_cmpuint (a->trace_index, ==, b->trace_index);
+  g_assert_cmpuint (a->execution_index, ==, b->execution_index);
+  g_assert_cmpuint (a->output_slot, ==, b->output_slot);
+  g_assert_cmpstr (tdbg_logdir_get_string (remote, a->op_type), ==, tdbg_logdir_get_string (local, b->op_type));
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* not owned */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+      if (g_type_is_a (G_OBJECT_TYPE (w), type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+static gboolean
+host_key_dialog_shown (gpointer data)
+{
+  return find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG) != NULL;
+}
+
+static gboolean
+host_key_dialog_gone (gpointer data)
+{
+  return !host_key_dialog_shown (data);
+}
+
+static gboolean
+secret_dialog_shown (gpointer data)
+{
+  return find_toplevel (TDBG_TYPE_SECRET_DIALOG) != NULL;
+}
+
+static GtkButton *
+find_button (GtkWidget *root, const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return GTK_BUTTON (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkButton *found = find_button (child, label);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+click (GtkWidget *root, const char *label)
+{
+  GtkButton *button = find_button (root, label);
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+}
+
+/* Opens the served logdir through the alias, with key auth and a known host key. */
+static TdbgWindow *
+open_with_key (void)
+{
+  g_autofree char *address = alias_address ();
+  TdbgWindow *window = new_window ();
+
+  use_ssh_files (ssh_config, server.known_hosts);
+  tdbg_window_open_location (window, address);
+  g_assert_true (tdbg_window_is_loading (window));
+  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  return window;
+}
+
+static void
+test_open_with_key (void)
+{
+  g_autoptr(GSettings) settings = tdbg_settings_new ();
+  g_autoptr(GPtrArray) recents = NULL;
+  g_autofree char *address = alias_address ();
+  TdbgWindow *window = open_with_key ();
+
+  assert_same_as_local (window);
+  g_assert_null (find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), address));
+  recents = tdbg_recents_list (settings);
+  g_assert_cmpstr (((TdbgRecent *) g_ptr_array_index (recents, 0))->location, ==, address);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* An unknown key: the dialog shows the facts; each answer does what it says. */
+static void
+test_unknown_host_key (void)
+{
+  g_autofree char *known_hosts = ssh_fixture_path (&server, "known_hosts_gui");
+  g_autofree char *address = alias_address ();
+  g_autofree char *contents = NULL;
+  g_autofree char *port = g_strdup_printf ("%u", server.port);
+  const char *answers[] = { "_Cancel", "Accept _Once", "Accept and _Remember" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
+    {
+      TdbgWindow *window = new_window ();
+      GtkWindow *dialog;
+
+      g_assert_true (g_file_set_contents (known_hosts, "", 0, NULL));
+      use_ssh_files (ssh_config, known_hosts);
+      tdbg_window_open_location (window, address);
+      g_assert_true (gui_wait_until (host_key_dialog_shown, NULL, WAIT_MS));
+      dialog = find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG);
+      /* The window stays responsive meanwhile: the main loop is running this test. */
+      g_assert_true (tdbg_window_is_loading (window));
+      g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), "127.0.0.1", FALSE));
+      g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), port, FALSE));
+      g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), "ssh-ed25519", FALSE));
+      g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), "SHA256:", TRUE));
+      if (i == 0)
+        screenshot (GTK_WIDGET (dialog), "ssh-host-key-dialog.png");
+      click (GTK_WIDGET (dialog), answers[i]);
+      g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+      g_assert_null (find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
+      g_free (contents);
+      g_assert_true (g_file_get_contents (known_hosts, &contents, NULL, NULL));
+      if (i == 0)
+        {
+          g_assert_nonnull (tdbg_window_get_load_error (window));
+          g_assert_nonnull (strstr (tdbg_window_get_load_error (window), "not known"));
+          g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
+        }
+      else
+        assert_same_as_local (window);
+      if (i == 2)
+        {
+          g_autofree char *entry = g_strdup_printf ("[127.0.0.1]:%u ssh-ed25519 ", server.port);
+          g_assert_nonnull (strstr (contents, entry));
+        }
+      else
+        g_assert_cmpstr (contents, ==, "");
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* Cancel in the window while the host-key dialog waits: the dialog goes, nothing loads. */
+static void
+test_cancel_while_asking (void)
+{
+  g_autofree char *known_hosts = ssh_fixture_path (&server, "known_hosts_gui");
+  g_autofree char *address = alias_address ();
+  TdbgWindow *window = new_window ();
+
+  g_assert_true (g_file_set_contents (known_hosts, "", 0, NULL));
+  use_ssh_files (ssh_config, known_hosts);
+  tdbg_window_open_location (window, address);
+  g_assert_true (gui_wait_until (host_key_dialog_shown, NULL, WAIT_MS));
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (window), "Connecting to tdbg-test…", FALSE));
+  screenshot (GTK_WIDGET (window), "ssh-connecting.png");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-load", NULL));
+  g_assert_false (tdbg_window_is_loading (window));
+  g_assert_true (gui_wait_until (host_key_dialog_gone, NULL, WAIT_MS));
+  g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A changed key is refused without asking, and the window says what to do. */
+static void
+test_changed_host_key (void)
+{
+  g_autofree char *other = ssh_fixture_path (&server, "other_gui_ed25519");
+  g_autofree char *other_pub = g_strconcat (other, ".pub", NULL);
+  g_autofree char *known_hosts = ssh_fixture_path (&server, "known_hosts_changed_gui");
+  g_autofree char *address = alias_address ();
+  g_autofree char *line = NULL;
+  g_autofree char *remove_command = g_strdup_printf ("ssh-keygen -R '[127.0.0.1]:%u' -f '%s'", server.port, known_hosts);
+  TdbgWindow *window = new_window ();
+  const char *message;
+
+  if (!g_file_test (other, G_FILE_TEST_EXISTS))
+    ssh_fixture_keygen (other);
+  line = ssh_fixture_known_hosts_line (&server, other_pub);
+  g_assert_true (g_file_set_contents (known_hosts, line, -1, NULL));
+  use_ssh_files (ssh_config, known_hosts);
+  tdbg_window_open_location (window, address);
+  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  g_assert_null (find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
+  message = tdbg_window_get_load_error (window);
+  g_assert_nonnull (message);
+  g_assert_nonnull (strstr (message, "CHANGED"));
+  g_assert_nonnull (strstr (message, "attack"));
+  g_assert_nonnull (strstr (message, known_hosts));
+  g_assert_nonnull (strstr (message, remove_command));
+  g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
+  screenshot (GTK_WIDGET (window), "ssh-changed-key.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* No key: the password is asked in a hidden entry and the logdir loads. */
+static void
+test_password (void)
+{
+  g_autofree char *address = ssh_fixture_uri (&server, remote_logdir);
+  TdbgWindow *window = new_window ();
+  TdbgSecretDialog *dialog;
+  GtkEditable *entry;
+
+  use_ssh_files ("", server.known_hosts);
+  tdbg_window_open_location (window, address);
+  g_assert_true (gui_wait_until (secret_dialog_shown, NULL, WAIT_MS));
+  dialog = TDBG_SECRET_DIALOG (find_toplevel (TDBG_TYPE_SECRET_DIALOG));
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), "Password for 127.0.0.1:", FALSE));
+  entry = tdbg_secret_dialog_get_entry (dialog);
+  g_assert_true (GTK_IS_PASSWORD_ENTRY (entry));
+  gtk_editable_set_text (entry, SSH_FIXTURE_PASSWORD);
+  screenshot (GTK_WIDGET (dialog), "ssh-password-dialog.png");
+  click (GTK_WIDGET (dialog), "C_onnect");
+  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  assert_same_as_local (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+banner_shown (gpointer data)
+{
+  return *tdbg_window_get_connection_text (data) != '\0';
+}
+
+static gboolean
+banner_hidden (gpointer data)
+{
+  return !banner_shown (data);
+}
+
+static TdbgSecretDialog *
+wait_for_secret_dialog (void)
+{
+  g_assert_true (gui_wait_until (secret_dialog_shown, NULL, WAIT_MS));
+  return TDBG_SECRET_DIALOG (find_toplevel (TDBG_TYPE_SECRET_DIALOG));
+}
+
+/* Reconnecting asks for the password again; meanwhile the window keeps reading what it has
+ * (records it needs from the server fail at once instead of waiting for the answer). */
+static void
+test_reconnect_with_password (void)
+{
+  g_autofree char *address = ssh_fixture_uri (&server, remote_logdir);
+  TdbgWindow *window = new_window ();
+  TdbgSelection *selection = tdbg_window_get_selection (window);
+  TdbgSecretDialog *dialog;
+  g_autoptr(GError) error = NULL;
+  guint64 size;
+
+  use_ssh_files ("", server.known_hosts);
+  tdbg_window_open_location (window, address);
+  dialog = wait_for_secret_dialog ();
+  gtk_editable_set_text (tdbg_secret_dialog_get_entry (dialog), SSH_FIXTURE_PASSWORD);
+  tdbg_secret_dialog_respond (dialog, TRUE);
+  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  assert_same_as_local (window);
+
+  ssh_fixture_stop (&server);
+  g_assert_true (gui_wait_until (banner_shown, window, WAIT_MS));
+  ssh_fixture_start (&server);
+  click (GTK_WIDGET (window), "_Reconnect");
+  dialog = wait_for_secret_dialog ();
+  g_assert_false (tdbg_source_get_size (tdbg_logdir_get_source (tdbg_selection_get_logdir (selection)),
+                                        tdbg_logdir_get_file_set (local, 0)->files[TDBG_FILE_GRAPHS].file_name,
+                                        &size, NULL, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_IO);
+  tdbg_selection_select_alert (selection, 0);
+  gui_spin (100);
+  gtk_editable_set_text (tdbg_secret_dialog_get_entry (dialog), SSH_FIXTURE_PASSWORD);
+  tdbg_secret_dialog_respond (dialog, TRUE);
+  g_assert_true (gui_wait_until (banner_hidden, window, WAIT_MS));
+  assert_same_as_local (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A keyboard-interactive prompt that may echo gets a plain entry; a secret one a hidden entry. */
+static void
+test_secret_dialog_echo (void)
+{
+  TdbgSecretDialog *echo = tdbg_secret_dialog_new (NULL, "Verification code:", TRUE);
+  TdbgSecretDialog *hidden = tdbg_secret_dialog_new (NULL, "Password:", FALSE);
+  char *answer;
+
+  g_assert_true (GTK_IS_ENTRY (tdbg_secret_dialog_get_entry (echo)));
+  g_assert_true (gtk_entry_get_visibility (GTK_ENTRY (tdbg_secret_dialog_get_entry (echo))));
+  g_assert_true (GTK_IS_PASSWORD_ENTRY (tdbg_secret_dialog_get_entry (hidden)));
+  gtk_editable_set_text (tdbg_secret_dialog_get_entry (echo), "123456");
+  answer = tdbg_secret_dialog_take_answer (echo);
+  g_assert_cmpstr (answer, ==, "123456");
+  g_assert_cmpstr (gtk_editable_get_text (tdbg_secret_dialog_get_entry (echo)), ==, "");
+  g_free (answer);
+  gtk_window_destroy (GTK_WINDOW (echo));
+  gtk_window_destroy (GTK_WINDOW (hidden));
+}
+
+static void
+set_field (GtkWidget *dialog, const char *placeholder, const char *text)
+{
+  GtkWidget *entry = gui_find_editable (dialog, placeholder);
+
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+}
+
+static void
+set_fields (GtkWidget *dialog, const char *host, const char *user, const char *port, const char *path)
+{
+  set_field (dialog, "host name, address or ~/.ssh/config alias", host);
+  set_field (dialog, "from ~/.ssh/config, else your user name", user);
+  set_field (dialog, "22", port);
+  set_field (dialog, "/path/to/logdir or ~/logdir", path);
+}
+
+static char *
+address_of (TdbgRemoteDialog *dialog, const char *host, const char *user, const char *port, const char *path)
+{
+  set_fields (GTK_WIDGET (dialog), host, user, port, path);
+  return tdbg_remote_dialog_build_address (dialog, NULL);
+}
+
+static gboolean
+remote_dialog_shown (gpointer data)
+{
+  return find_toplevel (TDBG_TYPE_REMOTE_DIALOG) != NULL;
+}
+
+/* "Open over SSH…": the fields make the address, bad ones are explained, recents fill them. */
+static void
+test_remote_dialog (void)
+{
+  g_autoptr(GSettings) settings = tdbg_settings_new ();
+  g_autofree char *address = alias_address ();
+  TdbgWindow *window = new_window ();
+  TdbgRemoteDialog *dialog;
+  GtkListBox *recents;
+  GtkListBoxRow *row;
+  char *built;
+
+  g_autoptr(GPtrArray) old = tdbg_recents_list (settings);
+
+  for (guint i = 0; i < old->len; i++)
+    tdbg_recents_remove (settings, ((TdbgRecent *) g_ptr_array_index (old, i))->location);
+  use_ssh_files (ssh_config, server.known_hosts);
+  tdbg_recents_add (settings, "/a/local/logdir");
+  tdbg_recents_add (settings, "ssh://alice@far.example:2222/runs/one");
+  tdbg_recents_add (settings, address);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-remote", NULL));
+  g_assert_true (gui_wait_until (remote_dialog_shown, NULL, WAIT_MS));
+  dialog = TDBG_REMOTE_DIALOG (find_toplevel (TDBG_TYPE_REMOTE_DIALOG));
+
+  built = address_of (dialog, "tdbg-test", "", "", "/data/my logdir");
+  g_assert_cmpstr (built, ==, "ssh://tdbg-test/data/my%20logdir");
+  g_free (built);
+  built = address_of (dialog, " host.example ", "bob", "2222", "~/runs/7");
+  g_assert_cmpstr (built, ==, "ssh://bob@host.example:2222/~/runs/7");
+  g_free (built);
+  built = address_of (dialog, "fe80::1", "", "22", "/l");
+  g_assert_cmpstr (built, ==, "ssh://[fe80::1]:22/l");
+  g_free (built);
+
+  /* Invalid fields: no address, a message, the dialog stays. */
+  set_fields (GTK_WIDGET (dialog), "host", "", "70000", "/l");
+  tdbg_remote_dialog_connect (dialog);
+  g_assert_nonnull (strstr (tdbg_remote_dialog_get_message (dialog), "65535"));
+  set_fields (GTK_WIDGET (dialog), "", "", "", "/l");
+  g_assert_null (tdbg_remote_dialog_build_address (dialog, NULL));
+  set_fields (GTK_WIDGET (dialog), "user@host", "", "", "/l");
+  g_assert_null (tdbg_remote_dialog_build_address (dialog, NULL));
+  set_fields (GTK_WIDGET (dialog), "host", "", "", "");
+  g_assert_null (tdbg_remote_dialog_build_address (dialog, NULL));
+  tdbg_remote_dialog_connect (dialog);
+  g_assert_cmpstr (tdbg_remote_dialog_get_message (dialog), !=, "");
+
+  /* Only the remote recents are offered; picking one fills the fields. */
+  recents = GTK_LIST_BOX (gui_find_widget (GTK_WIDGET (dialog), GTK_TYPE_LIST_BOX));
+  g_assert_nonnull (gtk_list_box_get_row_at_index (recents, 1));
+  g_assert_null (gtk_list_box_get_row_at_index (recents, 2));
+  row = gtk_list_box_get_row_at_index (recents, 1);
+  g_signal_emit_by_name (recents, "row-activated", row);
+  built = tdbg_remote_dialog_build_address (dialog, NULL);
+  g_assert_cmpstr (built, ==, "ssh://alice@far.example:2222/runs/one");
+  g_free (built);
+  screenshot (GTK_WIDGET (dialog), "ssh-open-dialog.png");
+
+  /* Connect opens the address in the window. */
+  row = gtk_list_box_get_row_at_index (recents, 0);
+  g_signal_emit_by_name (recents, "row-activated", row);
+  click (GTK_WIDGET (dialog), "C_onnect");
+  g_assert_null (find_toplevel (TDBG_TYPE_REMOTE_DIALOG));
+  g_assert_true (tdbg_window_is_loading (window));
+  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  assert_same_as_local (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The server goes away after the load: the data stays, the banner offers Reconnect, and
+ * reconnecting reads nothing twice. */
+static void
+test_reconnect (void)
+{
+  TdbgWindow *window = open_with_key ();
+
+  assert_same_as_local (window);
+  g_assert_true (banner_hidden (window));
+  ssh_fixture_stop (&server);
+  g_assert_true (gui_wait_until (banner_shown, window, WAIT_MS));
+  g_assert_nonnull (strstr (tdbg_window_get_connection_text (window), "tdbg-test"));
+  assert_same_as_local (window);
+  screenshot (GTK_WIDGET (window), "ssh-reconnect-banner.png");
+
+  ssh_fixture_start (&server);
+  click (GTK_WIDGET (window), "_Reconnect");
+  g_assert_true (gui_wait_until (banner_hidden, window, WAIT_MS));
+  assert_same_as_local (window);
+  /* Still connected a while later. */
+  gui_spin (2500);
+  g_assert_true (banner_hidden (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+typedef struct {
+  TdbgWindow *window;
+  guint n_windows;
+  char *title;
+  guint traces;
+  guint poll;
+} CommandLineRun;
+
+static gboolean
+poll_window_cb (gpointer data)
+{
+  CommandLineRun *run = data;
+  GApplication *app = g_application_get_default ();
+
+  if (run->window == NULL || tdbg_window_is_loading (run->window))
+    return G_SOURCE_CONTINUE;
+  run->title = g_strdup (gtk_window_get_title (GTK_WINDOW (run->window)));
+  if (tdbg_selection_get_logdir (tdbg_window_get_selection (run->window)))
+    run->traces = tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (run->window)));
+  gtk_window_destroy (GTK_WINDOW (run->window));
+  g_application_quit (app);
+  run->poll = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+window_added_cb (GtkApplication *app, GtkWindow *window, CommandLineRun *run)
+{
+  run->window = TDBG_WINDOW (window);
+  run->n_windows++;
+}
+
+/* tfdbg-gtk ssh://… opens the address as it is, not as a GVfs file. */
+static void
+test_command_line (void)
+{
+  g_autoptr(TdbgApplication) app = tdbg_application_new ();
+  g_autofree char *address = alias_address ();
+  char *argv[] = { (char *) "tfdbg-gtk", address, NULL };
+  CommandLineRun run = { 0 };
+
+  use_ssh_files (ssh_config, server.known_hosts);
+  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), &run);
+  run.poll = g_timeout_add (50, poll_window_cb, &run);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
+  g_clear_handle_id (&run.poll, g_source_remove);
+  g_assert_cmpuint (run.n_windows, ==, 1);
+  g_assert_nonnull (run.title);
+  g_assert_true (g_str_has_prefix (run.title, address));
+  g_assert_cmpuint (run.traces, ==, tdbg_logdir_get_n_traces (local));
+  g_free (run.title);
+}
+
+static gboolean
+load_started (gpointer data)
+{
+  return gui_find_label (data, "Loading", TRUE) != NULL;
+}
+
+/* The server goes away while a large logdir loads: what came in is shown, the banner offers
+ * Reconnect, and reconnecting reads the rest, nothing twice. (Should the load win the race,
+ * the same holds: the counts must end equal to the local ones.) */
+static void
+test_drop_during_load (void)
+{
+  g_autofree char *dir = ssh_fixture_path (&server, "big");
+  g_autofree char *address = g_strdup_printf ("ssh://tdbg-test%s", dir);
+  g_autoptr(TdbgLogdir) big = NULL;
+  g_autoptr(GError) error = NULL;
+  TdbgWindow *window = new_window ();
+  TdbgLogdir *shown;
+  gint64 start;
+
+  gui_ensure_demo_logdir (dir, 2000);
+  big = tdbg_logdir_new_for_path (dir);
+  g_assert_true (tdbg_logdir_load (big, NULL, &error));
+  use_ssh_files (ssh_config, server.known_hosts);
+  tdbg_window_open_location (window, address);
+  g_assert_true (gui_wait_until (load_started, window, WAIT_MS));
+  start = g_get_monotonic_time ();
+  gui_spin (30);
+  ssh_fixture_stop (&server);
+  g_test_message ("server stopped %.3f s into the load; loading: %d", (g_get_monotonic_time () - start) / 1e6,
+                  tdbg_window_is_loading (window));
+  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  g_assert_true (gui_wait_until (banner_shown, window, WAIT_MS));
+  shown = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  g_assert_nonnull (shown);
+  g_test_message ("shown before reconnecting: %u of %u traces", tdbg_logdir_get_n_traces (shown),
+                  tdbg_logdir_get_n_traces (big));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (shown), <=, tdbg_logdir_get_n_traces (big));
+  screenshot (GTK_WIDGET (window), "ssh-drop-during-load.png");
+
+  ssh_fixture_start (&server);
+  click (GTK_WIDGET (window), "_Reconnect");
+  g_assert_true (gui_wait_until (banner_hidden, window, WAIT_MS));
+  shown = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (shown), ==, tdbg_logdir_get_n_traces (big));
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (shown), ==, tdbg_logdir_get_n_executions (big));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (shown), ==, tdbg_logdir_get_n_alerts (big));
+  g_assert_cmpuint (tdbg_logdir_get_alert (shown, 0)->trace_index, ==, tdbg_logdir_get_alert (big, 0)->trace_index);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+copy_logdir (const char *from, const char *to)
+{
+  g_autoptr(GDir) dir = g_dir_open (from, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  g_mkdir_with_parents (to, 0755);
+  while ((name = g_dir_read_name (dir)))
+    {
+      g_autofree char *src = g_build_filename (from, name, NULL);
+      g_autofree char *dst = g_build_filename (to, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize length;
+      g_assert_true (g_file_get_contents (src, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (dst, contents, length, NULL));
+    }
+}
+
+static void
+setup (void)
+{
+  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
+  g_autofree char *source = NULL;
+  g_autofree char *config = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* The reference logdirs are required: a missing corpus fails, never skips. */
+  if (root == NULL || !g_file_test (root, G_FILE_TEST_IS_DIR))
+    g_error ("TDBG_SHARED_LOGDIRS (%s) is not a directory", root ? root : "unset");
+  g_unsetenv ("SSH_AUTH_SOCK");
+  ssh_fixture_setup (&server);
+  source = g_build_filename (root, "tutorial_mnist", "logdir", NULL);
+  remote_logdir = ssh_fixture_path (&server, "mnist");
+  copy_logdir (source, remote_logdir);
+  local = tdbg_logdir_new_for_path (remote_logdir);
+  g_assert_true (tdbg_logdir_load (local, NULL, &error));
+  g_assert_no_error (error);
+
+  config = g_strdup_printf ("Host tdbg-test\n  HostName 127.0.0.1\n  Port %u\n  User root\n  IdentityFile %s\n",
+                            server.port, server.client_key);
+  ssh_fixture_write (&server, "ssh_config", config);
+  ssh_config = ssh_fixture_path (&server, "ssh_config");
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  gtk_source_init ();
+  tdbg_ui_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  shots_dir = g_build_filename (builddir ? builddir : ".", "screenshots", NULL);
+  g_mkdir_with_parents (shots_dir, 0755);
+  setup ();
+
+  g_test_add_func ("/gui-ssh/open-with-key", test_open_with_key);
+  g_test_add_func ("/gui-ssh/unknown-host-key", test_unknown_host_key);
+  g_test_add_func ("/gui-ssh/cancel-while-asking", test_cancel_while_asking);
+  g_test_add_func ("/gui-ssh/changed-host-key", test_changed_host_key);
+  g_test_add_func ("/gui-ssh/password", test_password);
+  g_test_add_func ("/gui-ssh/secret-dialog-echo", test_secret_dialog_echo);
+  g_test_add_func ("/gui-ssh/remote-dialog", test_remote_dialog);
+  g_test_add_func ("/gui-ssh/reconnect", test_reconnect);
+  g_test_add_func ("/gui-ssh/reconnect-with-password", test_reconnect_with_password);
+  g_test_add_func ("/gui-ssh/drop-during-load", test_drop_during_load);
+  g_test_add_func ("/gui-ssh/command-line", test_command_line);
+  status = g_test_run ();
+  ssh_fixture_stop (&server);
+  g_clear_object (&local);
+  return status;
+}
