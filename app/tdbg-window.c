@@ -2,6 +2,7 @@
 #include "tdbg-window.h"
 
 #include <glib/gi18n.h>
+#include "tdbg-follower.h"
 #include "tdbg-records.h"
 #include "tdbg-ui.h"
 
@@ -27,6 +28,7 @@ struct _TdbgWindow {
   GtkLabel *status_label;
 
   TdbgSelection *selection;
+  TdbgFollower *follower;
   GFile *file;
   TdbgLogdir *loading;
   GCancellable *cancellable;
@@ -173,26 +175,16 @@ show_problems (TdbgWindow *self, TdbgLogdir *logdir)
                                                  problems->len - max_shown),
                               problems->len - max_shown);
     }
-  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (logdir); f++)
-    {
-      const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, f);
-      for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
-        if (fs->files[k].file_name && fs->files[k].partial_tail)
-          {
-            if (text->len)
-              g_string_append_c (text, '\n');
-            g_string_append_printf (text, _("%s ends %" PRIu64 " bytes into a record still being written "
-                                            "(at byte %" PRIu64 "); every intact record is shown."),
-                                    fs->files[k].file_name, fs->files[k].partial_tail_bytes,
-                                    fs->files[k].resume_offset);
-          }
-    }
+  /* A record cut short at a file's end is still being written: the status line says it is
+   * waited for; it is no problem. */
   gtk_label_set_text (self->problems_label, text->str);
   gtk_info_bar_set_message_type (self->problems_bar, GTK_MESSAGE_WARNING);
   gtk_info_bar_set_revealed (self->problems_bar, text->len > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), text->len > 0);
   g_string_free (text, TRUE);
 }
+
+static void update_status (TdbgWindow *self);
 
 static void
 load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -239,13 +231,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   tdbg_selection_set_logdir (self->selection, logdir);
   show_problems (self, logdir);
-  {
-    g_autofree char *desc = tdbg_logdir_describe (logdir);
-    g_autofree char *status = g_strdup_printf (_("%s: %u graph execution traces, %u executions, %u alerts"), desc,
-                                               tdbg_logdir_get_n_traces (logdir), tdbg_logdir_get_n_executions (logdir),
-                                               tdbg_logdir_get_n_alerts (logdir));
-    gtk_label_set_text (self->status_label, status);
-  }
+  update_status (self);
   g_clear_object (&self->loading);
   g_object_unref (self);
 }
@@ -356,6 +342,36 @@ problems_response_cb (GtkInfoBar *bar, int response, TdbgWindow *self)
     }
 }
 
+static guint
+count_partial_tails (TdbgLogdir *logdir)
+{
+  guint n = 0;
+
+  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (logdir); f++)
+    for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+      n += tdbg_logdir_get_file_set (logdir, f)->files[k].partial_tail ? 1 : 0;
+  return n;
+}
+
+/* What the index holds, what is waited for, and why following failed if it did. */
+static void
+append_counts (GString *s, TdbgLogdir *logdir, const char *follow_error)
+{
+  guint partial = count_partial_tails (logdir);
+
+  /* Translators: after the selected record or the logdir's name */
+  g_string_append_printf (s, _(" — %u graph execution traces, %u executions, %u alerts"),
+                          tdbg_logdir_get_n_traces (logdir), tdbg_logdir_get_n_executions (logdir),
+                          tdbg_logdir_get_n_alerts (logdir));
+  if (partial > 0)
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "; waiting for the rest of a record in %u file",
+                                            "; waiting for the rest of a record in %u files", partial),
+                            partial);
+  if (follow_error)
+    /* Translators: why the last look for new records failed */
+    g_string_append_printf (s, _("; following failed: %s"), follow_error);
+}
+
 /* A read-back of the last navigation, for people and for checks. */
 static void
 update_status (TdbgWindow *self)
@@ -365,10 +381,15 @@ update_status (TdbgWindow *self)
   guint32 file = tdbg_selection_get_source_file (self->selection);
   GString *s;
 
-  if (logdir == NULL || tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_NONE)
+  if (logdir == NULL)
     return;
   s = g_string_new (NULL);
-  if (tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_EXECUTION)
+  if (tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_NONE)
+    {
+      g_autofree char *desc = tdbg_logdir_describe (logdir);
+      g_string_assign (s, desc);
+    }
+  else if (tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_EXECUTION)
     g_string_printf (s, _("Execution %u"), tdbg_selection_get_execution (self->selection));
   else if (trace != TDBG_NONE)
     {
@@ -381,8 +402,20 @@ update_status (TdbgWindow *self)
       g_string_append (s, ", ");
       g_string_append_printf (s, _("%s line %d"), base, tdbg_selection_get_source_line (self->selection));
     }
+  append_counts (s, logdir, tdbg_follower_get_error (self->follower));
   gtk_label_set_text (self->status_label, s->str);
   g_string_free (s, TRUE);
+}
+
+/* After each step of following: the counts, records waited for and new problems. */
+static void
+followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+
+  if (logdir && (stats == NULL || stats->new_problems > 0))
+    show_problems (self, logdir);
+  update_status (self);
 }
 
 static void
@@ -390,6 +423,12 @@ tdbg_window_dispose (GObject *object)
 {
   TdbgWindow *self = TDBG_WINDOW (object);
 
+  if (self->follower)
+    {
+      g_signal_handlers_disconnect_by_data (self->follower, self);
+      tdbg_follower_stop (self->follower);
+      g_clear_object (&self->follower);
+    }
   tdbg_window_cancel_load (self);
   g_clear_object (&self->loading);
   if (self->selection)
@@ -455,6 +494,12 @@ tdbg_window_init (TdbgWindow *self)
   g_signal_connect_swapped (self->selection, "notify::trace", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->selection, "notify::execution", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->selection, "notify::source-line", G_CALLBACK (update_status), self);
+  self->follower = tdbg_follower_new (self->selection);
+  g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
+  {
+    g_autoptr(GPropertyAction) follow = g_property_action_new ("follow", self->follower, "active");
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (follow));
+  }
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
@@ -479,6 +524,14 @@ const char *
 tdbg_window_get_problems_text (TdbgWindow *self)
 {
   return gtk_widget_get_visible (GTK_WIDGET (self->problems_bar)) ? gtk_label_get_text (self->problems_label) : "";
+}
+
+TdbgFollower *tdbg_window_get_follower (TdbgWindow *self) { return self->follower; }
+
+const char *
+tdbg_window_get_status_text (TdbgWindow *self)
+{
+  return gtk_label_get_text (self->status_label);
 }
 
 const char *

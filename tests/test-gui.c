@@ -1,7 +1,7 @@
 /* The window under Xvfb: the core path alert → trace → graph → frame → source line, clicks
  * in the graph (also zoomed and panned), the Graph Execution filters and "go to", the
- * FULL_TENSOR viewer, loading progress and Cancel, every reference logdir, and graph
- * export. */
+ * FULL_TENSOR viewer, loading progress and Cancel, following a run still being written,
+ * every reference logdir, and graph export. */
 
 #include <math.h>
 #include <string.h>
@@ -16,6 +16,7 @@
 #include "tdbg-graph-export.h"
 #include "tdbg-ui.h"
 #include "tdbg-error.h"
+#include "tdbg-fixture-writer.h"
 
 static char *logdirs_root;
 static char *shots_dir;
@@ -1095,6 +1096,317 @@ test_headless_export (void)
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
 }
 
+
+/* ---- Following a run that is still writing ---- */
+
+#define FOLLOW_T0 1700000000.0
+
+/* The run's writer, and what it wrote in whole records: the window must show exactly that. */
+typedef struct {
+  TdbgFixtureWriter *writers[2];
+  guint n_writers;
+  guint traces;
+  guint executions;
+  guint alerts;
+  guint32 alert_trace;
+  double *summary;
+  Tensorflow__TensorProto *healthy;
+  Tensorflow__TensorProto *nan;
+} Run;
+
+static const char *follow_ops[] = { "dense/MatMul", "dense/Relu", "loss/Log" };
+static const char *follow_types[] = { "MatMul", "Relu", "Log" };
+
+static void
+run_start (Run *run, const char *dir)
+{
+  g_autoptr(GError) error = NULL;
+  const char *no_inputs[] = { NULL };
+  const gint32 ids[] = { 1 };
+  double healthy[11] = { 1, -1, 1, 2, 16, 0, 0, 0, 0, 4, 12 };
+  double bad[11] = { 1, -1, 1, 2, 16, 0, 0, 3, 0, 4, 9 };
+  TdbgFixtureWriter *w = tdbg_fixture_writer_new (dir, "trainer", 1700000000, FOLLOW_T0 - 10, "f011ow00", "2.16.1",
+                                                  &error);
+
+  g_assert_no_error (error);
+  g_assert_true (tdbg_fixture_writer_add_graph (w, FOLLOW_T0 - 9, "g1", "train_step", NULL, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (follow_ops); i++)
+    g_assert_true (tdbg_fixture_writer_add_op (w, FOLLOW_T0 - 8, "g1", "train_step", follow_types[i], follow_ops[i],
+                                               no_inputs, ids, 1, no_inputs, &error));
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+  run->writers[run->n_writers++] = w;
+  run->healthy = tdbg_fixture_summary_tensor (healthy, 11);
+  run->nan = tdbg_fixture_summary_tensor (bad, 11);
+}
+
+static void
+run_finish (Run *run)
+{
+  for (guint i = 0; i < run->n_writers; i++)
+    tdbg_fixture_writer_free (run->writers[i]);
+  tdbg_fixture_tensor_free (run->healthy);
+  tdbg_fixture_tensor_free (run->nan);
+}
+
+/* Appends @n traces to the newest file set (the last one with a NaN when @nan); with @cut,
+ * one more trace is written only up to @cut bytes, its rest waiting for the next call. */
+static void
+run_traces (Run *run, guint n, gboolean nan, gsize cut)
+{
+  TdbgFixtureWriter *w = run->writers[run->n_writers - 1];
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < n + (cut ? 1 : 0); i++)
+    {
+      gboolean bad = nan && i == n - 1;
+      const char *op = follow_ops[bad ? 2 : run->traces % 2];
+
+      if (i == n)
+        tdbg_fixture_writer_cut_next (w, TDBG_FILE_GRAPH_EXECUTION_TRACES, cut);
+      g_assert_true (tdbg_fixture_writer_add_trace (w, FOLLOW_T0 + run->traces, "g1", op, 0,
+                                                    TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH,
+                                                    bad ? run->nan : run->healthy,
+                                                    "/job:localhost/replica:0/task:0/device:CPU:0", &error));
+      if (i < n)
+        {
+          if (bad)
+            {
+              run->alert_trace = run->traces;
+              run->alerts++;
+            }
+          run->traces++;
+        }
+    }
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+}
+
+/* Appends @n executions; with @cut, one more only up to @cut bytes. */
+static void
+run_executions (Run *run, guint n, gsize cut)
+{
+  TdbgFixtureWriter *w = run->writers[run->n_writers - 1];
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < n + (cut ? 1 : 0); i++)
+    {
+      if (i == n)
+        tdbg_fixture_writer_cut_next (w, TDBG_FILE_EXECUTION, cut);
+      g_assert_true (tdbg_fixture_writer_add_execution (w, FOLLOW_T0 + 0.5 + run->executions, "__inference_step_7", 1,
+                                                        TENSORFLOW__TENSOR_DEBUG_MODE__NO_TENSOR, NULL, &error));
+      if (i < n)
+        run->executions++;
+    }
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+}
+
+/* Completes the records left half written (they count from now on). */
+static void
+run_complete_halves (Run *run, gboolean trace, gboolean execution)
+{
+  TdbgFixtureWriter *w = run->writers[run->n_writers - 1];
+  g_autoptr(GError) error = NULL;
+
+  if (trace)
+    {
+      g_assert_true (tdbg_fixture_writer_finish_record (w, TDBG_FILE_GRAPH_EXECUTION_TRACES, &error));
+      run->traces++;
+    }
+  if (execution)
+    {
+      g_assert_true (tdbg_fixture_writer_finish_record (w, TDBG_FILE_EXECUTION, &error));
+      run->executions++;
+    }
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+}
+
+static void
+run_new_host (Run *run, const char *dir, const char *host)
+{
+  g_autoptr(GError) error = NULL;
+
+  run->writers[run->n_writers++] = tdbg_fixture_writer_new (dir, host, 1700000100, FOLLOW_T0 + 100, "f011ow00",
+                                                            "2.16.1", &error);
+  g_assert_no_error (error);
+}
+
+typedef struct {
+  TdbgWindow *window;
+  Run *run;
+  GListModel *traces;       /* the trace pane's rows */
+  GListModel *executions;   /* the timeline's */
+  GListModel *alerts;
+  guint appended_wrongly;   /* items-changed that did anything but append */
+} Follow;
+
+static void
+rows_changed_cb (GListModel *model, guint position, guint removed, guint added, Follow *f)
+{
+  if (removed != 0 || position + added != g_list_model_get_n_items (model))
+    f->appended_wrongly++;
+}
+
+static gboolean
+shows_run (gpointer data)
+{
+  Follow *f = data;
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (f->window));
+  g_autofree char *counts = g_strdup_printf (" — %u graph execution traces, %u executions, %u alerts",
+                                             f->run->traces, f->run->executions, f->run->alerts);
+
+  return tdbg_logdir_get_n_traces (logdir) == f->run->traces &&
+         g_list_model_get_n_items (f->traces) == f->run->traces &&
+         g_list_model_get_n_items (f->executions) == f->run->executions &&
+         g_list_model_get_n_items (f->alerts) == f->run->alerts &&
+         strstr (tdbg_window_get_status_text (f->window), counts) != NULL;
+}
+
+/* Every record once, in the order written: trace i was stamped FOLLOW_T0 + i. */
+static void
+check_each_record_once (Follow *f)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (f->window));
+
+  for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
+    g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, i)->wall_time, ==, FOLLOW_T0 + i);
+  for (guint i = 0; i < tdbg_logdir_get_n_executions (logdir); i++)
+    g_assert_cmpfloat (tdbg_logdir_get_execution (logdir, i)->wall_time, ==, FOLLOW_T0 + 0.5 + i);
+}
+
+/* Waits for the window to show what was written, and reports how long it took. */
+static void
+expect_run (Follow *f, const char *step)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  if (!gui_wait_until (shows_run, f, 15000))
+    g_error ("%s: the window shows %u traces, %u executions, %u alerts (status \"%s\"); %u, %u, %u were written", step,
+             g_list_model_get_n_items (f->traces), g_list_model_get_n_items (f->executions),
+             g_list_model_get_n_items (f->alerts), tdbg_window_get_status_text (f->window), f->run->traces,
+             f->run->executions, f->run->alerts);
+  g_test_message ("%s: shown after %.2f s", step, (g_get_monotonic_time () - start) / 1e6);
+  check_each_record_once (f);
+  g_assert_cmpuint (f->appended_wrongly, ==, 0);
+  /* A record cut short is waited for, never a problem. */
+  g_assert_cmpstr (tdbg_window_get_problems_text (f->window), ==, "");
+}
+
+static GListModel *
+list_model_of (GtkWidget *pane)
+{
+  GtkListView *list = GTK_LIST_VIEW (gui_find_widget (pane, GTK_TYPE_LIST_VIEW));
+  return G_LIST_MODEL (gtk_list_view_get_model (list));
+}
+
+static gboolean
+follow_state (TdbgWindow *window)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "follow");
+  return g_variant_get_boolean (state);
+}
+
+static void
+test_follow (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tdbg-follow-XXXXXX", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (dir);
+  TdbgWindow *window = tdbg_window_new (NULL);
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  GtkAdjustment *vadj;
+  Run run = { 0 };
+  Follow f = { window, &run };
+  double scrolled;
+  guint before;
+
+  run_start (&run, dir);
+  run_traces (&run, 400, FALSE, 0);
+  run_executions (&run, 30, 0);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  tdbg_window_open (window, file);
+  g_assert_true (gui_wait_until (not_loading, window, 30000));
+  g_assert_true (follow_state (window));
+  f.traces = G_LIST_MODEL (gtk_column_view_get_model (tdbg_trace_pane_get_column_view (pane)));
+  f.executions = list_model_of (GTK_WIDGET (tdbg_window_get_timeline_pane (window)));
+  f.alerts = list_model_of (GTK_WIDGET (tdbg_window_get_alerts_pane (window)));
+  expect_run (&f, "loaded");
+  g_signal_connect (f.traces, "items-changed", G_CALLBACK (rows_changed_cb), &f);
+  g_signal_connect (f.executions, "items-changed", G_CALLBACK (rows_changed_cb), &f);
+  g_signal_connect (f.alerts, "items-changed", G_CALLBACK (rows_changed_cb), &f);
+
+  /* The person looks at trace 120 and has scrolled on a little past it. */
+  tdbg_selection_select_trace (sel, 120);
+  tdbg_selection_select_execution (sel, 7);
+  tdbg_selection_select_trace (sel, 120);
+  gui_spin (300);
+  vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gui_list_view_of (tdbg_trace_pane_get_column_view (pane))));
+  gtk_adjustment_set_value (vadj, gtk_adjustment_get_value (vadj) + 150);
+  gui_spin (200);
+  scrolled = gtk_adjustment_get_value (vadj);
+  g_assert_cmpfloat (scrolled, >, 0);
+
+  /* Whole records, and a trace and an execution cut short. */
+  run_traces (&run, 50, FALSE, 37);
+  run_executions (&run, 5, 11);
+  expect_run (&f, "step 1");
+  g_assert_nonnull (strstr (tdbg_window_get_status_text (window), "waiting for the rest of a record in 2 files"));
+
+  /* The halves completed, more records, the NaN among them, another execution cut short. */
+  run_complete_halves (&run, TRUE, TRUE);
+  run_traces (&run, 30, TRUE, 0);
+  run_executions (&run, 3, 5);
+  expect_run (&f, "step 2");
+  g_assert_cmpuint (tdbg_logdir_get_alert (tdbg_selection_get_logdir (sel), 0)->trace_index, ==, run.alert_trace);
+  g_assert_cmpstr (tdbg_alerts_pane_get_title (tdbg_window_get_alerts_pane (window)), ==, "Alerts (1)");
+
+  /* A second host starts writing. */
+  run_complete_halves (&run, FALSE, TRUE);
+  run_new_host (&run, dir, "worker-1");
+  run_traces (&run, 20, FALSE, 0);
+  run_executions (&run, 2, 0);
+  /* As in Debugger V2, the timeline holds the first host's executions only. */
+  run.executions -= 2;
+  expect_run (&f, "new host");
+  g_assert_cmpuint (tdbg_logdir_get_n_file_sets (tdbg_selection_get_logdir (sel)), ==, 2);
+  g_assert_cmpuint (tdbg_logdir_get_n_executions_all_file_sets (tdbg_selection_get_logdir (sel)), ==,
+                    run.executions + 2);
+
+  /* Nothing moved under the person. */
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 120);
+  g_assert_cmpuint (tdbg_trace_pane_get_selected_trace (pane), ==, 120);
+  g_assert_cmpuint (tdbg_selection_get_execution (sel), ==, 7);
+  g_assert_cmpfloat (fabs (gtk_adjustment_get_value (vadj) - scrolled), <, 0.5);
+  screenshot (GTK_WIDGET (window), "follow.png");
+
+  /* Follow off: what is written now stays out, until it is turned on again. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "follow", NULL);
+  g_assert_false (follow_state (window));
+  g_assert_false (tdbg_follower_get_active (tdbg_window_get_follower (window)));
+  before = run.traces;
+  run_traces (&run, 10, FALSE, 0);
+  gui_spin (2500);
+  g_assert_cmpuint (g_list_model_get_n_items (f.traces), ==, before);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (sel)), ==, before);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "follow", NULL);
+  expect_run (&f, "follow on again");
+
+  /* Closing while a run writes: nothing calls back into the closed window. */
+  run_traces (&run, 10, FALSE, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  gui_spin (1500);
+  run_finish (&run);
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+    while (d && (name = g_dir_read_name (d)))
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        g_unlink (path);
+      }
+    g_rmdir (dir);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1140,6 +1452,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/tensor-viewer", test_tensor_viewer);
   g_test_add_func ("/gui/highlight-parse", test_highlight_parse);
   g_test_add_func ("/gui/load-cancel", test_load_cancel);
+  g_test_add_func ("/gui/follow", test_follow);
   for (guint i = 0; i < G_N_ELEMENTS (corpora); i++)
     {
       g_autofree char *name = g_strdup_printf ("/gui/logdir/%s/%s", corpora[i].scenario, corpora[i].name);

@@ -55,6 +55,7 @@ struct _TdbgTracePane {
   GHashTable *bound;           /* TdbgCell → itself, for re-tinting */
   GHashTable *input_ops;       /* op indices that feed the selected op */
   GCancellable *filter_cancellable;
+  struct _FilterJob *filter;   /* the filter shown, NULL when every trace is */
   Tensorflow__DebugEvent *shown_event; /* of the selected FULL_TENSOR trace */
   gboolean updating;
   guint scroll_id;
@@ -395,79 +396,129 @@ model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgTracePane *
 }
 
 static void
-set_rows (TdbgTracePane *self, TdbgIndexModel *rows)
+show_title (TdbgTracePane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   g_autofree char *title = NULL;
   guint n_all = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
+  guint n_rows = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
 
+  if (n_rows == n_all)
+    title = g_strdup_printf (_("Graph Execution (%u)"), n_all);
+  else
+    /* Translators: shown rows of all traces */
+    title = g_strdup_printf (_("Graph Execution (%u of %u)"), n_rows, n_all);
+  gtk_label_set_text (self->title_label, title);
+}
+
+static void
+set_rows (TdbgTracePane *self, TdbgIndexModel *rows)
+{
   g_set_object (&self->rows, rows);
   self->updating = TRUE;
   gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
   self->updating = FALSE;
-  if (g_list_model_get_n_items (G_LIST_MODEL (rows)) == n_all)
-    title = g_strdup_printf (_("Graph Execution (%u)"), n_all);
-  else
-    /* Translators: shown rows of all traces */
-    title = g_strdup_printf (_("Graph Execution (%u of %u)"), g_list_model_get_n_items (G_LIST_MODEL (rows)), n_all);
-  gtk_label_set_text (self->title_label, title);
+  show_title (self);
   sync_from_selection (self);
   g_signal_emit (self, signals[FILTERED], 0);
 }
 
-/* Filtering, off the main thread: the digests are read-only once loaded. */
-typedef struct {
+/* A filter: run over all traces off the main thread (holding the logdir's read lock, as a
+ * followed logdir grows on the main thread), then over each appended range on the main
+ * thread. Shared by the pane and its worker, hence counted atomically. */
+typedef struct _FilterJob {
   TdbgLogdir *logdir;
   GRegex *regex;
   char *op_type;
   char *device;
   gboolean alerting_only;
+  gint device_id;       /* the device's interned id, -1 until a trace names it */
+  GArray *op_state;     /* guint8 per op: 0 not looked at yet, 1 matches, 2 does not */
+  guint n_filtered;     /* traces 0..n_filtered-1 have been looked at */
+  gboolean done;        /* the worker has finished: appended ranges are the pane's to filter */
 } FilterJob;
 
 static void
-filter_job_free (FilterJob *job)
+filter_job_clear (FilterJob *job)
 {
   g_clear_object (&job->logdir);
   g_clear_pointer (&job->regex, g_regex_unref);
   g_free (job->op_type);
   g_free (job->device);
-  g_free (job);
+  g_array_unref (job->op_state);
+}
+
+static void
+filter_job_unref (FilterJob *job)
+{
+  g_atomic_rc_box_release_full (job, (GDestroyNotify) filter_job_clear);
+}
+
+static gboolean
+op_matches (FilterJob *job, guint32 op)
+{
+  guint n_ops = tdbg_logdir_get_n_ops (job->logdir);
+  guint8 *state;
+
+  if (op >= n_ops)
+    return FALSE;
+  if (job->op_state->len < n_ops)
+    g_array_set_size (job->op_state, n_ops);
+  state = &g_array_index (job->op_state, guint8, op);
+  if (*state == 0)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (job->logdir, op);
+      gboolean ok = (job->regex == NULL || g_regex_match (job->regex, o->op_name, 0, NULL)) &&
+                    (job->op_type == NULL || g_strcmp0 (job->op_type, o->op_type) == 0);
+      *state = ok ? 1 : 2;
+    }
+  return *state == 1;
+}
+
+static gboolean
+trace_matches (FilterJob *job, const TdbgTraceDigest *d)
+{
+  if (!op_matches (job, d->op))
+    return FALSE;
+  if (job->alerting_only && !(d->flags & TDBG_DIGEST_HAS_INF_NAN))
+    return FALSE;
+  if (job->device)
+    {
+      if (job->device_id < 0 && g_strcmp0 (tdbg_logdir_get_string (job->logdir, d->device), job->device) == 0)
+        job->device_id = d->device;
+      if (d->device != job->device_id)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The matching traces among those not looked at yet, up to the logdir's end. */
+static GArray *
+filter_more (FilterJob *job, GCancellable *cancellable)
+{
+  guint n = tdbg_logdir_get_n_traces (job->logdir);
+  GArray *indices = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint i = job->n_filtered; i < n; i++)
+    {
+      if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (cancellable))
+        break;
+      if (trace_matches (job, tdbg_logdir_get_trace (job->logdir, i)))
+        g_array_append_val (indices, i);
+    }
+  job->n_filtered = n;
+  return indices;
 }
 
 static void
 filter_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   FilterJob *job = data;
-  guint n_ops = tdbg_logdir_get_n_ops (job->logdir);
-  guint n = tdbg_logdir_get_n_traces (job->logdir);
-  g_autofree guint8 *op_ok = g_new0 (guint8, n_ops + 1);
-  GArray *indices = g_array_new (FALSE, FALSE, sizeof (guint32));
-  gint device_id = -1;
+  GArray *indices;
 
-  for (guint i = 0; i < n_ops; i++)
-    {
-      const TdbgOp *op = tdbg_logdir_get_op (job->logdir, i);
-      op_ok[i] = (job->regex == NULL || g_regex_match (job->regex, op->op_name, 0, NULL)) &&
-                 (job->op_type == NULL || g_strcmp0 (job->op_type, op->op_type) == 0);
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (job->logdir, i);
-      if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (cancellable))
-        break;
-      if (d->op >= n_ops || !op_ok[d->op])
-        continue;
-      if (job->alerting_only && !(d->flags & TDBG_DIGEST_HAS_INF_NAN))
-        continue;
-      if (job->device)
-        {
-          if (device_id < 0 && g_strcmp0 (tdbg_logdir_get_string (job->logdir, d->device), job->device) == 0)
-            device_id = d->device;
-          if (d->device != device_id)
-            continue;
-        }
-      g_array_append_val (indices, i);
-    }
+  tdbg_logdir_read_lock (job->logdir);
+  indices = filter_more (job, cancellable);
+  tdbg_logdir_read_unlock (job->logdir);
   if (g_task_return_error_if_cancelled (task))
     g_array_unref (indices);
   else
@@ -478,13 +529,46 @@ static void
 filter_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   TdbgTracePane *self = TDBG_TRACE_PANE (source);
+  FilterJob *job = g_task_get_task_data (G_TASK (result));
   GArray *indices = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr(GArray) appended = NULL;
   g_autoptr(TdbgIndexModel) rows = NULL;
 
-  if (indices == NULL)
-    return;
+  if (indices == NULL || job != self->filter)
+    {
+      g_clear_pointer (&indices, g_array_unref);
+      return;
+    }
+  /* Traces appended while the worker ran. */
+  job->done = TRUE;
+  appended = filter_more (job, NULL);
+  g_array_append_vals (indices, appended->data, appended->len);
   rows = tdbg_index_model_new_for_indices (indices);
   set_rows (self, rows);
+}
+
+static void
+clear_filter (TdbgTracePane *self)
+{
+  g_cancellable_cancel (self->filter_cancellable);
+  g_clear_object (&self->filter_cancellable);
+  g_clear_pointer (&self->filter, filter_job_unref);
+}
+
+/* The logdir grew: the rows grow by the new traces the filter lets through. */
+static void
+logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgTracePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+
+  if (self->filter == NULL && tdbg_index_model_is_identity (self->rows))
+    tdbg_index_model_grow (self->rows, tdbg_logdir_get_n_traces (logdir));
+  else if (self->filter && self->filter->done)
+    {
+      g_autoptr(GArray) appended = filter_more (self->filter, NULL);
+      tdbg_index_model_append_indices (self->rows, appended);
+    }
+  show_title (self);
 }
 
 void
@@ -495,8 +579,7 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
   FilterJob *job;
   GTask *task;
 
-  g_cancellable_cancel (self->filter_cancellable);
-  g_clear_object (&self->filter_cancellable);
+  clear_filter (self);
   if (regex == NULL || *regex == '\0')
     gtk_widget_remove_css_class (GTK_WIDGET (self->regex_entry), "error");
   if (logdir == NULL)
@@ -507,15 +590,17 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
       set_rows (self, rows);
       return;
     }
-  job = g_new0 (FilterJob, 1);
+  job = g_atomic_rc_box_new0 (FilterJob);
   job->logdir = g_object_ref (logdir);
+  job->device_id = -1;
+  job->op_state = g_array_sized_new (FALSE, TRUE, sizeof (guint8), tdbg_logdir_get_n_ops (logdir));
   if (regex && *regex)
     {
       job->regex = g_regex_new (regex, G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
       if (job->regex == NULL)
         {
           gtk_widget_add_css_class (GTK_WIDGET (self->regex_entry), "error");
-          filter_job_free (job);
+          filter_job_unref (job);
           return;
         }
     }
@@ -523,9 +608,10 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
   job->op_type = g_strdup (op_type);
   job->device = g_strdup (device);
   job->alerting_only = alerting_only;
+  self->filter = g_atomic_rc_box_acquire (job);
   self->filter_cancellable = g_cancellable_new ();
   task = g_task_new (self, self->filter_cancellable, filter_done_cb, NULL);
-  g_task_set_task_data (task, job, (GDestroyNotify) filter_job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify) filter_job_unref);
   g_task_run_in_thread (task, filter_thread);
   g_object_unref (task);
 }
@@ -673,8 +759,7 @@ reload (TdbgTracePane *self)
   guint n_devices;
 
   g_hash_table_remove_all (self->cache);
-  g_cancellable_cancel (self->filter_cancellable);
-  g_clear_object (&self->filter_cancellable);
+  clear_filter (self);
 
   for (guint i = 0; logdir && i < tdbg_logdir_get_n_ops (logdir); i++)
     {
@@ -748,8 +833,7 @@ tdbg_trace_pane_dispose (GObject *object)
   TdbgTracePane *self = TDBG_TRACE_PANE (object);
 
   g_clear_handle_id (&self->scroll_id, g_source_remove);
-  g_cancellable_cancel (self->filter_cancellable);
-  g_clear_object (&self->filter_cancellable);
+  clear_filter (self);
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
@@ -848,6 +932,7 @@ tdbg_trace_pane_set_selection (TdbgTracePane *self, TdbgSelection *selection)
   g_signal_connect (selection, "notify::trace", G_CALLBACK (trace_changed_cb), self);
   g_signal_connect (selection, "notify::op", G_CALLBACK (op_changed_cb), self);
   g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
+  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
   reload (self);
 }
 
