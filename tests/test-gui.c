@@ -1304,35 +1304,69 @@ follow_state (TdbgWindow *window)
   return g_variant_get_boolean (state);
 }
 
+/* Opens the run's logdir in a new window, following it, and watches its lists. */
+static void
+open_run (Follow *f, const char *dir)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (dir);
+
+  f->window = tdbg_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (f->window));
+  tdbg_window_open (f->window, file);
+  g_assert_true (gui_wait_until (not_loading, f->window, 30000));
+  g_assert_true (follow_state (f->window));
+  f->traces = G_LIST_MODEL (gtk_column_view_get_model (tdbg_trace_pane_get_column_view (
+                              tdbg_window_get_trace_pane (f->window))));
+  f->executions = list_model_of (GTK_WIDGET (tdbg_window_get_timeline_pane (f->window)));
+  f->alerts = list_model_of (GTK_WIDGET (tdbg_window_get_alerts_pane (f->window)));
+}
+
+static void
+watch_rows (Follow *f)
+{
+  g_signal_connect (f->traces, "items-changed", G_CALLBACK (rows_changed_cb), f);
+  g_signal_connect (f->executions, "items-changed", G_CALLBACK (rows_changed_cb), f);
+  g_signal_connect (f->alerts, "items-changed", G_CALLBACK (rows_changed_cb), f);
+}
+
+static void
+remove_run (Run *run, const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  run_finish (run);
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
 static void
 test_follow (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("tdbg-follow-XXXXXX", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (dir);
-  TdbgWindow *window = tdbg_window_new (NULL);
-  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgWindow *window;
+  TdbgTracePane *pane;
+  TdbgSelection *sel;
   GtkAdjustment *vadj;
   Run run = { 0 };
-  Follow f = { window, &run };
+  Follow f = { NULL, &run };
   double scrolled;
   guint before;
 
   run_start (&run, dir);
   run_traces (&run, 400, FALSE, 0);
   run_executions (&run, 30, 0);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  tdbg_window_open (window, file);
-  g_assert_true (gui_wait_until (not_loading, window, 30000));
-  g_assert_true (follow_state (window));
-  f.traces = G_LIST_MODEL (gtk_column_view_get_model (tdbg_trace_pane_get_column_view (pane)));
-  f.executions = list_model_of (GTK_WIDGET (tdbg_window_get_timeline_pane (window)));
-  f.alerts = list_model_of (GTK_WIDGET (tdbg_window_get_alerts_pane (window)));
+  open_run (&f, dir);
+  window = f.window;
+  pane = tdbg_window_get_trace_pane (window);
+  sel = tdbg_window_get_selection (window);
   expect_run (&f, "loaded");
-  g_signal_connect (f.traces, "items-changed", G_CALLBACK (rows_changed_cb), &f);
-  g_signal_connect (f.executions, "items-changed", G_CALLBACK (rows_changed_cb), &f);
-  g_signal_connect (f.alerts, "items-changed", G_CALLBACK (rows_changed_cb), &f);
+  watch_rows (&f);
 
   /* The person looks at trace 120 and has scrolled on a little past it. */
   tdbg_selection_select_trace (sel, 120);
@@ -1394,17 +1428,53 @@ test_follow (void)
   run_traces (&run, 10, FALSE, 0);
   gtk_window_destroy (GTK_WINDOW (window));
   gui_spin (1500);
-  run_finish (&run);
-  {
-    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-    const char *name;
-    while (d && (name = g_dir_read_name (d)))
-      {
-        g_autofree char *path = g_build_filename (dir, name, NULL);
-        g_unlink (path);
-      }
-    g_rmdir (dir);
-  }
+  remove_run (&run, dir);
+}
+
+static gboolean
+shows_n_rows (gpointer data)
+{
+  Follow *f = data;
+  return g_list_model_get_n_items (f->traces) == f->run->alerts &&
+         tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (f->window))) ==
+           f->run->traces;
+}
+
+/* With a filter on, what the run appends is filtered too, and only the matches are added. */
+static void
+test_follow_filtered (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tdbg-follow-XXXXXX", NULL);
+  Run run = { 0 };
+  Follow f = { NULL, &run };
+  TdbgTracePane *pane;
+  FilterWait fw;
+  Change c;
+
+  run_start (&run, dir);
+  run_traces (&run, 100, FALSE, 0);
+  open_run (&f, dir);
+  pane = tdbg_window_get_trace_pane (f.window);
+  fw = (FilterWait) { pane, 0 };
+  g_signal_connect (pane, "filtered", G_CALLBACK (filtered_cb), &fw);
+  c = (Change) { gui_find_widget (GTK_WIDGET (pane), GTK_TYPE_CHECK_BUTTON), NULL, TRUE, 0 };
+  g_assert_cmpuint (filter_rows (&fw, set_check, &c), ==, 0);
+  watch_rows (&f);
+  for (guint step = 0; step < 3; step++)
+    {
+      GtkSingleSelection *rows = GTK_SINGLE_SELECTION (f.traces);
+      g_autoptr(TdbgRow) last = NULL;
+
+      run_traces (&run, 15, TRUE, 0);
+      g_assert_true (gui_wait_until (shows_n_rows, &f, 15000));
+      last = g_list_model_get_item (G_LIST_MODEL (rows), run.alerts - 1);
+      g_assert_cmpuint (tdbg_row_get_index (last), ==, run.alert_trace);
+    }
+  g_assert_cmpuint (f.appended_wrongly, ==, 0);
+  g_assert_cmpstr (gtk_label_get_text (gui_find_label (GTK_WIDGET (pane), "Graph Execution (", TRUE)), ==,
+                   "Graph Execution (3 of 145)");
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  remove_run (&run, dir);
 }
 
 int
@@ -1453,6 +1523,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/highlight-parse", test_highlight_parse);
   g_test_add_func ("/gui/load-cancel", test_load_cancel);
   g_test_add_func ("/gui/follow", test_follow);
+  g_test_add_func ("/gui/follow-filtered", test_follow_filtered);
   for (guint i = 0; i < G_N_ELEMENTS (corpora); i++)
     {
       g_autofree char *name = g_strdup_printf ("/gui/logdir/%s/%s", corpora[i].scenario, corpora[i].name);
