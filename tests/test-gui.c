@@ -1304,6 +1304,12 @@ follow_state (TdbgWindow *window)
   return g_variant_get_boolean (state);
 }
 
+static gboolean
+scrolled_down (gpointer adjustment)
+{
+  return gtk_adjustment_get_value (adjustment) > 0;
+}
+
 /* Opens the run's logdir in a new window, following it, and watches its lists. */
 static void
 open_run (Follow *f, const char *dir)
@@ -1372,12 +1378,12 @@ test_follow (void)
   tdbg_selection_select_trace (sel, 120);
   tdbg_selection_select_execution (sel, 7);
   tdbg_selection_select_trace (sel, 120);
-  gui_spin (300);
   vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gui_list_view_of (tdbg_trace_pane_get_column_view (pane))));
+  g_assert_true (gui_wait_until (scrolled_down, vadj, 10000));
+  gui_spin (300);
   gtk_adjustment_set_value (vadj, gtk_adjustment_get_value (vadj) + 150);
-  gui_spin (200);
+  gui_spin (300);
   scrolled = gtk_adjustment_get_value (vadj);
-  g_assert_cmpfloat (scrolled, >, 0);
 
   /* Whole records, and a trace and an execution cut short. */
   run_traces (&run, 50, FALSE, 37);
