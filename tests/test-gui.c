@@ -1109,7 +1109,7 @@ typedef struct {
   guint executions;
   guint alerts;
   guint32 alert_trace;
-  double *summary;
+  const char *device;       /* of the traces written next */
   Tensorflow__TensorProto *healthy;
   Tensorflow__TensorProto *nan;
 } Run;
@@ -1135,6 +1135,7 @@ run_start (Run *run, const char *dir)
                                                no_inputs, ids, 1, no_inputs, &error));
   g_assert_true (tdbg_fixture_writer_flush (w, &error));
   run->writers[run->n_writers++] = w;
+  run->device = "/job:localhost/replica:0/task:0/device:CPU:0";
   run->healthy = tdbg_fixture_summary_tensor (healthy, 11);
   run->nan = tdbg_fixture_summary_tensor (bad, 11);
 }
@@ -1165,8 +1166,7 @@ run_traces (Run *run, guint n, gboolean nan, gsize cut)
         tdbg_fixture_writer_cut_next (w, TDBG_FILE_GRAPH_EXECUTION_TRACES, cut);
       g_assert_true (tdbg_fixture_writer_add_trace (w, FOLLOW_T0 + run->traces, "g1", op, 0,
                                                     TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH,
-                                                    bad ? run->nan : run->healthy,
-                                                    "/job:localhost/replica:0/task:0/device:CPU:0", &error));
+                                                    bad ? run->nan : run->healthy, run->device, &error));
       if (i < n)
         {
           if (bad)
@@ -1226,6 +1226,7 @@ run_new_host (Run *run, const char *dir, const char *host)
 
   run->writers[run->n_writers++] = tdbg_fixture_writer_new (dir, host, 1700000100, FOLLOW_T0 + 100, "f011ow00",
                                                             "2.16.1", &error);
+  run->device = "/job:worker/replica:0/task:1/device:CPU:0";
   g_assert_no_error (error);
 }
 
@@ -1302,6 +1303,18 @@ follow_state (TdbgWindow *window)
 {
   g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "follow");
   return g_variant_get_boolean (state);
+}
+
+/* The second drop-down of the Graph Execution bar. */
+static GtkDropDown *
+device_dropdown (TdbgTracePane *pane)
+{
+  GtkWidget *types = gui_find_widget (GTK_WIDGET (pane), GTK_TYPE_DROP_DOWN);
+
+  for (GtkWidget *w = gtk_widget_get_next_sibling (types); w; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_DROP_DOWN (w))
+      return GTK_DROP_DOWN (w);
+  g_assert_not_reached ();
 }
 
 static gboolean
@@ -1399,7 +1412,9 @@ test_follow (void)
   g_assert_cmpuint (tdbg_logdir_get_alert (tdbg_selection_get_logdir (sel), 0)->trace_index, ==, run.alert_trace);
   g_assert_cmpstr (tdbg_alerts_pane_get_title (tdbg_window_get_alerts_pane (window)), ==, "Alerts (1)");
 
-  /* A second host starts writing. */
+  /* A second host starts writing, on a device of its own. */
+  g_assert_null (gui_find_label (GTK_WIDGET (tdbg_trace_pane_get_column_view (pane)), "Device", FALSE));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (device_dropdown (pane))));
   run_complete_halves (&run, FALSE, TRUE);
   run_new_host (&run, dir, "worker-1");
   run_traces (&run, 20, FALSE, 0);
@@ -1410,6 +1425,10 @@ test_follow (void)
   g_assert_cmpuint (tdbg_logdir_get_n_file_sets (tdbg_selection_get_logdir (sel)), ==, 2);
   g_assert_cmpuint (tdbg_logdir_get_n_executions_all_file_sets (tdbg_selection_get_logdir (sel)), ==,
                     run.executions + 2);
+  /* Its device joins the filter's choices and the list's columns. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (device_dropdown (pane))));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (device_dropdown (pane))), ==, 3);
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (tdbg_trace_pane_get_column_view (pane)), "Device", FALSE));
 
   /* Nothing moved under the person. */
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 120);

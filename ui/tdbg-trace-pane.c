@@ -555,22 +555,6 @@ clear_filter (TdbgTracePane *self)
   g_clear_pointer (&self->filter, filter_job_unref);
 }
 
-/* The logdir grew: the rows grow by the new traces the filter lets through. */
-static void
-logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgTracePane *self)
-{
-  TdbgLogdir *logdir = logdir_of (self);
-
-  if (self->filter == NULL && tdbg_index_model_is_identity (self->rows))
-    tdbg_index_model_grow (self->rows, tdbg_logdir_get_n_traces (logdir));
-  else if (self->filter && self->filter->done)
-    {
-      g_autoptr(GArray) appended = filter_more (self->filter, NULL);
-      tdbg_index_model_append_indices (self->rows, appended);
-    }
-  show_title (self);
-}
-
 void
 tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *op_type, const char *device,
                             gboolean alerting_only)
@@ -740,6 +724,109 @@ compare_strings (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
 }
 
+/* Op types that have traces. */
+static void
+collect_types (TdbgLogdir *logdir, GHashTable *set)
+{
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      if (op->op_type && op->first_trace != TDBG_NONE)
+        g_hash_table_add (set, op->op_type);
+    }
+}
+
+/* Devices named by traces @from..@to-1: every trace's interned id (16 bits) marked in a
+ * table, a tight loop over the digests rather than a hash table insertion per trace. */
+static void
+collect_devices (TdbgLogdir *logdir, guint from, guint to, GHashTable *set)
+{
+  g_autofree guint8 *seen = g_new0 (guint8, G_MAXUINT16 + 1);
+
+  for (guint i = from; i < to; i++)
+    seen[tdbg_logdir_get_trace (logdir, i)->device] = 1;
+  for (guint id = 0; id <= G_MAXUINT16; id++)
+    if (seen[id])
+      {
+        const char *name = tdbg_logdir_get_string (logdir, id);
+        if (name && *name)
+          g_hash_table_add (set, (gpointer) name);
+      }
+}
+
+static GPtrArray *
+sorted_keys (GHashTable *set)
+{
+  GPtrArray *keys = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, set);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (keys, key);
+  g_ptr_array_sort (keys, compare_strings);
+  return keys;
+}
+
+/* Adds to a drop-down's list (after what is there, so that the chosen item stays) the
+ * names of @set it lacks; returns how many names the list then holds, "All" excluded. */
+static guint
+append_missing (GtkStringList *list, GHashTable *set)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (list));
+  g_autoptr(GPtrArray) names = NULL;
+
+  for (guint i = 1; i < n; i++)
+    g_hash_table_remove (set, gtk_string_list_get_string (list, i));
+  names = sorted_keys (set);
+  for (guint i = 0; i < names->len; i++)
+    gtk_string_list_append (list, g_ptr_array_index (names, i));
+  return n - 1 + names->len;
+}
+
+static void
+show_device_choice (TdbgTracePane *self, guint n_devices)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->device_dropdown), n_devices > 1);
+}
+
+/* New op types and devices join the drop-downs; a second device brings its column. */
+static void
+add_new_choices (TdbgTracePane *self, guint first_new_trace)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) devices = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_devices;
+
+  collect_types (logdir, types);
+  collect_devices (logdir, first_new_trace, tdbg_logdir_get_n_traces (logdir), devices);
+  self->updating = TRUE;
+  append_missing (self->types, types);
+  n_devices = append_missing (self->devices, devices);
+  self->updating = FALSE;
+  show_device_choice (self, n_devices);
+  if (n_devices > 1 && gtk_column_view_column_get_column_view (self->columns[COL_DEVICE]) == NULL)
+    gtk_column_view_insert_column (self->column_view, 3, self->columns[COL_DEVICE]);
+}
+
+/* The logdir grew: the rows grow by the new traces the filter lets through. */
+static void
+logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgTracePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+
+  if (self->filter == NULL && tdbg_index_model_is_identity (self->rows))
+    tdbg_index_model_grow (self->rows, tdbg_logdir_get_n_traces (logdir));
+  else if (self->filter && self->filter->done)
+    {
+      g_autoptr(GArray) appended = filter_more (self->filter, NULL);
+      tdbg_index_model_append_indices (self->rows, appended);
+    }
+  show_title (self);
+  add_new_choices (self, before->traces);
+}
+
 static void
 reload (TdbgTracePane *self)
 {
@@ -747,48 +834,25 @@ reload (TdbgTracePane *self)
   guint modes = logdir ? tdbg_logdir_get_modes (logdir) : 0;
   g_autoptr(GHashTable) type_set = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) device_set = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) types = g_ptr_array_new ();
-  g_autoptr(GPtrArray) devices = g_ptr_array_new ();
+  g_autoptr(GPtrArray) types = NULL;
+  g_autoptr(GPtrArray) devices = NULL;
   guint n = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
   gboolean health = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_CONCISE_HEALTH) |
                              (1 << TDBG_MODE_FULL_TENSOR));
   gboolean full = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_FULL_TENSOR));
   gboolean shapes = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_SHAPE) | (1 << TDBG_MODE_FULL_TENSOR));
-  GHashTableIter iter;
-  gpointer key;
   guint n_devices;
 
   g_hash_table_remove_all (self->cache);
   clear_filter (self);
 
-  for (guint i = 0; logdir && i < tdbg_logdir_get_n_ops (logdir); i++)
+  if (logdir)
     {
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
-      if (op->op_type && op->first_trace != TDBG_NONE)
-        g_hash_table_add (type_set, op->op_type);
+      collect_types (logdir, type_set);
+      collect_devices (logdir, 0, n, device_set);
     }
-  /* Devices named by traces: every trace's interned id (16 bits) marked in a table, a tight
-   * loop over the digests rather than a hash table insertion per trace. */
-  {
-    g_autofree guint8 *seen = g_new0 (guint8, G_MAXUINT16 + 1);
-    for (guint i = 0; i < n; i++)
-      seen[tdbg_logdir_get_trace (logdir, i)->device] = 1;
-    for (guint id = 0; id <= G_MAXUINT16; id++)
-      if (seen[id])
-        {
-          const char *name = tdbg_logdir_get_string (logdir, id);
-          if (name && *name)
-            g_hash_table_add (device_set, (gpointer) name);
-        }
-  }
-  g_hash_table_iter_init (&iter, type_set);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_ptr_array_add (types, key);
-  g_hash_table_iter_init (&iter, device_set);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_ptr_array_add (devices, key);
-  g_ptr_array_sort (types, compare_strings);
-  g_ptr_array_sort (devices, compare_strings);
+  types = sorted_keys (type_set);
+  devices = sorted_keys (device_set);
 
   n_devices = devices->len;
   self->updating = TRUE;
@@ -800,7 +864,7 @@ reload (TdbgTracePane *self)
   gtk_check_button_set_active (self->alerting_check, FALSE);
   self->updating = FALSE;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->device_dropdown), n_devices > 1);
+  show_device_choice (self, n_devices);
   {
     gboolean show[N_COLS] = {
       [COL_INDEX] = TRUE, [COL_TENSOR] = TRUE, [COL_TYPE] = TRUE, [COL_DEVICE] = n_devices > 1,
