@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "tdbg-error.h"
+#include "tdbg-ssh-source.h"
 
 #define FILE_PREFIX "tfdbg_events."
 
@@ -485,39 +486,105 @@ is_shown (guint file_set, TdbgFileKind kind)
   return file_set == 0 || kind == TDBG_FILE_GRAPH_EXECUTION_TRACES;
 }
 
-/* Bytes appended to a file since its last scan, or NULL when nothing is new. */
-static GBytes *
-read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellable *cancellable, GError **error)
+/* Where the bytes appended to a file since its last scan end; FALSE when nothing is new
+ * (a file that cannot be looked at, or became shorter, is a problem). */
+static gboolean
+new_bytes_end (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, guint64 *end, GCancellable *cancellable,
+               GError **error)
 {
   TdbgFileState *state = &fs->files[kind];
   guint64 size;
   g_autoptr(GError) local_error = NULL;
 
   if (state->file_name == NULL || state->resume_offset == G_MAXUINT64)
-    return NULL;
+    return FALSE;
   if (!tdbg_source_get_size (self->source, state->file_name, &size, cancellable, &local_error))
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&local_error));
       else
         tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
-      return NULL;
+      return FALSE;
     }
   if (size < state->resume_offset)
     {
       tdbg_logdir_add_problem (self, state->file_name, size, _("the file became shorter than what was already read; it is no longer followed"));
       state->resume_offset = G_MAXUINT64;
-      return NULL;
+      return FALSE;
     }
   state->size_bytes = size;
-  if (size == state->resume_offset)
+  *end = size;
+  return size > state->resume_offset;
+}
+
+/* Bytes appended to a file since its last scan, or NULL when nothing is new. */
+static GBytes *
+read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellable *cancellable, GError **error)
+{
+  TdbgFileState *state = &fs->files[kind];
+  guint64 end;
+
+  if (!new_bytes_end (self, fs, kind, &end, cancellable, error))
     return NULL;
   return tdbg_source_read (self->source, state->file_name, state->resume_offset,
-                           size - state->resume_offset, cancellable, error);
+                           end - state->resume_offset, cancellable, error);
 }
+
+static void
+note_scan (TdbgFileState *state, const TdbgScanResult *result)
+{
+  state->records += result->n_records;
+  state->resume_offset = result->resume_offset;
+  state->partial_tail = result->partial_tail;
+  state->partial_tail_bytes = result->partial_tail_bytes;
+}
+
+/* Over the network, big files are scanned while they are read (not read whole, then
+ * scanned): above this many new bytes. */
+#define STREAM_ABOVE (16u << 20)
+
+static gboolean
+scan_bulk_streamed (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, guint64 end, GCancellable *cancellable,
+                    GError **error)
+{
+  TdbgFileState *state = &((TdbgFileSet *) g_ptr_array_index (self->file_sets, fs_index))->files[kind];
+  g_autoptr(GError) local_error = NULL;
+  TdbgScanResult result;
+  gboolean ok = tdbg_bulk_scan_streamed (self, fs_index, kind, state->resume_offset, end, &result, cancellable,
+                                         &local_error);
+
+  note_scan (state, &result);
+  if (ok)
+    return TRUE;
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
+  return TRUE;
+}
+
+static gboolean scan_file_read_whole (TdbgLogdir *self, guint fs_index, TdbgFileKind kind,
+                                      GCancellable *cancellable, GError **error);
 
 static gboolean
 scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *cancellable, GError **error)
+{
+  TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
+  guint64 end;
+
+  if (!is_bulk (fs_index, kind) || !TDBG_IS_SSH_SOURCE (self->source))
+    return scan_file_read_whole (self, fs_index, kind, cancellable, error);
+  if (!new_bytes_end (self, fs, kind, &end, cancellable, error))
+    return error == NULL || *error == NULL;
+  if (end - fs->files[kind].resume_offset <= STREAM_ABOVE)
+    return scan_file_read_whole (self, fs_index, kind, cancellable, error);
+  return scan_bulk_streamed (self, fs_index, kind, end, cancellable, error);
+}
+
+static gboolean
+scan_file_read_whole (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *cancellable, GError **error)
 {
   TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
   TdbgFileState *state = &fs->files[kind];
@@ -560,10 +627,7 @@ scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *ca
       if (kind == TDBG_FILE_EXECUTION)
         self->n_executions_all += result.n_records;
     }
-  state->records += result.n_records;
-  state->resume_offset = result.resume_offset;
-  state->partial_tail = result.partial_tail;
-  state->partial_tail_bytes = result.partial_tail_bytes;
+  note_scan (state, &result);
   return TRUE;
 }
 

@@ -16,6 +16,7 @@
 #include "tdbg-fixture-writer.h"
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
+#include "tdbg-records.h"
 #include "tdbg-ssh-source.h"
 
 #define PASSWORD "correct horse battery staple"
@@ -200,6 +201,51 @@ accept_once (const char *host, guint port, const char *type, const char *fingerp
   return TDBG_HOST_KEY_ACCEPT_ONCE;
 }
 
+/* The same index over SSH as locally: counts, problems, file states and every digest. */
+static void
+assert_same_logdir (TdbgLogdir *remote, TdbgLogdir *local)
+{
+  GPtrArray *remote_problems = tdbg_logdir_get_problems (remote), *local_problems = tdbg_logdir_get_problems (local);
+
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, tdbg_logdir_get_n_traces (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
+  g_assert_cmpuint (remote_problems->len, ==, local_problems->len);
+  for (guint i = 0; i < local_problems->len; i++)
+    {
+      const TdbgProblem *r = g_ptr_array_index (remote_problems, i), *l = g_ptr_array_index (local_problems, i);
+      g_assert_cmpstr (r->file_name, ==, l->file_name);
+      g_assert_cmpuint (r->byte_offset, ==, l->byte_offset);
+      g_assert_cmpstr (r->message, ==, l->message);
+    }
+  g_assert_cmpuint (tdbg_logdir_get_n_file_sets (remote), ==, tdbg_logdir_get_n_file_sets (local));
+  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (local); f++)
+    for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+      {
+        const TdbgFileState *r = &tdbg_logdir_get_file_set (remote, f)->files[k];
+        const TdbgFileState *l = &tdbg_logdir_get_file_set (local, f)->files[k];
+        g_assert_cmpuint (r->records, ==, l->records);
+        g_assert_cmpuint (r->resume_offset, ==, l->resume_offset);
+        g_assert_cmpint (r->partial_tail, ==, l->partial_tail);
+        g_assert_cmpuint (r->partial_tail_bytes, ==, l->partial_tail_bytes);
+      }
+  /* Interned ids depend on which scanning thread met a string first: compare the strings. */
+  for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
+    {
+      TdbgTraceDigest r = *tdbg_logdir_get_trace (remote, t), l = *tdbg_logdir_get_trace (local, t);
+      g_assert_cmpstr (tdbg_logdir_get_string (remote, r.device), ==, tdbg_logdir_get_string (local, l.device));
+      r.device = l.device = 0;
+      g_assert_cmpmem (&r, sizeof r, &l, sizeof l);
+    }
+  for (guint e = 0; e < tdbg_logdir_get_n_executions (local); e++)
+    {
+      TdbgExecutionDigest r = *tdbg_logdir_get_execution (remote, e), l = *tdbg_logdir_get_execution (local, e);
+      g_assert_cmpstr (tdbg_logdir_get_string (remote, r.op_type), ==, tdbg_logdir_get_string (local, l.op_type));
+      r.op_type = l.op_type = 0;
+      g_assert_cmpmem (&r, sizeof r, &l, sizeof l);
+    }
+}
+
 /* The same facts over SSH as locally, for a sample of the shared logdirs. */
 static void
 test_key_auth_same_as_local (void)
@@ -222,13 +268,76 @@ test_key_auth_same_as_local (void)
       remote = tdbg_logdir_new (source);
       g_assert_true (tdbg_logdir_load (remote, NULL, &error));
       g_assert_true (tdbg_logdir_load (local, NULL, &error));
-      g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, tdbg_logdir_get_n_traces (local));
-      g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
-      g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
-      g_assert_cmpuint (tdbg_logdir_get_problems (remote)->len, ==, tdbg_logdir_get_problems (local)->len);
-      for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
-        g_assert_cmpmem (tdbg_logdir_get_trace (remote, t), sizeof (TdbgTraceDigest),
-                         tdbg_logdir_get_trace (local, t), sizeof (TdbgTraceDigest));
+      assert_same_logdir (remote, local);
+    }
+}
+
+/* Flips one bit @at bytes into the record that starts at or after @fraction of the file. */
+static void
+damage_record (char *contents, gsize length, double fraction, gsize at)
+{
+  gsize start = tdbg_record_find_next ((const guint8 *) contents, length, (gsize) (length * fraction));
+
+  g_assert_cmpuint (start, <, length - at);
+  contents[start + at] ^= 0x10;
+}
+
+/* Big files are scanned while they are read over SSH; the index must be the one a local load
+ * builds, damage and a record cut short at the end included, whether the damage lets the scan
+ * run ahead (a bad data checksum) or holds it back (a bad length checksum). */
+static void
+test_streamed_scan_same_as_local (void)
+{
+  g_autofree char *dir = g_build_filename (server.dir, "streamed", NULL);
+  g_autofree char *uri = uri_for (dir);
+  TdbgDemoOptions demo = { 2000, 1500, "stream-host", 1700000000 };
+  TdbgSshOptions options = key_options ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = NULL;
+  g_autofree char *traces = NULL, *original = NULL;
+  gsize original_length;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+
+  g_mkdir (dir, 0755);
+  g_assert_true (tdbg_fixture_write_demo (dir, &demo, &error));
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, ".graph_execution_traces"))
+      traces = g_build_filename (dir, name, NULL);
+  g_assert_nonnull (traces);
+  source = tdbg_ssh_source_new (uri, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (traces, &original, &original_length, &error));
+  /* Well above the size from which the scan runs ahead of the reading. */
+  g_assert_cmpuint (original_length, >, 32 << 20);
+  for (guint variant = 0; variant < 3; variant++)
+    {
+      g_autoptr(TdbgLogdir) remote = tdbg_logdir_new (source), local = tdbg_logdir_new_for_path (dir);
+      gsize length = original_length;
+      g_autofree char *contents = g_memdup2 (original, length);
+
+      if (variant == 1)
+        {
+          /* Bad data checksums: skipped records, and half a record at the end. */
+          damage_record (contents, length, 0.3, 20);
+          damage_record (contents, length, 0.8, 30);
+          contents = g_realloc (contents, length + 25);
+          memcpy (contents + length, contents, 25);
+          length += 25;
+        }
+      else if (variant == 2)
+        /* A bad length checksum: from there on, resynchronisation. */
+        damage_record (contents, length, 0.45, 9);
+      g_assert_true (g_file_set_contents (traces, contents, length, &error));
+      g_assert_true (tdbg_logdir_load (remote, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (tdbg_logdir_load (local, NULL, &error));
+      g_assert_no_error (error);
+      g_test_message ("variant %u: %u traces, %u problems", variant, tdbg_logdir_get_n_traces (local),
+                      tdbg_logdir_get_problems (local)->len);
+      g_assert_cmpuint (tdbg_logdir_get_problems (local)->len, ==, variant == 0 ? 0 : variant == 1 ? 2 : 1);
+      assert_same_logdir (remote, local);
     }
 }
 
@@ -661,6 +770,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh/drop-and-reconnect", test_drop_and_reconnect);
   g_test_add_func ("/ssh/inspect-json-same-as-local", test_inspect_json_same_as_local);
   g_test_add_func ("/ssh/follow-over-sftp", test_follow_over_sftp);
+  g_test_add_func ("/ssh/streamed-scan-same-as-local", test_streamed_scan_same_as_local);
   if (g_test_perf ())
     g_test_add_func ("/ssh/throughput", test_throughput);
   status = g_test_run ();
