@@ -755,6 +755,21 @@ test_throughput (void)
                            local_s, remote_s, remote_s / local_s);
 }
 
+/* The server's directory and every logdir written under it (symbolic links not followed). */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) d = g_file_test (path, G_FILE_TEST_IS_SYMLINK) ? NULL : g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_remove (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -775,5 +790,6 @@ main (int argc, char **argv)
     g_test_add_func ("/ssh/throughput", test_throughput);
   status = g_test_run ();
   stop_sshd ();
+  remove_tree (server.dir);
   return status;
 }
