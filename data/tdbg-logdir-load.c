@@ -543,6 +543,20 @@ note_scan (TdbgFileState *state, const TdbgScanResult *result)
  * scanned): above this many new bytes. */
 #define STREAM_ABOVE (16u << 20)
 
+/* A read that failed: cancelling stops the load; anything else is a problem of the file,
+ * read again from where it stopped by the next refresh. */
+static gboolean
+read_failed (TdbgLogdir *self, const TdbgFileState *state, GError *read_error, GError **error)
+{
+  if (g_error_matches (read_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_error_copy (read_error));
+      return FALSE;
+    }
+  tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, read_error->message);
+  return TRUE;
+}
+
 static gboolean
 scan_bulk_streamed (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, guint64 end, GCancellable *cancellable,
                     GError **error)
@@ -554,15 +568,7 @@ scan_bulk_streamed (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, guint64
                                          &local_error);
 
   note_scan (state, &result);
-  if (ok)
-    return TRUE;
-  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
-  return TRUE;
+  return ok || read_failed (self, state, local_error, error);
 }
 
 static gboolean scan_file_read_whole (TdbgLogdir *self, guint fs_index, TdbgFileKind kind,
@@ -572,12 +578,18 @@ static gboolean
 scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *cancellable, GError **error)
 {
   TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
+  g_autoptr(GError) local_error = NULL;
   guint64 end;
 
   if (!is_bulk (fs_index, kind) || !TDBG_IS_SSH_SOURCE (self->source))
     return scan_file_read_whole (self, fs_index, kind, cancellable, error);
-  if (!new_bytes_end (self, fs, kind, &end, cancellable, error))
-    return error == NULL || *error == NULL;
+  if (!new_bytes_end (self, fs, kind, &end, cancellable, &local_error))
+    {
+      if (local_error == NULL)
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
   if (end - fs->files[kind].resume_offset <= STREAM_ABOVE)
     return scan_file_read_whole (self, fs_index, kind, cancellable, error);
   return scan_bulk_streamed (self, fs_index, kind, end, cancellable, error);
@@ -595,17 +607,7 @@ scan_file_read_whole (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCanc
   const guint8 *data;
 
   if (bytes == NULL)
-    {
-      if (local_error == NULL)
-        return TRUE;
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return FALSE;
-        }
-      tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
-      return TRUE;
-    }
+    return local_error == NULL || read_failed (self, state, local_error, error);
   data = g_bytes_get_data (bytes, &length);
 
   if (is_bulk (fs_index, kind))
