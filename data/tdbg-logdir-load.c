@@ -7,7 +7,6 @@
 #include <glib/gi18n.h>
 
 #include "tdbg-error.h"
-#include "tdbg-ssh-source.h"
 
 #define FILE_PREFIX "tfdbg_events."
 
@@ -486,117 +485,39 @@ is_shown (guint file_set, TdbgFileKind kind)
   return file_set == 0 || kind == TDBG_FILE_GRAPH_EXECUTION_TRACES;
 }
 
-/* Where the bytes appended to a file since its last scan end; FALSE when nothing is new
- * (a file that cannot be looked at, or became shorter, is a problem). */
-static gboolean
-new_bytes_end (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, guint64 *end, GCancellable *cancellable,
-               GError **error)
+/* Bytes appended to a file since its last scan, or NULL when nothing is new. */
+static GBytes *
+read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellable *cancellable, GError **error)
 {
   TdbgFileState *state = &fs->files[kind];
   guint64 size;
   g_autoptr(GError) local_error = NULL;
 
   if (state->file_name == NULL || state->resume_offset == G_MAXUINT64)
-    return FALSE;
+    return NULL;
   if (!tdbg_source_get_size (self->source, state->file_name, &size, cancellable, &local_error))
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&local_error));
       else
         tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
-      return FALSE;
+      return NULL;
     }
   if (size < state->resume_offset)
     {
       tdbg_logdir_add_problem (self, state->file_name, size, _("the file became shorter than what was already read; it is no longer followed"));
       state->resume_offset = G_MAXUINT64;
-      return FALSE;
+      return NULL;
     }
   state->size_bytes = size;
-  *end = size;
-  return size > state->resume_offset;
-}
-
-/* Bytes appended to a file since its last scan, or NULL when nothing is new. */
-static GBytes *
-read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellable *cancellable, GError **error)
-{
-  TdbgFileState *state = &fs->files[kind];
-  guint64 end;
-
-  if (!new_bytes_end (self, fs, kind, &end, cancellable, error))
+  if (size == state->resume_offset)
     return NULL;
   return tdbg_source_read (self->source, state->file_name, state->resume_offset,
-                           end - state->resume_offset, cancellable, error);
+                           size - state->resume_offset, cancellable, error);
 }
-
-static void
-note_scan (TdbgFileState *state, const TdbgScanResult *result)
-{
-  state->records += result->n_records;
-  state->resume_offset = result->resume_offset;
-  state->partial_tail = result->partial_tail;
-  state->partial_tail_bytes = result->partial_tail_bytes;
-}
-
-/* Over the network, big files are scanned while they are read (not read whole, then
- * scanned): above this many new bytes. */
-#define STREAM_ABOVE (16u << 20)
-
-/* A read that failed: cancelling stops the load; anything else is a problem of the file,
- * read again from where it stopped by the next refresh. */
-static gboolean
-read_failed (TdbgLogdir *self, const TdbgFileState *state, GError *read_error, GError **error)
-{
-  if (g_error_matches (read_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_propagate_error (error, g_error_copy (read_error));
-      return FALSE;
-    }
-  tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, read_error->message);
-  return TRUE;
-}
-
-static gboolean
-scan_bulk_streamed (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, guint64 end, GCancellable *cancellable,
-                    GError **error)
-{
-  TdbgFileState *state = &((TdbgFileSet *) g_ptr_array_index (self->file_sets, fs_index))->files[kind];
-  g_autoptr(GError) local_error = NULL;
-  TdbgScanResult result;
-  gboolean ok = tdbg_bulk_scan_streamed (self, fs_index, kind, state->resume_offset, end, &result, cancellable,
-                                         &local_error);
-
-  note_scan (state, &result);
-  return ok || read_failed (self, state, local_error, error);
-}
-
-static gboolean scan_file_read_whole (TdbgLogdir *self, guint fs_index, TdbgFileKind kind,
-                                      GCancellable *cancellable, GError **error);
 
 static gboolean
 scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *cancellable, GError **error)
-{
-  TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
-  g_autoptr(GError) local_error = NULL;
-  guint64 end;
-
-  if (!is_bulk (fs_index, kind) || !TDBG_IS_SSH_SOURCE (self->source))
-    return scan_file_read_whole (self, fs_index, kind, cancellable, error);
-  if (!new_bytes_end (self, fs, kind, &end, cancellable, &local_error))
-    {
-      if (local_error == NULL)
-        return TRUE;
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  if (end - fs->files[kind].resume_offset <= STREAM_ABOVE)
-    return scan_file_read_whole (self, fs_index, kind, cancellable, error);
-  return scan_bulk_streamed (self, fs_index, kind, end, cancellable, error);
-}
-
-static gboolean
-scan_file_read_whole (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *cancellable, GError **error)
 {
   TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
   TdbgFileState *state = &fs->files[kind];
@@ -607,7 +528,17 @@ scan_file_read_whole (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCanc
   const guint8 *data;
 
   if (bytes == NULL)
-    return local_error == NULL || read_failed (self, state, local_error, error);
+    {
+      if (local_error == NULL)
+        return TRUE;
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
+      return TRUE;
+    }
   data = g_bytes_get_data (bytes, &length);
 
   if (is_bulk (fs_index, kind))
@@ -629,7 +560,10 @@ scan_file_read_whole (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCanc
       if (kind == TDBG_FILE_EXECUTION)
         self->n_executions_all += result.n_records;
     }
-  note_scan (state, &result);
+  state->records += result.n_records;
+  state->resume_offset = result.resume_offset;
+  state->partial_tail = result.partial_tail;
+  state->partial_tail_bytes = result.partial_tail_bytes;
   return TRUE;
 }
 

@@ -77,12 +77,6 @@ void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records)
 /* tdbg-bulk.c: the traces and executions of one file's new bytes, appended to the digests. */
 gboolean tdbg_bulk_scan (TdbgLogdir *self, guint file_set, TdbgFileKind kind, GBytes *bytes,
                          guint64 base_offset, TdbgScanResult *result, GCancellable *cancellable);
-/* The same for bytes [offset, end) of the file, read from the source slice by slice by a
- * thread of its own while the slices before are scanned. The result is the one a scan of the
- * bytes read whole would give. FALSE when reading failed or was cancelled: *result then
- * covers what was scanned before. */
-gboolean tdbg_bulk_scan_streamed (TdbgLogdir *self, guint file_set, TdbgFileKind kind, guint64 offset,
-                                  guint64 end, TdbgScanResult *result, GCancellable *cancellable, GError **error);
 
 /* tdbg-alerts.c: extends the alerts with traces from @first_trace and executions from
  * @first_execution, in that order (TensorBoard's reading order). */

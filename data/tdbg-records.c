@@ -264,30 +264,6 @@ tdbg_record_scan (const guint8 *buffer,
   result->resume_offset = base_offset + MIN (pos, length);
 }
 
-gsize
-tdbg_record_whole_prefix (const guint8 *buffer, gsize length, gboolean *bad_header)
-{
-  gsize pos = 0;
-
-  *bad_header = FALSE;
-  while (length - pos >= TDBG_RECORD_HEADER_SIZE)
-    {
-      guint64 record_length;
-
-      if (!length_crc_ok (buffer + pos))
-        {
-          *bad_header = TRUE;
-          break;
-        }
-      record_length = read_u64_le (buffer + pos);
-      if (record_length > length - pos - TDBG_RECORD_HEADER_SIZE ||
-          length - pos - TDBG_RECORD_HEADER_SIZE - record_length < 4)
-        break;
-      pos += record_length + TDBG_RECORD_OVERHEAD;
-    }
-  return pos;
-}
-
 void
 tdbg_record_encode (GByteArray *out, const guint8 *payload, gsize length)
 {

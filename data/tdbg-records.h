@@ -48,11 +48,6 @@ void tdbg_record_scan (const guint8 *buffer,
                        gpointer user_data,
                        TdbgScanResult *result);
 
-/* How many bytes from the start of @buffer are whole records with intact headers (their
- * data is not checked). *@bad_header says the walk stopped at a header whose length
- * checksum is wrong, rather than at a record that runs past the end. */
-gsize tdbg_record_whole_prefix (const guint8 *buffer, gsize length, gboolean *bad_header);
-
 /* The first offset at or after @from where an intact record starts, or G_MAXSIZE. */
 gsize tdbg_record_find_next (const guint8 *buffer, gsize length, gsize from);
 
