@@ -1323,7 +1323,9 @@ scrolled_down (gpointer adjustment)
   return gtk_adjustment_get_value (adjustment) > 0;
 }
 
-/* Opens the run's logdir in a new window, following it, and watches its lists. */
+static void find_lists (Follow *f);
+
+/* Opens the run's logdir in a new window, following it, and finds its lists. */
 static void
 open_run (Follow *f, const char *dir)
 {
@@ -1335,6 +1337,12 @@ open_run (Follow *f, const char *dir)
   tdbg_window_open (f->window, file);
   g_assert_true (gui_wait_until (not_loading, f->window, 30000));
   g_assert_true (follow_state (f->window));
+  find_lists (f);
+}
+
+static void
+find_lists (Follow *f)
+{
   f->traces = G_LIST_MODEL (gtk_column_view_get_model (tdbg_trace_pane_get_column_view (
                               tdbg_window_get_trace_pane (f->window))));
   f->executions = list_model_of (GTK_WIDGET (tdbg_window_get_timeline_pane (f->window)));
@@ -1448,6 +1456,29 @@ test_follow (void)
   g_assert_cmpuint (tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (sel)), ==, before);
   g_action_group_activate_action (G_ACTION_GROUP (window), "follow", NULL);
   expect_run (&f, "follow on again");
+
+  /* Another logdir: that one is followed, the first no longer. */
+  {
+    g_autofree char *other_dir = g_dir_make_tmp ("tdbg-follow-XXXXXX", NULL);
+    g_autoptr(GFile) other_file = g_file_new_for_path (other_dir);
+    Run other = { 0 };
+    Follow g = { window, &other };
+    g_autoptr(TdbgLogdir) first = g_object_ref (tdbg_selection_get_logdir (sel));
+    guint first_traces = tdbg_logdir_get_n_traces (first);
+
+    run_start (&other, other_dir);
+    run_traces (&other, 5, FALSE, 0);
+    tdbg_window_open (window, other_file);
+    run_traces (&run, 10, FALSE, 0);
+    g_assert_true (gui_wait_until (not_loading, window, 30000));
+    find_lists (&g);
+    expect_run (&g, "another logdir");
+    run_traces (&other, 7, TRUE, 0);
+    expect_run (&g, "another logdir grows");
+    gui_spin (1200);
+    g_assert_cmpuint (tdbg_logdir_get_n_traces (first), ==, first_traces);
+    remove_run (&other, other_dir);
+  }
 
   /* Closing while a run writes: nothing calls back into the closed window. */
   run_traces (&run, 10, FALSE, 0);
