@@ -1454,6 +1454,7 @@ test_follow (void)
   gui_spin (2500);
   g_assert_cmpuint (g_list_model_get_n_items (f.traces), ==, before);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (sel)), ==, before);
+  screenshot (GTK_WIDGET (window), "follow-off.png");
   g_action_group_activate_action (G_ACTION_GROUP (window), "follow", NULL);
   expect_run (&f, "follow on again");
 
