@@ -413,7 +413,8 @@ followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *
 {
   TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
 
-  if (logdir && (stats == NULL || stats->new_problems > 0))
+  /* Only new damage brings back a banner the person closed. */
+  if (logdir && stats && stats->new_problems > 0)
     show_problems (self, logdir);
   update_status (self);
 }
