@@ -17,6 +17,7 @@
 #include "tdbg-ui.h"
 #include "tdbg-error.h"
 #include "tdbg-fixture-writer.h"
+#include "tdbg-records.h"
 
 static char *logdirs_root;
 static char *shots_dir;
@@ -1497,6 +1498,12 @@ shows_n_rows (gpointer data)
            f->run->traces;
 }
 
+static gboolean
+has_problems (gpointer window)
+{
+  return *tdbg_window_get_problems_text (window) != '\0';
+}
+
 /* With a filter on, what the run appends is filtered too, and only the matches are added. */
 static void
 test_follow_filtered (void)
@@ -1530,6 +1537,29 @@ test_follow_filtered (void)
   g_assert_cmpuint (f.appended_wrongly, ==, 0);
   g_assert_cmpstr (gtk_label_get_text (gui_find_label (GTK_WIDGET (pane), "Graph Execution (", TRUE)), ==,
                    "Graph Execution (3 of 145)");
+
+  /* Damage written while following is reported in the banner, with its place. */
+  {
+    g_autoptr(GByteArray) record = g_byte_array_new ();
+    g_autoptr(GError) error = NULL;
+    g_autofree char *expected = NULL;
+    char *path = tdbg_fixture_writer_get_path (run.writers[0], TDBG_FILE_GRAPH_EXECUTION_TRACES);
+    g_autofree char *base = g_path_get_basename (path);
+    GStatBuf st;
+
+    g_assert_cmpint (g_stat (path, &st), ==, 0);
+    g_free (path);
+    expected = g_strdup_printf ("%s at byte %" G_GINT64_FORMAT ": record of 11 bytes has a bad data checksum; skipped",
+                                base, (gint64) st.st_size);
+    g_assert_cmpstr (tdbg_window_get_problems_text (f.window), ==, "");
+    tdbg_record_encode (record, (const guint8 *) "not a trace", 11);
+    record->data[TDBG_RECORD_HEADER_SIZE + 3] ^= 0x01;
+    g_assert_true (tdbg_fixture_writer_write_raw (run.writers[0], TDBG_FILE_GRAPH_EXECUTION_TRACES, record->data,
+                                                  record->len, &error));
+    g_assert_true (tdbg_fixture_writer_flush (run.writers[0], &error));
+    g_assert_true (gui_wait_until (has_problems, f.window, 15000));
+    g_assert_cmpstr (tdbg_window_get_problems_text (f.window), ==, expected);
+  }
   gtk_window_destroy (GTK_WINDOW (f.window));
   remove_run (&run, dir);
 }
