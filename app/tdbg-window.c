@@ -6,6 +6,7 @@
 #include "tdbg-about.h"
 #include "tdbg-diagnosis.h"
 #include "tdbg-error.h"
+#include "tdbg-follower.h"
 #include "tdbg-problem-page.h"
 #include "tdbg-records.h"
 #include "tdbg-settings.h"
@@ -46,6 +47,7 @@ struct _TdbgWindow {
   GtkLabel *connection_label;
 
   TdbgSelection *selection;
+  TdbgFollower *follower;
   GSettings *settings;
   TdbgLogdir *loading;
   GCancellable *cancellable;
@@ -202,7 +204,8 @@ show_problems (TdbgWindow *self, TdbgLogdir *logdir)
           }
     }
   gtk_label_set_text (self->problems_label, text->str);
-  gtk_info_bar_set_message_type (self->problems_bar, GTK_MESSAGE_WARNING);
+  /* A record still being written is waited for: no damage, only information. */
+  gtk_info_bar_set_message_type (self->problems_bar, problems && problems->len ? GTK_MESSAGE_WARNING : GTK_MESSAGE_INFO);
   gtk_info_bar_set_revealed (self->problems_bar, text->len > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), text->len > 0);
   g_string_free (text, TRUE);
@@ -217,15 +220,7 @@ hide_connection_bar (TdbgWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->connection_bar), FALSE);
 }
 
-static void
-show_summary (TdbgWindow *self, TdbgLogdir *logdir)
-{
-  g_autofree char *desc = tdbg_logdir_describe (logdir);
-  g_autofree char *status = g_strdup_printf (_("%s: %u graph execution traces, %u executions, %u alerts"), desc,
-                                             tdbg_logdir_get_n_traces (logdir), tdbg_logdir_get_n_executions (logdir),
-                                             tdbg_logdir_get_n_alerts (logdir));
-  gtk_label_set_text (self->status_label, status);
-}
+static void update_status (TdbgWindow *self);
 
 static void
 connection_lost_cb (TdbgConnectionWatch *watch, const char *message, TdbgWindow *self)
@@ -248,7 +243,7 @@ connection_restored_cb (TdbgConnectionWatch *watch, guint64 new_records, TdbgWin
   logdir = g_object_ref (tdbg_selection_get_logdir (self->selection));
   tdbg_selection_set_logdir (self->selection, NULL);
   tdbg_selection_set_logdir (self->selection, logdir);
-  show_summary (self, logdir);
+  update_status (self);
 }
 
 static void
@@ -402,7 +397,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   watch_connection (self, logdir);
   show_problems (self, logdir);
   show_diagnosis (self, logdir);
-  show_summary (self, logdir);
+  update_status (self);
   g_clear_object (&self->loading);
   g_object_unref (self);
 }
@@ -471,6 +466,16 @@ tdbg_window_open (TdbgWindow *self, GFile *file)
       return;
     }
   start_load (self, tdbg_logdir_new_for_path (path ? path : name));
+}
+
+void
+tdbg_window_open_source (TdbgWindow *self, TdbgSource *source)
+{
+  g_autofree char *location = tdbg_source_describe (source);
+
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  begin_open (self, location, _("Loading…"));
+  start_load (self, tdbg_logdir_new (source));
 }
 
 void
@@ -702,6 +707,36 @@ problems_response_cb (GtkInfoBar *bar, int response, TdbgWindow *self)
     }
 }
 
+static guint
+count_partial_tails (TdbgLogdir *logdir)
+{
+  guint n = 0;
+
+  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (logdir); f++)
+    for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+      n += tdbg_logdir_get_file_set (logdir, f)->files[k].partial_tail ? 1 : 0;
+  return n;
+}
+
+/* What the index holds, what is waited for, and why following failed if it did. */
+static void
+append_counts (GString *s, TdbgLogdir *logdir, const char *follow_error)
+{
+  guint partial = count_partial_tails (logdir);
+
+  /* Translators: after the selected record or the logdir's name */
+  g_string_append_printf (s, _(" — %u graph execution traces, %u executions, %u alerts"),
+                          tdbg_logdir_get_n_traces (logdir), tdbg_logdir_get_n_executions (logdir),
+                          tdbg_logdir_get_n_alerts (logdir));
+  if (partial > 0)
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "; waiting for the rest of a record in %u file",
+                                            "; waiting for the rest of a record in %u files", partial),
+                            partial);
+  if (follow_error)
+    /* Translators: why the last look for new records failed */
+    g_string_append_printf (s, _("; following failed: %s"), follow_error);
+}
+
 /* A read-back of the last navigation, for people and for checks. */
 static void
 update_status (TdbgWindow *self)
@@ -711,10 +746,15 @@ update_status (TdbgWindow *self)
   guint32 file = tdbg_selection_get_source_file (self->selection);
   GString *s;
 
-  if (logdir == NULL || tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_NONE)
+  if (logdir == NULL)
     return;
   s = g_string_new (NULL);
-  if (tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_EXECUTION)
+  if (tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_NONE)
+    {
+      g_autofree char *desc = tdbg_logdir_describe (logdir);
+      g_string_assign (s, desc);
+    }
+  else if (tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_EXECUTION)
     g_string_printf (s, _("Execution %u"), tdbg_selection_get_execution (self->selection));
   else if (trace != TDBG_NONE)
     {
@@ -727,8 +767,21 @@ update_status (TdbgWindow *self)
       g_string_append (s, ", ");
       g_string_append_printf (s, _("%s line %d"), base, tdbg_selection_get_source_line (self->selection));
     }
+  append_counts (s, logdir, tdbg_follower_get_error (self->follower));
   gtk_label_set_text (self->status_label, s->str);
   g_string_free (s, TRUE);
+}
+
+/* After each step of following: the counts and records waited for; a banner on screen is
+ * kept true, and only new damage brings back one the person closed. */
+static void
+followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+
+  if (logdir && ((stats && stats->new_problems > 0) || gtk_widget_get_visible (GTK_WIDGET (self->problems_bar))))
+    show_problems (self, logdir);
+  update_status (self);
 }
 
 static void
@@ -738,6 +791,12 @@ tdbg_window_dispose (GObject *object)
 
   tdbg_window_cancel_load (self);
   g_clear_object (&self->loading);
+  if (self->follower)
+    {
+      g_signal_handlers_disconnect_by_data (self->follower, self);
+      tdbg_follower_stop (self->follower);
+      g_clear_object (&self->follower);
+    }
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_WINDOW);
@@ -842,6 +901,13 @@ tdbg_window_init (TdbgWindow *self)
   self->pages = GTK_STACK (gtk_window_get_child (GTK_WINDOW (self)));
   self->selection = tdbg_selection_new ();
   self->settings = tdbg_settings_new ();
+  self->follower = tdbg_follower_new (self->selection);
+  g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
+  g_settings_bind (self->settings, "follow", self->follower, "active", G_SETTINGS_BIND_DEFAULT);
+  {
+    g_autoptr(GPropertyAction) follow = g_property_action_new ("follow", self->follower, "active");
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (follow));
+  }
   tdbg_alerts_pane_set_selection (self->alerts_pane, self->selection);
   tdbg_timeline_pane_set_selection (self->timeline_pane, self->selection);
   tdbg_trace_pane_set_selection (self->trace_pane, self->selection);
@@ -880,6 +946,14 @@ const char *
 tdbg_window_get_problems_text (TdbgWindow *self)
 {
   return gtk_widget_get_visible (GTK_WIDGET (self->problems_bar)) ? gtk_label_get_text (self->problems_label) : "";
+}
+
+TdbgFollower *tdbg_window_get_follower (TdbgWindow *self) { return self->follower; }
+
+const char *
+tdbg_window_get_status_text (TdbgWindow *self)
+{
+  return gtk_label_get_text (self->status_label);
 }
 
 const char *

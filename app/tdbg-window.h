@@ -1,10 +1,11 @@
 #pragma once
 
 /* The main window: the six panes around one shared selection, loading with progress and
- * cancel, and the problems banner. */
+ * cancel, following a logdir still being written, and the problems banner. */
 
 #include <gtk/gtk.h>
 #include "tdbg-selection.h"
+#include "tdbg-follower.h"
 #include "tdbg-alerts-pane.h"
 #include "tdbg-graph-pane.h"
 #include "tdbg-source-pane.h"
@@ -25,6 +26,8 @@ void tdbg_window_open (TdbgWindow *self, GFile *file);
 /* Opens a local path or an ssh://[user@]host[:port]/path address; remote ones connect in the
  * background, asking for host keys and secrets in dialogs. */
 void tdbg_window_open_location (TdbgWindow *self, const char *location);
+/* Loads the logdir that @source reads (already connected, for a remote one). */
+void tdbg_window_open_source (TdbgWindow *self, TdbgSource *source);
 void tdbg_window_cancel_load (TdbgWindow *self);
 gboolean tdbg_window_is_loading (TdbgWindow *self);
 
@@ -35,6 +38,10 @@ TdbgTracePane *tdbg_window_get_trace_pane (TdbgWindow *self);
 TdbgGraphPane *tdbg_window_get_graph_pane (TdbgWindow *self);
 TdbgSourcePane *tdbg_window_get_source_pane (TdbgWindow *self);
 TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self);
+/* Polls the logdir for what a run appends (the win.follow action turns it on and off). */
+TdbgFollower *tdbg_window_get_follower (TdbgWindow *self);
+/* The status line: the selection (or the logdir) and the counts. */
+const char *tdbg_window_get_status_text (TdbgWindow *self);
 /* The problems banner text ("" when hidden) and the last load error (NULL when none). */
 const char *tdbg_window_get_problems_text (TdbgWindow *self);
 const char *tdbg_window_get_load_error (TdbgWindow *self);

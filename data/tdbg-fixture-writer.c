@@ -20,6 +20,8 @@ struct _TdbgFixtureWriter {
   gint n_source_files;
   GByteArray *payload;
   GByteArray *record;
+  gsize cut[TDBG_N_FILE_KINDS];          /* of the next record; 0: write it whole */
+  GByteArray *rest[TDBG_N_FILE_KINDS];   /* of a record cut short, still to write */
 };
 
 char *
@@ -42,12 +44,32 @@ io_error (TdbgFixtureWriter *w, TdbgFileKind kind, GError **error)
   return FALSE;
 }
 
-gboolean
-tdbg_fixture_writer_write_raw (TdbgFixtureWriter *w, TdbgFileKind kind, const guint8 *bytes, gsize length, GError **error)
+static gboolean
+write_bytes (TdbgFixtureWriter *w, TdbgFileKind kind, const guint8 *bytes, gsize length, GError **error)
 {
   if (length > 0 && fwrite (bytes, 1, length, w->files[kind]) != length)
     return io_error (w, kind, error);
   return TRUE;
+}
+
+gboolean
+tdbg_fixture_writer_finish_record (TdbgFixtureWriter *w, TdbgFileKind kind, GError **error)
+{
+  g_autoptr(GByteArray) rest = g_steal_pointer (&w->rest[kind]);
+
+  return rest == NULL || write_bytes (w, kind, rest->data, rest->len, error);
+}
+
+gboolean
+tdbg_fixture_writer_write_raw (TdbgFixtureWriter *w, TdbgFileKind kind, const guint8 *bytes, gsize length, GError **error)
+{
+  return tdbg_fixture_writer_finish_record (w, kind, error) && write_bytes (w, kind, bytes, length, error);
+}
+
+void
+tdbg_fixture_writer_cut_next (TdbgFixtureWriter *w, TdbgFileKind kind, gsize cut)
+{
+  w->cut[kind] = cut;
 }
 
 gboolean
@@ -59,6 +81,17 @@ tdbg_fixture_writer_write_event (TdbgFixtureWriter *w, TdbgFileKind kind, const 
   tensorflow__debug_event__pack (event, w->payload->data);
   g_byte_array_set_size (w->record, 0);
   tdbg_record_encode (w->record, w->payload->data, length);
+  if (w->cut[kind] > 0)
+    {
+      gsize cut = MIN (w->cut[kind], w->record->len - 1);
+
+      w->cut[kind] = 0;
+      if (!tdbg_fixture_writer_write_raw (w, kind, w->record->data, cut, error))
+        return FALSE;
+      w->rest[kind] = g_byte_array_new ();
+      g_byte_array_append (w->rest[kind], w->record->data + cut, w->record->len - cut);
+      return TRUE;
+    }
   return tdbg_fixture_writer_write_raw (w, kind, w->record->data, w->record->len, error);
 }
 
@@ -78,6 +111,7 @@ tdbg_fixture_writer_free (TdbgFixtureWriter *w)
     return;
   for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
     {
+      g_clear_pointer (&w->rest[k], g_byte_array_unref);
       if (w->files[k])
         fclose (w->files[k]);
       g_free (w->paths[k]);
@@ -330,4 +364,23 @@ tdbg_fixture_tensor_free (Tensorflow__TensorProto *t)
   g_free (t->tensor_shape);
   g_free (t->tensor_content.data);
   g_free (t);
+}
+
+gboolean
+tdbg_fixture_writer_add_execution (TdbgFixtureWriter *w, double wall_time, const char *op_type, guint n_outputs,
+                                   Tensorflow__TensorDebugMode mode, Tensorflow__TensorProto *const *outputs,
+                                   GError **error)
+{
+  Tensorflow__DebugEvent event = TENSORFLOW__DEBUG_EVENT__INIT;
+  Tensorflow__Execution exec = TENSORFLOW__EXECUTION__INIT;
+
+  exec.op_type = (char *) op_type;
+  exec.num_outputs = n_outputs;
+  exec.tensor_debug_mode = mode;
+  exec.n_tensor_protos = outputs ? n_outputs : 0;
+  exec.tensor_protos = (Tensorflow__TensorProto **) outputs;
+  event.wall_time = wall_time;
+  event.what_case = TENSORFLOW__DEBUG_EVENT__WHAT_EXECUTION;
+  event.execution = &exec;
+  return tdbg_fixture_writer_write_event (w, TDBG_FILE_EXECUTION, &event, error);
 }

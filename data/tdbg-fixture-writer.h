@@ -51,6 +51,11 @@ gboolean tdbg_fixture_writer_write_raw (TdbgFixtureWriter *writer,
                                         gsize length,
                                         GError **error);
 gboolean tdbg_fixture_writer_flush (TdbgFixtureWriter *writer, GError **error);
+/* A writer caught midway: the next record written to @kind goes out only up to @cut bytes
+ * (at most its length less one); its rest is written before anything else written to that
+ * file, or by tdbg_fixture_writer_finish_record(). */
+void tdbg_fixture_writer_cut_next (TdbgFixtureWriter *writer, TdbgFileKind kind, gsize cut);
+gboolean tdbg_fixture_writer_finish_record (TdbgFixtureWriter *writer, TdbgFileKind kind, GError **error);
 
 /* Convenience builders; each stamps @wall_time and returns FALSE on I/O error. */
 gint tdbg_fixture_writer_add_source_file (TdbgFixtureWriter *writer, double wall_time,
@@ -77,6 +82,12 @@ gboolean tdbg_fixture_writer_add_trace (TdbgFixtureWriter *writer, double wall_t
                                         gint output_slot, Tensorflow__TensorDebugMode mode,
                                         const Tensorflow__TensorProto *tensor,
                                         const char *device_name, GError **error);
+
+/* An eager execution of @op_type with @n_outputs outputs; @outputs (the debug mode's
+ * summaries, one per output) may be NULL, as in NO_TENSOR. */
+gboolean tdbg_fixture_writer_add_execution (TdbgFixtureWriter *writer, double wall_time, const char *op_type,
+                                            guint n_outputs, Tensorflow__TensorDebugMode mode,
+                                            Tensorflow__TensorProto *const *outputs, GError **error);
 
 /* Summary tensors as the DebugNumericSummaryV2 kernel writes them: DT_DOUBLE, rank 1,
  * values in tensor_content. Free with tdbg_fixture_tensor_free(). */

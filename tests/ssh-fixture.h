@@ -24,6 +24,8 @@ void ssh_fixture_setup (SshFixture *fixture);
 void ssh_fixture_start (SshFixture *fixture);
 /* Stops sshd and the processes serving its connections. */
 void ssh_fixture_stop (SshFixture *fixture);
+/* Stops sshd and removes its directory with everything written under it. */
+void ssh_fixture_teardown (SshFixture *fixture);
 
 char *ssh_fixture_path (SshFixture *fixture, const char *name);
 void ssh_fixture_write (SshFixture *fixture, const char *name, const char *contents);

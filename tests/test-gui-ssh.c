@@ -679,7 +679,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/drop-during-load", test_drop_during_load);
   g_test_add_func ("/gui-ssh/command-line", test_command_line);
   status = g_test_run ();
-  ssh_fixture_stop (&server);
+  ssh_fixture_teardown (&server);
   g_clear_object (&local);
   return status;
 }

@@ -6,6 +6,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "follow-util.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-logdir.h"
 #include "tdbg-neighbourhood.h"
@@ -162,43 +163,10 @@ small_writer (const char *dir, const char *host, gint64 timestamp)
  * of traces and executions per fetch, repeated until nothing more is waiting. */
 static guint64 follow_budget;
 
-static void
-fetch_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  *(GAsyncResult **) user_data = g_object_ref (result);
-}
-
-static gboolean
-follow (TdbgLogdir *logdir, TdbgRefreshStats *total, GError **error)
-{
-  gboolean more = TRUE;
-
-  memset (total, 0, sizeof *total);
-  while (more)
-    {
-      GAsyncResult *result = NULL;
-      g_autoptr(TdbgSource) snapshot = NULL;
-      TdbgRefreshStats stats;
-
-      tdbg_logdir_fetch_async (logdir, follow_budget, NULL, fetch_done_cb, &result);
-      while (result == NULL)
-        g_main_context_iteration (NULL, TRUE);
-      snapshot = tdbg_logdir_fetch_finish (logdir, result, &more, error);
-      g_object_unref (result);
-      if (snapshot == NULL || !tdbg_logdir_apply (logdir, snapshot, &stats, error))
-        return FALSE;
-      total->new_traces += stats.new_traces;
-      total->new_executions += stats.new_executions;
-      total->new_file_sets += stats.new_file_sets;
-      total->new_problems += stats.new_problems;
-    }
-  return TRUE;
-}
-
 static gboolean
 refresh (TdbgLogdir *logdir, TdbgRefreshStats *stats, GError **error)
 {
-  return follow_budget ? follow (logdir, stats, error) : tdbg_logdir_refresh (logdir, stats, NULL, error);
+  return follow_budget ? follow_logdir (logdir, follow_budget, stats, error) : tdbg_logdir_refresh (logdir, stats, NULL, error);
 }
 
 static void
@@ -321,7 +289,6 @@ test_follow_busy (void)
   g_autoptr(GBytes) record = encode_trace ("g1", "c", 1700000300, 0);
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgSource) snapshot = NULL;
-  GAsyncResult *result = NULL;
   TdbgRefreshStats stats;
   gsize length;
   const guint8 *data = g_bytes_get_data (record, &length);
@@ -329,11 +296,7 @@ test_follow_busy (void)
   g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
   g_assert_true (tdbg_fixture_writer_write_raw (writer, TDBG_FILE_GRAPH_EXECUTION_TRACES, data, length, &error));
   g_assert_true (tdbg_fixture_writer_flush (writer, &error));
-  tdbg_logdir_fetch_async (logdir, 0, NULL, fetch_done_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  snapshot = tdbg_logdir_fetch_finish (logdir, result, NULL, &error);
-  g_object_unref (result);
+  snapshot = fetch_snapshot (logdir, 0, NULL, &error);
   g_assert_no_error (error);
   /* What was fetched is not in the index until it is applied. */
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 0);

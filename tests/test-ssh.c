@@ -1,6 +1,7 @@
 /* Remote logdirs against a throwaway sshd on 127.0.0.1, started here with its own host key,
  * authorized_keys and (in a private mount namespace) its own /etc/shadow, so that nothing of
- * the machine's own SSH setup changes. */
+ * the machine's own SSH setup changes. The command line's inspect --json is compared both
+ * ways on every shared logdir, and a run still being written is followed over SFTP. */
 
 #include <stdlib.h>
 #include <string.h>
@@ -8,10 +9,12 @@
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
+#include "follow-util.h"
 #include "tdbg-error.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
+#include "tdbg-records.h"
 #include "tdbg-ssh-source.h"
 #include "ssh-fixture.h"
 
@@ -47,6 +50,51 @@ accept_once (const char *host, guint port, const char *type, const char *fingerp
   return TDBG_HOST_KEY_ACCEPT_ONCE;
 }
 
+/* The same index over SSH as locally: counts, problems, file states and every digest. */
+static void
+assert_same_logdir (TdbgLogdir *remote, TdbgLogdir *local)
+{
+  GPtrArray *remote_problems = tdbg_logdir_get_problems (remote), *local_problems = tdbg_logdir_get_problems (local);
+
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, tdbg_logdir_get_n_traces (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
+  g_assert_cmpuint (remote_problems->len, ==, local_problems->len);
+  for (guint i = 0; i < local_problems->len; i++)
+    {
+      const TdbgProblem *r = g_ptr_array_index (remote_problems, i), *l = g_ptr_array_index (local_problems, i);
+      g_assert_cmpstr (r->file_name, ==, l->file_name);
+      g_assert_cmpuint (r->byte_offset, ==, l->byte_offset);
+      g_assert_cmpstr (r->message, ==, l->message);
+    }
+  g_assert_cmpuint (tdbg_logdir_get_n_file_sets (remote), ==, tdbg_logdir_get_n_file_sets (local));
+  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (local); f++)
+    for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+      {
+        const TdbgFileState *r = &tdbg_logdir_get_file_set (remote, f)->files[k];
+        const TdbgFileState *l = &tdbg_logdir_get_file_set (local, f)->files[k];
+        g_assert_cmpuint (r->records, ==, l->records);
+        g_assert_cmpuint (r->resume_offset, ==, l->resume_offset);
+        g_assert_cmpint (r->partial_tail, ==, l->partial_tail);
+        g_assert_cmpuint (r->partial_tail_bytes, ==, l->partial_tail_bytes);
+      }
+  /* Interned ids depend on which scanning thread met a string first: compare the strings. */
+  for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
+    {
+      TdbgTraceDigest r = *tdbg_logdir_get_trace (remote, t), l = *tdbg_logdir_get_trace (local, t);
+      g_assert_cmpstr (tdbg_logdir_get_string (remote, r.device), ==, tdbg_logdir_get_string (local, l.device));
+      r.device = l.device = 0;
+      g_assert_cmpmem (&r, sizeof r, &l, sizeof l);
+    }
+  for (guint e = 0; e < tdbg_logdir_get_n_executions (local); e++)
+    {
+      TdbgExecutionDigest r = *tdbg_logdir_get_execution (remote, e), l = *tdbg_logdir_get_execution (local, e);
+      g_assert_cmpstr (tdbg_logdir_get_string (remote, r.op_type), ==, tdbg_logdir_get_string (local, l.op_type));
+      r.op_type = l.op_type = 0;
+      g_assert_cmpmem (&r, sizeof r, &l, sizeof l);
+    }
+}
+
 /* The same facts over SSH as locally, for a sample of the shared logdirs. */
 static void
 test_key_auth_same_as_local (void)
@@ -69,13 +117,76 @@ test_key_auth_same_as_local (void)
       remote = tdbg_logdir_new (source);
       g_assert_true (tdbg_logdir_load (remote, NULL, &error));
       g_assert_true (tdbg_logdir_load (local, NULL, &error));
-      g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, tdbg_logdir_get_n_traces (local));
-      g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
-      g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
-      g_assert_cmpuint (tdbg_logdir_get_problems (remote)->len, ==, tdbg_logdir_get_problems (local)->len);
-      for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
-        g_assert_cmpmem (tdbg_logdir_get_trace (remote, t), sizeof (TdbgTraceDigest),
-                         tdbg_logdir_get_trace (local, t), sizeof (TdbgTraceDigest));
+      assert_same_logdir (remote, local);
+    }
+}
+
+/* Flips one bit @at bytes into the record that starts at or after @fraction of the file. */
+static void
+damage_record (char *contents, gsize length, double fraction, gsize at)
+{
+  gsize start = tdbg_record_find_next ((const guint8 *) contents, length, (gsize) (length * fraction));
+
+  g_assert_cmpuint (start, <, length - at);
+  contents[start + at] ^= 0x10;
+}
+
+/* A big logdir over SSH (its traces split between scanning threads, read in many pipelined
+ * requests): the index is the one a local load builds, with damage and a record cut short at
+ * the end: bad data checksums (records skipped) and a bad length checksum (resynchronising). */
+static void
+test_big_damaged_same_as_local (void)
+{
+  g_autofree char *dir = g_build_filename (server.dir, "big-damaged", NULL);
+  g_autofree char *uri = uri_for (dir);
+  TdbgDemoOptions demo = { 2000, 1500, "stream-host", 1700000000 };
+  TdbgSshOptions options = key_options ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = NULL;
+  g_autofree char *traces = NULL, *original = NULL;
+  gsize original_length;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+
+  g_mkdir (dir, 0755);
+  g_assert_true (tdbg_fixture_write_demo (dir, &demo, &error));
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, ".graph_execution_traces"))
+      traces = g_build_filename (dir, name, NULL);
+  g_assert_nonnull (traces);
+  source = tdbg_ssh_source_new (uri, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (traces, &original, &original_length, &error));
+  /* Far more than the requests in flight, and split between two scanning threads. */
+  g_assert_cmpuint (original_length, >, 32 << 20);
+  for (guint variant = 0; variant < 3; variant++)
+    {
+      g_autoptr(TdbgLogdir) remote = tdbg_logdir_new (source), local = tdbg_logdir_new_for_path (dir);
+      gsize length = original_length;
+      g_autofree char *contents = g_memdup2 (original, length);
+
+      if (variant == 1)
+        {
+          /* Bad data checksums: skipped records, and half a record at the end. */
+          damage_record (contents, length, 0.3, 20);
+          damage_record (contents, length, 0.8, 30);
+          contents = g_realloc (contents, length + 25);
+          memcpy (contents + length, contents, 25);
+          length += 25;
+        }
+      else if (variant == 2)
+        /* A bad length checksum: from there on, resynchronisation. */
+        damage_record (contents, length, 0.45, 9);
+      g_assert_true (g_file_set_contents (traces, contents, length, &error));
+      g_assert_true (tdbg_logdir_load (remote, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (tdbg_logdir_load (local, NULL, &error));
+      g_assert_no_error (error);
+      g_test_message ("variant %u: %u traces, %u problems", variant, tdbg_logdir_get_n_traces (local),
+                      tdbg_logdir_get_problems (local)->len);
+      g_assert_cmpuint (tdbg_logdir_get_problems (local)->len, ==, variant == 0 ? 0 : variant == 1 ? 2 : 1);
+      assert_same_logdir (remote, local);
     }
 }
 
@@ -236,6 +347,182 @@ test_drop_and_reconnect (void)
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, before);
 }
 
+/* Runs the command line; returns its standard output, with the logdir's own name (which
+ * differs between the two ways of reading it) replaced by LOGDIR. */
+static char *
+inspect_json (const char *logdir, gint *status)
+{
+  const char *cli = g_getenv ("TDBG_CLI");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) p = NULL;
+  g_autofree char *out = NULL;
+  g_auto(GStrv) parts = NULL;
+
+  g_assert_nonnull (cli);
+  p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error, cli, "inspect",
+                        "--json", "--known-hosts", server.known_hosts, "--ssh-config", "/dev/null", "-i",
+                        server.client_key, logdir, NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (p);
+  parts = g_strsplit (out, logdir, -1);
+  return g_strjoinv ("LOGDIR", parts);
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Every directory under @dir that holds tfdbg2 files, in name order. */
+static void
+find_logdirs (const char *dir, GPtrArray *found)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+  gboolean is_logdir = FALSE;
+
+  while (d && (name = g_dir_read_name (d)))
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *n = g_ptr_array_index (names, i);
+      g_autofree char *path = g_build_filename (dir, n, NULL);
+
+      if (g_str_has_prefix (n, "tfdbg_events."))
+        is_logdir = TRUE;
+      else if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        find_logdirs (path, found);
+    }
+  if (is_logdir)
+    g_ptr_array_add (found, g_strdup (dir));
+}
+
+/* inspect --json over ssh:// prints what it prints locally, for every shared logdir. */
+static void
+test_inspect_json_same_as_local (void)
+{
+  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
+  g_autofree char *canonical_root = NULL;
+  g_autoptr(GPtrArray) logdirs = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_nonnull (root);
+  canonical_root = g_canonicalize_filename (root, NULL);
+  find_logdirs (canonical_root, logdirs);
+  /* The corpus holds 20 logdirs; a missing one must not pass unnoticed. */
+  g_assert_cmpuint (logdirs->len, >=, 20);
+  for (guint i = 0; i < logdirs->len; i++)
+    {
+      const char *path = g_ptr_array_index (logdirs, i);
+      g_autofree char *uri = uri_for (path);
+      gint local_status, remote_status;
+      g_autofree char *local = inspect_json (path, &local_status);
+      g_autofree char *remote = inspect_json (uri, &remote_status);
+
+      g_test_message ("%s: exit %d, %zu bytes of JSON", path + strlen (canonical_root), local_status, strlen (local));
+      g_assert_cmpint (local_status, ==, 0);
+      g_assert_cmpint (remote_status, ==, local_status);
+      g_assert_true (g_str_has_prefix (local, "{"));
+      g_assert_cmpstr (remote, ==, local);
+    }
+}
+
+/* A run written into a directory the sshd serves while a reader follows it over SFTP: whole
+ * records, records cut short, a second host; every record arrives once, none is a problem. */
+static void
+test_follow_over_sftp (void)
+{
+  g_autofree char *dir = g_build_filename (server.dir, "growing", NULL);
+  g_autofree char *uri = uri_for (dir);
+  TdbgSshOptions options = key_options ();
+  const char *no_inputs[] = { NULL };
+  const gint32 ids[] = { 1 };
+  double values[11] = { 1, -1, 1, 2, 16, 0, 0, 0, 0, 4, 12 };
+  Tensorflow__TensorProto *summary = tdbg_fixture_summary_tensor (values, 11);
+  g_autoptr(TdbgFixtureWriter) first = NULL, second = NULL;
+  g_autoptr(TdbgSource) source = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(GError) error = NULL;
+  TdbgFixtureWriter *w;
+  guint traces = 0, executions = 0;
+
+  g_mkdir (dir, 0755);
+  w = first = tdbg_fixture_writer_new (dir, "trainer", 1700000000, 1699999990, "55550000", "2.16.1", &error);
+  g_assert_no_error (error);
+  g_assert_true (tdbg_fixture_writer_add_graph (first, 1699999991, "g1", "step", NULL, &error));
+  g_assert_true (tdbg_fixture_writer_add_op (first, 1699999992, "g1", "step", "Relu", "relu", no_inputs, ids, 1,
+                                             no_inputs, &error));
+  g_assert_true (tdbg_fixture_writer_flush (first, &error));
+  source = tdbg_ssh_source_new (uri, &options, NULL, &error);
+  g_assert_no_error (error);
+  logdir = tdbg_logdir_new (source);
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 0);
+
+  for (guint step = 0; step < 12; step++)
+    {
+      TdbgRefreshStats stats;
+      guint before = traces, executions_before = executions;
+      gboolean cut = step % 3 == 1;
+
+      if (step == 6)
+        {
+          /* A second host joins. */
+          w = second = tdbg_fixture_writer_new (dir, "worker-0", 1700000050, 1700000000, "55550000", "2.16.1", &error);
+          g_assert_no_error (error);
+        }
+      /* The records cut short the step before are completed. */
+      if (step % 3 == 2)
+        {
+          g_assert_true (tdbg_fixture_writer_finish_record (w, TDBG_FILE_GRAPH_EXECUTION_TRACES, &error));
+          g_assert_true (tdbg_fixture_writer_finish_record (w, TDBG_FILE_EXECUTION, &error));
+          traces++;
+          if (w == first)
+            executions++;
+        }
+      for (guint i = 0; i < 7 + (cut ? 1 : 0); i++)
+        {
+          if (cut && i == 7)
+            {
+              tdbg_fixture_writer_cut_next (w, TDBG_FILE_GRAPH_EXECUTION_TRACES, 5 + step);
+              tdbg_fixture_writer_cut_next (w, TDBG_FILE_EXECUTION, 3);
+            }
+          g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000100 + traces, "g1", "relu", 0,
+                                                        TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, summary,
+                                                        "/job:localhost/replica:0/task:0/device:CPU:0", &error));
+          g_assert_true (tdbg_fixture_writer_add_execution (w, 1700000100.5 + executions, "Relu", 1,
+                                                            TENSORFLOW__TENSOR_DEBUG_MODE__NO_TENSOR, NULL, &error));
+          if (i < 7)
+            {
+              traces++;
+              /* Executions are read from the first host's file set only, as in Debugger V2. */
+              if (w == first)
+                executions++;
+            }
+        }
+      g_assert_true (tdbg_fixture_writer_flush (w, &error));
+      /* A budget smaller than a step's records: some fetches leave bytes behind. */
+      g_assert_true (follow_logdir (logdir, 300, &stats, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (stats.new_traces, ==, traces - before);
+      g_assert_cmpuint (stats.new_executions, ==, executions - executions_before);
+      g_assert_cmpuint (stats.new_problems, ==, 0);
+      g_assert_cmpuint (stats.new_file_sets, ==, step == 6 ? 1 : 0);
+      g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, traces);
+      g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, executions);
+    }
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 0);
+  for (guint i = 0; i < traces; i++)
+    g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, i)->wall_time, ==, 1700000100 + i);
+  for (guint i = 0; i < executions; i++)
+    g_assert_cmpfloat (tdbg_logdir_get_execution (logdir, i)->wall_time, ==, 1700000100.5 + i);
+  tdbg_fixture_tensor_free (summary);
+}
+
 static int
 compare_doubles (gconstpointer a, gconstpointer b)
 {
@@ -325,9 +612,12 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh/unknown-and-changed-host", test_unknown_and_changed_host);
   g_test_add_func ("/ssh/missing-path-unreadable-file", test_missing_path_and_unreadable_file);
   g_test_add_func ("/ssh/drop-and-reconnect", test_drop_and_reconnect);
+  g_test_add_func ("/ssh/inspect-json-same-as-local", test_inspect_json_same_as_local);
+  g_test_add_func ("/ssh/follow-over-sftp", test_follow_over_sftp);
+  g_test_add_func ("/ssh/big-damaged-same-as-local", test_big_damaged_same_as_local);
   if (g_test_perf ())
     g_test_add_func ("/ssh/throughput", test_throughput);
   status = g_test_run ();
-  ssh_fixture_stop (&server);
+  ssh_fixture_teardown (&server);
   return status;
 }

@@ -142,14 +142,14 @@ kind_clicked_cb (GtkButton *button, TdbgAlertsPane *self)
   tdbg_alerts_pane_move (self, TDBG_ALERT_MOVE_FIRST);
 }
 
+/* The title and the count per kind of alert. */
 static void
-reload (TdbgAlertsPane *self)
+show_counts (TdbgAlertsPane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
   guint64 uncapped = logdir ? tdbg_logdir_get_n_inf_nan_traces (logdir) +
                               tdbg_logdir_get_n_inf_nan_execution_outputs (logdir) : 0;
-  g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (n);
   g_autofree char *title = g_strdup_printf (_("Alerts (%u)"), n);
   GtkWidget *child;
 
@@ -192,7 +192,16 @@ reload (TdbgAlertsPane *self)
       g_signal_connect (button, "clicked", G_CALLBACK (kind_clicked_cb), self);
       gtk_box_append (self->kinds_box, button);
     }
+  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
+}
 
+static void
+reload (TdbgAlertsPane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (logdir ? tdbg_logdir_get_n_alerts (logdir) : 0);
+
+  show_counts (self);
   self->updating = TRUE;
   gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
   gtk_single_selection_set_selected (self->model, GTK_INVALID_LIST_POSITION);
@@ -201,7 +210,17 @@ reload (TdbgAlertsPane *self)
   gtk_label_set_text (self->none_label,
                       logdir ? _("No alerts: no tensor held −∞, +∞ or NaN in the debug modes recorded.")
                              : _("Open a logdir to see its alerts."));
-  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
+  update_actions (self);
+}
+
+/* Alerts are only ever appended: the list grows under the selected row. */
+static void
+logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgAlertsPane *self)
+{
+  GListModel *rows = gtk_single_selection_get_model (self->model);
+
+  show_counts (self);
+  tdbg_index_model_grow (TDBG_INDEX_MODEL (rows), tdbg_logdir_get_n_alerts (logdir_of (self)));
   update_actions (self);
 }
 
@@ -294,6 +313,7 @@ tdbg_alerts_pane_set_selection (TdbgAlertsPane *self, TdbgSelection *selection)
   g_set_object (&self->selection, selection);
   g_signal_connect (selection, "notify::alert", G_CALLBACK (alert_changed_cb), self);
   g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
+  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
   reload (self);
 }
 

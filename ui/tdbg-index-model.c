@@ -76,6 +76,41 @@ tdbg_index_model_new_for_indices (GArray *indices)
   return self;
 }
 
+static void
+announce_appended (TdbgIndexModel *self, guint old_n)
+{
+  if (self->n > old_n)
+    g_list_model_items_changed (G_LIST_MODEL (self), old_n, 0, self->n - old_n);
+}
+
+void
+tdbg_index_model_grow (TdbgIndexModel *self, guint n_records)
+{
+  guint old_n = self->n;
+
+  g_return_if_fail (self->indices == NULL);
+  g_return_if_fail (n_records >= old_n);
+  self->n = n_records;
+  announce_appended (self, old_n);
+}
+
+void
+tdbg_index_model_append_indices (TdbgIndexModel *self, GArray *more)
+{
+  guint old_n = self->n;
+
+  g_return_if_fail (self->indices != NULL);
+  g_array_append_vals (self->indices, more->data, more->len);
+  self->n = self->indices->len;
+  announce_appended (self, old_n);
+}
+
+gboolean
+tdbg_index_model_is_identity (TdbgIndexModel *self)
+{
+  return self->indices == NULL;
+}
+
 guint
 tdbg_index_model_get_record (TdbgIndexModel *self, guint position)
 {

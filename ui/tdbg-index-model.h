@@ -16,6 +16,14 @@ TdbgIndexModel *tdbg_index_model_new (guint n_records);
 /* Takes @indices (guint32, ascending). */
 TdbgIndexModel *tdbg_index_model_new_for_indices (GArray *indices);
 
+/* A logdir grew: the identity model takes records up to @n_records; a model of indices
+ * takes @more (ascending, all above its last). Only the appended range is announced, so
+ * views keep their selection and scroll position. */
+void tdbg_index_model_grow (TdbgIndexModel *self, guint n_records);
+void tdbg_index_model_append_indices (TdbgIndexModel *self, GArray *more);
+/* Whether the model lists every record (no filter). */
+gboolean tdbg_index_model_is_identity (TdbgIndexModel *self);
+
 guint tdbg_index_model_get_record (TdbgIndexModel *self, guint position);
 /* Position of @record, or GTK_INVALID_LIST_POSITION (G_MAXUINT) when it is not in the model. */
 guint tdbg_index_model_find (TdbgIndexModel *self, guint record);

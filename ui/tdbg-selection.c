@@ -31,6 +31,9 @@ enum {
 
 static GParamSpec *props[N_PROPS];
 
+enum { LOGDIR_GREW, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 static void
 tdbg_selection_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {
@@ -79,6 +82,8 @@ tdbg_selection_class_init (TdbgSelectionClass *klass)
   props[PROP_SOURCE_FILE] = g_param_spec_uint ("source-file", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, flags);
   props[PROP_SOURCE_LINE] = g_param_spec_int ("source-line", NULL, NULL, 0, G_MAXINT, 0, flags);
   g_object_class_install_properties (object_class, N_PROPS, props);
+  signals[LOGDIR_GREW] = g_signal_new ("logdir-grew", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                       NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void
@@ -138,6 +143,24 @@ TdbgLogdir *
 tdbg_selection_get_logdir (TdbgSelection *self)
 {
   return self->logdir;
+}
+
+void
+tdbg_logdir_counts_take (TdbgLogdir *logdir, TdbgLogdirCounts *counts)
+{
+  counts->traces = tdbg_logdir_get_n_traces (logdir);
+  counts->executions = tdbg_logdir_get_n_executions (logdir);
+  counts->alerts = tdbg_logdir_get_n_alerts (logdir);
+  counts->file_sets = tdbg_logdir_get_n_file_sets (logdir);
+  counts->source_files = tdbg_logdir_get_n_source_files (logdir);
+}
+
+void
+tdbg_selection_logdir_grew (TdbgSelection *self, const TdbgLogdirCounts *before)
+{
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+  g_return_if_fail (self->logdir != NULL);
+  g_signal_emit (self, signals[LOGDIR_GREW], 0, before);
 }
 
 /* Properties are set in dependency order (record, then op, then focus) so that an observer

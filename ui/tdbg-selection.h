@@ -16,6 +16,18 @@ typedef enum {
   TDBG_FOCUS_OP,
 } TdbgFocus;
 
+/* How much of a logdir is in the index, taken before a refresh so that observers of
+ * "logdir-grew" know which records are new. Records are only ever appended. */
+typedef struct {
+  guint traces;
+  guint executions;
+  guint alerts;
+  guint file_sets;
+  guint source_files;
+} TdbgLogdirCounts;
+
+void tdbg_logdir_counts_take (TdbgLogdir *logdir, TdbgLogdirCounts *counts);
+
 #define TDBG_TYPE_SELECTION (tdbg_selection_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgSelection, tdbg_selection, TDBG, SELECTION, GObject)
 
@@ -23,6 +35,10 @@ TdbgSelection *tdbg_selection_new (void);
 
 void tdbg_selection_set_logdir (TdbgSelection *self, TdbgLogdir *logdir);
 TdbgLogdir *tdbg_selection_get_logdir (TdbgSelection *self);
+/* The current logdir was refreshed and now holds more than @before: emits "logdir-grew"
+ * (const TdbgLogdirCounts *before) so that panes append the new records, keeping what the
+ * person selected and where they scrolled. */
+void tdbg_selection_logdir_grew (TdbgSelection *self, const TdbgLogdirCounts *before);
 
 /* A graph execution trace: also selects its op. */
 void tdbg_selection_select_trace (TdbgSelection *self, guint32 trace);

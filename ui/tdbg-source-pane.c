@@ -155,14 +155,16 @@ source_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgSourcePane *
     mark_line (self, tdbg_selection_get_source_line (selection));
 }
 
+/* Replaces the names of the files from @first on: with several hosts, names carry theirs. */
 static void
-reload (TdbgSourcePane *self)
+list_files_from (TdbgSourcePane *self, guint first)
 {
   TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
   guint n = logdir ? tdbg_logdir_get_n_source_files (logdir) : 0;
+  guint listed = g_list_model_get_n_items (G_LIST_MODEL (self->files));
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = first; i < n; i++)
     {
       const TdbgSourceFile *sf = tdbg_logdir_get_source_file (logdir, i);
       if (sf->host_name && *sf->host_name && tdbg_logdir_get_n_file_sets (logdir) > 1)
@@ -171,9 +173,31 @@ reload (TdbgSourcePane *self)
         g_ptr_array_add (names, g_strdup (sf->file_path));
     }
   g_ptr_array_add (names, NULL);
-  self->updating = TRUE;
-  gtk_string_list_splice (self->files, 0, g_list_model_get_n_items (G_LIST_MODEL (self->files)),
+  gtk_string_list_splice (self->files, MIN (first, listed), listed - MIN (first, listed),
                           (const char *const *) names->pdata);
+}
+
+/* New files (and, from a second host on, host names) without losing the shown file. */
+static void
+logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgSourcePane *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
+  gboolean renamed = before->file_sets == 1 && tdbg_logdir_get_n_file_sets (logdir) > 1;
+  guint selected = gtk_drop_down_get_selected (self->file_dropdown);
+
+  if (!renamed && tdbg_logdir_get_n_source_files (logdir) == before->source_files)
+    return;
+  self->updating = TRUE;
+  list_files_from (self, renamed ? 0 : before->source_files);
+  gtk_drop_down_set_selected (self->file_dropdown, selected);
+  self->updating = FALSE;
+}
+
+static void
+reload (TdbgSourcePane *self)
+{
+  self->updating = TRUE;
+  list_files_from (self, 0);
   gtk_drop_down_set_selected (self->file_dropdown, GTK_INVALID_LIST_POSITION);
   self->updating = FALSE;
   self->shown_file = G_MAXUINT32 - 1;
@@ -278,6 +302,7 @@ tdbg_source_pane_set_selection (TdbgSourcePane *self, TdbgSelection *selection)
   g_signal_connect (selection, "notify::source-file", G_CALLBACK (source_changed_cb), self);
   g_signal_connect (selection, "notify::source-line", G_CALLBACK (source_changed_cb), self);
   g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
+  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
   reload (self);
 }
 

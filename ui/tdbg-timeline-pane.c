@@ -190,19 +190,15 @@ model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgTimelinePan
     tdbg_selection_select_execution (self->selection, pos);
 }
 
+/* The title, and the strip or what stands in for it. */
 static void
-reload (TdbgTimelinePane *self)
+show_count (TdbgTimelinePane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   guint n = logdir ? tdbg_logdir_get_n_executions (logdir) : 0;
-  g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (n);
   g_autofree char *title = g_strdup_printf (_("Python Execution Timeline (%u)"), n);
 
   gtk_label_set_text (self->title_label, title);
-  self->updating = TRUE;
-  gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
-  gtk_single_selection_set_selected (self->model, GTK_INVALID_LIST_POSITION);
-  self->updating = FALSE;
   if (logdir == NULL)
     gtk_label_set_text (self->empty_label, _("Open a logdir to see its eager executions."));
   else if (n == 0)
@@ -210,7 +206,31 @@ reload (TdbgTimelinePane *self)
                         _("No eager executions in this logdir. TensorFlow 1 graph programs (and runs "
                           "with every function traced) record only graph executions: see Graph Execution."));
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "strip" : "empty");
+}
+
+static void
+reload (TdbgTimelinePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (logdir ? tdbg_logdir_get_n_executions (logdir) : 0);
+
+  show_count (self);
+  self->updating = TRUE;
+  gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
+  gtk_single_selection_set_selected (self->model, GTK_INVALID_LIST_POSITION);
+  self->updating = FALSE;
   show_details (self, TDBG_NONE);
+  update_actions (self);
+}
+
+/* Executions are only ever appended: the strip grows to the right of what is shown. */
+static void
+logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgTimelinePane *self)
+{
+  GListModel *rows = gtk_single_selection_get_model (self->model);
+
+  tdbg_index_model_grow (TDBG_INDEX_MODEL (rows), tdbg_logdir_get_n_executions (logdir_of (self)));
+  show_count (self);
   update_actions (self);
 }
 
@@ -284,5 +304,6 @@ tdbg_timeline_pane_set_selection (TdbgTimelinePane *self, TdbgSelection *selecti
   g_set_object (&self->selection, selection);
   g_signal_connect (selection, "notify::execution", G_CALLBACK (execution_changed_cb), self);
   g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
+  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
   reload (self);
 }

@@ -55,6 +55,7 @@ struct _TdbgTracePane {
   GHashTable *bound;           /* TdbgCell → itself, for re-tinting */
   GHashTable *input_ops;       /* op indices that feed the selected op */
   GCancellable *filter_cancellable;
+  struct _FilterJob *filter;   /* the filter shown, NULL when every trace is */
   Tensorflow__DebugEvent *shown_event; /* of the selected FULL_TENSOR trace */
   gboolean updating;
   guint scroll_id;
@@ -395,79 +396,129 @@ model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgTracePane *
 }
 
 static void
-set_rows (TdbgTracePane *self, TdbgIndexModel *rows)
+show_title (TdbgTracePane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   g_autofree char *title = NULL;
   guint n_all = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
+  guint n_rows = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
 
+  if (n_rows == n_all)
+    title = g_strdup_printf (_("Graph Execution (%u)"), n_all);
+  else
+    /* Translators: shown rows of all traces */
+    title = g_strdup_printf (_("Graph Execution (%u of %u)"), n_rows, n_all);
+  gtk_label_set_text (self->title_label, title);
+}
+
+static void
+set_rows (TdbgTracePane *self, TdbgIndexModel *rows)
+{
   g_set_object (&self->rows, rows);
   self->updating = TRUE;
   gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
   self->updating = FALSE;
-  if (g_list_model_get_n_items (G_LIST_MODEL (rows)) == n_all)
-    title = g_strdup_printf (_("Graph Execution (%u)"), n_all);
-  else
-    /* Translators: shown rows of all traces */
-    title = g_strdup_printf (_("Graph Execution (%u of %u)"), g_list_model_get_n_items (G_LIST_MODEL (rows)), n_all);
-  gtk_label_set_text (self->title_label, title);
+  show_title (self);
   sync_from_selection (self);
   g_signal_emit (self, signals[FILTERED], 0);
 }
 
-/* Filtering, off the main thread: the digests are read-only once loaded. */
-typedef struct {
+/* A filter: run over all traces off the main thread (holding the logdir's read lock, as a
+ * followed logdir grows on the main thread), then over each appended range on the main
+ * thread. Shared by the pane and its worker, hence counted atomically. */
+typedef struct _FilterJob {
   TdbgLogdir *logdir;
   GRegex *regex;
   char *op_type;
   char *device;
   gboolean alerting_only;
+  gint device_id;       /* the device's interned id, -1 until a trace names it */
+  GArray *op_state;     /* guint8 per op: 0 not looked at yet, 1 matches, 2 does not */
+  guint n_filtered;     /* traces 0..n_filtered-1 have been looked at */
+  gboolean done;        /* the worker has finished: appended ranges are the pane's to filter */
 } FilterJob;
 
 static void
-filter_job_free (FilterJob *job)
+filter_job_clear (FilterJob *job)
 {
   g_clear_object (&job->logdir);
   g_clear_pointer (&job->regex, g_regex_unref);
   g_free (job->op_type);
   g_free (job->device);
-  g_free (job);
+  g_array_unref (job->op_state);
+}
+
+static void
+filter_job_unref (FilterJob *job)
+{
+  g_atomic_rc_box_release_full (job, (GDestroyNotify) filter_job_clear);
+}
+
+static gboolean
+op_matches (FilterJob *job, guint32 op)
+{
+  guint n_ops = tdbg_logdir_get_n_ops (job->logdir);
+  guint8 *state;
+
+  if (op >= n_ops)
+    return FALSE;
+  if (job->op_state->len < n_ops)
+    g_array_set_size (job->op_state, n_ops);
+  state = &g_array_index (job->op_state, guint8, op);
+  if (*state == 0)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (job->logdir, op);
+      gboolean ok = (job->regex == NULL || g_regex_match (job->regex, o->op_name, 0, NULL)) &&
+                    (job->op_type == NULL || g_strcmp0 (job->op_type, o->op_type) == 0);
+      *state = ok ? 1 : 2;
+    }
+  return *state == 1;
+}
+
+static gboolean
+trace_matches (FilterJob *job, const TdbgTraceDigest *d)
+{
+  if (!op_matches (job, d->op))
+    return FALSE;
+  if (job->alerting_only && !(d->flags & TDBG_DIGEST_HAS_INF_NAN))
+    return FALSE;
+  if (job->device)
+    {
+      if (job->device_id < 0 && g_strcmp0 (tdbg_logdir_get_string (job->logdir, d->device), job->device) == 0)
+        job->device_id = d->device;
+      if (d->device != job->device_id)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The matching traces among those not looked at yet, up to the logdir's end. */
+static GArray *
+filter_more (FilterJob *job, GCancellable *cancellable)
+{
+  guint n = tdbg_logdir_get_n_traces (job->logdir);
+  GArray *indices = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint i = job->n_filtered; i < n; i++)
+    {
+      if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (cancellable))
+        break;
+      if (trace_matches (job, tdbg_logdir_get_trace (job->logdir, i)))
+        g_array_append_val (indices, i);
+    }
+  job->n_filtered = n;
+  return indices;
 }
 
 static void
 filter_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   FilterJob *job = data;
-  guint n_ops = tdbg_logdir_get_n_ops (job->logdir);
-  guint n = tdbg_logdir_get_n_traces (job->logdir);
-  g_autofree guint8 *op_ok = g_new0 (guint8, n_ops + 1);
-  GArray *indices = g_array_new (FALSE, FALSE, sizeof (guint32));
-  gint device_id = -1;
+  GArray *indices;
 
-  for (guint i = 0; i < n_ops; i++)
-    {
-      const TdbgOp *op = tdbg_logdir_get_op (job->logdir, i);
-      op_ok[i] = (job->regex == NULL || g_regex_match (job->regex, op->op_name, 0, NULL)) &&
-                 (job->op_type == NULL || g_strcmp0 (job->op_type, op->op_type) == 0);
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (job->logdir, i);
-      if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (cancellable))
-        break;
-      if (d->op >= n_ops || !op_ok[d->op])
-        continue;
-      if (job->alerting_only && !(d->flags & TDBG_DIGEST_HAS_INF_NAN))
-        continue;
-      if (job->device)
-        {
-          if (device_id < 0 && g_strcmp0 (tdbg_logdir_get_string (job->logdir, d->device), job->device) == 0)
-            device_id = d->device;
-          if (d->device != device_id)
-            continue;
-        }
-      g_array_append_val (indices, i);
-    }
+  tdbg_logdir_read_lock (job->logdir);
+  indices = filter_more (job, cancellable);
+  tdbg_logdir_read_unlock (job->logdir);
   if (g_task_return_error_if_cancelled (task))
     g_array_unref (indices);
   else
@@ -478,13 +529,30 @@ static void
 filter_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   TdbgTracePane *self = TDBG_TRACE_PANE (source);
+  FilterJob *job = g_task_get_task_data (G_TASK (result));
   GArray *indices = g_task_propagate_pointer (G_TASK (result), NULL);
+  g_autoptr(GArray) appended = NULL;
   g_autoptr(TdbgIndexModel) rows = NULL;
 
-  if (indices == NULL)
-    return;
+  if (indices == NULL || job != self->filter)
+    {
+      g_clear_pointer (&indices, g_array_unref);
+      return;
+    }
+  /* Traces appended while the worker ran. */
+  job->done = TRUE;
+  appended = filter_more (job, NULL);
+  g_array_append_vals (indices, appended->data, appended->len);
   rows = tdbg_index_model_new_for_indices (indices);
   set_rows (self, rows);
+}
+
+static void
+clear_filter (TdbgTracePane *self)
+{
+  g_cancellable_cancel (self->filter_cancellable);
+  g_clear_object (&self->filter_cancellable);
+  g_clear_pointer (&self->filter, filter_job_unref);
 }
 
 void
@@ -495,8 +563,7 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
   FilterJob *job;
   GTask *task;
 
-  g_cancellable_cancel (self->filter_cancellable);
-  g_clear_object (&self->filter_cancellable);
+  clear_filter (self);
   if (regex == NULL || *regex == '\0')
     gtk_widget_remove_css_class (GTK_WIDGET (self->regex_entry), "error");
   if (logdir == NULL)
@@ -507,15 +574,17 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
       set_rows (self, rows);
       return;
     }
-  job = g_new0 (FilterJob, 1);
+  job = g_atomic_rc_box_new0 (FilterJob);
   job->logdir = g_object_ref (logdir);
+  job->device_id = -1;
+  job->op_state = g_array_sized_new (FALSE, TRUE, sizeof (guint8), tdbg_logdir_get_n_ops (logdir));
   if (regex && *regex)
     {
       job->regex = g_regex_new (regex, G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, NULL);
       if (job->regex == NULL)
         {
           gtk_widget_add_css_class (GTK_WIDGET (self->regex_entry), "error");
-          filter_job_free (job);
+          filter_job_unref (job);
           return;
         }
     }
@@ -523,9 +592,10 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
   job->op_type = g_strdup (op_type);
   job->device = g_strdup (device);
   job->alerting_only = alerting_only;
+  self->filter = g_atomic_rc_box_acquire (job);
   self->filter_cancellable = g_cancellable_new ();
   task = g_task_new (self, self->filter_cancellable, filter_done_cb, NULL);
-  g_task_set_task_data (task, job, (GDestroyNotify) filter_job_free);
+  g_task_set_task_data (task, job, (GDestroyNotify) filter_job_unref);
   g_task_run_in_thread (task, filter_thread);
   g_object_unref (task);
 }
@@ -654,6 +724,109 @@ compare_strings (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
 }
 
+/* Op types that have traces. */
+static void
+collect_types (TdbgLogdir *logdir, GHashTable *set)
+{
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      if (op->op_type && op->first_trace != TDBG_NONE)
+        g_hash_table_add (set, op->op_type);
+    }
+}
+
+/* Devices named by traces @from..@to-1: every trace's interned id (16 bits) marked in a
+ * table, a tight loop over the digests rather than a hash table insertion per trace. */
+static void
+collect_devices (TdbgLogdir *logdir, guint from, guint to, GHashTable *set)
+{
+  g_autofree guint8 *seen = g_new0 (guint8, G_MAXUINT16 + 1);
+
+  for (guint i = from; i < to; i++)
+    seen[tdbg_logdir_get_trace (logdir, i)->device] = 1;
+  for (guint id = 0; id <= G_MAXUINT16; id++)
+    if (seen[id])
+      {
+        const char *name = tdbg_logdir_get_string (logdir, id);
+        if (name && *name)
+          g_hash_table_add (set, (gpointer) name);
+      }
+}
+
+static GPtrArray *
+sorted_keys (GHashTable *set)
+{
+  GPtrArray *keys = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, set);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (keys, key);
+  g_ptr_array_sort (keys, compare_strings);
+  return keys;
+}
+
+/* Adds to a drop-down's list (after what is there, so that the chosen item stays) the
+ * names of @set it lacks; returns how many names the list then holds, "All" excluded. */
+static guint
+append_missing (GtkStringList *list, GHashTable *set)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (list));
+  g_autoptr(GPtrArray) names = NULL;
+
+  for (guint i = 1; i < n; i++)
+    g_hash_table_remove (set, gtk_string_list_get_string (list, i));
+  names = sorted_keys (set);
+  for (guint i = 0; i < names->len; i++)
+    gtk_string_list_append (list, g_ptr_array_index (names, i));
+  return n - 1 + names->len;
+}
+
+static void
+show_device_choice (TdbgTracePane *self, guint n_devices)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->device_dropdown), n_devices > 1);
+}
+
+/* New op types and devices join the drop-downs; a second device brings its column. */
+static void
+add_new_choices (TdbgTracePane *self, guint first_new_trace)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) devices = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_devices;
+
+  collect_types (logdir, types);
+  collect_devices (logdir, first_new_trace, tdbg_logdir_get_n_traces (logdir), devices);
+  self->updating = TRUE;
+  append_missing (self->types, types);
+  n_devices = append_missing (self->devices, devices);
+  self->updating = FALSE;
+  show_device_choice (self, n_devices);
+  if (n_devices > 1 && gtk_column_view_column_get_column_view (self->columns[COL_DEVICE]) == NULL)
+    gtk_column_view_insert_column (self->column_view, 3, self->columns[COL_DEVICE]);
+}
+
+/* The logdir grew: the rows grow by the new traces the filter lets through. */
+static void
+logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgTracePane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+
+  if (self->filter == NULL && tdbg_index_model_is_identity (self->rows))
+    tdbg_index_model_grow (self->rows, tdbg_logdir_get_n_traces (logdir));
+  else if (self->filter && self->filter->done)
+    {
+      g_autoptr(GArray) appended = filter_more (self->filter, NULL);
+      tdbg_index_model_append_indices (self->rows, appended);
+    }
+  show_title (self);
+  add_new_choices (self, before->traces);
+}
+
 static void
 reload (TdbgTracePane *self)
 {
@@ -661,49 +834,25 @@ reload (TdbgTracePane *self)
   guint modes = logdir ? tdbg_logdir_get_modes (logdir) : 0;
   g_autoptr(GHashTable) type_set = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) device_set = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) types = g_ptr_array_new ();
-  g_autoptr(GPtrArray) devices = g_ptr_array_new ();
+  g_autoptr(GPtrArray) types = NULL;
+  g_autoptr(GPtrArray) devices = NULL;
   guint n = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
   gboolean health = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_CONCISE_HEALTH) |
                              (1 << TDBG_MODE_FULL_TENSOR));
   gboolean full = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_FULL_TENSOR));
   gboolean shapes = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_SHAPE) | (1 << TDBG_MODE_FULL_TENSOR));
-  GHashTableIter iter;
-  gpointer key;
   guint n_devices;
 
   g_hash_table_remove_all (self->cache);
-  g_cancellable_cancel (self->filter_cancellable);
-  g_clear_object (&self->filter_cancellable);
+  clear_filter (self);
 
-  for (guint i = 0; logdir && i < tdbg_logdir_get_n_ops (logdir); i++)
+  if (logdir)
     {
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
-      if (op->op_type && op->first_trace != TDBG_NONE)
-        g_hash_table_add (type_set, op->op_type);
+      collect_types (logdir, type_set);
+      collect_devices (logdir, 0, n, device_set);
     }
-  /* Devices named by traces: every trace's interned id (16 bits) marked in a table, a tight
-   * loop over the digests rather than a hash table insertion per trace. */
-  {
-    g_autofree guint8 *seen = g_new0 (guint8, G_MAXUINT16 + 1);
-    for (guint i = 0; i < n; i++)
-      seen[tdbg_logdir_get_trace (logdir, i)->device] = 1;
-    for (guint id = 0; id <= G_MAXUINT16; id++)
-      if (seen[id])
-        {
-          const char *name = tdbg_logdir_get_string (logdir, id);
-          if (name && *name)
-            g_hash_table_add (device_set, (gpointer) name);
-        }
-  }
-  g_hash_table_iter_init (&iter, type_set);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_ptr_array_add (types, key);
-  g_hash_table_iter_init (&iter, device_set);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_ptr_array_add (devices, key);
-  g_ptr_array_sort (types, compare_strings);
-  g_ptr_array_sort (devices, compare_strings);
+  types = sorted_keys (type_set);
+  devices = sorted_keys (device_set);
 
   n_devices = devices->len;
   self->updating = TRUE;
@@ -715,7 +864,7 @@ reload (TdbgTracePane *self)
   gtk_check_button_set_active (self->alerting_check, FALSE);
   self->updating = FALSE;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->device_dropdown), n_devices > 1);
+  show_device_choice (self, n_devices);
   {
     gboolean show[N_COLS] = {
       [COL_INDEX] = TRUE, [COL_TENSOR] = TRUE, [COL_TYPE] = TRUE, [COL_DEVICE] = n_devices > 1,
@@ -748,8 +897,7 @@ tdbg_trace_pane_dispose (GObject *object)
   TdbgTracePane *self = TDBG_TRACE_PANE (object);
 
   g_clear_handle_id (&self->scroll_id, g_source_remove);
-  g_cancellable_cancel (self->filter_cancellable);
-  g_clear_object (&self->filter_cancellable);
+  clear_filter (self);
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
@@ -848,6 +996,7 @@ tdbg_trace_pane_set_selection (TdbgTracePane *self, TdbgSelection *selection)
   g_signal_connect (selection, "notify::trace", G_CALLBACK (trace_changed_cb), self);
   g_signal_connect (selection, "notify::op", G_CALLBACK (op_changed_cb), self);
   g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
+  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
   reload (self);
 }
 

@@ -1,0 +1,20 @@
+#pragma once
+
+/* A source for tests of a load in progress: reads pass through to another source, except
+ * those of files whose names end in a given suffix, which wait until the gate is opened or
+ * the read is cancelled. Loading then stops at that file for as long as a test needs. */
+
+#include "tdbg-source.h"
+
+G_BEGIN_DECLS
+
+#define GATED_TYPE_SOURCE (gated_source_get_type ())
+G_DECLARE_FINAL_TYPE (GatedSource, gated_source, GATED, SOURCE, GObject)
+
+GatedSource *gated_source_new (TdbgSource *origin, const char *suffix);
+/* Lets waiting and later reads through. */
+void gated_source_open (GatedSource *self);
+/* Whether a read is waiting at the gate now. */
+gboolean gated_source_is_waiting (GatedSource *self);
+
+G_END_DECLS
