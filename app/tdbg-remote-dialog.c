@@ -22,11 +22,12 @@ G_DEFINE_FINAL_TYPE (TdbgRemoteDialog, tdbg_remote_dialog, GTK_TYPE_WINDOW)
 enum { LOCATION_CHOSEN, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-static gboolean
+/* Sets @error to @message for the person; returns NULL for the caller to return. */
+static gpointer
 invalid (GError **error, const char *message)
 {
   g_set_error_literal (error, TDBG_ERROR, TDBG_ERROR_INVALID, message);
-  return FALSE;
+  return NULL;
 }
 
 static gboolean
@@ -38,7 +39,10 @@ parse_port (const char *text, guint *port, GError **error)
   if (*text == '\0')
     return TRUE;
   if (!g_ascii_string_to_unsigned (text, 10, 1, 65535, &value, NULL))
-    return invalid (error, _("The port must be a number from 1 to 65535, or empty for the default."));
+    {
+      invalid (error, _("The port must be a number from 1 to 65535, or empty for the default."));
+      return FALSE;
+    }
   *port = value;
   return TRUE;
 }
@@ -55,19 +59,19 @@ tdbg_remote_dialog_build_address (TdbgRemoteDialog *self, GError **error)
   char *address;
 
   if (*host == '\0')
-    return invalid (error, _("Enter the host’s name, address or ~/.ssh/config alias.")), NULL;
+    return invalid (error, _("Enter the host’s name, address or ~/.ssh/config alias."));
   if (strpbrk (host, " /@"))
-    return invalid (error, _("The host cannot hold spaces, “/” or “@”: put the user in its own field.")), NULL;
+    return invalid (error, _("The host cannot hold spaces, “/” or “@”: put the user in its own field."));
   if (!parse_port (port_text, &uri.port, error))
     return NULL;
   if (*path == '\0')
-    return invalid (error, _("Enter the logdir’s path on the host.")), NULL;
+    return invalid (error, _("Enter the logdir’s path on the host."));
   uri.host = host;
   uri.user = *user ? user : NULL;
   /* "~/logs" and "logs" both name a directory in the remote home. */
   uri.path = g_str_has_prefix (path, "~/") ? path + 2 : path;
   if (*uri.path == '\0')
-    return invalid (error, _("Enter the logdir’s path on the host.")), NULL;
+    return invalid (error, _("Enter the logdir’s path on the host."));
   address = tdbg_ssh_uri_to_string (&uri);
   /* What the address says must read back the same. */
   if (!tdbg_ssh_uri_parse (address, &check, error))
