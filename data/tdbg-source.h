@@ -1,8 +1,8 @@
 #pragma once
 
 /* Random-access reads of the files of one logdir: local files, or files over SFTP. Everything
- * above this interface is the same for both. Implementations must allow calls from one
- * worker thread at a time. */
+ * above this interface is the same for both. Implementations must allow calls from several
+ * threads at once: the window reads records while a worker loads or follows the logdir. */
 
 #include <gio/gio.h>
 
