@@ -1,5 +1,6 @@
 #include "tdbg-start-page.h"
 
+#include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include "tdbg-settings.h"
@@ -80,6 +81,19 @@ tdbg_display_location (const char *location)
   return g_strdup (location);
 }
 
+/* The last two parts of the path ("mnist/logdir"): logdirs are often all called "logdir". */
+static char *
+short_name (const char *location)
+{
+  g_autofree char *base = g_path_get_basename (location);
+  g_autofree char *parent = g_path_get_dirname (location);
+  g_autofree char *parent_base = g_path_get_basename (parent);
+
+  if (g_str_equal (parent_base, G_DIR_SEPARATOR_S) || g_str_equal (parent_base, ".") || strchr (parent_base, ':'))
+    return g_steal_pointer (&base);
+  return g_build_filename (parent_base, base, NULL);
+}
+
 static GtkWidget *
 state_label (TdbgRecentState state)
 {
@@ -103,7 +117,7 @@ create_row (gpointer item, gpointer data)
   const TdbgRecent *recent = g_ptr_array_index (self->recents, i);
   TdbgRecentState state = g_array_index (self->states, TdbgRecentState, i);
   g_autofree char *shown = tdbg_display_location (location);
-  g_autofree char *base = g_path_get_basename (location);
+  g_autofree char *base = short_name (location);
   g_autofree char *age = tdbg_format_age (recent->last_opened, g_get_real_time () / G_USEC_PER_SEC);
   /* Translators: a logdir's path, then when it was last opened, e.g. "2 days ago" */
   g_autofree char *subtitle = g_strdup_printf (_("%s — opened %s"), shown, age);

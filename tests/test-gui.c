@@ -1238,7 +1238,11 @@ test_start_page (void)
   g_assert_cmpint (tdbg_start_page_get_state (page, 0), ==, TDBG_RECENT_PRESENT);
   g_assert_cmpint (tdbg_start_page_get_state (page, 1), ==, TDBG_RECENT_MISSING);
   g_assert_cmpint (tdbg_start_page_get_state (page, 2), ==, TDBG_RECENT_REMOTE);
-  /* What the rows say: when, and whether the folder is still there. */
+  /* What the rows say: which logdir, when, and whether the folder is still there. */
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (gtk_list_box_get_row_at_index (
+                     tdbg_start_page_get_list (page), 0))), ==, "tutorial_mnist/logdir");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (gtk_list_box_get_row_at_index (
+                     tdbg_start_page_get_list (page), 2))), ==, "runs/logdir");
   g_assert_true (g_str_has_suffix (row_subtitle (page, 0), "opened 2 days ago"));
   g_assert_cmpstr (row_subtitle (page, 1), ==, "~/runs/mnist-deleted/logdir — opened 3 hours ago");
   g_assert_true (g_str_has_suffix (row_subtitle (page, 2), "opened 5 minutes ago"));
