@@ -940,7 +940,11 @@ static gboolean
 progress_shown (gpointer data)
 {
   GtkLabel *label = gui_find_label (data, "Loading: ", TRUE);
-  return label && gtk_widget_is_visible (GTK_WIDGET (label));
+  GtkWidget *bar = gui_find_widget (data, GTK_TYPE_PROGRESS_BAR);
+
+  /* The first tick may come before the reader's first bytes (under valgrind, say). */
+  return label && gtk_widget_is_visible (GTK_WIDGET (label)) && bar
+         && gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (bar)) > 0;
 }
 
 typedef struct {
