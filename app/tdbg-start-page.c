@@ -1,5 +1,6 @@
 #include "tdbg-start-page.h"
 
+#include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include "tdbg-settings.h"
@@ -7,7 +8,6 @@
 struct _TdbgStartPage {
   GtkWidget parent_instance;
 
-  GtkWidget *scroller;
   GtkWidget *recents_group;
   GtkListBox *list;
 
@@ -25,23 +25,36 @@ static guint signals[N_SIGNALS];
 char *
 tdbg_format_age (gint64 then, gint64 now)
 {
+  const gint64 minute = 60, hour = 60 * minute, day = 24 * hour;
   gint64 s = MAX (now - then, 0);
   guint n;
 
-  if (s < 60)
+  if (s < minute)
     return g_strdup (_("just now"));
-  if (s < 3600)
-    return (n = s / 60), g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u minute ago", "%u minutes ago", n), n);
-  if (s < 86400)
-    return (n = s / 3600), g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u hour ago", "%u hours ago", n), n);
-  if (s < 86400 * 2)
+  if (s < hour)
+    {
+      n = s / minute;
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u minute ago", "%u minutes ago", n), n);
+    }
+  if (s < day)
+    {
+      n = s / hour;
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u hour ago", "%u hours ago", n), n);
+    }
+  if (s < 2 * day)
     return g_strdup (_("yesterday"));
-  if (s < 86400 * 61)
-    return (n = s / 86400), g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u day ago", "%u days ago", n), n);
-  if (s < 86400 * 730)
-    return (n = s / (86400 * 30)),
-           g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u month ago", "%u months ago", n), n);
-  return (n = s / (86400 * 365)), g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u year ago", "%u years ago", n), n);
+  if (s < 61 * day)
+    {
+      n = s / day;
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u day ago", "%u days ago", n), n);
+    }
+  if (s < 730 * day)
+    {
+      n = s / (30 * day);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u month ago", "%u months ago", n), n);
+    }
+  n = s / (365 * day);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u year ago", "%u years ago", n), n);
 }
 
 static TdbgRecentState
@@ -80,6 +93,19 @@ tdbg_display_location (const char *location)
   return g_strdup (location);
 }
 
+/* The last two parts of the path ("mnist/logdir"): logdirs are often all called "logdir". */
+static char *
+short_name (const char *location)
+{
+  g_autofree char *base = g_path_get_basename (location);
+  g_autofree char *parent = g_path_get_dirname (location);
+  g_autofree char *parent_base = g_path_get_basename (parent);
+
+  if (g_str_equal (parent_base, G_DIR_SEPARATOR_S) || g_str_equal (parent_base, ".") || strchr (parent_base, ':'))
+    return g_steal_pointer (&base);
+  return g_build_filename (parent_base, base, NULL);
+}
+
 static GtkWidget *
 state_label (TdbgRecentState state)
 {
@@ -103,7 +129,7 @@ create_row (gpointer item, gpointer data)
   const TdbgRecent *recent = g_ptr_array_index (self->recents, i);
   TdbgRecentState state = g_array_index (self->states, TdbgRecentState, i);
   g_autofree char *shown = tdbg_display_location (location);
-  g_autofree char *base = g_path_get_basename (location);
+  g_autofree char *base = short_name (location);
   g_autofree char *age = tdbg_format_age (recent->last_opened, g_get_real_time () / G_USEC_PER_SEC);
   /* Translators: a logdir's path, then when it was last opened, e.g. "2 days ago" */
   g_autofree char *subtitle = g_strdup_printf (_("%s — opened %s"), shown, age);
@@ -212,7 +238,6 @@ tdbg_start_page_class_init (TdbgStartPageClass *klass)
                                                 NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-start-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, scroller);
   gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, recents_group);
   gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, list);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
