@@ -183,17 +183,3 @@ gui_ensure_demo_logdir (const char *dir, guint n_steps)
   g_file_set_contents (stamp, steps, -1, NULL);
   g_printerr ("# wrote %s (%u steps) in %.2f s\n", dir, n_steps, (g_get_monotonic_time () - start) / 1e6);
 }
-
-void
-gui_remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_file_test (path, G_FILE_TEST_IS_SYMLINK) ? NULL : g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      gui_remove_tree (child);
-    }
-  g_remove (path);
-}

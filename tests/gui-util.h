@@ -23,9 +23,6 @@ GtkLabel *gui_find_label (GtkWidget *root, const char *text, gboolean prefix);
 GtkWidget *gui_find_editable (GtkWidget *root, const char *placeholder);
 /* The first widget of @type at or under @root. */
 GtkWidget *gui_find_widget (GtkWidget *root, GType type);
-/* Removes @path and, for a folder, everything under it (without a shell: a forked child would
- * report the parent's threads' memory as leaked under valgrind). */
-void gui_remove_tree (const char *path);
 /* Writes the tutorial-shaped demo logdir of @n_steps steps (bad step at the middle) into
  * @dir unless a previous run left the same one there; the same stamp as bench-load. */
 void gui_ensure_demo_logdir (const char *dir, guint n_steps);

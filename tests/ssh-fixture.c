@@ -1,4 +1,5 @@
 #include "ssh-fixture.h"
+#include "test-util.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -173,24 +174,9 @@ ssh_fixture_setup (SshFixture *fixture)
   ssh_fixture_write (fixture, "known_hosts", line);
 }
 
-/* Symbolic links are removed, never followed. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) d = g_file_test (path, G_FILE_TEST_IS_SYMLINK) ? NULL : g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  g_remove (path);
-}
-
 void
 ssh_fixture_teardown (SshFixture *fixture)
 {
   ssh_fixture_stop (fixture);
-  remove_tree (fixture->dir);
+  test_remove_tree (fixture->dir);
 }

@@ -30,7 +30,7 @@ test_folders (void)
       g_assert_cmpint (tdbg_diagnose_folder (logdir), ==, TDBG_DIAGNOSIS_UNREADABLE);
       g_chmod (logdir, 0755);
     }
-  test_remove_dir (logdir);
+  test_remove_tree (logdir);
   g_remove (stray);
   g_rmdir (dir);
 }
@@ -62,7 +62,7 @@ test_eager_only (void)
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 0);
   g_assert_cmpint (tdbg_diagnose_logdir (logdir), ==, TDBG_DIAGNOSIS_EAGER_ONLY);
   g_assert_false (tdbg_logdir_find_circular_evidence (logdir, &evidence));
-  test_remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 static void
@@ -79,7 +79,7 @@ test_nothing_recorded (void)
   tdbg_fixture_writer_free (w);
   logdir = test_load_logdir (dir);
   g_assert_cmpint (tdbg_diagnose_logdir (logdir), ==, TDBG_DIAGNOSIS_NOTHING_RECORDED);
-  test_remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 static void
@@ -95,7 +95,7 @@ test_demo_not_circular (void)
   logdir = test_load_logdir (dir);
   g_assert_cmpint (tdbg_diagnose_logdir (logdir), ==, TDBG_DIAGNOSIS_OK);
   g_assert_false (tdbg_logdir_find_circular_evidence (logdir, &evidence));
-  test_remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* Every reference logdir: only the circular one shows the evidence, and its EXPECTED.json

@@ -6,6 +6,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "test-util.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-records.h"
 
@@ -46,28 +47,6 @@ unpack_record (const TdbgRecord *record, gpointer user_data)
   g_assert_nonnull (event);
   g_ptr_array_add (user_data, event);
   return TRUE;
-}
-
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("tdbg-fixture-XXXXXX", &error);
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
 }
 
 /* Reads the one file set in @dir: exactly six files named @prefix.<suffix>, every byte part of
@@ -207,7 +186,7 @@ test_metadata_reference_bytes (void)
     0x1a, 0x08, 'a', '1', 'b', '2', 'c', '3', 'd', '4',
     0x2c, 0x76, 0xcb, 0xc6,
   };
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL, *contents = NULL;
   gsize length;
@@ -220,7 +199,7 @@ test_metadata_reference_bytes (void)
   tdbg_fixture_writer_free (w);
   g_assert_true (g_file_get_contents (path, &contents, &length, &error));
   g_assert_cmpmem (contents, length, expected, sizeof expected);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* Frames are recorded once per (file, line, function); sources are numbered in file order;
@@ -228,7 +207,7 @@ test_metadata_reference_bytes (void)
 static void
 test_writer_builders (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
   const char *lines[] = { "import tensorflow as tf", "x = tf.constant(1.0)", "", NULL };
   TdbgFixtureWriter *w = tdbg_fixture_writer_new (dir, "host.example.org", 12345, 12345.25, NULL, "2.4.1", &error);
@@ -264,13 +243,13 @@ test_writer_builders (void)
   g_assert_cmpint (trace->tensor_proto->tensor_shape->dim[0]->size, ==, 0);
   g_assert_cmpuint (trace->tensor_proto->tensor_content.len, ==, 0);
   logdir_clear (&logdir);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 static void
 test_demo_metadata (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   Logdir logdir = { { NULL } };
   Tensorflow__DebugEvent *meta;
 
@@ -284,7 +263,7 @@ test_demo_metadata (void)
   g_assert_cmpstr (meta->debug_metadata->file_version, ==, "debug.Event:1");
   g_assert_cmpfloat_with_epsilon (meta->wall_time, 999999999.65127, 1e-6);
   logdir_clear (&logdir);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* The first inf/NaN trace is Log:0 of cross_entropy in the bad step, with one -inf; two
@@ -292,7 +271,7 @@ test_demo_metadata (void)
 static void
 test_demo_first_inf (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   Logdir logdir = { { NULL } };
   const gint bad_step = 2;
   guint first;
@@ -328,7 +307,7 @@ test_demo_first_inf (void)
   g_assert_cmpstr (op->input_names[0], ==, "logits:0");
   g_assert_cmpfloat (summary_slot (log->tensor_proto, 0), ==, op->output_tensor_ids[0]);
   logdir_clear (&logdir);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* The Log op's creation stack ends in TensorFlow's files; its innermost user frame is the line
@@ -336,7 +315,7 @@ test_demo_first_inf (void)
 static void
 test_demo_log_creation_site (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   Logdir logdir = { { NULL } };
   Tensorflow__GraphExecutionTrace *log;
   Tensorflow__CodeLocation *location;
@@ -368,7 +347,7 @@ test_demo_log_creation_site (void)
   frame = find_frame (&logdir, location->stack_frame_ids[0]);
   g_assert_cmpstr (frame->func, ==, "<module>");
   logdir_clear (&logdir);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* Every trace's summary names its op's output tensor id, and an eager call is recorded after the
@@ -376,7 +355,7 @@ test_demo_log_creation_site (void)
 static void
 test_demo_links (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   Logdir logdir = { { NULL } };
   GPtrArray *traces;
   Tensorflow__DebugEvent *call = NULL, *neg = NULL, *backward = NULL;
@@ -412,13 +391,13 @@ test_demo_links (void)
   g_assert_cmpfloat (summary_slot (call->execution->tensor_protos[0], 0), ==, -1);
   g_assert_cmpfloat (summary_slot (call->execution->tensor_protos[0], 3), ==, 0);
   logdir_clear (&logdir);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 static void
 count_records (guint steps, guint counts[TDBG_N_FILE_KINDS])
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   Logdir logdir = { { NULL } };
 
   write_demo (dir, steps, -1, 1720456009, &logdir);
@@ -434,7 +413,7 @@ count_records (guint steps, guint counts[TDBG_N_FILE_KINDS])
           g_assert_false (has_inf_nan (e->tensor_protos[p]));
     }
   logdir_clear (&logdir);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 static void

@@ -10,6 +10,7 @@
 #include <gtksourceview/gtksource.h>
 #include <adwaita.h>
 #include "gui-util.h"
+#include "test-util.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-cell.h"
 #include "tdbg-row.h"
@@ -1278,7 +1279,7 @@ test_open_demo (void)
   guint32 op;
 
   g_assert_true (g_str_has_prefix (demo, g_getenv ("XDG_CACHE_HOME")));
-  gui_remove_tree (demo);
+  test_remove_tree (demo);
   g_assert_false (g_file_test (demo, G_FILE_TEST_EXISTS));
   window = new_start_window ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
@@ -1406,7 +1407,7 @@ test_problem_pages (void)
   window = open_window ("tutorial_mnist/logdir");
   g_assert_cmpstr (tdbg_window_get_notice_text (window), ==, "");
   gtk_window_destroy (GTK_WINDOW (window));
-  gui_remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 static GtkWindow *

@@ -7,33 +7,12 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "test-util.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-logdir.h"
 #include "tdbg-neighbourhood.h"
 #include "tdbg-records.h"
 #include "tdbg-value.h"
-
-static char *
-temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("tdbg-hostile-XXXXXX", &error);
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
 
 static TdbgLogdir *
 load (const char *dir)
@@ -60,7 +39,7 @@ problem_about (TdbgLogdir *logdir, const char *file_suffix)
 static void
 test_sparse_10gb (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autofree char *path = NULL;
   TdbgDemoOptions demo = { 2, 1, "sparse", 1700000000 };
@@ -84,15 +63,15 @@ test_sparse_10gb (void)
   g_test_message ("10 GB sparse file loaded in %.2f s", (g_get_monotonic_time () - start) / 1e6);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, n);
   g_assert_true (problem_about (logdir, ".graph_execution_traces"));
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* A symbolic link in the logdir is not followed, whatever it names. */
 static void
 test_symlink_outside (void)
 {
-  g_autofree char *dir = temp_dir ();
-  g_autofree char *outside = temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *outside = test_make_temp_dir ();
   g_autofree char *link = g_build_filename (dir, "tfdbg_events.1700000000.h.graphs", NULL);
   g_autoptr(TdbgLogdir) logdir = NULL;
   TdbgDemoOptions demo = { 1, -1, "outside", 1700000000 };
@@ -106,15 +85,15 @@ test_symlink_outside (void)
   g_assert_false (tdbg_logdir_load (logdir, NULL, NULL));
   g_assert_cmpuint (tdbg_logdir_get_n_graphs (logdir), ==, 0);
   g_unlink (link);
-  remove_dir (dir);
-  remove_dir (outside);
+  test_remove_tree (dir);
+  test_remove_tree (outside);
 }
 
 /* 100,000 files that are not tfdbg2 files beside one real file set. */
 static void
 test_many_files (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
   TdbgDemoOptions demo = { 1, 0, "h", 1700000000 };
   gint64 start;
@@ -133,7 +112,7 @@ test_many_files (void)
   g_test_message ("100,000 stray files: loaded in %.2f s", (g_get_monotonic_time () - start) / 1e6);
   g_assert_cmpuint (tdbg_logdir_get_n_file_sets (logdir), ==, 1);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), >, 0);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* Op names with control characters and quotes, a tensor claiming 2^40 elements, outer graphs
@@ -142,7 +121,7 @@ test_many_files (void)
 static void
 test_hostile_contents (void)
 {
-  g_autofree char *dir = temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "h", 1700000000, 1700000000.5, "abcd0123", "2.16.1", &error);
   g_autoptr(TdbgLogdir) logdir = NULL;
@@ -202,7 +181,7 @@ test_hostile_contents (void)
   dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
   g_assert_nonnull (strstr (dot, "a\\\"b\\\\c <d> "));
   g_assert_true (g_utf8_validate (dot, -1, NULL));
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 int

@@ -7,32 +7,11 @@
 #include <glib/gstdio.h>
 
 #include "follow-util.h"
+#include "test-util.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-logdir.h"
 #include "tdbg-neighbourhood.h"
 #include "tdbg-records.h"
-
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp ("tdbg-test-XXXXXX", &error);
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
 
 static TdbgLogdir *
 load_demo (const char *dir, guint steps, gint bad_step)
@@ -52,7 +31,7 @@ load_demo (const char *dir, guint steps, gint bad_step)
 static void
 test_demo_alert_chain (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = load_demo (dir, 4, 2);
   const TdbgAlert *alert;
   const TdbgTraceDigest *trace;
@@ -94,7 +73,7 @@ test_demo_alert_chain (void)
   frame = g_ptr_array_index (frames, user);
   g_assert_true (g_str_has_suffix (frame->file_path, "train_mlp.py"));
   g_assert_nonnull (strstr (tdbg_logdir_get_frame_line (logdir, frame), "tf.math.log"));
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* Each step adds the same records, so the counts grow linearly with the steps. */
@@ -104,12 +83,12 @@ test_demo_scales (void)
   guint traces[3], executions[3];
   for (guint i = 0; i < 3; i++)
     {
-      g_autofree char *dir = make_temp_dir ();
+      g_autofree char *dir = test_make_temp_dir ();
       g_autoptr(TdbgLogdir) logdir = load_demo (dir, 2 * (i + 1), -1);
       traces[i] = tdbg_logdir_get_n_traces (logdir);
       executions[i] = tdbg_logdir_get_n_executions (logdir);
       g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 0);
-      remove_dir (dir);
+      test_remove_tree (dir);
     }
   g_assert_cmpuint (traces[1] - traces[0], >, 0);
   g_assert_cmpuint (traces[1] - traces[0], ==, traces[2] - traces[1]);
@@ -188,7 +167,7 @@ refresh_expect (TdbgLogdir *logdir, guint64 new_traces, gboolean partial)
 static void
 test_refresh_half_records (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgFixtureWriter) writer = small_writer (dir, "live-host", 1700000100);
   g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
   g_autoptr(GError) error = NULL;
@@ -229,13 +208,13 @@ test_refresh_half_records (void)
     g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, i)->wall_time, ==, 1700000200 + i);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 1);
   g_assert_cmpuint (tdbg_logdir_get_alert (logdir, 0)->trace_index, ==, 30);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 static void
 test_refresh_new_file_set (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgFixtureWriter) first = small_writer (dir, "coordinator", 1700000100);
 
   g_assert_nonnull (first);
@@ -259,7 +238,7 @@ test_refresh_new_file_set (void)
   g_assert_cmpstr (tdbg_logdir_get_file_set (logdir, 1)->host_name, ==, "worker.example.org");
   /* The worker's trace names an op of the coordinator's graph. */
   g_assert_cmpstr (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, 0)->op)->op_type, ==, "Const");
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* The same, fetching in a worker and applying on the main thread, a few records per fetch. */
@@ -283,7 +262,7 @@ test_follow_new_file_set (void)
 static void
 test_follow_busy (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgFixtureWriter) writer = small_writer (dir, "host", 1700000100);
   g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
   g_autoptr(GBytes) record = encode_trace ("g1", "c", 1700000300, 0);
@@ -309,7 +288,7 @@ test_follow_busy (void)
   g_assert_no_error (error);
   g_assert_cmpuint (stats.new_traces, ==, 1);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 1);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* A flipped byte in one record: the problem names the file and offset, and every other
@@ -317,7 +296,7 @@ test_follow_busy (void)
 static void
 test_damage_in_middle (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgFixtureWriter) writer = small_writer (dir, "host", 1700000100);
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(GError) error = NULL;
@@ -345,13 +324,13 @@ test_damage_in_middle (void)
   g_assert_true (g_str_has_suffix (problem->file_name, ".graph_execution_traces"));
   g_assert_cmpuint (problem->byte_offset, ==, 4 * record_length);
   g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, 4)->wall_time, ==, 1700000205);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 static void
 test_neighbourhood (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = load_demo (dir, 3, 1);
   guint32 log_op = tdbg_logdir_get_trace (logdir, tdbg_logdir_get_alert (logdir, 0)->trace_index)->op;
   g_autoptr(TdbgNeighbourhood) hood = tdbg_neighbourhood_new (logdir, log_op, 1, 1, 50);
@@ -375,14 +354,14 @@ test_neighbourhood (void)
   g_assert_true (g_str_has_prefix (dot, "digraph"));
   g_assert_cmpuint (capped->nodes->len, ==, 2);
   g_assert_true (capped->truncated);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 /* Opening and closing, and refreshing, over and over: run under valgrind for leaks. */
 static void
 test_open_close_refresh (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   TdbgDemoOptions options = { 2, 1, "cycle-host", 1700000000 };
   g_autoptr(TdbgLogdir) kept = NULL;
   guint n = 0;
@@ -404,7 +383,7 @@ test_open_close_refresh (void)
       g_assert_cmpuint (stats.new_traces, ==, 0);
     }
   g_assert_cmpuint (tdbg_logdir_get_n_traces (kept), ==, n);
-  remove_dir (dir);
+  test_remove_tree (dir);
 }
 
 static void

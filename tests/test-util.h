@@ -8,8 +8,8 @@ G_BEGIN_DECLS
 
 /* A new empty folder under the temporary folder. */
 char *test_make_temp_dir (void);
-/* Removes @dir with the files in it (one level). */
-void test_remove_dir (const char *dir);
+/* Removes @path and, for a folder, everything in it. */
+void test_remove_tree (const char *path);
 /* Loads @path, failing the test when it cannot be read. */
 TdbgLogdir *test_load_logdir (const char *path);
 
