@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <glib/gstdio.h>
 #include "tdbg-fixture-writer.h"
+#include "tdbg-ui.h"
 
 static gboolean
 tick_cb (gpointer data)
@@ -38,11 +39,7 @@ gui_spin (guint ms)
 GtkListView *
 gui_list_view_of (GtkColumnView *column_view)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (column_view)); child;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      return GTK_LIST_VIEW (child);
-  return NULL;
+  return tdbg_ui_inner_list_view (column_view);
 }
 
 GtkLabel *

@@ -57,3 +57,54 @@ tdbg_ui_set_lazy_tooltip (GtkWidget *widget, const char *text)
     }
   g_object_set_data_full (G_OBJECT (widget), "tdbg-lazy-tooltip", g_strdup (text), g_free);
 }
+
+void
+tdbg_ui_remember_list_item (GtkListItem *item)
+{
+  /* The item owns the child, so the pointer lives as long as the child. */
+  g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "tdbg-list-item", item);
+}
+
+GtkListView *
+tdbg_ui_inner_list_view (GtkColumnView *column_view)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (column_view)); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return GTK_LIST_VIEW (child);
+  return NULL;
+}
+
+/* The GtkListItem remembered at or below @widget (a row: its child, or its cells' children). */
+static GtkListItem *
+remembered_item (GtkWidget *widget, guint depth)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (widget), "tdbg-list-item");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); item == NULL && child && depth > 0;
+       child = gtk_widget_get_next_sibling (child))
+    item = remembered_item (child, depth - 1);
+  return item;
+}
+
+gboolean
+tdbg_ui_focus_list_row (GtkWidget *list, guint position)
+{
+  if (GTK_IS_COLUMN_VIEW (list))
+    {
+      GtkListView *inner = tdbg_ui_inner_list_view (GTK_COLUMN_VIEW (list));
+      if (inner == NULL)
+        return gtk_widget_grab_focus (list);
+      list = GTK_WIDGET (inner);
+    }
+  if (position == GTK_INVALID_LIST_POSITION)
+    return gtk_widget_grab_focus (list);
+  gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkListItem *item = remembered_item (row, 2);
+      if (item && gtk_list_item_get_position (item) == position && gtk_widget_grab_focus (row))
+        return TRUE;
+    }
+  return gtk_widget_grab_focus (list);
+}
