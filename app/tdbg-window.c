@@ -379,13 +379,15 @@ add_capture_shortcut (GtkShortcutController *keys, guint keyval, GdkModifierType
 }
 
 /* Shortcuts that work wherever the focus is: taken before the focused widget sees the key
- * (F8 is also GtkPaned's "cycle handle focus", and every pane sits in a GtkPaned). */
+ * (F8 is also GtkPaned's "cycle handle focus", and every pane sits in a GtkPaned; lists and
+ * text would keep Ctrl+Home for themselves). */
 static void
 add_capture_shortcuts (TdbgWindow *self)
 {
   GtkEventController *keys = gtk_shortcut_controller_new ();
 
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Home, GDK_CONTROL_MASK, "win.alert-first", NULL);
   add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_F8, 0, "win.alert-next", NULL);
   add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_F8, GDK_SHIFT_MASK, "win.alert-previous", NULL);
   for (gint32 n = 1; n <= 6; n++)
@@ -508,6 +510,7 @@ tdbg_window_init (TdbgWindow *self)
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
   add_capture_shortcuts (self);
+  tdbg_ui_name_mnemonic_buttons (GTK_WIDGET (self));
   load_layout (self);
 }
 

@@ -58,6 +58,43 @@ tdbg_ui_set_lazy_tooltip (GtkWidget *widget, const char *text)
   g_object_set_data_full (G_OBJECT (widget), "tdbg-lazy-tooltip", g_strdup (text), g_free);
 }
 
+/* "_Open" → "Open", "a__b" → "a_b", "開く(_O)" → "開く". */
+static char *
+without_mnemonic (const char *label)
+{
+  g_autoptr(GRegex) suffix = g_regex_new ("\\(_[^)]\\)", 0, 0, NULL);
+  g_autofree char *plain = g_regex_replace_literal (suffix, label, -1, 0, "", 0, NULL);
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = plain; *p; p++)
+    {
+      if (*p == '_' && p[1])
+        p++;
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+void
+tdbg_ui_name_mnemonic_buttons (GtkWidget *root)
+{
+  const char *label = NULL;
+
+  /* A button is also labelled by its label widget, which shows the text without the mark. */
+  if (GTK_IS_BUTTON (root) && gtk_button_get_use_underline (GTK_BUTTON (root)) &&
+      GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (root))))
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  else if (GTK_IS_CHECK_BUTTON (root) && gtk_check_button_get_use_underline (GTK_CHECK_BUTTON (root)))
+    label = gtk_check_button_get_label (GTK_CHECK_BUTTON (root));
+  if (label)
+    {
+      g_autofree char *name = without_mnemonic (label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    tdbg_ui_name_mnemonic_buttons (child);
+}
+
 void
 tdbg_ui_remember_list_item (GtkListItem *item)
 {

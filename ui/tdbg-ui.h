@@ -16,6 +16,11 @@ void tdbg_ui_init (void);
  * (a round trip) on every call: far too slow for list rows that are bound by the hundred. */
 void tdbg_ui_set_lazy_tooltip (GtkWidget *widget, const char *text);
 
+/* GTK 4.8 names a button whose label has a mnemonic after the raw label and its text
+ * ("_Library Frames Library Frames"), a check button after the raw label: names every button
+ * and check button at or under @root that uses an underline after its text alone. */
+void tdbg_ui_name_mnemonic_buttons (GtkWidget *root);
+
 /* Call from a list factory's setup after gtk_list_item_set_child(): lets
  * tdbg_ui_focus_list_row() find the row that shows a position. */
 void tdbg_ui_remember_list_item (GtkListItem *item);
