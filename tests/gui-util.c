@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 #include "tdbg-fixture-writer.h"
 #include "tdbg-ui.h"
+#include "tdbg-window.h"
 
 static gboolean
 tick_cb (gpointer data)
@@ -123,4 +124,80 @@ gui_ensure_demo_logdir (const char *dir, guint n_steps)
     g_error ("writing %s: %s", dir, error->message);
   g_file_set_contents (stamp, steps, -1, NULL);
   g_printerr ("# wrote %s (%u steps) in %.2f s\n", dir, n_steps, (g_get_monotonic_time () - start) / 1e6);
+}
+
+/* Screenshots: snapshot the window in the frame clock's after-paint. */
+typedef struct {
+  GtkWidget *window;
+  const char *path;
+  gboolean done;
+  gulong handler;
+} Shot;
+
+static void
+after_paint_cb (GdkFrameClock *clock, Shot *shot)
+{
+  int w = gtk_widget_get_width (shot->window), h = gtk_widget_get_height (shot->window);
+  GdkPaintable *paintable = gtk_widget_paintable_new (shot->window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node)
+    {
+      GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (shot->window));
+      GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+      gdk_texture_save_to_png (texture, shot->path);
+      g_object_unref (texture);
+      gsk_render_node_unref (node);
+      shot->done = TRUE;
+      g_signal_handler_disconnect (clock, shot->handler);
+    }
+  g_object_unref (paintable);
+}
+
+static gboolean
+shot_done (gpointer data)
+{
+  return ((Shot *) data)->done;
+}
+
+void
+gui_screenshot (GtkWidget *window, const char *path)
+{
+  Shot shot = { window, path, FALSE, 0 };
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  gui_spin (150);
+  shot.handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &shot);
+  gtk_widget_queue_draw (window);
+  if (!gui_wait_until (shot_done, &shot, 5000))
+    {
+      g_signal_handler_disconnect (clock, shot.handler);
+      g_test_message ("screenshot %s not taken", path);
+    }
+  else
+    g_test_message ("screenshot: %s", path);
+}
+
+gboolean
+gui_window_loaded (gpointer data)
+{
+  return !tdbg_window_is_loading (data);
+}
+
+TdbgWindow *
+gui_open_window (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  TdbgWindow *window = tdbg_window_new (NULL);
+
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  tdbg_window_open (window, file);
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
+  gui_spin (50);
+  return window;
 }

@@ -4,6 +4,7 @@
  * condition holds, finding widgets, and the big benchmark logdir. */
 
 #include <gtk/gtk.h>
+#include "tdbg-window.h"
 
 G_BEGIN_DECLS
 
@@ -24,5 +25,12 @@ GtkWidget *gui_find_widget (GtkWidget *root, GType type);
 /* Writes the tutorial-shaped demo logdir of @n_steps steps (bad step at the middle) into
  * @dir unless a previous run left the same one there; the same stamp as bench-load. */
 void gui_ensure_demo_logdir (const char *dir, guint n_steps);
+
+/* Writes a PNG of @window as drawn next to @path. */
+void gui_screenshot (GtkWidget *window, const char *path);
+/* A window of 1280×800 on the logdir at @path, shown and loaded. */
+TdbgWindow *gui_open_window (const char *path);
+/* A GuiCond: @window (a TdbgWindow) is not loading. */
+gboolean gui_window_loaded (gpointer window);
 
 G_END_DECLS

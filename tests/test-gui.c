@@ -53,82 +53,20 @@ spin (guint ms)
   wait_until (always_false, NULL, ms);
 }
 
-/* Screenshots: snapshot the window in the frame clock's after-paint. */
-typedef struct {
-  GtkWidget *window;
-  char *path;
-  gboolean done;
-  gulong handler;
-} Shot;
-
-static void
-after_paint_cb (GdkFrameClock *clock, Shot *shot)
-{
-  int w = gtk_widget_get_width (shot->window), h = gtk_widget_get_height (shot->window);
-  GdkPaintable *paintable = gtk_widget_paintable_new (shot->window);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  if (node)
-    {
-      GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (shot->window));
-      GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-      gdk_texture_save_to_png (texture, shot->path);
-      g_object_unref (texture);
-      gsk_render_node_unref (node);
-      shot->done = TRUE;
-      g_signal_handler_disconnect (clock, shot->handler);
-    }
-  g_object_unref (paintable);
-}
-
-static gboolean
-shot_done (gpointer data)
-{
-  return ((Shot *) data)->done;
-}
-
 static void
 screenshot (GtkWidget *window, const char *name)
 {
-  Shot shot = { window, g_build_filename (shots_dir, name, NULL), FALSE, 0 };
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  g_autofree char *path = g_build_filename (shots_dir, name, NULL);
 
-  spin (150);
-  shot.handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &shot);
-  gtk_widget_queue_draw (window);
-  if (!wait_until (shot_done, &shot, 5000))
-    {
-      g_signal_handler_disconnect (clock, shot.handler);
-      g_test_message ("screenshot %s not taken", shot.path);
-    }
-  else
-    g_test_message ("screenshot: %s", shot.path);
-  g_free (shot.path);
-}
-
-static gboolean
-not_loading (gpointer data)
-{
-  return !tdbg_window_is_loading (data);
+  gui_screenshot (window, path);
 }
 
 static TdbgWindow *
 open_window (const char *relative)
 {
   g_autofree char *path = g_build_filename (logdirs_root, relative, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  TdbgWindow *window = tdbg_window_new (NULL);
 
-  g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  tdbg_window_open (window, file);
-  g_assert_true (wait_until (not_loading, window, 30000));
-  spin (50);
-  return window;
+  return gui_open_window (path);
 }
 
 static guint32
@@ -943,7 +881,7 @@ test_load_cancel (void)
   /* Cancel, as the Cancel button and Escape do. */
   t0 = g_get_monotonic_time ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-load", NULL));
-  g_assert_true (wait_until (not_loading, window, 5000));
+  g_assert_true (wait_until (gui_window_loaded, window, 5000));
   g_test_message ("the load stopped %.1f ms after Cancel", (g_get_monotonic_time () - t0) / 1000.0);
   label = gui_find_label (GTK_WIDGET (window), "Loading cancelled.", FALSE);
   g_assert_nonnull (label);
@@ -965,7 +903,7 @@ test_load_cancel (void)
     g_autofree char *path = g_build_filename (logdirs_root, "tutorial_mnist", "logdir", NULL);
     g_autoptr(GFile) small = g_file_new_for_path (path);
     tdbg_window_open (window, small);
-    g_assert_true (wait_until (not_loading, window, 30000));
+    g_assert_true (wait_until (gui_window_loaded, window, 30000));
     g_assert_nonnull (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
     g_assert_null (gui_find_label (GTK_WIDGET (window), "Loading cancelled.", FALSE));
   }
