@@ -8,6 +8,7 @@
 #include <string.h>
 #include "a11y-session.h"
 
+#define MOD_SHIFT (1 << 0)
 #define MOD_CONTROL (1 << 2)
 #define MOD_ALT (1 << 3)
 #define KEY_RETURN 0xff0d
@@ -48,23 +49,48 @@ expected_value (const char * const *anchors, const char *key)
 
 /* --- reading the window ----------------------------------------------------------------- */
 
+/* Every named panel outside lists and tables, by name (panes are never inside those, and
+ * walking their rows costs seconds). */
+static void
+collect_panels (AtspiAccessible *a, GHashTable *panels)
+{
+  AtspiRole role = atspi_accessible_get_role (a, NULL);
+  gint n;
+
+  if (role == ATSPI_ROLE_LIST || role == ATSPI_ROLE_TREE_TABLE)
+    return;
+  if (role == ATSPI_ROLE_PANEL)
+    {
+      char *name = a11y_name (a);
+      if (*name && !g_hash_table_contains (panels, name))
+        g_hash_table_insert (panels, name, g_object_ref (a));
+      else
+        g_free (name);
+    }
+  n = atspi_accessible_get_child_count (a, NULL);
+  for (gint i = 0; i < n; i++)
+    {
+      g_autoptr(AtspiAccessible) child = atspi_accessible_get_child_at_index (a, i, NULL);
+      if (child)
+        collect_panels (child, panels);
+    }
+}
+
 /* Pane @name (new reference); looked up once, the panes stay. */
 static AtspiAccessible *
 pane (const char *name)
 {
-  static GHashTable *panes;
+  static GHashTable *panels;
   AtspiAccessible *found;
 
-  if (panes == NULL)
-    panes = g_hash_table_new (g_str_hash, g_str_equal);
-  found = g_hash_table_lookup (panes, name);
-  if (found == NULL)
+  if (panels == NULL)
     {
-      found = a11y_find (a11y_session_get_frame (), ATSPI_ROLE_PANEL, name, FALSE);
-      if (found == NULL)
-        g_error ("no panel named “%s”", name);
-      g_hash_table_insert (panes, (gpointer) name, found);
+      panels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      collect_panels (a11y_session_get_frame (), panels);
     }
+  found = g_hash_table_lookup (panels, name);
+  if (found == NULL)
+    g_error ("no panel named “%s”", name);
   return g_object_ref (found);
 }
 
@@ -469,6 +495,15 @@ test_keyboard_path (void)
   a11y_press_key (KEY_UP, 0);
   a11y_press_key (KEY_RETURN, 0);
   assert_trace_row (index, tensor, ATSPI_STATE_SELECTED);
+  /* F8 and Shift+F8 from inside the list (every pane sits in a GtkPaned, which has F8 too). */
+  a11y_press_key (KEY_F8, 0);
+  wait_trace_row (index, tensor, ATSPI_STATE_SELECTED, TRUE);
+  a11y_press_key (KEY_F8, MOD_SHIFT);
+  assert_trace_row (index, tensor, ATSPI_STATE_SELECTED);
+
+  /* Python Execution Timeline: reachable too. */
+  focused = focus_pane (2, "Python Execution Timeline");
+  g_clear_object (&focused);
 
   /* Graph Execution: the focus lands on the selected trace's row. */
   focused = focus_pane (3, "Graph Execution");
