@@ -47,6 +47,38 @@ expected_value (const char * const *anchors, const char *key)
 
 #define EXPECTED(key, ...) expected_value ((const char *[]) { __VA_ARGS__, NULL }, key)
 
+/* What EXPECTED.json says of the first NaN/∞ trace, and what the window should show of it. */
+static struct {
+  char *op_name, *op_type, *index, *code;
+  gint line;
+  char *tensor;           /* "Log:0", as the Graph Execution row shows it */
+  char *node;             /* "Log (Log), NaN/∞", the graph node's name */
+  char *input, *input_type, *input_trace;
+  char *input_tensor;
+} facts;
+
+#define FIRST "first_inf_nan_graph_execution_trace"
+
+static void
+read_facts (void)
+{
+  g_autofree char *slot = EXPECTED ("output_slot", FIRST);
+  g_autofree char *line = EXPECTED ("line", FIRST, "creation_innermost_user_frame");
+  g_autofree char *input_slot = EXPECTED ("output_slot", FIRST, "inputs");
+
+  facts.op_name = EXPECTED ("op_name", FIRST);
+  facts.op_type = EXPECTED ("op_type", FIRST);
+  facts.index = EXPECTED ("graph_execution_trace_index", "first_alert");
+  facts.code = EXPECTED ("code", FIRST, "creation_innermost_user_frame");
+  facts.line = (gint) g_ascii_strtoll (line, NULL, 10);
+  facts.tensor = g_strdup_printf ("%s:%s", facts.op_name, slot);
+  facts.node = g_strdup_printf ("%s (%s), NaN/∞", facts.op_name, facts.op_type);
+  facts.input = EXPECTED ("op_name", FIRST, "inputs");
+  facts.input_type = EXPECTED ("op_type", FIRST, "inputs");
+  facts.input_trace = EXPECTED ("latest_trace_index_before", FIRST, "inputs");
+  facts.input_tensor = g_strdup_printf ("%s:%s", facts.input, input_slot);
+}
+
 /* --- reading the window ----------------------------------------------------------------- */
 
 /* Every named panel outside lists and tables, by name (panes are never inside those, and
@@ -370,14 +402,7 @@ test_names (void)
 static void
 test_alert_to_source (void)
 {
-  g_autofree char *op_name = EXPECTED ("op_name", "first_inf_nan_graph_execution_trace");
-  g_autofree char *op_type = EXPECTED ("op_type", "first_inf_nan_graph_execution_trace");
-  g_autofree char *slot = EXPECTED ("output_slot", "first_inf_nan_graph_execution_trace");
-  g_autofree char *index = EXPECTED ("graph_execution_trace_index", "first_alert");
-  g_autofree char *line = EXPECTED ("line", "first_inf_nan_graph_execution_trace", "creation_innermost_user_frame");
-  g_autofree char *code = EXPECTED ("code", "first_inf_nan_graph_execution_trace", "creation_innermost_user_frame");
-  g_autofree char *tensor = g_strdup_printf ("%s:%s", op_name, slot);
-  g_autofree char *alert_op = g_strdup_printf ("%s (%s)", tensor, op_type);
+  g_autofree char *alert_op = g_strdup_printf ("%s (%s)", facts.tensor, facts.op_type);
   g_autoptr(AtspiAccessible) alerts = pane ("Alerts");
   g_autoptr(AtspiAccessible) list = a11y_find (alerts, ATSPI_ROLE_LIST, "Alert events", FALSE);
   g_autoptr(AtspiAccessible) first_row = NULL;
@@ -386,7 +411,6 @@ test_alert_to_source (void)
   g_autoptr(AtspiAccessible) node = NULL;
   g_autofree char *alert_name = NULL;
   g_autofree char *line_text = NULL;
-  g_autofree char *node_name = NULL;
 
   /* The first row of the alert list is a button named after the alert. */
   g_assert_nonnull (list);
@@ -401,22 +425,21 @@ test_alert_to_source (void)
 
   /* Activated as a screen reader does: the button's "click" action. */
   g_assert_true (a11y_do_action (button, "click"));
-  assert_trace_row (index, tensor, ATSPI_STATE_SELECTED);
+  assert_trace_row (facts.index, facts.tensor, ATSPI_STATE_SELECTED);
   {
     g_autoptr(GPtrArray) texts = trace_row_texts (ATSPI_STATE_SELECTED);
-    g_assert_cmpstr (g_ptr_array_index (texts, 2), ==, op_type);
+    g_assert_cmpstr (g_ptr_array_index (texts, 2), ==, facts.op_type);
   }
-  assert_caret_line ((gint) g_ascii_strtoll (line, NULL, 10));
-  g_assert_cmpint (source_caret_line (&line_text), ==, (gint) g_ascii_strtoll (line, NULL, 10));
-  g_test_message ("source line %s: %s", line, line_text);
-  g_assert_nonnull (strstr (line_text, code));
+  assert_caret_line (facts.line);
+  g_assert_cmpint (source_caret_line (&line_text), ==, facts.line);
+  g_test_message ("source line %d: %s", facts.line, line_text);
+  g_assert_nonnull (strstr (line_text, facts.code));
 
   /* Graph Structure: the op is a node of its own, named with its type and NaN/∞. */
   graph = graph_view ();
-  node_name = g_strdup_printf ("%s (%s), NaN/∞", op_name, op_type);
-  node = a11y_find (graph, ATSPI_ROLE_PUSH_BUTTON, node_name, FALSE);
+  node = a11y_find (graph, ATSPI_ROLE_PUSH_BUTTON, facts.node, FALSE);
   if (node == NULL)
-    g_error ("no graph node named “%s”", node_name);
+    g_error ("no graph node named “%s”", facts.node);
 }
 
 static gboolean
@@ -437,13 +460,7 @@ node_found (gpointer data)
 static void
 test_graph_node (void)
 {
-  g_autofree char *input = EXPECTED ("op_name", "first_inf_nan_graph_execution_trace", "inputs");
-  g_autofree char *input_type = EXPECTED ("op_type", "first_inf_nan_graph_execution_trace", "inputs");
-  g_autofree char *input_slot = EXPECTED ("output_slot", "first_inf_nan_graph_execution_trace", "inputs");
-  g_autofree char *input_trace = EXPECTED ("latest_trace_index_before", "first_inf_nan_graph_execution_trace",
-                                           "inputs");
-  g_autofree char *prefix = g_strdup_printf ("%s (%s)", input, input_type);
-  g_autofree char *tensor = g_strdup_printf ("%s:%s", input, input_slot);
+  g_autofree char *prefix = g_strdup_printf ("%s (%s)", facts.input, facts.input_type);
   g_autoptr(AtspiAccessible) graph = graph_view ();
   g_autoptr(AtspiAccessible) node = NULL;
   g_autofree char *description = NULL;
@@ -459,23 +476,13 @@ test_graph_node (void)
 
   /* Its click selects the op: its latest trace before the bad one. */
   g_assert_true (a11y_do_action (node, "click"));
-  assert_trace_row (input_trace, tensor, ATSPI_STATE_SELECTED);
+  assert_trace_row (facts.input_trace, facts.input_tensor, ATSPI_STATE_SELECTED);
 }
 
 static void
 test_keyboard_path (void)
 {
-  g_autofree char *op_name = EXPECTED ("op_name", "first_inf_nan_graph_execution_trace");
-  g_autofree char *op_type = EXPECTED ("op_type", "first_inf_nan_graph_execution_trace");
-  g_autofree char *slot = EXPECTED ("output_slot", "first_inf_nan_graph_execution_trace");
-  g_autofree char *index = EXPECTED ("graph_execution_trace_index", "first_alert");
-  g_autofree char *line = EXPECTED ("line", "first_inf_nan_graph_execution_trace", "creation_innermost_user_frame");
-  g_autofree char *input = EXPECTED ("op_name", "first_inf_nan_graph_execution_trace", "inputs");
-  g_autofree char *input_trace = EXPECTED ("latest_trace_index_before", "first_inf_nan_graph_execution_trace",
-                                           "inputs");
-  g_autofree char *tensor = g_strdup_printf ("%s:%s", op_name, slot);
-  g_autofree char *node_name = g_strdup_printf ("%s (%s), NaN/∞", op_name, op_type);
-  gint bad_line = (gint) g_ascii_strtoll (line, NULL, 10);
+  const char *index = facts.index, *tensor = facts.tensor;
   AtspiAccessible *focused;
   g_autofree char *name = NULL;
 
@@ -515,20 +522,20 @@ test_keyboard_path (void)
   g_clear_pointer (&name, g_free);
   name = a11y_name (focused);
   g_clear_object (&focused);
-  g_assert_cmpstr (name, ==, node_name);
+  g_assert_cmpstr (name, ==, facts.node);
   a11y_press_key (KEY_UP, 0);
   a11y_press_key (KEY_RETURN, 0);
-  assert_trace_row (input_trace, NULL, ATSPI_STATE_SELECTED);
-  g_test_message ("Up and Return on the graph selected %s (trace %s)", input, input_trace);
+  assert_trace_row (facts.input_trace, facts.input_tensor, ATSPI_STATE_SELECTED);
+  g_test_message ("Up and Return on the graph selected %s (trace %s)", facts.input, facts.input_trace);
 
   /* Back with F8 / Ctrl+Home, then Stack Trace: on the innermost user frame. */
   a11y_press_key (KEY_HOME, MOD_CONTROL);
   assert_trace_row (index, tensor, ATSPI_STATE_SELECTED);
-  assert_caret_line (bad_line);
+  assert_caret_line (facts.line);
   focused = focus_pane (6, "Stack Trace");
   {
     g_autoptr(GPtrArray) texts = row_texts (focused);
-    g_autofree char *line_label = g_strdup_printf ("Line %d", bad_line);
+    g_autofree char *line_label = g_strdup_printf ("Line %d", facts.line);
     gboolean has_line = FALSE;
     for (guint i = 0; i < texts->len; i++)
       has_line |= g_str_equal (g_ptr_array_index (texts, i), line_label);
@@ -539,10 +546,17 @@ test_keyboard_path (void)
   /* Source Code: the caret is on the line. */
   focused = focus_pane (5, "Source Code");
   g_clear_object (&focused);
-  assert_caret_line (bad_line);
+  assert_caret_line (facts.line);
 }
 
-/* libatspi warns once that GTK has no cache object (GTK 4.8 exports none): harmless. */
+/* libatspi warns once that GTK has no cache object (GTK 4.8 exports none): harmless, so
+ * neither fatal nor a TAP "Bail out!", which GLib prints for fatal messages. */
+static void
+dbind_warning_cb (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
+{
+  g_test_message ("%s: %s", domain, message);
+}
+
 static gboolean
 fatal_log_cb (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
 {
@@ -560,6 +574,7 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   g_test_log_set_fatal_handler (fatal_log_cb, NULL);
+  g_log_set_handler ("dbind", G_LOG_LEVEL_WARNING | G_LOG_FLAG_FATAL, dbind_warning_cb, NULL);
   if (argc < 2)
     g_error ("usage: test-a11y PATH-TO-tfdbg-gtk");
   program = argv[1];
@@ -568,6 +583,7 @@ main (int argc, char **argv)
     g_error ("TDBG_SHARED_LOGDIRS (%s) is not a directory", root ? root : "unset");
   expected_path = g_build_filename (root, "tutorial_mnist", "EXPECTED.json", NULL);
   g_assert_true (g_file_get_contents (expected_path, &expected_json, NULL, NULL));
+  read_facts ();
   logdir = g_build_filename (root, "tutorial_mnist", "logdir", NULL);
 
   g_test_add_func ("/a11y/names", test_names);

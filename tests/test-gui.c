@@ -1054,21 +1054,7 @@ main (int argc, char **argv)
     { "corrupt", "garbage", "garbage", TRUE },
     { "corrupt", "not_a_proto", "not_a_proto", TRUE },
   };
-  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
-  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
-
-  gtk_test_init (&argc, &argv, NULL);
-  gtk_source_init ();
-  tdbg_ui_init ();
-  /* Text views scroll with an animation otherwise, and screenshots catch it midway. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-
-  /* The reference logdirs are required: a missing corpus fails, never skips. */
-  if (root == NULL || !g_file_test (root, G_FILE_TEST_IS_DIR))
-    g_error ("TDBG_SHARED_LOGDIRS (%s) is not a directory", root ? root : "unset");
-  logdirs_root = g_strdup (root);
-  shots_dir = g_build_filename (builddir ? builddir : ".", "screenshots", NULL);
-  g_mkdir_with_parents (shots_dir, 0755);
+  gui_test_init (&argc, &argv, &logdirs_root, &shots_dir);
 
   g_test_add_func ("/gui/core-path", test_core_path);
   g_test_add_func ("/gui/export", test_export);

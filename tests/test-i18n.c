@@ -45,21 +45,6 @@ assert_title (GtkWidget *pane, const char *format, guint n)
   assert_label_shown (pane, title);
 }
 
-/* The first button at or under @root whose tooltip is @tooltip. */
-static GtkWidget *
-find_by_tooltip (GtkWidget *root, const char *tooltip)
-{
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_tooltip (child, tooltip);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 screenshot (GtkWidget *window, const char *what)
 {
@@ -102,10 +87,10 @@ test_translated_window (void)
   check = gui_find_widget (trace, GTK_TYPE_CHECK_BUTTON);
   g_assert_nonnull (check);
   g_assert_cmpstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (check)), ==, translated ("_Alerting only"));
-  next = find_by_tooltip (alerts, translated ("Next alert (F8)"));
+  next = gui_find_by_tooltip (alerts, translated ("Next alert (F8)"));
   g_assert_nonnull (next);
   g_assert_true (GTK_IS_BUTTON (next));
-  g_assert_nonnull (find_by_tooltip (graph, translated ("Zoom in (+, Ctrl+wheel); drag to pan")));
+  g_assert_nonnull (gui_find_by_tooltip (graph, translated ("Zoom in (+, Ctrl+wheel); drag to pan")));
   g_assert_nonnull (gui_find_editable (trace, translated ("Go to #")));
   screenshot (GTK_WIDGET (window), "loaded");
 
@@ -123,8 +108,6 @@ test_translated_window (void)
 int
 main (int argc, char **argv)
 {
-  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
-  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
   const char *localedir = g_getenv ("TDBG_LOCALEDIR");
 
   /* The language comes first, before anything reads the locale. */
@@ -140,16 +123,7 @@ main (int argc, char **argv)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  gtk_test_init (&argc, &argv, NULL);
-  gtk_source_init ();
-  tdbg_ui_init ();
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  /* The reference logdirs are required: a missing corpus fails, never skips. */
-  if (root == NULL || !g_file_test (root, G_FILE_TEST_IS_DIR))
-    g_error ("TDBG_SHARED_LOGDIRS (%s) is not a directory", root ? root : "unset");
-  logdirs_root = g_strdup (root);
-  shots_dir = g_build_filename (builddir ? builddir : ".", "screenshots", NULL);
-  g_mkdir_with_parents (shots_dir, 0755);
+  gui_test_init (&argc, &argv, &logdirs_root, &shots_dir);
 
   g_test_add_func ("/i18n/translated-window", test_translated_window);
   return g_test_run ();

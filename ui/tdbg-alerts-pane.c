@@ -242,10 +242,7 @@ tdbg_alerts_pane_grab_focus (GtkWidget *widget)
 {
   TdbgAlertsPane *self = TDBG_ALERTS_PANE (widget);
 
-  if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "list") &&
-      tdbg_ui_focus_list_row (GTK_WIDGET (self->list), gtk_single_selection_get_selected (self->model)))
-    return TRUE;
-  return gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
+  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->list), gtk_single_selection_get_selected (self->model));
 }
 
 static void

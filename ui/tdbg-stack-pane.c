@@ -312,7 +312,7 @@ tdbg_stack_pane_grab_focus (GtkWidget *widget)
 {
   TdbgStackPane *self = TDBG_STACK_PANE (widget);
 
-  return tdbg_ui_focus_list_row (GTK_WIDGET (self->list), gtk_single_selection_get_selected (self->model));
+  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->list), gtk_single_selection_get_selected (self->model));
 }
 
 static void

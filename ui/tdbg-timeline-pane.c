@@ -236,10 +236,7 @@ tdbg_timeline_pane_grab_focus (GtkWidget *widget)
 {
   TdbgTimelinePane *self = TDBG_TIMELINE_PANE (widget);
 
-  if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "strip") &&
-      tdbg_ui_focus_list_row (GTK_WIDGET (self->strip), gtk_single_selection_get_selected (self->model)))
-    return TRUE;
-  return gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
+  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->strip), gtk_single_selection_get_selected (self->model));
 }
 
 static void

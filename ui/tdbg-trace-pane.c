@@ -746,7 +746,8 @@ tdbg_trace_pane_grab_focus (GtkWidget *widget)
 {
   TdbgTracePane *self = TDBG_TRACE_PANE (widget);
 
-  return tdbg_ui_focus_list_row (GTK_WIDGET (self->column_view), gtk_single_selection_get_selected (self->model));
+  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->column_view),
+                                  gtk_single_selection_get_selected (self->model));
 }
 
 static void
