@@ -37,6 +37,18 @@ assert_label_shown (GtkWidget *root, const char *text)
   g_assert_cmpint (pango_layout_get_unknown_glyphs_count (gtk_label_get_layout (label)), ==, 0);
 }
 
+typedef struct {
+  GtkWidget *root;
+  const char *text;
+} LabelWait;
+
+static gboolean
+label_present (gpointer data)
+{
+  LabelWait *w = data;
+  return gui_find_label (w->root, w->text, FALSE) != NULL;
+}
+
 static void
 assert_title (GtkWidget *pane, const char *format, guint n)
 {
@@ -97,9 +109,14 @@ test_translated_window (void)
   /* The first alert: the stack's heading and the frames' lines speak the language too. */
   tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
   {
-    g_autofree char *line = g_strdup_printf (translated ("Line %d"), 83);
-    gui_spin (300);
+    /* The selected frame's line, as its row shows it. */
+    g_autofree char *line = g_strdup_printf (translated ("Line %d"),
+                                             tdbg_selection_get_source_line (tdbg_window_get_selection (window)));
+    LabelWait w = { stack, line };
+    gui_wait_until (label_present, &w, 5000);
     assert_label_shown (stack, line);
+    /* The source view scrolls to the line over a few frames. */
+    gui_spin (500);
   }
   screenshot (GTK_WIDGET (window), "first-alert");
   gtk_window_destroy (GTK_WINDOW (window));
