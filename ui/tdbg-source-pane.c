@@ -1,4 +1,5 @@
 #include "tdbg-source-pane.h"
+#include "tdbg-ui.h"
 
 #include <string.h>
 
@@ -252,6 +253,7 @@ tdbg_source_pane_init (TdbgSourcePane *self)
 
   self->files = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->file_dropdown, G_LIST_MODEL (self->files));
+  tdbg_ui_name_drop_down (self->file_dropdown, _("Source file"));
   {
     /* The drop-down takes its own reference. */
     g_autoptr(GtkExpression) label = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");

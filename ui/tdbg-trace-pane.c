@@ -813,6 +813,8 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   gtk_single_selection_set_can_unselect (self->model, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->model));
   g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
+  tdbg_ui_name_drop_down (self->type_dropdown, _("Filter by op type"));
+  tdbg_ui_name_drop_down (self->device_dropdown, _("Filter by device"));
   /* The rows (and the selection) are in the inner list: screen readers name it too. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (tdbg_ui_inner_list_view (self->column_view)),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Graph execution traces"), -1);

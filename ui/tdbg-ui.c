@@ -96,6 +96,15 @@ tdbg_ui_name_mnemonic_buttons (GtkWidget *root)
 }
 
 void
+tdbg_ui_name_drop_down (GtkDropDown *drop_down, const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (drop_down)); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void
 tdbg_ui_remember_list_item (GtkListItem *item)
 {
   /* The item owns the child, so the pointer lives as long as the child. */

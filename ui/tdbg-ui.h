@@ -21,6 +21,10 @@ void tdbg_ui_set_lazy_tooltip (GtkWidget *widget, const char *text);
  * and check button at or under @root that uses an underline after its text alone. */
 void tdbg_ui_name_mnemonic_buttons (GtkWidget *root);
 
+/* A drop-down's focus goes to the button inside it, which GTK 4.8 leaves unnamed: names it
+ * @label, the drop-down's own name. */
+void tdbg_ui_name_drop_down (GtkDropDown *drop_down, const char *label);
+
 /* Call from a list factory's setup after gtk_list_item_set_child(): lets
  * tdbg_ui_focus_list_row() find the row that shows a position. */
 void tdbg_ui_remember_list_item (GtkListItem *item);
