@@ -3,7 +3,7 @@
  * panes, lists and controls; the first NaN/∞ alert activated as a screen reader does, with
  * the selected trace and the source line read back and held against EXPECTED.json; a graph
  * node activated through its accessible; and the alert → trace → graph → stack frame → source
- * line path done with keys alone (Alt+1…6, arrows, Return, F8, Ctrl+Home). */
+ * line path done with keys alone (Alt+1…6, Tab, arrows, Return, F8, Ctrl+Home). */
 
 #include <string.h>
 #include "a11y-session.h"
@@ -12,6 +12,7 @@
 #define MOD_CONTROL (1 << 2)
 #define MOD_ALT (1 << 3)
 #define KEY_RETURN 0xff0d
+#define KEY_TAB 0xff09
 #define KEY_UP 0xff52
 #define KEY_DOWN 0xff54
 #define KEY_HOME 0xff50
@@ -478,6 +479,25 @@ test_graph_node (void)
   assert_trace_row (facts.input_trace, facts.input_tensor, ATSPI_STATE_SELECTED);
 }
 
+typedef struct {
+  const char *name;
+  gboolean same;          /* the node named so has the focus, or another one */
+} NodeFocus;
+
+static gboolean
+node_focus_is (gpointer data)
+{
+  NodeFocus *w = data;
+  g_autoptr(AtspiAccessible) graph = graph_view ();
+  g_autoptr(AtspiAccessible) focused = NULL;
+  g_autofree char *focused_name = NULL;
+
+  if (!find_focused (graph, &focused) || atspi_accessible_get_role (focused, NULL) != ATSPI_ROLE_PUSH_BUTTON)
+    return FALSE;
+  focused_name = a11y_name (focused);
+  return g_str_equal (focused_name, w->name) == w->same;
+}
+
 static void
 test_keyboard_path (void)
 {
@@ -522,6 +542,11 @@ test_keyboard_path (void)
   name = a11y_name (focused);
   g_clear_object (&focused);
   g_assert_cmpstr (name, ==, facts.node);
+  /* Tab goes on to another node, Shift+Tab comes back. */
+  a11y_press_key (KEY_TAB, 0);
+  g_assert_true (a11y_wait (node_focus_is, &(NodeFocus) { facts.node, FALSE }, 5000));
+  a11y_press_key (KEY_TAB, MOD_SHIFT);
+  g_assert_true (a11y_wait (node_focus_is, &(NodeFocus) { facts.node, TRUE }, 5000));
   a11y_press_key (KEY_UP, 0);
   a11y_press_key (KEY_RETURN, 0);
   assert_trace_row (facts.input_trace, facts.input_tensor, ATSPI_STATE_SELECTED);
