@@ -135,11 +135,32 @@ die_with_parent (gpointer data)
   prctl (PR_SET_PDEATHSIG, SIGKILL);
 }
 
-/* A failed assertion aborts: the whole desktop goes with it, at once. */
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  if (dir)
+    g_dir_close (dir);
+  g_rmdir (path);
+}
+
+/* A failed assertion aborts: the whole desktop goes with it, at once, and its folder. */
 static void
 abort_cb (int sig)
 {
   signal_descendants (SIGKILL);
+  if (session.tmp)
+    remove_tree (session.tmp);
   signal (sig, SIG_DFL);
   raise (sig);
 }
@@ -338,25 +359,6 @@ a11y_session_get_log_tail (void)
   if (session.log_path == NULL || !g_file_get_contents (session.log_path, &text, &length, NULL))
     return g_strdup ("");
   return g_strdup (length > 4000 ? text + length - 4000 : text);
-}
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir && (name = g_dir_read_name (dir)))
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  if (dir)
-    g_dir_close (dir);
-  g_rmdir (path);
 }
 
 void
