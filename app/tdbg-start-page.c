@@ -7,6 +7,7 @@
 
 struct _TdbgStartPage {
   GtkWidget parent_instance;
+  GtkWidget *scroller;        /* the template's root: bound, so that disposing unparents it */
 
   GtkWidget *recents_group;
   GtkListBox *list;
@@ -238,6 +239,7 @@ tdbg_start_page_class_init (TdbgStartPageClass *klass)
                                                 NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-start-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, scroller);
   gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, recents_group);
   gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, list);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);

@@ -627,6 +627,56 @@ alert_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   tdbg_alerts_pane_move (self->alerts_pane, move);
 }
 
+/* win.focus-pane(N): the keyboard focus to pane N, on its selected row, node or line.
+ * Shortcuts (for the shortcuts window):
+ *   Alt+1  win.focus-pane(1)  Alerts
+ *   Alt+2  win.focus-pane(2)  Python Execution Timeline
+ *   Alt+3  win.focus-pane(3)  Graph Execution
+ *   Alt+4  win.focus-pane(4)  Graph Structure
+ *   Alt+5  win.focus-pane(5)  Source Code
+ *   Alt+6  win.focus-pane(6)  Stack Trace */
+static void
+focus_pane_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgWindow *self = TDBG_WINDOW (widget);
+  GtkWidget *panes[] = { GTK_WIDGET (self->alerts_pane), GTK_WIDGET (self->timeline_pane),
+                         GTK_WIDGET (self->trace_pane), GTK_WIDGET (self->graph_pane),
+                         GTK_WIDGET (self->source_pane), GTK_WIDGET (self->stack_pane) };
+  gint32 n = g_variant_get_int32 (parameter);
+
+  if (n >= 1 && n <= (gint32) G_N_ELEMENTS (panes))
+    gtk_widget_grab_focus (panes[n - 1]);
+}
+
+static void
+add_capture_shortcut (GtkShortcutController *keys, guint keyval, GdkModifierType modifiers, const char *action,
+                      GVariant *argument)
+{
+  GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keyval, modifiers), gtk_named_action_new (action));
+
+  if (argument)
+    gtk_shortcut_set_arguments (shortcut, argument);
+  gtk_shortcut_controller_add_shortcut (keys, shortcut);
+}
+
+/* Shortcuts that work wherever the focus is: taken before the focused widget sees the key
+ * (F8 is also GtkPaned's "cycle handle focus", and every pane sits in a GtkPaned; lists and
+ * text would keep Ctrl+Home for themselves). */
+static void
+add_capture_shortcuts (TdbgWindow *self)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Home, GDK_CONTROL_MASK, "win.alert-first", NULL);
+  add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_F8, 0, "win.alert-next", NULL);
+  add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_F8, GDK_SHIFT_MASK, "win.alert-previous", NULL);
+  for (gint32 n = 1; n <= 6; n++)
+    add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_0 + (guint) n, GDK_ALT_MASK, "win.focus-pane",
+                          g_variant_new_int32 (n));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
 static void
 open_demo_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
@@ -870,9 +920,7 @@ tdbg_window_class_init (TdbgWindowClass *klass)
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.reload", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, GDK_CONTROL_MASK, "win.alert-first", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F8, 0, "win.alert-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F8, GDK_SHIFT_MASK, "win.alert-previous", NULL);
+  gtk_widget_class_install_action (widget_class, "win.focus-pane", "i", focus_pane_action);
 }
 
 static void
@@ -925,6 +973,8 @@ tdbg_window_init (TdbgWindow *self)
   add_drop_target (self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
+  add_capture_shortcuts (self);
+  tdbg_ui_name_mnemonic_buttons (GTK_WIDGET (self));
   load_layout (self);
 }
 

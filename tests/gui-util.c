@@ -2,7 +2,10 @@
 
 #include <stdio.h>
 #include <glib/gstdio.h>
+#include <gtksourceview/gtksource.h>
 #include "tdbg-fixture-writer.h"
+#include "tdbg-ui.h"
+#include "tdbg-window.h"
 
 static gboolean
 tick_cb (gpointer data)
@@ -94,62 +97,90 @@ gui_screenshot (GtkWidget *window, const char *path)
 GtkListView *
 gui_list_view_of (GtkColumnView *column_view)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (column_view)); child;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      return GTK_LIST_VIEW (child);
+  return tdbg_ui_inner_list_view (column_view);
+}
+
+typedef gboolean (*WidgetMatch) (GtkWidget *widget, gconstpointer data);
+
+/* The first widget at or under @root (depth first) that @match accepts. */
+static GtkWidget *
+find_first (GtkWidget *root, WidgetMatch match, gconstpointer data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_first (child, match, data);
+      if (found)
+        return found;
+    }
   return NULL;
+}
+
+typedef struct {
+  const char *text;
+  gboolean prefix;
+} LabelMatch;
+
+static gboolean
+label_matches (GtkWidget *widget, gconstpointer data)
+{
+  const LabelMatch *m = data;
+  const char *t;
+
+  if (!GTK_IS_LABEL (widget))
+    return FALSE;
+  t = gtk_label_get_text (GTK_LABEL (widget));
+  return m->prefix ? g_str_has_prefix (t, m->text) : g_str_equal (t, m->text);
 }
 
 GtkLabel *
 gui_find_label (GtkWidget *root, const char *text, gboolean prefix)
 {
-  if (GTK_IS_LABEL (root))
-    {
-      const char *t = gtk_label_get_text (GTK_LABEL (root));
-      if (prefix ? g_str_has_prefix (t, text) : g_str_equal (t, text))
-        return GTK_LABEL (root);
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = gui_find_label (child, text, prefix);
-      if (found)
-        return found;
-    }
-  return NULL;
+  LabelMatch m = { text, prefix };
+
+  return (GtkLabel *) find_first (root, label_matches, &m);
+}
+
+static gboolean
+placeholder_matches (GtkWidget *widget, gconstpointer placeholder)
+{
+  g_autofree char *text = NULL;
+
+  if (!GTK_IS_EDITABLE (widget) || !g_object_class_find_property (G_OBJECT_GET_CLASS (widget), "placeholder-text"))
+    return FALSE;
+  g_object_get (widget, "placeholder-text", &text, NULL);
+  return g_strcmp0 (text, placeholder) == 0;
 }
 
 GtkWidget *
 gui_find_editable (GtkWidget *root, const char *placeholder)
 {
-  if (GTK_IS_EDITABLE (root) && g_object_class_find_property (G_OBJECT_GET_CLASS (root), "placeholder-text"))
-    {
-      g_autofree char *text = NULL;
-      g_object_get (root, "placeholder-text", &text, NULL);
-      if (g_strcmp0 (text, placeholder) == 0)
-        return root;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = gui_find_editable (child, placeholder);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return find_first (root, placeholder_matches, placeholder);
+}
+
+static gboolean
+type_matches (GtkWidget *widget, gconstpointer type)
+{
+  return g_type_is_a (G_OBJECT_TYPE (widget), GPOINTER_TO_SIZE (type));
 }
 
 GtkWidget *
 gui_find_widget (GtkWidget *root, GType type)
 {
-  if (g_type_is_a (G_OBJECT_TYPE (root), type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = gui_find_widget (child, type);
-      if (found)
-        return found;
-    }
-  return NULL;
+  return find_first (root, type_matches, GSIZE_TO_POINTER (type));
+}
+
+static gboolean
+tooltip_matches (GtkWidget *widget, gconstpointer tooltip)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
+GtkWidget *
+gui_find_by_tooltip (GtkWidget *root, const char *tooltip)
+{
+  return find_first (root, tooltip_matches, tooltip);
 }
 
 void
@@ -182,4 +213,42 @@ gui_ensure_demo_logdir (const char *dir, guint n_steps)
     g_error ("writing %s: %s", dir, error->message);
   g_file_set_contents (stamp, steps, -1, NULL);
   g_printerr ("# wrote %s (%u steps) in %.2f s\n", dir, n_steps, (g_get_monotonic_time () - start) / 1e6);
+}
+
+void
+gui_test_init (int *argc, char ***argv, char **logdirs_root, char **shots_dir)
+{
+  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
+  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
+
+  gtk_test_init (argc, argv, NULL);
+  gtk_source_init ();
+  tdbg_ui_init ();
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  if (root == NULL || !g_file_test (root, G_FILE_TEST_IS_DIR))
+    g_error ("TDBG_SHARED_LOGDIRS (%s) is not a directory", root ? root : "unset");
+  *logdirs_root = g_strdup (root);
+  *shots_dir = g_build_filename (builddir ? builddir : ".", "screenshots", NULL);
+  g_mkdir_with_parents (*shots_dir, 0755);
+}
+
+gboolean
+gui_window_loaded (gpointer data)
+{
+  return !tdbg_window_is_loading (data);
+}
+
+TdbgWindow *
+gui_open_window (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  TdbgWindow *window = tdbg_window_new (NULL);
+
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  tdbg_window_open (window, file);
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
+  gui_spin (50);
+  return window;
 }

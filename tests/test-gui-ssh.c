@@ -29,12 +29,6 @@ static char *remote_logdir;   /* the served copy of tutorial_mnist/logdir */
 static char *ssh_config;      /* names the alias "tdbg-test" with the client key */
 static TdbgLogdir *local;     /* the same logdir read locally: the known answers */
 
-static gboolean
-not_loading (gpointer data)
-{
-  return !tdbg_window_is_loading (data);
-}
-
 static void
 screenshot (GtkWidget *window, const char *name)
 {
@@ -153,7 +147,7 @@ open_with_key (void)
   use_ssh_files (ssh_config, server.known_hosts);
   tdbg_window_open_location (window, address);
   g_assert_true (tdbg_window_is_loading (window));
-  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   return window;
 }
 
@@ -202,7 +196,7 @@ test_unknown_host_key (void)
       if (i == 0)
         screenshot (GTK_WIDGET (dialog), "ssh-host-key-dialog.png");
       click (GTK_WIDGET (dialog), answers[i]);
-      g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+      g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
       g_assert_null (find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
       g_free (contents);
       g_assert_true (g_file_get_contents (known_hosts, &contents, NULL, NULL));
@@ -265,7 +259,7 @@ test_changed_host_key (void)
   g_assert_true (g_file_set_contents (known_hosts, line, -1, NULL));
   use_ssh_files (ssh_config, known_hosts);
   tdbg_window_open_location (window, address);
-  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   g_assert_null (find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
   message = tdbg_window_get_load_error (window);
   g_assert_nonnull (message);
@@ -297,7 +291,7 @@ test_password (void)
   gtk_editable_set_text (entry, SSH_FIXTURE_PASSWORD);
   screenshot (GTK_WIDGET (dialog), "ssh-password-dialog.png");
   click (GTK_WIDGET (dialog), "C_onnect");
-  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   assert_same_as_local (window);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -338,7 +332,7 @@ test_reconnect_with_password (void)
   dialog = wait_for_secret_dialog ();
   gtk_editable_set_text (tdbg_secret_dialog_get_entry (dialog), SSH_FIXTURE_PASSWORD);
   tdbg_secret_dialog_respond (dialog, TRUE);
-  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   assert_same_as_local (window);
 
   ssh_fixture_stop (&server);
@@ -474,7 +468,7 @@ test_remote_dialog (void)
   click (GTK_WIDGET (dialog), "C_onnect");
   g_assert_null (find_toplevel (TDBG_TYPE_REMOTE_DIALOG));
   g_assert_true (tdbg_window_is_loading (window));
-  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   assert_same_as_local (window);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -588,7 +582,7 @@ test_drop_during_load (void)
   ssh_fixture_stop (&server);
   g_test_message ("server stopped %.3f s into the load; loading: %d", (g_get_monotonic_time () - start) / 1e6,
                   tdbg_window_is_loading (window));
-  g_assert_true (gui_wait_until (not_loading, window, WAIT_MS));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   g_assert_true (gui_wait_until (banner_shown, window, WAIT_MS));
   shown = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
   g_assert_nonnull (shown);

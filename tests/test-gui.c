@@ -67,26 +67,12 @@ screenshot (GtkWidget *window, const char *name)
   gui_screenshot (window, path);
 }
 
-static gboolean
-not_loading (gpointer data)
-{
-  return !tdbg_window_is_loading (data);
-}
-
 static TdbgWindow *
 open_window (const char *relative)
 {
   g_autofree char *path = g_build_filename (logdirs_root, relative, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  TdbgWindow *window = tdbg_window_new (NULL);
 
-  g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  tdbg_window_open (window, file);
-  g_assert_true (wait_until (not_loading, window, 30000));
-  spin (50);
-  return window;
+  return gui_open_window (path);
 }
 
 static guint32
@@ -973,7 +959,7 @@ test_load_cancel (void)
   /* Cancel, as the Cancel button and Escape do. */
   t0 = g_get_monotonic_time ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-load", NULL));
-  g_assert_true (wait_until (not_loading, window, 5000));
+  g_assert_true (wait_until (gui_window_loaded, window, 5000));
   g_test_message ("the load stopped %.1f ms after Cancel", (g_get_monotonic_time () - t0) / 1000.0);
   label = gui_find_label (GTK_WIDGET (window), "Loading cancelled.", FALSE);
   g_assert_nonnull (label);
@@ -995,7 +981,7 @@ test_load_cancel (void)
     g_autofree char *path = g_build_filename (logdirs_root, "tutorial_mnist", "logdir", NULL);
     g_autoptr(GFile) small = g_file_new_for_path (path);
     tdbg_window_open (window, small);
-    g_assert_true (wait_until (not_loading, window, 30000));
+    g_assert_true (wait_until (gui_window_loaded, window, 30000));
     g_assert_nonnull (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
     g_assert_null (gui_find_label (GTK_WIDGET (window), "Loading cancelled.", FALSE));
   }
@@ -1159,7 +1145,7 @@ open_path (const char *path)
   TdbgWindow *window = new_start_window ();
 
   tdbg_window_open (window, file);
-  g_assert_true (wait_until (not_loading, window, 30000));
+  g_assert_true (wait_until (gui_window_loaded, window, 30000));
   spin (50);
   return window;
 }
@@ -1808,7 +1794,7 @@ open_run (Follow *f, const char *dir)
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   gtk_window_present (GTK_WINDOW (f->window));
   tdbg_window_open (f->window, file);
-  g_assert_true (gui_wait_until (not_loading, f->window, 30000));
+  g_assert_true (gui_wait_until (gui_window_loaded, f->window, 30000));
   g_assert_true (follow_state (f->window));
   find_lists (f);
 }
@@ -1944,7 +1930,7 @@ test_follow (void)
     run_traces (&other, 5, FALSE, 0);
     tdbg_window_open (window, other_file);
     run_traces (&run, 10, FALSE, 0);
-    g_assert_true (gui_wait_until (not_loading, window, 30000));
+    g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
     find_lists (&g);
     expect_run (&g, "another logdir");
     run_traces (&other, 7, TRUE, 0);
@@ -2057,21 +2043,7 @@ main (int argc, char **argv)
     { "corrupt", "garbage", "garbage", TRUE },
     { "corrupt", "not_a_proto", "not_a_proto", TRUE },
   };
-  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
-  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
-
-  gtk_test_init (&argc, &argv, NULL);
-  gtk_source_init ();
-  tdbg_ui_init ();
-  /* Text views scroll with an animation otherwise, and screenshots catch it midway. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-
-  /* The reference logdirs are required: a missing corpus fails, never skips. */
-  if (root == NULL || !g_file_test (root, G_FILE_TEST_IS_DIR))
-    g_error ("TDBG_SHARED_LOGDIRS (%s) is not a directory", root ? root : "unset");
-  logdirs_root = g_strdup (root);
-  shots_dir = g_build_filename (builddir ? builddir : ".", "screenshots", NULL);
-  g_mkdir_with_parents (shots_dir, 0755);
+  gui_test_init (&argc, &argv, &logdirs_root, &shots_dir);
 
   g_test_add_func ("/gui/core-path", test_core_path);
   g_test_add_func ("/gui/recents", test_recents);

@@ -88,6 +88,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *
   gtk_widget_add_css_class (button, "tdbg-alert-row");
   g_signal_connect (button, "clicked", G_CALLBACK (row_clicked_cb), self);
   gtk_list_item_set_child (item, button);
+  tdbg_ui_remember_list_item (item);
 }
 
 static void
@@ -254,6 +255,15 @@ move_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   tdbg_alerts_pane_move (TDBG_ALERTS_PANE (widget), move);
 }
 
+/* Alt+1 (the window's win.focus-pane): the selected alert's row, else the first control. */
+static gboolean
+tdbg_alerts_pane_grab_focus (GtkWidget *widget)
+{
+  TdbgAlertsPane *self = TDBG_ALERTS_PANE (widget);
+
+  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->list), gtk_single_selection_get_selected (self->model));
+}
+
 static void
 tdbg_alerts_pane_dispose (GObject *object)
 {
@@ -273,6 +283,7 @@ tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_alerts_pane_dispose;
+  widget_class->grab_focus = tdbg_alerts_pane_grab_focus;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-alerts-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, first_button);

@@ -92,10 +92,15 @@ set_text_internal (TdbgCell *self, char *text, gboolean bad)
       self->text = text;
       if (self->layout)
         pango_layout_set_text (self->layout, text ? text : "", -1);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, text ? text : "", -1);
-      self->labelled = text && *text;
     }
-  else
+  /* Invalidating cleared the name, also when the text comes back the same. */
+  if (changed || (!self->labelled && self->text && *self->text))
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      self->text ? self->text : "", -1);
+      self->labelled = self->text && *self->text;
+    }
+  if (!changed)
     g_free (text);
   if (self->bad != bad)
     {

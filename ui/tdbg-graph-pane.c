@@ -62,6 +62,41 @@ describe (TdbgGraphPane *self)
   g_string_free (desc, TRUE);
 }
 
+/* Names each node's button for assistive technologies: op, type, whether it went bad, and
+ * where it sits relative to the selected op. */
+static void
+label_nodes (TdbgGraphPane *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+
+  for (guint i = 0; i < self->shown_hood->nodes->len; i++)
+    {
+      const TdbgNeighbour *nb = &g_array_index (self->shown_hood->nodes, TdbgNeighbour, i);
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, nb->op);
+      const char *type = op->op_type ? op->op_type : "?";
+      GtkWidget *node = tdbg_graph_view_get_node_widget (self->view, self->node_names[i]);
+      g_autofree char *label = NULL;
+      g_autofree char *where = NULL;
+      guint levels = (guint) ABS (nb->level);
+
+      if (node == NULL)
+        continue;
+      /* Translators: accessible name of a graph node: op name, op type */
+      label = nb->inf_nan ? g_strdup_printf (_("%s (%s), NaN/∞"), op->op_name, type)
+                          : g_strdup_printf (_("%s (%s)"), op->op_name, type);
+      if (nb->level == 0)
+        where = g_strdup (_("The selected op"));
+      else if (nb->level < 0)
+        where = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Input, %u level above", "Input, %u levels above",
+                                              levels), levels);
+      else
+        where = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Consumer, %u level below",
+                                              "Consumer, %u levels below", levels), levels);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (node), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, where, -1);
+    }
+}
+
 static void
 layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -91,6 +126,7 @@ layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   gtk_label_set_text (self->status_label,
                       self->shown_hood->truncated ? _("Showing the nearest ops only; more are within reach.") : "");
   describe (self);
+  label_nodes (self);
 }
 
 static void
@@ -219,6 +255,15 @@ zoom_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     tdbg_graph_view_zoom_fit (self->view);
 }
 
+/* Alt+4 (the window's win.focus-pane): the selected op's node, else the first control. */
+static gboolean
+tdbg_graph_pane_grab_focus (GtkWidget *widget)
+{
+  TdbgGraphPane *self = TDBG_GRAPH_PANE (widget);
+
+  return tdbg_graph_view_focus_center (self->view) || gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
+}
+
 static void
 tdbg_graph_pane_dispose (GObject *object)
 {
@@ -254,6 +299,7 @@ tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_graph_pane_dispose;
   widget_class->css_changed = tdbg_graph_pane_css_changed;
+  widget_class->grab_focus = tdbg_graph_pane_grab_focus;
   g_type_ensure (TDBG_TYPE_GRAPH_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, op_label);

@@ -18,6 +18,9 @@ struct _TdbgGraphView {
   double drag_start_x, drag_start_y;
   double zoom_start_scale;      /* at the start of a pinch */
   gboolean dragging;
+  /* One focusable, accessible button per node (the pointer goes through them to the view):
+   * assistive technologies and the keyboard reach the nodes through them. */
+  GPtrArray *node_widgets;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgGraphView, tdbg_graph_view, GTK_TYPE_WIDGET)
@@ -160,6 +163,35 @@ tdbg_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   g_object_unref (pl);
   cairo_destroy (cr);
+  /* The node buttons draw only their focus ring. */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    gtk_widget_snapshot_child (widget, child, snapshot);
+}
+
+/* Each node's button covers the node as drawn. */
+static void
+tdbg_graph_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  TdbgGraphView *self = TDBG_GRAPH_VIEW (widget);
+
+  if (self->layout == NULL)
+    return;
+  compute_transform (self);
+  for (guint i = 0; i < self->node_widgets->len; i++)
+    {
+      const TdbgLayoutNode *n = &g_array_index (self->layout->nodes, TdbgLayoutNode, i);
+      GtkWidget *child = g_ptr_array_index (self->node_widgets, i);
+      int min_w, min_h;
+
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+      gtk_widget_size_allocate (child,
+                                &(GtkAllocation) { (int) (self->offset_x + (n->x - n->width / 2) * self->scale),
+                                                   (int) (self->offset_y + (n->y - n->height / 2) * self->scale),
+                                                   MAX (min_w, (int) (n->width * self->scale)),
+                                                   MAX (min_h, (int) (n->height * self->scale)) },
+                                -1);
+    }
 }
 
 static void
@@ -293,12 +325,72 @@ pan_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   tdbg_graph_view_pan_by (TDBG_GRAPH_VIEW (widget), dx, dy);
 }
 
+/* On the view the arrows pan; on a node they are left to the window, which moves the focus
+ * to the nearest node that way. */
+static gboolean
+pan_key_cb (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  double dx, dy;
+
+  if (gtk_widget_get_focus_child (widget) != NULL)
+    return FALSE;
+  g_variant_get (args, "(dd)", &dx, &dy);
+  tdbg_graph_view_pan_by (TDBG_GRAPH_VIEW (widget), dx, dy);
+  return TRUE;
+}
+
+static void
+clear_node_widgets (TdbgGraphView *self)
+{
+  for (guint i = 0; i < self->node_widgets->len; i++)
+    gtk_widget_unparent (g_ptr_array_index (self->node_widgets, i));
+  g_ptr_array_set_size (self->node_widgets, 0);
+}
+
+static void
+node_clicked_cb (GtkButton *button, TdbgGraphView *self)
+{
+  g_autofree char *name = g_strdup (g_object_get_data (G_OBJECT (button), "tdbg-node"));
+
+  g_signal_emit (self, signals[NODE_ACTIVATED], 0, name);
+}
+
+static void
+add_node_widgets (TdbgGraphView *self)
+{
+  for (guint i = 0; i < self->layout->nodes->len; i++)
+    {
+      const TdbgLayoutNode *n = &g_array_index (self->layout->nodes, TdbgLayoutNode, i);
+      GtkWidget *button = gtk_button_new ();
+      g_auto(GStrv) lines = g_strsplit (n->label ? n->label : "", "\n", -1);
+      g_autofree char *label = g_strjoinv (" ", lines);
+
+      gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
+      gtk_widget_add_css_class (button, "tdbg-graph-node");
+      gtk_widget_set_can_target (button, FALSE);
+      /* The drawn label until the pane says more (tdbg_graph_view_get_node_widget). */
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      g_object_set_data_full (G_OBJECT (button), "tdbg-node", g_strdup (n->name), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (node_clicked_cb), self);
+      gtk_widget_set_parent (button, GTK_WIDGET (self));
+      g_ptr_array_add (self->node_widgets, button);
+    }
+}
+
+static void
+tdbg_graph_view_dispose (GObject *object)
+{
+  clear_node_widgets (TDBG_GRAPH_VIEW (object));
+  G_OBJECT_CLASS (tdbg_graph_view_parent_class)->dispose (object);
+}
+
 static void
 tdbg_graph_view_finalize (GObject *object)
 {
   TdbgGraphView *self = TDBG_GRAPH_VIEW (object);
 
   g_clear_pointer (&self->layout, tdbg_graph_layout_free);
+  g_ptr_array_unref (self->node_widgets);
   G_OBJECT_CLASS (tdbg_graph_view_parent_class)->finalize (object);
 }
 
@@ -307,11 +399,14 @@ tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->dispose = tdbg_graph_view_dispose;
   G_OBJECT_CLASS (klass)->finalize = tdbg_graph_view_finalize;
   widget_class->snapshot = tdbg_graph_view_snapshot;
   widget_class->measure = tdbg_graph_view_measure;
+  widget_class->size_allocate = tdbg_graph_view_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "tdbg-graph-view");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  /* A group of node buttons, with the drawing's summary as its description. */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 
   gtk_widget_class_install_action (widget_class, "view.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "view.zoom-out", NULL, zoom_action);
@@ -336,10 +431,10 @@ tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
         gtk_widget_class_add_binding_action (widget_class, fit_keys[i], 0, "view.zoom-fit", NULL);
         gtk_widget_class_add_binding_action (widget_class, fit_keys[i], GDK_CONTROL_MASK, "view.zoom-fit", NULL);
       }
-    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "view.pan", "(dd)", 40.0, 0.0);
-    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "view.pan", "(dd)", -40.0, 0.0);
-    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "view.pan", "(dd)", 0.0, 40.0);
-    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "view.pan", "(dd)", 0.0, -40.0);
+    gtk_widget_class_add_binding (widget_class, GDK_KEY_Left, 0, pan_key_cb, "(dd)", 40.0, 0.0);
+    gtk_widget_class_add_binding (widget_class, GDK_KEY_Right, 0, pan_key_cb, "(dd)", -40.0, 0.0);
+    gtk_widget_class_add_binding (widget_class, GDK_KEY_Up, 0, pan_key_cb, "(dd)", 0.0, 40.0);
+    gtk_widget_class_add_binding (widget_class, GDK_KEY_Down, 0, pan_key_cb, "(dd)", 0.0, -40.0);
   }
 
   signals[NODE_ACTIVATED] = g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -357,6 +452,7 @@ tdbg_graph_view_init (TdbgGraphView *self)
 
   self->scale = 1.0;
   self->fit = TRUE;
+  self->node_widgets = g_ptr_array_new ();
   self->pointer_x = self->pointer_y = -1;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
@@ -388,15 +484,44 @@ tdbg_graph_view_new (void)
 void
 tdbg_graph_view_set_layout (TdbgGraphView *self, TdbgGraphLayout *layout)
 {
+  gboolean node_had_focus;
+
   g_return_if_fail (TDBG_IS_GRAPH_VIEW (self));
   if (self->layout == layout)
     return;
+  node_had_focus = gtk_widget_get_focus_child (GTK_WIDGET (self)) != NULL;
+  clear_node_widgets (self);
   g_clear_pointer (&self->layout, tdbg_graph_layout_free);
   self->layout = layout;
+  if (layout)
+    add_node_widgets (self);
   /* A new neighbourhood starts fitted. */
   self->fit = TRUE;
   gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* Activating a node from the keyboard redraws around it: the focus stays on it. */
+  if (node_had_focus && !tdbg_graph_view_focus_center (self))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+gboolean
+tdbg_graph_view_focus_center (TdbgGraphView *self)
+{
+  g_return_val_if_fail (TDBG_IS_GRAPH_VIEW (self), FALSE);
+  for (guint i = 0; self->layout && i < self->layout->nodes->len; i++)
+    if (g_array_index (self->layout->nodes, TdbgLayoutNode, i).bold)
+      return gtk_widget_grab_focus (g_ptr_array_index (self->node_widgets, i));
+  return FALSE;
+}
+
+GtkWidget *
+tdbg_graph_view_get_node_widget (TdbgGraphView *self, const char *name)
+{
+  g_return_val_if_fail (TDBG_IS_GRAPH_VIEW (self), NULL);
+  for (guint i = 0; self->layout && i < self->layout->nodes->len; i++)
+    if (g_strcmp0 (g_array_index (self->layout->nodes, TdbgLayoutNode, i).name, name) == 0)
+      return g_ptr_array_index (self->node_widgets, i);
+  return NULL;
 }
 
 void
@@ -421,6 +546,7 @@ tdbg_graph_view_zoom_by (TdbgGraphView *self, double factor, double x, double y)
   self->offset_x = x - gx * scale;
   self->offset_y = y - gy * scale;
   self->fit = FALSE;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -434,6 +560,7 @@ tdbg_graph_view_pan_by (TdbgGraphView *self, double dx, double dy)
   self->offset_x += dx;
   self->offset_y += dy;
   self->fit = FALSE;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -442,6 +569,7 @@ tdbg_graph_view_zoom_fit (TdbgGraphView *self)
 {
   g_return_if_fail (TDBG_IS_GRAPH_VIEW (self));
   self->fit = TRUE;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -2,7 +2,11 @@
 
 /* Draws a laid-out neighbourhood with cairo and maps clicks back to nodes. It starts fitted
  * to the widget; Ctrl+wheel, a pinch, the keys + - 0 (and the pane's buttons) zoom, and a
- * drag, the wheel or the arrow keys pan. Clicks map to nodes at any zoom and pan. */
+ * drag, the wheel or the arrow keys pan. Clicks map to nodes at any zoom and pan.
+ *
+ * Every node also has a flat, focusable button over it that the pointer passes through: Tab
+ * and the arrow keys move between nodes, Enter or Space activates one, and assistive
+ * technologies see each node as a push button named after it. */
 
 #include <gtk/gtk.h>
 #include "tdbg-graph-export.h"
@@ -16,6 +20,10 @@ GtkWidget *tdbg_graph_view_new (void);
 /* Takes @layout (may be NULL to clear). */
 void tdbg_graph_view_set_layout (TdbgGraphView *self, TdbgGraphLayout *layout);
 TdbgGraphLayout *tdbg_graph_view_get_layout (TdbgGraphView *self);
+/* The button of node @name (to give it a fuller accessible label), or NULL. */
+GtkWidget *tdbg_graph_view_get_node_widget (TdbgGraphView *self, const char *name);
+/* Focuses the button of the centre node (the bold one); FALSE when there is none. */
+gboolean tdbg_graph_view_focus_center (TdbgGraphView *self);
 
 /* Widget coordinates of the centre of node @name; FALSE when it is not drawn. */
 gboolean tdbg_graph_view_get_node_center (TdbgGraphView *self, const char *name, double *x, double *y);

@@ -1,4 +1,5 @@
 #include "tdbg-source-pane.h"
+#include "tdbg-ui.h"
 
 #include <string.h>
 
@@ -214,6 +215,18 @@ dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, TdbgSourcePane *
   tdbg_selection_select_source (self->selection, pos, 0);
 }
 
+/* Alt+5 (the window's win.focus-pane): the source, its caret on the selected line. */
+static gboolean
+tdbg_source_pane_grab_focus (GtkWidget *widget)
+{
+  TdbgSourcePane *self = TDBG_SOURCE_PANE (widget);
+
+  if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "source") &&
+      gtk_widget_grab_focus (GTK_WIDGET (self->view)))
+    return TRUE;
+  return gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
+}
+
 static void
 tdbg_source_pane_dispose (GObject *object)
 {
@@ -263,6 +276,7 @@ tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_source_pane_dispose;
   widget_class->css_changed = tdbg_source_pane_css_changed;
+  widget_class->grab_focus = tdbg_source_pane_grab_focus;
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-source-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, file_dropdown);
@@ -285,6 +299,7 @@ tdbg_source_pane_init (TdbgSourcePane *self)
 
   self->files = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->file_dropdown, G_LIST_MODEL (self->files));
+  tdbg_ui_name_drop_down (self->file_dropdown, _("Source file"));
   {
     /* The drop-down takes its own reference. */
     g_autoptr(GtkExpression) label = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");

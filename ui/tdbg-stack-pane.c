@@ -240,6 +240,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   g_object_set_data (G_OBJECT (box), "func", func);
   g_object_set_data (G_OBJECT (box), "code", code);
   gtk_list_item_set_child (item, box);
+  tdbg_ui_remember_list_item (item);
 }
 
 static void
@@ -305,6 +306,15 @@ selection_changed_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgStackPan
     tdbg_stack_pane_activate_frame (self, tdbg_row_get_index (row));
 }
 
+/* Alt+6 (the window's win.focus-pane): the selected frame's row, else the list. */
+static gboolean
+tdbg_stack_pane_grab_focus (GtkWidget *widget)
+{
+  TdbgStackPane *self = TDBG_STACK_PANE (widget);
+
+  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->list), gtk_single_selection_get_selected (self->model));
+}
+
 static void
 tdbg_stack_pane_dispose (GObject *object)
 {
@@ -326,6 +336,7 @@ tdbg_stack_pane_class_init (TdbgStackPaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_stack_pane_dispose;
+  widget_class->grab_focus = tdbg_stack_pane_grab_focus;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-stack-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, library_toggle);

@@ -54,6 +54,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   gtk_widget_add_css_class (label, "tdbg-exec-box");
   gtk_label_set_width_chars (GTK_LABEL (label), 2);
   gtk_list_item_set_child (item, label);
+  tdbg_ui_remember_list_item (item);
 }
 
 static void
@@ -249,6 +250,15 @@ step_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     tdbg_selection_select_execution (self->selection, cur);
 }
 
+/* Alt+2 (the window's win.focus-pane): the selected execution, else the strip. */
+static gboolean
+tdbg_timeline_pane_grab_focus (GtkWidget *widget)
+{
+  TdbgTimelinePane *self = TDBG_TIMELINE_PANE (widget);
+
+  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->strip), gtk_single_selection_get_selected (self->model));
+}
+
 static void
 tdbg_timeline_pane_dispose (GObject *object)
 {
@@ -268,6 +278,7 @@ tdbg_timeline_pane_class_init (TdbgTimelinePaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_timeline_pane_dispose;
+  widget_class->grab_focus = tdbg_timeline_pane_grab_focus;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-timeline-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, stack);

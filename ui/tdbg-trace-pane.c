@@ -255,6 +255,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnSpec *spec
     tdbg_cell_set_numeric (cell, TRUE);
   tdbg_cell_set_text_func (cell, cell_text_cb, spec);
   gtk_list_item_set_child (item, GTK_WIDGET (cell));
+  tdbg_ui_remember_list_item (item);
 }
 
 /* Binding costs next to nothing: the list view keeps ~200 rows bound, a few dozen are seen. */
@@ -300,13 +301,10 @@ add_column (TdbgTracePane *self, Column col, const char *title, gboolean expand,
 static void
 scroll_now (TdbgTracePane *self, guint position)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view)); child;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      {
-        gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
-        return;
-      }
+  GtkListView *list = tdbg_ui_inner_list_view (self->column_view);
+
+  if (list)
+    gtk_widget_activate_action (GTK_WIDGET (list), "list.scroll-to-item", "u", position);
 }
 
 /* Scrolls now and again over the next frames: right after the model changed, the rows are
@@ -891,6 +889,16 @@ reload (TdbgTracePane *self)
   update_inputs (self);
 }
 
+/* Alt+3 (the window's win.focus-pane): the selected trace's row, else the list. */
+static gboolean
+tdbg_trace_pane_grab_focus (GtkWidget *widget)
+{
+  TdbgTracePane *self = TDBG_TRACE_PANE (widget);
+
+  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->column_view),
+                                  gtk_single_selection_get_selected (self->model));
+}
+
 static void
 tdbg_trace_pane_dispose (GObject *object)
 {
@@ -921,6 +929,7 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_trace_pane_dispose;
+  widget_class->grab_focus = tdbg_trace_pane_grab_focus;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_entry);
@@ -952,6 +961,11 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   gtk_single_selection_set_can_unselect (self->model, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->model));
   g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
+  tdbg_ui_name_drop_down (self->type_dropdown, _("Filter by op type"));
+  tdbg_ui_name_drop_down (self->device_dropdown, _("Filter by device"));
+  /* The rows (and the selection) are in the inner list: screen readers name it too. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (tdbg_ui_inner_list_view (self->column_view)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Graph execution traces"), -1);
 
   add_column (self, COL_INDEX, _("#"), FALSE, 56);
   add_column (self, COL_TENSOR, _("Tensor"), TRUE, 190);

@@ -78,3 +78,108 @@ tdbg_ui_update_dark (GtkWidget *widget, gboolean *dark)
   *dark = now;
   return TRUE;
 }
+
+/* "_Open" → "Open", "a__b" → "a_b", "開く(_O)" → "開く". */
+static char *
+without_mnemonic (const char *label)
+{
+  g_autoptr(GRegex) suffix = g_regex_new ("\\(_[^)]\\)", 0, 0, NULL);
+  g_autofree char *plain = g_regex_replace_literal (suffix, label, -1, 0, "", 0, NULL);
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = plain; *p; p++)
+    {
+      if (*p == '_' && p[1])
+        p++;
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+void
+tdbg_ui_name_mnemonic_buttons (GtkWidget *root)
+{
+  const char *label = NULL;
+
+  /* A button is also labelled by its label widget, which shows the text without the mark. */
+  if (GTK_IS_BUTTON (root) && gtk_button_get_use_underline (GTK_BUTTON (root)) &&
+      GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (root))))
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL);
+  else if (GTK_IS_CHECK_BUTTON (root) && gtk_check_button_get_use_underline (GTK_CHECK_BUTTON (root)))
+    label = gtk_check_button_get_label (GTK_CHECK_BUTTON (root));
+  if (label)
+    {
+      g_autofree char *name = without_mnemonic (label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (root), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    tdbg_ui_name_mnemonic_buttons (child);
+}
+
+void
+tdbg_ui_name_drop_down (GtkDropDown *drop_down, const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (drop_down)); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void
+tdbg_ui_remember_list_item (GtkListItem *item)
+{
+  /* The item owns the child, so the pointer lives as long as the child. */
+  g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "tdbg-list-item", item);
+}
+
+gboolean
+tdbg_ui_focus_pane_list (GtkWidget *pane, GtkWidget *list, guint position)
+{
+  if (gtk_widget_get_mapped (list) && tdbg_ui_focus_list_row (list, position))
+    return TRUE;
+  return gtk_widget_child_focus (pane, GTK_DIR_TAB_FORWARD);
+}
+
+GtkListView *
+tdbg_ui_inner_list_view (GtkColumnView *column_view)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (column_view)); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return GTK_LIST_VIEW (child);
+  return NULL;
+}
+
+/* The GtkListItem remembered at or below @widget (a row: its child, or its cells' children). */
+static GtkListItem *
+remembered_item (GtkWidget *widget, guint depth)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (widget), "tdbg-list-item");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); item == NULL && child && depth > 0;
+       child = gtk_widget_get_next_sibling (child))
+    item = remembered_item (child, depth - 1);
+  return item;
+}
+
+gboolean
+tdbg_ui_focus_list_row (GtkWidget *list, guint position)
+{
+  if (GTK_IS_COLUMN_VIEW (list))
+    {
+      GtkListView *inner = tdbg_ui_inner_list_view (GTK_COLUMN_VIEW (list));
+      if (inner == NULL)
+        return gtk_widget_grab_focus (list);
+      list = GTK_WIDGET (inner);
+    }
+  if (position == GTK_INVALID_LIST_POSITION)
+    return gtk_widget_grab_focus (list);
+  gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkListItem *item = remembered_item (row, 2);
+      if (item && gtk_list_item_get_position (item) == position && gtk_widget_grab_focus (row))
+        return TRUE;
+    }
+  return gtk_widget_grab_focus (list);
+}

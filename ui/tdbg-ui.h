@@ -23,4 +23,26 @@ gboolean tdbg_ui_widget_is_dark (GtkWidget *widget);
 /* Updates *@dark from @widget's style; TRUE when it changed. */
 gboolean tdbg_ui_update_dark (GtkWidget *widget, gboolean *dark);
 
+/* GTK 4.8 names a button whose label has a mnemonic after the raw label and its text
+ * ("_Library Frames Library Frames"), a check button after the raw label: names every button
+ * and check button at or under @root that uses an underline after its text alone. */
+void tdbg_ui_name_mnemonic_buttons (GtkWidget *root);
+
+/* A drop-down's focus goes to the button inside it, which GTK 4.8 leaves unnamed: names it
+ * @label, the drop-down's own name. */
+void tdbg_ui_name_drop_down (GtkDropDown *drop_down, const char *label);
+
+/* Call from a list factory's setup after gtk_list_item_set_child(): lets
+ * tdbg_ui_focus_list_row() find the row that shows a position. */
+void tdbg_ui_remember_list_item (GtkListItem *item);
+/* Moves the keyboard focus to the row of @list (a GtkListView, or a GtkColumnView) that
+ * shows @position, scrolling it into view; with no such row (or GTK_INVALID_LIST_POSITION)
+ * focuses the list. Returns whether the focus moved. */
+gboolean tdbg_ui_focus_list_row (GtkWidget *list, guint position);
+/* A pane's grab_focus: the row of @list showing @position while the list is on show, else
+ * the pane's first focusable widget. */
+gboolean tdbg_ui_focus_pane_list (GtkWidget *pane, GtkWidget *list, guint position);
+/* The list view inside a column view (it carries the list.scroll-to-item action in 4.8). */
+GtkListView *tdbg_ui_inner_list_view (GtkColumnView *column_view);
+
 G_END_DECLS

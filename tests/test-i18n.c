@@ -1,0 +1,147 @@
+/* The window in another language (test-i18n LANGUAGE, under LC_ALL=C.UTF-8): pane titles,
+ * buttons, tooltips and placeholder texts are the catalogue's translations (read from the
+ * .mo with dgettext, and not the English), and every such label is drawn with glyphs of its
+ * own font (no boxes). Screenshots go to screenshots/i18n-LANGUAGE-*.png. */
+
+#include <locale.h>
+#include <glib/gi18n.h>
+#include <gtk/gtk.h>
+#include <gtksourceview/gtksource.h>
+#include "gui-util.h"
+#include "tdbg-ui.h"
+
+static const char *language;
+static char *logdirs_root;
+static char *shots_dir;
+
+/* The translation of @msgid, which must not be the English. */
+static const char *
+translated (const char *msgid)
+{
+  const char *text = g_dgettext (GETTEXT_PACKAGE, msgid);
+
+  if (g_str_equal (text, msgid))
+    g_error ("“%s” has no %s translation in %s", msgid, language, g_getenv ("TDBG_LOCALEDIR"));
+  return text;
+}
+
+/* The label under @root showing @text; drawn without unknown glyphs. */
+static void
+assert_label_shown (GtkWidget *root, const char *text)
+{
+  GtkLabel *label = gui_find_label (root, text, FALSE);
+
+  if (label == NULL)
+    g_error ("no label shows “%s”", text);
+  g_assert_true (gtk_widget_is_drawable (GTK_WIDGET (label)));
+  g_assert_cmpint (pango_layout_get_unknown_glyphs_count (gtk_label_get_layout (label)), ==, 0);
+}
+
+typedef struct {
+  GtkWidget *root;
+  const char *text;
+} LabelWait;
+
+static gboolean
+label_present (gpointer data)
+{
+  LabelWait *w = data;
+  return gui_find_label (w->root, w->text, FALSE) != NULL;
+}
+
+static void
+assert_title (GtkWidget *pane, const char *format, guint n)
+{
+  g_autofree char *title = g_strdup_printf (translated (format), n);
+
+  assert_label_shown (pane, title);
+}
+
+static void
+screenshot (GtkWidget *window, const char *what)
+{
+  g_autofree char *name = g_strdup_printf ("i18n-%s-%s.png", language, what);
+  g_autofree char *path = g_build_filename (shots_dir, name, NULL);
+
+  gui_screenshot (window, path);
+}
+
+static void
+test_translated_window (void)
+{
+  g_autofree char *path = g_build_filename (logdirs_root, "tutorial_mnist", "logdir", NULL);
+  TdbgWindow *window = gui_open_window (path);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  GtkWidget *alerts = GTK_WIDGET (tdbg_window_get_alerts_pane (window));
+  GtkWidget *trace = GTK_WIDGET (tdbg_window_get_trace_pane (window));
+  GtkWidget *stack = GTK_WIDGET (tdbg_window_get_stack_pane (window));
+  GtkWidget *source = GTK_WIDGET (tdbg_window_get_source_pane (window));
+  GtkWidget *graph = GTK_WIDGET (tdbg_window_get_graph_pane (window));
+  GtkWidget *toggle, *check, *next;
+
+  g_assert_nonnull (logdir);
+
+  /* The six pane titles. */
+  assert_title (alerts, "Alerts (%u)", tdbg_logdir_get_n_alerts (logdir));
+  assert_title (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), "Python Execution Timeline (%u)",
+                tdbg_logdir_get_n_executions (logdir));
+  assert_title (trace, "Graph Execution (%u)", tdbg_logdir_get_n_traces (logdir));
+  assert_label_shown (graph, translated ("Graph Structure"));
+  assert_label_shown (source, translated ("Source Code"));
+  assert_label_shown (stack, translated ("Stack Trace"));
+  /* What the empty panes say. */
+  assert_label_shown (source, translated ("No file selected. Choose a frame in the Stack Trace or a file above."));
+
+  /* Buttons: labels (with their mnemonics), tooltips, placeholders. */
+  toggle = gui_find_widget (stack, GTK_TYPE_TOGGLE_BUTTON);
+  g_assert_nonnull (toggle);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (toggle)), ==, translated ("_Library Frames"));
+  check = gui_find_widget (trace, GTK_TYPE_CHECK_BUTTON);
+  g_assert_nonnull (check);
+  g_assert_cmpstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (check)), ==, translated ("_Alerting only"));
+  next = gui_find_by_tooltip (alerts, translated ("Next alert (F8)"));
+  g_assert_nonnull (next);
+  g_assert_true (GTK_IS_BUTTON (next));
+  g_assert_nonnull (gui_find_by_tooltip (graph, translated ("Zoom in (+, Ctrl+wheel); drag to pan")));
+  g_assert_nonnull (gui_find_editable (trace, translated ("Go to #")));
+  screenshot (GTK_WIDGET (window), "loaded");
+
+  /* The first alert: the stack's heading and the frames' lines speak the language too. */
+  tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
+  {
+    /* The selected frame's line, as its row shows it. */
+    g_autofree char *line = g_strdup_printf (translated ("Line %d"),
+                                             tdbg_selection_get_source_line (tdbg_window_get_selection (window)));
+    LabelWait w = { stack, line };
+    gui_wait_until (label_present, &w, 5000);
+    assert_label_shown (stack, line);
+    /* The source view scrolls to the line over a few frames. */
+    gui_spin (500);
+  }
+  screenshot (GTK_WIDGET (window), "first-alert");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *localedir = g_getenv ("TDBG_LOCALEDIR");
+
+  /* The language comes first, before anything reads the locale. */
+  if (argc < 2)
+    g_error ("usage: test-i18n LANGUAGE");
+  language = argv[1];
+  g_setenv ("LANGUAGE", language, TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  setlocale (LC_ALL, "");
+  if (localedir == NULL || !g_file_test (localedir, G_FILE_TEST_IS_DIR))
+    g_error ("TDBG_LOCALEDIR (%s) is not a directory", localedir ? localedir : "unset");
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  gui_test_init (&argc, &argv, &logdirs_root, &shots_dir);
+
+  g_test_add_func ("/i18n/translated-window", test_translated_window);
+  return g_test_run ();
+}
