@@ -221,9 +221,6 @@ tdbg_start_page_dispose (GObject *object)
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_START_PAGE);
-  /* The scrolled window is the page's own child, not a bound one: unparent it here. */
-  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self)));)
-    gtk_widget_unparent (child);
   g_clear_object (&self->settings);
   g_clear_object (&self->model);
   g_clear_pointer (&self->recents, g_ptr_array_unref);

@@ -914,9 +914,7 @@ static gboolean
 load_at_gate (gpointer data)
 {
   GatedLoad *g = data;
-  return gated_source_is_waiting (g->source) && progress_shown (g->window) &&
-         gtk_progress_bar_get_fraction (GTK_PROGRESS_BAR (gui_find_widget (GTK_WIDGET (g->window),
-                                                                           GTK_TYPE_PROGRESS_BAR))) > 0;
+  return gated_source_is_waiting (g->source) && progress_shown (g->window);
 }
 
 static void
