@@ -1708,8 +1708,10 @@ shows_run (gpointer data)
 {
   Follow *f = data;
   TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (f->window));
-  g_autofree char *counts = g_strdup_printf (" — %u graph execution traces, %u executions, %u alerts",
-                                             f->run->traces, f->run->executions, f->run->alerts);
+  g_autofree char *counts = g_strdup_printf (" — %u graph execution trace%s, %u execution%s, %u alert%s",
+                                             f->run->traces, f->run->traces == 1 ? "" : "s", f->run->executions,
+                                             f->run->executions == 1 ? "" : "s", f->run->alerts,
+                                             f->run->alerts == 1 ? "" : "s");
 
   return tdbg_logdir_get_n_traces (logdir) == f->run->traces &&
          g_list_model_get_n_items (f->traces) == f->run->traces &&
