@@ -2,6 +2,7 @@
 #include "test-util.h"
 
 #include <signal.h>
+#include <sys/prctl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
@@ -100,6 +101,13 @@ ssh_fixture_stop (SshFixture *fixture)
   g_clear_object (&fixture->sshd);
 }
 
+/* A test that dies (an assertion, a timeout) takes its sshd with it. */
+static void
+die_with_parent (gpointer data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+}
+
 void
 ssh_fixture_start (SshFixture *fixture)
 {
@@ -124,7 +132,11 @@ ssh_fixture_start (SshFixture *fixture)
       /* The shadow file is bind-mounted in a mount namespace of sshd's own. */
       script = g_strdup_printf ("mkdir -p -m 0755 /run/sshd && mount --bind '%s' /etc/shadow && "
                                 "exec /usr/sbin/sshd -D -e -f '%s' >'%s' 2>&1", shadow, config, log);
-      fixture->sshd = g_subprocess_new (G_SUBPROCESS_FLAGS_NONE, &error, "unshare", "-m", "sh", "-c", script, NULL);
+      {
+        g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+        g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
+        fixture->sshd = g_subprocess_launcher_spawn (launcher, &error, "unshare", "-m", "sh", "-c", script, NULL);
+      }
       g_assert_no_error (error);
       if (wait_for_listening (log))
         return;
