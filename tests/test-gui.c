@@ -1963,6 +1963,52 @@ has_problems (gpointer window)
 }
 
 /* With a filter on, what the run appends is filtered too, and only the matches are added. */
+typedef struct {
+  TdbgWindow *window;
+  guint32 op;
+  const char *fill;
+} FillWait;
+
+static gboolean
+node_filled (gpointer data)
+{
+  FillWait *w = data;
+  return g_ascii_strcasecmp (node_fill (w->window, w->op), w->fill) == 0;
+}
+
+/* The shown neighbourhood follows the run too: a NaN/∞ trace written for the shown op
+ * colours its node, with no click. */
+static void
+test_follow_graph (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tdbg-follow-XXXXXX", NULL);
+  Run run = { 0 };
+  Follow f = { NULL, &run };
+  TdbgSelection *sel;
+  guint32 log_op;
+  FillWait nan;
+
+  run_start (&run, dir);
+  run_traces (&run, 20, FALSE, 0);
+  open_run (&f, dir);
+  sel = tdbg_window_get_selection (f.window);
+  log_op = find_op (tdbg_selection_get_logdir (sel), "loss/Log");
+  g_assert_cmpuint (log_op, !=, TDBG_NONE);
+  tdbg_selection_select_op (sel, log_op);
+  {
+    GraphWait gw = { tdbg_window_get_graph_pane (f.window), log_op };
+    g_assert_true (gui_wait_until (graph_shows, &gw, 10000));
+  }
+  nan = (FillWait) { f.window, log_op, "#f8c8c8" };
+  g_assert_false (node_filled (&nan));
+  run_traces (&run, 1, TRUE, 0);
+  g_assert_true (gui_wait_until (node_filled, &nan, 15000));
+  g_assert_cmpuint (tdbg_selection_get_op (sel), ==, log_op);
+  screenshot (GTK_WIDGET (f.window), "follow-graph.png");
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  remove_run (&run, dir);
+}
+
 static void
 test_follow_filtered (void)
 {
@@ -2056,6 +2102,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/load-cancel", test_load_cancel);
   g_test_add_func ("/gui/follow", test_follow);
   g_test_add_func ("/gui/follow-filtered", test_follow_filtered);
+  g_test_add_func ("/gui/follow-graph", test_follow_graph);
   for (guint i = 0; i < G_N_ELEMENTS (corpora); i++)
     {
       g_autofree char *name = g_strdup_printf ("/gui/logdir/%s/%s", corpora[i].scenario, corpora[i].name);

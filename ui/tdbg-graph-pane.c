@@ -26,6 +26,8 @@ struct _TdbgGraphPane {
   char *shown_dot;
   char **node_names;       /* node name per neighbourhood node of the shown layout */
   gboolean dark;           /* drawn in the dark style's colours */
+  guint built_ops;         /* ops and alerts in the logdir when the graph was last built */
+  guint built_alerts;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, GTK_TYPE_BOX)
@@ -157,6 +159,8 @@ rebuild (TdbgGraphPane *self)
     gtk_label_set_text (self->op_label, text);
   }
   self->pending_op = op;
+  self->built_ops = tdbg_logdir_get_n_ops (logdir);
+  self->built_alerts = tdbg_logdir_get_n_alerts (logdir);
   self->pending_dot = tdbg_graph_build_dot (logdir, op, (guint) gtk_spin_button_get_value_as_int (self->input_depth),
                                             (guint) gtk_spin_button_get_value_as_int (self->consumer_depth),
                                             self->dark, TDBG_GRAPH_MAX_NODES, &self->pending_hood);
@@ -171,6 +175,18 @@ static void
 op_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgGraphPane *self)
 {
   if (tdbg_selection_get_op (selection) != self->shown_op || self->cancellable == NULL)
+    rebuild (self);
+}
+
+/* A followed run wrote more: new ops may join the neighbourhood, and new NaN/∞ traces colour
+ * its producers. */
+static void
+logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgGraphPane *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
+
+  if (self->shown_op != TDBG_NONE &&
+      (tdbg_logdir_get_n_ops (logdir) != self->built_ops || tdbg_logdir_get_n_alerts (logdir) != self->built_alerts))
     rebuild (self);
 }
 
@@ -341,6 +357,7 @@ tdbg_graph_pane_set_selection (TdbgGraphPane *self, TdbgSelection *selection)
   g_set_object (&self->selection, selection);
   g_signal_connect (selection, "notify::op", G_CALLBACK (op_changed_cb), self);
   g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (rebuild), self);
+  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
   rebuild (self);
 }
 
