@@ -379,6 +379,20 @@ tdbg_tensor_count (const TdbgTensor *t, TdbgCounts *counts)
     }
   if (t->repr != TDBG_REPR_TYPED || base_dtype (t->dtype) == TDBG_DT_STRING)
     return;
+  if (typed_count (t->proto) == 1)
+    {
+      /* One value fills the whole tensor, however many elements the shape claims: it is
+       * counted once, not walked (found by fuzzing: a 2^40-element fill took minutes). */
+      TdbgCounts one = { 0 };
+      count_value (tdbg_tensor_get_double (t, 0), &one);
+      counts->neg_inf = one.neg_inf * t->n_elements;
+      counts->pos_inf = one.pos_inf * t->n_elements;
+      counts->nan = one.nan * t->n_elements;
+      counts->neg = one.neg * t->n_elements;
+      counts->zero = one.zero * t->n_elements;
+      counts->pos = one.pos * t->n_elements;
+      return;
+    }
   for (guint64 i = 0; i < t->n_elements; i++)
     count_value (tdbg_tensor_get_double (t, i), counts);
 }

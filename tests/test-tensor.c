@@ -216,6 +216,27 @@ test_format_empty_huge (void)
   shape_free (proto.tensor_shape);
 }
 
+/* Found by fuzzing: one typed value filling a huge shape was counted element by element. */
+static void
+test_count_huge_fill (void)
+{
+  gint64 dims[2] = { G_GINT64_CONSTANT (1) << 30, 1 << 10 };
+  float nan_value = NAN;
+  Tensorflow__TensorProto proto = TENSORFLOW__TENSOR_PROTO__INIT;
+  TdbgTensor t;
+  TdbgCounts counts;
+
+  proto.dtype = 1;
+  proto.tensor_shape = shape_of (dims, 2);
+  proto.n_float_val = 1;
+  proto.float_val = &nan_value;
+  g_assert_true (tdbg_tensor_init (&t, &proto, NULL));
+  tdbg_tensor_count (&t, &counts);
+  g_assert_cmpuint (counts.nan, ==, G_GUINT64_CONSTANT (1) << 40);
+  g_assert_cmpuint (counts.neg + counts.zero + counts.pos + counts.neg_inf + counts.pos_inf, ==, 0);
+  shape_free (proto.tensor_shape);
+}
+
 static void
 test_json_writer (void)
 {
@@ -251,6 +272,7 @@ main (int argc, char **argv)
   g_test_add_func ("/value/full-health", test_full_health_value);
   g_test_add_func ("/value/hostile-summary", test_hostile_summary);
   g_test_add_func ("/tensor/format-empty-huge", test_format_empty_huge);
+  g_test_add_func ("/tensor/count-huge-fill", test_count_huge_fill);
   g_test_add_func ("/json/writer", test_json_writer);
   return g_test_run ();
 }
