@@ -812,6 +812,15 @@ update_status (TdbgWindow *self)
     }
   else if (tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_EXECUTION)
     g_string_printf (s, _("Execution %u"), tdbg_selection_get_execution (self->selection));
+  else if (tdbg_selection_get_focus (self->selection) == TDBG_FOCUS_OP)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_selection_get_op (self->selection));
+      if (op->op_type)
+        /* Translators: an op chosen in Graph Structure that has no trace: its name and type */
+        g_string_printf (s, _("Op %s (%s)"), op->op_name, op->op_type);
+      else
+        g_string_printf (s, _("Op %s"), op->op_name);
+    }
   else if (trace != TDBG_NONE)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
@@ -970,6 +979,7 @@ tdbg_window_init (TdbgWindow *self)
   tdbg_stack_pane_set_selection (self->stack_pane, self->selection);
   g_signal_connect_swapped (self->selection, "notify::trace", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->selection, "notify::execution", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->selection, "notify::op", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->selection, "notify::source-line", G_CALLBACK (update_status), self);
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);

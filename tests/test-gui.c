@@ -1999,6 +1999,10 @@ test_follow_graph (void)
     GraphWait gw = { tdbg_window_get_graph_pane (f.window), log_op };
     g_assert_true (gui_wait_until (graph_shows, &gw, 10000));
   }
+  /* No trace of loss/Log yet: the status names the op itself, not a trace. */
+  g_assert_cmpint (tdbg_selection_get_focus (sel), ==, TDBG_FOCUS_OP);
+  g_test_message ("status: %s", tdbg_window_get_status_text (f.window));
+  g_assert_true (g_str_has_prefix (tdbg_window_get_status_text (f.window), "Op loss/Log (Log)"));
   nan = (FillWait) { f.window, log_op, "#f8c8c8" };
   g_assert_false (node_filled (&nan));
   run_traces (&run, 1, TRUE, 0);
