@@ -1,20 +1,18 @@
 #pragma once
 
 /* Asks whether to trust a host whose key is not in known_hosts: shows the host, port, key
- * type and SHA256 fingerprint and emits "decided" (a TdbgHostKeyDecision) once, then closes.
+ * type and SHA256 fingerprint and emits "answered" (a TdbgHostKeyDecision) once, then closes.
  * Closing the dialog refuses. */
 
-#include <gtk/gtk.h>
+#include "tdbg-answer-window.h"
 #include "tdbg-ssh-source.h"
 
 G_BEGIN_DECLS
 
 #define TDBG_TYPE_HOST_KEY_DIALOG (tdbg_host_key_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (TdbgHostKeyDialog, tdbg_host_key_dialog, TDBG, HOST_KEY_DIALOG, GtkWindow)
+G_DECLARE_FINAL_TYPE (TdbgHostKeyDialog, tdbg_host_key_dialog, TDBG, HOST_KEY_DIALOG, TdbgAnswerWindow)
 
 TdbgHostKeyDialog *tdbg_host_key_dialog_new (GtkWindow *parent, const char *host, guint port, const char *key_type,
                                              const char *fingerprint);
-/* The same as pressing the matching button. */
-void tdbg_host_key_dialog_decide (TdbgHostKeyDialog *self, TdbgHostKeyDecision decision);
 
 G_END_DECLS

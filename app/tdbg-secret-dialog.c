@@ -3,19 +3,15 @@
 #include <glib/gi18n.h>
 
 struct _TdbgSecretDialog {
-  GtkWindow parent_instance;
+  TdbgAnswerWindow parent_instance;
 
   GtkLabel *prompt_label;
   GtkPasswordEntry *password_entry;
   GtkEntry *echo_entry;
   gboolean echo;
-  gboolean responded;
 };
 
-G_DEFINE_FINAL_TYPE (TdbgSecretDialog, tdbg_secret_dialog, GTK_TYPE_WINDOW)
-
-enum { RESPONSE, N_SIGNALS };
-static guint signals[N_SIGNALS];
+G_DEFINE_FINAL_TYPE (TdbgSecretDialog, tdbg_secret_dialog, TDBG_TYPE_ANSWER_WINDOW)
 
 GtkEditable *
 tdbg_secret_dialog_get_entry (TdbgSecretDialog *self)
@@ -34,42 +30,23 @@ tdbg_secret_dialog_take_answer (TdbgSecretDialog *self)
   return answer;
 }
 
-/* Emits "response" the first time only (and empties the entry); TRUE when it did. */
-static gboolean
-respond_once (TdbgSecretDialog *self, gboolean accepted)
-{
-  if (self->responded)
-    return FALSE;
-  self->responded = TRUE;
-  g_signal_emit (self, signals[RESPONSE], 0, accepted);
-  gtk_editable_set_text (tdbg_secret_dialog_get_entry (self), "");
-  return TRUE;
-}
-
-void
-tdbg_secret_dialog_respond (TdbgSecretDialog *self, gboolean accepted)
-{
-  if (respond_once (self, accepted))
-    gtk_window_destroy (GTK_WINDOW (self));
-}
-
 static void
 cancel_clicked_cb (TdbgSecretDialog *self)
 {
-  tdbg_secret_dialog_respond (self, FALSE);
+  tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (self), FALSE);
 }
 
 static void
 connect_clicked_cb (TdbgSecretDialog *self)
 {
-  tdbg_secret_dialog_respond (self, TRUE);
+  tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (self), TRUE);
 }
 
-static gboolean
-close_request_cb (GtkWindow *window)
+/* After the handlers took the answer (or not): nothing of it stays in the entry. */
+static void
+tdbg_secret_dialog_answered (TdbgAnswerWindow *window, int accepted)
 {
-  respond_once (TDBG_SECRET_DIALOG (window), FALSE);
-  return FALSE;
+  gtk_editable_set_text (tdbg_secret_dialog_get_entry (TDBG_SECRET_DIALOG (window)), "");
 }
 
 static void
@@ -77,16 +54,13 @@ tdbg_secret_dialog_class_init (TdbgSecretDialogClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  GTK_WINDOW_CLASS (klass)->close_request = close_request_cb;
-  signals[RESPONSE] = g_signal_new ("response", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                    G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  TDBG_ANSWER_WINDOW_CLASS (klass)->answered = tdbg_secret_dialog_answered;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-secret-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgSecretDialog, prompt_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgSecretDialog, password_entry);
   gtk_widget_class_bind_template_child (widget_class, TdbgSecretDialog, echo_entry);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, connect_clicked_cb);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void

@@ -78,7 +78,7 @@ host_key_decided_cb (TdbgHostKeyDialog *dialog, int decision, TdbgSshPrompt *sel
 }
 
 static void
-secret_response_cb (TdbgSecretDialog *dialog, gboolean accepted, TdbgSshPrompt *self)
+secret_response_cb (TdbgSecretDialog *dialog, int accepted, TdbgSshPrompt *self)
 {
   answer (self, self->dialog_serial, TDBG_HOST_KEY_REFUSE, accepted ? tdbg_secret_dialog_take_answer (dialog) : NULL);
 }
@@ -112,12 +112,12 @@ show_pending_cb (gpointer data)
       if (ask->kind == ASK_HOST_KEY)
         {
           dialog = GTK_WINDOW (tdbg_host_key_dialog_new (self->parent, ask->host, ask->port, ask->key_type, ask->fingerprint));
-          g_signal_connect_object (dialog, "decided", G_CALLBACK (host_key_decided_cb), self, 0);
+          g_signal_connect_object (dialog, "answered", G_CALLBACK (host_key_decided_cb), self, 0);
         }
       else
         {
           dialog = GTK_WINDOW (tdbg_secret_dialog_new (self->parent, ask->prompt, ask->echo));
-          g_signal_connect_object (dialog, "response", G_CALLBACK (secret_response_cb), self, 0);
+          g_signal_connect_object (dialog, "answered", G_CALLBACK (secret_response_cb), self, 0);
         }
     }
   g_mutex_unlock (&self->lock);
