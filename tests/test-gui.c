@@ -1560,6 +1560,7 @@ test_dark_style (void)
 
 /* The run's writer, and what it wrote in whole records: the window must show exactly that. */
 typedef struct {
+  char *dir;                /* the logdir, a scratch folder */
   TdbgFixtureWriter *writers[2];
   guint n_writers;
   guint traces;
@@ -1574,15 +1575,19 @@ typedef struct {
 static const char *follow_ops[] = { "dense/MatMul", "dense/Relu", "loss/Log" };
 static const char *follow_types[] = { "MatMul", "Relu", "Log" };
 
+/* A new logdir in a scratch folder, with its graph written. */
 static void
-run_start (Run *run, const char *dir)
+run_start (Run *run)
 {
   g_autoptr(GError) error = NULL;
   const char *no_inputs[] = { NULL };
   const gint32 ids[] = { 1 };
   double healthy[11] = { 1, -1, 1, 2, 16, 0, 0, 0, 0, 4, 12 };
   double bad[11] = { 1, -1, 1, 2, 16, 0, 0, 3, 0, 4, 9 };
-  TdbgFixtureWriter *w = tdbg_fixture_writer_new (dir, "trainer", 1700000000, FOLLOW_T0 - 10, "f011ow00", "2.16.1",
+  TdbgFixtureWriter *w;
+
+  run->dir = test_make_temp_dir ();
+  w = tdbg_fixture_writer_new (run->dir, "trainer", 1700000000, FOLLOW_T0 - 10, "f011ow00", "2.16.1",
                                                   &error);
 
   g_assert_no_error (error);
@@ -1677,11 +1682,11 @@ run_complete_halves (Run *run, gboolean trace, gboolean execution)
 }
 
 static void
-run_new_host (Run *run, const char *dir, const char *host)
+run_new_host (Run *run, const char *host)
 {
   g_autoptr(GError) error = NULL;
 
-  run->writers[run->n_writers++] = tdbg_fixture_writer_new (dir, host, 1700000100, FOLLOW_T0 + 100, "f011ow00",
+  run->writers[run->n_writers++] = tdbg_fixture_writer_new (run->dir, host, 1700000100, FOLLOW_T0 + 100, "f011ow00",
                                                             "2.16.1", &error);
   run->device = "/job:worker/replica:0/task:1/device:CPU:0";
   g_assert_no_error (error);
@@ -1786,9 +1791,9 @@ static void find_lists (Follow *f);
 
 /* Opens the run's logdir in a new window, following it, and finds its lists. */
 static void
-open_run (Follow *f, const char *dir)
+open_run (Follow *f)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (dir);
+  g_autoptr(GFile) file = g_file_new_for_path (f->run->dir);
 
   f->window = tdbg_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
@@ -1817,24 +1822,32 @@ watch_rows (Follow *f)
 }
 
 static void
-remove_run (Run *run, const char *dir)
+remove_run (Run *run)
 {
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
   run_finish (run);
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
+  test_remove_tree (run->dir);
+  g_clear_pointer (&run->dir, g_free);
+}
+
+/* A run of @n_traces healthy traces, opened and followed in a new window. */
+static void
+follow_new_run (Follow *f, guint n_traces)
+{
+  run_start (f->run);
+  run_traces (f->run, n_traces, FALSE, 0);
+  open_run (f);
+}
+
+static void
+close_run (Follow *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  remove_run (f->run);
 }
 
 static void
 test_follow (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("tdbg-follow-XXXXXX", NULL);
   TdbgWindow *window;
   TdbgTracePane *pane;
   TdbgSelection *sel;
@@ -1844,10 +1857,10 @@ test_follow (void)
   double scrolled;
   guint before;
 
-  run_start (&run, dir);
+  run_start (&run);
   run_traces (&run, 400, FALSE, 0);
   run_executions (&run, 30, 0);
-  open_run (&f, dir);
+  open_run (&f);
   window = f.window;
   pane = tdbg_window_get_trace_pane (window);
   sel = tdbg_window_get_selection (window);
@@ -1883,7 +1896,7 @@ test_follow (void)
   g_assert_null (gui_find_label (GTK_WIDGET (tdbg_trace_pane_get_column_view (pane)), "Device", FALSE));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (device_dropdown (pane))));
   run_complete_halves (&run, FALSE, TRUE);
-  run_new_host (&run, dir, "worker-1");
+  run_new_host (&run, "worker-1");
   run_traces (&run, 20, FALSE, 0);
   run_executions (&run, 2, 0);
   /* As in Debugger V2, the timeline holds the first host's executions only. */
@@ -1919,14 +1932,14 @@ test_follow (void)
 
   /* Another logdir: that one is followed, the first no longer. */
   {
-    g_autofree char *other_dir = g_dir_make_tmp ("tdbg-follow-XXXXXX", NULL);
-    g_autoptr(GFile) other_file = g_file_new_for_path (other_dir);
+    g_autoptr(GFile) other_file = NULL;
     Run other = { 0 };
     Follow g = { window, &other };
     g_autoptr(TdbgLogdir) first = g_object_ref (tdbg_selection_get_logdir (sel));
     guint first_traces = tdbg_logdir_get_n_traces (first);
 
-    run_start (&other, other_dir);
+    run_start (&other);
+    other_file = g_file_new_for_path (other.dir);
     run_traces (&other, 5, FALSE, 0);
     tdbg_window_open (window, other_file);
     run_traces (&run, 10, FALSE, 0);
@@ -1937,14 +1950,14 @@ test_follow (void)
     expect_run (&g, "another logdir grows");
     gui_spin (1200);
     g_assert_cmpuint (tdbg_logdir_get_n_traces (first), ==, first_traces);
-    remove_run (&other, other_dir);
+    remove_run (&other);
   }
 
   /* Closing while a run writes: nothing calls back into the closed window. */
   run_traces (&run, 10, FALSE, 0);
   gtk_window_destroy (GTK_WINDOW (window));
   gui_spin (1500);
-  remove_run (&run, dir);
+  remove_run (&run);
 }
 
 static gboolean
@@ -1981,16 +1994,13 @@ node_filled (gpointer data)
 static void
 test_follow_graph (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("tdbg-follow-XXXXXX", NULL);
   Run run = { 0 };
   Follow f = { NULL, &run };
   TdbgSelection *sel;
   guint32 log_op;
   FillWait nan;
 
-  run_start (&run, dir);
-  run_traces (&run, 20, FALSE, 0);
-  open_run (&f, dir);
+  follow_new_run (&f, 20);
   sel = tdbg_window_get_selection (f.window);
   log_op = find_op (tdbg_selection_get_logdir (sel), "loss/Log");
   g_assert_cmpuint (log_op, !=, TDBG_NONE);
@@ -2009,23 +2019,19 @@ test_follow_graph (void)
   g_assert_true (gui_wait_until (node_filled, &nan, 15000));
   g_assert_cmpuint (tdbg_selection_get_op (sel), ==, log_op);
   screenshot (GTK_WIDGET (f.window), "follow-graph.png");
-  gtk_window_destroy (GTK_WINDOW (f.window));
-  remove_run (&run, dir);
+  close_run (&f);
 }
 
 static void
 test_follow_filtered (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("tdbg-follow-XXXXXX", NULL);
   Run run = { 0 };
   Follow f = { NULL, &run };
   TdbgTracePane *pane;
   FilterWait fw;
   Change c;
 
-  run_start (&run, dir);
-  run_traces (&run, 100, FALSE, 0);
-  open_run (&f, dir);
+  follow_new_run (&f, 100);
   pane = tdbg_window_get_trace_pane (f.window);
   fw = (FilterWait) { pane, 0 };
   g_signal_connect (pane, "filtered", G_CALLBACK (filtered_cb), &fw);
@@ -2068,8 +2074,7 @@ test_follow_filtered (void)
     g_assert_true (gui_wait_until (has_problems, f.window, 15000));
     g_assert_cmpstr (tdbg_window_get_problems_text (f.window), ==, expected);
   }
-  gtk_window_destroy (GTK_WINDOW (f.window));
-  remove_run (&run, dir);
+  close_run (&f);
 }
 
 int
