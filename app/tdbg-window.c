@@ -237,7 +237,12 @@ connection_restored_cb (TdbgConnectionWatch *watch, guint64 new_records, TdbgWin
   g_autoptr(TdbgLogdir) logdir = NULL;
 
   hide_connection_bar (self);
-  if (new_records == 0 || tdbg_selection_get_logdir (self->selection) == NULL)
+  if (tdbg_selection_get_logdir (self->selection) == NULL)
+    return;
+  /* Reads that failed when the connection went have been withdrawn by reading again. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->problems_bar)))
+    show_problems (self, tdbg_selection_get_logdir (self->selection));
+  if (new_records == 0)
     return;
   /* What an interrupted load left unread has come in: the panes start again with all of it. */
   logdir = g_object_ref (tdbg_selection_get_logdir (self->selection));

@@ -500,9 +500,10 @@ read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellab
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_propagate_error (error, g_steal_pointer (&local_error));
       else
-        tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
+        tdbg_logdir_add_read_failure (self, state->file_name, state->resume_offset, local_error->message);
       return NULL;
     }
+  tdbg_logdir_withdraw_read_failures (self, state->file_name);
   if (size < state->resume_offset)
     {
       tdbg_logdir_add_problem (self, state->file_name, size, _("the file became shorter than what was already read; it is no longer followed"));
@@ -536,7 +537,7 @@ scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *ca
           g_propagate_error (error, g_steal_pointer (&local_error));
           return FALSE;
         }
-      tdbg_logdir_add_problem (self, state->file_name, state->resume_offset, local_error->message);
+      tdbg_logdir_add_read_failure (self, state->file_name, state->resume_offset, local_error->message);
       return TRUE;
     }
   data = g_bytes_get_data (bytes, &length);
@@ -613,7 +614,7 @@ tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *ca
 {
   static const TdbgFileKind small_kinds[] = { TDBG_FILE_SOURCE_FILES, TDBG_FILE_STACK_FRAMES, TDBG_FILE_GRAPHS };
   guint n_traces = self->traces.len, n_executions = self->executions.len;
-  guint n_problems = self->problems->len;
+  guint n_problems = self->n_problems_added;
   guint n_sets = self->file_sets->len;
   guint new_sets;
 
@@ -658,7 +659,7 @@ tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *ca
       stats->new_traces = self->traces.len - n_traces;
       stats->new_executions = self->executions.len - n_executions;
       stats->new_file_sets = self->file_sets->len - n_sets;
-      stats->new_problems = self->problems->len - n_problems;
+      stats->new_problems = self->n_problems_added - n_problems;
     }
   return TRUE;
 }

@@ -17,6 +17,9 @@ struct _TdbgLogdir {
   GPtrArray *file_sets;        /* TdbgFileSet*, in TensorBoard's order */
   GPtrArray *problems;         /* TdbgProblem* */
   GHashTable *problem_keys;    /* "file@offset" of problems already reported */
+  GHashTable *read_failures;   /* TdbgProblem* that say a read failed (not damage): withdrawn
+                                * once the file reads again, as after a reconnection */
+  guint n_problems_added;      /* ever, for "new problems" while some are withdrawn */
   char *run_id;
   char *tensorflow_version;
   guint modes;
@@ -71,6 +74,8 @@ void tdbg_file_set_free (TdbgFileSet *file_set);
 /* Splits "tfdbg_events.<T>.<host>.<suffix>" into its file set prefix and kind. */
 gboolean tdbg_parse_file_name (const char *name, char **prefix, TdbgFileKind *kind);
 void tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
+void tdbg_logdir_add_read_failure (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
+void tdbg_logdir_withdraw_read_failures (TdbgLogdir *self, const char *file_name);
 void tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems);
 void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records);
 

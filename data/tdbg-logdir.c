@@ -150,14 +150,60 @@ tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize len
   return index;
 }
 
+static char *
+problem_key (const char *file_name, guint64 offset)
+{
+  return g_strdup_printf ("%s@%" PRIu64, file_name, offset);
+}
+
+/* The problem added, or NULL when one was reported at that place already. */
+static TdbgProblem *
+add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message)
+{
+  g_autofree char *key = problem_key (file_name, offset);
+  TdbgProblem *problem;
+
+  if (g_hash_table_contains (self->problem_keys, key))
+    return NULL;
+  g_hash_table_add (self->problem_keys, g_steal_pointer (&key));
+  problem = tdbg_problem_new (file_name, offset, message);
+  g_ptr_array_add (self->problems, problem);
+  self->n_problems_added++;
+  return problem;
+}
+
 void
 tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message)
 {
-  g_autofree char *key = g_strdup_printf ("%s@%" PRIu64, file_name, offset);
-  if (g_hash_table_contains (self->problem_keys, key))
+  add_problem (self, file_name, offset, message);
+}
+
+void
+tdbg_logdir_add_read_failure (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message)
+{
+  TdbgProblem *problem = add_problem (self, file_name, offset, message);
+
+  if (problem)
+    g_hash_table_add (self->read_failures, problem);
+}
+
+/* @file_name was read after all: what failed before (a lost connection, say) is no longer true. */
+void
+tdbg_logdir_withdraw_read_failures (TdbgLogdir *self, const char *file_name)
+{
+  if (g_hash_table_size (self->read_failures) == 0)
     return;
-  g_hash_table_add (self->problem_keys, g_steal_pointer (&key));
-  g_ptr_array_add (self->problems, tdbg_problem_new (file_name, offset, message));
+  for (guint i = self->problems->len; i-- > 0;)
+    {
+      TdbgProblem *p = g_ptr_array_index (self->problems, i);
+      g_autofree char *key = NULL;
+
+      if (strcmp (p->file_name, file_name) != 0 || !g_hash_table_remove (self->read_failures, p))
+        continue;
+      key = problem_key (p->file_name, p->byte_offset);
+      g_hash_table_remove (self->problem_keys, key);
+      g_ptr_array_remove_index (self->problems, i);
+    }
 }
 
 void
@@ -252,6 +298,7 @@ tdbg_logdir_finalize (GObject *object)
   g_ptr_array_unref (self->file_sets);
   g_ptr_array_unref (self->problems);
   g_hash_table_unref (self->problem_keys);
+  g_hash_table_unref (self->read_failures);
   g_free (self->run_id);
   g_free (self->tensorflow_version);
   g_hash_table_unref (self->string_ids);
@@ -286,6 +333,7 @@ tdbg_logdir_init (TdbgLogdir *self)
   self->file_sets = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_file_set_free);
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
   self->problem_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->read_failures = g_hash_table_new (NULL, NULL);
   g_mutex_init (&self->string_lock);
   self->string_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->strings = g_ptr_array_new_with_free_func (g_free);

@@ -593,12 +593,16 @@ test_drop_during_load (void)
   g_test_message ("shown before reconnecting: %u of %u traces", tdbg_logdir_get_n_traces (shown),
                   tdbg_logdir_get_n_traces (big));
   g_assert_cmpuint (tdbg_logdir_get_n_traces (shown), <=, tdbg_logdir_get_n_traces (big));
+  g_test_message ("problems before reconnecting: “%s”", tdbg_window_get_problems_text (window));
   screenshot (GTK_WIDGET (window), "ssh-drop-during-load.png");
 
   ssh_fixture_start (&server);
   click (GTK_WIDGET (window), "_Reconnect");
   g_assert_true (gui_wait_until (banner_hidden, window, WAIT_MS));
   shown = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  /* The reads the drop broke were done again: no problem is left to report. */
+  g_assert_cmpuint (tdbg_logdir_get_problems (shown)->len, ==, 0);
+  g_assert_cmpstr (tdbg_window_get_problems_text (window), ==, "");
   g_assert_cmpuint (tdbg_logdir_get_n_traces (shown), ==, tdbg_logdir_get_n_traces (big));
   g_assert_cmpuint (tdbg_logdir_get_n_executions (shown), ==, tdbg_logdir_get_n_executions (big));
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (shown), ==, tdbg_logdir_get_n_alerts (big));
