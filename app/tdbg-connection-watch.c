@@ -12,6 +12,8 @@ struct _TdbgConnectionWatch {
   guint timer_id;
   gboolean busy;      /* a check or a reconnection is running */
   gboolean lost;
+  gint64 alive_at;    /* when something else last read the logdir successfully */
+  guint n_checks;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgConnectionWatch, tdbg_connection_watch, G_TYPE_OBJECT)
@@ -66,7 +68,11 @@ check_cb (gpointer data)
 
   if (self->busy || self->lost)
     return G_SOURCE_CONTINUE;
+  /* Following polls the same connection: a recent success says all a check would. */
+  if (self->alive_at && g_get_monotonic_time () - self->alive_at < self->interval_ms * (gint64) 1000)
+    return G_SOURCE_CONTINUE;
   self->busy = TRUE;
+  self->n_checks++;
   task = g_task_new (self, self->cancellable, check_done_cb, NULL);
   g_task_set_task_data (task, g_object_ref (tdbg_logdir_get_source (self->logdir)), g_object_unref);
   g_task_run_in_thread (task, check_in_thread);
@@ -158,6 +164,18 @@ gboolean
 tdbg_connection_watch_is_busy (TdbgConnectionWatch *self)
 {
   return self->busy;
+}
+
+void
+tdbg_connection_watch_note_alive (TdbgConnectionWatch *self)
+{
+  self->alive_at = g_get_monotonic_time ();
+}
+
+guint
+tdbg_connection_watch_get_n_checks (TdbgConnectionWatch *self)
+{
+  return self->n_checks;
 }
 
 static void

@@ -851,6 +851,8 @@ followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *
 
   if (logdir && ((stats && stats->new_problems > 0) || gtk_widget_get_visible (GTK_WIDGET (self->problems_bar))))
     show_problems (self, logdir);
+  if (stats && self->connection_watch)
+    tdbg_connection_watch_note_alive (self->connection_watch);
   update_status (self);
 }
 
@@ -1020,6 +1022,7 @@ tdbg_window_get_problems_text (TdbgWindow *self)
 }
 
 TdbgFollower *tdbg_window_get_follower (TdbgWindow *self) { return self->follower; }
+TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self) { return self->connection_watch; }
 
 const char *
 tdbg_window_get_status_text (TdbgWindow *self)

@@ -5,6 +5,7 @@
 
 #include <gtk/gtk.h>
 #include "tdbg-selection.h"
+#include "tdbg-connection-watch.h"
 #include "tdbg-follower.h"
 #include "tdbg-alerts-pane.h"
 #include "tdbg-graph-pane.h"
@@ -40,6 +41,8 @@ TdbgSourcePane *tdbg_window_get_source_pane (TdbgWindow *self);
 TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self);
 /* Polls the logdir for what a run appends (the win.follow action turns it on and off). */
 TdbgFollower *tdbg_window_get_follower (TdbgWindow *self);
+/* NULL unless a remote logdir is shown. */
+TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self);
 /* The status line: the selection (or the logdir) and the counts. */
 const char *tdbg_window_get_status_text (TdbgWindow *self);
 /* The problems banner text ("" when hidden) and the last load error (NULL when none). */

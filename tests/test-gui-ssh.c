@@ -502,6 +502,30 @@ test_reconnect (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Following polls the remote logdir; the connection watch then has nothing to add and lists
+ * the folder only when following stops. */
+static void
+test_one_poll (void)
+{
+  TdbgWindow *window = open_with_key ();
+  TdbgConnectionWatch *watch = tdbg_window_get_connection_watch (window);
+  TdbgFollower *follower = tdbg_window_get_follower (window);
+  guint polls = tdbg_follower_get_n_polls (follower), checks;
+
+  g_assert_nonnull (watch);
+  gui_spin (5000);
+  checks = tdbg_connection_watch_get_n_checks (watch);
+  g_test_message ("following: %u polls, %u checks", tdbg_follower_get_n_polls (follower) - polls, checks);
+  g_assert_cmpuint (tdbg_follower_get_n_polls (follower) - polls, >=, 3);
+  g_assert_cmpuint (checks, <=, 1);   /* the one at the start, before following read anything */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "follow", NULL);
+  gui_spin (6000);
+  g_test_message ("not following: %u checks", tdbg_connection_watch_get_n_checks (watch) - checks);
+  g_assert_cmpuint (tdbg_connection_watch_get_n_checks (watch) - checks, >=, 1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "follow", NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 typedef struct {
   TdbgWindow *window;
   guint n_windows;
@@ -677,6 +701,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/secret-dialog-echo", test_secret_dialog_echo);
   g_test_add_func ("/gui-ssh/remote-dialog", test_remote_dialog);
   g_test_add_func ("/gui-ssh/reconnect", test_reconnect);
+  g_test_add_func ("/gui-ssh/one-poll", test_one_poll);
   g_test_add_func ("/gui-ssh/reconnect-with-password", test_reconnect_with_password);
   g_test_add_func ("/gui-ssh/drop-during-load", test_drop_during_load);
   g_test_add_func ("/gui-ssh/command-line", test_command_line);
