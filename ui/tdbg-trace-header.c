@@ -1,0 +1,147 @@
+#include "tdbg-trace-header.h"
+
+struct _TdbgTraceHeader {
+  GtkWidget parent_instance;
+
+  TdbgTraceColumns *columns;
+  GtkAdjustment *hadjustment;
+  gulong value_changed_id;
+  gulong changed_id;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgTraceHeader, tdbg_trace_header, GTK_TYPE_WIDGET)
+
+/* Space above and below the titles. */
+#define HEADER_PADDING 5
+
+static void
+tdbg_trace_header_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                           int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  /* No width of its own: it shows what the list's width lets it. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = 0;
+  else
+    *minimum = *natural = tdbg_trace_columns_line_height (widget) + 2 * HEADER_PADDING;
+}
+
+/* The width the rows are laid out in, and how far they are scrolled sideways. */
+static int
+rows_width (TdbgTraceHeader *self, double *scrolled)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+
+  *scrolled = 0;
+  if (self->hadjustment && gtk_adjustment_get_upper (self->hadjustment) > 0)
+    {
+      width = (int) gtk_adjustment_get_upper (self->hadjustment);
+      *scrolled = gtk_adjustment_get_value (self->hadjustment);
+    }
+  return width;
+}
+
+static void
+tdbg_trace_header_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  TdbgTraceHeader *self = TDBG_TRACE_HEADER (widget);
+  int x[TDBG_TRACE_COLUMNS_MAX], w[TDBG_TRACE_COLUMNS_MAX];
+  int height = gtk_widget_get_height (widget);
+  double scrolled;
+  int width = rows_width (self, &scrolled);
+  GdkRGBA color, line;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+  line = color;
+  line.alpha *= 0.15f;
+  gtk_snapshot_append_color (snapshot, &line,
+                             &GRAPHENE_RECT_INIT (0, height - 1, gtk_widget_get_width (widget), 1));
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), height));
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) -scrolled, 0));
+  tdbg_trace_columns_place (self->columns, width, x, w);
+  for (guint i = 0; i < self->columns->n_shown; i++)
+    {
+      const TdbgTraceColumn *column = &self->columns->all[self->columns->shown[i]];
+      PangoLayout *layout = gtk_widget_create_pango_layout (widget, column->title);
+
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_width (layout, MAX (w[i] - 2 * TDBG_TRACE_COLUMN_PADDING, 1) * PANGO_SCALE);
+      tdbg_trace_columns_draw_text (snapshot, layout, x[i], w[i], height, column->xalign, &color);
+      g_object_unref (layout);
+    }
+  tdbg_trace_columns_draw_separators (self->columns, snapshot, x, w, height, &line);
+  gtk_snapshot_pop (snapshot);
+}
+
+static void
+disconnect_adjustment (TdbgTraceHeader *self)
+{
+  if (self->hadjustment == NULL)
+    return;
+  g_clear_signal_handler (&self->value_changed_id, self->hadjustment);
+  g_clear_signal_handler (&self->changed_id, self->hadjustment);
+  g_clear_object (&self->hadjustment);
+}
+
+static void
+tdbg_trace_header_dispose (GObject *object)
+{
+  disconnect_adjustment (TDBG_TRACE_HEADER (object));
+  G_OBJECT_CLASS (tdbg_trace_header_parent_class)->dispose (object);
+}
+
+static void
+tdbg_trace_header_class_init (TdbgTraceHeaderClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_trace_header_dispose;
+  widget_class->measure = tdbg_trace_header_measure;
+  widget_class->snapshot = tdbg_trace_header_snapshot;
+  gtk_widget_class_set_css_name (widget_class, "tdbg-trace-header");
+}
+
+static void
+tdbg_trace_header_init (TdbgTraceHeader *self)
+{
+  gtk_widget_add_css_class (GTK_WIDGET (self), "heading");
+}
+
+GtkWidget *
+tdbg_trace_header_new (TdbgTraceColumns *columns)
+{
+  TdbgTraceHeader *self = g_object_new (TDBG_TYPE_TRACE_HEADER, NULL);
+
+  self->columns = columns;
+  return GTK_WIDGET (self);
+}
+
+void
+tdbg_trace_header_set_hadjustment (TdbgTraceHeader *self, GtkAdjustment *hadjustment)
+{
+  disconnect_adjustment (self);
+  if (hadjustment == NULL)
+    return;
+  self->hadjustment = g_object_ref (hadjustment);
+  self->value_changed_id = g_signal_connect_swapped (hadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw),
+                                                     self);
+  self->changed_id = g_signal_connect_swapped (hadjustment, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
+}
+
+void
+tdbg_trace_header_update (TdbgTraceHeader *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+tdbg_trace_header_get_column (TdbgTraceHeader *self, guint n, int *x, int *width)
+{
+  int xs[TDBG_TRACE_COLUMNS_MAX], ws[TDBG_TRACE_COLUMNS_MAX];
+  double scrolled;
+  int rows = rows_width (self, &scrolled);
+
+  g_return_if_fail (n < self->columns->n_shown);
+  tdbg_trace_columns_place (self->columns, rows, xs, ws);
+  *x = xs[n] - (int) scrolled;
+  *width = ws[n];
+}
