@@ -390,7 +390,7 @@ test_names (void)
     { "Alerts", ATSPI_ROLE_LIST, "Alert events" },
     { "Alerts", ATSPI_ROLE_PUSH_BUTTON, "Next alert" },
     { "Python Execution Timeline", ATSPI_ROLE_LIST, "Eager executions" },
-    { "Graph Execution", ATSPI_ROLE_TREE_TABLE, "Graph execution traces" },
+    { "Graph Execution", ATSPI_ROLE_LIST, "Graph execution traces" },
     { "Graph Execution", ATSPI_ROLE_CHECK_BOX, "Alerting only" },
     { "Graph Execution", ATSPI_ROLE_ENTRY, "Filter by op name" },
     { "Graph Structure", ATSPI_ROLE_PANEL, "Graph neighbourhood" },
