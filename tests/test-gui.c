@@ -966,6 +966,18 @@ test_trace_rows (void)
   g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Tensor"), ==, 1);
   assert_full_health_row (window, "Sqrt", TRUE);
   assert_full_health_row (window, "x", FALSE);
+  {
+    /* Resizing a column (dragging its title's edge) moves it in the header and the rows alike. */
+    int n = tdbg_trace_pane_find_column (pane, "Op Type"), x, w;
+    TdbgTraceRow *row;
+
+    tdbg_trace_header_resize_column (tdbg_trace_pane_get_header (pane), (guint) n, 150);
+    gui_spin (200);
+    row = shown_row (window, "Sqrt");
+    tdbg_trace_row_get_column (row, (guint) n, &x, &w);
+    g_assert_cmpint (w, ==, 150);
+    assert_aligned (pane, row);
+  }
   screenshot (GTK_WIDGET (window), "trace-rows-light.png");
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
   gui_spin (300);

@@ -10,6 +10,8 @@ tdbg_trace_columns_init (TdbgTraceColumns *self, const TdbgTraceColumn *all, gui
   self->n_all = n_all;
   self->text_func = text_func;
   self->text_data = text_data;
+  for (guint c = 0; c < n_all; c++)
+    self->widths[c] = all[c].width;
 }
 
 void
@@ -20,6 +22,15 @@ tdbg_trace_columns_set_shown (TdbgTraceColumns *self, const gboolean *show)
     if (show[c])
       self->shown[self->n_shown++] = c;
   self->serial++;
+  self->geometry_serial++;
+}
+
+void
+tdbg_trace_columns_set_width (TdbgTraceColumns *self, guint n, int width)
+{
+  g_return_if_fail (n < self->n_shown);
+  self->widths[self->shown[n]] = MAX (width, TDBG_TRACE_COLUMN_MIN_WIDTH);
+  self->geometry_serial++;
 }
 
 gboolean
@@ -37,7 +48,7 @@ tdbg_trace_columns_min_width (const TdbgTraceColumns *self)
   int width = 0;
 
   for (guint i = 0; i < self->n_shown; i++)
-    width += self->all[self->shown[i]].width;
+    width += self->widths[self->shown[i]];
   return width;
 }
 
@@ -51,7 +62,7 @@ tdbg_trace_columns_place (const TdbgTraceColumns *self, int width, int *x, int *
     {
       const TdbgTraceColumn *column = &self->all[self->shown[i]];
       x[i] = left;
-      w[i] = column->width + (column->expand ? extra : 0);
+      w[i] = self->widths[self->shown[i]] + (column->expand ? extra : 0);
       if (column->expand)
         extra = 0;
       left += w[i];

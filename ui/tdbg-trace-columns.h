@@ -12,10 +12,11 @@ G_BEGIN_DECLS
 #define TDBG_TRACE_COLUMNS_MAX 16
 /* Space between a column's edge and its text. */
 #define TDBG_TRACE_COLUMN_PADDING 4
+#define TDBG_TRACE_COLUMN_MIN_WIDTH 24
 
 typedef struct {
   const char *title;            /* translated, static */
-  int width;                    /* the column's width, its least when it expands */
+  int width;                    /* the column's first width, its least when it expands */
   float xalign;
   gboolean expand;              /* takes the width left over (one column at most) */
   gboolean numeric;             /* tabular figures */
@@ -32,7 +33,9 @@ typedef struct {
   guint n_all;
   guint shown[TDBG_TRACE_COLUMNS_MAX];  /* indices into all[], left to right */
   guint n_shown;
+  int widths[TDBG_TRACE_COLUMNS_MAX];   /* of all[], as resized */
   guint serial;                 /* changes with what is shown */
+  guint geometry_serial;        /* changes with what is shown and with the widths */
   TdbgTraceTextFunc text_func;
   gpointer text_data;
 } TdbgTraceColumns;
@@ -41,6 +44,8 @@ void tdbg_trace_columns_init (TdbgTraceColumns *self, const TdbgTraceColumn *all
                               TdbgTraceTextFunc text_func, gpointer text_data);
 /* Shows the columns with @show[i] set, in their order. */
 void tdbg_trace_columns_set_shown (TdbgTraceColumns *self, const gboolean *show);
+/* Gives shown column @n (0: the first) @width, at least TDBG_TRACE_COLUMN_MIN_WIDTH. */
+void tdbg_trace_columns_set_width (TdbgTraceColumns *self, guint n, int width);
 /* Whether column @column (of all) is shown. */
 gboolean tdbg_trace_columns_is_shown (const TdbgTraceColumns *self, guint column);
 /* The width the shown columns need. */

@@ -1,5 +1,7 @@
 #include "tdbg-trace-header.h"
 
+#include <math.h>
+
 struct _TdbgTraceHeader {
   GtkWidget parent_instance;
 
@@ -7,12 +9,19 @@ struct _TdbgTraceHeader {
   GtkAdjustment *hadjustment;
   gulong value_changed_id;
   gulong changed_id;
+  int resizing;               /* the shown column whose edge is dragged, or -1 */
+  int start_width;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgTraceHeader, tdbg_trace_header, GTK_TYPE_WIDGET)
 
+enum { RESIZED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 /* Space above and below the titles. */
 #define HEADER_PADDING 5
+/* How near a column's right edge the pointer grabs it. */
+#define EDGE_REACH 4
 
 static void
 tdbg_trace_header_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
@@ -72,6 +81,56 @@ tdbg_trace_header_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   gtk_snapshot_pop (snapshot);
 }
 
+/* The shown column whose right edge is at @x, or -1. */
+static int
+edge_at (TdbgTraceHeader *self, double x)
+{
+  int xs[TDBG_TRACE_COLUMNS_MAX], ws[TDBG_TRACE_COLUMNS_MAX];
+  double scrolled;
+  int width = rows_width (self, &scrolled);
+
+  tdbg_trace_columns_place (self->columns, width, xs, ws);
+  for (guint i = 0; i < self->columns->n_shown; i++)
+    if (fabs (x + scrolled - (xs[i] + ws[i])) <= EDGE_REACH)
+      return (int) i;
+  return -1;
+}
+
+static void
+drag_begin_cb (GtkGestureDrag *gesture, double x, double y, TdbgTraceHeader *self)
+{
+  int column_x;
+
+  self->resizing = edge_at (self, x);
+  if (self->resizing < 0)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  tdbg_trace_header_get_column (self, (guint) self->resizing, &column_x, &self->start_width);
+}
+
+static void
+drag_update_cb (GtkGestureDrag *gesture, double dx, double dy, TdbgTraceHeader *self)
+{
+  if (self->resizing >= 0)
+    tdbg_trace_header_resize_column (self, (guint) self->resizing, self->start_width + (int) dx);
+}
+
+static void
+drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, TdbgTraceHeader *self)
+{
+  self->resizing = -1;
+}
+
+static void
+motion_cb (GtkEventControllerMotion *motion, double x, double y, TdbgTraceHeader *self)
+{
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), self->resizing >= 0 || edge_at (self, x) >= 0 ? "col-resize"
+                                                                                                 : NULL);
+}
+
 static void
 disconnect_adjustment (TdbgTraceHeader *self)
 {
@@ -98,12 +157,25 @@ tdbg_trace_header_class_init (TdbgTraceHeaderClass *klass)
   widget_class->measure = tdbg_trace_header_measure;
   widget_class->snapshot = tdbg_trace_header_snapshot;
   gtk_widget_class_set_css_name (widget_class, "tdbg-trace-header");
+
+  signals[RESIZED] = g_signal_new ("resized", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 0);
 }
 
 static void
 tdbg_trace_header_init (TdbgTraceHeader *self)
 {
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  self->resizing = -1;
   gtk_widget_add_css_class (GTK_WIDGET (self), "heading");
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 }
 
 GtkWidget *
@@ -131,6 +203,14 @@ void
 tdbg_trace_header_update (TdbgTraceHeader *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+tdbg_trace_header_resize_column (TdbgTraceHeader *self, guint n, int width)
+{
+  tdbg_trace_columns_set_width (self->columns, n, width);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[RESIZED], 0);
 }
 
 void

@@ -272,22 +272,29 @@ define_column (TdbgTracePane *self, Column col, const char *title, gboolean expa
   };
 }
 
-/* Shows the columns with @show set: the header and the rows on show take the new geometry
- * (rows put aside catch up when bound again). */
+/* The columns' geometry changed: the rows on show take it (rows put aside catch up when
+ * bound again). */
 static void
-show_columns (TdbgTracePane *self, const gboolean *show)
+relayout_rows (TdbgTracePane *self)
 {
   GHashTableIter iter;
   gpointer row;
 
-  tdbg_trace_columns_set_shown (&self->columns, show);
-  tdbg_trace_header_update (self->header);
   g_hash_table_iter_init (&iter, self->bound);
   while (g_hash_table_iter_next (&iter, &row, NULL))
     {
       gtk_widget_queue_resize (row);
       gtk_widget_queue_draw (row);
     }
+}
+
+/* Shows the columns with @show set. */
+static void
+show_columns (TdbgTracePane *self, const gboolean *show)
+{
+  tdbg_trace_columns_set_shown (&self->columns, show);
+  tdbg_trace_header_update (self->header);
+  relayout_rows (self);
 }
 
 static void
@@ -967,6 +974,7 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   self->header = TDBG_TRACE_HEADER (tdbg_trace_header_new (&self->columns));
   gtk_widget_insert_before (GTK_WIDGET (self->header), GTK_WIDGET (self), GTK_WIDGET (self->scroller));
   tdbg_trace_header_set_hadjustment (self->header, gtk_scrolled_window_get_hadjustment (self->scroller));
+  g_signal_connect_swapped (self->header, "resized", G_CALLBACK (relayout_rows), self);
   {
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
     g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);

@@ -8,6 +8,7 @@ struct _TdbgTraceRow {
   guint record;
   gboolean stale;             /* texts to be asked from the columns' text function */
   guint columns_serial;       /* of the columns the texts were asked for */
+  guint geometry_serial;      /* of the columns the row was measured with */
   char *texts[TDBG_TRACE_COLUMNS_MAX];
   guint bad;                  /* bit per shown column */
   guint ellipsized;           /* bit per shown column, as last drawn */
@@ -59,7 +60,10 @@ tdbg_trace_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
   TdbgTraceRow *self = TDBG_TRACE_ROW (widget);
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = tdbg_trace_columns_min_width (self->columns);
+    {
+      *minimum = *natural = tdbg_trace_columns_min_width (self->columns);
+      self->geometry_serial = self->columns->geometry_serial;
+    }
   else
     {
       if (self->line_height == 0)
@@ -341,6 +345,7 @@ tdbg_trace_row_new (TdbgTraceColumns *columns)
 
   self->columns = columns;
   self->columns_serial = columns->serial;
+  self->geometry_serial = columns->geometry_serial;
   return GTK_WIDGET (self);
 }
 
@@ -353,7 +358,7 @@ tdbg_trace_row_set_record (TdbgTraceRow *self, guint record)
   /* What the row showed before is no longer its name. */
   clear_label (self);
   /* The columns changed while the row was put aside: its width changed too. */
-  if (self->columns_serial != self->columns->serial)
+  if (self->geometry_serial != self->columns->geometry_serial)
     gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
