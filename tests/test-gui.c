@@ -766,23 +766,32 @@ check_view (Viewer *v, const char *slice, const char *highlight, const char *tex
   g_assert_cmpstr (marked, ==, spans);
 }
 
+/* The EXPECTED.json of @scenario (to be freed), and in *@entry where @key is first found in
+ * it: the tests read the JSON as text, needing no JSON library. */
+static char *
+expected_entry (const char *scenario, const char *key, const char **entry)
+{
+  g_autofree char *path = g_build_filename (logdirs_root, scenario, "EXPECTED.json", NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  *entry = strstr (text, key);
+  if (*entry == NULL)
+    g_error ("%s not in %s", key, path);
+  return text;
+}
+
 /* The numbers EXPECTED.json of the modes scenario states for @tensor ("Sqrt:0") in @mode
  * ("FULL_HEALTH"): its "per_mode_values". */
 static GArray *
 expected_mode_values (const char *tensor, const char *mode)
 {
-  g_autofree char *path = g_build_filename (logdirs_root, "modes", "EXPECTED.json", NULL);
-  g_autofree char *text = NULL;
   g_autofree char *entry_key = g_strdup_printf ("\"trace %s\": {", tensor);
   g_autofree char *mode_key = g_strdup_printf ("\"%s\": [", mode);
   GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
   const char *p;
+  g_autofree char *text = expected_entry ("modes", entry_key, &p);
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  p = strstr (text, "\"per_mode_values\":");
-  g_assert_nonnull (p);
-  p = strstr (p, entry_key);
-  g_assert_nonnull (p);
   p = strstr (p, mode_key);
   g_assert_nonnull (p);
   for (p += strlen (mode_key);; )
@@ -806,14 +815,10 @@ expected_mode_values (const char *tensor, const char *mode)
 static char *
 expected_op_type (const char *op_name)
 {
-  g_autofree char *path = g_build_filename (logdirs_root, "modes", "EXPECTED.json", NULL);
-  g_autofree char *text = NULL;
   g_autofree char *key = g_strdup_printf ("\"op_name\": \"%s\",", op_name);
   const char *p, *end;
+  g_autofree char *text = expected_entry ("modes", key, &p);
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  p = strstr (text, key);
-  g_assert_nonnull (p);
   p = strstr (p, "\"op_type\": \"");
   g_assert_nonnull (p);
   p += strlen ("\"op_type\": \"");
@@ -967,10 +972,18 @@ test_trace_rows (void)
   assert_full_health_row (window, "Sqrt", TRUE);
   assert_full_health_row (window, "x", FALSE);
   {
-    /* Resizing a column (dragging its title's edge) moves it in the header and the rows alike. */
+    /* Resizing a column (dragging its title's edge) moves it in the header and the rows alike;
+     * text that no longer fits is cut short (and is the tooltip). */
     int n = tdbg_trace_pane_find_column (pane, "Op Type"), x, w;
     TdbgTraceRow *row;
 
+    row = shown_row (window, "x");
+    g_assert_false (tdbg_trace_row_get_ellipsized (row, (guint) n));
+    tdbg_trace_header_resize_column (tdbg_trace_pane_get_header (pane), (guint) n, 40);
+    gui_spin (200);
+    row = shown_row (window, "x");
+    g_assert_true (tdbg_trace_row_get_ellipsized (row, (guint) n));
+    assert_aligned (pane, row);
     tdbg_trace_header_resize_column (tdbg_trace_pane_get_header (pane), (guint) n, 150);
     gui_spin (200);
     row = shown_row (window, "Sqrt");
@@ -1202,24 +1215,20 @@ test_load_cancel (void)
 }
 
 /* The counts EXPECTED.json states for one logdir ("counts" or "robust_reader_counts" of the
- * entry named @name), read with regular expressions: the tests need no JSON library. */
+ * entry named @name), read with regular expressions. */
 static gint64
 expected_count (const char *scenario, const char *name, const char *counts_key, const char *key)
 {
-  g_autofree char *path = g_build_filename (logdirs_root, scenario, "EXPECTED.json", NULL);
-  g_autofree char *text = NULL;
   g_autofree char *entry_pattern = g_strdup_printf ("\"%s\": {", name);
   g_autofree char *counts_pattern = g_strdup_printf ("\"%s\": {", counts_key);
   g_autofree char *key_pattern = g_strdup_printf ("\"%s\":\\s*(-?[0-9]+)", key);
   g_autoptr(GRegex) regex = g_regex_new (key_pattern, 0, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
   const char *entry, *counts, *end;
+  g_autofree char *text = expected_entry (scenario, entry_pattern, &entry);
   g_autofree char *section = NULL;
   g_autofree char *number = NULL;
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  entry = strstr (text, entry_pattern);
-  g_assert_nonnull (entry);
   counts = strstr (entry, counts_pattern);
   g_assert_nonnull (counts);
   end = strchr (counts, '}');
@@ -1233,14 +1242,10 @@ expected_count (const char *scenario, const char *name, const char *counts_key, 
 static gint64
 expected_alerts (const char *scenario, const char *name)
 {
-  g_autofree char *path = g_build_filename (logdirs_root, scenario, "EXPECTED.json", NULL);
-  g_autofree char *text = NULL;
   g_autofree char *entry_pattern = g_strdup_printf ("\"%s\": {", name);
   const char *entry, *alerts;
+  g_autofree char *text = expected_entry (scenario, entry_pattern, &entry);
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  entry = strstr (text, entry_pattern);
-  g_assert_nonnull (entry);
   alerts = strstr (entry, "\"num_alerts\":");
   if (alerts == NULL)
     return -1;

@@ -118,3 +118,24 @@ tdbg_trace_columns_draw_separators (const TdbgTraceColumns *self, GtkSnapshot *s
   for (guint i = 0; i + 1 < self->n_shown; i++)
     gtk_snapshot_append_color (snapshot, color, &GRAPHENE_RECT_INIT (x[i] + w[i] - 1, 0, 1, height));
 }
+
+void
+tdbg_adjustment_watch (TdbgAdjustmentWatch *watch, GtkAdjustment *adjustment, GCallback callback, gpointer data)
+{
+  tdbg_adjustment_unwatch (watch);
+  if (adjustment == NULL)
+    return;
+  watch->adjustment = g_object_ref (adjustment);
+  watch->value_changed_id = g_signal_connect_swapped (adjustment, "value-changed", callback, data);
+  watch->changed_id = g_signal_connect_swapped (adjustment, "changed", callback, data);
+}
+
+void
+tdbg_adjustment_unwatch (TdbgAdjustmentWatch *watch)
+{
+  if (watch->adjustment == NULL)
+    return;
+  g_clear_signal_handler (&watch->value_changed_id, watch->adjustment);
+  g_clear_signal_handler (&watch->changed_id, watch->adjustment);
+  g_clear_object (&watch->adjustment);
+}

@@ -64,4 +64,15 @@ void tdbg_trace_columns_draw_text (GtkSnapshot *snapshot, PangoLayout *layout, i
 void tdbg_trace_columns_draw_separators (const TdbgTraceColumns *self, GtkSnapshot *snapshot, const int *x,
                                          const int *w, int height, const GdkRGBA *color);
 
+/* An adjustment followed: @callback (called as swapped, with @data only) when it moves or
+ * changes. The header follows horizontal scrolling, the rows vertical scrolling. */
+typedef struct {
+  GtkAdjustment *adjustment;
+  gulong value_changed_id;
+  gulong changed_id;
+} TdbgAdjustmentWatch;
+void tdbg_adjustment_watch (TdbgAdjustmentWatch *watch, GtkAdjustment *adjustment, GCallback callback,
+                            gpointer data);
+void tdbg_adjustment_unwatch (TdbgAdjustmentWatch *watch);
+
 G_END_DECLS

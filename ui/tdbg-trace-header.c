@@ -6,9 +6,7 @@ struct _TdbgTraceHeader {
   GtkWidget parent_instance;
 
   TdbgTraceColumns *columns;
-  GtkAdjustment *hadjustment;
-  gulong value_changed_id;
-  gulong changed_id;
+  TdbgAdjustmentWatch scrolling;  /* the list's horizontal adjustment */
   int resizing;               /* the shown column whose edge is dragged, or -1 */
   int start_width;
 };
@@ -39,12 +37,13 @@ static int
 rows_width (TdbgTraceHeader *self, double *scrolled)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
+  GtkAdjustment *adjustment = self->scrolling.adjustment;
 
   *scrolled = 0;
-  if (self->hadjustment && gtk_adjustment_get_upper (self->hadjustment) > 0)
+  if (adjustment && gtk_adjustment_get_upper (adjustment) > 0)
     {
-      width = (int) gtk_adjustment_get_upper (self->hadjustment);
-      *scrolled = gtk_adjustment_get_value (self->hadjustment);
+      width = (int) gtk_adjustment_get_upper (adjustment);
+      *scrolled = gtk_adjustment_get_value (adjustment);
     }
   return width;
 }
@@ -132,19 +131,9 @@ motion_cb (GtkEventControllerMotion *motion, double x, double y, TdbgTraceHeader
 }
 
 static void
-disconnect_adjustment (TdbgTraceHeader *self)
-{
-  if (self->hadjustment == NULL)
-    return;
-  g_clear_signal_handler (&self->value_changed_id, self->hadjustment);
-  g_clear_signal_handler (&self->changed_id, self->hadjustment);
-  g_clear_object (&self->hadjustment);
-}
-
-static void
 tdbg_trace_header_dispose (GObject *object)
 {
-  disconnect_adjustment (TDBG_TRACE_HEADER (object));
+  tdbg_adjustment_unwatch (&TDBG_TRACE_HEADER (object)->scrolling);
   G_OBJECT_CLASS (tdbg_trace_header_parent_class)->dispose (object);
 }
 
@@ -190,13 +179,7 @@ tdbg_trace_header_new (TdbgTraceColumns *columns)
 void
 tdbg_trace_header_set_hadjustment (TdbgTraceHeader *self, GtkAdjustment *hadjustment)
 {
-  disconnect_adjustment (self);
-  if (hadjustment == NULL)
-    return;
-  self->hadjustment = g_object_ref (hadjustment);
-  self->value_changed_id = g_signal_connect_swapped (hadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw),
-                                                     self);
-  self->changed_id = g_signal_connect_swapped (hadjustment, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  tdbg_adjustment_watch (&self->scrolling, hadjustment, G_CALLBACK (gtk_widget_queue_draw), self);
 }
 
 void

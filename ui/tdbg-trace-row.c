@@ -20,9 +20,7 @@ struct _TdbgTraceRow {
   gboolean culled;
   gboolean dark;
   int line_height;            /* from the font, 0 until measured and after style changes */
-  GtkAdjustment *vadjustment; /* of the enclosing list, while mapped */
-  gulong value_changed_id;
-  gulong changed_id;
+  TdbgAdjustmentWatch scrolling;  /* the enclosing list's vertical adjustment, while mapped */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgTraceRow, tdbg_trace_row, GTK_TYPE_WIDGET)
@@ -241,21 +239,11 @@ tdbg_trace_row_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 }
 
 static void
-scrolled_cb (GtkAdjustment *adjustment, TdbgTraceRow *self)
+scrolled_cb (TdbgTraceRow *self)
 {
   /* The list moved (or resized): a row skipped while out of view may be in view now. */
   if (self->culled)
     gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-disconnect_adjustment (TdbgTraceRow *self)
-{
-  if (self->vadjustment == NULL)
-    return;
-  g_clear_signal_handler (&self->value_changed_id, self->vadjustment);
-  g_clear_signal_handler (&self->changed_id, self->vadjustment);
-  g_clear_object (&self->vadjustment);
 }
 
 static void
@@ -265,19 +253,14 @@ tdbg_trace_row_map (GtkWidget *widget)
   GtkWidget *list = gtk_widget_get_ancestor (widget, GTK_TYPE_LIST_VIEW);
 
   GTK_WIDGET_CLASS (tdbg_trace_row_parent_class)->map (widget);
-  disconnect_adjustment (self);
-  if (list && gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list)))
-    {
-      self->vadjustment = g_object_ref (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list)));
-      self->value_changed_id = g_signal_connect (self->vadjustment, "value-changed", G_CALLBACK (scrolled_cb), self);
-      self->changed_id = g_signal_connect (self->vadjustment, "changed", G_CALLBACK (scrolled_cb), self);
-    }
+  tdbg_adjustment_watch (&self->scrolling, list ? gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list)) : NULL,
+                         G_CALLBACK (scrolled_cb), self);
 }
 
 static void
 tdbg_trace_row_unmap (GtkWidget *widget)
 {
-  disconnect_adjustment (TDBG_TRACE_ROW (widget));
+  tdbg_adjustment_unwatch (&TDBG_TRACE_ROW (widget)->scrolling);
   GTK_WIDGET_CLASS (tdbg_trace_row_parent_class)->unmap (widget);
 }
 
@@ -304,7 +287,7 @@ tdbg_trace_row_dispose (GObject *object)
 {
   TdbgTraceRow *self = TDBG_TRACE_ROW (object);
 
-  disconnect_adjustment (self);
+  tdbg_adjustment_unwatch (&self->scrolling);
   for (guint i = 0; i < TDBG_TRACE_COLUMNS_MAX; i++)
     {
       g_clear_object (&self->layouts[i]);
