@@ -906,25 +906,37 @@ assert_aligned (TdbgTracePane *pane, TdbgTraceRow *row)
     }
 }
 
+/* The row of output 0 of @op_name, its index, tensor and op type checked; *@values: what
+ * EXPECTED.json states for it in @mode. */
+static TdbgTraceRow *
+checked_row (TdbgWindow *window, const char *op_name, const char *mode, GArray **values)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  g_autofree char *tensor = g_strdup_printf ("%s:0", op_name);
+  TdbgTraceRow *row = shown_row (window, op_name);
+  g_autofree char *index = g_strdup_printf ("%u", tdbg_trace_row_get_record (row));
+  g_autofree char *op_type = expected_op_type (op_name);
+
+  assert_cell (pane, row, "#", index, FALSE);
+  assert_cell (pane, row, "Tensor", tensor, FALSE);
+  assert_cell (pane, row, "Op Type", op_type, FALSE);
+  *values = expected_mode_values (tensor, mode);
+  return row;
+}
+
 static void
 assert_full_health_row (TdbgWindow *window, const char *op_name, gboolean nan)
 {
   TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  g_autofree char *tensor = g_strdup_printf ("%s:0", op_name);
-  g_autoptr(GArray) v = expected_mode_values (tensor, "FULL_HEALTH");
-  TdbgTraceRow *row = shown_row (window, op_name);
-  g_autofree char *index = g_strdup_printf ("%u", tdbg_trace_row_get_record (row));
+  g_autoptr(GArray) v = NULL;
+  TdbgTraceRow *row = checked_row (window, op_name, "FULL_HEALTH", &v);
   g_autofree char *shape = NULL;
-  g_autofree char *op_type = expected_op_type (op_name);
   const double *f = (const double *) v->data;
 
   /* [tensor id, device, dtype, rank, size, −∞, +∞, NaN, −, 0, +] */
   g_assert_cmpuint (v->len, ==, 11);
   g_assert_cmpint (f[7] > 0, ==, nan);
   shape = g_strdup_printf ("%.0fD", f[3]);
-  assert_cell (pane, row, "#", index, FALSE);
-  assert_cell (pane, row, "Tensor", tensor, FALSE);
-  assert_cell (pane, row, "Op Type", op_type, FALSE);
   assert_cell (pane, row, "DType", tdbg_dtype_name ((gint) f[2]), FALSE);
   assert_cell (pane, row, "Shape", shape, FALSE);
   assert_count_cell (pane, row, "Size", f[4], FALSE);
@@ -941,18 +953,12 @@ static void
 assert_curt_health_row (TdbgWindow *window, const char *op_name, gboolean bad)
 {
   TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  g_autofree char *tensor = g_strdup_printf ("%s:0", op_name);
-  g_autoptr(GArray) v = expected_mode_values (tensor, "CURT_HEALTH");
-  TdbgTraceRow *row = shown_row (window, op_name);
-  g_autofree char *index = g_strdup_printf ("%u", tdbg_trace_row_get_record (row));
-  g_autofree char *op_type = expected_op_type (op_name);
+  g_autoptr(GArray) v = NULL;
+  TdbgTraceRow *row = checked_row (window, op_name, "CURT_HEALTH", &v);
 
   /* [tensor id, has ∞ or NaN] */
   g_assert_cmpuint (v->len, ==, 2);
   g_assert_cmpint (g_array_index (v, double, 1) != 0, ==, bad);
-  assert_cell (pane, row, "#", index, FALSE);
-  assert_cell (pane, row, "Tensor", tensor, FALSE);
-  assert_cell (pane, row, "Op Type", op_type, FALSE);
   assert_cell (pane, row, "∞/NaN", bad ? "Has ∞/NaN" : "No ∞/NaN", bad);
   assert_aligned (pane, row);
 }
