@@ -997,6 +997,20 @@ test_trace_rows (void)
     g_assert_cmpint (w, ==, 150);
     assert_aligned (pane, row);
   }
+  {
+    /* The columns are wider than the pane: scrolled sideways, the titles go along. */
+    GtkAdjustment *hadj = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (tdbg_trace_pane_get_list_view (pane)));
+    int x, w;
+
+    g_assert_cmpfloat (gtk_adjustment_get_upper (hadj), >, gtk_adjustment_get_page_size (hadj) + 60);
+    gtk_adjustment_set_value (hadj, 60);
+    gui_spin (200);
+    tdbg_trace_header_get_column (tdbg_trace_pane_get_header (pane), 0, &x, &w);
+    g_assert_cmpfloat (gtk_adjustment_get_value (hadj), >, 50);
+    g_assert_cmpfloat (fabs (x + gtk_adjustment_get_value (hadj)), <, 1.0);
+    assert_aligned (pane, shown_row (window, "Sqrt"));
+    gtk_adjustment_set_value (hadj, 0);
+  }
   screenshot (GTK_WIDGET (window), "trace-rows-light.png");
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
   gui_spin (300);
