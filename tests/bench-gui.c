@@ -426,7 +426,7 @@ main (int argc, char **argv)
           max_of (layout_times));
 
   /* c. Scrolling the Graph Execution list. */
-  scroll.list = gui_list_view_of (tdbg_trace_pane_get_column_view (tdbg_window_get_trace_pane (window)));
+  scroll.list = tdbg_trace_pane_get_list_view (tdbg_window_get_trace_pane (window));
   g_assert (scroll.list != NULL);
   scroll.vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (scroll.list));
   scroll.n_rows = tdbg_trace_pane_get_n_rows (tdbg_window_get_trace_pane (window));

@@ -94,12 +94,6 @@ gui_screenshot (GtkWidget *window, const char *path)
   g_free (shot.path);
 }
 
-GtkListView *
-gui_list_view_of (GtkColumnView *column_view)
-{
-  return tdbg_ui_inner_list_view (column_view);
-}
-
 typedef gboolean (*WidgetMatch) (GtkWidget *widget, gconstpointer data);
 
 /* The first widget at or under @root (depth first) that @match accepts. */

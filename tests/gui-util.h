@@ -16,8 +16,6 @@ gboolean gui_wait_until (GuiCond cond, gpointer data, guint timeout_ms);
 void gui_spin (guint ms);
 /* Renders @window as it is on screen into the PNG file @path. */
 void gui_screenshot (GtkWidget *window, const char *path);
-/* The list view inside a column view (it carries the list.scroll-to-item action in 4.8). */
-GtkListView *gui_list_view_of (GtkColumnView *column_view);
 /* The first label at or under @root whose text is @text (or starts with it when @prefix). */
 GtkLabel *gui_find_label (GtkWidget *root, const char *text, gboolean prefix);
 /* The first editable at or under @root whose placeholder text is @placeholder. */

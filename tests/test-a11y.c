@@ -168,22 +168,40 @@ static AtspiAccessible *
 trace_rows (void)
 {
   g_autoptr(AtspiAccessible) trace_pane = pane ("Graph Execution");
-  g_autoptr(AtspiAccessible) table = a11y_find (trace_pane, ATSPI_ROLE_TREE_TABLE, "Graph execution traces", FALSE);
+  AtspiAccessible *list = a11y_find (trace_pane, ATSPI_ROLE_LIST, "Graph execution traces", FALSE);
 
-  g_assert_nonnull (table);
-  /* The column view's rows live in its inner list (the one with Selection). */
-  return a11y_find (table, ATSPI_ROLE_LIST, NULL, FALSE);
+  g_assert_nonnull (list);
+  return list;
 }
 
-/* The cells of the Graph Execution row with @state ("103", "Log:0", "Log", …), or NULL. */
+/* The cells of a Graph Execution row, from its one label "#: 103; Tensor: Log:0; Op Type: Log;
+ * …" ("103", "Log:0", "Log", …). */
+static GPtrArray *
+trace_cells (AtspiAccessible *row)
+{
+  g_autoptr(GPtrArray) labels = row_texts (row);
+  GPtrArray *cells = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) parts = NULL;
+
+  g_assert_cmpuint (labels->len, ==, 1);
+  parts = g_strsplit (g_ptr_array_index (labels, 0), "; ", -1);
+  for (guint i = 0; parts[i]; i++)
+    {
+      const char *value = strstr (parts[i], ": ");
+      g_ptr_array_add (cells, g_strdup (value ? value + 2 : ""));
+    }
+  return cells;
+}
+
+/* The cells of the Graph Execution row with @state, or NULL. */
 static GPtrArray *
 trace_row_texts (AtspiStateType state)
 {
   g_autoptr(AtspiAccessible) rows = trace_rows ();
   g_autoptr(AtspiAccessible) row = rows ? row_with_state (rows, state) : NULL;
-  GPtrArray *texts = row ? row_texts (row) : NULL;
+  GPtrArray *texts = row ? trace_cells (row) : NULL;
 
-  /* Cells are named once drawn: a row still unnamed is not read yet. */
+  /* Rows are named once drawn: a row still unnamed is not read yet. */
   if (texts && (texts->len < 3 || *(char *) g_ptr_array_index (texts, 0) == '\0'))
     g_clear_pointer (&texts, g_ptr_array_unref);
   return texts;
@@ -372,7 +390,7 @@ test_names (void)
     { "Alerts", ATSPI_ROLE_LIST, "Alert events" },
     { "Alerts", ATSPI_ROLE_PUSH_BUTTON, "Next alert" },
     { "Python Execution Timeline", ATSPI_ROLE_LIST, "Eager executions" },
-    { "Graph Execution", ATSPI_ROLE_TREE_TABLE, "Graph execution traces" },
+    { "Graph Execution", ATSPI_ROLE_LIST, "Graph execution traces" },
     { "Graph Execution", ATSPI_ROLE_CHECK_BOX, "Alerting only" },
     { "Graph Execution", ATSPI_ROLE_ENTRY, "Filter by op name" },
     { "Graph Structure", ATSPI_ROLE_PANEL, "Graph neighbourhood" },

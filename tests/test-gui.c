@@ -12,7 +12,6 @@
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-fixture-writer.h"
-#include "tdbg-cell.h"
 #include "tdbg-row.h"
 #include "tdbg-tensor-text.h"
 #include "tdbg-settings.h"
@@ -615,7 +614,7 @@ test_filters (void)
   g_assert_cmpuint (filter_rows (&fw, set_dropdown, &c), ==, by_type);
   {
     /* Every row shown is a MatMul trace. */
-    GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (tdbg_trace_pane_get_column_view (pane)));
+    GListModel *rows = G_LIST_MODEL (gtk_list_view_get_model (tdbg_trace_pane_get_list_view (pane)));
     for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
       {
         g_autoptr(TdbgRow) row = g_list_model_get_item (rows, i);
@@ -641,22 +640,6 @@ test_filters (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The cell of @column (0: the index) of the row showing @record, or NULL. */
-static TdbgCell *
-find_cell (GtkWidget *root, guint record, const char *text)
-{
-  if (TDBG_IS_CELL (root) && tdbg_cell_get_record (TDBG_CELL (root)) == record &&
-      g_str_equal (tdbg_cell_get_text (TDBG_CELL (root)), text))
-    return TDBG_CELL (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      TdbgCell *found = find_cell (child, record, text);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 typedef struct {
   TdbgTracePane *pane;
   guint record;
@@ -667,14 +650,16 @@ static gboolean
 row_visible (gpointer data)
 {
   RowVisible *r = data;
-  GtkListView *list = gui_list_view_of (tdbg_trace_pane_get_column_view (r->pane));
+  GtkListView *list = tdbg_trace_pane_get_list_view (r->pane);
   g_autofree char *index_text = g_strdup_printf ("%u", r->record);
-  TdbgCell *cell = find_cell (GTK_WIDGET (list), r->record, index_text);
+  TdbgTraceRow *row = tdbg_trace_pane_find_row (r->pane, r->record);
   graphene_point_t p;
 
-  if (cell == NULL || !gtk_widget_compute_point (GTK_WIDGET (cell), GTK_WIDGET (list), &GRAPHENE_POINT_INIT (0, 0), &p))
+  /* The row's first column, the index, reads the record. */
+  if (row == NULL || !g_str_equal (tdbg_trace_row_get_text (row, 0), index_text) ||
+      !gtk_widget_compute_point (GTK_WIDGET (row), GTK_WIDGET (list), &GRAPHENE_POINT_INIT (0, 0), &p))
     return FALSE;
-  return p.y >= 0 && p.y + gtk_widget_get_height (GTK_WIDGET (cell)) <= gtk_widget_get_height (GTK_WIDGET (list));
+  return p.y >= 0 && p.y + gtk_widget_get_height (GTK_WIDGET (row)) <= gtk_widget_get_height (GTK_WIDGET (list));
 }
 
 static void
@@ -779,6 +764,269 @@ check_view (Viewer *v, const char *slice, const char *highlight, const char *tex
   g_test_message ("slice \"%s\", highlight \"%s\": \"%s\", highlighted \"%s\"", slice, highlight, shown, marked);
   g_assert_cmpstr (shown, ==, text);
   g_assert_cmpstr (marked, ==, spans);
+}
+
+/* The EXPECTED.json of @scenario (to be freed), and in *@entry where @key is first found in
+ * it: the tests read the JSON as text, needing no JSON library. */
+static char *
+expected_entry (const char *scenario, const char *key, const char **entry)
+{
+  g_autofree char *path = g_build_filename (logdirs_root, scenario, "EXPECTED.json", NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  *entry = strstr (text, key);
+  if (*entry == NULL)
+    g_error ("%s not in %s", key, path);
+  return text;
+}
+
+/* The numbers EXPECTED.json of the modes scenario states for @tensor ("Sqrt:0") in @mode
+ * ("FULL_HEALTH"): its "per_mode_values". */
+static GArray *
+expected_mode_values (const char *tensor, const char *mode)
+{
+  g_autofree char *entry_key = g_strdup_printf ("\"trace %s\": {", tensor);
+  g_autofree char *mode_key = g_strdup_printf ("\"%s\": [", mode);
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+  const char *p;
+  g_autofree char *text = expected_entry ("modes", entry_key, &p);
+
+  p = strstr (p, mode_key);
+  g_assert_nonnull (p);
+  for (p += strlen (mode_key);; )
+    {
+      char *end;
+      double v;
+
+      while (*p == ' ' || *p == '\n' || *p == ',')
+        p++;
+      if (*p == ']')
+        break;
+      v = g_ascii_strtod (p, &end);
+      g_assert_true (end != p);
+      g_array_append_val (values, v);
+      p = end;
+    }
+  return values;
+}
+
+/* The op type EXPECTED.json of the modes scenario states for the op named @op_name. */
+static char *
+expected_op_type (const char *op_name)
+{
+  g_autofree char *key = g_strdup_printf ("\"op_name\": \"%s\",", op_name);
+  const char *p, *end;
+  g_autofree char *text = expected_entry ("modes", key, &p);
+
+  p = strstr (p, "\"op_type\": \"");
+  g_assert_nonnull (p);
+  p += strlen ("\"op_type\": \"");
+  end = strchr (p, '"');
+  return g_strndup (p, end - p);
+}
+
+/* The trace of output @slot of the op named @op_name. */
+static guint32
+find_trace (TdbgLogdir *logdir, const char *op_name, guint slot)
+{
+  guint32 op = find_op (logdir, op_name);
+
+  for (guint i = 0; op != TDBG_NONE && i < tdbg_logdir_get_n_traces (logdir); i++)
+    if (tdbg_logdir_get_trace (logdir, i)->op == op && tdbg_logdir_get_trace (logdir, i)->output_slot == slot)
+      return i;
+  return TDBG_NONE;
+}
+
+/* The text of the column titled @title in @row, and whether it is marked bad. */
+static const char *
+row_cell (TdbgTracePane *pane, TdbgTraceRow *row, const char *title, gboolean *bad)
+{
+  int n = tdbg_trace_pane_find_column (pane, title);
+
+  if (n < 0)
+    g_error ("no column %s", title);
+  *bad = tdbg_trace_row_get_bad (row, (guint) n);
+  return tdbg_trace_row_get_text (row, (guint) n);
+}
+
+static void
+assert_cell (TdbgTracePane *pane, TdbgTraceRow *row, const char *title, const char *text, gboolean bad)
+{
+  gboolean is_bad;
+
+  g_assert_cmpstr (row_cell (pane, row, title, &is_bad), ==, text);
+  if (is_bad != bad)
+    g_error ("column %s of trace %u: bad %d, expected %d", title, tdbg_trace_row_get_record (row), is_bad, bad);
+}
+
+static void
+assert_count_cell (TdbgTracePane *pane, TdbgTraceRow *row, const char *title, double count, gboolean bad)
+{
+  g_autofree char *text = g_strdup_printf ("%.0f", count);
+
+  assert_cell (pane, row, title, text, bad);
+}
+
+/* The row of @tensor, shown in view and drawn (not culled). */
+static TdbgTraceRow *
+shown_row (TdbgWindow *window, const char *op_name)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  RowVisible rv = { pane, find_trace (logdir, op_name, 0) };
+  TdbgTraceRow *row;
+
+  g_assert_cmpuint (rv.record, !=, TDBG_NONE);
+  g_assert_true (wait_until (row_visible, &rv, 5000));
+  gui_spin (200);
+  row = tdbg_trace_pane_find_row (pane, rv.record);
+  g_assert_nonnull (row);
+  g_assert_false (tdbg_trace_row_get_culled (row));
+  return row;
+}
+
+/* Every column of @row lines up with its title in the header. */
+static void
+assert_aligned (TdbgTracePane *pane, TdbgTraceRow *row)
+{
+  GtkWidget *header = GTK_WIDGET (tdbg_trace_pane_get_header (pane));
+
+  g_assert_cmpuint (tdbg_trace_pane_get_n_columns (pane), >, 3);
+  for (guint n = 0; n < tdbg_trace_pane_get_n_columns (pane); n++)
+    {
+      int row_x, row_w, head_x, head_w;
+      graphene_point_t p;
+
+      tdbg_trace_row_get_column (row, n, &row_x, &row_w);
+      tdbg_trace_header_get_column (TDBG_TRACE_HEADER (header), n, &head_x, &head_w);
+      g_assert_true (gtk_widget_compute_point (GTK_WIDGET (row), header, &GRAPHENE_POINT_INIT (row_x, 0), &p));
+      g_assert_cmpfloat (fabs (p.x - head_x), <, 1.0);
+      g_assert_cmpint (row_w, ==, head_w);
+    }
+}
+
+/* The row of output 0 of @op_name, its index, tensor and op type checked; *@values: what
+ * EXPECTED.json states for it in @mode. */
+static TdbgTraceRow *
+checked_row (TdbgWindow *window, const char *op_name, const char *mode, GArray **values)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  g_autofree char *tensor = g_strdup_printf ("%s:0", op_name);
+  TdbgTraceRow *row = shown_row (window, op_name);
+  g_autofree char *index = g_strdup_printf ("%u", tdbg_trace_row_get_record (row));
+  g_autofree char *op_type = expected_op_type (op_name);
+
+  assert_cell (pane, row, "#", index, FALSE);
+  assert_cell (pane, row, "Tensor", tensor, FALSE);
+  assert_cell (pane, row, "Op Type", op_type, FALSE);
+  *values = expected_mode_values (tensor, mode);
+  return row;
+}
+
+static void
+assert_full_health_row (TdbgWindow *window, const char *op_name, gboolean nan)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  g_autoptr(GArray) v = NULL;
+  TdbgTraceRow *row = checked_row (window, op_name, "FULL_HEALTH", &v);
+  g_autofree char *shape = NULL;
+  const double *f = (const double *) v->data;
+
+  /* [tensor id, device, dtype, rank, size, −∞, +∞, NaN, −, 0, +] */
+  g_assert_cmpuint (v->len, ==, 11);
+  g_assert_cmpint (f[7] > 0, ==, nan);
+  shape = g_strdup_printf ("%.0fD", f[3]);
+  assert_cell (pane, row, "DType", tdbg_dtype_name ((gint) f[2]), FALSE);
+  assert_cell (pane, row, "Shape", shape, FALSE);
+  assert_count_cell (pane, row, "Size", f[4], FALSE);
+  assert_count_cell (pane, row, "−∞", f[5], f[5] > 0);
+  assert_count_cell (pane, row, "+∞", f[6], f[6] > 0);
+  assert_count_cell (pane, row, "NaN", f[7], nan);
+  assert_count_cell (pane, row, "−", f[8], FALSE);
+  assert_count_cell (pane, row, "0", f[9], FALSE);
+  assert_count_cell (pane, row, "+", f[10], FALSE);
+  assert_aligned (pane, row);
+}
+
+static void
+assert_curt_health_row (TdbgWindow *window, const char *op_name, gboolean bad)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  g_autoptr(GArray) v = NULL;
+  TdbgTraceRow *row = checked_row (window, op_name, "CURT_HEALTH", &v);
+
+  /* [tensor id, has ∞ or NaN] */
+  g_assert_cmpuint (v->len, ==, 2);
+  g_assert_cmpint (g_array_index (v, double, 1) != 0, ==, bad);
+  assert_cell (pane, row, "∞/NaN", bad ? "Has ∞/NaN" : "No ∞/NaN", bad);
+  assert_aligned (pane, row);
+}
+
+/* The rows draw each column of a trace (as EXPECTED.json states its values), mark ∞ and NaN,
+ * and line up with the header; the columns follow the debug mode. */
+static void
+test_trace_rows (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  TdbgWindow *window = open_window ("modes/FULL_HEALTH");
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "∞/NaN"), <, 0);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), <, 0);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Tensor"), ==, 1);
+  assert_full_health_row (window, "Sqrt", TRUE);
+  assert_full_health_row (window, "x", FALSE);
+  {
+    /* Resizing a column (dragging its title's edge) moves it in the header and the rows alike;
+     * text that no longer fits is cut short (and is the tooltip). */
+    int n = tdbg_trace_pane_find_column (pane, "Op Type"), x, w;
+    TdbgTraceRow *row;
+
+    row = shown_row (window, "x");
+    g_assert_false (tdbg_trace_row_get_ellipsized (row, (guint) n));
+    tdbg_trace_header_resize_column (tdbg_trace_pane_get_header (pane), (guint) n, 40);
+    gui_spin (200);
+    row = shown_row (window, "x");
+    g_assert_true (tdbg_trace_row_get_ellipsized (row, (guint) n));
+    assert_aligned (pane, row);
+    tdbg_trace_header_resize_column (tdbg_trace_pane_get_header (pane), (guint) n, 150);
+    gui_spin (200);
+    row = shown_row (window, "Sqrt");
+    tdbg_trace_row_get_column (row, (guint) n, &x, &w);
+    g_assert_cmpint (w, ==, 150);
+    assert_aligned (pane, row);
+  }
+  {
+    /* The columns are wider than the pane: scrolled sideways, the titles go along. */
+    GtkAdjustment *hadj = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (tdbg_trace_pane_get_list_view (pane)));
+    int x, w;
+
+    g_assert_cmpfloat (gtk_adjustment_get_upper (hadj), >, gtk_adjustment_get_page_size (hadj) + 60);
+    gtk_adjustment_set_value (hadj, 60);
+    gui_spin (200);
+    tdbg_trace_header_get_column (tdbg_trace_pane_get_header (pane), 0, &x, &w);
+    g_assert_cmpfloat (gtk_adjustment_get_value (hadj), >, 50);
+    g_assert_cmpfloat (fabs (x + gtk_adjustment_get_value (hadj)), <, 1.0);
+    assert_aligned (pane, shown_row (window, "Sqrt"));
+    gtk_adjustment_set_value (hadj, 0);
+  }
+  screenshot (GTK_WIDGET (window), "trace-rows-light.png");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  gui_spin (300);
+  assert_full_health_row (window, "Sqrt", TRUE);
+  screenshot (GTK_WIDGET (window), "trace-rows-dark.png");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = open_window ("modes/CURT_HEALTH");
+  pane = tdbg_window_get_trace_pane (window);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "NaN"), <, 0);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Size"), <, 0);
+  assert_curt_health_row (window, "Sqrt", TRUE);
+  assert_curt_health_row (window, "x", FALSE);
+  screenshot (GTK_WIDGET (window), "trace-rows-curt-health.png");
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -987,24 +1235,20 @@ test_load_cancel (void)
 }
 
 /* The counts EXPECTED.json states for one logdir ("counts" or "robust_reader_counts" of the
- * entry named @name), read with regular expressions: the tests need no JSON library. */
+ * entry named @name), read with regular expressions. */
 static gint64
 expected_count (const char *scenario, const char *name, const char *counts_key, const char *key)
 {
-  g_autofree char *path = g_build_filename (logdirs_root, scenario, "EXPECTED.json", NULL);
-  g_autofree char *text = NULL;
   g_autofree char *entry_pattern = g_strdup_printf ("\"%s\": {", name);
   g_autofree char *counts_pattern = g_strdup_printf ("\"%s\": {", counts_key);
   g_autofree char *key_pattern = g_strdup_printf ("\"%s\":\\s*(-?[0-9]+)", key);
   g_autoptr(GRegex) regex = g_regex_new (key_pattern, 0, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
   const char *entry, *counts, *end;
+  g_autofree char *text = expected_entry (scenario, entry_pattern, &entry);
   g_autofree char *section = NULL;
   g_autofree char *number = NULL;
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  entry = strstr (text, entry_pattern);
-  g_assert_nonnull (entry);
   counts = strstr (entry, counts_pattern);
   g_assert_nonnull (counts);
   end = strchr (counts, '}');
@@ -1018,14 +1262,10 @@ expected_count (const char *scenario, const char *name, const char *counts_key, 
 static gint64
 expected_alerts (const char *scenario, const char *name)
 {
-  g_autofree char *path = g_build_filename (logdirs_root, scenario, "EXPECTED.json", NULL);
-  g_autofree char *text = NULL;
   g_autofree char *entry_pattern = g_strdup_printf ("\"%s\": {", name);
   const char *entry, *alerts;
+  g_autofree char *text = expected_entry (scenario, entry_pattern, &entry);
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  entry = strstr (text, entry_pattern);
-  g_assert_nonnull (entry);
   alerts = strstr (entry, "\"num_alerts\":");
   if (alerts == NULL)
     return -1;
@@ -1807,7 +2047,7 @@ open_run (Follow *f)
 static void
 find_lists (Follow *f)
 {
-  f->traces = G_LIST_MODEL (gtk_column_view_get_model (tdbg_trace_pane_get_column_view (
+  f->traces = G_LIST_MODEL (gtk_list_view_get_model (tdbg_trace_pane_get_list_view (
                               tdbg_window_get_trace_pane (f->window))));
   f->executions = list_model_of (GTK_WIDGET (tdbg_window_get_timeline_pane (f->window)));
   f->alerts = list_model_of (GTK_WIDGET (tdbg_window_get_alerts_pane (f->window)));
@@ -1871,7 +2111,7 @@ test_follow (void)
   tdbg_selection_select_trace (sel, 120);
   tdbg_selection_select_execution (sel, 7);
   tdbg_selection_select_trace (sel, 120);
-  vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gui_list_view_of (tdbg_trace_pane_get_column_view (pane))));
+  vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (tdbg_trace_pane_get_list_view (pane)));
   g_assert_true (gui_wait_until (scrolled_down, vadj, 10000));
   gui_spin (300);
   gtk_adjustment_set_value (vadj, gtk_adjustment_get_value (vadj) + 150);
@@ -1893,7 +2133,7 @@ test_follow (void)
   g_assert_cmpstr (tdbg_alerts_pane_get_title (tdbg_window_get_alerts_pane (window)), ==, "Alerts (1)");
 
   /* A second host starts writing, on a device of its own. */
-  g_assert_null (gui_find_label (GTK_WIDGET (tdbg_trace_pane_get_column_view (pane)), "Device", FALSE));
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), <, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (device_dropdown (pane))));
   run_complete_halves (&run, FALSE, TRUE);
   run_new_host (&run, "worker-1");
@@ -1908,7 +2148,7 @@ test_follow (void)
   /* Its device joins the filter's choices and the list's columns. */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (device_dropdown (pane))));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (device_dropdown (pane))), ==, 3);
-  g_assert_nonnull (gui_find_label (GTK_WIDGET (tdbg_trace_pane_get_column_view (pane)), "Device", FALSE));
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), ==, 3);
 
   /* Nothing moved under the person. */
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 120);
@@ -2106,6 +2346,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/graph-zoom-pan", test_graph_zoom_pan);
   g_test_add_func ("/gui/filters", test_filters);
   g_test_add_func ("/gui/goto", test_goto);
+  g_test_add_func ("/gui/trace-rows", test_trace_rows);
   g_test_add_func ("/gui/tensor-viewer", test_tensor_viewer);
   g_test_add_func ("/gui/highlight-parse", test_highlight_parse);
   g_test_add_func ("/gui/load-cancel", test_load_cancel);

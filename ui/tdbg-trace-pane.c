@@ -4,7 +4,8 @@
 
 #include <math.h>
 #include <glib/gi18n.h>
-#include "tdbg-cell.h"
+#include "tdbg-trace-header.h"
+#include "tdbg-trace-row.h"
 #include "tdbg-index-model.h"
 #include "tdbg-value.h"
 #include "tdbg-tensor-text.h"
@@ -22,12 +23,6 @@ typedef struct {
 
 #define ROW_CACHE_MAX 4096
 
-typedef struct _TdbgTracePane TdbgTracePane;
-typedef struct {
-  TdbgTracePane *pane;
-  Column col;
-} ColumnSpec;
-
 struct _TdbgTracePane {
   GtkBox parent_instance;
 
@@ -37,22 +32,24 @@ struct _TdbgTracePane {
   GtkDropDown *device_dropdown;
   GtkCheckButton *alerting_check;
   GtkEntry *goto_entry;
-  GtkColumnView *column_view;
+  GtkScrolledWindow *scroller;
+  GtkListView *list_view;
+  TdbgTraceHeader *header;
   GtkLabel *details_label;
   GtkExpander *tensor_expander;
   GtkEntry *slice_entry;
   GtkEntry *highlight_entry;
   GtkTextView *tensor_view;
 
-  GtkColumnViewColumn *columns[N_COLS];
-  ColumnSpec specs[N_COLS];
+  TdbgTraceColumn column_defs[N_COLS];
+  TdbgTraceColumns columns;
   TdbgSelection *selection;
   TdbgIndexModel *rows;
   GtkSingleSelection *model;
   GtkStringList *types;
   GtkStringList *devices;
   GHashTable *cache;           /* trace → RowInfo */
-  GHashTable *bound;           /* TdbgCell → itself, for re-tinting */
+  GHashTable *bound;           /* TdbgTraceRow → itself, for re-tinting */
   GHashTable *input_ops;       /* op indices that feed the selected op */
   GCancellable *filter_cancellable;
   struct _FilterJob *filter;   /* the filter shown, NULL when every trace is */
@@ -137,27 +134,25 @@ format_shape (const TdbgValue *v)
 }
 
 static void
-tint (TdbgTracePane *self, GtkWidget *cell)
+tint (TdbgTracePane *self, TdbgTraceRow *row)
 {
   TdbgLogdir *logdir = logdir_of (self);
-  guint trace = tdbg_cell_get_record (TDBG_CELL (cell));
+  guint trace = tdbg_trace_row_get_record (row);
   gboolean input = FALSE;
 
   if (logdir && self->input_ops && trace < tdbg_logdir_get_n_traces (logdir))
     input = g_hash_table_contains (self->input_ops, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, trace)->op));
-  tdbg_cell_set_mark (TDBG_CELL (cell), TDBG_CELL_MARK_INPUT, input);
+  tdbg_trace_row_set_input (row, input);
 }
 
 
-/* The text of a cell: asked by the cell when it is drawn in view (or read). */
+/* The text of a column of a trace: asked by its row when drawn in view (or read). */
 static char *
-cell_text_cb (TdbgCell *cell, gboolean *bad, gpointer data)
+column_text_cb (guint trace, guint column, gboolean *bad, gpointer data)
 {
-  const ColumnSpec *spec = data;
-  TdbgTracePane *self = spec->pane;
-  Column col = spec->col;
+  TdbgTracePane *self = data;
+  Column col = column;
   TdbgLogdir *logdir = logdir_of (self);
-  guint trace = tdbg_cell_get_record (cell);
   const TdbgTraceDigest *d;
   const TdbgOp *op;
   char *text = NULL;
@@ -239,72 +234,73 @@ cell_text_cb (TdbgCell *cell, gboolean *bad, gpointer data)
 }
 
 static void
-setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnSpec *spec)
+setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTracePane *self)
 {
-  Column col = spec->col;
-  TdbgCell *cell = TDBG_CELL (tdbg_cell_new ());
-
-  tdbg_cell_set_xalign (cell, col == COL_TENSOR || col == COL_TYPE || col == COL_DEVICE ? 0.0f : 1.0f);
-  /* Op names differ at their ends; the rest cut at the end. */
-  if (col == COL_TENSOR)
-    tdbg_cell_set_ellipsize (cell, PANGO_ELLIPSIZE_START);
-  if (col == COL_TENSOR || col == COL_DEVICE)
-    tdbg_cell_set_text_tooltip (cell, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (cell), "tdbg-cell");
-  if (col == COL_INDEX || col >= COL_SIZE)
-    tdbg_cell_set_numeric (cell, TRUE);
-  tdbg_cell_set_text_func (cell, cell_text_cb, spec);
-  gtk_list_item_set_child (item, GTK_WIDGET (cell));
+  gtk_list_item_set_child (item, tdbg_trace_row_new (&self->columns));
   tdbg_ui_remember_list_item (item);
 }
 
 /* Binding costs next to nothing: the list view keeps ~200 rows bound, a few dozen are seen. */
 static void
-bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnSpec *spec)
+bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTracePane *self)
 {
-  TdbgTracePane *self = spec->pane;
-  TdbgCell *cell = TDBG_CELL (gtk_list_item_get_child (item));
+  TdbgTraceRow *row = TDBG_TRACE_ROW (gtk_list_item_get_child (item));
 
-  tdbg_cell_set_record (cell, tdbg_row_get_index (gtk_list_item_get_item (item)));
-  tdbg_cell_invalidate (cell);
-  g_hash_table_add (self->bound, cell);
-  tint (self, GTK_WIDGET (cell));
+  tdbg_trace_row_set_record (row, tdbg_row_get_index (gtk_list_item_get_item (item)));
+  g_hash_table_add (self->bound, row);
+  tint (self, row);
 }
 
 static void
-unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, ColumnSpec *spec)
+unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTracePane *self)
 {
-  g_hash_table_remove (spec->pane->bound, gtk_list_item_get_child (item));
+  g_hash_table_remove (self->bound, gtk_list_item_get_child (item));
 }
 
 static void
-add_column (TdbgTracePane *self, Column col, const char *title, gboolean expand, int fixed_width)
+define_column (TdbgTracePane *self, Column col, const char *title, gboolean expand, int width)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *column;
-
-  self->specs[col].pane = self;
-  self->specs[col].col = col;
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), &self->specs[col]);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), &self->specs[col]);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), &self->specs[col]);
-  column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_expand (column, expand);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  if (fixed_width > 0)
-    gtk_column_view_column_set_fixed_width (column, fixed_width);
-  /* Owned here: reload() appends only the columns the logdir's modes fill. */
-  self->columns[col] = column;
+  self->column_defs[col] = (TdbgTraceColumn) {
+    .title = title,
+    .width = width,
+    .expand = expand,
+    .xalign = col == COL_TENSOR || col == COL_TYPE || col == COL_DEVICE ? 0.0f : 1.0f,
+    .numeric = col == COL_INDEX || col >= COL_SIZE,
+    .tooltip = col == COL_TENSOR || col == COL_DEVICE,
+    /* Op names differ at their ends; the rest cut at the end. */
+    .ellipsize = col == COL_TENSOR ? PANGO_ELLIPSIZE_START : PANGO_ELLIPSIZE_END,
+  };
 }
 
-/* list.scroll-to-item lives on the column view's inner list view (GTK 4.8). */
+/* The columns' geometry changed: the rows on show take it (rows put aside catch up when
+ * bound again). */
+static void
+relayout_rows (TdbgTracePane *self)
+{
+  GHashTableIter iter;
+  gpointer row;
+
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    {
+      gtk_widget_queue_resize (row);
+      gtk_widget_queue_draw (row);
+    }
+}
+
+/* Shows the columns with @show set. */
+static void
+show_columns (TdbgTracePane *self, const gboolean *show)
+{
+  tdbg_trace_columns_set_shown (&self->columns, show);
+  tdbg_trace_header_update (self->header);
+  relayout_rows (self);
+}
+
 static void
 scroll_now (TdbgTracePane *self, guint position)
 {
-  GtkListView *list = tdbg_ui_inner_list_view (self->column_view);
-
-  if (list)
-    gtk_widget_activate_action (GTK_WIDGET (list), "list.scroll-to-item", "u", position);
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
 }
 
 /* Scrolls now and again over the next frames: right after the model changed, the rows are
@@ -368,7 +364,7 @@ update_inputs (TdbgTracePane *self)
     }
   g_hash_table_iter_init (&iter, self->bound);
   while (g_hash_table_iter_next (&iter, &key, NULL))
-    tint (self, key);
+    tint (self, TDBG_TRACE_ROW (key));
 }
 
 static void
@@ -804,8 +800,13 @@ add_new_choices (TdbgTracePane *self, guint first_new_trace)
   n_devices = append_missing (self->devices, devices);
   self->updating = FALSE;
   show_device_choice (self, n_devices);
-  if (n_devices > 1 && gtk_column_view_column_get_column_view (self->columns[COL_DEVICE]) == NULL)
-    gtk_column_view_insert_column (self->column_view, 3, self->columns[COL_DEVICE]);
+  if (n_devices > 1 && !tdbg_trace_columns_is_shown (&self->columns, COL_DEVICE))
+    {
+      gboolean show[N_COLS];
+      for (guint c = 0; c < N_COLS; c++)
+        show[c] = c == COL_DEVICE || tdbg_trace_columns_is_shown (&self->columns, c);
+      show_columns (self, show);
+    }
 }
 
 /* The logdir grew: the rows grow by the new traces the filter lets through. */
@@ -871,15 +872,7 @@ reload (TdbgTracePane *self)
       [COL_NEG] = full, [COL_ZERO] = full, [COL_POS] = full,
       [COL_HEALTH] = (modes & (1 << TDBG_MODE_CURT_HEALTH)) != 0,
     };
-    GListModel *current = gtk_column_view_get_columns (self->column_view);
-    while (g_list_model_get_n_items (current) > 0)
-      {
-        g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (current, 0);
-        gtk_column_view_remove_column (self->column_view, c);
-      }
-    for (guint c = 0; c < N_COLS; c++)
-      if (show[c])
-        gtk_column_view_append_column (self->column_view, self->columns[c]);
+    show_columns (self, show);
   }
 
   {
@@ -895,7 +888,7 @@ tdbg_trace_pane_grab_focus (GtkWidget *widget)
 {
   TdbgTracePane *self = TDBG_TRACE_PANE (widget);
 
-  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->column_view),
+  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->list_view),
                                   gtk_single_selection_get_selected (self->model));
 }
 
@@ -918,8 +911,6 @@ tdbg_trace_pane_dispose (GObject *object)
   g_clear_pointer (&self->bound, g_hash_table_unref);
   g_clear_pointer (&self->input_ops, g_hash_table_unref);
   g_clear_pointer (&self->shown_event, free_event);
-  for (guint c = 0; c < N_COLS; c++)
-    g_clear_object (&self->columns[c]);
   G_OBJECT_CLASS (tdbg_trace_pane_parent_class)->dispose (object);
 }
 
@@ -937,7 +928,8 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, device_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, alerting_check);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, goto_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, column_view);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, scroller);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, list_view);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, details_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, tensor_expander);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, slice_entry);
@@ -959,28 +951,38 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   self->model = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_single_selection_set_autoselect (self->model, FALSE);
   gtk_single_selection_set_can_unselect (self->model, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->model));
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->model));
   g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
   tdbg_ui_name_drop_down (self->type_dropdown, _("Filter by op type"));
   tdbg_ui_name_drop_down (self->device_dropdown, _("Filter by device"));
-  /* The rows (and the selection) are in the inner list: screen readers name it too. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (tdbg_ui_inner_list_view (self->column_view)),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Graph execution traces"), -1);
 
-  add_column (self, COL_INDEX, _("#"), FALSE, 56);
-  add_column (self, COL_TENSOR, _("Tensor"), TRUE, 190);
-  add_column (self, COL_TYPE, _("Op Type"), FALSE, 110);
-  add_column (self, COL_DEVICE, _("Device"), FALSE, 150);
-  add_column (self, COL_DTYPE, _("DType"), FALSE, 70);
-  add_column (self, COL_SHAPE, _("Shape"), FALSE, 80);
-  add_column (self, COL_SIZE, _("Size"), FALSE, 70);
-  add_column (self, COL_NEG_INF, "−∞", FALSE, 56);
-  add_column (self, COL_POS_INF, "+∞", FALSE, 56);
-  add_column (self, COL_NAN, "NaN", FALSE, 72);
-  add_column (self, COL_NEG, "−", FALSE, 72);
-  add_column (self, COL_ZERO, "0", FALSE, 72);
-  add_column (self, COL_POS, "+", FALSE, 72);
-  add_column (self, COL_HEALTH, _("∞/NaN"), FALSE, 80);
+  define_column (self, COL_INDEX, _("#"), FALSE, 56);
+  define_column (self, COL_TENSOR, _("Tensor"), TRUE, 190);
+  define_column (self, COL_TYPE, _("Op Type"), FALSE, 110);
+  define_column (self, COL_DEVICE, _("Device"), FALSE, 150);
+  define_column (self, COL_DTYPE, _("DType"), FALSE, 70);
+  define_column (self, COL_SHAPE, _("Shape"), FALSE, 80);
+  define_column (self, COL_SIZE, _("Size"), FALSE, 70);
+  define_column (self, COL_NEG_INF, "−∞", FALSE, 56);
+  define_column (self, COL_POS_INF, "+∞", FALSE, 56);
+  define_column (self, COL_NAN, "NaN", FALSE, 72);
+  define_column (self, COL_NEG, "−", FALSE, 72);
+  define_column (self, COL_ZERO, "0", FALSE, 72);
+  define_column (self, COL_POS, "+", FALSE, 72);
+  define_column (self, COL_HEALTH, _("∞/NaN"), FALSE, 96);
+  tdbg_trace_columns_init (&self->columns, self->column_defs, N_COLS, column_text_cb, self);
+  self->header = TDBG_TRACE_HEADER (tdbg_trace_header_new (&self->columns));
+  gtk_widget_insert_before (GTK_WIDGET (self->header), GTK_WIDGET (self), GTK_WIDGET (self->scroller));
+  tdbg_trace_header_set_hadjustment (self->header, gtk_scrolled_window_get_hadjustment (self->scroller));
+  g_signal_connect_swapped (self->header, "resized", G_CALLBACK (relayout_rows), self);
+  {
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+    g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);
+    g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
+    g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), self);
+    gtk_list_view_set_factory (self->list_view, factory);
+    g_object_unref (factory);
+  }
 
   self->types = gtk_string_list_new (NULL);
   self->devices = gtk_string_list_new (NULL);
@@ -1027,10 +1029,50 @@ tdbg_trace_pane_get_n_rows (TdbgTracePane *self)
   return g_list_model_get_n_items (G_LIST_MODEL (self->rows));
 }
 
-GtkColumnView *
-tdbg_trace_pane_get_column_view (TdbgTracePane *self)
+GtkListView *
+tdbg_trace_pane_get_list_view (TdbgTracePane *self)
 {
-  return self->column_view;
+  return self->list_view;
+}
+
+TdbgTraceHeader *
+tdbg_trace_pane_get_header (TdbgTracePane *self)
+{
+  return self->header;
+}
+
+guint
+tdbg_trace_pane_get_n_columns (TdbgTracePane *self)
+{
+  return self->columns.n_shown;
+}
+
+const char *
+tdbg_trace_pane_get_column_title (TdbgTracePane *self, guint n)
+{
+  return n < self->columns.n_shown ? self->columns.all[self->columns.shown[n]].title : NULL;
+}
+
+int
+tdbg_trace_pane_find_column (TdbgTracePane *self, const char *title)
+{
+  for (guint n = 0; n < self->columns.n_shown; n++)
+    if (g_strcmp0 (self->columns.all[self->columns.shown[n]].title, title) == 0)
+      return (int) n;
+  return -1;
+}
+
+TdbgTraceRow *
+tdbg_trace_pane_find_row (TdbgTracePane *self, guint32 trace)
+{
+  GHashTableIter iter;
+  gpointer row;
+
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &row, NULL))
+    if (tdbg_trace_row_get_record (row) == trace && gtk_widget_get_mapped (row))
+      return row;
+  return NULL;
 }
 
 void

@@ -5,6 +5,8 @@
 
 #include <gtk/gtk.h>
 #include "tdbg-selection.h"
+#include "tdbg-trace-header.h"
+#include "tdbg-trace-row.h"
 
 G_BEGIN_DECLS
 
@@ -20,7 +22,16 @@ guint tdbg_trace_pane_get_n_rows (TdbgTracePane *self);
  * all. The result arrives asynchronously; "filtered" is emitted when it is in place. */
 void tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *op_type,
                                  const char *device, gboolean alerting_only);
-GtkColumnView *tdbg_trace_pane_get_column_view (TdbgTracePane *self);
+/* The list of rows (a TdbgTraceRow each) and the column titles above it. */
+GtkListView *tdbg_trace_pane_get_list_view (TdbgTracePane *self);
+TdbgTraceHeader *tdbg_trace_pane_get_header (TdbgTracePane *self);
+/* The shown columns, left to right: how many, their titles, and which one has @title (-1
+ * for none). Columns depend on the logdir's debug modes and devices. */
+guint tdbg_trace_pane_get_n_columns (TdbgTracePane *self);
+const char *tdbg_trace_pane_get_column_title (TdbgTracePane *self, guint n);
+int tdbg_trace_pane_find_column (TdbgTracePane *self, const char *title);
+/* The row on show for @trace (bound and mapped), or NULL: its texts are the columns'. */
+TdbgTraceRow *tdbg_trace_pane_find_row (TdbgTracePane *self, guint32 trace);
 
 /* Puts the keyboard focus in the op-name filter (Find). */
 void tdbg_trace_pane_focus_filter (TdbgTracePane *self);

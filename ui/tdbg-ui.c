@@ -140,16 +140,6 @@ tdbg_ui_focus_pane_list (GtkWidget *pane, GtkWidget *list, guint position)
   return gtk_widget_child_focus (pane, GTK_DIR_TAB_FORWARD);
 }
 
-GtkListView *
-tdbg_ui_inner_list_view (GtkColumnView *column_view)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (column_view)); child;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      return GTK_LIST_VIEW (child);
-  return NULL;
-}
-
 /* The GtkListItem remembered at or below @widget (a row: its child, or its cells' children). */
 static GtkListItem *
 remembered_item (GtkWidget *widget, guint depth)
@@ -165,13 +155,6 @@ remembered_item (GtkWidget *widget, guint depth)
 gboolean
 tdbg_ui_focus_list_row (GtkWidget *list, guint position)
 {
-  if (GTK_IS_COLUMN_VIEW (list))
-    {
-      GtkListView *inner = tdbg_ui_inner_list_view (GTK_COLUMN_VIEW (list));
-      if (inner == NULL)
-        return gtk_widget_grab_focus (list);
-      list = GTK_WIDGET (inner);
-    }
   if (position == GTK_INVALID_LIST_POSITION)
     return gtk_widget_grab_focus (list);
   gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);

@@ -35,14 +35,12 @@ void tdbg_ui_name_drop_down (GtkDropDown *drop_down, const char *label);
 /* Call from a list factory's setup after gtk_list_item_set_child(): lets
  * tdbg_ui_focus_list_row() find the row that shows a position. */
 void tdbg_ui_remember_list_item (GtkListItem *item);
-/* Moves the keyboard focus to the row of @list (a GtkListView, or a GtkColumnView) that
+/* Moves the keyboard focus to the row of @list (a GtkListView) that
  * shows @position, scrolling it into view; with no such row (or GTK_INVALID_LIST_POSITION)
  * focuses the list. Returns whether the focus moved. */
 gboolean tdbg_ui_focus_list_row (GtkWidget *list, guint position);
 /* A pane's grab_focus: the row of @list showing @position while the list is on show, else
  * the pane's first focusable widget. */
 gboolean tdbg_ui_focus_pane_list (GtkWidget *pane, GtkWidget *list, guint position);
-/* The list view inside a column view (it carries the list.scroll-to-item action in 4.8). */
-GtkListView *tdbg_ui_inner_list_view (GtkColumnView *column_view);
 
 G_END_DECLS

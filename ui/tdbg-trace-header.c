@@ -1,0 +1,210 @@
+#include "tdbg-trace-header.h"
+
+#include <math.h>
+
+struct _TdbgTraceHeader {
+  GtkWidget parent_instance;
+
+  TdbgTraceColumns *columns;
+  TdbgAdjustmentWatch scrolling;  /* the list's horizontal adjustment */
+  int resizing;               /* the shown column whose edge is dragged, or -1 */
+  int start_width;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgTraceHeader, tdbg_trace_header, GTK_TYPE_WIDGET)
+
+enum { RESIZED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* Space above and below the titles. */
+#define HEADER_PADDING 5
+/* How near a column's right edge the pointer grabs it. */
+#define EDGE_REACH 4
+
+static void
+tdbg_trace_header_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                           int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  /* No width of its own: it shows what the list's width lets it. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = 0;
+  else
+    *minimum = *natural = tdbg_trace_columns_line_height (widget) + 2 * HEADER_PADDING;
+}
+
+/* The width the rows are laid out in, and how far they are scrolled sideways. */
+static int
+rows_width (TdbgTraceHeader *self, double *scrolled)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  GtkAdjustment *adjustment = self->scrolling.adjustment;
+
+  *scrolled = 0;
+  if (adjustment && gtk_adjustment_get_upper (adjustment) > 0)
+    {
+      width = (int) gtk_adjustment_get_upper (adjustment);
+      *scrolled = gtk_adjustment_get_value (adjustment);
+    }
+  return width;
+}
+
+static void
+tdbg_trace_header_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  TdbgTraceHeader *self = TDBG_TRACE_HEADER (widget);
+  int x[TDBG_TRACE_COLUMNS_MAX], w[TDBG_TRACE_COLUMNS_MAX];
+  int height = gtk_widget_get_height (widget);
+  double scrolled;
+  int width = rows_width (self, &scrolled);
+  GdkRGBA color, line;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+  line = color;
+  line.alpha *= 0.15f;
+  gtk_snapshot_append_color (snapshot, &line,
+                             &GRAPHENE_RECT_INIT (0, height - 1, gtk_widget_get_width (widget), 1));
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), height));
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) -scrolled, 0));
+  tdbg_trace_columns_place (self->columns, width, x, w);
+  for (guint i = 0; i < self->columns->n_shown; i++)
+    {
+      const TdbgTraceColumn *column = &self->columns->all[self->columns->shown[i]];
+      PangoLayout *layout = gtk_widget_create_pango_layout (widget, column->title);
+
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_width (layout, MAX (w[i] - 2 * TDBG_TRACE_COLUMN_PADDING, 1) * PANGO_SCALE);
+      tdbg_trace_columns_draw_text (snapshot, layout, x[i], w[i], height, column->xalign, &color);
+      g_object_unref (layout);
+    }
+  tdbg_trace_columns_draw_separators (self->columns, snapshot, x, w, height, &line);
+  gtk_snapshot_pop (snapshot);
+}
+
+/* The shown column whose right edge is at @x, or -1. */
+static int
+edge_at (TdbgTraceHeader *self, double x)
+{
+  int xs[TDBG_TRACE_COLUMNS_MAX], ws[TDBG_TRACE_COLUMNS_MAX];
+  double scrolled;
+  int width = rows_width (self, &scrolled);
+
+  tdbg_trace_columns_place (self->columns, width, xs, ws);
+  for (guint i = 0; i < self->columns->n_shown; i++)
+    if (fabs (x + scrolled - (xs[i] + ws[i])) <= EDGE_REACH)
+      return (int) i;
+  return -1;
+}
+
+static void
+drag_begin_cb (GtkGestureDrag *gesture, double x, double y, TdbgTraceHeader *self)
+{
+  int column_x;
+
+  self->resizing = edge_at (self, x);
+  if (self->resizing < 0)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  tdbg_trace_header_get_column (self, (guint) self->resizing, &column_x, &self->start_width);
+}
+
+static void
+drag_update_cb (GtkGestureDrag *gesture, double dx, double dy, TdbgTraceHeader *self)
+{
+  if (self->resizing >= 0)
+    tdbg_trace_header_resize_column (self, (guint) self->resizing, self->start_width + (int) dx);
+}
+
+static void
+drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, TdbgTraceHeader *self)
+{
+  self->resizing = -1;
+}
+
+static void
+motion_cb (GtkEventControllerMotion *motion, double x, double y, TdbgTraceHeader *self)
+{
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), self->resizing >= 0 || edge_at (self, x) >= 0 ? "col-resize"
+                                                                                                 : NULL);
+}
+
+static void
+tdbg_trace_header_dispose (GObject *object)
+{
+  tdbg_adjustment_unwatch (&TDBG_TRACE_HEADER (object)->scrolling);
+  G_OBJECT_CLASS (tdbg_trace_header_parent_class)->dispose (object);
+}
+
+static void
+tdbg_trace_header_class_init (TdbgTraceHeaderClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_trace_header_dispose;
+  widget_class->measure = tdbg_trace_header_measure;
+  widget_class->snapshot = tdbg_trace_header_snapshot;
+  gtk_widget_class_set_css_name (widget_class, "tdbg-trace-header");
+
+  signals[RESIZED] = g_signal_new ("resized", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 0);
+}
+
+static void
+tdbg_trace_header_init (TdbgTraceHeader *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  self->resizing = -1;
+  gtk_widget_add_css_class (GTK_WIDGET (self), "heading");
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+}
+
+GtkWidget *
+tdbg_trace_header_new (TdbgTraceColumns *columns)
+{
+  TdbgTraceHeader *self = g_object_new (TDBG_TYPE_TRACE_HEADER, NULL);
+
+  self->columns = columns;
+  return GTK_WIDGET (self);
+}
+
+void
+tdbg_trace_header_set_hadjustment (TdbgTraceHeader *self, GtkAdjustment *hadjustment)
+{
+  tdbg_adjustment_watch (&self->scrolling, hadjustment, G_CALLBACK (gtk_widget_queue_draw), self);
+}
+
+void
+tdbg_trace_header_update (TdbgTraceHeader *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+tdbg_trace_header_resize_column (TdbgTraceHeader *self, guint n, int width)
+{
+  tdbg_trace_columns_set_width (self->columns, n, width);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[RESIZED], 0);
+}
+
+void
+tdbg_trace_header_get_column (TdbgTraceHeader *self, guint n, int *x, int *width)
+{
+  int xs[TDBG_TRACE_COLUMNS_MAX], ws[TDBG_TRACE_COLUMNS_MAX];
+  double scrolled;
+  int rows = rows_width (self, &scrolled);
+
+  g_return_if_fail (n < self->columns->n_shown);
+  tdbg_trace_columns_place (self->columns, rows, xs, ws);
+  *x = xs[n] - (int) scrolled;
+  *width = ws[n];
+}

@@ -1,0 +1,27 @@
+#pragma once
+
+/* The column titles above a list of TdbgTraceRow, drawn by one widget with the rows' column
+ * geometry. It sits outside the list's scrolled window and follows its horizontal
+ * scrolling (the adjustment's upper bound is the width the rows are laid out in). Dragging
+ * a title's right edge resizes its column. */
+
+#include <gtk/gtk.h>
+#include "tdbg-trace-columns.h"
+
+G_BEGIN_DECLS
+
+#define TDBG_TYPE_TRACE_HEADER (tdbg_trace_header_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgTraceHeader, tdbg_trace_header, TDBG, TRACE_HEADER, GtkWidget)
+
+/* @columns must outlive the header. */
+GtkWidget *tdbg_trace_header_new (TdbgTraceColumns *columns);
+void tdbg_trace_header_set_hadjustment (TdbgTraceHeader *self, GtkAdjustment *hadjustment);
+/* The shown columns changed. */
+void tdbg_trace_header_update (TdbgTraceHeader *self);
+/* Gives shown column @n @width, as dragging its right edge does, and emits "resized" (the
+ * rows are to be laid out again). */
+void tdbg_trace_header_resize_column (TdbgTraceHeader *self, guint n, int width);
+/* Where the header places its shown column @n (0: the first), in its own coordinates. */
+void tdbg_trace_header_get_column (TdbgTraceHeader *self, guint n, int *x, int *width);
+
+G_END_DECLS
