@@ -25,12 +25,14 @@ static guint opt_steps = 10000;
 static guint opt_reps = 20;
 static guint opt_positions = 200;
 static char *opt_dir;
+static char *opt_renderer;
 
 static const GOptionEntry entries[] = {
   { "steps", 0, 0, G_OPTION_ARG_INT, &opt_steps, "Training steps in the logdir (10000: about 1,030,000 traces)", "N" },
   { "reps", 0, 0, G_OPTION_ARG_INT, &opt_reps, "Alert chain repetitions", "N" },
   { "positions", 0, 0, G_OPTION_ARG_INT, &opt_positions, "Scroll positions over the list", "N" },
   { "dir", 0, 0, G_OPTION_ARG_FILENAME, &opt_dir, "Where the logdir is written (reused when present)", "DIR" },
+  { "renderer", 0, 0, G_OPTION_ARG_STRING, &opt_renderer, "GSK renderer (as GSK_RENDERER: cairo, gl, …)", "NAME" },
   { NULL }
 };
 
@@ -344,6 +346,8 @@ main (int argc, char **argv)
   gui_ensure_demo_logdir (opt_dir, opt_steps);
   file = g_file_new_for_path (opt_dir);
 
+  if (opt_renderer)
+    g_setenv ("GSK_RENDERER", opt_renderer, TRUE);
   gtk_init ();
   gtk_source_init ();
   tdbg_ui_init ();
