@@ -200,7 +200,7 @@ draw_column (TdbgTraceRow *self, GtkSnapshot *snapshot, guint i, int x, int w, i
     pango_layout_set_width (layout, MAX (w - 2 * TDBG_TRACE_COLUMN_PADDING, 1) * PANGO_SCALE);
   if (pango_layout_is_ellipsized (layout))
     self->ellipsized |= 1u << i;
-  /* As the stylesheet's label.tdbg-bad; on a selected row, bold in the row's colour. */
+  /* Red on a red tint (lighter in dark mode); on a selected row, bold in the row's colour. */
   if (bad && !selected)
     gtk_snapshot_append_color (snapshot, &bad_tint, &GRAPHENE_RECT_INIT (x, 0, w, height));
   tdbg_trace_columns_draw_text (snapshot, layout, x, w, height, column->xalign,

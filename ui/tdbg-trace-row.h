@@ -26,7 +26,7 @@ guint tdbg_trace_row_get_record (TdbgTraceRow *self);
 /* The text of shown column @n (0: the first shown), asking for it first if out of date; ""
  * past the last column. */
 const char *tdbg_trace_row_get_text (TdbgTraceRow *self, guint n);
-/* Whether shown column @n's value stands out (∞ or NaN): drawn like "tdbg-bad". */
+/* Whether shown column @n's value stands out (∞ or NaN): drawn bold in red on a red tint. */
 gboolean tdbg_trace_row_get_bad (TdbgTraceRow *self, guint n);
 /* Tints the row as an input of the selected op ("tdbg-input-row"). */
 void tdbg_trace_row_set_input (TdbgTraceRow *self, gboolean input);
