@@ -122,6 +122,55 @@ test_key_auth_same_as_local (void)
     }
 }
 
+/* Reads at and across the boundaries of the pipelined requests, at and past the end of the
+ * file, give the same bytes over SFTP as locally; a directory or a missing name none. */
+static void
+test_read_ranges_same_as_local (void)
+{
+  g_autofree char *dir = g_build_filename (server.dir, "ranges", NULL);
+  g_autofree char *path = g_build_filename (dir, "data.bin", NULL);
+  g_autofree char *sub = g_build_filename (dir, "sub", NULL);
+  g_autofree char *uri = uri_for (dir);
+  const gsize size = (3 << 20) + 12345;
+  g_autofree guint8 *content = g_malloc (size);
+  TdbgSshOptions options = key_options ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) remote = NULL, local = NULL;
+  const struct { guint64 offset; gsize length; } ranges[] = {
+    { 0, G_MAXSIZE }, { 0, 0 }, { 1, 65535 }, { 65535, 65537 }, { 65536, 32 * 65536 + 1 },
+    { size - 10, 100 }, { size - 1, 1 }, { size, 10 }, { size + 5, 10 }, { 12345, G_MAXSIZE },
+  };
+
+  g_mkdir_with_parents (sub, 0755);
+  for (gsize i = 0; i < size; i++)
+    content[i] = (guint8) (i * 2654435761u >> 11);
+  g_assert_true (g_file_set_contents (path, (const char *) content, size, &error));
+  remote = tdbg_ssh_source_new (uri, &options, NULL, &error);
+  g_assert_no_error (error);
+  local = tdbg_local_source_new (dir);
+  for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+    {
+      g_autoptr(GBytes) over_ssh = tdbg_source_read (remote, "data.bin", ranges[r].offset, ranges[r].length, NULL, &error);
+      g_assert_no_error (error);
+      g_autoptr(GBytes) here = tdbg_source_read (local, "data.bin", ranges[r].offset, ranges[r].length, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpmem (g_bytes_get_data (over_ssh, NULL), g_bytes_get_size (over_ssh),
+                       g_bytes_get_data (here, NULL), g_bytes_get_size (here));
+    }
+  /* Failures leave the connection usable. */
+  g_assert_null (tdbg_source_read (remote, "sub", 0, 100, NULL, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_IO);
+  g_clear_error (&error);
+  g_assert_null (tdbg_source_read (remote, "missing.bin", 0, 100, NULL, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  {
+    g_autoptr(GBytes) again = tdbg_source_read (remote, "data.bin", 0, G_MAXSIZE, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpmem (g_bytes_get_data (again, NULL), g_bytes_get_size (again), content, size);
+  }
+}
+
 /* Flips one bit @at bytes into the record that starts at or after @fraction of the file. */
 static void
 damage_record (char *contents, gsize length, double fraction, gsize at)
@@ -644,6 +693,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh/password-auth", test_password_auth);
   g_test_add_func ("/ssh/unknown-and-changed-host", test_unknown_and_changed_host);
   g_test_add_func ("/ssh/missing-path-unreadable-file", test_missing_path_and_unreadable_file);
+  g_test_add_func ("/ssh/read-ranges-same-as-local", test_read_ranges_same_as_local);
   g_test_add_func ("/ssh/drop-and-reconnect", test_drop_and_reconnect);
   g_test_add_func ("/ssh/inspect-json-same-as-local", test_inspect_json_same_as_local);
   g_test_add_func ("/ssh/follow-over-sftp", test_follow_over_sftp);
