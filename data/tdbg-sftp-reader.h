@@ -2,9 +2,8 @@
 
 /* Whole-file reads over an SFTP channel of their own, speaking the few SFTP v3 requests they
  * need (open, fstat, read, close). Data goes from the channel straight into the caller's
- * buffer: libssh's SFTP client copies every byte three more times and reads the channel
- * 4 KiB at a time, which made the client, not the server, the bottleneck of bulk reads.
- * Not thread-safe: the caller serialises all use of the SSH session. */
+ * buffer, where libssh's SFTP client copies every byte three more times and reads its channel
+ * 4 KiB at a time. Not thread-safe: the caller serialises all use of the SSH session. */
 
 #include <gio/gio.h>
 #include <libssh/libssh.h>
