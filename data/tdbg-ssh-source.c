@@ -1,6 +1,5 @@
 #include "tdbg-ssh-source.h"
 
-#include <fcntl.h>
 #include <string.h>
 #include <glib/gi18n.h>
 #include <libssh/callbacks.h>
@@ -8,11 +7,7 @@
 #include <libssh/sftp.h>
 
 #include "tdbg-error.h"
-
-/* Reads are pipelined: this many requests of this size in flight (OpenSSH answers up to
- * 255 KiB, but a request larger than the server grants would leave a hole). */
-#define CHUNK_SIZE (64 * 1024)
-#define IN_FLIGHT 32
+#include "tdbg-sftp-reader.h"
 
 struct _TdbgSshSource {
   GObject parent_instance;
@@ -30,6 +25,7 @@ struct _TdbgSshSource {
   GMutex connect_lock;     /* one connection attempt at a time */
   ssh_session session;
   sftp_session sftp;       /* NULL while not connected: then nothing but connecting touches session */
+  TdbgSftpReader *reader;  /* whole-file reads, on a channel of their own; opened on first use */
   struct ssh_callbacks_struct callbacks;
 };
 
@@ -70,6 +66,7 @@ auth_callback (const char *prompt, char *buf, size_t len, int echo, int verify, 
 static void
 disconnect (TdbgSshSource *self)
 {
+  g_clear_pointer (&self->reader, tdbg_sftp_reader_free);
   g_clear_pointer (&self->sftp, sftp_free);
   if (self->session)
     {
@@ -446,108 +443,25 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
   return ok;
 }
 
-/* Keeps IN_FLIGHT requests outstanding; every request begun is also collected. */
-static gssize
-pipelined_read (TdbgSshSource *self, sftp_file file, guint8 *buffer, gsize length,
-                GCancellable *cancellable, GError **error)
-{
-  guint32 ids[IN_FLIGHT];
-  gsize sizes[IN_FLIGHT];
-  gsize requested = 0, received = 0;
-  guint head = 0, n = 0;
-  gboolean failed = FALSE, eof = FALSE;
-
-  while (received < length && !eof && !failed)
-    {
-      while (n < IN_FLIGHT && requested < length && !g_cancellable_is_cancelled (cancellable))
-        {
-          gsize chunk = MIN (CHUNK_SIZE, length - requested);
-          int id = sftp_async_read_begin (file, chunk);
-          if (id < 0)
-            {
-              failed = TRUE;
-              break;
-            }
-          ids[(head + n) % IN_FLIGHT] = id;
-          sizes[(head + n) % IN_FLIGHT] = chunk;
-          requested += chunk;
-          n++;
-        }
-      if (n == 0)
-        break;
-      guint slot = head;
-      int got = sftp_async_read (file, buffer + received, sizes[slot], ids[slot]);
-      head = (head + 1) % IN_FLIGHT;
-      n--;
-      if (got < 0)
-        failed = TRUE;
-      else
-        {
-          received += got;
-          eof = (gsize) got < sizes[slot];
-        }
-    }
-  /* Drain what is still in flight so that the session stays usable. */
-  while (n > 0 && !failed)
-    {
-      guint8 scratch[CHUNK_SIZE];
-      if (sftp_async_read (file, scratch, sizes[head], ids[head]) < 0)
-        failed = TRUE;
-      head = (head + 1) % IN_FLIGHT;
-      n--;
-    }
-  if (failed)
-    {
-      sftp_failure (self, _("reading"), error);
-      return -1;
-    }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return -1;
-  return received;
-}
-
 static GBytes *
 ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
           GCancellable *cancellable, GError **error)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
   g_autofree char *path = remote_path (self, name);
-  sftp_attributes attrs = NULL;
-  sftp_file file = NULL;
-  guint8 *buffer = NULL;
-  gssize got = -1;
+  GBytes *bytes = NULL;
 
   g_mutex_lock (&self->lock);
-  if (!check_connected (self, error))
-    goto out;
-  file = sftp_open (self->sftp, path, O_RDONLY, 0);
-  if (file == NULL || (attrs = sftp_fstat (file)) == NULL)
+  if (check_connected (self, error) &&
+      (self->reader != NULL || (self->reader = tdbg_sftp_reader_new (self->session, self->uri.host, error)) != NULL))
     {
-      sftp_failure (self, path, error);
-      goto out;
+      bytes = tdbg_sftp_reader_read (self->reader, path, offset, length, cancellable, error);
+      if (bytes == NULL && tdbg_sftp_reader_is_broken (self->reader))
+        g_clear_pointer (&self->reader, tdbg_sftp_reader_free);
     }
-  /* Never allocate what the caller asked for beyond the end of the file. */
-  length = offset >= attrs->size ? 0 : MIN (length, attrs->size - offset);
-  buffer = g_malloc (MAX (length, 1));
-  if (sftp_seek64 (file, offset) != 0)
-    {
-      sftp_failure (self, path, error);
-      goto out;
-    }
-  got = pipelined_read (self, file, buffer, length, cancellable, error);
-out:
-  if (attrs)
-    sftp_attributes_free (attrs);
-  if (file)
-    sftp_close (file);
   forget_dead_session (self);
   g_mutex_unlock (&self->lock);
-  if (got < 0)
-    {
-      g_free (buffer);
-      return NULL;
-    }
-  return g_bytes_new_take (buffer, got);
+  return bytes;
 }
 
 static char *

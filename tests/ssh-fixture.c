@@ -3,6 +3,7 @@
 
 #include <signal.h>
 #include <sys/prctl.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
@@ -70,9 +71,10 @@ wait_for_listening (const char *log_path)
   return FALSE;
 }
 
-/* sshd serves each connection from a child process: stopping the server means those too. */
+/* Calls @func on every process whose parent is @ppid, with the fields of its /proc stat line
+ * after the parenthesised command name. */
 static void
-kill_children (const char *pid)
+foreach_child (int ppid, void (*func) (int pid, const char *fields, gpointer data), gpointer data)
 {
   g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
   const char *name;
@@ -85,9 +87,53 @@ kill_children (const char *pid)
           (close_paren = strrchr (stat, ')')) == NULL)
         continue;
       /* ") S PPID ..." */
-      if (atoi (close_paren + 4) == atoi (pid))
-        kill (atoi (name), SIGKILL);
+      if (atoi (close_paren + 4) == ppid)
+        func (atoi (name), close_paren + 2, data);
     }
+}
+
+static void
+kill_process (int pid, const char *fields, gpointer data)
+{
+  kill (pid, SIGKILL);
+}
+
+/* sshd serves each connection from a child process: stopping the server means those too. */
+static void
+kill_children (const char *pid)
+{
+  foreach_child (atoi (pid), kill_process, NULL);
+}
+
+static double
+stat_cpu_seconds (const char *fields)
+{
+  unsigned long long user = 0, system = 0;
+  /* state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime */
+  if (sscanf (fields, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &user, &system) != 2)
+    return 0;
+  return (double) (user + system) / sysconf (_SC_CLK_TCK);
+}
+
+static void
+add_tree_cpu (int pid, const char *fields, gpointer data)
+{
+  *(double *) data += stat_cpu_seconds (fields);
+  foreach_child (pid, add_tree_cpu, data);
+}
+
+double
+ssh_fixture_cpu_seconds (SshFixture *fixture)
+{
+  double total = 0;
+  g_autofree char *path = g_strdup_printf ("/proc/%s/stat", g_subprocess_get_identifier (fixture->sshd));
+  g_autofree char *stat = NULL;
+  const char *close_paren;
+
+  if (g_file_get_contents (path, &stat, NULL, NULL) && (close_paren = strrchr (stat, ')')) != NULL)
+    total = stat_cpu_seconds (close_paren + 2);
+  foreach_child (atoi (g_subprocess_get_identifier (fixture->sshd)), add_tree_cpu, &total);
+  return total;
 }
 
 void

@@ -33,6 +33,9 @@ void ssh_fixture_write (SshFixture *fixture, const char *name, const char *conte
 char *ssh_fixture_uri (SshFixture *fixture, const char *path);
 /* A known_hosts line for this server's address and the public key in @pub_path. */
 char *ssh_fixture_known_hosts_line (SshFixture *fixture, const char *pub_path);
+/* CPU time (user and system) used so far by sshd and the processes serving its connections
+ * that are still running, in seconds. */
+double ssh_fixture_cpu_seconds (SshFixture *fixture);
 /* Makes a new ed25519 key pair at @path (and @path.pub). */
 void ssh_fixture_keygen (const char *path);
 /* Runs a program to its end, asserting success. */
