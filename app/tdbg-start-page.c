@@ -16,6 +16,7 @@ struct _TdbgStartPage {
   GPtrArray *recents;   /* TdbgRecent, newest first */
   GArray *states;       /* TdbgRecentState per recent */
   GtkStringList *model; /* the locations, for the list box */
+  GCancellable *checking;  /* the existence check of the recents shown */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgStartPage, tdbg_start_page, GTK_TYPE_WIDGET)
@@ -58,12 +59,72 @@ tdbg_format_age (gint64 then, gint64 now)
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u year ago", "%u years ago", n), n);
 }
 
-static TdbgRecentState
-check_state (const char *location)
+static gboolean
+is_remote (const char *location)
 {
-  if (g_str_has_prefix (location, "ssh://"))
-    return TDBG_RECENT_REMOTE;
-  return g_file_test (location, G_FILE_TEST_IS_DIR) ? TDBG_RECENT_PRESENT : TDBG_RECENT_MISSING;
+  return g_str_has_prefix (location, "ssh://");
+}
+
+/* In a worker: the task data is the locations (GStrv); returns the states (GArray). */
+static void
+check_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  char **locations = data;
+  GArray *states = g_array_new (FALSE, FALSE, sizeof (TdbgRecentState));
+
+  for (guint i = 0; locations[i] && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      TdbgRecentState state = is_remote (locations[i]) ? TDBG_RECENT_REMOTE
+                              : g_file_test (locations[i], G_FILE_TEST_IS_DIR) ? TDBG_RECENT_PRESENT
+                              : TDBG_RECENT_MISSING;
+      g_array_append_val (states, state);
+    }
+  g_task_return_pointer (task, states, (GDestroyNotify) g_array_unref);
+}
+
+static void show_recents (TdbgStartPage *self);
+
+static void
+check_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(GArray) states = g_task_propagate_pointer (G_TASK (result), NULL);
+  TdbgStartPage *self;
+
+  /* Cancelled: the page went, or the list changed and another check runs. */
+  if (states == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  self = TDBG_START_PAGE (source);
+  g_clear_object (&self->checking);
+  if (states->len != self->states->len ||
+      memcmp (states->data, self->states->data, states->len * sizeof (TdbgRecentState)) != 0)
+    {
+      g_array_unref (self->states);
+      self->states = g_steal_pointer (&states);
+      show_recents (self);
+    }
+}
+
+static void
+start_check (TdbgStartPage *self)
+{
+  g_autoptr(GTask) task = NULL;
+  char **locations = g_new0 (char *, self->recents->len + 1);
+
+  for (guint i = 0; i < self->recents->len; i++)
+    locations[i] = g_strdup (((TdbgRecent *) g_ptr_array_index (self->recents, i))->location);
+  if (self->checking)
+    g_cancellable_cancel (self->checking);
+  g_clear_object (&self->checking);
+  self->checking = g_cancellable_new ();
+  task = g_task_new (self, self->checking, check_done_cb, NULL);
+  g_task_set_task_data (task, locations, (GDestroyNotify) g_strfreev);
+  g_task_run_in_thread (task, check_in_thread);
+}
+
+gboolean
+tdbg_start_page_is_checking (TdbgStartPage *self)
+{
+  return self->checking != NULL;
 }
 
 static guint
@@ -169,25 +230,35 @@ row_activated_cb (GtkListBox *list, GtkListBoxRow *row, TdbgStartPage *self)
     g_signal_emit (self, signals[SIGNAL_OPEN_LOCATION], 0, location);
 }
 
-void
-tdbg_start_page_refresh (TdbgStartPage *self)
+/* One row per recent, in the states known. */
+static void
+show_recents (TdbgStartPage *self)
 {
-  g_autoptr(GPtrArray) recents = tdbg_recents_list (self->settings);
   g_autoptr(GPtrArray) locations = g_ptr_array_new ();
 
-  g_array_set_size (self->states, 0);
-  for (guint i = 0; i < recents->len; i++)
-    {
-      TdbgRecentState state = check_state (((TdbgRecent *) g_ptr_array_index (recents, i))->location);
-      g_array_append_val (self->states, state);
-      g_ptr_array_add (locations, ((TdbgRecent *) g_ptr_array_index (recents, i))->location);
-    }
+  for (guint i = 0; i < self->recents->len; i++)
+    g_ptr_array_add (locations, ((TdbgRecent *) g_ptr_array_index (self->recents, i))->location);
   g_ptr_array_add (locations, NULL);
-  g_ptr_array_unref (self->recents);
-  self->recents = g_steal_pointer (&recents);
   gtk_string_list_splice (self->model, 0, g_list_model_get_n_items (G_LIST_MODEL (self->model)),
                           (const char *const *) locations->pdata);
   gtk_widget_set_visible (self->recents_group, self->recents->len > 0);
+}
+
+void
+tdbg_start_page_refresh (TdbgStartPage *self)
+{
+  g_ptr_array_unref (self->recents);
+  self->recents = tdbg_recents_list (self->settings);
+  /* Until the check says otherwise, local folders are taken to be there. */
+  g_array_set_size (self->states, 0);
+  for (guint i = 0; i < self->recents->len; i++)
+    {
+      TdbgRecentState state = is_remote (((TdbgRecent *) g_ptr_array_index (self->recents, i))->location)
+                              ? TDBG_RECENT_REMOTE : TDBG_RECENT_PRESENT;
+      g_array_append_val (self->states, state);
+    }
+  show_recents (self);
+  start_check (self);
 }
 
 static void
@@ -220,6 +291,9 @@ tdbg_start_page_dispose (GObject *object)
 
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
+  if (self->checking)
+    g_cancellable_cancel (self->checking);
+  g_clear_object (&self->checking);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_START_PAGE);
   g_clear_object (&self->settings);
   g_clear_object (&self->model);

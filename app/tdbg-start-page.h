@@ -8,7 +8,7 @@
 G_BEGIN_DECLS
 
 typedef enum {
-  TDBG_RECENT_PRESENT, /* a local folder that exists */
+  TDBG_RECENT_PRESENT, /* a local folder that exists, or not yet checked */
   TDBG_RECENT_MISSING, /* a local folder that is gone */
   TDBG_RECENT_REMOTE,  /* an ssh:// address: not checked */
 } TdbgRecentState;
@@ -16,8 +16,11 @@ typedef enum {
 #define TDBG_TYPE_START_PAGE (tdbg_start_page_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgStartPage, tdbg_start_page, TDBG, START_PAGE, GtkWidget)
 
-/* Reads the recent list again (and checks which folders still exist). */
+/* Reads the recent list again; a worker then checks which folders still exist (a slow or
+ * hung mount must not hold up the window) and marks the missing ones. */
 void tdbg_start_page_refresh (TdbgStartPage *self);
+/* Whether that check is still running. */
+gboolean tdbg_start_page_is_checking (TdbgStartPage *self);
 GtkListBox *tdbg_start_page_get_list (TdbgStartPage *self);
 guint tdbg_start_page_get_n_recents (TdbgStartPage *self);
 const char *tdbg_start_page_get_location (TdbgStartPage *self, guint index);

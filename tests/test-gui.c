@@ -1409,6 +1409,12 @@ row_subtitle (TdbgStartPage *page, guint index)
   return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
 }
 
+static gboolean
+start_page_checked (gpointer page)
+{
+  return !tdbg_start_page_is_checking (page);
+}
+
 static void
 test_start_page (void)
 {
@@ -1429,6 +1435,7 @@ test_start_page (void)
   page = tdbg_window_get_start_page (window);
   g_assert_cmpstr (tdbg_window_get_page (window), ==, "start");
   g_assert_cmpuint (tdbg_start_page_get_n_recents (page), ==, 3);
+  g_assert_true (gui_wait_until (start_page_checked, page, 10000));
   g_assert_cmpint (tdbg_start_page_get_state (page, 0), ==, TDBG_RECENT_PRESENT);
   g_assert_cmpint (tdbg_start_page_get_state (page, 1), ==, TDBG_RECENT_MISSING);
   g_assert_cmpint (tdbg_start_page_get_state (page, 2), ==, TDBG_RECENT_REMOTE);
