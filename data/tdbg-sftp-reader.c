@@ -183,16 +183,17 @@ set_status_error (TdbgSftpReader *self, const char *path, const guint8 *body, gs
   return FALSE;
 }
 
-/* Sends @packet (given with its id) and waits for its reply, of type @expected or STATUS. */
+/* Sends @packet (given with its id; freed here) and waits for its reply, of type @expected or STATUS. */
 static guint8 *
 call (TdbgSftpReader *self, GByteArray *packet, guint32 id, guint8 expected, const char *path,
       gsize *length, GError **error)
 {
-  g_autoptr(GByteArray) owned = packet;
   g_autofree guint8 *body = NULL;
+  gboolean sent = send_packet (self, packet, error);
   ReplyHead head;
 
-  if (!send_packet (self, packet, error) || !receive_head (self, &head, error) ||
+  g_byte_array_unref (packet);
+  if (!sent || !receive_head (self, &head, error) ||
       (body = receive_body (self, &head, length, error)) == NULL)
     return NULL;
   if (head.id != id)
@@ -329,14 +330,15 @@ close_file (TdbgSftpReader *self, GBytes *handle)
 {
   guint32 id;
   GByteArray *packet = begin_handle_request (self, SSH_FXP_CLOSE, handle, &id);
-  g_autofree guint8 *body = call (self, packet, id, SSH_FXP_STATUS, "", &(gsize) { 0 }, NULL);
+
+  g_free (call (self, packet, id, SSH_FXP_STATUS, "", &(gsize) { 0 }, NULL));
 }
 
 static gboolean
 send_read (TdbgSftpReader *self, GBytes *handle, guint64 offset, guint32 length, Request *request, GError **error)
 {
-  GByteArray *packet = begin_handle_request (self, SSH_FXP_READ, handle, &request->id);
-  g_autoptr(GByteArray) owned = packet;
+  g_autoptr(GByteArray) packet = begin_handle_request (self, SSH_FXP_READ, handle, &request->id);
+
   put_u64 (packet, offset);
   put_u32 (packet, length);
   request->offset = offset;
