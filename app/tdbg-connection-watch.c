@@ -12,7 +12,7 @@ struct _TdbgConnectionWatch {
   guint timer_id;
   gboolean busy;      /* a check or a reconnection is running */
   gboolean lost;
-  gint64 alive_at;    /* when something else last read the logdir successfully */
+  gboolean paused;    /* following polls the logdir: its failures call for a check */
   guint n_checks;
 };
 
@@ -60,22 +60,27 @@ check_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
   self->busy = FALSE;
 }
 
-static gboolean
-check_cb (gpointer data)
+static void
+check (TdbgConnectionWatch *self)
 {
-  TdbgConnectionWatch *self = data;
   g_autoptr(GTask) task = NULL;
 
   if (self->busy || self->lost)
-    return G_SOURCE_CONTINUE;
-  /* Following polls the same connection: a recent success says all a check would. */
-  if (self->alive_at && g_get_monotonic_time () - self->alive_at < self->interval_ms * (gint64) 1000)
-    return G_SOURCE_CONTINUE;
+    return;
   self->busy = TRUE;
   self->n_checks++;
   task = g_task_new (self, self->cancellable, check_done_cb, NULL);
   g_task_set_task_data (task, g_object_ref (tdbg_logdir_get_source (self->logdir)), g_object_unref);
   g_task_run_in_thread (task, check_in_thread);
+}
+
+static gboolean
+check_cb (gpointer data)
+{
+  TdbgConnectionWatch *self = data;
+
+  if (!self->paused)
+    check (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -167,9 +172,15 @@ tdbg_connection_watch_is_busy (TdbgConnectionWatch *self)
 }
 
 void
-tdbg_connection_watch_note_alive (TdbgConnectionWatch *self)
+tdbg_connection_watch_set_paused (TdbgConnectionWatch *self, gboolean paused)
 {
-  self->alive_at = g_get_monotonic_time ();
+  self->paused = paused;
+}
+
+void
+tdbg_connection_watch_check_now (TdbgConnectionWatch *self)
+{
+  check (self);
 }
 
 guint
@@ -217,6 +228,6 @@ tdbg_connection_watch_new (TdbgSshPrompt *prompt, TdbgLogdir *logdir, guint inte
   self->interval_ms = interval_ms;
   /* The timer holds no reference: dispose removes it. */
   self->timer_id = g_timeout_add (interval_ms, check_cb, self);
-  check_cb (self);
+  check (self);
   return self;
 }

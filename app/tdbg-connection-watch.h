@@ -1,7 +1,7 @@
 #pragma once
 
 /* Keeps an eye on the connection of a remote logdir shown in a window. Every few seconds a
- * worker lists the logdir's directory, unless following read it meanwhile; when that fails
+ * worker lists the logdir's directory, unless following polls it; when that fails
  * "lost" is emitted with the reason.
  * reconnect() connects again (asking through the prompt when needed) and then reads, in a
  * worker, whatever an interrupted load or refresh left unread, applying it on the main
@@ -21,9 +21,10 @@ G_DECLARE_FINAL_TYPE (TdbgConnectionWatch, tdbg_connection_watch, TDBG, CONNECTI
 TdbgConnectionWatch *tdbg_connection_watch_new (TdbgSshPrompt *prompt, TdbgLogdir *logdir, guint interval_ms);
 void tdbg_connection_watch_reconnect (TdbgConnectionWatch *self);
 gboolean tdbg_connection_watch_is_busy (TdbgConnectionWatch *self);
-/* The logdir was just read successfully by someone else (following): the next check, due
- * within the interval, is left out. */
-void tdbg_connection_watch_note_alive (TdbgConnectionWatch *self);
+/* While following polls the logdir the timed checks pause (a failed poll then asks for
+ * one with check_now()): one poll over the connection, not two. */
+void tdbg_connection_watch_set_paused (TdbgConnectionWatch *self, gboolean paused);
+void tdbg_connection_watch_check_now (TdbgConnectionWatch *self);
 /* How many times the directory was listed to check the connection. */
 guint tdbg_connection_watch_get_n_checks (TdbgConnectionWatch *self);
 

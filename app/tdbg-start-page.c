@@ -96,7 +96,7 @@ check_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   self = TDBG_START_PAGE (source);
   g_clear_object (&self->checking);
   if (states->len != self->states->len ||
-      memcmp (states->data, self->states->data, states->len * sizeof (TdbgRecentState)) != 0)
+      (states->len > 0 && memcmp (states->data, self->states->data, states->len * sizeof (TdbgRecentState)) != 0))
     {
       g_array_unref (self->states);
       self->states = g_steal_pointer (&states);

@@ -262,11 +262,19 @@ connection_response_cb (GtkInfoBar *bar, int response, TdbgWindow *self)
 }
 
 static void
+pause_watch_while_following (TdbgWindow *self)
+{
+  if (self->connection_watch)
+    tdbg_connection_watch_set_paused (self->connection_watch, tdbg_follower_get_active (self->follower));
+}
+
+static void
 watch_connection (TdbgWindow *self, TdbgLogdir *logdir)
 {
   if (self->ssh_prompt == NULL || !TDBG_IS_SSH_SOURCE (tdbg_logdir_get_source (logdir)))
     return;
   self->connection_watch = tdbg_connection_watch_new (self->ssh_prompt, logdir, CONNECTION_CHECK_MS);
+  pause_watch_while_following (self);
   g_signal_connect_object (self->connection_watch, "lost", G_CALLBACK (connection_lost_cb), self, 0);
   g_signal_connect_object (self->connection_watch, "restored", G_CALLBACK (connection_restored_cb), self, 0);
 }
@@ -851,8 +859,9 @@ followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *
 
   if (logdir && ((stats && stats->new_problems > 0) || gtk_widget_get_visible (GTK_WIDGET (self->problems_bar))))
     show_problems (self, logdir);
-  if (stats && self->connection_watch)
-    tdbg_connection_watch_note_alive (self->connection_watch);
+  /* A failed poll may be a lost connection: the watch finds out and says so. */
+  if (stats == NULL && self->connection_watch)
+    tdbg_connection_watch_check_now (self->connection_watch);
   update_status (self);
 }
 
@@ -973,6 +982,7 @@ tdbg_window_init (TdbgWindow *self)
   self->settings = tdbg_settings_new ();
   self->follower = tdbg_follower_new (self->selection);
   g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
+  g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (pause_watch_while_following), self);
   g_settings_bind (self->settings, "follow", self->follower, "active", G_SETTINGS_BIND_DEFAULT);
   {
     g_autoptr(GPropertyAction) follow = g_property_action_new ("follow", self->follower, "active");
