@@ -662,6 +662,22 @@ row_visible (gpointer data)
   return p.y >= 0 && p.y + gtk_widget_get_height (GTK_WIDGET (row)) <= gtk_widget_get_height (GTK_WIDGET (list));
 }
 
+/* The row of the record is in the middle third of the list. */
+static gboolean
+row_centred (gpointer data)
+{
+  RowVisible *r = data;
+  GtkWidget *list = GTK_WIDGET (tdbg_trace_pane_get_list_view (r->pane));
+  TdbgTraceRow *row = tdbg_trace_pane_find_row (r->pane, r->record);
+  graphene_point_t p;
+  double middle, height = gtk_widget_get_height (list);
+
+  if (!row_visible (r) || !gtk_widget_compute_point (GTK_WIDGET (row), list, &GRAPHENE_POINT_INIT (0, 0), &p))
+    return FALSE;
+  middle = p.y + gtk_widget_get_height (GTK_WIDGET (row)) / 2.0;
+  return middle > height / 3 && middle < 2 * height / 3;
+}
+
 static void
 test_goto (void)
 {
@@ -682,8 +698,19 @@ test_goto (void)
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 300);
   g_assert_cmpuint (tdbg_trace_pane_get_selected_trace (pane), ==, 300);
   g_assert_cmpuint (tdbg_selection_get_op (sel), ==, tdbg_logdir_get_trace (logdir, 300)->op);
-  /* Scrolled to it. */
-  g_assert_true (wait_until (row_visible, &rv, 5000));
+  /* Scrolled to it: in the middle, its neighbours in view. */
+  g_assert_true (wait_until (row_centred, &rv, 5000));
+  /* A row already in view is selected where it is: the list does not move under the pointer. */
+  {
+    GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (tdbg_trace_pane_get_list_view (pane)));
+    double value = gtk_adjustment_get_value (vadj);
+    RowVisible next = { pane, 302 };
+
+    g_assert_true (row_visible (&next));
+    tdbg_selection_select_trace (sel, 302);
+    spin (200);
+    g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
+  }
 
   /* The last one, then what is not an index. */
   {

@@ -297,10 +297,27 @@ show_columns (TdbgTracePane *self, const gboolean *show)
   relayout_rows (self);
 }
 
+/* A row out of view comes to the middle of the list, with its neighbours (the op's inputs just
+ * above it, what follows below) in view too; a row in view stays where it is. The rows all have
+ * one height, so the adjustment's range places every one of them exactly. */
 static void
 scroll_now (TdbgTracePane *self, guint position)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  double upper = gtk_adjustment_get_upper (vadj), page = gtk_adjustment_get_page_size (vadj);
+  double value = gtk_adjustment_get_value (vadj), row_height, top;
+
+  if (n == 0 || page <= 0 || upper <= page)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+      return;
+    }
+  row_height = upper / n;
+  top = position * row_height;
+  if (top >= value && top + row_height <= value + page)
+    return;
+  gtk_adjustment_set_value (vadj, CLAMP (top + row_height / 2 - page / 2, 0, upper - page));
 }
 
 /* Scrolls now and again over the next frames: right after the model changed, the rows are
