@@ -655,8 +655,9 @@ row_visible (gpointer data)
   TdbgTraceRow *row = tdbg_trace_pane_find_row (r->pane, r->record);
   graphene_point_t p;
 
-  /* The row's first column, the index, reads the record. */
-  if (row == NULL || !g_str_equal (tdbg_trace_row_get_text (row, 0), index_text) ||
+  /* The row's first column, the index, reads the record; the list is laid out. */
+  if (row == NULL || gtk_widget_get_height (GTK_WIDGET (list)) == 0 ||
+      !g_str_equal (tdbg_trace_row_get_text (row, 0), index_text) ||
       !gtk_widget_compute_point (GTK_WIDGET (row), GTK_WIDGET (list), &GRAPHENE_POINT_INIT (0, 0), &p))
     return FALSE;
   return p.y >= 0 && p.y + gtk_widget_get_height (GTK_WIDGET (row)) <= gtk_widget_get_height (GTK_WIDGET (list));
@@ -699,7 +700,7 @@ test_goto (void)
   g_assert_cmpuint (tdbg_trace_pane_get_selected_trace (pane), ==, 300);
   g_assert_cmpuint (tdbg_selection_get_op (sel), ==, tdbg_logdir_get_trace (logdir, 300)->op);
   /* Scrolled to it: in the middle, its neighbours in view. */
-  g_assert_true (wait_until (row_centred, &rv, 5000));
+  g_assert_true (wait_until (row_centred, &rv, 30000));
   /* A row already in view is selected where it is: the list does not move under the pointer. */
   {
     GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (tdbg_trace_pane_get_list_view (pane)));
@@ -719,7 +720,7 @@ test_goto (void)
     gtk_editable_set_text (GTK_EDITABLE (entry), last);
     g_signal_emit_by_name (entry, "activate");
     g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, rv.record);
-    g_assert_true (wait_until (row_visible, &rv, 5000));
+    g_assert_true (wait_until (row_visible, &rv, 30000));
   }
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
@@ -905,7 +906,7 @@ shown_row (TdbgWindow *window, const char *op_name)
   TdbgTraceRow *row;
 
   g_assert_cmpuint (rv.record, !=, TDBG_NONE);
-  g_assert_true (wait_until (row_visible, &rv, 5000));
+  g_assert_true (wait_until (row_visible, &rv, 30000));
   gui_spin (200);
   row = tdbg_trace_pane_find_row (pane, rv.record);
   g_assert_nonnull (row);

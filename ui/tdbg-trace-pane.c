@@ -57,7 +57,9 @@ struct _TdbgTracePane {
   gboolean updating;
   guint scroll_id;
   guint scroll_pos;
-  guint scroll_tries;
+  gboolean scroll_centre;   /* the row was out of view: it comes to the middle */
+  guint scroll_tries;       /* placements since the list was laid out */
+  guint scroll_waits;       /* tries before it was */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, GTK_TYPE_BOX)
@@ -297,50 +299,91 @@ show_columns (TdbgTracePane *self, const gboolean *show)
   relayout_rows (self);
 }
 
-/* A row out of view comes to the middle of the list, with its neighbours (the op's inputs just
- * above it, what follows below) in view too; a row in view stays where it is. The rows all have
- * one height, so the adjustment's range places every one of them exactly. */
-static void
-scroll_now (TdbgTracePane *self, guint position)
+/* The list's geometry: FALSE until it is laid out. The rows all have one height, so the
+ * adjustment's range places every one of them exactly. */
+static gboolean
+list_geometry (TdbgTracePane *self, double *row_height, double *value, double *page, double *upper)
 {
   GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
-  double upper = gtk_adjustment_get_upper (vadj), page = gtk_adjustment_get_page_size (vadj);
-  double value = gtk_adjustment_get_value (vadj), row_height, top;
 
-  if (n == 0 || page <= 0 || upper <= page)
-    {
-      gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
-      return;
-    }
-  row_height = upper / n;
-  top = position * row_height;
-  if (top >= value && top + row_height <= value + page)
-    return;
-  gtk_adjustment_set_value (vadj, CLAMP (top + row_height / 2 - page / 2, 0, upper - page));
+  *upper = gtk_adjustment_get_upper (vadj);
+  *page = gtk_adjustment_get_page_size (vadj);
+  *value = gtk_adjustment_get_value (vadj);
+  *row_height = n ? *upper / n : 0;
+  return n > 0 && *page > 0 && *row_height > 0 && gtk_widget_get_height (GTK_WIDGET (self->list_view)) > 0;
 }
 
-/* Scrolls now and again over the next frames: right after the model changed, the rows are
- * not laid out yet and the first scroll lands short. */
+static gboolean
+in_view (TdbgTracePane *self, guint position)
+{
+  double row_height, value, page, upper;
+
+  return list_geometry (self, &row_height, &value, &page, &upper) && position * row_height >= value &&
+         (position + 1) * row_height <= value + page;
+}
+
+/* Places the row; FALSE while the list is not laid out yet. A row to be centred, or out of
+ * view, comes to the middle of the list, with its neighbours (the op's inputs just above it,
+ * what follows below) in view too; a row in view otherwise stays where it is. The list scrolls
+ * itself (GTK 4.8's list view loses its rows when its adjustment is set before its first
+ * layout): the row half a page below or above is brought to the edge, which puts this one in
+ * the middle. */
+static gboolean
+scroll_now (TdbgTracePane *self, guint position, gboolean centre)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows)), half, target = position;
+  double row_height, value, page, upper, middle, row_middle;
+
+  if (!list_geometry (self, &row_height, &value, &page, &upper))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+      return FALSE;
+    }
+  if (!centre && in_view (self, position))
+    return TRUE;
+  half = (guint) (page / row_height / 2);
+  middle = value + page / 2;
+  row_middle = (position + 0.5) * row_height;
+  if (row_middle > middle + row_height / 2)
+    target = MIN (position + half, n - 1);
+  else if (row_middle < middle - row_height / 2)
+    target = position > half ? position - half : 0;
+  else
+    return TRUE;
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", target);
+  return TRUE;
+}
+
+/* Scrolls again over the next frames: right after the model changed, or before the window is
+ * first laid out, the rows are not placed yet and the first scroll lands short. */
 static gboolean
 scroll_again_cb (gpointer data)
 {
   TdbgTracePane *self = data;
+  gboolean placed = FALSE;
 
   if (self->scroll_pos < g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
-    scroll_now (self, self->scroll_pos);
-  if (++self->scroll_tries < 3)
+    placed = scroll_now (self, self->scroll_pos, self->scroll_centre);
+  if (placed)
+    self->scroll_tries++;
+  else
+    self->scroll_waits++;
+  if (self->scroll_tries < 3 && self->scroll_waits < 250)
     return G_SOURCE_CONTINUE;
   self->scroll_id = 0;
   return G_SOURCE_REMOVE;
 }
 
+/* A row out of view is centred; a row in view stays where it is (under the pointer). */
 static void
 scroll_to (TdbgTracePane *self, guint position)
 {
-  scroll_now (self, position);
+  self->scroll_centre = !in_view (self, position);
   self->scroll_pos = position;
   self->scroll_tries = 0;
+  self->scroll_waits = 0;
+  scroll_now (self, position, self->scroll_centre);
   if (self->scroll_id == 0)
     self->scroll_id = g_timeout_add (40, scroll_again_cb, self);
 }
