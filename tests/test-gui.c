@@ -26,39 +26,6 @@
 static char *logdirs_root;
 static char *shots_dir;
 
-static gboolean
-tick_cb (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-typedef gboolean (*Cond) (gpointer data);
-
-static gboolean
-wait_until (Cond cond, gpointer data, guint timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-  guint tick = g_timeout_add (10, tick_cb, NULL);
-  gboolean ok;
-
-  while (!(ok = cond (data)) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (tick);
-  return ok;
-}
-
-static gboolean
-always_false (gpointer data)
-{
-  return FALSE;
-}
-
-static void
-spin (guint ms)
-{
-  wait_until (always_false, NULL, ms);
-}
-
 static void
 screenshot (GtkWidget *window, const char *name)
 {
@@ -163,7 +130,7 @@ test_core_path (void)
 
   /* Graph Structure: Log, with its input logits. */
   gw = (GraphWait) { graph, log_op };
-  g_assert_true (wait_until (graph_shows, &gw, 10000));
+  g_assert_true (gui_wait_until (graph_shows, &gw, 10000));
   g_assert_nonnull (tdbg_graph_pane_get_node_name (graph, log_op));
   g_assert_nonnull (tdbg_graph_pane_get_node_name (graph, logits_op));
 
@@ -187,7 +154,7 @@ test_core_path (void)
     gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
     g_assert_cmpint (gtk_text_iter_get_line (&iter), ==, 82);
   }
-  g_assert_true (wait_until (source_scrolled, tdbg_source_pane_get_view (source), 5000));
+  g_assert_true (gui_wait_until (source_scrolled, tdbg_source_pane_get_view (source), 5000));
   screenshot (GTK_WIDGET (window), "first-alert.png");
 
   /* "Click" the logits node: the handler a click runs, at that node's centre. */
@@ -200,7 +167,7 @@ test_core_path (void)
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 101);
   g_assert_cmpuint (tdbg_trace_pane_get_selected_trace (tdbg_window_get_trace_pane (window)), ==, 101);
   gw = (GraphWait) { graph, logits_op };
-  g_assert_true (wait_until (graph_shows, &gw, 10000));
+  g_assert_true (gui_wait_until (graph_shows, &gw, 10000));
   screenshot (GTK_WIDGET (window), "clicked-logits.png");
 
   /* Next/previous alert. */
@@ -214,7 +181,7 @@ test_core_path (void)
   if (tdbg_logdir_get_n_executions (logdir) > 5)
     {
       tdbg_selection_select_execution (sel, 5);
-      spin (100);
+      gui_spin (100);
       g_assert_cmpint (tdbg_selection_get_focus (sel), ==, TDBG_FOCUS_EXECUTION);
       screenshot (GTK_WIDGET (window), "execution.png");
     }
@@ -278,7 +245,7 @@ test_export (void)
 
   tdbg_selection_select_trace (sel, 103);
   gw = (GraphWait) { graph, tdbg_selection_get_op (sel) };
-  g_assert_true (wait_until (graph_shows, &gw, 10000));
+  g_assert_true (gui_wait_until (graph_shows, &gw, 10000));
 
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     {
@@ -288,7 +255,7 @@ test_export (void)
 
       g_remove (path);
       tdbg_graph_pane_export_async (graph, formats[i], path, export_done_cb, &w);
-      g_assert_true (wait_until (export_finished, &w, 20000));
+      g_assert_true (gui_wait_until (export_finished, &w, 20000));
       if (!w.ok)
         g_test_message ("export failed: %s", w.message);
       g_assert_true (w.ok);
@@ -310,7 +277,7 @@ close_window (TdbgWindow *window)
 {
   /* As the window manager's close button: the window saves its settings. */
   gtk_window_close (GTK_WINDOW (window));
-  spin (50);
+  gui_spin (50);
 }
 
 /* The window's settings file: the other tests start without one. */
@@ -382,8 +349,8 @@ test_graph_zoom_pan (void)
   log_op = tdbg_selection_get_op (sel);
   logits_op = find_op (logdir, "logits");
   gw = (GraphWait) { graph, log_op };
-  g_assert_true (wait_until (graph_shows, &gw, 10000));
-  spin (100);
+  g_assert_true (gui_wait_until (graph_shows, &gw, 10000));
+  gui_spin (100);
   g_assert_true (tdbg_graph_view_get_fit (view));
   fit_scale = tdbg_graph_view_get_scale (view);
   logits_name = g_strdup (tdbg_graph_pane_get_node_name (graph, logits_op));
@@ -404,7 +371,7 @@ test_graph_zoom_pan (void)
   /* Pan logits to (0.3 w, 0.6 h): most of the way as a drag does, the rest with an arrow key's step. */
   tdbg_graph_view_pan_by (view, 0.3 * w - zx + 40, 0.6 * h - zy);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "view.pan", "(dd)", -40.0, 0.0));
-  spin (50);
+  gui_spin (50);
   g_assert_true (tdbg_graph_view_get_node_center (view, logits_name, &x, &y));
   g_test_message ("logits centre: fitted (%.1f, %.1f), zoomed ×%.2f (%.1f, %.1f), panned (%.1f, %.1f), view %d×%d",
                   fx, fy, tdbg_graph_view_get_scale (view) / fit_scale, zx, zy, x, y, w, h);
@@ -419,7 +386,7 @@ test_graph_zoom_pan (void)
   g_assert_cmpuint (tdbg_selection_get_op (sel), ==, logits_op);
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 101);
   gw = (GraphWait) { graph, logits_op };
-  g_assert_true (wait_until (graph_shows, &gw, 10000));
+  g_assert_true (gui_wait_until (graph_shows, &gw, 10000));
   /* A new neighbourhood starts fitted. */
   g_assert_true (tdbg_graph_view_get_fit (view));
 
@@ -436,7 +403,7 @@ test_graph_zoom_pan (void)
   {
     guint n_before = tdbg_graph_view_get_layout (view)->nodes->len;
     tdbg_graph_pane_set_depths (graph, 1, 3);
-    g_assert_true (wait_until (graph_shows, &gw, 10000));
+    g_assert_true (gui_wait_until (graph_shows, &gw, 10000));
     g_assert_cmpuint (tdbg_graph_view_get_layout (view)->nodes->len, >, n_before);
   }
   close_window (window);
@@ -481,7 +448,7 @@ filter_rows (FilterWait *fw, void (*change) (gpointer), gpointer data)
   FilteredSince f = { fw, fw->filtered };
 
   change (data);
-  g_assert_true (wait_until (filtered_since, &f, 10000));
+  g_assert_true (gui_wait_until (filtered_since, &f, 10000));
   return tdbg_trace_pane_get_n_rows (fw->pane);
 }
 
@@ -631,10 +598,10 @@ test_filters (void)
 
   /* A regular expression that does not compile marks the entry and keeps the rows. */
   gtk_editable_set_text (GTK_EDITABLE (regex_entry), "(");
-  g_assert_true (wait_until (entry_marked, regex_entry, 10000));
+  g_assert_true (gui_wait_until (entry_marked, regex_entry, 10000));
   g_assert_cmpuint (tdbg_trace_pane_get_n_rows (pane), ==, n);
   gtk_editable_set_text (GTK_EDITABLE (regex_entry), "");
-  g_assert_true (wait_until (entry_unmarked, regex_entry, 10000));
+  g_assert_true (gui_wait_until (entry_unmarked, regex_entry, 10000));
 
   g_signal_handlers_disconnect_by_func (pane, filtered_cb, &fw);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -700,7 +667,7 @@ test_goto (void)
   g_assert_cmpuint (tdbg_trace_pane_get_selected_trace (pane), ==, 300);
   g_assert_cmpuint (tdbg_selection_get_op (sel), ==, tdbg_logdir_get_trace (logdir, 300)->op);
   /* Scrolled to it: in the middle, its neighbours in view. */
-  g_assert_true (wait_until (row_centred, &rv, 30000));
+  g_assert_true (gui_wait_until (row_centred, &rv, 30000));
   /* A row already in view is selected where it is: the list does not move under the pointer. */
   {
     GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (tdbg_trace_pane_get_list_view (pane)));
@@ -709,7 +676,7 @@ test_goto (void)
 
     g_assert_true (row_visible (&next));
     tdbg_selection_select_trace (sel, 302);
-    spin (200);
+    gui_spin (200);
     g_assert_cmpfloat (gtk_adjustment_get_value (vadj), ==, value);
   }
 
@@ -720,7 +687,7 @@ test_goto (void)
     gtk_editable_set_text (GTK_EDITABLE (entry), last);
     g_signal_emit_by_name (entry, "activate");
     g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, rv.record);
-    g_assert_true (wait_until (row_visible, &rv, 30000));
+    g_assert_true (gui_wait_until (row_visible, &rv, 30000));
   }
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
@@ -906,7 +873,7 @@ shown_row (TdbgWindow *window, const char *op_name)
   TdbgTraceRow *row;
 
   g_assert_cmpuint (rv.record, !=, TDBG_NONE);
-  g_assert_true (wait_until (row_visible, &rv, 30000));
+  g_assert_true (gui_wait_until (row_visible, &rv, 30000));
   gui_spin (200);
   row = tdbg_trace_pane_find_row (pane, rv.record);
   g_assert_nonnull (row);
@@ -1212,14 +1179,14 @@ test_load_cancel (void)
   window = tdbg_window_new (NULL);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
-  spin (50);
+  gui_spin (50);
   tdbg_window_open_source (window, TDBG_SOURCE (gated));
   g_assert_true (tdbg_window_is_loading (window));
   label = gui_find_label (GTK_WIDGET (window), "Loading…", FALSE);
   g_assert_nonnull (label);
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (label)));
   g = (GatedLoad) { window, gated };
-  g_assert_true (wait_until (load_at_gate, &g, 30000));
+  g_assert_true (gui_wait_until (load_at_gate, &g, 30000));
 
   /* Progress: records and bytes, and the bar moves. */
   g_assert_true (tdbg_window_is_loading (window));
@@ -1233,7 +1200,7 @@ test_load_cancel (void)
   /* Cancel, as the Cancel button and Escape do. */
   t0 = g_get_monotonic_time ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-load", NULL));
-  g_assert_true (wait_until (gui_window_loaded, window, 5000));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 5000));
   g_test_message ("the load stopped %.1f ms after Cancel", (g_get_monotonic_time () - t0) / 1000.0);
   label = gui_find_label (GTK_WIDGET (window), "Loading cancelled.", FALSE);
   g_assert_nonnull (label);
@@ -1247,7 +1214,7 @@ test_load_cancel (void)
   id = g_signal_connect (clock, "after-paint", G_CALLBACK (painted_cb), &painted);
   t0 = g_get_monotonic_time ();
   gtk_widget_queue_draw (GTK_WIDGET (window));
-  g_assert_true (wait_until (was_painted, &painted, 1000));
+  g_assert_true (gui_wait_until (was_painted, &painted, 1000));
   g_test_message ("next frame %.1f ms after asking", (g_get_monotonic_time () - t0) / 1000.0);
   g_signal_handler_disconnect (clock, id);
   screenshot (GTK_WIDGET (window), "cancelled.png");
@@ -1255,7 +1222,7 @@ test_load_cancel (void)
     g_autofree char *path = g_build_filename (logdirs_root, "tutorial_mnist", "logdir", NULL);
     g_autoptr(GFile) small = g_file_new_for_path (path);
     tdbg_window_open (window, small);
-    g_assert_true (wait_until (gui_window_loaded, window, 30000));
+    g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
     g_assert_nonnull (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
     g_assert_null (gui_find_label (GTK_WIDGET (window), "Loading cancelled.", FALSE));
   }
@@ -1344,7 +1311,7 @@ test_logdir (gconstpointer data)
       if (tdbg_selection_get_op (sel) != TDBG_NONE)
         {
           GraphWait gw = { tdbg_window_get_graph_pane (window), tdbg_selection_get_op (sel) };
-          g_assert_true (wait_until (graph_shows, &gw, 10000));
+          g_assert_true (gui_wait_until (graph_shows, &gw, 10000));
         }
     }
   shot = g_strdup_printf ("%s-%s.png", c->scenario, c->name);
@@ -1399,7 +1366,7 @@ new_start_window (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
-  spin (50);
+  gui_spin (50);
   return window;
 }
 
@@ -1411,8 +1378,8 @@ open_path (const char *path)
   TdbgWindow *window = new_start_window ();
 
   tdbg_window_open (window, file);
-  g_assert_true (wait_until (gui_window_loaded, window, 30000));
-  spin (50);
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
+  gui_spin (50);
   return window;
 }
 
@@ -1488,13 +1455,13 @@ test_start_page (void)
   remove = gui_find_widget (GTK_WIDGET (row), GTK_TYPE_BUTTON);
   g_assert_nonnull (remove);
   g_signal_emit_by_name (remove, "clicked");
-  spin (50);
+  gui_spin (50);
   g_assert_cmpuint (tdbg_start_page_get_n_recents (page), ==, 2);
   g_assert_cmpstr (tdbg_start_page_get_location (page, 1), ==, remote);
 
   /* Activating a row opens its logdir. */
   g_signal_emit_by_name (gtk_list_box_get_row_at_index (tdbg_start_page_get_list (page), 0), "activate");
-  g_assert_true (wait_until (shows_logdir, window, 30000));
+  g_assert_true (gui_wait_until (shows_logdir, window, 30000));
   g_assert_cmpuint (tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==,
                     (guint) expected_count ("tutorial_mnist", "logdir", "counts", "graph_execution_traces"));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -1542,8 +1509,8 @@ test_open_demo (void)
   g_assert_false (g_file_test (demo, G_FILE_TEST_EXISTS));
   window = new_start_window ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
-  g_assert_true (wait_until (shows_logdir, window, 30000));
-  g_assert_true (wait_until (has_alerts, window, 5000));
+  g_assert_true (gui_wait_until (shows_logdir, window, 30000));
+  g_assert_true (gui_wait_until (has_alerts, window, 5000));
   g_assert_true (g_file_test (demo, G_FILE_TEST_IS_DIR));
   sel = tdbg_window_get_selection (window);
   logdir = tdbg_selection_get_logdir (sel);
@@ -1555,9 +1522,9 @@ test_open_demo (void)
   tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (window), TDBG_ALERT_MOVE_FIRST);
   {
     GraphWait gw = { tdbg_window_get_graph_pane (window), op };
-    g_assert_true (wait_until (graph_shows, &gw, 30000));
+    g_assert_true (gui_wait_until (graph_shows, &gw, 30000));
   }
-  g_assert_true (wait_until (marked_line_shown, window, 30000));
+  g_assert_true (gui_wait_until (marked_line_shown, window, 30000));
   screenshot (GTK_WIDGET (window), "main-window.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -1590,7 +1557,7 @@ test_drop_folder (void)
   g_value_unset (&value);
   g_slist_free (files);
   g_assert_true (accepted);
-  g_assert_true (wait_until (shows_logdir, window, 30000));
+  g_assert_true (gui_wait_until (shows_logdir, window, 30000));
   g_assert_cmpuint (tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==,
                     (guint) expected_count ("tutorial_mnist", "logdir", "counts", "graph_execution_traces"));
   g_clear_object (&controllers);
@@ -1708,7 +1675,7 @@ test_about_and_shortcuts (void)
   g_autoptr(GString) accels = g_string_new ("|");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.about", NULL);
-  spin (100);
+  gui_spin (100);
   about = find_toplevel (ADW_TYPE_ABOUT_WINDOW);
   g_assert_nonnull (about);
   g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, TDBG_VERSION);
@@ -1718,7 +1685,7 @@ test_about_and_shortcuts (void)
   gtk_window_destroy (about);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
-  spin (100);
+  gui_spin (100);
   shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   g_assert_nonnull (shortcuts);
   g_assert_true (shortcuts == GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))));
@@ -1744,7 +1711,7 @@ test_find_shortcut (void)
 
   g_assert_nonnull (entry);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.find", NULL);
-  spin (50);
+  gui_spin (50);
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_nonnull (focus);
   g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
@@ -1800,13 +1767,13 @@ test_dark_style (void)
   tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (window), TDBG_ALERT_MOVE_FIRST);
   light.op = dark.op = tdbg_selection_get_op (sel);
   g_assert_cmpuint (light.op, !=, TDBG_NONE);
-  g_assert_true (wait_until (style_is, &light, 30000));
+  g_assert_true (gui_wait_until (style_is, &light, 30000));
   g_assert_false (adw_style_manager_get_dark (style));
   screenshot (GTK_WIDGET (window), "style-light.png");
 
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
   g_assert_true (adw_style_manager_get_dark (style));
-  if (!wait_until (style_is, &dark, 30000))
+  if (!gui_wait_until (style_is, &dark, 30000))
     g_error ("dark style not applied: scheme %s, NaN producer fill %s", scheme_id (window), node_fill (window, dark.op));
   screenshot (GTK_WIDGET (window), "style-dark.png");
   {
@@ -1816,7 +1783,7 @@ test_dark_style (void)
     ExportWait w = { FALSE, FALSE, NULL };
 
     tdbg_graph_pane_export_async (tdbg_window_get_graph_pane (window), "svg", path, export_done_cb, &w);
-    g_assert_true (wait_until (export_finished, &w, 30000));
+    g_assert_true (gui_wait_until (export_finished, &w, 30000));
     g_assert_true (w.ok);
     g_assert_true (g_file_get_contents (path, &svg, NULL, NULL));
     g_assert_nonnull (strstr (svg, "#f8c8c8"));
@@ -1824,7 +1791,7 @@ test_dark_style (void)
   }
 
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  g_assert_true (wait_until (style_is, &light, 30000));
+  g_assert_true (gui_wait_until (style_is, &light, 30000));
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
 }
