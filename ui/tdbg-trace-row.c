@@ -18,7 +18,8 @@ struct _TdbgTraceRow {
   gboolean labelled;          /* the accessible label is set */
   gboolean input;
   gboolean culled;
-  gboolean dark;
+  GdkRGBA bad_color;          /* the theme's error colour */
+  GdkRGBA bad_tint;           /* the same, faint, behind bad values */
   int line_height;            /* from the font, 0 until measured and after style changes */
   TdbgAdjustmentWatch scrolling;  /* the enclosing list's vertical adjustment, while mapped */
 };
@@ -29,9 +30,8 @@ G_DEFINE_FINAL_TYPE (TdbgTraceRow, tdbg_trace_row, GTK_TYPE_WIDGET)
 #define ROW_PADDING 3
 
 static const GdkRGBA input_tint = { 0.965f, 0.827f, 0.176f, 0.35f };   /* alpha(#f6d32d, 0.35) */
-static const GdkRGBA bad_tint = { 0.878f, 0.106f, 0.141f, 0.18f };     /* alpha(#e01b24, 0.18) */
-static const GdkRGBA bad_light = { 0.647f, 0.114f, 0.176f, 1.0f };     /* #a51d2d */
-static const GdkRGBA bad_dark = { 0.965f, 0.380f, 0.318f, 1.0f };      /* #f66151 */
+/* Should a theme have no error colour: Adwaita's light one. */
+static const GdkRGBA bad_fallback = { 0.753f, 0.110f, 0.157f, 1.0f };  /* #c01c28 */
 
 static void
 tdbg_trace_row_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
@@ -41,7 +41,14 @@ tdbg_trace_row_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   GTK_WIDGET_CLASS (tdbg_trace_row_parent_class)->css_changed (widget, change);
   /* The font may have changed: measure the line again (GTK queues the resize itself). */
   self->line_height = 0;
-  tdbg_ui_update_dark (widget, &self->dark);
+  /* Bad values in the theme's error colour, as the stylesheet's salient text: dark red on
+   * light, a lighter red on dark. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "error_color", &self->bad_color))
+    self->bad_color = bad_fallback;
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  self->bad_tint = self->bad_color;
+  self->bad_tint.alpha = 0.18f;
 }
 
 static void
@@ -200,11 +207,11 @@ draw_column (TdbgTraceRow *self, GtkSnapshot *snapshot, guint i, int x, int w, i
     pango_layout_set_width (layout, MAX (w - 2 * TDBG_TRACE_COLUMN_PADDING, 1) * PANGO_SCALE);
   if (pango_layout_is_ellipsized (layout))
     self->ellipsized |= 1u << i;
-  /* Red on a red tint (lighter in dark mode); on a selected row, bold in the row's colour. */
+  /* The error colour on a tint of it; on a selected row, bold in the row's colour. */
   if (bad && !selected)
-    gtk_snapshot_append_color (snapshot, &bad_tint, &GRAPHENE_RECT_INIT (x, 0, w, height));
+    gtk_snapshot_append_color (snapshot, &self->bad_tint, &GRAPHENE_RECT_INIT (x, 0, w, height));
   tdbg_trace_columns_draw_text (snapshot, layout, x, w, height, column->xalign,
-                                bad && !selected ? (self->dark ? &bad_dark : &bad_light) : color);
+                                bad && !selected ? &self->bad_color : color);
 }
 
 static void
@@ -317,6 +324,8 @@ static void
 tdbg_trace_row_init (TdbgTraceRow *self)
 {
   self->stale = TRUE;
+  self->bad_color = self->bad_tint = bad_fallback;
+  self->bad_tint.alpha = 0.18f;
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
 }
