@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* A window that asks one question and answers it exactly once: a button, Escape or closing

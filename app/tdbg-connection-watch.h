@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Keeps an eye on the connection of a remote logdir shown in a window. Every few seconds a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Asks whether to trust a host whose key is not in known_hosts: shows the host, port, key

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* "Open over SSH…": host, user, port and path fields, and the recent remote logdirs to pick

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* One event in full, as JSON (the shape of EXPECTED.json's samples) or as text. */

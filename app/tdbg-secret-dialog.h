@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Asks for a passphrase, a password or a keyboard-interactive answer. Hidden entry unless the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-settings.h"
 
 #define SCHEMA_ID TDBG_APP_ID

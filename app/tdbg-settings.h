@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* The application's settings (GSettings schema io.github.tfdbg_gtk.TfdbgGtk) and the list of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Connecting to remote logdirs from the window. The connection runs in a worker thread; when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* The page shown when no logdir is open: the recent logdirs (when each was last opened,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* NaN/inf alerts counted exactly as TensorBoard's Debugger V2 counts them: graph execution
  * traces first, then executions; an event is ignored once TDBG_ALERT_LIMIT alerts exist,
  * but one execution may add several alerts (one per offending output) and so pass it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The bulk path: graph execution traces and executions, millions of small records, read
  * straight from the wire into compact digests without allocating per record. A large file
  * is split at a record boundary and its halves are read on both cores. */

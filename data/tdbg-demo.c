@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The demo logdir: the Debugger V2 tutorial's MNIST perceptron, whose cross entropy takes the
  * log of a softmax output that underflows to exactly zero. Written record by record the way
  * TensorFlow writes it (FULL_HEALTH, no circular buffer), at any number of steps.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Why a folder shows nothing useful, in words a person can act on: a folder that is not a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A logdir of a run with tf.config.run_functions_eagerly(True): every op of the model is an
  * eager execution, so there are no graphs and no graph execution traces. */
 

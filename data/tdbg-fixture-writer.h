@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Writes tfdbg2 logdirs the way TensorFlow's DebugEventsWriter lays them out: one file set

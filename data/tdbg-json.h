@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* A small streaming JSON writer. Non-finite numbers are written as the strings "nan", "inf"

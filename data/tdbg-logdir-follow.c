@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Following a run that is still writing, from a program with a main loop. The slow half
  * (listing the directory, reading what was appended, over the disk or the network) runs in a
  * worker and touches nothing of the logdir; the fast half (parsing those bytes into the index)

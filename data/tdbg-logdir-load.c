@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Loading and refreshing a logdir: discovering file sets, reading the small files (sources,
  * stack frames, graphs), linking them, and scanning every file from its saved offset. */
 

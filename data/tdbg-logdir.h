@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* A tfdbg2 logdir: discovers its file sets, loads them into compact digests and linked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* What a logdir holds, once linked: compact digests of the bulk records (graph execution

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* An op's neighbourhood: its inputs up to N levels above and its consumers up to M levels

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Whole-file reads over an SFTP channel of their own, speaking the few SFTP v3 requests they

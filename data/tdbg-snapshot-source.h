@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* What some files of a logdir held at one moment, from given offsets on: filled by a worker

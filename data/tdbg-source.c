@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-source.h"
 
 G_DEFINE_INTERFACE (TdbgSource, tdbg_source, G_TYPE_OBJECT)

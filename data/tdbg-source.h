@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Random-access reads of the files of one logdir: local files, or files over SFTP. Everything

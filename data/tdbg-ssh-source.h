@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* A logdir on another machine, read over SFTP (libssh). Host keys are checked against

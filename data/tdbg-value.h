@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* What one dumped value says, whatever the debug mode: the summary vector of the health and

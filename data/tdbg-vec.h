@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* A growable array of fixed-size elements that can be trimmed to its exact length: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* A minimal protobuf wire-format reader for the bulk paths, where unpacking a whole message

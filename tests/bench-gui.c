@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* GUI benchmark: the window, in this process, on a tutorial-shaped FULL_HEALTH logdir of
  * about 1,030,000 graph execution traces (written once by the fixture writer, reused after).
  *

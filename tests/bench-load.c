@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Loading benchmark: a tutorial-shaped FULL_HEALTH logdir of about 1,000,000 graph execution
  * traces and 160,000 executions, written by the project's fixture writer, loaded in full
  * (index, links, alerts) several times with a warm page cache. Prints figures; asserts

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Holds tfdbg-gtk's headless JSON output against the shared reference logdirs.
 
 usage: check-expected.py TFDBG_GTK [LOGDIRS_ROOT]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Installs the build into a scratch DESTDIR and checks that every file lands where GNOME looks
 for it: program, desktop entry, AppStream metainfo, icons, settings schema and translations.
 Prints TAP.  Usage: check-install.py BUILDDIR PREFIX BINDIR DATADIR LOCALEDIR APP_ID LINGUAS"""

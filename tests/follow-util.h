@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Following a growing logdir as the window does, for the unit and SSH tests: fetch in a

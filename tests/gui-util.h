@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Helpers shared by the GUI test and the GUI benchmark: spinning the main loop until a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Writes the demo logdir: make-demo-logdir OUTDIR [--steps N] [--bad-step K] */
 
 #include <stdio.h>

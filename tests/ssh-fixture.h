@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* A throwaway sshd on 127.0.0.1 for tests: its own host key, a client key in authorized_keys,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the window says about folders that show nothing useful: folder checks, a run without
  * graph execution traces, and the circular-buffer evidence on every reference logdir. */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The fixture writer and the demo logdir, read back with nothing but the record scanner and
  * protobuf-c: file names, framing, and the facts the demo promises (where the first -inf is,
  * how the record counts grow with the steps). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The window under Xvfb: the core path alert → trace → graph → frame → source line, clicks
  * in the graph (also zoomed and panned), the Graph Execution filters and "go to", the
  * FULL_TENSOR viewer, loading progress and Cancel, following a run still being written,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hostile logdirs: each opens (or is refused) with a clear message, in bounded time and
  * memory, and never reads outside the logdir. */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The window in another language (test-i18n LANGUAGE, under LC_ALL=C.UTF-8): pane titles,
  * buttons, tooltips and placeholder texts are the catalogue's translations (read from the
  * .mo with dgettext, and not the English), and every such label is drawn with glyphs of its

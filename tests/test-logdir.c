@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The logdir reader on the project's own fixtures: the demo logdir, a run that is still
  * being written (half records included), a file set that appears later, damage in the
  * middle of a file, and op neighbourhoods. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* TFRecord framing: CRC32C vectors from the format reference, and the scanner on intact,
  * partial and damaged input. */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ssh:// addresses, including the inputs fuzzing once found mishandled. */
 
 #include <glib.h>

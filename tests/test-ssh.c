@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Remote logdirs against a throwaway sshd on 127.0.0.1, started here with its own host key,
  * authorized_keys and (in a private mount namespace) its own /etc/shadow, so that nothing of
  * the machine's own SSH setup changes. The command line's inspect --json is compared both

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* TensorProto decoding: every representation, special dtypes, counts and printing. */
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Helpers shared by the unit tests: scratch folders and loading a logdir that must load. */

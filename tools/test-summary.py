@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Counts test cases: TAP 'ok'/'not ok' lines of every program in meson testlog.json files
 (a program that crashed or timed out outside a failing case counts as one failure), plus
 'ok …'/'not ok …' lines of --extra files. Prints 'N passed, N failed' last."""

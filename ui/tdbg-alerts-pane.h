@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Pane 1, Alerts: alert kinds with their counts, and the list of alert events. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-follower.h"
 
 /* Traces and executions applied at most per step: parsing them on the main thread must not

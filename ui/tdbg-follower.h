@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Follows the selection's logdir while a run is still writing it: polls about once a second,

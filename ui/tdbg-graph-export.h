@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Graph neighbourhoods without a display: DOT text, Graphviz layout into plain structs, and

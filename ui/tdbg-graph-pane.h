@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Pane 4, Graph Structure: the selected op with its inputs above and consumers below, to a

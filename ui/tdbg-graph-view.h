@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Draws a laid-out neighbourhood with cairo and maps clicks back to nodes. It starts fitted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* A GListModel of TdbgRow over record indices: either all of 0..n-1, or a sorted array of

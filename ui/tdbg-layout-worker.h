@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* The one thread of the window process that calls Graphviz. Jobs run in order; results come

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* A list row: a record index (trace, execution, alert, frame) materialised only when a list

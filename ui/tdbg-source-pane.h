@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Pane 5, Source Code: a read-only Python view of one source file of the logdir, scrolled to

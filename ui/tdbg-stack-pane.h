@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Pane 6, Stack Trace: the frames of the selected op's creation or of the selected eager

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* FULL_TENSOR values as text in a GtkTextBuffer: a numpy-like slice ("[0:50, :]") of the

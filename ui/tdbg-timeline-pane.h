@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Pane 2, Python Execution Timeline: one box per eager execution, labelled with the first

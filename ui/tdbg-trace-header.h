@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* The column titles above a list of TdbgTraceRow, drawn by one widget with the rows' column

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* Pane 3, Graph Execution: every graph execution trace in a virtual list, with the summary

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* One row of a big table drawn as a single widget: every column's text is laid out and drawn

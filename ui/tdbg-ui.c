@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-ui.h"
 
 #include "tdbg-alerts-pane.h"

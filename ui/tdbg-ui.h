@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 /* libtdbg-ui: call once after gtk_init (and gtk_source_init). */

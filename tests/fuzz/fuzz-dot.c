@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* DOT escaping of hostile op names: the result is valid UTF-8 and every quote in it is
  * escaped, so a name can never close its string. */
 #include <string.h>

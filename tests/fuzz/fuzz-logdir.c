@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A whole logdir built from fuzz input: the input is cut into the six files of one file set
  * (at 0xFF 0x00 0xFF separators), loaded, linked, and every trace and execution is decoded
  * and reported as the command line would. */

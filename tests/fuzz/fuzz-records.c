@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* TFRecord scanning of arbitrary bytes. */
 #include <glib.h>
 #include "tdbg-records.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ssh:// address parsing; a parsed address must print back to one that parses the same. */
 #include <string.h>
 #include <glib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* TensorProto decoding, counting and printing of arbitrary messages, in every mode. */
 #include <glib.h>
 #include "tdbg-tensor.h"

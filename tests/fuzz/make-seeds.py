@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Seed corpora for the fuzz targets, from the project's own demo logdir."""
 import glob
 import os
