@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "tdbg-error.h"
+#include "tdbg-wire.h"
 
 static const struct {
   const char *name;
@@ -111,29 +112,25 @@ typed_count (const Tensorflow__TensorProto *p)
     }
 }
 
-/* Number of strings encoded in tensor_content: varint lengths first, then the bytes. */
-static gboolean
-string_content_valid (const guint8 *p, gsize length, guint64 n)
+/* Strings in tensor_content: @n varint lengths first, then the bytes. Every length is checked
+ * against what remains, so that no sum of lengths can wrap around and a hostile length can
+ * neither size an allocation nor a read. Returns where the bytes start, or 0 when the lengths
+ * don't fit (the bytes never start at 0: there is at least one length before them). */
+static gsize
+string_content_bytes_offset (const guint8 *data, gsize length, guint64 n)
 {
+  TdbgWire w;
   guint64 total = 0;
-  const guint8 *end = p + length;
+
+  tdbg_wire_init (&w, data, length);
   for (guint64 i = 0; i < n; i++)
     {
-      guint64 v = 0;
-      guint shift = 0;
-      do
-        {
-          if (p >= end || shift > 63)
-            return FALSE;
-          v |= (guint64) (*p & 0x7f) << shift;
-          shift += 7;
-        }
-      while (*p++ & 0x80);
+      guint64 v;
+      if (!tdbg_wire_varint (&w, &v) || v > length - total)
+        return 0;
       total += v;
-      if (total > length)
-        return FALSE;
     }
-  return total <= (guint64) (end - p);
+  return total <= (guint64) (w.end - w.p) ? (gsize) (w.p - data) : 0;
 }
 
 gboolean
@@ -190,7 +187,8 @@ tdbg_tensor_init (TdbgTensor *t, const Tensorflow__TensorProto *proto, GError **
       gsize size = tdbg_dtype_size (t->dtype);
       gboolean ok;
       if (base_dtype (t->dtype) == TDBG_DT_STRING)
-        ok = string_content_valid (proto->tensor_content.data, proto->tensor_content.len, t->n_elements);
+        ok = (t->string_bytes_offset = string_content_bytes_offset (proto->tensor_content.data,
+                                                                    proto->tensor_content.len, t->n_elements)) != 0;
       else
         ok = size != 0 && t->n_elements <= proto->tensor_content.len / size &&
              t->n_elements * size == proto->tensor_content.len;
@@ -304,25 +302,17 @@ tdbg_tensor_get_string (const TdbgTensor *t, guint64 index)
     }
   if (t->repr != TDBG_REPR_CONTENT)
     return NULL;
-  /* Lengths first, then bytes: walk the lengths up to @index (validated at init). */
-  const guint8 *p = t->proto->tensor_content.data;
-  guint64 skip = 0, want = 0;
-  for (guint64 i = 0; i < t->n_elements; i++)
+  /* The lengths before @index give its offset among the bytes; init checked that they all fit. */
+  TdbgWire w;
+  guint64 offset = 0, length = 0;
+  tdbg_wire_init (&w, t->proto->tensor_content.data, t->string_bytes_offset);
+  for (guint64 i = 0; i <= index; i++)
     {
-      guint64 v = 0;
-      guint shift = 0;
-      do
-        {
-          v |= (guint64) (*p & 0x7f) << shift;
-          shift += 7;
-        }
-      while (*p++ & 0x80);
-      if (i < index)
-        skip += v;
-      else if (i == index)
-        want = v;
+      offset += length;
+      if (!tdbg_wire_varint (&w, &length))
+        return NULL;
     }
-  return g_bytes_new (p + skip, want);
+  return g_bytes_new (t->proto->tensor_content.data + t->string_bytes_offset + offset, length);
 }
 
 static inline void

@@ -38,7 +38,8 @@ typedef struct {
   guint64 n_elements;
   TdbgRepresentation repr;
   const Tensorflow__TensorProto *proto;
-  /* For strings in tensor_content: nothing is precomputed; see tdbg_tensor_get_string(). */
+  /* Strings in tensor_content: where the bytes start, after every length (set at init). */
+  gsize string_bytes_offset;
 } TdbgTensor;
 
 const char *tdbg_dtype_name (gint dtype);   /* numpy spelling: "float32", "bool", ... */

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <glib.h>
 
+#include "tdbg-error.h"
 #include "tdbg-json.h"
 #include "tdbg-tensor.h"
 #include "tdbg-value.h"
@@ -149,6 +150,26 @@ test_string_content (void)
   shape_free (proto.tensor_shape);
 }
 
+/* Lengths whose sum wraps around 2^64 (1 + (2^64 - 1) = 0) once passed the check and then
+ * sized an allocation of 2^64 - 1 bytes: every length must fit in what remains. */
+static void
+test_string_content_wrapping_lengths (void)
+{
+  const guint8 content[] = { 1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 'a' };
+  gint64 dims[1] = { 2 };
+  Tensorflow__TensorProto proto = TENSORFLOW__TENSOR_PROTO__INIT;
+  TdbgTensor t;
+  g_autoptr(GError) error = NULL;
+
+  proto.dtype = 7;
+  proto.tensor_shape = shape_of (dims, 1);
+  proto.tensor_content.data = (guint8 *) content;
+  proto.tensor_content.len = sizeof content;
+  g_assert_false (tdbg_tensor_init (&t, &proto, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
+  shape_free (proto.tensor_shape);
+}
+
 static void
 test_full_health_value (void)
 {
@@ -270,6 +291,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tensor/content-mismatch", test_content_mismatch);
   g_test_add_func ("/tensor/typed-fields", test_typed_fields);
   g_test_add_func ("/tensor/string-content", test_string_content);
+  g_test_add_func ("/tensor/string-content-wrapping-lengths", test_string_content_wrapping_lengths);
   g_test_add_func ("/value/full-health", test_full_health_value);
   g_test_add_func ("/value/hostile-summary", test_hostile_summary);
   g_test_add_func ("/tensor/format-empty-huge", test_format_empty_huge);
