@@ -59,8 +59,12 @@ tdbg_wire_next (TdbgWire *w, TdbgWireField *f)
   guint64 key;
   if (w->p >= w->end || !tdbg_wire_varint (w, &key))
     return FALSE;
+  /* Every field is set on every path, so that no caller reads one left from an earlier call. */
   f->number = (guint32) (key >> 3);
   f->wire_type = key & 7;
+  f->varint = 0;
+  f->data = NULL;
+  f->length = 0;
   if (f->number == 0 || key >> 3 > G_MAXINT32)
     return !(w->failed = TRUE);
   switch (f->wire_type)
