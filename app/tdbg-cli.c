@@ -16,6 +16,7 @@
 #endif
 #include "tdbg-logdir.h"
 #include "tdbg-records.h"
+#include "tdbg-explain.h"
 #include "tdbg-report.h"
 
 typedef int (*CommandFunc) (int argc, char **argv);
@@ -526,6 +527,39 @@ cmd_event (int argc, char **argv, gboolean trace)
   return 0;
 }
 
+/* ---- explain ----------------------------------------------------------------------------- */
+
+static int
+cmd_explain (int argc, char **argv)
+{
+  static gboolean markdown;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON"), NULL },
+    { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown, N_("Print a Markdown report for a bug tracker"), NULL },
+    { NULL }
+  };
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) cause = NULL;
+
+  if (!parse_args (&argc, &argv, _("LOGDIR — the root cause of the first NaN/∞; exit 1 if there is one"), entries, 1))
+    return 2;
+  if ((logdir = open_logdir (argv[1])) == NULL)
+    return 2;
+  cause = tdbg_root_cause_find (logdir);
+  if (opt_json)
+    {
+      TdbgJson *j = tdbg_json_new (TRUE);
+      tdbg_explain_json (j, logdir, cause);
+      print_json (j);
+    }
+  else
+    {
+      g_autofree char *text = markdown ? tdbg_explain_markdown (logdir, cause) : tdbg_explain_text (logdir, cause);
+      printf ("%s", text);
+    }
+  return tdbg_explain_origin_name (logdir, cause) != NULL ? 1 : 0;
+}
+
 static int cmd_trace (int argc, char **argv) { return cmd_event (argc, argv, TRUE); }
 static int cmd_execution (int argc, char **argv) { return cmd_event (argc, argv, FALSE); }
 
@@ -590,6 +624,7 @@ static const struct {
 } commands[] = {
   { "inspect", cmd_inspect, N_("[--json] LOGDIR: run, file sets, counts, alerts, first NaN/∞ and problems") },
   { "alerts", cmd_alerts, N_("LOGDIR: one line per NaN/∞ alert; exit status 0 none, 1 some, 2 unreadable") },
+  { "explain", cmd_explain, N_("[--json|--markdown] LOGDIR: why the first NaN/∞ happened; exit status like alerts") },
   { "trace", cmd_trace, N_("[--json] LOGDIR INDEX: one graph execution trace in full") },
   { "execution", cmd_execution, N_("[--json] LOGDIR INDEX: one eager execution in full") },
   { "export-graph", cmd_export_graph, N_("LOGDIR --trace INDEX [--depth N] --format png|svg|pdf -o FILE: draw an op's neighbourhood") },

@@ -126,8 +126,8 @@ json_shape (TdbgJson *j, const TdbgValue *v)
 }
 
 /* dtype, shape (or rank and size), and the values of a trace. */
-static void
-json_trace_value (TdbgJson *j, const TdbgValue *v)
+void
+tdbg_report_value_json (TdbgJson *j, const TdbgValue *v)
 {
   tdbg_json_key (j, "dtype");
   if (v->dtype >= 0)
@@ -326,7 +326,7 @@ tdbg_report_trace_json (TdbgJson *j, TdbgLogdir *logdir, guint index, GError **e
   tdbg_json_key (j, "device_name"); tdbg_json_string (j, trace->device_name);
   tdbg_json_key (j, "tensor_debug_mode"); tdbg_json_string (j, tdbg_debug_mode_name (d->mode));
   tdbg_json_key (j, "wall_time"); tdbg_json_double (j, d->wall_time);
-  json_trace_value (j, &v);
+  tdbg_report_value_json (j, &v);
   json_inputs (j, logdir, op, index);
   json_consumers (j, logdir, op, d->output_slot);
   tdbg_json_key (j, "creation_host_name"); tdbg_json_string (j, op->host_name);

@@ -5,6 +5,7 @@
 
 #include "tdbg-json.h"
 #include "tdbg-logdir.h"
+#include "tdbg-value.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +15,10 @@ gboolean tdbg_report_execution_json (TdbgJson *json, TdbgLogdir *logdir, guint i
                                      gint first_alert_slot, GError **error);
 char *tdbg_report_trace_text (TdbgLogdir *logdir, guint index, GError **error);
 char *tdbg_report_execution_text (TdbgLogdir *logdir, guint index, GError **error);
+
+/* The keys of one trace's value inside an open object: dtype, shape, rank, size, the summary
+ * vector or the full tensor values, and element_counts where the mode records them. */
+void tdbg_report_value_json (TdbgJson *json, const TdbgValue *value);
 
 /* The user-facing name of a device ("CPU:0" from ".../device:CPU:0"). */
 const char *tdbg_report_short_device (const char *device_name);

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "tdbg-explain.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "tdbg-neighbourhood.h"
+#include "tdbg-report.h"
+
+#define SOURCE_CONTEXT_LINES 3
+
+const char *
+tdbg_explain_origin_name (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  if (rc->origin_op != TDBG_NONE)
+    return tdbg_logdir_get_op (logdir, rc->origin_op)->op_name;
+  return rc->origin_execution != TDBG_NONE ? rc->origin_op_type : NULL;
+}
+
+static const TdbgGraph *
+origin_graph (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  guint32 graph = TDBG_NONE;
+  if (rc->origin_op != TDBG_NONE)
+    graph = tdbg_logdir_get_op (logdir, rc->origin_op)->graph;
+  else if (rc->origin_execution != TDBG_NONE)
+    graph = tdbg_logdir_get_execution (logdir, rc->origin_execution)->graph;
+  return graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, graph) : NULL;
+}
+
+static const char *
+origin_host (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  guint8 file_set = rc->origin_trace != TDBG_NONE
+    ? tdbg_logdir_get_trace (logdir, rc->origin_trace)->file_set
+    : tdbg_logdir_get_execution (logdir, rc->origin_execution)->file_set;
+  return tdbg_logdir_get_file_set (logdir, file_set)->host_name;
+}
+
+static const char *
+evidence_kind_name (TdbgEvidenceKind kind)
+{
+  return kind == TDBG_EVIDENCE_ZEROS ? "zeros" : kind == TDBG_EVIDENCE_NEGATIVES ? "negatives" : NULL;
+}
+
+/* ---- JSON ------------------------------------------------------------------------------- */
+
+static void
+json_optional_index (TdbgJson *j, const char *key, guint32 index)
+{
+  tdbg_json_key (j, key);
+  if (index == TDBG_NONE)
+    tdbg_json_null (j);
+  else
+    tdbg_json_uint (j, index);
+}
+
+static void
+json_optional_count (TdbgJson *j, const char *key, double value)
+{
+  tdbg_json_key (j, key);
+  if (isnan (value))
+    tdbg_json_null (j);
+  else
+    tdbg_json_double (j, value);
+}
+
+static void
+json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgGraph *graph = origin_graph (logdir, rc);
+
+  tdbg_json_key (j, "origin");
+  if (tdbg_explain_origin_name (logdir, rc) == NULL)
+    {
+      tdbg_json_null (j);
+      return;
+    }
+  tdbg_json_begin_object (j);
+  json_optional_index (j, "graph_execution_trace_index", rc->origin_trace);
+  json_optional_index (j, "execution_index", rc->origin_execution);
+  tdbg_json_key (j, "op_name"); tdbg_json_string (j, tdbg_explain_origin_name (logdir, rc));
+  tdbg_json_key (j, "op_type"); tdbg_json_string (j, rc->origin_op_type);
+  tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, rc->origin_output_slot);
+  tdbg_json_key (j, "graph_id"); tdbg_json_string (j, graph ? graph->graph_id : NULL);
+  tdbg_json_key (j, "graph_name"); tdbg_json_string (j, graph ? graph->graph_name : NULL);
+  tdbg_json_key (j, "host_name"); tdbg_json_string (j, origin_host (logdir, rc));
+  tdbg_json_key (j, "tensor_debug_mode"); tdbg_json_string (j, tdbg_debug_mode_name (rc->mode));
+  json_optional_count (j, "num_neg_inf", rc->neg_inf);
+  json_optional_count (j, "num_pos_inf", rc->pos_inf);
+  json_optional_count (j, "num_nan", rc->nan);
+  tdbg_json_end_object (j);
+}
+
+static void
+json_inputs (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  tdbg_json_key (j, "inputs");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; i < rc->inputs->len; i++)
+    {
+      const TdbgCauseInput *input = &g_array_index (rc->inputs, TdbgCauseInput, i);
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "op_name"); tdbg_json_string (j, input->op_name);
+      tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, input->output_slot);
+      tdbg_json_key (j, "op_type");
+      tdbg_json_string (j, input->op != TDBG_NONE ? tdbg_logdir_get_op (logdir, input->op)->op_type : NULL);
+      json_optional_index (j, "graph_execution_trace_index", input->trace);
+      tdbg_json_key (j, "bad"); tdbg_json_bool (j, input->bad);
+      tdbg_json_key (j, "summary");
+      if (input->value_read)
+        {
+          tdbg_json_begin_object (j);
+          tdbg_json_key (j, "tensor_debug_mode"); tdbg_json_string (j, tdbg_debug_mode_name (input->value.mode));
+          tdbg_report_value_json (j, &input->value);
+          tdbg_json_end_object (j);
+        }
+      else
+        tdbg_json_null (j);
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_array (j);
+}
+
+static void
+json_evidence (TdbgJson *j, const TdbgRootCause *rc)
+{
+  tdbg_json_key (j, "evidence");
+  if (rc->evidence_kind == TDBG_EVIDENCE_NONE)
+    {
+      tdbg_json_null (j);
+      return;
+    }
+  tdbg_json_begin_object (j);
+  tdbg_json_key (j, "input_index"); tdbg_json_int (j, rc->evidence_input);
+  tdbg_json_key (j, "kind"); tdbg_json_string (j, evidence_kind_name (rc->evidence_kind));
+  json_optional_count (j, "count", rc->evidence_count);
+  tdbg_json_key (j, "inferred"); tdbg_json_bool (j, rc->inferred);
+  tdbg_json_end_object (j);
+}
+
+static void
+json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  tdbg_json_key (j, "spread");
+  tdbg_json_begin_object (j);
+  tdbg_json_key (j, "bad_traces_after"); tdbg_json_uint (j, rc->spread_traces);
+  tdbg_json_key (j, "bad_ops_after"); tdbg_json_uint (j, rc->spread_ops);
+  tdbg_json_key (j, "first_step");
+  if (rc->step_execution == TDBG_NONE)
+    tdbg_json_null (j);
+  else
+    {
+      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, rc->step_execution);
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "execution_index"); tdbg_json_uint (j, rc->step_execution);
+      tdbg_json_key (j, "function"); tdbg_json_string (j, tdbg_logdir_get_string (logdir, e->op_type));
+      tdbg_json_key (j, "call"); tdbg_json_uint (j, rc->step_call);
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_object (j);
+}
+
+void
+tdbg_explain_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  gboolean found = tdbg_explain_origin_name (logdir, rc) != NULL;
+
+  tdbg_json_begin_object (j);
+  json_origin (j, logdir, rc);
+  tdbg_json_key (j, "cause"); tdbg_json_string (j, found ? tdbg_cause_code (rc->cause) : NULL);
+  tdbg_json_key (j, "op_family"); tdbg_json_string (j, rc->family);
+  tdbg_json_key (j, "explanation"); tdbg_json_string (j, rc->explanation);
+  tdbg_json_key (j, "hint"); tdbg_json_string (j, rc->hint);
+  tdbg_json_key (j, "limitation"); tdbg_json_string (j, rc->limitation);
+  json_evidence (j, rc);
+  json_inputs (j, logdir, rc);
+  json_spread (j, logdir, rc);
+  tdbg_json_end_object (j);
+}
+
+/* ---- text and Markdown ------------------------------------------------------------------ */
+
+static char *
+input_summary_text (const TdbgCauseInput *input)
+{
+  const TdbgValue *v = &input->value;
+  if (!input->value_read)
+    return g_strdup (_("not recorded before it"));
+  if (v->counts_known)
+    return g_strdup_printf (_("trace #%u: −∞ %" G_GUINT64_FORMAT ", ∞ %" G_GUINT64_FORMAT ", NaN %" G_GUINT64_FORMAT
+                              ", negative %" G_GUINT64_FORMAT ", zero %" G_GUINT64_FORMAT ", positive %" G_GUINT64_FORMAT),
+                            input->trace, (guint64) v->counts.neg_inf, (guint64) v->counts.pos_inf, (guint64) v->counts.nan,
+                            (guint64) v->counts.neg, (guint64) v->counts.zero, (guint64) v->counts.pos);
+  if (v->inf_nan_known)
+    return g_strdup_printf (_("trace #%u: −∞ %" G_GUINT64_FORMAT ", ∞ %" G_GUINT64_FORMAT ", NaN %" G_GUINT64_FORMAT),
+                            input->trace, (guint64) v->counts.neg_inf, (guint64) v->counts.pos_inf, (guint64) v->counts.nan);
+  return g_strdup_printf (input->bad ? _("trace #%u: holds NaN or ∞") : _("trace #%u: finite"), input->trace);
+}
+
+static char *
+origin_title (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const char *name = tdbg_explain_origin_name (logdir, rc);
+  if (rc->origin_trace != TDBG_NONE)
+    return g_strdup_printf (_("%s:%u (%s), graph execution trace #%u"), name, rc->origin_output_slot,
+                            rc->origin_op_type, rc->origin_trace);
+  return g_strdup_printf (_("%s output %u, eager execution #%u"), name, rc->origin_output_slot, rc->origin_execution);
+}
+
+static char *
+step_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  if (rc->step_execution == TDBG_NONE)
+    return NULL;
+  return g_strdup_printf (_("in call %u of %s (execution #%u)"), rc->step_call,
+                          tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, rc->step_execution)->op_type),
+                          rc->step_execution);
+}
+
+char *
+tdbg_explain_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  GString *out = g_string_new (NULL);
+  g_autofree char *title = NULL, *step = NULL;
+
+  if (tdbg_explain_origin_name (logdir, rc) == NULL)
+    {
+      g_string_append_printf (out, "%s\n", rc->explanation);
+      return g_string_free (out, FALSE);
+    }
+  title = origin_title (logdir, rc);
+  step = step_text (logdir, rc);
+  g_string_append_printf (out, _("Origin: %s\n"), title);
+  g_string_append_printf (out, _("Cause: %s\n"), tdbg_cause_code (rc->cause));
+  g_string_append_printf (out, "%s\n", rc->explanation);
+  if (rc->hint)
+    g_string_append_printf (out, _("What to do: %s\n"), rc->hint);
+  for (guint i = 0; i < rc->inputs->len; i++)
+    {
+      const TdbgCauseInput *input = &g_array_index (rc->inputs, TdbgCauseInput, i);
+      g_autofree char *summary = input_summary_text (input);
+      g_string_append_printf (out, _("Input %u: %s:%u — %s\n"), i, input->op_name, input->output_slot, summary);
+    }
+  g_string_append_printf (out, _("Spread: %" G_GUINT64_FORMAT " traces of %u ops went bad after it"),
+                          rc->spread_traces, rc->spread_ops);
+  g_string_append_printf (out, "%s%s\n", step ? "; " : "", step ? step : "");
+  return g_string_free (out, FALSE);
+}
+
+/* The innermost user frame of the origin op's creation stack and the lines around it. */
+static void
+markdown_source (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgOp *op = rc->origin_op != TDBG_NONE ? tdbg_logdir_get_op (logdir, rc->origin_op) : NULL;
+  g_autoptr(GPtrArray) frames = op ? tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids) : NULL;
+  gint user = frames ? tdbg_stack_innermost_user_frame (frames) : -1;
+  const TdbgStackFrame *frame;
+  const TdbgSourceFile *file;
+
+  if (user < 0)
+    return;
+  frame = g_ptr_array_index (frames, user);
+  g_string_append_printf (out, _("\n### Where it was built\n\n`%s`, line %d, in `%s`:\n\n```python\n"),
+                          frame->file_path, frame->line, frame->func ? frame->func : "?");
+  file = frame->source_file != TDBG_NONE ? tdbg_logdir_get_source_file (logdir, frame->source_file) : NULL;
+  for (gint line = MAX (1, frame->line - SOURCE_CONTEXT_LINES); file && line <= frame->line + SOURCE_CONTEXT_LINES; line++)
+    if ((guint) line <= file->n_lines)
+      g_string_append_printf (out, "%s %4d  %s\n", line == frame->line ? ">" : " ", line, file->lines[line - 1]);
+  g_string_append (out, "```\n");
+}
+
+static void
+markdown_neighbourhood (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  g_autoptr(TdbgNeighbourhood) hood = NULL;
+  g_autofree char *dot = NULL;
+
+  if (rc->origin_op == TDBG_NONE)
+    return;
+  hood = tdbg_neighbourhood_new (logdir, rc->origin_op, 2, 1, 40);
+  dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+  g_string_append_printf (out, _("\n### Its neighbourhood (Graphviz)\n\n```dot\n%s```\n"), dot);
+}
+
+char *
+tdbg_explain_markdown (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  GString *out = g_string_new (NULL);
+  g_autofree char *title = NULL, *step = NULL;
+
+  g_string_append_printf (out, _("## Root cause of the first NaN/∞\n\n"));
+  if (tdbg_explain_origin_name (logdir, rc) == NULL)
+    {
+      g_string_append_printf (out, "%s\n", rc->explanation);
+      return g_string_free (out, FALSE);
+    }
+  title = origin_title (logdir, rc);
+  step = step_text (logdir, rc);
+  g_string_append_printf (out, _("**Origin:** %s\n\n**Cause:** `%s` — %s\n\n"), title, tdbg_cause_code (rc->cause),
+                          rc->explanation);
+  if (rc->hint)
+    g_string_append_printf (out, _("**What to do:** %s\n\n"), rc->hint);
+  g_string_append_printf (out, _("| input | latest trace before it |\n|---|---|\n"));
+  for (guint i = 0; i < rc->inputs->len; i++)
+    {
+      const TdbgCauseInput *input = &g_array_index (rc->inputs, TdbgCauseInput, i);
+      g_autofree char *summary = input_summary_text (input);
+      g_string_append_printf (out, "| `%s:%u` | %s |\n", input->op_name, input->output_slot, summary);
+    }
+  g_string_append_printf (out, _("\n%" G_GUINT64_FORMAT " traces of %u ops went bad after it%s%s.\n"),
+                          rc->spread_traces, rc->spread_ops, step ? ", " : "", step ? step : "");
+  markdown_source (out, logdir, rc);
+  markdown_neighbourhood (out, logdir, rc);
+  return g_string_free (out, FALSE);
+}

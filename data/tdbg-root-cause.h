@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Why it went bad: the origin of the first NaN/∞ (the first bad trace whose inputs were still
+ * finite, walked back across eager executions when the bad values came in from outside the
+ * graph), its inputs' latest summaries, a cause decided by a table of op families from what
+ * the debug mode records, and how far it spread. GTK-free: the CLI and the window say the
+ * same thing. */
+
+#include "tdbg-logdir.h"
+#include "tdbg-value.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TDBG_CAUSE_NONE,               /* nothing went bad, or the mode records no values */
+  TDBG_CAUSE_LOG_OF_ZERO,
+  TDBG_CAUSE_LOG_OF_NEGATIVE,
+  TDBG_CAUSE_SQRT_OF_NEGATIVE,
+  TDBG_CAUSE_DIVISION_BY_ZERO,
+  TDBG_CAUSE_OVERFLOW,
+  TDBG_CAUSE_INPUTS_NOT_RECORDED,
+  TDBG_CAUSE_NONFINITE_INPUT,
+} TdbgCause;
+
+/* "log_of_zero", …; "none" for TDBG_CAUSE_NONE. */
+const char *tdbg_cause_code (TdbgCause cause);
+
+/* What the evidence of a cause is: how many elements of one input were zero or negative. */
+typedef enum {
+  TDBG_EVIDENCE_NONE,
+  TDBG_EVIDENCE_ZEROS,
+  TDBG_EVIDENCE_NEGATIVES,
+} TdbgEvidenceKind;
+
+/* One input of the origin op, in input order (control inputs left out). */
+typedef struct {
+  guint32 op;                 /* producer op, TDBG_NONE when not in the logdir */
+  char *op_name;
+  guint output_slot;
+  guint32 trace;              /* its latest trace before the origin, or TDBG_NONE */
+  TdbgValue value;            /* that trace's summary, decoded (valid when trace != TDBG_NONE) */
+  gboolean value_read;
+  gboolean bad;               /* that trace held NaN/∞ */
+} TdbgCauseInput;
+
+typedef struct {
+  /* Where it started: a graph execution trace, or an eager execution when the walk back left
+   * the graphs. Both TDBG_NONE when nothing went bad. */
+  guint32 origin_trace;
+  guint32 origin_execution;
+  guint32 origin_op;          /* for a trace; TDBG_NONE otherwise */
+  const char *origin_op_type; /* borrowed from the logdir */
+  guint origin_output_slot;
+  guint mode;                 /* the origin's debug mode */
+  double neg_inf, pos_inf, nan; /* the origin's counts, NAN when the mode does not tell */
+
+  TdbgCause cause;
+  const char *family;         /* the op family row that decided it: "log", "division", … */
+  gint evidence_input;        /* index into inputs, -1 when none */
+  TdbgEvidenceKind evidence_kind;
+  double evidence_count;      /* zeros/negatives seen in that input, NAN when not recorded */
+  gboolean inferred;          /* the mode could not show the evidence */
+
+  GArray *inputs;             /* TdbgCauseInput */
+
+  char *explanation;          /* one sentence, translated */
+  char *hint;                 /* what to do about it, translated */
+  char *limitation;           /* what the mode could not tell, translated, or NULL */
+
+  /* Spread: bad traces and distinct bad ops after the origin; the enclosing function call
+   * (step) in which it happened. */
+  guint64 spread_traces;
+  guint spread_ops;
+  guint32 step_execution;     /* TDBG_NONE when not known (TF1, no executions) */
+  guint step_call;            /* 1-based call number of that function, 0 when unknown */
+  guint32 step_graph;         /* the called function's graph, TDBG_NONE when unknown */
+
+  GPtrArray *records;         /* the decoded records the values borrow from */
+} TdbgRootCause;
+
+/* Finds the root cause of the first NaN/∞ of a loaded logdir. Never NULL: cause is
+ * TDBG_CAUSE_NONE when nothing went bad. */
+TdbgRootCause *tdbg_root_cause_find (TdbgLogdir *logdir);
+void tdbg_root_cause_free (TdbgRootCause *cause);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgRootCause, tdbg_root_cause_free)
+
+/* The op family row an op type belongs to ("log", "sqrt", "rsqrt", "division", "reciprocal",
+ * or "other"); exposed for the tests of the rule table. */
+const char *tdbg_root_cause_family_of (const char *op_type);
+/* The table's decision for an op type from the output's counts (NAN when unknown) and the
+ * evidence input's zero/negative counts (NAN when unknown); for the tests of the table. */
+TdbgCause tdbg_root_cause_decide (const char *op_type, double neg_inf, double pos_inf, double nan,
+                                  double input_zeros, double input_negatives);
+
+G_END_DECLS

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Holds `tfdbg-gtk explain --json` against facts derived from the shared logdirs' EXPECTED.json.
+
+usage: check-explain.py TFDBG_GTK LOGDIRS_ROOT
+
+For every logdir: the origin is the first NaN/∞ trace EXPECTED.json names (its inputs were
+finite before it, or not recorded at all); each input's latest trace before it; the cause
+derived here, independently of the program, from the op type, the origin's element counts,
+which inputs were recorded and what the mode records; the spread (every other bad trace after
+the first one, from the uncapped alert count); the exit status (0 nothing bad, 1 found).
+Prints TAP; a missing LOGDIRS_ROOT is a failure.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+DIVISIONS = {"Div", "RealDiv", "FloorDiv", "TruncateDiv", "Xdivy", "FloorMod", "Mod", "TruncateMod",
+             "Reciprocal", "Inv"}
+# Modes whose summaries hold zero and negative counts: the evidence is seen, not inferred.
+MODES_WITH_COUNTS = {"FULL_HEALTH", "FULL_TENSOR"}
+
+
+def expected_cause(first):
+    """The cause of the first bad trace, from what EXPECTED.json says happened."""
+    inputs = first["inputs"]
+    if inputs and all(i.get("latest_trace_index_before") is None for i in inputs):
+        return "inputs_not_recorded"
+    if not inputs:
+        return "nonfinite_input"
+    counts = first["element_counts"]
+    op_type = first["op_type"]
+    if op_type == "Log":
+        return "log_of_zero" if counts["neg_inf"] > 0 else "log_of_negative"
+    if op_type == "Sqrt":
+        return "sqrt_of_negative"
+    if op_type == "Rsqrt":
+        return "sqrt_of_negative" if counts["nan"] > 0 else "division_by_zero"
+    if op_type in DIVISIONS:
+        return "division_by_zero"
+    return "overflow"
+
+
+def check(results, name, ok, detail=""):
+    results.append((name, ok, detail))
+
+
+def check_logdir(results, program, label, path, facts):
+    run = subprocess.run([program, "explain", "--json", path], capture_output=True, text=True, timeout=120)
+    first = facts.get("first_inf_nan_graph_execution_trace")
+    check(results, f"{label}: exit status", run.returncode == (1 if first else 0), f"exit {run.returncode}")
+    try:
+        got = json.loads(run.stdout)
+    except ValueError:
+        check(results, f"{label}: JSON", False, run.stdout[:200] + run.stderr[:200])
+        return
+    if first is None:
+        check(results, f"{label}: no origin", got["origin"] is None and got["cause"] is None, str(got["origin"]))
+        return
+    origin = got["origin"] or {}
+    want = {"graph_execution_trace_index": first["index"], "op_name": first["op_name"],
+            "op_type": first["op_type"], "output_slot": first["output_slot"],
+            "graph_id": first["graph_id"], "host_name": first["host_name"]}
+    diff = {k: (v, origin.get(k)) for k, v in want.items() if origin.get(k) != v}
+    check(results, f"{label}: origin", not diff, f"expected/got {diff}")
+
+    cause = expected_cause(first)
+    check(results, f"{label}: cause {cause}", got["cause"] == cause, f"got {got['cause']}")
+
+    inputs_ok = len(got["inputs"]) == len(first["inputs"])
+    detail = []
+    for want_input, got_input in zip(first["inputs"], got["inputs"]):
+        pair = ((want_input["op_name"], want_input["output_slot"], want_input.get("latest_trace_index_before")),
+                (got_input["op_name"], got_input["output_slot"], got_input["graph_execution_trace_index"]))
+        if pair[0] != pair[1]:
+            inputs_ok = False
+            detail.append(f"expected {pair[0]}, got {pair[1]}")
+        if want_input.get("latest_trace_element_counts") and got_input["summary"]:
+            mode = got_input["summary"]["tensor_debug_mode"]
+            if mode in MODES_WITH_COUNTS and got_input["summary"].get("element_counts") != want_input["latest_trace_element_counts"]:
+                inputs_ok = False
+                detail.append(f"counts of {want_input['op_name']}: {got_input['summary'].get('element_counts')}")
+    check(results, f"{label}: inputs and their latest traces", inputs_ok, "; ".join(detail))
+
+    if cause in ("log_of_zero", "log_of_negative", "sqrt_of_negative", "division_by_zero"):
+        mode = facts["tensor_debug_mode"]
+        inferred = mode not in MODES_WITH_COUNTS
+        evidence = got["evidence"] or {}
+        check(results, f"{label}: evidence {'inferred' if inferred else 'seen'} in {mode}",
+              evidence.get("inferred") == inferred and (got["limitation"] is not None) == inferred,
+              f"evidence {evidence}, limitation {got['limitation']}")
+
+    uncapped = facts["alerts"]["uncapped_inf_nan_graph_execution_traces"]
+    check(results, f"{label}: spread", got["spread"]["bad_traces_after"] == uncapped - 1,
+          f"expected {uncapped - 1}, got {got['spread']['bad_traces_after']}")
+
+
+def main():
+    program, root = sys.argv[1], sys.argv[2]
+    results = []
+    if not os.path.isdir(root):
+        print("1..1\nnot ok 1 - shared logdirs missing: " + root)
+        return 1
+    for corpus in sorted(os.listdir(root)):
+        expected_path = os.path.join(root, corpus, "EXPECTED.json")
+        if not os.path.exists(expected_path):
+            continue
+        expected = json.load(open(expected_path))
+        for name, facts in expected.get("logdirs", {}).items():
+            path = os.path.join(root, corpus, expected["layout"][name])
+            check_logdir(results, program, f"{corpus}/{name}", path, facts)
+    print(f"1..{len(results)}")
+    for n, (name, ok, detail) in enumerate(results, 1):
+        print(f"{'ok' if ok else 'not ok'} {n} - {name}")
+        if not ok and detail:
+            print(f"# {detail}")
+    return 0 if all(ok for _, ok, _ in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
