@@ -290,6 +290,12 @@ tdbg_tensor_get_double (const TdbgTensor *t, guint64 index)
     }
 }
 
+gboolean
+tdbg_tensor_is_fill (const TdbgTensor *t)
+{
+  return t->repr == TDBG_REPR_TYPED && typed_count (t->proto) == 1;
+}
+
 GBytes *
 tdbg_tensor_get_string (const TdbgTensor *t, guint64 index)
 {

@@ -54,6 +54,8 @@ gboolean tdbg_tensor_is_empty_proto (const Tensorflow__TensorProto *proto);
 double tdbg_tensor_get_double (const TdbgTensor *tensor, guint64 index); /* NAN if not numeric */
 /* Strings: returns a newly allocated copy (bytes may not be UTF-8), or NULL. */
 GBytes *tdbg_tensor_get_string (const TdbgTensor *tensor, guint64 index);
+/* TRUE when one typed value fills the whole tensor, however many elements its shape claims. */
+gboolean tdbg_tensor_is_fill (const TdbgTensor *tensor);
 void tdbg_tensor_count (const TdbgTensor *tensor, TdbgCounts *counts);
 
 /* Counts -inf, +inf, NaN, negative, zero and positive elements of raw little-endian content. */
