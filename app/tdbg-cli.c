@@ -10,6 +10,7 @@
 #include "tdbg-error.h"
 #include "tdbg-json.h"
 #include "tdbg-npy.h"
+#include "tdbg-ops.h"
 #include "tdbg-tensor.h"
 #include "tdbg-local-source.h"
 #include "tdbg-ssh-source.h"
@@ -639,6 +640,42 @@ cmd_tensor (int argc, char **argv)
   return status;
 }
 
+/* ---- ops -------------------------------------------------------------------------------- */
+
+static int
+cmd_ops (int argc, char **argv)
+{
+  static char *file, *graph;
+  static gint line;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, N_("Print JSON"), NULL },
+    { "file", 0, 0, G_OPTION_ARG_STRING, &file, N_("Only ops built in this file (a path or its last components)"), N_("PATH") },
+    { "line", 0, 0, G_OPTION_ARG_INT, &line, N_("Only ops built on this line"), N_("N") },
+    { "graph", 0, 0, G_OPTION_ARG_STRING, &graph, N_("Only ops of this graph"), N_("GRAPH_ID") },
+    { NULL }
+  };
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  TdbgOpsFilter filter;
+
+  if (!parse_args (&argc, &argv, _("LOGDIR — every op creation and the line of the program that built it"), entries, 1))
+    return 2;
+  if ((logdir = open_logdir (argv[1])) == NULL)
+    return 2;
+  filter = (TdbgOpsFilter) { .file = file, .line = line, .graph = graph };
+  if (opt_json)
+    {
+      TdbgJson *j = tdbg_json_new (TRUE);
+      tdbg_ops_json (j, logdir, &filter);
+      print_json (j);
+    }
+  else
+    {
+      g_autofree char *text = tdbg_ops_text (logdir, &filter);
+      printf ("%s", text);
+    }
+  return 0;
+}
+
 static int cmd_trace (int argc, char **argv) { return cmd_event (argc, argv, TRUE); }
 static int cmd_execution (int argc, char **argv) { return cmd_event (argc, argv, FALSE); }
 
@@ -706,6 +743,7 @@ static const struct {
   { "explain", cmd_explain, N_("[--json|--markdown] LOGDIR: why the first NaN/∞ happened; exit status like alerts") },
   { "trace", cmd_trace, N_("[--json] LOGDIR INDEX: one graph execution trace in full") },
   { "execution", cmd_execution, N_("[--json] LOGDIR INDEX: one eager execution in full") },
+  { "ops", cmd_ops, N_("[--json] [--file PATH] [--line N] [--graph ID] LOGDIR: every op creation and its line") },
   { "tensor", cmd_tensor, N_("[--npy -o FILE] [--execution [--slot N]] LOGDIR INDEX: the values of a FULL_TENSOR trace") },
   { "export-graph", cmd_export_graph, N_("LOGDIR --trace INDEX [--depth N] --format png|svg|pdf -o FILE: draw an op's neighbourhood") },
   { "help", cmd_help, N_("this list") },

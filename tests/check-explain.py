@@ -17,6 +17,8 @@ import os
 import subprocess
 import sys
 
+import shared_logdirs
+
 DIVISIONS = {"Div", "RealDiv", "FloorDiv", "TruncateDiv", "Xdivy", "FloorMod", "Mod", "TruncateMod",
              "Reciprocal", "Inv"}
 # Modes whose summaries hold zero and negative counts: the evidence is seen, not inferred.
@@ -103,20 +105,9 @@ def main():
     if not os.path.isdir(root):
         print("1..1\nnot ok 1 - shared logdirs missing: " + root)
         return 1
-    for corpus in sorted(os.listdir(root)):
-        expected_path = os.path.join(root, corpus, "EXPECTED.json")
-        if not os.path.exists(expected_path):
-            continue
-        expected = json.load(open(expected_path))
-        for name, facts in expected.get("logdirs", {}).items():
-            path = os.path.join(root, corpus, expected["layout"][name])
-            check_logdir(results, program, f"{corpus}/{name}", path, facts)
-    print(f"1..{len(results)}")
-    for n, (name, ok, detail) in enumerate(results, 1):
-        print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-        if not ok and detail:
-            print(f"# {detail}")
-    return 0 if all(ok for _, ok, _ in results) else 1
+    for label, path, facts in shared_logdirs.logdirs(root):
+        check_logdir(results, program, label, path, facts)
+    return shared_logdirs.print_tap(results)
 
 
 if __name__ == "__main__":

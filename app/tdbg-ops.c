@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "tdbg-ops.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+guint *
+tdbg_ops_count_traces (TdbgLogdir *logdir)
+{
+  guint *counts = g_new0 (guint, tdbg_logdir_get_n_ops (logdir) + 1);
+  guint n = tdbg_logdir_get_n_traces (logdir);
+  for (guint i = 0; i < n; i++)
+    counts[tdbg_logdir_get_trace (logdir, i)->op]++;
+  return counts;
+}
+
+const TdbgStackFrame *
+tdbg_ops_user_frame (TdbgLogdir *logdir, const TdbgOp *op)
+{
+  g_autoptr(GPtrArray) frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
+  gint user = tdbg_stack_innermost_user_frame (frames);
+  return user >= 0 ? g_ptr_array_index (frames, user) : NULL;
+}
+
+/* @path is the frame's file, or ends with "/@file". */
+static gboolean
+path_matches (const char *path, const char *file)
+{
+  gsize path_length, file_length;
+  if (path == NULL)
+    return FALSE;
+  if (g_str_equal (path, file))
+    return TRUE;
+  path_length = strlen (path);
+  file_length = strlen (file);
+  return path_length > file_length && path[path_length - file_length - 1] == '/' &&
+         g_str_equal (path + path_length - file_length, file);
+}
+
+gboolean
+tdbg_ops_filter_matches (TdbgLogdir *logdir, const TdbgOp *op, const TdbgOpsFilter *filter)
+{
+  const TdbgStackFrame *frame;
+
+  if (op->record_offset == G_MAXUINT64)
+    return FALSE; /* seen only in traces: not an op creation */
+  if (filter->graph && (op->graph == TDBG_NONE ||
+                        !g_str_equal (tdbg_logdir_get_graph (logdir, op->graph)->graph_id, filter->graph)))
+    return FALSE;
+  if (filter->file == NULL && filter->line <= 0)
+    return TRUE;
+  frame = tdbg_ops_user_frame (logdir, op);
+  return frame && (filter->file == NULL || path_matches (frame->file_path, filter->file)) &&
+         (filter->line <= 0 || frame->line == filter->line);
+}
+
+static void
+json_user_frame (TdbgJson *j, const TdbgStackFrame *frame)
+{
+  tdbg_json_key (j, "user_frame");
+  if (frame == NULL)
+    {
+      tdbg_json_null (j);
+      return;
+    }
+  tdbg_json_begin_object (j);
+  tdbg_json_key (j, "file_path"); tdbg_json_string (j, frame->file_path);
+  tdbg_json_key (j, "line"); tdbg_json_int (j, frame->line);
+  tdbg_json_key (j, "func"); tdbg_json_string (j, frame->func);
+  tdbg_json_end_object (j);
+}
+
+void
+tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
+{
+  g_autofree guint *traces = tdbg_ops_count_traces (logdir);
+  guint n = tdbg_logdir_get_n_ops (logdir);
+
+  tdbg_json_begin_object (j);
+  tdbg_json_key (j, "ops");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; i < n; i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      const TdbgGraph *graph = op->graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, op->graph) : NULL;
+      if (!tdbg_ops_filter_matches (logdir, op, filter))
+        continue;
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "graph_id"); tdbg_json_string (j, graph ? graph->graph_id : NULL);
+      tdbg_json_key (j, "graph_name"); tdbg_json_string (j, graph ? graph->graph_name : NULL);
+      tdbg_json_key (j, "op_name"); tdbg_json_string (j, op->op_name);
+      tdbg_json_key (j, "op_type"); tdbg_json_string (j, op->op_type);
+      tdbg_json_key (j, "inputs");
+      tdbg_json_begin_array (j);
+      for (char **input = op->input_names; *input; input++)
+        tdbg_json_string (j, *input);
+      tdbg_json_end_array (j);
+      json_user_frame (j, tdbg_ops_user_frame (logdir, op));
+      tdbg_json_key (j, "num_traces"); tdbg_json_uint (j, traces[i]);
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_array (j);
+  tdbg_json_end_object (j);
+}
+
+char *
+tdbg_ops_text (TdbgLogdir *logdir, const TdbgOpsFilter *filter)
+{
+  g_autofree guint *traces = tdbg_ops_count_traces (logdir);
+  GString *out = g_string_new (NULL);
+  guint n = tdbg_logdir_get_n_ops (logdir);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      const TdbgStackFrame *frame;
+      if (!tdbg_ops_filter_matches (logdir, op, filter))
+        continue;
+      frame = tdbg_ops_user_frame (logdir, op);
+      g_string_append_printf (out, "%-40s %-20s %6u  ", op->op_name, op->op_type ? op->op_type : "?", traces[i]);
+      if (frame)
+        g_string_append_printf (out, "%s:%d (%s)\n", frame->file_path, frame->line, frame->func ? frame->func : "?");
+      else
+        g_string_append_printf (out, "%s\n", _("(no user frame)"));
+    }
+  return g_string_free (out, FALSE);
+}
