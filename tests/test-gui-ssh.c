@@ -42,6 +42,18 @@ use_ssh_files (const char *config, const char *known_hosts)
   g_setenv ("TDBG_KNOWN_HOSTS", known_hosts, TRUE);
 }
 
+/* A new window opening @address with the SSH files @config and @known_hosts; the load goes
+ * on while the caller looks. */
+static TdbgWindow *
+start_opening (const char *address, const char *config, const char *known_hosts)
+{
+  TdbgWindow *window = gui_new_window ();
+
+  use_ssh_files (config, known_hosts);
+  tdbg_window_open_location (window, address);
+  return window;
+}
+
 /* The same counts and first alert as the local load. */
 static void
 assert_same_as_local (TdbgWindow *window)
@@ -110,10 +122,8 @@ static TdbgWindow *
 open_with_key (void)
 {
   g_autofree char *address = alias_address ();
-  TdbgWindow *window = gui_new_window ();
+  TdbgWindow *window = start_opening (address, ssh_config, server.known_hosts);
 
-  use_ssh_files (ssh_config, server.known_hosts);
-  tdbg_window_open_location (window, address);
   g_assert_true (tdbg_window_is_loading (window));
   g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   return window;
@@ -148,12 +158,11 @@ test_unknown_host_key (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
     {
-      TdbgWindow *window = gui_new_window ();
+      TdbgWindow *window;
       GtkWindow *dialog;
 
       g_assert_true (g_file_set_contents (known_hosts, "", 0, NULL));
-      use_ssh_files (ssh_config, known_hosts);
-      tdbg_window_open_location (window, address);
+      window = start_opening (address, ssh_config, known_hosts);
       g_assert_true (gui_wait_until (host_key_dialog_shown, NULL, WAIT_MS));
       dialog = gui_find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG);
       /* The window stays responsive meanwhile: the main loop is running this test. */
@@ -197,11 +206,10 @@ test_cancel_while_asking (void)
 {
   g_autofree char *known_hosts = ssh_fixture_path (&server, "known_hosts_gui");
   g_autofree char *address = alias_address ();
-  TdbgWindow *window = gui_new_window ();
+  TdbgWindow *window;
 
   g_assert_true (g_file_set_contents (known_hosts, "", 0, NULL));
-  use_ssh_files (ssh_config, known_hosts);
-  tdbg_window_open_location (window, address);
+  window = start_opening (address, ssh_config, known_hosts);
   g_assert_true (gui_wait_until (host_key_dialog_shown, NULL, WAIT_MS));
   g_assert_nonnull (gui_find_label (GTK_WIDGET (window), "Connecting to tdbg-test…", FALSE));
   gui_shot (GTK_WIDGET (window), "ssh-connecting.png");
@@ -222,15 +230,14 @@ test_changed_host_key (void)
   g_autofree char *address = alias_address ();
   g_autofree char *line = NULL;
   g_autofree char *remove_command = g_strdup_printf ("ssh-keygen -R '[127.0.0.1]:%u' -f '%s'", server.port, known_hosts);
-  TdbgWindow *window = gui_new_window ();
+  TdbgWindow *window;
   const char *message;
 
   if (!g_file_test (other, G_FILE_TEST_EXISTS))
     ssh_fixture_keygen (other);
   line = ssh_fixture_known_hosts_line (&server, other_pub);
   g_assert_true (g_file_set_contents (known_hosts, line, -1, NULL));
-  use_ssh_files (ssh_config, known_hosts);
-  tdbg_window_open_location (window, address);
+  window = start_opening (address, ssh_config, known_hosts);
   g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   g_assert_null (gui_find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
   message = tdbg_window_get_load_error (window);
@@ -249,12 +256,10 @@ static void
 test_password (void)
 {
   g_autofree char *address = ssh_fixture_uri (&server, remote_logdir);
-  TdbgWindow *window = gui_new_window ();
+  TdbgWindow *window = start_opening (address, "", server.known_hosts);
   TdbgSecretDialog *dialog;
   GtkEditable *entry;
 
-  use_ssh_files ("", server.known_hosts);
-  tdbg_window_open_location (window, address);
   g_assert_true (gui_wait_until (secret_dialog_shown, NULL, WAIT_MS));
   dialog = TDBG_SECRET_DIALOG (gui_find_toplevel (TDBG_TYPE_SECRET_DIALOG));
   g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), "Password for 127.0.0.1:", FALSE));
@@ -293,14 +298,12 @@ static void
 test_reconnect_with_password (void)
 {
   g_autofree char *address = ssh_fixture_uri (&server, remote_logdir);
-  TdbgWindow *window = gui_new_window ();
+  TdbgWindow *window = start_opening (address, "", server.known_hosts);
   TdbgSelection *selection = tdbg_window_get_selection (window);
   TdbgSecretDialog *dialog;
   g_autoptr(GError) error = NULL;
   guint64 size;
 
-  use_ssh_files ("", server.known_hosts);
-  tdbg_window_open_location (window, address);
   dialog = wait_for_secret_dialog ();
   gtk_editable_set_text (tdbg_secret_dialog_get_entry (dialog), SSH_FIXTURE_PASSWORD);
   tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (dialog), TRUE);
@@ -565,15 +568,14 @@ test_drop_during_load (void)
   g_autofree char *address = g_strdup_printf ("ssh://tdbg-test%s", dir);
   g_autoptr(TdbgLogdir) big = NULL;
   g_autoptr(GError) error = NULL;
-  TdbgWindow *window = gui_new_window ();
+  TdbgWindow *window;
   TdbgLogdir *shown;
   gint64 start;
 
   gui_ensure_demo_logdir (dir, 2000);
   big = tdbg_logdir_new_for_path (dir);
   g_assert_true (tdbg_logdir_load (big, NULL, &error));
-  use_ssh_files (ssh_config, server.known_hosts);
-  tdbg_window_open_location (window, address);
+  window = start_opening (address, ssh_config, server.known_hosts);
   g_assert_true (gui_wait_until (load_started, window, WAIT_MS));
   start = g_get_monotonic_time ();
   gui_spin (30);
