@@ -13,10 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <gtk/gtk.h>
-#include <gtksourceview/gtksource.h>
 #include "gui-util.h"
+#include "test-env.h"
 #include "tdbg-window.h"
-#include "tdbg-ui.h"
 
 #define BUDGET_FIRST_PAINT_MS 1000.0
 #define BUDGET_CHAIN_MS 100.0
@@ -342,17 +341,14 @@ main (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     g_error ("%s", error->message);
   if (opt_dir == NULL)
-    opt_dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".", "bench-logdir",
-                                NULL);
+    opt_dir = test_env_build_dir ("bench-logdir");
   gui_ensure_demo_logdir (opt_dir, opt_steps);
   file = g_file_new_for_path (opt_dir);
 
   if (opt_renderer)
     g_setenv ("GSK_RENDERER", opt_renderer, TRUE);
   gtk_init ();
-  gtk_source_init ();
-  tdbg_ui_init ();
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  gui_init_toolkit ();
   real_poll = g_main_context_get_poll_func (NULL);
   g_main_context_set_poll_func (NULL, timed_poll);
 

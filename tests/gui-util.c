@@ -5,8 +5,12 @@
 #include <glib/gstdio.h>
 #include <gtksourceview/gtksource.h>
 #include "tdbg-fixture-writer.h"
+#include "tdbg-settings.h"
 #include "tdbg-ui.h"
 #include "tdbg-window.h"
+#include "test-env.h"
+
+static char *shots_dir;
 
 static gboolean
 tick_cb (gpointer data)
@@ -211,20 +215,35 @@ gui_ensure_demo_logdir (const char *dir, guint n_steps)
 }
 
 void
-gui_test_init (int *argc, char ***argv, char **logdirs_root, char **shots_dir)
+gui_init_toolkit (void)
 {
-  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
-  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
-
-  gtk_test_init (argc, argv, NULL);
   gtk_source_init ();
   tdbg_ui_init ();
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  if (root == NULL || !g_file_test (root, G_FILE_TEST_IS_DIR))
-    g_error ("TDBG_SHARED_LOGDIRS (%s) is not a directory", root ? root : "unset");
-  *logdirs_root = g_strdup (root);
-  *shots_dir = g_build_filename (builddir ? builddir : ".", "screenshots", NULL);
-  g_mkdir_with_parents (*shots_dir, 0755);
+}
+
+void
+gui_test_init (int *argc, char ***argv)
+{
+  gtk_test_init (argc, argv, NULL);
+  gui_init_toolkit ();
+  test_env_shared_logdirs ();
+}
+
+char *
+gui_shot_path (const char *name)
+{
+  if (shots_dir == NULL)
+    shots_dir = test_env_build_dir ("screenshots");
+  return g_build_filename (shots_dir, name, NULL);
+}
+
+void
+gui_shot (GtkWidget *window, const char *name)
+{
+  g_autofree char *path = gui_shot_path (name);
+
+  gui_screenshot (window, path);
 }
 
 gboolean
@@ -234,16 +253,189 @@ gui_window_loaded (gpointer data)
 }
 
 TdbgWindow *
+gui_new_window (void)
+{
+  TdbgWindow *window = tdbg_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  gui_spin (50);
+  return window;
+}
+
+TdbgWindow *
 gui_open_window (const char *path)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  TdbgWindow *window = tdbg_window_new (NULL);
+  TdbgWindow *window;
 
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_DIR));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
+  window = gui_new_window ();
   tdbg_window_open (window, file);
   g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
   gui_spin (50);
   return window;
+}
+
+TdbgWindow *
+gui_open_shared_logdir (const char *relative)
+{
+  g_autofree char *path = test_env_shared_path (relative, NULL);
+
+  return gui_open_window (path);
+}
+
+void
+gui_reset_settings (void)
+{
+  g_autoptr(GSettings) settings = tdbg_settings_new ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (char **k = keys; *k; k++)
+    g_settings_reset (settings, *k);
+}
+
+GtkWindow *
+gui_find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* not owned */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (g_type_is_a (G_OBJECT_TYPE (w), type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+/* ---- what several panes' tests wait for ---- */
+
+typedef struct {
+  TdbgGraphPane *pane;
+  guint32 op;
+} GraphWait;
+
+static gboolean
+graph_shows (gpointer data)
+{
+  GraphWait *w = data;
+  return tdbg_graph_pane_get_shown_op (w->pane) == w->op &&
+         tdbg_graph_view_get_layout (tdbg_graph_pane_get_view (w->pane)) != NULL;
+}
+
+gboolean
+gui_wait_graph_shows (TdbgGraphPane *pane, guint32 op, guint timeout_ms)
+{
+  GraphWait w = { pane, op };
+
+  return gui_wait_until (graph_shows, &w, timeout_ms);
+}
+
+const char *
+gui_node_fill (TdbgWindow *window, guint32 op)
+{
+  TdbgGraphPane *pane = tdbg_window_get_graph_pane (window);
+  TdbgGraphLayout *layout = tdbg_graph_view_get_layout (tdbg_graph_pane_get_view (pane));
+  const char *name = tdbg_graph_pane_get_node_name (pane, op);
+  const TdbgLayoutNode *node = layout && name ? tdbg_graph_layout_find_node (layout, name) : NULL;
+
+  return node && node->fill_color ? node->fill_color : "";
+}
+
+gboolean
+gui_line_in_view (GtkTextView *view, int line)
+{
+  GdkRectangle visible;
+  GtkTextIter iter;
+  int y, height;
+
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_buffer_get_iter_at_line (gtk_text_view_get_buffer (view), &iter, line);
+  gtk_text_view_get_line_yrange (view, &iter, &y, &height);
+  return visible.height > 0 && y >= visible.y && y + height <= visible.y + visible.height;
+}
+
+gboolean
+gui_marked_line_shown (gpointer window)
+{
+  TdbgSourcePane *pane = tdbg_window_get_source_pane (window);
+  gint marked = tdbg_source_pane_get_marked_line (pane);
+
+  return marked > 0 && gui_line_in_view (GTK_TEXT_VIEW (tdbg_source_pane_get_view (pane)), marked - 1);
+}
+
+/* ---- Graph Execution filters ---- */
+
+typedef struct {
+  GtkWidget *widget;
+  const char *text;
+  gboolean active;
+  guint position;
+} Change;
+
+typedef void (*ChangeFunc) (const Change *change);
+
+static void
+filtered_cb (TdbgTracePane *pane, guint *filtered)
+{
+  (*filtered)++;
+}
+
+static gboolean
+has_filtered (gpointer filtered)
+{
+  return *(guint *) filtered > 0;
+}
+
+/* Makes @change and waits for the pane's "filtered" that follows. */
+static guint
+filter_rows (TdbgTracePane *pane, ChangeFunc func, const Change *change)
+{
+  guint filtered = 0;
+  gulong id = g_signal_connect (pane, "filtered", G_CALLBACK (filtered_cb), &filtered);
+
+  func (change);
+  g_assert_true (gui_wait_until (has_filtered, &filtered, 10000));
+  g_signal_handler_disconnect (pane, id);
+  return tdbg_trace_pane_get_n_rows (pane);
+}
+
+static void
+set_editable (const Change *c)
+{
+  gtk_editable_set_text (GTK_EDITABLE (c->widget), c->text);
+}
+
+static void
+set_check (const Change *c)
+{
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (c->widget), c->active);
+}
+
+static void
+set_dropdown (const Change *c)
+{
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (c->widget), c->position);
+}
+
+guint
+gui_filter_by_text (TdbgTracePane *pane, GtkWidget *entry, const char *text)
+{
+  return filter_rows (pane, set_editable, &(Change) { .widget = entry, .text = text });
+}
+
+guint
+gui_filter_by_check (TdbgTracePane *pane, GtkWidget *check, gboolean active)
+{
+  return filter_rows (pane, set_check, &(Change) { .widget = check, .active = active });
+}
+
+guint
+gui_filter_by_dropdown (TdbgTracePane *pane, GtkDropDown *dropdown, guint position)
+{
+  return filter_rows (pane, set_dropdown, &(Change) { .widget = GTK_WIDGET (dropdown), .position = position });
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Helpers shared by the GUI test and the GUI benchmark: spinning the main loop until a
- * condition holds, finding widgets, and the big benchmark logdir. */
+/* Helpers shared by the GUI test programs and the GUI benchmark: spinning the main loop until
+ * a condition holds, windows on the reference logdirs, finding widgets, screenshots, and what
+ * several panes' tests wait for. */
 
 #include <gtk/gtk.h>
 #include "tdbg-window.h"
@@ -15,8 +16,32 @@ typedef gboolean (*GuiCond) (gpointer data);
 gboolean gui_wait_until (GuiCond cond, gpointer data, guint timeout_ms);
 /* Iterates the default main context for @ms. */
 void gui_spin (guint ms);
+
+/* The start of a GUI test program: GTK for tests and gui_init_toolkit(). The reference
+ * logdirs must be there (a missing corpus fails, never skips). */
+void gui_test_init (int *argc, char ***argv);
+/* After gtk_init(): GtkSourceView, the panes' types and style, no animations (text views
+ * would scroll with one, and screenshots catch it midway). */
+void gui_init_toolkit (void);
+
 /* Renders @window as it is on screen into the PNG file @path. */
 void gui_screenshot (GtkWidget *window, const char *path);
+/* The path of @name in the build's screenshots folder. */
+char *gui_shot_path (const char *name);
+/* gui_screenshot() into the screenshots folder, as @name. */
+void gui_shot (GtkWidget *window, const char *name);
+
+/* A new window of 1280×800, shown, with nothing open. */
+TdbgWindow *gui_new_window (void);
+/* A window of 1280×800 on the logdir at @path, shown and loaded. */
+TdbgWindow *gui_open_window (const char *path);
+/* The same on the reference logdir at @relative ("tutorial_mnist/logdir"). */
+TdbgWindow *gui_open_shared_logdir (const char *relative);
+/* A GuiCond: @window (a TdbgWindow) is not loading. */
+gboolean gui_window_loaded (gpointer window);
+/* Resets every key of the window's settings: each test starts without any. */
+void gui_reset_settings (void);
+
 /* The first label at or under @root whose text is @text (or starts with it when @prefix). */
 GtkLabel *gui_find_label (GtkWidget *root, const char *text, gboolean prefix);
 /* The first editable at or under @root whose placeholder text is @placeholder. */
@@ -25,18 +50,27 @@ GtkWidget *gui_find_editable (GtkWidget *root, const char *placeholder);
 GtkWidget *gui_find_widget (GtkWidget *root, GType type);
 /* The first widget at or under @root whose tooltip is @tooltip. */
 GtkWidget *gui_find_by_tooltip (GtkWidget *root, const char *tooltip);
+/* A visible toplevel window of @type (a dialog, About), or NULL. */
+GtkWindow *gui_find_toplevel (GType type);
+
+/* Waits until Graph Structure shows @op's neighbourhood, laid out; returns whether it does. */
+gboolean gui_wait_graph_shows (TdbgGraphPane *pane, guint32 op, guint timeout_ms);
+/* The fill colour of @op's node in the graph shown, or "" while none is. */
+const char *gui_node_fill (TdbgWindow *window, guint32 op);
+/* Whether the 0-based @line is wholly in view. */
+gboolean gui_line_in_view (GtkTextView *view, int line);
+/* A GuiCond: the source line marked in @window (a TdbgWindow) is in view. */
+gboolean gui_marked_line_shown (gpointer window);
+
+/* A Graph Execution filter changed as a person does (the op-name entry's text, the "Alerting
+ * only" check, the op-type drop-down's position); each waits for the pane's result and returns
+ * its number of rows. */
+guint gui_filter_by_text (TdbgTracePane *pane, GtkWidget *entry, const char *text);
+guint gui_filter_by_check (TdbgTracePane *pane, GtkWidget *check, gboolean active);
+guint gui_filter_by_dropdown (TdbgTracePane *pane, GtkDropDown *dropdown, guint position);
+
 /* Writes the tutorial-shaped demo logdir of @n_steps steps (bad step at the middle) into
  * @dir unless a previous run left the same one there; the same stamp as bench-load. */
 void gui_ensure_demo_logdir (const char *dir, guint n_steps);
-
-/* The start of a GUI test program: GTK for tests, GtkSourceView, the panes' types and style,
- * no animations (text views would scroll with one, and screenshots catch it midway). Sets
- * *@logdirs_root to $TDBG_SHARED_LOGDIRS, which must be a folder (a missing corpus fails,
- * never skips), and *@shots_dir to a screenshots folder in the build. */
-void gui_test_init (int *argc, char ***argv, char **logdirs_root, char **shots_dir);
-/* A window of 1280×800 on the logdir at @path, shown and loaded. */
-TdbgWindow *gui_open_window (const char *path);
-/* A GuiCond: @window (a TdbgWindow) is not loading. */
-gboolean gui_window_loaded (gpointer window);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include <string.h>
 #include "a11y-session.h"
+#include "test-env.h"
 
 #define MOD_SHIFT (1 << 0)
 #define MOD_CONTROL (1 << 2)
@@ -128,14 +129,22 @@ pane (const char *name)
   return g_object_ref (found);
 }
 
+/* The accessible of @role named @name in pane @pane_name (new reference), which must be there. */
+static AtspiAccessible *
+in_pane (const char *pane_name, AtspiRole role, const char *name)
+{
+  g_autoptr(AtspiAccessible) p = pane (pane_name);
+  AtspiAccessible *found = a11y_find (p, role, name, FALSE);
+
+  if (found == NULL)
+    g_error ("no %s named “%s” in “%s”", atspi_role_get_name (role), name, pane_name);
+  return found;
+}
+
 static AtspiAccessible *
 graph_view (void)
 {
-  g_autoptr(AtspiAccessible) graph_pane = pane ("Graph Structure");
-  AtspiAccessible *view = a11y_find (graph_pane, ATSPI_ROLE_PANEL, "Graph neighbourhood", FALSE);
-
-  g_assert_nonnull (view);
-  return view;
+  return in_pane ("Graph Structure", ATSPI_ROLE_PANEL, "Graph neighbourhood");
 }
 
 /* The names of the labels under @row, in order (a table row's cells). */
@@ -168,11 +177,7 @@ row_with_state (AtspiAccessible *list, AtspiStateType state)
 static AtspiAccessible *
 trace_rows (void)
 {
-  g_autoptr(AtspiAccessible) trace_pane = pane ("Graph Execution");
-  AtspiAccessible *list = a11y_find (trace_pane, ATSPI_ROLE_LIST, "Graph execution traces", FALSE);
-
-  g_assert_nonnull (list);
-  return list;
+  return in_pane ("Graph Execution", ATSPI_ROLE_LIST, "Graph execution traces");
 }
 
 /* The cells of a Graph Execution row, from its one label "#: 103; Tensor: Log:0; Op Type: Log;
@@ -254,14 +259,11 @@ assert_trace_row (const char *index, const char *tensor, AtspiStateType state)
 static gint
 source_caret_line (char **line_text)
 {
-  g_autoptr(AtspiAccessible) source_pane = pane ("Source Code");
-  g_autoptr(AtspiAccessible) view = a11y_find (source_pane, ATSPI_ROLE_TEXT, "Source", FALSE);
-  AtspiText *text;
+  g_autoptr(AtspiAccessible) view = in_pane ("Source Code", ATSPI_ROLE_TEXT, "Source");
+  AtspiText *text = ATSPI_TEXT (view);
   gint caret, line = 1;
   g_autofree char *before = NULL;
 
-  g_assert_nonnull (view);
-  text = ATSPI_TEXT (view);
   caret = atspi_text_get_caret_offset (text, NULL);
   if (caret < 0)
     return -1;
@@ -406,12 +408,7 @@ test_names (void)
   for (guint i = 0; i < G_N_ELEMENTS (panes); i++)
     g_object_unref (pane (panes[i]));
   for (guint i = 0; i < G_N_ELEMENTS (named); i++)
-    {
-      g_autoptr(AtspiAccessible) p = pane (named[i].pane);
-      g_autoptr(AtspiAccessible) found = a11y_find (p, named[i].role, named[i].name, FALSE);
-      if (found == NULL)
-        g_error ("no %s named “%s” in “%s”", atspi_role_get_name (named[i].role), named[i].name, named[i].pane);
-    }
+    g_object_unref (in_pane (named[i].pane, named[i].role, named[i].name));
 
   check_control_names (a11y_session_get_frame (), FALSE, &checked);
   g_test_message ("%u controls named", checked);
@@ -422,8 +419,7 @@ static void
 test_alert_to_source (void)
 {
   g_autofree char *alert_op = g_strdup_printf ("%s (%s)", facts.tensor, facts.op_type);
-  g_autoptr(AtspiAccessible) alerts = pane ("Alerts");
-  g_autoptr(AtspiAccessible) list = a11y_find (alerts, ATSPI_ROLE_LIST, "Alert events", FALSE);
+  g_autoptr(AtspiAccessible) list = in_pane ("Alerts", ATSPI_ROLE_LIST, "Alert events");
   g_autoptr(AtspiAccessible) first_row = NULL;
   g_autoptr(AtspiAccessible) button = NULL;
   g_autoptr(AtspiAccessible) graph = NULL;
@@ -432,7 +428,6 @@ test_alert_to_source (void)
   g_autofree char *line_text = NULL;
 
   /* The first row of the alert list is a button named after the alert. */
-  g_assert_nonnull (list);
   first_row = atspi_accessible_get_child_at_index (list, 0, NULL);
   g_assert_nonnull (first_row);
   button = a11y_find (first_row, ATSPI_ROLE_PUSH_BUTTON, NULL, FALSE);
@@ -609,7 +604,6 @@ fatal_log_cb (const char *domain, GLogLevelFlags level, const char *message, gpo
 int
 main (int argc, char **argv)
 {
-  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
   g_autofree char *expected_path = NULL;
   g_autofree char *logdir = NULL;
   const char *program;
@@ -621,13 +615,10 @@ main (int argc, char **argv)
   if (argc < 2)
     g_error ("usage: test-a11y PATH-TO-tfdbg-gtk");
   program = argv[1];
-  /* The reference logdirs are required: a missing corpus fails, never skips. */
-  if (root == NULL || !g_file_test (root, G_FILE_TEST_IS_DIR))
-    g_error ("TDBG_SHARED_LOGDIRS (%s) is not a directory", root ? root : "unset");
-  expected_path = g_build_filename (root, "tutorial_mnist", "EXPECTED.json", NULL);
+  expected_path = test_env_shared_path ("tutorial_mnist", "EXPECTED.json", NULL);
   g_assert_true (g_file_get_contents (expected_path, &expected_json, NULL, NULL));
   read_facts ();
-  logdir = g_build_filename (root, "tutorial_mnist", "logdir", NULL);
+  logdir = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
 
   g_test_add_func ("/a11y/names", test_names);
   g_test_add_func ("/a11y/alert-to-source", test_alert_to_source);

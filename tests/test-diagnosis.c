@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 #include "tdbg-diagnosis.h"
 #include "tdbg-fixture-writer.h"
+#include "test-env.h"
 #include "test-util.h"
 
 static void
@@ -143,7 +144,7 @@ add_reference_logdirs (const char *dir)
         add_reference_logdirs (path);
       else if (!added && g_str_has_prefix (name, "tfdbg_events.") && g_str_has_suffix (name, ".metadata"))
         {
-          g_autofree char *test_path = g_strdup_printf ("/diagnosis/reference%s", path + strlen (g_getenv ("TDBG_SHARED_LOGDIRS")));
+          g_autofree char *test_path = g_strdup_printf ("/diagnosis/reference%s", path + strlen (test_env_shared_logdirs ()));
           g_test_add_data_func_full (test_path, g_strconcat (dir, "/", NULL), test_reference_logdir, g_free);
           added = TRUE;
         }
@@ -153,15 +154,12 @@ add_reference_logdirs (const char *dir)
 int
 main (int argc, char **argv)
 {
-  const char *shared = g_getenv ("TDBG_SHARED_LOGDIRS");
-
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/diagnosis/folders", test_folders);
   g_test_add_func ("/diagnosis/explanations", test_explanations);
   g_test_add_func ("/diagnosis/eager-only", test_eager_only);
   g_test_add_func ("/diagnosis/nothing-recorded", test_nothing_recorded);
   g_test_add_func ("/diagnosis/demo-not-circular", test_demo_not_circular);
-  g_assert_nonnull (shared);
-  add_reference_logdirs (shared);
+  add_reference_logdirs (test_env_shared_logdirs ());
   return g_test_run ();
 }

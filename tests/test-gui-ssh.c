@@ -9,15 +9,14 @@
 #include <string.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
-#include <gtksourceview/gtksource.h>
 #include "gui-util.h"
 #include "ssh-fixture.h"
+#include "test-env.h"
 #include "tdbg-application.h"
 #include "tdbg-host-key-dialog.h"
 #include "tdbg-remote-dialog.h"
 #include "tdbg-secret-dialog.h"
 #include "tdbg-settings.h"
-#include "tdbg-ui.h"
 #include "tdbg-window.h"
 #include "tdbg-error.h"
 
@@ -25,27 +24,9 @@
 #define WAIT_MS 180000
 
 static SshFixture server;
-static char *shots_dir;
 static char *remote_logdir;   /* the served copy of tutorial_mnist/logdir */
 static char *ssh_config;      /* names the alias "tdbg-test" with the client key */
 static TdbgLogdir *local;     /* the same logdir read locally: the known answers */
-
-static void
-screenshot (GtkWidget *window, const char *name)
-{
-  g_autofree char *path = g_build_filename (shots_dir, name, NULL);
-  gui_screenshot (window, path);
-}
-
-static TdbgWindow *
-new_window (void)
-{
-  TdbgWindow *window = tdbg_window_new (NULL);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
 
 static char *
 alias_address (void)
@@ -59,6 +40,18 @@ use_ssh_files (const char *config, const char *known_hosts)
 {
   g_setenv ("TDBG_SSH_CONFIG", config, TRUE);
   g_setenv ("TDBG_KNOWN_HOSTS", known_hosts, TRUE);
+}
+
+/* A new window opening @address with the SSH files @config and @known_hosts; the load goes
+ * on while the caller looks. */
+static TdbgWindow *
+start_opening (const char *address, const char *config, const char *known_hosts)
+{
+  TdbgWindow *window = gui_new_window ();
+
+  use_ssh_files (config, known_hosts);
+  tdbg_window_open_location (window, address);
+  return window;
 }
 
 /* The same counts and first alert as the local load. */
@@ -83,24 +76,10 @@ assert_same_as_local (TdbgWindow *window)
   g_assert_cmpstr (tdbg_logdir_get_string (remote, a->op_type), ==, tdbg_logdir_get_string (local, b->op_type));
 }
 
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* not owned */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
-      if (g_type_is_a (G_OBJECT_TYPE (w), type) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return GTK_WINDOW (w);
-    }
-  return NULL;
-}
-
 static gboolean
 host_key_dialog_shown (gpointer data)
 {
-  return find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG) != NULL;
+  return gui_find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG) != NULL;
 }
 
 static gboolean
@@ -112,7 +91,7 @@ host_key_dialog_gone (gpointer data)
 static gboolean
 secret_dialog_shown (gpointer data)
 {
-  return find_toplevel (TDBG_TYPE_SECRET_DIALOG) != NULL;
+  return gui_find_toplevel (TDBG_TYPE_SECRET_DIALOG) != NULL;
 }
 
 static GtkButton *
@@ -143,10 +122,8 @@ static TdbgWindow *
 open_with_key (void)
 {
   g_autofree char *address = alias_address ();
-  TdbgWindow *window = new_window ();
+  TdbgWindow *window = start_opening (address, ssh_config, server.known_hosts);
 
-  use_ssh_files (ssh_config, server.known_hosts);
-  tdbg_window_open_location (window, address);
   g_assert_true (tdbg_window_is_loading (window));
   g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   return window;
@@ -161,7 +138,7 @@ test_open_with_key (void)
   TdbgWindow *window = open_with_key ();
 
   assert_same_as_local (window);
-  g_assert_null (find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
+  g_assert_null (gui_find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), address));
   recents = tdbg_recents_list (settings);
   g_assert_cmpstr (((TdbgRecent *) g_ptr_array_index (recents, 0))->location, ==, address);
@@ -181,14 +158,13 @@ test_unknown_host_key (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (answers); i++)
     {
-      TdbgWindow *window = new_window ();
+      TdbgWindow *window;
       GtkWindow *dialog;
 
       g_assert_true (g_file_set_contents (known_hosts, "", 0, NULL));
-      use_ssh_files (ssh_config, known_hosts);
-      tdbg_window_open_location (window, address);
+      window = start_opening (address, ssh_config, known_hosts);
       g_assert_true (gui_wait_until (host_key_dialog_shown, NULL, WAIT_MS));
-      dialog = find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG);
+      dialog = gui_find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG);
       /* The window stays responsive meanwhile: the main loop is running this test. */
       g_assert_true (tdbg_window_is_loading (window));
       g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), "127.0.0.1", FALSE));
@@ -196,13 +172,13 @@ test_unknown_host_key (void)
       g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), "ssh-ed25519", FALSE));
       g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), "SHA256:", TRUE));
       if (i == 0)
-        screenshot (GTK_WIDGET (dialog), "ssh-host-key-dialog.png");
+        gui_shot (GTK_WIDGET (dialog), "ssh-host-key-dialog.png");
       if (answers[i])
         click (GTK_WIDGET (dialog), answers[i]);
       else
         gtk_window_close (dialog);
       g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
-      g_assert_null (find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
+      g_assert_null (gui_find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
       g_free (contents);
       g_assert_true (g_file_get_contents (known_hosts, &contents, NULL, NULL));
       if (i <= 1)
@@ -230,14 +206,13 @@ test_cancel_while_asking (void)
 {
   g_autofree char *known_hosts = ssh_fixture_path (&server, "known_hosts_gui");
   g_autofree char *address = alias_address ();
-  TdbgWindow *window = new_window ();
+  TdbgWindow *window;
 
   g_assert_true (g_file_set_contents (known_hosts, "", 0, NULL));
-  use_ssh_files (ssh_config, known_hosts);
-  tdbg_window_open_location (window, address);
+  window = start_opening (address, ssh_config, known_hosts);
   g_assert_true (gui_wait_until (host_key_dialog_shown, NULL, WAIT_MS));
   g_assert_nonnull (gui_find_label (GTK_WIDGET (window), "Connecting to tdbg-test…", FALSE));
-  screenshot (GTK_WIDGET (window), "ssh-connecting.png");
+  gui_shot (GTK_WIDGET (window), "ssh-connecting.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-load", NULL));
   g_assert_false (tdbg_window_is_loading (window));
   g_assert_true (gui_wait_until (host_key_dialog_gone, NULL, WAIT_MS));
@@ -255,17 +230,16 @@ test_changed_host_key (void)
   g_autofree char *address = alias_address ();
   g_autofree char *line = NULL;
   g_autofree char *remove_command = g_strdup_printf ("ssh-keygen -R '[127.0.0.1]:%u' -f '%s'", server.port, known_hosts);
-  TdbgWindow *window = new_window ();
+  TdbgWindow *window;
   const char *message;
 
   if (!g_file_test (other, G_FILE_TEST_EXISTS))
     ssh_fixture_keygen (other);
   line = ssh_fixture_known_hosts_line (&server, other_pub);
   g_assert_true (g_file_set_contents (known_hosts, line, -1, NULL));
-  use_ssh_files (ssh_config, known_hosts);
-  tdbg_window_open_location (window, address);
+  window = start_opening (address, ssh_config, known_hosts);
   g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
-  g_assert_null (find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
+  g_assert_null (gui_find_toplevel (TDBG_TYPE_HOST_KEY_DIALOG));
   message = tdbg_window_get_load_error (window);
   g_assert_nonnull (message);
   g_assert_nonnull (strstr (message, "CHANGED"));
@@ -273,7 +247,7 @@ test_changed_host_key (void)
   g_assert_nonnull (strstr (message, known_hosts));
   g_assert_nonnull (strstr (message, remove_command));
   g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
-  screenshot (GTK_WIDGET (window), "ssh-changed-key.png");
+  gui_shot (GTK_WIDGET (window), "ssh-changed-key.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -282,19 +256,17 @@ static void
 test_password (void)
 {
   g_autofree char *address = ssh_fixture_uri (&server, remote_logdir);
-  TdbgWindow *window = new_window ();
+  TdbgWindow *window = start_opening (address, "", server.known_hosts);
   TdbgSecretDialog *dialog;
   GtkEditable *entry;
 
-  use_ssh_files ("", server.known_hosts);
-  tdbg_window_open_location (window, address);
   g_assert_true (gui_wait_until (secret_dialog_shown, NULL, WAIT_MS));
-  dialog = TDBG_SECRET_DIALOG (find_toplevel (TDBG_TYPE_SECRET_DIALOG));
+  dialog = TDBG_SECRET_DIALOG (gui_find_toplevel (TDBG_TYPE_SECRET_DIALOG));
   g_assert_nonnull (gui_find_label (GTK_WIDGET (dialog), "Password for 127.0.0.1:", FALSE));
   entry = tdbg_secret_dialog_get_entry (dialog);
   g_assert_true (GTK_IS_PASSWORD_ENTRY (entry));
   gtk_editable_set_text (entry, SSH_FIXTURE_PASSWORD);
-  screenshot (GTK_WIDGET (dialog), "ssh-password-dialog.png");
+  gui_shot (GTK_WIDGET (dialog), "ssh-password-dialog.png");
   click (GTK_WIDGET (dialog), "C_onnect");
   g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   assert_same_as_local (window);
@@ -317,7 +289,7 @@ static TdbgSecretDialog *
 wait_for_secret_dialog (void)
 {
   g_assert_true (gui_wait_until (secret_dialog_shown, NULL, WAIT_MS));
-  return TDBG_SECRET_DIALOG (find_toplevel (TDBG_TYPE_SECRET_DIALOG));
+  return TDBG_SECRET_DIALOG (gui_find_toplevel (TDBG_TYPE_SECRET_DIALOG));
 }
 
 /* Reconnecting asks for the password again; meanwhile the window keeps reading what it has
@@ -326,14 +298,12 @@ static void
 test_reconnect_with_password (void)
 {
   g_autofree char *address = ssh_fixture_uri (&server, remote_logdir);
-  TdbgWindow *window = new_window ();
+  TdbgWindow *window = start_opening (address, "", server.known_hosts);
   TdbgSelection *selection = tdbg_window_get_selection (window);
   TdbgSecretDialog *dialog;
   g_autoptr(GError) error = NULL;
   guint64 size;
 
-  use_ssh_files ("", server.known_hosts);
-  tdbg_window_open_location (window, address);
   dialog = wait_for_secret_dialog ();
   gtk_editable_set_text (tdbg_secret_dialog_get_entry (dialog), SSH_FIXTURE_PASSWORD);
   tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (dialog), TRUE);
@@ -406,7 +376,7 @@ address_of (TdbgRemoteDialog *dialog, const char *host, const char *user, const 
 static gboolean
 remote_dialog_shown (gpointer data)
 {
-  return find_toplevel (TDBG_TYPE_REMOTE_DIALOG) != NULL;
+  return gui_find_toplevel (TDBG_TYPE_REMOTE_DIALOG) != NULL;
 }
 
 /* "Open over SSH…": the fields make the address, bad ones are explained, recents fill them. */
@@ -415,7 +385,7 @@ test_remote_dialog (void)
 {
   g_autoptr(GSettings) settings = tdbg_settings_new ();
   g_autofree char *address = alias_address ();
-  TdbgWindow *window = new_window ();
+  TdbgWindow *window = gui_new_window ();
   TdbgRemoteDialog *dialog;
   GtkListBox *recents;
   GtkListBoxRow *row;
@@ -431,7 +401,7 @@ test_remote_dialog (void)
   tdbg_recents_add (settings, address);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-remote", NULL));
   g_assert_true (gui_wait_until (remote_dialog_shown, NULL, WAIT_MS));
-  dialog = TDBG_REMOTE_DIALOG (find_toplevel (TDBG_TYPE_REMOTE_DIALOG));
+  dialog = TDBG_REMOTE_DIALOG (gui_find_toplevel (TDBG_TYPE_REMOTE_DIALOG));
 
   built = address_of (dialog, "tdbg-test", "", "", "/data/my logdir");
   g_assert_cmpstr (built, ==, "ssh://tdbg-test/data/my%20logdir");
@@ -465,13 +435,13 @@ test_remote_dialog (void)
   built = tdbg_remote_dialog_build_address (dialog, NULL);
   g_assert_cmpstr (built, ==, "ssh://alice@far.example:2222/runs/one");
   g_free (built);
-  screenshot (GTK_WIDGET (dialog), "ssh-open-dialog.png");
+  gui_shot (GTK_WIDGET (dialog), "ssh-open-dialog.png");
 
   /* Connect opens the address in the window. */
   row = gtk_list_box_get_row_at_index (recents, 0);
   g_signal_emit_by_name (recents, "row-activated", row);
   click (GTK_WIDGET (dialog), "C_onnect");
-  g_assert_null (find_toplevel (TDBG_TYPE_REMOTE_DIALOG));
+  g_assert_null (gui_find_toplevel (TDBG_TYPE_REMOTE_DIALOG));
   g_assert_true (tdbg_window_is_loading (window));
   g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
   assert_same_as_local (window);
@@ -491,7 +461,7 @@ test_reconnect (void)
   g_assert_true (gui_wait_until (banner_shown, window, WAIT_MS));
   g_assert_nonnull (strstr (tdbg_window_get_connection_text (window), "tdbg-test"));
   assert_same_as_local (window);
-  screenshot (GTK_WIDGET (window), "ssh-reconnect-banner.png");
+  gui_shot (GTK_WIDGET (window), "ssh-reconnect-banner.png");
 
   ssh_fixture_start (&server);
   click (GTK_WIDGET (window), "_Reconnect");
@@ -598,15 +568,14 @@ test_drop_during_load (void)
   g_autofree char *address = g_strdup_printf ("ssh://tdbg-test%s", dir);
   g_autoptr(TdbgLogdir) big = NULL;
   g_autoptr(GError) error = NULL;
-  TdbgWindow *window = new_window ();
+  TdbgWindow *window;
   TdbgLogdir *shown;
   gint64 start;
 
   gui_ensure_demo_logdir (dir, 2000);
   big = tdbg_logdir_new_for_path (dir);
   g_assert_true (tdbg_logdir_load (big, NULL, &error));
-  use_ssh_files (ssh_config, server.known_hosts);
-  tdbg_window_open_location (window, address);
+  window = start_opening (address, ssh_config, server.known_hosts);
   g_assert_true (gui_wait_until (load_started, window, WAIT_MS));
   start = g_get_monotonic_time ();
   gui_spin (30);
@@ -621,7 +590,7 @@ test_drop_during_load (void)
                   tdbg_logdir_get_n_traces (big));
   g_assert_cmpuint (tdbg_logdir_get_n_traces (shown), <=, tdbg_logdir_get_n_traces (big));
   g_test_message ("problems before reconnecting: “%s”", tdbg_window_get_problems_text (window));
-  screenshot (GTK_WIDGET (window), "ssh-drop-during-load.png");
+  gui_shot (GTK_WIDGET (window), "ssh-drop-during-load.png");
 
   ssh_fixture_start (&server);
   click (GTK_WIDGET (window), "_Reconnect");
@@ -659,17 +628,12 @@ copy_logdir (const char *from, const char *to)
 static void
 setup (void)
 {
-  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
-  g_autofree char *source = NULL;
+  g_autofree char *source = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
   g_autofree char *config = NULL;
   g_autoptr(GError) error = NULL;
 
-  /* The reference logdirs are required: a missing corpus fails, never skips. */
-  if (root == NULL || !g_file_test (root, G_FILE_TEST_IS_DIR))
-    g_error ("TDBG_SHARED_LOGDIRS (%s) is not a directory", root ? root : "unset");
   g_unsetenv ("SSH_AUTH_SOCK");
   ssh_fixture_setup (&server);
-  source = g_build_filename (root, "tutorial_mnist", "logdir", NULL);
   remote_logdir = ssh_fixture_path (&server, "mnist");
   copy_logdir (source, remote_logdir);
   local = tdbg_logdir_new_for_path (remote_logdir);
@@ -685,15 +649,9 @@ setup (void)
 int
 main (int argc, char **argv)
 {
-  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
   int status;
 
-  gtk_test_init (&argc, &argv, NULL);
-  gtk_source_init ();
-  tdbg_ui_init ();
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  shots_dir = g_build_filename (builddir ? builddir : ".", "screenshots", NULL);
-  g_mkdir_with_parents (shots_dir, 0755);
+  gui_test_init (&argc, &argv);
   setup ();
 
   g_test_add_func ("/gui-ssh/open-with-key", test_open_with_key);

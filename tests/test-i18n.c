@@ -7,13 +7,9 @@
 #include <locale.h>
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
-#include <gtksourceview/gtksource.h>
 #include "gui-util.h"
-#include "tdbg-ui.h"
 
 static const char *language;
-static char *logdirs_root;
-static char *shots_dir;
 
 /* The translation of @msgid, which must not be the English. */
 static const char *
@@ -62,16 +58,14 @@ static void
 screenshot (GtkWidget *window, const char *what)
 {
   g_autofree char *name = g_strdup_printf ("i18n-%s-%s.png", language, what);
-  g_autofree char *path = g_build_filename (shots_dir, name, NULL);
 
-  gui_screenshot (window, path);
+  gui_shot (window, name);
 }
 
 static void
 test_translated_window (void)
 {
-  g_autofree char *path = g_build_filename (logdirs_root, "tutorial_mnist", "logdir", NULL);
-  TdbgWindow *window = gui_open_window (path);
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
   TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
   GtkWidget *alerts = GTK_WIDGET (tdbg_window_get_alerts_pane (window));
   GtkWidget *trace = GTK_WIDGET (tdbg_window_get_trace_pane (window));
@@ -141,7 +135,7 @@ main (int argc, char **argv)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  gui_test_init (&argc, &argv, &logdirs_root, &shots_dir);
+  gui_test_init (&argc, &argv);
 
   g_test_add_func ("/i18n/translated-window", test_translated_window);
   return g_test_run ();

@@ -19,6 +19,8 @@
 #include "tdbg-records.h"
 #include "tdbg-ssh-source.h"
 #include "ssh-fixture.h"
+#include "test-env.h"
+#include "test-util.h"
 
 static SshFixture server;
 
@@ -37,6 +39,31 @@ key_options (void)
   options.config_file = "";
   options.identity_file = server.client_key;
   return options;
+}
+
+/* A connection to @path on the server, with key auth. */
+static TdbgSource *
+connect_with_key (const char *path)
+{
+  g_autofree char *uri = uri_for (path);
+  TdbgSshOptions options = key_options ();
+  g_autoptr(GError) error = NULL;
+  TdbgSource *source = tdbg_ssh_source_new (uri, &options, NULL, &error);
+
+  g_assert_no_error (error);
+  return source;
+}
+
+/* The logdir @source serves, loaded. */
+static TdbgLogdir *
+load_from (TdbgSource *source)
+{
+  g_autoptr(GError) error = NULL;
+  TdbgLogdir *logdir = tdbg_logdir_new (source);
+
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_no_error (error);
+  return logdir;
 }
 
 static char *
@@ -101,24 +128,15 @@ assert_same_logdir (TdbgLogdir *remote, TdbgLogdir *local)
 static void
 test_key_auth_same_as_local (void)
 {
-  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
   const char *names[] = { "tutorial_mnist/logdir", "multi_host/logdir", "live_truncated/logdir", "corrupt/bad_length_crc" };
-  TdbgSshOptions options = key_options ();
 
-  g_assert_nonnull (root);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autofree char *local_path = g_build_filename (root, names[i], NULL);
+      g_autofree char *local_path = test_env_shared_path (names[i], NULL);
       g_autofree char *canonical = g_canonicalize_filename (local_path, NULL);
-      g_autofree char *uri = uri_for (canonical);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(TdbgSource) source = tdbg_ssh_source_new (uri, &options, NULL, &error);
-      g_autoptr(TdbgLogdir) remote = NULL, local = tdbg_logdir_new_for_path (local_path);
+      g_autoptr(TdbgSource) source = connect_with_key (canonical);
+      g_autoptr(TdbgLogdir) remote = load_from (source), local = test_load_logdir (local_path);
 
-      g_assert_no_error (error);
-      remote = tdbg_logdir_new (source);
-      g_assert_true (tdbg_logdir_load (remote, NULL, &error));
-      g_assert_true (tdbg_logdir_load (local, NULL, &error));
       assert_same_logdir (remote, local);
     }
 }
@@ -131,10 +149,8 @@ test_read_ranges_same_as_local (void)
   g_autofree char *dir = g_build_filename (server.dir, "ranges", NULL);
   g_autofree char *path = g_build_filename (dir, "data.bin", NULL);
   g_autofree char *sub = g_build_filename (dir, "sub", NULL);
-  g_autofree char *uri = uri_for (dir);
   const gsize size = (3 << 20) + 12345;
   g_autofree guint8 *content = g_malloc (size);
-  TdbgSshOptions options = key_options ();
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgSource) remote = NULL, local = NULL;
   const struct { guint64 offset; gsize length; } ranges[] = {
@@ -146,8 +162,7 @@ test_read_ranges_same_as_local (void)
   for (gsize i = 0; i < size; i++)
     content[i] = (guint8) (i * 2654435761u >> 11);
   g_assert_true (g_file_set_contents (path, (const char *) content, size, &error));
-  remote = tdbg_ssh_source_new (uri, &options, NULL, &error);
-  g_assert_no_error (error);
+  remote = connect_with_key (dir);
   local = tdbg_local_source_new (dir);
   for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
     {
@@ -189,9 +204,7 @@ static void
 test_big_damaged_same_as_local (void)
 {
   g_autofree char *dir = g_build_filename (server.dir, "big-damaged", NULL);
-  g_autofree char *uri = uri_for (dir);
   TdbgDemoOptions demo = { 2000, 1500, "stream-host", 1700000000 };
-  TdbgSshOptions options = key_options ();
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgSource) source = NULL;
   g_autofree char *traces = NULL, *original = NULL;
@@ -206,14 +219,13 @@ test_big_damaged_same_as_local (void)
     if (g_str_has_suffix (name, ".graph_execution_traces"))
       traces = g_build_filename (dir, name, NULL);
   g_assert_nonnull (traces);
-  source = tdbg_ssh_source_new (uri, &options, NULL, &error);
-  g_assert_no_error (error);
+  source = connect_with_key (dir);
   g_assert_true (g_file_get_contents (traces, &original, &original_length, &error));
   /* Far more than the requests in flight, and split between two scanning threads. */
   g_assert_cmpuint (original_length, >, 32 << 20);
   for (guint variant = 0; variant < 3; variant++)
     {
-      g_autoptr(TdbgLogdir) remote = tdbg_logdir_new (source), local = tdbg_logdir_new_for_path (dir);
+      g_autoptr(TdbgLogdir) remote = NULL, local = NULL;
       gsize length = original_length;
       g_autofree char *contents = g_memdup2 (original, length);
 
@@ -230,10 +242,8 @@ test_big_damaged_same_as_local (void)
         /* A bad length checksum: from there on, resynchronisation. */
         damage_record (contents, length, 0.45, 9);
       g_assert_true (g_file_set_contents (traces, contents, length, &error));
-      g_assert_true (tdbg_logdir_load (remote, NULL, &error));
-      g_assert_no_error (error);
-      g_assert_true (tdbg_logdir_load (local, NULL, &error));
-      g_assert_no_error (error);
+      remote = load_from (source);
+      local = test_load_logdir (dir);
       g_test_message ("variant %u: %u traces, %u problems", variant, tdbg_logdir_get_n_traces (local),
                       tdbg_logdir_get_problems (local)->len);
       g_assert_cmpuint (tdbg_logdir_get_problems (local)->len, ==, variant == 0 ? 0 : variant == 1 ? 2 : 1);
@@ -338,7 +348,6 @@ test_missing_path_and_unreadable_file (void)
 {
   g_autofree char *missing = uri_for ("/nonexistent/logdir");
   g_autofree char *dir = g_build_filename (server.dir, "logdir", NULL);
-  g_autofree char *uri = uri_for (dir);
   g_autofree char *sub = g_build_filename (dir, "sub", NULL);
   g_autoptr(GError) error = NULL;
   TdbgSshOptions options = key_options ();
@@ -350,8 +359,7 @@ test_missing_path_and_unreadable_file (void)
   g_clear_error (&error);
 
   g_mkdir (dir, 0755);
-  source = tdbg_ssh_source_new (uri, &options, NULL, &error);
-  g_assert_no_error (error);
+  source = connect_with_key (dir);
   /* A name that is not there, and a directory where a file is expected. */
   g_assert_false (tdbg_source_get_size (source, "tfdbg_events.1.h.metadata", &size, NULL, &error));
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND);
@@ -367,9 +375,7 @@ static void
 test_drop_and_reconnect (void)
 {
   g_autofree char *dir = g_build_filename (server.dir, "live", NULL);
-  g_autofree char *uri = uri_for (dir);
   g_autoptr(GError) error = NULL;
-  TdbgSshOptions options = key_options ();
   TdbgDemoOptions demo = { 3, 1, "live-host", 1700000000 };
   g_autoptr(TdbgSource) source = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
@@ -377,10 +383,8 @@ test_drop_and_reconnect (void)
 
   g_mkdir (dir, 0755);
   g_assert_true (tdbg_fixture_write_demo (dir, &demo, &error));
-  source = tdbg_ssh_source_new (uri, &options, NULL, &error);
-  g_assert_no_error (error);
-  logdir = tdbg_logdir_new (source);
-  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  source = connect_with_key (dir);
+  logdir = load_from (source);
   before = tdbg_logdir_get_n_traces (logdir);
   g_assert_cmpuint (before, >, 0);
 
@@ -457,12 +461,9 @@ find_logdirs (const char *dir, GPtrArray *found)
 static void
 test_inspect_json_same_as_local (void)
 {
-  const char *root = g_getenv ("TDBG_SHARED_LOGDIRS");
-  g_autofree char *canonical_root = NULL;
+  g_autofree char *canonical_root = g_canonicalize_filename (test_env_shared_logdirs (), NULL);
   g_autoptr(GPtrArray) logdirs = g_ptr_array_new_with_free_func (g_free);
 
-  g_assert_nonnull (root);
-  canonical_root = g_canonicalize_filename (root, NULL);
   find_logdirs (canonical_root, logdirs);
   /* The corpus holds 20 logdirs; a missing one must not pass unnoticed. */
   g_assert_cmpuint (logdirs->len, >=, 20);
@@ -488,8 +489,6 @@ static void
 test_follow_over_sftp (void)
 {
   g_autofree char *dir = g_build_filename (server.dir, "growing", NULL);
-  g_autofree char *uri = uri_for (dir);
-  TdbgSshOptions options = key_options ();
   const char *no_inputs[] = { NULL };
   const gint32 ids[] = { 1 };
   double values[11] = { 1, -1, 1, 2, 16, 0, 0, 0, 0, 4, 12 };
@@ -508,10 +507,8 @@ test_follow_over_sftp (void)
   g_assert_true (tdbg_fixture_writer_add_op (first, 1699999992, "g1", "step", "Relu", "relu", no_inputs, ids, 1,
                                              no_inputs, &error));
   g_assert_true (tdbg_fixture_writer_flush (first, &error));
-  source = tdbg_ssh_source_new (uri, &options, NULL, &error);
-  g_assert_no_error (error);
-  logdir = tdbg_logdir_new (source);
-  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  source = connect_with_key (dir);
+  logdir = load_from (source);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 0);
 
   for (guint step = 0; step < 12; step++)
@@ -634,11 +631,8 @@ read_big_file (gpointer data)
 static void
 load_logdir (gpointer data)
 {
-  TdbgSource *source = data;
-  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new (source);
-  g_autoptr(GError) error = NULL;
-  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
-  g_assert_no_error (error);
+  g_autoptr(TdbgLogdir) logdir = load_from (data);
+
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), >, 1000000);
 }
 
@@ -652,9 +646,7 @@ test_throughput (void)
 {
   g_autofree char *dir = g_build_filename (server.dir, "bench", NULL);
   g_autofree char *big = g_build_filename (dir, "big.bin", NULL);
-  g_autofree char *uri = uri_for (dir);
   g_autofree guint8 *content = g_malloc (256 << 20);
-  TdbgSshOptions options = key_options ();
   TdbgDemoOptions demo = { 10000, 5000, "bench-host", 1700000000 };
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgSource) remote = NULL, local = NULL;
@@ -665,8 +657,7 @@ test_throughput (void)
     content[i] = (guint8) (i * 2654435761u >> 13);
   g_assert_true (g_file_set_contents (big, (const char *) content, 256 << 20, &error));
   g_assert_true (tdbg_fixture_write_demo (dir, &demo, &error));
-  remote = tdbg_ssh_source_new (uri, &options, NULL, &error);
-  g_assert_no_error (error);
+  remote = connect_with_key (dir);
   local = tdbg_local_source_new (dir);
   load_logdir (local); /* warm the page cache */
 

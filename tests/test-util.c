@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "test-util.h"
 
+#include <string.h>
 #include <glib/gstdio.h>
+#include "test-env.h"
 
 char *
 test_make_temp_dir (void)
@@ -37,4 +39,49 @@ test_load_logdir (const char *path)
   g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
   g_assert_no_error (error);
   return logdir;
+}
+
+guint32
+test_find_op (TdbgLogdir *logdir, const char *name)
+{
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    if (g_strcmp0 (tdbg_logdir_get_op (logdir, i)->op_name, name) == 0)
+      return i;
+  return TDBG_NONE;
+}
+
+char *
+test_expected_entry (const char *scenario, const char *key, const char **entry)
+{
+  g_autofree char *path = test_env_shared_path (scenario, "EXPECTED.json", NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  *entry = strstr (text, key);
+  if (*entry == NULL)
+    g_error ("%s not in %s", key, path);
+  return text;
+}
+
+gint64
+test_expected_count (const char *scenario, const char *name, const char *counts_key, const char *key)
+{
+  g_autofree char *entry_pattern = g_strdup_printf ("\"%s\": {", name);
+  g_autofree char *counts_pattern = g_strdup_printf ("\"%s\": {", counts_key);
+  g_autofree char *key_pattern = g_strdup_printf ("\"%s\":\\s*(-?[0-9]+)", key);
+  g_autoptr(GRegex) regex = g_regex_new (key_pattern, 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  const char *entry, *counts, *end;
+  g_autofree char *text = test_expected_entry (scenario, entry_pattern, &entry);
+  g_autofree char *section = NULL;
+  g_autofree char *number = NULL;
+
+  counts = strstr (entry, counts_pattern);
+  g_assert_nonnull (counts);
+  end = strchr (counts, '}');
+  section = g_strndup (counts, end - counts);
+  if (!g_regex_match (regex, section, 0, &match))
+    return -1;
+  number = g_match_info_fetch (match, 1);
+  return g_ascii_strtoll (number, NULL, 10);
 }

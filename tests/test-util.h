@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Helpers shared by the unit tests: scratch folders and loading a logdir that must load. */
+/* Helpers shared by the test programs: scratch folders, loading a logdir that must load,
+ * finding ops, and the facts EXPECTED.json states of the reference logdirs. */
 
 #include "tdbg-logdir.h"
 
@@ -13,5 +14,14 @@ char *test_make_temp_dir (void);
 void test_remove_tree (const char *path);
 /* Loads @path, failing the test when it cannot be read. */
 TdbgLogdir *test_load_logdir (const char *path);
+/* The index of the op named @name in @logdir, or TDBG_NONE. */
+guint32 test_find_op (TdbgLogdir *logdir, const char *name);
+
+/* The EXPECTED.json of the reference @scenario (to be freed), and in *@entry where @key is
+ * first found in it: the tests read the JSON as text, needing no JSON library. */
+char *test_expected_entry (const char *scenario, const char *key, const char **entry);
+/* The count @key of the entry named @name in EXPECTED.json of @scenario, from its section
+ * @counts_key ("counts" or "robust_reader_counts"); -1 when it states none. */
+gint64 test_expected_count (const char *scenario, const char *name, const char *counts_key, const char *key);
 
 G_END_DECLS

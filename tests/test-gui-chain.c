@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The core path in the window: the first NaN/∞ alert → its trace → Graph Structure → the
+ * innermost user frame → the source line, a click in the graph, next/previous alert and an
+ * eager execution from the timeline. */
+
+#include "gui-util.h"
+#include "test-util.h"
+
+static gboolean
+source_scrolled (gpointer data)
+{
+  return gui_line_in_view (data, 82);
+}
+
+static void
+test_core_path (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  TdbgGraphPane *graph = tdbg_window_get_graph_pane (window);
+  TdbgSourcePane *source = tdbg_window_get_source_pane (window);
+  guint32 log_op, logits_op;
+  GPtrArray *frames;
+  const TdbgStackFrame *frame;
+  const TdbgSourceFile *sf;
+  double x, y;
+  gint64 t0, t1;
+
+  g_assert_nonnull (logdir);
+  g_assert_null (tdbg_window_get_load_error (window));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), >, 0);
+  gui_shot (GTK_WIDGET (window), "loaded.png");
+
+  /* The first NaN/∞ alert, as its row's button does. */
+  t0 = g_get_monotonic_time ();
+  tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
+  t1 = g_get_monotonic_time ();
+  /* Reported, not asserted: time budgets live in the GUI benchmark. */
+  g_test_message ("alert → trace → stack → source line: %.2f ms (layout follows on its thread)", (t1 - t0) / 1000.0);
+
+  g_assert_cmpint (tdbg_selection_get_alert (sel), ==, 0);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 103);
+  g_assert_cmpuint (tdbg_trace_pane_get_selected_trace (tdbg_window_get_trace_pane (window)), ==, 103);
+  log_op = tdbg_selection_get_op (sel);
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, log_op)->op_name, ==, "Log");
+  logits_op = test_find_op (logdir, "logits");
+  g_assert_cmpuint (logits_op, !=, TDBG_NONE);
+
+  /* Graph Structure: Log, with its input logits. */
+  g_assert_true (gui_wait_graph_shows (graph, log_op, 10000));
+  g_assert_nonnull (tdbg_graph_pane_get_node_name (graph, log_op));
+  g_assert_nonnull (tdbg_graph_pane_get_node_name (graph, logits_op));
+
+  /* Stack Trace: the innermost user frame, train_mlp.py line 83. */
+  frames = tdbg_stack_pane_get_frames (tdbg_window_get_stack_pane (window));
+  g_assert_nonnull (frames);
+  g_assert_cmpint (tdbg_selection_get_frame (sel), >=, 0);
+  frame = g_ptr_array_index (frames, tdbg_selection_get_frame (sel));
+  g_assert_false (frame->is_library);
+  g_assert_true (g_str_has_suffix (frame->file_path, "train_mlp.py"));
+  g_assert_cmpint (frame->line, ==, 83);
+
+  /* Source Code: the file, scrolled, with line 83 marked and the caret on it. */
+  g_assert_cmpuint (tdbg_source_pane_get_file (source), !=, TDBG_NONE);
+  sf = tdbg_logdir_get_source_file (logdir, tdbg_source_pane_get_file (source));
+  g_assert_cmpstr (sf->file_path, ==, "/home/priya/mnist-nan/train_mlp.py");
+  g_assert_cmpint (tdbg_source_pane_get_marked_line (source), ==, 83);
+  {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (tdbg_source_pane_get_view (source)));
+    GtkTextIter iter;
+    gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+    g_assert_cmpint (gtk_text_iter_get_line (&iter), ==, 82);
+  }
+  g_assert_true (gui_wait_until (source_scrolled, tdbg_source_pane_get_view (source), 5000));
+  gui_shot (GTK_WIDGET (window), "first-alert.png");
+
+  /* "Click" the logits node: the handler a click runs, at that node's centre. */
+  g_assert_true (tdbg_graph_view_get_node_center (tdbg_graph_pane_get_view (graph),
+                                                  tdbg_graph_pane_get_node_name (graph, logits_op), &x, &y));
+  g_assert_cmpstr (tdbg_graph_view_node_at (tdbg_graph_pane_get_view (graph), x, y), ==,
+                   tdbg_graph_pane_get_node_name (graph, logits_op));
+  g_assert_true (tdbg_graph_view_click (tdbg_graph_pane_get_view (graph), x, y));
+  g_assert_cmpuint (tdbg_selection_get_op (sel), ==, logits_op);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 101);
+  g_assert_cmpuint (tdbg_trace_pane_get_selected_trace (tdbg_window_get_trace_pane (window)), ==, 101);
+  g_assert_true (gui_wait_graph_shows (graph, logits_op, 10000));
+  gui_shot (GTK_WIDGET (window), "clicked-logits.png");
+
+  /* Next/previous alert. */
+  tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (window), TDBG_ALERT_MOVE_FIRST);
+  tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (window), TDBG_ALERT_MOVE_NEXT);
+  g_assert_cmpint (tdbg_selection_get_alert (sel), ==, 1);
+  tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (window), TDBG_ALERT_MOVE_PREVIOUS);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 103);
+
+  /* An eager execution from the timeline. */
+  if (tdbg_logdir_get_n_executions (logdir) > 5)
+    {
+      tdbg_selection_select_execution (sel, 5);
+      gui_spin (100);
+      g_assert_cmpint (tdbg_selection_get_focus (sel), ==, TDBG_FOCUS_EXECUTION);
+      gui_shot (GTK_WIDGET (window), "execution.png");
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/gui/core-path", test_core_path);
+  return g_test_run ();
+}
