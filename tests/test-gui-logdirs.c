@@ -10,8 +10,8 @@ static gint64
 expected_alerts (const char *scenario, const char *name)
 {
   g_autofree char *entry_pattern = g_strdup_printf ("\"%s\": {", name);
-  const char *entry, *alerts;
-  g_autofree char *text = test_expected_entry (scenario, entry_pattern, &entry);
+  g_autofree char *entry = test_expected_entry (scenario, entry_pattern);
+  const char *alerts;
 
   alerts = strstr (entry, "\"num_alerts\":");
   if (alerts == NULL)

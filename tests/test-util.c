@@ -51,16 +51,17 @@ test_find_op (TdbgLogdir *logdir, const char *name)
 }
 
 char *
-test_expected_entry (const char *scenario, const char *key, const char **entry)
+test_expected_entry (const char *scenario, const char *key)
 {
   g_autofree char *path = test_env_shared_path (scenario, "EXPECTED.json", NULL);
-  char *text = NULL;
+  g_autofree char *text = NULL;
+  const char *entry;
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  *entry = strstr (text, key);
-  if (*entry == NULL)
+  entry = strstr (text, key);
+  if (entry == NULL)
     g_error ("%s not in %s", key, path);
-  return text;
+  return g_strdup (entry);
 }
 
 gint64
@@ -71,8 +72,8 @@ test_expected_count (const char *scenario, const char *name, const char *counts_
   g_autofree char *key_pattern = g_strdup_printf ("\"%s\":\\s*(-?[0-9]+)", key);
   g_autoptr(GRegex) regex = g_regex_new (key_pattern, 0, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
-  const char *entry, *counts, *end;
-  g_autofree char *text = test_expected_entry (scenario, entry_pattern, &entry);
+  const char *counts, *end;
+  g_autofree char *entry = test_expected_entry (scenario, entry_pattern);
   g_autofree char *section = NULL;
   g_autofree char *number = NULL;
 

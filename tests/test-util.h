@@ -17,9 +17,9 @@ TdbgLogdir *test_load_logdir (const char *path);
 /* The index of the op named @name in @logdir, or TDBG_NONE. */
 guint32 test_find_op (TdbgLogdir *logdir, const char *name);
 
-/* The EXPECTED.json of the reference @scenario (to be freed), and in *@entry where @key is
- * first found in it: the tests read the JSON as text, needing no JSON library. */
-char *test_expected_entry (const char *scenario, const char *key, const char **entry);
+/* The EXPECTED.json of the reference @scenario from where @key is first found in it (to be
+ * freed): the tests read the JSON as text, needing no JSON library. */
+char *test_expected_entry (const char *scenario, const char *key);
 /* The count @key of the entry named @name in EXPECTED.json of @scenario, from its section
  * @counts_key ("counts" or "robust_reader_counts"); -1 when it states none. */
 gint64 test_expected_count (const char *scenario, const char *name, const char *counts_key, const char *key);
