@@ -4,6 +4,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "tdbg-graph-def.h"
+
 guint *
 tdbg_ops_count_traces (TdbgLogdir *logdir)
 {
@@ -70,10 +72,37 @@ json_user_frame (TdbgJson *j, const TdbgStackFrame *frame)
   tdbg_json_end_object (j);
 }
 
+/* Each graph's GraphDef, decoded once, where the producer recorded one (NULL elsewhere). */
+static GPtrArray *
+parse_graph_defs (TdbgLogdir *logdir)
+{
+  GPtrArray *defs = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_graph_def_free);
+  for (guint i = 0; i < tdbg_logdir_get_n_graphs (logdir); i++)
+    {
+      GBytes *bytes = tdbg_logdir_get_graph (logdir, i)->original_graph_def;
+      g_ptr_array_add (defs, bytes ? tdbg_graph_def_parse (bytes, NULL) : NULL);
+    }
+  return defs;
+}
+
+/* attrs: the node's attributes from its graph's GraphDef, or null when there is none. */
+static void
+json_attrs (TdbgJson *j, GPtrArray *graph_defs, const TdbgOp *op)
+{
+  const Tensorflow__GraphDef *def = op->graph != TDBG_NONE ? g_ptr_array_index (graph_defs, op->graph) : NULL;
+  const Tensorflow__NodeDef *node = def ? tdbg_graph_def_find_node (def, op->op_name) : NULL;
+  tdbg_json_key (j, "attrs");
+  if (node)
+    tdbg_graph_def_attrs_json (j, node);
+  else
+    tdbg_json_null (j);
+}
+
 void
 tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
 {
   g_autofree guint *traces = tdbg_ops_count_traces (logdir);
+  g_autoptr(GPtrArray) graph_defs = parse_graph_defs (logdir);
   guint n = tdbg_logdir_get_n_ops (logdir);
 
   tdbg_json_begin_object (j);
@@ -97,6 +126,7 @@ tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
       tdbg_json_end_array (j);
       json_user_frame (j, tdbg_ops_user_frame (logdir, op));
       tdbg_json_key (j, "num_traces"); tdbg_json_uint (j, traces[i]);
+      json_attrs (j, graph_defs, op);
       tdbg_json_end_object (j);
     }
   tdbg_json_end_array (j);

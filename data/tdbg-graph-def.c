@@ -86,7 +86,7 @@ sorted_entries (const Tensorflow__NodeDef *node)
 static void
 json_bytes (TdbgJson *j, const ProtobufCBinaryData *s)
 {
-  g_autofree char *text = g_utf8_make_valid ((const char *) s->data, (gssize) s->len);
+  g_autofree char *text = g_utf8_make_valid (s->len ? (const char *) s->data : "", (gssize) s->len);
   tdbg_json_string (j, text);
 }
 
@@ -136,6 +136,7 @@ json_list (TdbgJson *j, const Tensorflow__AttrValue__ListValue *list)
   for (gsize i = 0; i < list->n_type; i++) tdbg_json_string (j, tdbg_graph_def_dtype_name (list->type[i]));
   for (gsize i = 0; i < list->n_shape; i++) json_shape (j, list->shape[i]);
   for (gsize i = 0; i < list->n_tensor; i++) json_tensor (j, list->tensor[i]);
+  for (gsize i = 0; i < list->n_func; i++) tdbg_json_string (j, list->func[i]->name);
   tdbg_json_end_array (j);
 }
 
@@ -153,6 +154,7 @@ json_value (TdbgJson *j, const Tensorflow__AttrValue *v)
     case TENSORFLOW__ATTR_VALUE__VALUE_SHAPE: json_shape (j, v->shape); break;
     case TENSORFLOW__ATTR_VALUE__VALUE_TENSOR: json_tensor (j, v->tensor); break;
     case TENSORFLOW__ATTR_VALUE__VALUE_PLACEHOLDER: tdbg_json_string (j, v->placeholder); break;
+    case TENSORFLOW__ATTR_VALUE__VALUE_FUNC: tdbg_json_string (j, v->func->name); break;
     default: tdbg_json_null (j); break;
     }
 }
@@ -216,6 +218,7 @@ text_list (GString *out, const Tensorflow__AttrValue__ListValue *list)
   for (gsize i = 0; i < list->n_f; i++) ITEM ("%g", list->f[i]);
   for (gsize i = 0; i < list->n_b; i++) ITEM ("%s", list->b[i] ? "true" : "false");
   for (gsize i = 0; i < list->n_type; i++) ITEM ("%s", tdbg_graph_def_dtype_name (list->type[i]));
+  for (gsize i = 0; i < list->n_func; i++) ITEM ("%s", list->func[i]->name ? list->func[i]->name : "");
 #undef ITEM
   for (gsize i = 0; i < list->n_shape; i++)
     {
@@ -241,6 +244,7 @@ text_value (const Tensorflow__AttrValue *v)
     case TENSORFLOW__ATTR_VALUE__VALUE_SHAPE: text_shape (out, v->shape); break;
     case TENSORFLOW__ATTR_VALUE__VALUE_TENSOR: text_tensor (out, v->tensor); break;
     case TENSORFLOW__ATTR_VALUE__VALUE_PLACEHOLDER: g_string_append (out, v->placeholder ? v->placeholder : ""); break;
+    case TENSORFLOW__ATTR_VALUE__VALUE_FUNC: g_string_append (out, v->func->name ? v->func->name : ""); break;
     default: break;
     }
   /* Strings in a GraphDef are bytes: shown as valid UTF-8. */

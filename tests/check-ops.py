@@ -6,7 +6,9 @@ usage: check-ops.py TFDBG_GTK LOGDIRS_ROOT
 
 Every op creation is listed (as many as counts.graph_op_creations, and per graph as many as its
 num_ops); the first bad op's user frame is the creation_innermost_user_frame EXPECTED.json
-names, and narrowing to that file and line lists it; traces are counted per op. Prints TAP.
+names, and narrowing to that file and line lists it; traces are counted per op; where the
+producer recorded a GraphDef, the sample node's attributes and inputs are those it holds.
+Prints TAP.
 """
 
 import collections
@@ -37,6 +39,18 @@ def check_logdir(results, program, label, path, facts):
     traced = sum(op["num_traces"] for op in listed)
     results.append((f"{label}: traces counted per op", traced <= facts["counts"]["graph_execution_traces"] and
                     (traced > 0) == (facts["counts"]["graph_execution_traces"] > 0), f"{traced}"))
+
+    graph_def = facts.get("original_graph_def")
+    if graph_def and graph_def.get("present"):
+        sample = graph_def["sample_node"]
+        node = [op for op in listed if op["op_name"] == sample["name"]]
+        attrs = node[0]["attrs"] if node else None
+        results.append((f"{label}: attributes of {sample['name']} from its GraphDef",
+                        attrs is not None and all(attrs.get(k) == v for k, v in sample["attr"].items()),
+                        f"{attrs} vs {sample['attr']}"))
+        # The GraphDef spells slot 0 without its ":0"; the op creation's input names always carry it.
+        inputs = [name[:-2] if name.endswith(":0") else name for name in node[0]["inputs"]] if node else None
+        results.append((f"{label}: inputs of {sample['name']}", inputs == sample["input"], f"{inputs}"))
 
     first = facts.get("first_inf_nan_graph_execution_trace")
     frame = first and first.get("creation_innermost_user_frame")

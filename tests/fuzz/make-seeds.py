@@ -9,7 +9,7 @@ import sys
 import tempfile
 
 make_demo, out = sys.argv[1], sys.argv[2]
-for d in ("records", "logdir", "tensor", "ssh-uri", "dot"):
+for d in ("records", "logdir", "tensor", "ssh-uri", "dot", "graph-def"):
     os.makedirs(os.path.join(out, d), exist_ok=True)
 
 with tempfile.TemporaryDirectory() as logdir:
