@@ -167,7 +167,8 @@ tdbg_graph_def_attrs_json (TdbgJson *j, const Tensorflow__NodeDef *node)
   for (guint i = 0; i < entries->len; i++)
     {
       const Tensorflow__NodeDef__AttrEntry *entry = g_ptr_array_index (entries, i);
-      tdbg_json_key (j, entry->key);
+      g_autofree char *key = g_utf8_make_valid (entry->key, -1);
+      tdbg_json_key (j, key);
       json_value (j, entry->value);
     }
   tdbg_json_end_object (j);
@@ -261,7 +262,7 @@ tdbg_graph_def_attrs_text (const Tensorflow__NodeDef *node)
   for (guint i = 0; i < entries->len; i++)
     {
       const Tensorflow__NodeDef__AttrEntry *entry = g_ptr_array_index (entries, i);
-      g_ptr_array_add (pairs, g_strdup (entry->key));
+      g_ptr_array_add (pairs, g_utf8_make_valid (entry->key, -1));
       g_ptr_array_add (pairs, text_value (entry->value));
     }
   g_ptr_array_add (pairs, NULL);
