@@ -4,6 +4,8 @@
  * FULL_TENSOR viewer, loading progress and Cancel, following a run still being written,
  * every reference logdir, and graph export. */
 
+#include "config.h"
+
 #include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
