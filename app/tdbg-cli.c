@@ -13,9 +13,7 @@
 #include "tdbg-local-source.h"
 #include "tdbg-ssh-source.h"
 #include "tdbg-tty.h"
-#ifdef TDBG_WITH_GUI
 #include "tdbg-graph-export.h"
-#endif
 #include "tdbg-logdir.h"
 #include "tdbg-records.h"
 #include "tdbg-report.h"
@@ -534,7 +532,6 @@ static int cmd_execution (int argc, char **argv) { return cmd_event (argc, argv,
 static int
 export_graph (const char *location, guint trace, guint depth, const char *format, const char *output)
 {
-#ifdef TDBG_WITH_GUI
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -552,10 +549,6 @@ export_graph (const char *location, guint trace, guint depth, const char *format
     }
   tdbg_graph_export_shutdown ();
   return 0;
-#else
-  g_printerr (_("This build has no Graphviz drawing; configure with -Dgui=true\n"));
-  return 2;
-#endif
 }
 
 static int
