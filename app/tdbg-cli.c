@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "tdbg-alert-kind.h"
 #include "tdbg-json.h"
 #include "tdbg-local-source.h"
 #include "tdbg-ssh-source.h"
@@ -275,7 +276,7 @@ static void
 json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a)
 {
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "alert_type"); tdbg_json_string (j, "InfNanAlert");
+  tdbg_json_key (j, "alert_type"); tdbg_json_string (j, tdbg_alert_kind_get (a->type)->id);
   tdbg_json_key (j, "op_type"); tdbg_json_string (j, tdbg_logdir_get_string (logdir, a->op_type));
   tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, a->output_slot);
   tdbg_json_key (j, "size");
@@ -296,19 +297,26 @@ static void
 json_alerts (TdbgJson *j, TdbgLogdir *logdir)
 {
   guint n = tdbg_logdir_get_n_alerts (logdir), from_traces = 0;
+  guint per_type[TDBG_N_ALERT_TYPES] = { 0 };
 
   for (guint i = 0; i < n; i++)
-    from_traces += tdbg_logdir_get_alert (logdir, i)->trace_index != TDBG_NONE;
+    {
+      const TdbgAlert *a = tdbg_logdir_get_alert (logdir, i);
+      from_traces += a->trace_index != TDBG_NONE;
+      per_type[a->type]++;
+    }
   tdbg_json_key (j, "alerts");
   tdbg_json_begin_object (j);
   tdbg_json_key (j, "num_alerts"); tdbg_json_uint (j, n);
   tdbg_json_key (j, "alerts_breakdown");
   tdbg_json_begin_object (j);
-  if (n > 0)
-    {
-      tdbg_json_key (j, "InfNanAlert");
-      tdbg_json_uint (j, n);
-    }
+  /* Debugger V2 names only the kinds that occur. */
+  for (guint k = 0; k < tdbg_alert_kind_get_n (); k++)
+    if (per_type[k] > 0)
+      {
+        tdbg_json_key (j, tdbg_alert_kind_nth (k)->id);
+        tdbg_json_uint (j, per_type[k]);
+      }
   tdbg_json_end_object (j);
   tdbg_json_key (j, "per_type_alert_limit"); tdbg_json_uint (j, TDBG_ALERT_LIMIT);
   tdbg_json_key (j, "from_graph_execution_traces"); tdbg_json_uint (j, from_traces);
