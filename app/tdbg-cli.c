@@ -11,8 +11,7 @@
 
 #include "tdbg-alert-kind.h"
 #include "tdbg-json.h"
-#include "tdbg-local-source.h"
-#include "tdbg-ssh-source.h"
+#include "tdbg-location.h"
 #include "tdbg-tty.h"
 #include "tdbg-graph-export.h"
 #include "tdbg-logdir.h"
@@ -81,27 +80,26 @@ headless_host_key (const char *host, guint port, const char *key_type, const cha
 }
 
 static TdbgSource *
-open_source (const char *location)
+open_source (const char *text)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
   TdbgSshOptions options = { 0 };
-  TdbgSource *source;
+  TdbgSource *source = NULL;
 
-  if (!tdbg_ssh_uri_is_ssh (location))
+  if (location && !tdbg_location_is_remote (location) &&
+      !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
     {
-      if (!g_file_test (location, G_FILE_TEST_IS_DIR))
-        {
-          g_printerr (_("%s: not a directory\n"), location);
-          return NULL;
-        }
-      return tdbg_local_source_new (location);
+      g_printerr (_("%s: not a directory\n"), text);
+      return NULL;
     }
   options.known_hosts_file = opt_known_hosts;
   options.config_file = opt_ssh_config;
   options.identity_file = opt_identity;
   options.host_key_func = headless_host_key;
   options.secret_func = tdbg_tty_secret;
-  source = tdbg_ssh_source_new (location, &options, NULL, &error);
+  if (location)
+    source = tdbg_location_open (location, &options, NULL, &error);
   if (source == NULL)
     g_printerr ("%s\n", error->message);
   return source;
