@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "tdbg-application.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 #include "tdbg-gui.h"
-#include "tdbg-ssh-uri.h"
+#include "tdbg-location.h"
 #include "tdbg-ui.h"
 #include "tdbg-window.h"
 
@@ -40,7 +42,7 @@ tdbg_application_local_command_line (GApplication *app, char ***arguments, int *
   int kept = 0;
 
   for (int i = 0; argv[i]; i++)
-    if (i > 0 && tdbg_ssh_uri_is_ssh (argv[i]))
+    if (i > 0 && tdbg_location_text_is_remote (argv[i]))
       g_ptr_array_add (self->remote_locations, argv[i]);
     else
       argv[kept++] = argv[i];

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include <inttypes.h>
 #include "tdbg-cli.h"
 
@@ -7,17 +9,15 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "tdbg-alert-kind.h"
 #include "tdbg-error.h"
 #include "tdbg-json.h"
+#include "tdbg-location.h"
 #include "tdbg-npy.h"
 #include "tdbg-ops.h"
 #include "tdbg-tensor.h"
-#include "tdbg-local-source.h"
-#include "tdbg-ssh-source.h"
 #include "tdbg-tty.h"
-#ifdef TDBG_WITH_GUI
 #include "tdbg-graph-export.h"
-#endif
 #include "tdbg-logdir.h"
 #include "tdbg-records.h"
 #include "tdbg-explain.h"
@@ -85,27 +85,26 @@ headless_host_key (const char *host, guint port, const char *key_type, const cha
 }
 
 static TdbgSource *
-open_source (const char *location)
+open_source (const char *text)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
   TdbgSshOptions options = { 0 };
-  TdbgSource *source;
+  TdbgSource *source = NULL;
 
-  if (!tdbg_ssh_uri_is_ssh (location))
+  if (location && !tdbg_location_is_remote (location) &&
+      !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
     {
-      if (!g_file_test (location, G_FILE_TEST_IS_DIR))
-        {
-          g_printerr (_("%s: not a directory\n"), location);
-          return NULL;
-        }
-      return tdbg_local_source_new (location);
+      g_printerr (_("%s: not a directory\n"), text);
+      return NULL;
     }
   options.known_hosts_file = opt_known_hosts;
   options.config_file = opt_ssh_config;
   options.identity_file = opt_identity;
   options.host_key_func = headless_host_key;
   options.secret_func = tdbg_tty_secret;
-  source = tdbg_ssh_source_new (location, &options, NULL, &error);
+  if (location)
+    source = tdbg_location_open (location, &options, NULL, &error);
   if (source == NULL)
     g_printerr ("%s\n", error->message);
   return source;
@@ -280,7 +279,7 @@ static void
 json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a)
 {
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "alert_type"); tdbg_json_string (j, "InfNanAlert");
+  tdbg_json_key (j, "alert_type"); tdbg_json_string (j, tdbg_alert_kind_get (a->type)->id);
   tdbg_json_key (j, "op_type"); tdbg_json_string (j, tdbg_logdir_get_string (logdir, a->op_type));
   tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, a->output_slot);
   tdbg_json_key (j, "size");
@@ -301,19 +300,26 @@ static void
 json_alerts (TdbgJson *j, TdbgLogdir *logdir)
 {
   guint n = tdbg_logdir_get_n_alerts (logdir), from_traces = 0;
+  guint per_type[TDBG_N_ALERT_TYPES] = { 0 };
 
   for (guint i = 0; i < n; i++)
-    from_traces += tdbg_logdir_get_alert (logdir, i)->trace_index != TDBG_NONE;
+    {
+      const TdbgAlert *a = tdbg_logdir_get_alert (logdir, i);
+      from_traces += a->trace_index != TDBG_NONE;
+      per_type[a->type]++;
+    }
   tdbg_json_key (j, "alerts");
   tdbg_json_begin_object (j);
   tdbg_json_key (j, "num_alerts"); tdbg_json_uint (j, n);
   tdbg_json_key (j, "alerts_breakdown");
   tdbg_json_begin_object (j);
-  if (n > 0)
-    {
-      tdbg_json_key (j, "InfNanAlert");
-      tdbg_json_uint (j, n);
-    }
+  /* Debugger V2 names only the kinds that occur. */
+  for (guint k = 0; k < tdbg_alert_kind_get_n (); k++)
+    if (per_type[k] > 0)
+      {
+        tdbg_json_key (j, tdbg_alert_kind_nth (k)->id);
+        tdbg_json_uint (j, per_type[k]);
+      }
   tdbg_json_end_object (j);
   tdbg_json_key (j, "per_type_alert_limit"); tdbg_json_uint (j, TDBG_ALERT_LIMIT);
   tdbg_json_key (j, "from_graph_execution_traces"); tdbg_json_uint (j, from_traces);
@@ -682,7 +688,6 @@ static int cmd_execution (int argc, char **argv) { return cmd_event (argc, argv,
 static int
 export_graph (const char *location, guint trace, guint depth, const char *format, const char *output)
 {
-#ifdef TDBG_WITH_GUI
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -700,10 +705,6 @@ export_graph (const char *location, guint trace, guint depth, const char *format
     }
   tdbg_graph_export_shutdown ();
   return 0;
-#else
-  g_printerr (_("This build has no Graphviz drawing; configure with -Dgui=true\n"));
-  return 2;
-#endif
 }
 
 static int

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-host-key-dialog.h"
+#include "tdbg-location.h"
 #include "tdbg-secret-dialog.h"
 
 typedef enum { ASK_HOST_KEY, ASK_SECRET } AskKind;
@@ -255,9 +256,11 @@ connect_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCan
     ok = tdbg_ssh_source_reconnect (TDBG_SSH_SOURCE (job->source), cancellable, &error);
   else
     {
+      g_autoptr(TdbgLocation) location = tdbg_location_parse (job->location, &error);
       TdbgSshOptions options;
       fill_options (self, &options);
-      source = tdbg_ssh_source_new (job->location, &options, cancellable, &error);
+      if (location)
+        source = tdbg_location_open (location, &options, cancellable, &error);
       ok = source != NULL;
       /* The source calls back into this prompt when it reconnects. */
       if (source)

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "tdbg-start-page.h"
 
 #include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include "tdbg-location.h"
 #include "tdbg-settings.h"
 
 struct _TdbgStartPage {
@@ -63,7 +66,7 @@ tdbg_format_age (gint64 then, gint64 now)
 static gboolean
 is_remote (const char *location)
 {
-  return g_str_has_prefix (location, "ssh://");
+  return tdbg_location_text_is_remote (location);
 }
 
 /* In a worker: the task data is the locations (GStrv); returns the states (GArray). */

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include <inttypes.h>
 #include "tdbg-window.h"
 
@@ -8,6 +10,7 @@
 #include "tdbg-diagnosis.h"
 #include "tdbg-error.h"
 #include "tdbg-follower.h"
+#include "tdbg-location.h"
 #include "tdbg-problem-page.h"
 #include "tdbg-records.h"
 #include "tdbg-settings.h"
@@ -15,7 +18,6 @@
 #include "tdbg-connection-watch.h"
 #include "tdbg-remote-dialog.h"
 #include "tdbg-ssh-prompt.h"
-#include "tdbg-ssh-uri.h"
 #include "tdbg-ui.h"
 
 struct _TdbgWindow {
@@ -462,24 +464,55 @@ start_load (TdbgWindow *self, TdbgLogdir *logdir)
   tdbg_logdir_load_async (self->loading, self->cancellable, load_done_cb, g_object_ref (self));
 }
 
-void
-tdbg_window_open (TdbgWindow *self, GFile *file)
+/* A folder here: diagnosed first, so that what is not a logdir gets a page saying why. */
+static void
+open_local (TdbgWindow *self, TdbgLocation *location)
 {
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *name = g_file_get_basename (file);
-  g_autofree char *uri = path ? NULL : g_file_get_uri (file);
+  const char *path;
+  g_autoptr(TdbgSource) source = NULL;
   TdbgDiagnosisKind kind;
 
-  g_return_if_fail (TDBG_IS_WINDOW (self));
-  begin_open (self, path ? path : uri, _("Loading…"));
-  kind = path ? tdbg_diagnose_folder (path) : TDBG_DIAGNOSIS_OK;
+  /* Recents and Reload keep it. */
+  tdbg_location_make_absolute (location);
+  path = tdbg_location_get_path (location);
+  begin_open (self, path, _("Loading…"));
+  kind = tdbg_diagnose_folder (path);
   if (kind != TDBG_DIAGNOSIS_OK)
     {
       tdbg_window_cancel_load (self);
       show_diagnosis_page (self, kind);
       return;
     }
-  start_load (self, tdbg_logdir_new_for_path (path ? path : name));
+  source = tdbg_location_open (location, NULL, NULL, NULL);
+  start_load (self, tdbg_logdir_new (source));
+}
+
+static void open_remote (TdbgWindow *self, const TdbgLocation *location);
+
+/* Every way of opening a logdir ends here, with what tdbg-location.c made of it. */
+static void
+open_parsed (TdbgWindow *self, TdbgLocation *location, const GError *error)
+{
+  if (location == NULL)
+    {
+      show_page (self, "logdir");
+      set_load_error (self, error->message);
+    }
+  else if (tdbg_location_is_remote (location))
+    open_remote (self, location);
+  else
+    open_local (self, location);
+}
+
+void
+tdbg_window_open (TdbgWindow *self, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLocation) location = NULL;
+
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  location = tdbg_location_new_for_file (file, &error);
+  open_parsed (self, location, error);
 }
 
 void
@@ -532,34 +565,29 @@ connect_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
   gtk_label_set_text (self->status_label, _("Not connected."));
 }
 
-void
-tdbg_window_open_location (TdbgWindow *self, const char *location)
+static void
+open_remote (TdbgWindow *self, const TdbgLocation *location)
 {
-  g_autofree char *progress = NULL;
-  g_autoptr(GError) error = NULL;
-  TdbgSshUri uri;
+  g_autofree char *progress = g_strdup_printf (_("Connecting to %s…"), tdbg_location_get_host (location));
 
-  g_return_if_fail (TDBG_IS_WINDOW (self));
-  if (!tdbg_ssh_uri_is_ssh (location))
-    {
-      g_autoptr(GFile) file = g_file_new_for_path (location);
-      tdbg_window_open (self, file);
-      return;
-    }
-  if (!tdbg_ssh_uri_parse (location, &uri, &error))
-    {
-      show_page (self, "logdir");
-      set_load_error (self, error->message);
-      return;
-    }
-  progress = g_strdup_printf (_("Connecting to %s…"), uri.host);
-  tdbg_ssh_uri_clear (&uri);
-  begin_open (self, location, progress);
+  begin_open (self, tdbg_location_get_text (location), progress);
   gtk_progress_bar_pulse (self->progress_bar);
   if (self->ssh_prompt == NULL)
     self->ssh_prompt = tdbg_ssh_prompt_new (GTK_WINDOW (self));
   self->connecting = TRUE;
-  tdbg_ssh_prompt_connect_async (self->ssh_prompt, location, self->cancellable, connect_done_cb, g_object_ref (self));
+  tdbg_ssh_prompt_connect_async (self->ssh_prompt, tdbg_location_get_text (location), self->cancellable,
+                                 connect_done_cb, g_object_ref (self));
+}
+
+void
+tdbg_window_open_location (TdbgWindow *self, const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLocation) location = NULL;
+
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  location = tdbg_location_parse (text, &error);
+  open_parsed (self, location, error);
 }
 
 static void

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* NaN/inf alerts counted exactly as TensorBoard's Debugger V2 counts them: graph execution
- * traces first, then executions; an event is ignored once TDBG_ALERT_LIMIT alerts exist,
- * but one execution may add several alerts (one per offending output) and so pass it. */
+/* Alerts counted exactly as TensorBoard's Debugger V2 counts them: graph execution traces
+ * first, then executions; an event is ignored once TDBG_ALERT_LIMIT alerts exist, but one
+ * execution may add several alerts (one per offending output) and so pass it. What raises an
+ * alert is the alert kind's (tdbg-alert-kind.c); NaN/∞ is the only kind Debugger V2 has. */
 
 #include "tdbg-logdir-private.h"
 
 #include <math.h>
 
+#include "tdbg-alert-kind.h"
 #include "tdbg-tensor.h"
 #include "tdbg-value.h"
 
@@ -14,6 +16,8 @@ gboolean
 tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
                     double *size, double *neg_inf, double *pos_inf, double *nan)
 {
+  const TdbgAlertKind *kind = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
+
   *size = *neg_inf = *pos_inf = *nan = NAN;
   switch (mode)
     {
@@ -38,7 +42,7 @@ tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
     default:
       return FALSE;
     }
-  return *neg_inf != 0 || *pos_inf != 0 || *nan != 0;
+  return kind->counts_alert (*neg_inf, *pos_inf, *nan);
 }
 
 /* The test applied to one decoded TensorProto (execution outputs). */
@@ -60,7 +64,7 @@ tensor_alert (guint mode, const Tensorflow__TensorProto *proto,
       *neg_inf = counts.neg_inf;
       *pos_inf = counts.pos_inf;
       *nan = counts.nan;
-      return counts.neg_inf + counts.pos_inf + counts.nan > 0;
+      return tdbg_alert_kind_get (TDBG_ALERT_INF_NAN)->counts_alert (*neg_inf, *pos_inf, *nan);
     }
   g_autoptr(GArray) slots = tdbg_tensor_to_doubles (&tensor, 16);
   return tdbg_summary_alert (mode, (const double *) slots->data, slots->len, size, neg_inf, pos_inf, nan);
@@ -97,12 +101,14 @@ exact_counts (TdbgLogdir *self, guint index, TdbgAlert *alert)
 static void
 add_trace_alerts (TdbgLogdir *self, guint first)
 {
+  const TdbgAlertKind *kind = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
+
   for (guint i = first; i < self->traces.len; i++)
     {
       const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
-      TdbgAlert alert = { TDBG_ALERT_INF_NAN, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, d->wall_time, 0 };
+      TdbgAlert alert = { kind->type, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, d->wall_time, 0 };
 
-      if (!(d->flags & TDBG_DIGEST_HAS_INF_NAN))
+      if (!kind->trace_alerts (d))
         continue;
       self->n_inf_nan_traces++;
       if (self->alerts->len >= TDBG_ALERT_LIMIT)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "tdbg-alert-kind.h"
 #include "tdbg-records.h"
 #include "tdbg-tensor.h"
 #include "tdbg-wire.h"
@@ -159,7 +160,7 @@ full_tensor_alert (const guint8 *data, gsize length, const FastTensor *t,
   *neg_inf = counts.neg_inf;
   *pos_inf = counts.pos_inf;
   *nan = counts.nan;
-  return counts.neg_inf + counts.pos_inf + counts.nan > 0;
+  return tdbg_alert_kind_get (TDBG_ALERT_INF_NAN)->counts_alert (*neg_inf, *pos_inf, *nan);
 }
 
 /* ---- per-thread scanning state ------------------------------------------------------- */

@@ -9,7 +9,7 @@
 #include <gio/gio.h>
 #include "tdbg-model.h"
 #include "tdbg-source.h"
-#include "tdbg-fixture-writer.h"
+#include "tdbg-file-kind.h"
 #include "debug_event.pb-c.h"
 
 G_BEGIN_DECLS

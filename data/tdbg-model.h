@@ -121,8 +121,10 @@ typedef struct {
   gboolean is_library;    /* TensorFlow's or Python's own code, not the user's */
 } TdbgStackFrame;
 
+/* A row of the table in tdbg-alert-kind.c. */
 typedef enum {
   TDBG_ALERT_INF_NAN,
+  TDBG_N_ALERT_TYPES
 } TdbgAlertType;
 
 /* One alert, as TensorBoard's Debugger V2 counts them. */

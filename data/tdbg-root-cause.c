@@ -4,6 +4,8 @@
  * input holds the evidence (zeros for a logarithm or a denominator, negatives for a square
  * root). A new op family is one row. */
 
+#include "config.h"
+
 #include "tdbg-root-cause.h"
 
 #include <math.h>

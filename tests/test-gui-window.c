@@ -3,6 +3,8 @@
  * dropped folder, the problem pages, loading progress and Cancel, About, the shortcuts window
  * and Ctrl+F. */
 
+#include "config.h"
+
 #include <string.h>
 #include <glib/gstdio.h>
 #include <adwaita.h>
@@ -378,6 +380,28 @@ check_problem (TdbgWindow *window, const char *title, const char *const *phrases
   gui_shot (GTK_WIDGET (window), shot);
 }
 
+/* A GVfs location without a local path (here smb://, which GIO alone cannot map) is refused
+ * with an error naming it, not read from a folder named after its basename. */
+static void
+test_open_non_local (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri ("smb://server/share/logdir");
+  TdbgWindow *window;
+
+  if (g_file_peek_path (file) != NULL)
+    {
+      g_test_skip ("smb:// files have a local path here (a GVfs FUSE mount)");
+      return;
+    }
+  window = gui_new_window ();
+  tdbg_window_open (window, file);
+  g_assert_false (tdbg_window_is_loading (window));
+  g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
+  g_assert_nonnull (tdbg_window_get_load_error (window));
+  g_assert_nonnull (strstr (tdbg_window_get_load_error (window), "smb://server/share/logdir"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_problem_pages (void)
 {
@@ -516,6 +540,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/open-demo", test_open_demo);
   g_test_add_func ("/gui/drop-folder", test_drop_folder);
   g_test_add_func ("/gui/problem-pages", test_problem_pages);
+  g_test_add_func ("/gui/open-non-local", test_open_non_local);
   g_test_add_func ("/gui/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/gui/find-shortcut", test_find_shortcut);
   return g_test_run ();

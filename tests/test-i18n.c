@@ -4,6 +4,8 @@
  * .mo with dgettext, and not the English), and every such label is drawn with glyphs of its
  * own font (no boxes). Screenshots go to screenshots/i18n-LANGUAGE-*.png. */
 
+#include "config.h"
+
 #include <locale.h>
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>

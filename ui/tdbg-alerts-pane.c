@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <glib/gi18n.h>
+#include "tdbg-alert-kind.h"
 #include "tdbg-index-model.h"
 
 struct _TdbgAlertsPane {
@@ -144,16 +145,50 @@ kind_clicked_cb (GtkButton *button, TdbgAlertsPane *self)
   tdbg_alerts_pane_move (self, TDBG_ALERT_MOVE_FIRST);
 }
 
-/* The title and the count per kind of alert. */
+/* A kind's button: its name and count, in its colour when it has alerts. */
+static GtkWidget *
+kind_button (TdbgAlertsPane *self, const TdbgAlertKind *kind, guint n, guint64 uncapped)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *name = gtk_label_new (tdbg_alert_kind_get_name (kind));
+  g_autofree char *count_text = g_strdup_printf ("%u", n);
+  GtkWidget *count = gtk_label_new (count_text);
+  g_autofree char *tip = NULL;
+  /* TRANSLATORS: an alert kind's name and how many alerts it has, for screen readers */
+  g_autofree char *acc = g_strdup_printf (C_("alert kind", "%s: %u"), tdbg_alert_kind_get_name (kind), n);
+
+  gtk_widget_set_hexpand (name, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), count);
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
+  if (n > 0)
+    gtk_widget_add_css_class (button, kind->css_class);
+  if (uncapped > n)
+    tip = g_strdup_printf (_("%u alerts shown (at most %u per kind) of %" PRIu64 " in all"), n,
+                           TDBG_ALERT_LIMIT, uncapped);
+  else
+    tip = g_strdup (_(kind->hint));
+  gtk_widget_set_tooltip_text (button, tip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, acc, -1);
+  g_signal_connect (button, "clicked", G_CALLBACK (kind_clicked_cb), self);
+  return button;
+}
+
+/* The title and the count per kind of alert, in the order of the table of kinds. */
 static void
 show_counts (TdbgAlertsPane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
-  guint64 uncapped = logdir ? tdbg_logdir_get_n_inf_nan_traces (logdir) +
-                              tdbg_logdir_get_n_inf_nan_execution_outputs (logdir) : 0;
+  guint per_type[TDBG_N_ALERT_TYPES] = { 0 };
   g_autofree char *title = g_strdup_printf (_("Alerts (%u)"), n);
   GtkWidget *child;
+
+  for (guint i = 0; i < n; i++)
+    per_type[tdbg_logdir_get_alert (logdir, i)->type]++;
 
   gtk_label_set_text (self->title_label, title);
   if (n > 0)
@@ -163,36 +198,14 @@ show_counts (TdbgAlertsPane *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->kinds_box))))
     gtk_box_remove (self->kinds_box, child);
-  if (logdir)
+  for (guint k = 0; logdir && k < tdbg_alert_kind_get_n (); k++)
     {
-      /* NaN/∞ first (the only kind the reader produces today), in the salient colour. */
-      GtkWidget *button = gtk_button_new ();
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *name = gtk_label_new (_("NaN/∞"));
-      g_autofree char *count_text = g_strdup_printf ("%u", n);
-      GtkWidget *count = gtk_label_new (count_text);
-      g_autofree char *tip = NULL;
-
-      gtk_widget_set_hexpand (name, TRUE);
-      gtk_label_set_xalign (GTK_LABEL (name), 0);
-      gtk_box_append (GTK_BOX (box), name);
-      gtk_box_append (GTK_BOX (box), count);
-      gtk_button_set_child (GTK_BUTTON (button), box);
-      gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
-      if (n > 0)
-        gtk_widget_add_css_class (button, "tdbg-salient");
-      if (uncapped > n)
-        tip = g_strdup_printf (_("%u alerts shown (at most %u per kind) of %" PRIu64 " in all"), n,
-                               TDBG_ALERT_LIMIT, uncapped);
-      else
-        tip = g_strdup (_("Tensors holding −∞, +∞ or NaN; click for the first one"));
-      gtk_widget_set_tooltip_text (button, tip);
-      {
-        g_autofree char *acc = g_strdup_printf (_("NaN/∞: %u"), n);
-        gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, acc, -1);
-      }
-      g_signal_connect (button, "clicked", G_CALLBACK (kind_clicked_cb), self);
-      gtk_box_append (self->kinds_box, button);
+      const TdbgAlertKind *kind = tdbg_alert_kind_nth (k);
+      /* The reader counts NaN/∞ beyond the listing's cap too. */
+      guint64 uncapped = kind->type == TDBG_ALERT_INF_NAN
+        ? tdbg_logdir_get_n_inf_nan_traces (logdir) + tdbg_logdir_get_n_inf_nan_execution_outputs (logdir)
+        : per_type[k];
+      gtk_box_append (self->kinds_box, kind_button (self, kind, per_type[k], uncapped));
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
 }

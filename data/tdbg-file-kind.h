@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* The six files of a tfdbg2 file set, as TensorFlow's DebugEventsWriter names them. */
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TDBG_FILE_METADATA,
+  TDBG_FILE_SOURCE_FILES,
+  TDBG_FILE_STACK_FRAMES,
+  TDBG_FILE_GRAPHS,
+  TDBG_FILE_EXECUTION,
+  TDBG_FILE_GRAPH_EXECUTION_TRACES,
+  TDBG_N_FILE_KINDS
+} TdbgFileKind;
+
+/* "metadata", "source_files", ... (the file name suffix) */
+const char *tdbg_file_kind_suffix (TdbgFileKind kind);
+
+G_END_DECLS

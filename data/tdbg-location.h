@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Where a logdir lives, decided in one place: a folder on this machine, or an ssh:// address
+ * (tdbg-ssh-uri.h). The command line, the window, its start page and the SSH prompt all
+ * parse what they are given here and open it into a TdbgSource with tdbg_location_open(). */
+
+#include <gio/gio.h>
+#include "tdbg-source.h"
+#include "tdbg-ssh-source.h"
+
+G_BEGIN_DECLS
+
+typedef struct _TdbgLocation TdbgLocation;
+
+/* @text: an ssh:// address (an error when it is malformed) or else a local path, kept as
+ * given. */
+TdbgLocation *tdbg_location_parse (const char *text, GError **error);
+/* @file: a file with a local path (a folder, or GVfs's FUSE view of a mount), or an ssh://
+ * URI. Any other URI (a GVfs location without a local path) is an error: the logdir cannot be
+ * read there. */
+TdbgLocation *tdbg_location_new_for_file (GFile *file, GError **error);
+void tdbg_location_free (TdbgLocation *location);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgLocation, tdbg_location_free)
+
+/* A local path made absolute and normalised as GFile makes it (relative to the current
+ * directory, "." and ".." resolved): for what is remembered beyond this process. Remote
+ * locations are left as they are. */
+void tdbg_location_make_absolute (TdbgLocation *location);
+
+/* Whether @text names a remote logdir (an ssh:// address, well-formed or not). */
+gboolean tdbg_location_text_is_remote (const char *text);
+
+gboolean tdbg_location_is_remote (const TdbgLocation *location);
+/* The path or the ssh:// address, as it was given: what the window shows and remembers. */
+const char *tdbg_location_get_text (const TdbgLocation *location);
+/* The local folder, or NULL for a remote one. */
+const char *tdbg_location_get_path (const TdbgLocation *location);
+/* The host of a remote logdir, or NULL for a local one. */
+const char *tdbg_location_get_host (const TdbgLocation *location);
+
+/* A source reading the logdir. @ssh_options (the prompts for host keys and secrets among
+ * them) apply to remote logdirs, which are connected to here (blocking: call it from a
+ * worker thread for them); NULL takes the defaults, which refuse unknown host keys. */
+TdbgSource *tdbg_location_open (const TdbgLocation *location, const TdbgSshOptions *ssh_options,
+                                GCancellable *cancellable, GError **error);
+
+G_END_DECLS
