@@ -25,7 +25,7 @@ typedef struct {
 #define ROW_CACHE_MAX 4096
 
 struct _TdbgTracePane {
-  GtkBox parent_instance;
+  TdbgPane parent_instance;
 
   GtkLabel *title_label;
   GtkSearchEntry *regex_entry;
@@ -44,9 +44,8 @@ struct _TdbgTracePane {
 
   TdbgTraceColumn column_defs[N_COLS];
   TdbgTraceColumns columns;
-  TdbgSelection *selection;
   TdbgIndexModel *rows;
-  GtkSingleSelection *model;
+  GtkSingleSelection *model;   /* the pane's */
   GtkStringList *types;
   GtkStringList *devices;
   GHashTable *cache;           /* trace → RowInfo */
@@ -63,7 +62,7 @@ struct _TdbgTracePane {
   guint scroll_waits;       /* tries before it was */
 };
 
-G_DEFINE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, TDBG_TYPE_PANE)
 
 enum { FILTERED, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -77,7 +76,7 @@ free_event (gpointer event)
 static TdbgLogdir *
 logdir_of (TdbgTracePane *self)
 {
-  return self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+  return tdbg_pane_get_logdir (TDBG_PANE (self));
 }
 
 static void
@@ -394,7 +393,8 @@ static void show_details (TdbgTracePane *self, guint32 trace);
 static void
 sync_from_selection (TdbgTracePane *self)
 {
-  guint32 trace = self->selection ? tdbg_selection_get_trace (self->selection) : TDBG_NONE;
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  guint32 trace = selection ? tdbg_selection_get_trace (selection) : TDBG_NONE;
   guint pos = trace == TDBG_NONE || self->rows == NULL ? GTK_INVALID_LIST_POSITION
                                                        : tdbg_index_model_find (self->rows, trace);
 
@@ -410,7 +410,8 @@ static void
 update_inputs (TdbgTracePane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
-  guint32 op = self->selection ? tdbg_selection_get_op (self->selection) : TDBG_NONE;
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  guint32 op = selection ? tdbg_selection_get_op (selection) : TDBG_NONE;
   GHashTableIter iter;
   gpointer key;
 
@@ -429,25 +430,25 @@ update_inputs (TdbgTracePane *self)
 }
 
 static void
-trace_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgTracePane *self)
+tdbg_trace_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GParamSpec *pspec)
 {
-  sync_from_selection (self);
-}
+  TdbgTracePane *self = TDBG_TRACE_PANE (pane);
 
-static void
-op_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgTracePane *self)
-{
-  update_inputs (self);
+  if (g_str_equal (pspec->name, "trace"))
+    sync_from_selection (self);
+  else if (g_str_equal (pspec->name, "op"))
+    update_inputs (self);
 }
 
 static void
 model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgTracePane *self)
 {
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
   guint pos = gtk_single_selection_get_selected (model);
 
-  if (self->updating || self->selection == NULL || pos == GTK_INVALID_LIST_POSITION)
+  if (self->updating || selection == NULL || pos == GTK_INVALID_LIST_POSITION)
     return;
-  tdbg_selection_select_trace (self->selection, tdbg_index_model_get_record (self->rows, pos));
+  tdbg_selection_select_trace (selection, tdbg_index_model_get_record (self->rows, pos));
 }
 
 static void
@@ -685,7 +686,7 @@ goto_cb (GtkEntry *entry, TdbgTracePane *self)
       index < tdbg_logdir_get_n_traces (logdir))
     {
       gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
-      tdbg_selection_select_trace (self->selection, (guint32) index);
+      tdbg_selection_select_trace (tdbg_pane_get_selection (TDBG_PANE (self)), (guint32) index);
     }
   else
     gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
@@ -872,9 +873,9 @@ add_new_choices (TdbgTracePane *self, guint first_new_trace)
 
 /* The logdir grew: the rows grow by the new traces the filter lets through. */
 static void
-logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgTracePane *self)
+tdbg_trace_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogdirCounts *before)
 {
-  TdbgLogdir *logdir = logdir_of (self);
+  TdbgTracePane *self = TDBG_TRACE_PANE (pane);
 
   if (self->filter == NULL && tdbg_index_model_is_identity (self->rows))
     tdbg_index_model_grow (self->rows, tdbg_logdir_get_n_traces (logdir));
@@ -888,9 +889,9 @@ logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgTr
 }
 
 static void
-reload (TdbgTracePane *self)
+tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
-  TdbgLogdir *logdir = logdir_of (self);
+  TdbgTracePane *self = TDBG_TRACE_PANE (pane);
   guint modes = logdir ? tdbg_logdir_get_modes (logdir) : 0;
   g_autoptr(GHashTable) type_set = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) device_set = g_hash_table_new (g_str_hash, g_str_equal);
@@ -943,16 +944,6 @@ reload (TdbgTracePane *self)
   update_inputs (self);
 }
 
-/* Alt+3 (the window's win.focus-pane): the selected trace's row, else the list. */
-static gboolean
-tdbg_trace_pane_grab_focus (GtkWidget *widget)
-{
-  TdbgTracePane *self = TDBG_TRACE_PANE (widget);
-
-  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->list_view),
-                                  gtk_single_selection_get_selected (self->model));
-}
-
 static void
 tdbg_trace_pane_dispose (GObject *object)
 {
@@ -960,11 +951,7 @@ tdbg_trace_pane_dispose (GObject *object)
 
   g_clear_handle_id (&self->scroll_id, g_source_remove);
   clear_filter (self);
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_clear_object (&self->selection);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_TRACE_PANE);
-  g_clear_object (&self->model);
   g_clear_object (&self->rows);
   g_clear_object (&self->types);
   g_clear_object (&self->devices);
@@ -979,9 +966,12 @@ static void
 tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_trace_pane_dispose;
-  widget_class->grab_focus = tdbg_trace_pane_grab_focus;
+  pane_class->logdir_loaded = tdbg_trace_pane_logdir_loaded;
+  pane_class->logdir_grew = tdbg_trace_pane_logdir_grew;
+  pane_class->selection_changed = tdbg_trace_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_entry);
@@ -1009,10 +999,9 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   self->cache = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) row_info_free);
   self->bound = g_hash_table_new (NULL, NULL);
   self->rows = tdbg_index_model_new (0);
-  self->model = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
-  gtk_single_selection_set_autoselect (self->model, FALSE);
-  gtk_single_selection_set_can_unselect (self->model, TRUE);
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->model));
+  /* Alt+3 (the window's win.focus-pane): the selected trace's row, else the list. */
+  self->model = tdbg_pane_set_list (TDBG_PANE (self), self->list_view, G_LIST_MODEL (g_object_ref (self->rows)),
+                                    G_CALLBACK (setup_cb), G_CALLBACK (bind_cb), G_CALLBACK (unbind_cb));
   g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
   tdbg_ui_name_drop_down (self->type_dropdown, _("Filter by op type"));
   tdbg_ui_name_drop_down (self->device_dropdown, _("Filter by device"));
@@ -1036,14 +1025,6 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   gtk_widget_insert_before (GTK_WIDGET (self->header), GTK_WIDGET (self), GTK_WIDGET (self->scroller));
   tdbg_trace_header_set_hadjustment (self->header, gtk_scrolled_window_get_hadjustment (self->scroller));
   g_signal_connect_swapped (self->header, "resized", G_CALLBACK (relayout_rows), self);
-  {
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-    g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);
-    g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
-    g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), self);
-    gtk_list_view_set_factory (self->list_view, factory);
-    g_object_unref (factory);
-  }
 
   self->types = gtk_string_list_new (NULL);
   self->devices = gtk_string_list_new (NULL);
@@ -1062,19 +1043,6 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   g_signal_connect (self->goto_entry, "activate", G_CALLBACK (goto_cb), self);
   g_signal_connect_swapped (self->slice_entry, "changed", G_CALLBACK (render_tensor), self);
   g_signal_connect_swapped (self->highlight_entry, "changed", G_CALLBACK (render_tensor), self);
-}
-
-void
-tdbg_trace_pane_set_selection (TdbgTracePane *self, TdbgSelection *selection)
-{
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_set_object (&self->selection, selection);
-  g_signal_connect (selection, "notify::trace", G_CALLBACK (trace_changed_cb), self);
-  g_signal_connect (selection, "notify::op", G_CALLBACK (op_changed_cb), self);
-  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
-  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
-  reload (self);
 }
 
 guint32
