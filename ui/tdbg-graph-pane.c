@@ -169,7 +169,8 @@ rebuild (TdbgGraphPane *self)
   self->built_alerts = tdbg_logdir_get_n_alerts (logdir);
   self->pending_dot = tdbg_graph_build_dot (logdir, op, (guint) gtk_spin_button_get_value_as_int (self->input_depth),
                                             (guint) gtk_spin_button_get_value_as_int (self->consumer_depth),
-                                            tdbg_pane_get_dark (TDBG_PANE (self)), TDBG_GRAPH_MAX_NODES, &self->pending_hood);
+                                            tdbg_pane_get_dark (TDBG_PANE (self)), TDBG_GRAPH_MAX_NODES,
+                                            &self->pending_hood);
   if (self->pending_dot == NULL)
     return;
   self->cancellable = g_cancellable_new ();
@@ -220,7 +221,8 @@ node_activated_cb (TdbgGraphView *view, const char *name, TdbgGraphPane *self)
                                                                                 self->shown_hood->nodes->len - 1,
                                                                                 &i, NULL))
     return;
-  tdbg_selection_select_op (tdbg_pane_get_selection (TDBG_PANE (self)), g_array_index (self->shown_hood->nodes, TdbgNeighbour, i).op);
+  tdbg_selection_select_op (tdbg_pane_get_selection (TDBG_PANE (self)),
+                            g_array_index (self->shown_hood->nodes, TdbgNeighbour, i).op);
 }
 
 static void
