@@ -136,12 +136,7 @@ tdbg_alerts_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GP
   if (!g_str_equal (pspec->name, "alert"))
     return;
   cur = tdbg_selection_get_alert (selection);
-
-  self->updating = TRUE;
-  gtk_single_selection_set_selected (self->model, cur < 0 ? GTK_INVALID_LIST_POSITION : (guint) cur);
-  self->updating = FALSE;
-  if (cur >= 0)
-    gtk_widget_activate_action (GTK_WIDGET (self->list), "list.scroll-to-item", "u", (guint) cur);
+  tdbg_pane_show_row (pane, cur < 0 ? GTK_INVALID_LIST_POSITION : (guint) cur);
   update_actions (self);
 }
 

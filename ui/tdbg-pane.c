@@ -85,6 +85,16 @@ tdbg_pane_get_logdir (TdbgPane *self)
   return priv->selection ? tdbg_selection_get_logdir (priv->selection) : NULL;
 }
 
+static gboolean
+replace_string (char **field, const char *value)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return FALSE;
+  g_free (*field);
+  *field = g_strdup (value);
+  return TRUE;
+}
+
 const char *
 tdbg_pane_get_title (TdbgPane *self)
 {
@@ -100,10 +110,8 @@ tdbg_pane_set_title (TdbgPane *self, const char *title)
   TdbgPanePrivate *priv = tdbg_pane_get_instance_private (self);
 
   g_return_if_fail (TDBG_IS_PANE (self));
-  if (g_strcmp0 (priv->title, title) == 0)
+  if (!replace_string (&priv->title, title))
     return;
-  g_free (priv->title);
-  priv->title = g_strdup (title);
   /* Screen readers announce the pane by its name when the focus enters it. */
   if (title)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
@@ -127,11 +135,8 @@ tdbg_pane_set_icon_name (TdbgPane *self, const char *icon_name)
   TdbgPanePrivate *priv = tdbg_pane_get_instance_private (self);
 
   g_return_if_fail (TDBG_IS_PANE (self));
-  if (g_strcmp0 (priv->icon_name, icon_name) == 0)
-    return;
-  g_free (priv->icon_name);
-  priv->icon_name = g_strdup (icon_name);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ICON_NAME]);
+  if (replace_string (&priv->icon_name, icon_name))
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ICON_NAME]);
 }
 
 gboolean
@@ -165,6 +170,21 @@ tdbg_pane_set_list (TdbgPane *self, GtkListView *list, GListModel *rows, GCallba
   g_object_unref (factory);
   gtk_list_view_set_model (list, GTK_SELECTION_MODEL (priv->list_model));
   return priv->list_model;
+}
+
+void
+tdbg_pane_show_row (TdbgPane *self, guint position)
+{
+  TdbgPanePrivate *priv = tdbg_pane_get_instance_private (self);
+
+  g_return_if_fail (TDBG_IS_PANE (self));
+  g_return_if_fail (priv->list != NULL);
+  /* The pane's own handlers would take the change for the person's choice. */
+  g_signal_handlers_block_matched (priv->list_model, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
+  gtk_single_selection_set_selected (priv->list_model, position);
+  g_signal_handlers_unblock_matched (priv->list_model, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
+  if (position != GTK_INVALID_LIST_POSITION)
+    gtk_widget_activate_action (GTK_WIDGET (priv->list), "list.scroll-to-item", "u", position);
 }
 
 static void

@@ -53,6 +53,10 @@ gboolean tdbg_pane_get_dark (TdbgPane *self);
  * owned by the pane. */
 GtkSingleSelection *tdbg_pane_set_list (TdbgPane *self, GtkListView *list, GListModel *rows, GCallback setup,
                                         GCallback bind, GCallback unbind);
+/* Selects row @position of the pane's list (GTK_INVALID_LIST_POSITION: none) and scrolls it
+ * into view, without the pane's own handlers of the selection model (those connected with
+ * the pane as their data) taking it for the person's choice. */
+void tdbg_pane_show_row (TdbgPane *self, guint position);
 
 /* The panes at or under @root, in the order the window's template declares them (depth
  * first): the order of Alt+1…Alt+6. The array does not hold references. */

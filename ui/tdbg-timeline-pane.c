@@ -178,12 +178,7 @@ tdbg_timeline_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, 
   if (!g_str_equal (pspec->name, "execution"))
     return;
   cur = tdbg_selection_get_execution (selection);
-
-  self->updating = TRUE;
-  gtk_single_selection_set_selected (self->model, cur == TDBG_NONE ? GTK_INVALID_LIST_POSITION : cur);
-  self->updating = FALSE;
-  if (cur != TDBG_NONE)
-    gtk_widget_activate_action (GTK_WIDGET (self->strip), "list.scroll-to-item", "u", cur);
+  tdbg_pane_show_row (pane, cur == TDBG_NONE ? GTK_INVALID_LIST_POSITION : cur);
   show_details (self, cur);
   update_actions (self);
 }

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include <inttypes.h>
 #include "tdbg-trace-pane.h"
 #include "tdbg-ui.h"
 
-#include <math.h>
 #include <glib/gi18n.h>
 #include "tdbg-trace-header.h"
 #include "tdbg-trace-row.h"
@@ -12,7 +10,6 @@
 #include "tdbg-tensor-details.h"
 #include "tdbg-trace-filter.h"
 #include "tdbg-trace-summary.h"
-#include "tdbg-value.h"
 
 struct _TdbgTracePane {
   TdbgPane parent_instance;
