@@ -39,12 +39,7 @@ struct _TdbgWindow {
   GtkPaned *lower_paned;
   GtkPaned *middle_paned;
   GtkPaned *bottom_paned;
-  TdbgAlertsPane *alerts_pane;
-  TdbgTimelinePane *timeline_pane;
-  TdbgTracePane *trace_pane;
-  TdbgGraphPane *graph_pane;
-  TdbgSourcePane *source_pane;
-  TdbgStackPane *stack_pane;
+  GPtrArray *panes;              /* the TdbgPanes the template declares, in Alt+1…6 order */
   GtkLabel *status_label;
   GtkInfoBar *connection_bar;
   GtkLabel *connection_label;
@@ -102,7 +97,7 @@ load_layout (TdbgWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
   g_settings_get (self->settings, "graph-input-depth", "u", &inputs);
   g_settings_get (self->settings, "graph-consumer-depth", "u", &consumers);
-  tdbg_graph_pane_set_depths (self->graph_pane, inputs, consumers);
+  tdbg_graph_pane_set_depths (tdbg_window_get_graph_pane (self), inputs, consumers);
 }
 
 static void
@@ -123,7 +118,7 @@ save_layout (TdbgWindow *self)
   g_settings_set_int (self->settings, "window-width", w);
   g_settings_set_int (self->settings, "window-height", h);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
-  tdbg_graph_pane_get_depths (self->graph_pane, &inputs, &consumers);
+  tdbg_graph_pane_get_depths (tdbg_window_get_graph_pane (self), &inputs, &consumers);
   g_settings_set (self->settings, "graph-input-depth", "u", MIN (inputs, 8));
   g_settings_set (self->settings, "graph-consumer-depth", "u", MIN (consumers, 8));
   g_settings_apply (self->settings);
@@ -666,7 +661,7 @@ alert_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   TdbgWindow *self = TDBG_WINDOW (widget);
   TdbgAlertMove move = g_str_equal (action_name, "win.alert-first") ? TDBG_ALERT_MOVE_FIRST
                      : g_str_equal (action_name, "win.alert-next") ? TDBG_ALERT_MOVE_NEXT : TDBG_ALERT_MOVE_PREVIOUS;
-  tdbg_alerts_pane_move (self->alerts_pane, move);
+  tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (self), move);
 }
 
 /* win.focus-pane(N): the keyboard focus to pane N, on its selected row, node or line.
@@ -681,13 +676,10 @@ static void
 focus_pane_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TdbgWindow *self = TDBG_WINDOW (widget);
-  GtkWidget *panes[] = { GTK_WIDGET (self->alerts_pane), GTK_WIDGET (self->timeline_pane),
-                         GTK_WIDGET (self->trace_pane), GTK_WIDGET (self->graph_pane),
-                         GTK_WIDGET (self->source_pane), GTK_WIDGET (self->stack_pane) };
   gint32 n = g_variant_get_int32 (parameter);
 
-  if (n >= 1 && n <= (gint32) G_N_ELEMENTS (panes))
-    gtk_widget_grab_focus (panes[n - 1]);
+  if (n >= 1 && n <= (gint32) self->panes->len)
+    gtk_widget_grab_focus (g_ptr_array_index (self->panes, n - 1));
 }
 
 static void
@@ -759,7 +751,7 @@ find_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   TdbgWindow *self = TDBG_WINDOW (widget);
 
   if (g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir"))
-    tdbg_trace_pane_focus_filter (self->trace_pane);
+    tdbg_trace_pane_focus_filter (tdbg_window_get_trace_pane (self));
 }
 
 static void
@@ -767,7 +759,7 @@ export_graph_action (GtkWidget *widget, const char *action_name, GVariant *param
 {
   TdbgWindow *self = TDBG_WINDOW (widget);
 
-  gtk_widget_activate_action (GTK_WIDGET (self->graph_pane), "graph.export", "s", "png");
+  gtk_widget_activate_action (GTK_WIDGET (tdbg_window_get_graph_pane (self)), "graph.export", "s", "png");
 }
 
 /* A recent logdir was activated on the start page. */
@@ -909,6 +901,7 @@ tdbg_window_dispose (GObject *object)
     }
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_pointer (&self->panes, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_WINDOW);
   g_clear_object (&self->selection);
   g_clear_object (&self->settings);
@@ -949,12 +942,6 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, lower_paned);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, middle_paned);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, bottom_paned);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, alerts_pane);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, timeline_pane);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, trace_pane);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, graph_pane);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, source_pane);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, stack_pane);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_bar);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_label);
@@ -1017,12 +1004,9 @@ tdbg_window_init (TdbgWindow *self)
     g_autoptr(GPropertyAction) follow = g_property_action_new ("follow", self->follower, "active");
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (follow));
   }
-  tdbg_alerts_pane_set_selection (self->alerts_pane, self->selection);
-  tdbg_timeline_pane_set_selection (self->timeline_pane, self->selection);
-  tdbg_trace_pane_set_selection (self->trace_pane, self->selection);
-  tdbg_graph_pane_set_selection (self->graph_pane, self->selection);
-  tdbg_source_pane_set_selection (self->source_pane, self->selection);
-  tdbg_stack_pane_set_selection (self->stack_pane, self->selection);
+  self->panes = tdbg_pane_collect (GTK_WIDGET (self->main_paned));
+  for (guint i = 0; i < self->panes->len; i++)
+    tdbg_pane_set_selection (g_ptr_array_index (self->panes, i), self->selection);
   g_signal_connect_swapped (self->selection, "notify::trace", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->selection, "notify::execution", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->selection, "notify::op", G_CALLBACK (update_status), self);
@@ -1047,12 +1031,23 @@ tdbg_window_new (GtkApplication *app)
 }
 
 TdbgSelection *tdbg_window_get_selection (TdbgWindow *self) { return self->selection; }
-TdbgAlertsPane *tdbg_window_get_alerts_pane (TdbgWindow *self) { return self->alerts_pane; }
-TdbgTimelinePane *tdbg_window_get_timeline_pane (TdbgWindow *self) { return self->timeline_pane; }
-TdbgTracePane *tdbg_window_get_trace_pane (TdbgWindow *self) { return self->trace_pane; }
-TdbgGraphPane *tdbg_window_get_graph_pane (TdbgWindow *self) { return self->graph_pane; }
-TdbgSourcePane *tdbg_window_get_source_pane (TdbgWindow *self) { return self->source_pane; }
-TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self) { return self->stack_pane; }
+
+/* The pane of @type the template declares, NULL once the window is disposed. */
+static gpointer
+find_pane (TdbgWindow *self, GType type)
+{
+  for (guint i = 0; self->panes && i < self->panes->len; i++)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (g_ptr_array_index (self->panes, i), type))
+      return g_ptr_array_index (self->panes, i);
+  return NULL;
+}
+
+TdbgAlertsPane *tdbg_window_get_alerts_pane (TdbgWindow *self) { return find_pane (self, TDBG_TYPE_ALERTS_PANE); }
+TdbgTimelinePane *tdbg_window_get_timeline_pane (TdbgWindow *self) { return find_pane (self, TDBG_TYPE_TIMELINE_PANE); }
+TdbgTracePane *tdbg_window_get_trace_pane (TdbgWindow *self) { return find_pane (self, TDBG_TYPE_TRACE_PANE); }
+TdbgGraphPane *tdbg_window_get_graph_pane (TdbgWindow *self) { return find_pane (self, TDBG_TYPE_GRAPH_PANE); }
+TdbgSourcePane *tdbg_window_get_source_pane (TdbgWindow *self) { return find_pane (self, TDBG_TYPE_SOURCE_PANE); }
+TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self) { return find_pane (self, TDBG_TYPE_STACK_PANE); }
 
 const char *
 tdbg_window_get_problems_text (TdbgWindow *self)

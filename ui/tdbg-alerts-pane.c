@@ -9,7 +9,7 @@
 #include "tdbg-index-model.h"
 
 struct _TdbgAlertsPane {
-  GtkBox parent_instance;
+  TdbgPane parent_instance;
 
   GtkLabel *title_label;
   GtkButton *first_button;
@@ -20,17 +20,16 @@ struct _TdbgAlertsPane {
   GtkLabel *none_label;
   GtkListView *list;
 
-  TdbgSelection *selection;
-  GtkSingleSelection *model;
+  GtkSingleSelection *model;   /* the pane's */
   gboolean updating;
 };
 
-G_DEFINE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG_TYPE_PANE)
 
 static TdbgLogdir *
 logdir_of (TdbgAlertsPane *self)
 {
-  return self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+  return tdbg_pane_get_logdir (TDBG_PANE (self));
 }
 
 static char *
@@ -68,8 +67,10 @@ describe_alert (TdbgLogdir *logdir, guint index)
 void
 tdbg_alerts_pane_activate (TdbgAlertsPane *self, guint index)
 {
-  if (self->selection)
-    tdbg_selection_select_alert (self->selection, index);
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+
+  if (selection)
+    tdbg_selection_select_alert (selection, index);
 }
 
 static void
@@ -119,7 +120,8 @@ update_actions (TdbgAlertsPane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
-  gint cur = self->selection ? tdbg_selection_get_alert (self->selection) : -1;
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  gint cur = selection ? tdbg_selection_get_alert (selection) : -1;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "alerts.first", n > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "alerts.next", n > 0 && cur + 1 < (gint) n);
@@ -127,15 +129,15 @@ update_actions (TdbgAlertsPane *self)
 }
 
 static void
-alert_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgAlertsPane *self)
+tdbg_alerts_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GParamSpec *pspec)
 {
-  gint cur = tdbg_selection_get_alert (selection);
+  TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
+  gint cur;
 
-  self->updating = TRUE;
-  gtk_single_selection_set_selected (self->model, cur < 0 ? GTK_INVALID_LIST_POSITION : (guint) cur);
-  self->updating = FALSE;
-  if (cur >= 0)
-    gtk_widget_activate_action (GTK_WIDGET (self->list), "list.scroll-to-item", "u", (guint) cur);
+  if (!g_str_equal (pspec->name, "alert"))
+    return;
+  cur = tdbg_selection_get_alert (selection);
+  tdbg_pane_show_row (pane, cur < 0 ? GTK_INVALID_LIST_POSITION : (guint) cur);
   update_actions (self);
 }
 
@@ -211,9 +213,9 @@ show_counts (TdbgAlertsPane *self)
 }
 
 static void
-reload (TdbgAlertsPane *self)
+tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
-  TdbgLogdir *logdir = logdir_of (self);
+  TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
   g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (logdir ? tdbg_logdir_get_n_alerts (logdir) : 0);
 
   show_counts (self);
@@ -230,12 +232,13 @@ reload (TdbgAlertsPane *self)
 
 /* Alerts are only ever appended: the list grows under the selected row. */
 static void
-logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgAlertsPane *self)
+tdbg_alerts_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogdirCounts *before)
 {
+  TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
   GListModel *rows = gtk_single_selection_get_model (self->model);
 
   show_counts (self);
-  tdbg_index_model_grow (TDBG_INDEX_MODEL (rows), tdbg_logdir_get_n_alerts (logdir_of (self)));
+  tdbg_index_model_grow (TDBG_INDEX_MODEL (rows), tdbg_logdir_get_n_alerts (logdir));
   update_actions (self);
 }
 
@@ -244,7 +247,7 @@ tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move)
 {
   TdbgLogdir *logdir = logdir_of (self);
   guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
-  gint cur = tdbg_selection_get_alert (self->selection);
+  gint cur = tdbg_selection_get_alert (tdbg_pane_get_selection (TDBG_PANE (self)));
   gint target;
 
   if (n == 0)
@@ -269,25 +272,10 @@ move_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   tdbg_alerts_pane_move (TDBG_ALERTS_PANE (widget), move);
 }
 
-/* Alt+1 (the window's win.focus-pane): the selected alert's row, else the first control. */
-static gboolean
-tdbg_alerts_pane_grab_focus (GtkWidget *widget)
-{
-  TdbgAlertsPane *self = TDBG_ALERTS_PANE (widget);
-
-  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->list), gtk_single_selection_get_selected (self->model));
-}
-
 static void
 tdbg_alerts_pane_dispose (GObject *object)
 {
-  TdbgAlertsPane *self = TDBG_ALERTS_PANE (object);
-
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_clear_object (&self->selection);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_ALERTS_PANE);
-  g_clear_object (&self->model);
+  gtk_widget_dispose_template (GTK_WIDGET (object), TDBG_TYPE_ALERTS_PANE);
   G_OBJECT_CLASS (tdbg_alerts_pane_parent_class)->dispose (object);
 }
 
@@ -295,9 +283,12 @@ static void
 tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_alerts_pane_dispose;
-  widget_class->grab_focus = tdbg_alerts_pane_grab_focus;
+  pane_class->logdir_loaded = tdbg_alerts_pane_logdir_loaded;
+  pane_class->logdir_grew = tdbg_alerts_pane_logdir_grew;
+  pane_class->selection_changed = tdbg_alerts_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-alerts-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, first_button);
@@ -315,31 +306,12 @@ tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
 static void
 tdbg_alerts_pane_init (TdbgAlertsPane *self)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->model = gtk_single_selection_new (G_LIST_MODEL (tdbg_index_model_new (0)));
-  gtk_single_selection_set_autoselect (self->model, FALSE);
-  gtk_single_selection_set_can_unselect (self->model, TRUE);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
-  gtk_list_view_set_factory (self->list, factory);
-  g_object_unref (factory);
-  gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (self->model));
+  /* Alt+1 (the window's win.focus-pane): the selected alert's row, else the first control. */
+  self->model = tdbg_pane_set_list (TDBG_PANE (self), self->list, G_LIST_MODEL (tdbg_index_model_new (0)),
+                                    G_CALLBACK (setup_cb), G_CALLBACK (bind_cb), NULL);
   g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
   update_actions (self);
-}
-
-void
-tdbg_alerts_pane_set_selection (TdbgAlertsPane *self, TdbgSelection *selection)
-{
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_set_object (&self->selection, selection);
-  g_signal_connect (selection, "notify::alert", G_CALLBACK (alert_changed_cb), self);
-  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
-  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
-  reload (self);
 }
 
 const char *

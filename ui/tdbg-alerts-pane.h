@@ -3,8 +3,7 @@
 
 /* Pane 1, Alerts: alert kinds with their counts, and the list of alert events. */
 
-#include <gtk/gtk.h>
-#include "tdbg-selection.h"
+#include "tdbg-pane.h"
 
 G_BEGIN_DECLS
 
@@ -15,9 +14,8 @@ typedef enum {
 } TdbgAlertMove;
 
 #define TDBG_TYPE_ALERTS_PANE (tdbg_alerts_pane_get_type ())
-G_DECLARE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG, ALERTS_PANE, GtkBox)
+G_DECLARE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG, ALERTS_PANE, TdbgPane)
 
-void tdbg_alerts_pane_set_selection (TdbgAlertsPane *self, TdbgSelection *selection);
 /* Selects the first, next or previous alert (as the buttons and shortcuts do). */
 void tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move);
 /* Activates alert @index, as a click on its row does. */

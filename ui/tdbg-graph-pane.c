@@ -8,7 +8,7 @@
 #include "tdbg-ui.h"
 
 struct _TdbgGraphPane {
-  GtkBox parent_instance;
+  TdbgPane parent_instance;
 
   GtkLabel *op_label;
   GtkSpinButton *input_depth;
@@ -19,7 +19,6 @@ struct _TdbgGraphPane {
   TdbgGraphView *view;
   GtkLabel *status_label;
 
-  TdbgSelection *selection;
   GCancellable *cancellable;
   guint32 pending_op;
   TdbgNeighbourhood *pending_hood;
@@ -28,12 +27,17 @@ struct _TdbgGraphPane {
   TdbgNeighbourhood *shown_hood;
   char *shown_dot;
   char **node_names;       /* node name per neighbourhood node of the shown layout */
-  gboolean dark;           /* drawn in the dark style's colours */
   guint built_ops;         /* ops and alerts in the logdir when the graph was last built */
   guint built_alerts;
 };
 
-G_DEFINE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, TDBG_TYPE_PANE)
+
+static TdbgLogdir *
+logdir_of (TdbgGraphPane *self)
+{
+  return tdbg_pane_get_logdir (TDBG_PANE (self));
+}
 
 static void
 clear_shown (TdbgGraphPane *self)
@@ -47,7 +51,7 @@ clear_shown (TdbgGraphPane *self)
 static void
 describe (TdbgGraphPane *self)
 {
-  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  TdbgLogdir *logdir = logdir_of (self);
   GString *desc = g_string_new (NULL);
   const TdbgOp *center = tdbg_logdir_get_op (logdir, self->shown_op);
   guint n_in = 0, n_out = 0;
@@ -72,7 +76,7 @@ describe (TdbgGraphPane *self)
 static void
 label_nodes (TdbgGraphPane *self)
 {
-  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  TdbgLogdir *logdir = logdir_of (self);
 
   for (guint i = 0; i < self->shown_hood->nodes->len; i++)
     {
@@ -137,8 +141,9 @@ layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 rebuild (TdbgGraphPane *self)
 {
-  TdbgLogdir *logdir = self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
-  guint32 op = self->selection ? tdbg_selection_get_op (self->selection) : TDBG_NONE;
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  TdbgLogdir *logdir = logdir_of (self);
+  guint32 op = selection ? tdbg_selection_get_op (selection) : TDBG_NONE;
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -166,7 +171,8 @@ rebuild (TdbgGraphPane *self)
   self->built_alerts = tdbg_logdir_get_n_alerts (logdir);
   self->pending_dot = tdbg_graph_build_dot (logdir, op, (guint) gtk_spin_button_get_value_as_int (self->input_depth),
                                             (guint) gtk_spin_button_get_value_as_int (self->consumer_depth),
-                                            self->dark, TDBG_GRAPH_MAX_NODES, &self->pending_hood);
+                                            tdbg_pane_get_dark (TDBG_PANE (self)), TDBG_GRAPH_MAX_NODES,
+                                            &self->pending_hood);
   if (self->pending_dot == NULL)
     return;
   self->cancellable = g_cancellable_new ();
@@ -175,18 +181,27 @@ rebuild (TdbgGraphPane *self)
 }
 
 static void
-op_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgGraphPane *self)
+tdbg_graph_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
-  if (tdbg_selection_get_op (selection) != self->shown_op || self->cancellable == NULL)
+  rebuild (TDBG_GRAPH_PANE (pane));
+}
+
+static void
+tdbg_graph_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GParamSpec *pspec)
+{
+  TdbgGraphPane *self = TDBG_GRAPH_PANE (pane);
+
+  if (g_str_equal (pspec->name, "op") &&
+      (tdbg_selection_get_op (selection) != self->shown_op || self->cancellable == NULL))
     rebuild (self);
 }
 
 /* A followed run wrote more: new ops may join the neighbourhood, and new NaN/∞ traces colour
  * its producers. */
 static void
-logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgGraphPane *self)
+tdbg_graph_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogdirCounts *before)
 {
-  TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
+  TdbgGraphPane *self = TDBG_GRAPH_PANE (pane);
 
   if (self->shown_op != TDBG_NONE &&
       (tdbg_logdir_get_n_ops (logdir) != self->built_ops || tdbg_logdir_get_n_alerts (logdir) != self->built_alerts))
@@ -208,7 +223,8 @@ node_activated_cb (TdbgGraphView *view, const char *name, TdbgGraphPane *self)
                                                                                 self->shown_hood->nodes->len - 1,
                                                                                 &i, NULL))
     return;
-  tdbg_selection_select_op (self->selection, g_array_index (self->shown_hood->nodes, TdbgNeighbour, i).op);
+  tdbg_selection_select_op (tdbg_pane_get_selection (TDBG_PANE (self)),
+                            g_array_index (self->shown_hood->nodes, TdbgNeighbour, i).op);
 }
 
 static void
@@ -252,7 +268,7 @@ export_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     return;
   chooser = gtk_file_chooser_native_new (_("Export Graph"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  base = g_strdup (tdbg_logdir_get_op (tdbg_selection_get_logdir (self->selection), self->shown_op)->op_name);
+  base = g_strdup (tdbg_logdir_get_op (logdir_of (self), self->shown_op)->op_name);
   g_strcanon (base, G_CSET_A_2_Z G_CSET_a_2_z G_CSET_DIGITS "_-.", '_');
   name = g_strdup_printf ("%s.%s", base, format);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
@@ -290,9 +306,6 @@ tdbg_graph_pane_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_clear_object (&self->selection);
   clear_shown (self);
   g_clear_pointer (&self->pending_hood, tdbg_neighbourhood_free);
   g_clear_pointer (&self->pending_dot, g_free);
@@ -302,23 +315,24 @@ tdbg_graph_pane_dispose (GObject *object)
 
 /* The node colours are in the DOT: lay the graph out again in the other style's colours. */
 static void
-tdbg_graph_pane_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+tdbg_graph_pane_dark_changed (TdbgPane *pane, gboolean dark)
 {
-  TdbgGraphPane *self = TDBG_GRAPH_PANE (widget);
-
-  GTK_WIDGET_CLASS (tdbg_graph_pane_parent_class)->css_changed (widget, change);
-  if (tdbg_ui_update_dark (widget, &self->dark) && self->selection)
-    rebuild (self);
+  if (tdbg_pane_get_selection (pane))
+    rebuild (TDBG_GRAPH_PANE (pane));
 }
 
 static void
 tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_graph_pane_dispose;
-  widget_class->css_changed = tdbg_graph_pane_css_changed;
   widget_class->grab_focus = tdbg_graph_pane_grab_focus;
+  pane_class->logdir_loaded = tdbg_graph_pane_logdir_loaded;
+  pane_class->logdir_grew = tdbg_graph_pane_logdir_grew;
+  pane_class->selection_changed = tdbg_graph_pane_selection_changed;
+  pane_class->dark_changed = tdbg_graph_pane_dark_changed;
   g_type_ensure (TDBG_TYPE_GRAPH_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, op_label);
@@ -349,19 +363,6 @@ tdbg_graph_pane_init (TdbgGraphPane *self)
   g_signal_connect (self->consumer_depth, "value-changed", G_CALLBACK (depth_changed_cb), self);
   g_signal_connect (self->view, "node-activated", G_CALLBACK (node_activated_cb), self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
-}
-
-void
-tdbg_graph_pane_set_selection (TdbgGraphPane *self, TdbgSelection *selection)
-{
-  g_return_if_fail (TDBG_IS_GRAPH_PANE (self));
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_set_object (&self->selection, selection);
-  g_signal_connect (selection, "notify::op", G_CALLBACK (op_changed_cb), self);
-  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (rebuild), self);
-  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
-  rebuild (self);
 }
 
 TdbgGraphView *
@@ -436,9 +437,9 @@ tdbg_graph_pane_export_async (TdbgGraphPane *self, const char *format, const cha
       return;
     }
   /* Exported pictures go into bug reports and papers: always the light colours. */
-  if (self->dark)
+  if (tdbg_pane_get_dark (TDBG_PANE (self)))
     {
-      g_autofree char *light = tdbg_neighbourhood_to_dot (self->shown_hood, tdbg_selection_get_logdir (self->selection),
+      g_autofree char *light = tdbg_neighbourhood_to_dot (self->shown_hood, logdir_of (self),
                                                           FALSE);
       tdbg_layout_worker_export_async (light, format, path, NULL, export_task_done_cb, task);
     }

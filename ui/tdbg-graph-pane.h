@@ -4,16 +4,14 @@
 /* Pane 4, Graph Structure: the selected op with its inputs above and consumers below, to a
  * chosen depth; zoom (buttons, Ctrl+wheel, pinch, + - 0) and pan (drag, wheel, arrows). */
 
-#include <gtk/gtk.h>
-#include "tdbg-selection.h"
+#include "tdbg-pane.h"
 #include "tdbg-graph-view.h"
 
 G_BEGIN_DECLS
 
 #define TDBG_TYPE_GRAPH_PANE (tdbg_graph_pane_get_type ())
-G_DECLARE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, TDBG, GRAPH_PANE, GtkBox)
+G_DECLARE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, TDBG, GRAPH_PANE, TdbgPane)
 
-void tdbg_graph_pane_set_selection (TdbgGraphPane *self, TdbgSelection *selection);
 TdbgGraphView *tdbg_graph_pane_get_view (TdbgGraphPane *self);
 /* The op drawn (the centre of the shown layout), TDBG_NONE while none or while laying out. */
 guint32 tdbg_graph_pane_get_shown_op (TdbgGraphPane *self);

@@ -10,14 +10,13 @@
 #define MARK_CATEGORY "tdbg-selected-line"
 
 struct _TdbgSourcePane {
-  GtkBox parent_instance;
+  TdbgPane parent_instance;
 
   GtkDropDown *file_dropdown;
   GtkStack *stack;
   GtkScrolledWindow *scroller;
   GtkSourceView *view;
 
-  TdbgSelection *selection;
   GtkSourceBuffer *buffer;
   GtkStringList *files;
   guint32 shown_file;
@@ -26,10 +25,9 @@ struct _TdbgSourcePane {
   guint scroll_id;
   guint scroll_tries;
   guint scroll_settled;   /* consecutive checks that found the marked line in view */
-  gboolean dark;          /* the dark style's scheme is applied */
 };
 
-G_DEFINE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, TDBG_TYPE_PANE)
 
 /* Text views slow to a crawl on huge lines: a line is shown up to this many bytes. */
 #define MAX_SHOWN_LINE 4000
@@ -60,7 +58,7 @@ source_text (const TdbgSourceFile *sf)
 static void
 show_file (TdbgSourcePane *self, guint32 file)
 {
-  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  TdbgLogdir *logdir = tdbg_pane_get_logdir (TDBG_PANE (self));
   const TdbgSourceFile *sf;
   g_autofree char *text = NULL;
 
@@ -148,10 +146,14 @@ mark_line (TdbgSourcePane *self, gint line)
 }
 
 static void
-source_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgSourcePane *self)
+tdbg_source_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GParamSpec *pspec)
 {
-  guint32 file = tdbg_selection_get_source_file (selection);
+  TdbgSourcePane *self = TDBG_SOURCE_PANE (pane);
+  guint32 file;
 
+  if (!g_str_equal (pspec->name, "source-file") && !g_str_equal (pspec->name, "source-line"))
+    return;
+  file = tdbg_selection_get_source_file (selection);
   show_file (self, file);
   if (file != TDBG_NONE)
     mark_line (self, tdbg_selection_get_source_line (selection));
@@ -161,7 +163,7 @@ source_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgSourcePane *
 static void
 list_files_from (TdbgSourcePane *self, guint first)
 {
-  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  TdbgLogdir *logdir = tdbg_pane_get_logdir (TDBG_PANE (self));
   guint n = logdir ? tdbg_logdir_get_n_source_files (logdir) : 0;
   guint listed = g_list_model_get_n_items (G_LIST_MODEL (self->files));
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
@@ -181,9 +183,9 @@ list_files_from (TdbgSourcePane *self, guint first)
 
 /* New files (and, from a second host on, host names) without losing the shown file. */
 static void
-logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgSourcePane *self)
+tdbg_source_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogdirCounts *before)
 {
-  TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
+  TdbgSourcePane *self = TDBG_SOURCE_PANE (pane);
   gboolean renamed = before->file_sets == 1 && tdbg_logdir_get_n_file_sets (logdir) > 1;
   guint selected = gtk_drop_down_get_selected (self->file_dropdown);
 
@@ -196,8 +198,10 @@ logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgSo
 }
 
 static void
-reload (TdbgSourcePane *self)
+tdbg_source_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
+  TdbgSourcePane *self = TDBG_SOURCE_PANE (pane);
+
   self->updating = TRUE;
   list_files_from (self, 0);
   gtk_drop_down_set_selected (self->file_dropdown, GTK_INVALID_LIST_POSITION);
@@ -209,11 +213,12 @@ reload (TdbgSourcePane *self)
 static void
 dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, TdbgSourcePane *self)
 {
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
   guint pos = gtk_drop_down_get_selected (dropdown);
 
-  if (self->updating || self->selection == NULL || pos == GTK_INVALID_LIST_POSITION)
+  if (self->updating || selection == NULL || pos == GTK_INVALID_LIST_POSITION)
     return;
-  tdbg_selection_select_source (self->selection, pos, 0);
+  tdbg_selection_select_source (selection, pos, 0);
 }
 
 /* Alt+5 (the window's win.focus-pane): the source, its caret on the selected line. */
@@ -234,9 +239,6 @@ tdbg_source_pane_dispose (GObject *object)
   TdbgSourcePane *self = TDBG_SOURCE_PANE (object);
 
   g_clear_handle_id (&self->scroll_id, g_source_remove);
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_clear_object (&self->selection);
   g_clear_object (&self->files);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_SOURCE_PANE);
   G_OBJECT_CLASS (tdbg_source_pane_parent_class)->dispose (object);
@@ -244,13 +246,13 @@ tdbg_source_pane_dispose (GObject *object)
 
 /* The style scheme and the marked line's colour follow the light or dark style. */
 static void
-apply_style (TdbgSourcePane *self, gboolean dark)
+tdbg_source_pane_dark_changed (TdbgPane *pane, gboolean dark)
 {
+  TdbgSourcePane *self = TDBG_SOURCE_PANE (pane);
   GtkSourceStyleSchemeManager *sm = gtk_source_style_scheme_manager_get_default ();
   GtkSourceMarkAttributes *attrs = gtk_source_mark_attributes_new ();
   GdkRGBA bg;
 
-  self->dark = dark;
   gtk_source_buffer_set_style_scheme (self->buffer,
                                       gtk_source_style_scheme_manager_get_scheme (sm, dark ? "Adwaita-dark" : "Adwaita"));
   gdk_rgba_parse (&bg, dark ? "#6b5a12" : "#f9e79f");
@@ -261,23 +263,17 @@ apply_style (TdbgSourcePane *self, gboolean dark)
 }
 
 static void
-tdbg_source_pane_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
-{
-  TdbgSourcePane *self = TDBG_SOURCE_PANE (widget);
-
-  GTK_WIDGET_CLASS (tdbg_source_pane_parent_class)->css_changed (widget, change);
-  if (tdbg_ui_update_dark (widget, &self->dark))
-    apply_style (self, self->dark);
-}
-
-static void
 tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_source_pane_dispose;
-  widget_class->css_changed = tdbg_source_pane_css_changed;
   widget_class->grab_focus = tdbg_source_pane_grab_focus;
+  pane_class->logdir_loaded = tdbg_source_pane_logdir_loaded;
+  pane_class->logdir_grew = tdbg_source_pane_logdir_grew;
+  pane_class->selection_changed = tdbg_source_pane_selection_changed;
+  pane_class->dark_changed = tdbg_source_pane_dark_changed;
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-source-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, file_dropdown);
@@ -296,7 +292,7 @@ tdbg_source_pane_init (TdbgSourcePane *self)
   self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view)));
   gtk_source_buffer_set_language (self->buffer, gtk_source_language_manager_get_language (lm, "python3"));
   gtk_source_buffer_set_highlight_syntax (self->buffer, TRUE);
-  apply_style (self, FALSE);
+  tdbg_source_pane_dark_changed (TDBG_PANE (self), FALSE);
 
   self->files = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->file_dropdown, G_LIST_MODEL (self->files));
@@ -307,19 +303,6 @@ tdbg_source_pane_init (TdbgSourcePane *self)
     gtk_drop_down_set_expression (self->file_dropdown, label);
   }
   g_signal_connect (self->file_dropdown, "notify::selected", G_CALLBACK (dropdown_selected_cb), self);
-}
-
-void
-tdbg_source_pane_set_selection (TdbgSourcePane *self, TdbgSelection *selection)
-{
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_set_object (&self->selection, selection);
-  g_signal_connect (selection, "notify::source-file", G_CALLBACK (source_changed_cb), self);
-  g_signal_connect (selection, "notify::source-line", G_CALLBACK (source_changed_cb), self);
-  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
-  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
-  reload (self);
 }
 
 GtkSourceView *

@@ -4,16 +4,14 @@
 /* Pane 5, Source Code: a read-only Python view of one source file of the logdir, scrolled to
  * and marking the selected line. */
 
-#include <gtk/gtk.h>
 #include <gtksourceview/gtksource.h>
-#include "tdbg-selection.h"
+#include "tdbg-pane.h"
 
 G_BEGIN_DECLS
 
 #define TDBG_TYPE_SOURCE_PANE (tdbg_source_pane_get_type ())
-G_DECLARE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, TDBG, SOURCE_PANE, GtkBox)
+G_DECLARE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, TDBG, SOURCE_PANE, TdbgPane)
 
-void tdbg_source_pane_set_selection (TdbgSourcePane *self, TdbgSelection *selection);
 GtkSourceView *tdbg_source_pane_get_view (TdbgSourcePane *self);
 /* The source file shown (index), TDBG_NONE when none, and the marked line (0 when none). */
 guint32 tdbg_source_pane_get_file (TdbgSourcePane *self);

@@ -8,15 +8,14 @@
 #include "tdbg-row.h"
 
 struct _TdbgStackPane {
-  GtkBox parent_instance;
+  TdbgPane parent_instance;
 
   GtkLabel *title_label;
   GtkToggleButton *library_toggle;
   GtkListView *list;
 
-  TdbgSelection *selection;
   GListStore *rows;           /* TdbgRow: index = frame, extra = N > 0 for N folded library frames */
-  GtkSingleSelection *model;
+  GtkSingleSelection *model;  /* the pane's */
   GPtrArray *frames;
   guint scroll_id;
   guint scroll_pos;
@@ -25,12 +24,12 @@ struct _TdbgStackPane {
   gboolean updating;
 };
 
-G_DEFINE_FINAL_TYPE (TdbgStackPane, tdbg_stack_pane, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (TdbgStackPane, tdbg_stack_pane, TDBG_TYPE_PANE)
 
 static TdbgLogdir *
 logdir_of (TdbgStackPane *self)
 {
-  return self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+  return tdbg_pane_get_logdir (TDBG_PANE (self));
 }
 
 static gboolean
@@ -49,7 +48,8 @@ fill_rows (TdbgStackPane *self)
 {
   gboolean show_library = gtk_toggle_button_get_active (self->library_toggle);
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
-  gint selected = self->selection ? tdbg_selection_get_frame (self->selection) : -1;
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  gint selected = selection ? tdbg_selection_get_frame (selection) : -1;
   guint select_pos = GTK_INVALID_LIST_POSITION;
 
   for (guint i = 0; self->frames && i < self->frames->len;)
@@ -94,16 +94,17 @@ null_terminated (char **ids, gsize n)
 static void
 update_stack (TdbgStackPane *self)
 {
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
   TdbgLogdir *logdir = logdir_of (self);
-  TdbgFocus focus = self->selection ? tdbg_selection_get_focus (self->selection) : TDBG_FOCUS_NONE;
+  TdbgFocus focus = selection ? tdbg_selection_get_focus (selection) : TDBG_FOCUS_NONE;
   guint32 record = TDBG_NONE;
   g_autofree char *title = NULL;
   gint innermost = -1;
 
   if (logdir && (focus == TDBG_FOCUS_TRACE || focus == TDBG_FOCUS_OP))
-    record = tdbg_selection_get_op (self->selection);
+    record = tdbg_selection_get_op (selection);
   else if (logdir && focus == TDBG_FOCUS_EXECUTION)
-    record = tdbg_selection_get_execution (self->selection);
+    record = tdbg_selection_get_execution (selection);
   if (record == TDBG_NONE)
     focus = TDBG_FOCUS_NONE;
   if (focus == TDBG_FOCUS_OP)
@@ -159,8 +160,8 @@ update_stack (TdbgStackPane *self)
 
   if (self->frames == NULL)
     {
-      tdbg_selection_select_frame (self->selection, -1, tdbg_selection_get_source_file (self->selection),
-                                   tdbg_selection_get_source_line (self->selection));
+      tdbg_selection_select_frame (selection, -1, tdbg_selection_get_source_file (selection),
+                                   tdbg_selection_get_source_line (selection));
       fill_rows (self);
       return;
     }
@@ -170,22 +171,27 @@ update_stack (TdbgStackPane *self)
     const TdbgStackFrame *f = g_ptr_array_index (self->frames, innermost);
     /* Select first, so that fill_rows() already shows the frame as selected. */
     self->updating = TRUE;
-    tdbg_selection_select_frame (self->selection, innermost, f->source_file, f->line);
+    tdbg_selection_select_frame (selection, innermost, f->source_file, f->line);
     self->updating = FALSE;
   }
   fill_rows (self);
 }
 
 static void
-record_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgStackPane *self)
+tdbg_stack_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
-  update_stack (self);
+  update_stack (TDBG_STACK_PANE (pane));
 }
 
 static void
-frame_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgStackPane *self)
+tdbg_stack_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GParamSpec *pspec)
 {
-  if (!self->updating)
+  TdbgStackPane *self = TDBG_STACK_PANE (pane);
+
+  if (g_str_equal (pspec->name, "focus") || g_str_equal (pspec->name, "op") ||
+      g_str_equal (pspec->name, "execution"))
+    update_stack (self);
+  else if (g_str_equal (pspec->name, "frame") && !self->updating)
     fill_rows (self);
 }
 
@@ -197,7 +203,7 @@ tdbg_stack_pane_activate_frame (TdbgStackPane *self, guint index)
   if (self->frames == NULL || index >= self->frames->len)
     return;
   f = g_ptr_array_index (self->frames, index);
-  tdbg_selection_select_frame (self->selection, (gint) index, f->source_file, f->line);
+  tdbg_selection_select_frame (tdbg_pane_get_selection (TDBG_PANE (self)), (gint) index, f->source_file, f->line);
 }
 
 static void
@@ -309,27 +315,14 @@ selection_changed_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgStackPan
     tdbg_stack_pane_activate_frame (self, tdbg_row_get_index (row));
 }
 
-/* Alt+6 (the window's win.focus-pane): the selected frame's row, else the list. */
-static gboolean
-tdbg_stack_pane_grab_focus (GtkWidget *widget)
-{
-  TdbgStackPane *self = TDBG_STACK_PANE (widget);
-
-  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->list), gtk_single_selection_get_selected (self->model));
-}
-
 static void
 tdbg_stack_pane_dispose (GObject *object)
 {
   TdbgStackPane *self = TDBG_STACK_PANE (object);
 
   g_clear_handle_id (&self->scroll_id, g_source_remove);
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_clear_object (&self->selection);
   g_clear_pointer (&self->frames, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_STACK_PANE);
-  g_clear_object (&self->model);
   G_OBJECT_CLASS (tdbg_stack_pane_parent_class)->dispose (object);
 }
 
@@ -337,9 +330,11 @@ static void
 tdbg_stack_pane_class_init (TdbgStackPaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_stack_pane_dispose;
-  widget_class->grab_focus = tdbg_stack_pane_grab_focus;
+  pane_class->logdir_loaded = tdbg_stack_pane_logdir_loaded;
+  pane_class->selection_changed = tdbg_stack_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-stack-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, library_toggle);
@@ -349,37 +344,16 @@ tdbg_stack_pane_class_init (TdbgStackPaneClass *klass)
 static void
 tdbg_stack_pane_init (TdbgStackPane *self)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->shown_focus = TDBG_FOCUS_NONE;
   self->shown_record = TDBG_NONE;
   self->rows = g_list_store_new (TDBG_TYPE_ROW);
-  self->model = gtk_single_selection_new (G_LIST_MODEL (self->rows));
-  gtk_single_selection_set_autoselect (self->model, FALSE);
-  gtk_single_selection_set_can_unselect (self->model, TRUE);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
-  gtk_list_view_set_factory (self->list, factory);
-  g_object_unref (factory);
-  gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (self->model));
+  /* Alt+6 (the window's win.focus-pane): the selected frame's row, else the list. */
+  self->model = tdbg_pane_set_list (TDBG_PANE (self), self->list, G_LIST_MODEL (self->rows), G_CALLBACK (setup_cb),
+                                    G_CALLBACK (bind_cb), NULL);
   g_signal_connect (self->list, "activate", G_CALLBACK (activate_cb), self);
   g_signal_connect (self->model, "notify::selected", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect_swapped (self->library_toggle, "toggled", G_CALLBACK (fill_rows), self);
-}
-
-void
-tdbg_stack_pane_set_selection (TdbgStackPane *self, TdbgSelection *selection)
-{
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_set_object (&self->selection, selection);
-  g_signal_connect (selection, "notify::focus", G_CALLBACK (record_changed_cb), self);
-  g_signal_connect (selection, "notify::op", G_CALLBACK (record_changed_cb), self);
-  g_signal_connect (selection, "notify::execution", G_CALLBACK (record_changed_cb), self);
-  g_signal_connect (selection, "notify::logdir", G_CALLBACK (record_changed_cb), self);
-  g_signal_connect (selection, "notify::frame", G_CALLBACK (frame_changed_cb), self);
-  update_stack (self);
 }
 
 GPtrArray *

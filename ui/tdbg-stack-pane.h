@@ -4,15 +4,13 @@
 /* Pane 6, Stack Trace: the frames of the selected op's creation or of the selected eager
  * execution, outermost first; library frames muted and folded. */
 
-#include <gtk/gtk.h>
-#include "tdbg-selection.h"
+#include "tdbg-pane.h"
 
 G_BEGIN_DECLS
 
 #define TDBG_TYPE_STACK_PANE (tdbg_stack_pane_get_type ())
-G_DECLARE_FINAL_TYPE (TdbgStackPane, tdbg_stack_pane, TDBG, STACK_PANE, GtkBox)
+G_DECLARE_FINAL_TYPE (TdbgStackPane, tdbg_stack_pane, TDBG, STACK_PANE, TdbgPane)
 
-void tdbg_stack_pane_set_selection (TdbgStackPane *self, TdbgSelection *selection);
 /* The frames shown (const TdbgStackFrame*, outermost first), or NULL. */
 GPtrArray *tdbg_stack_pane_get_frames (TdbgStackPane *self);
 /* Activates frame @index of the shown stack, as a click on its row does. */

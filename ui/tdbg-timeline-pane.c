@@ -9,7 +9,7 @@
 #include "tdbg-value.h"
 
 struct _TdbgTimelinePane {
-  GtkBox parent_instance;
+  TdbgPane parent_instance;
 
   GtkLabel *title_label;
   GtkStack *stack;
@@ -17,17 +17,16 @@ struct _TdbgTimelinePane {
   GtkListView *strip;
   GtkLabel *details_label;
 
-  TdbgSelection *selection;
-  GtkSingleSelection *model;
+  GtkSingleSelection *model;   /* the pane's */
   gboolean updating;
 };
 
-G_DEFINE_FINAL_TYPE (TdbgTimelinePane, tdbg_timeline_pane, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (TdbgTimelinePane, tdbg_timeline_pane, TDBG_TYPE_PANE)
 
 static TdbgLogdir *
 logdir_of (TdbgTimelinePane *self)
 {
-  return self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+  return tdbg_pane_get_logdir (TDBG_PANE (self));
 }
 
 char *
@@ -163,22 +162,23 @@ update_actions (TdbgTimelinePane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   guint n = logdir ? tdbg_logdir_get_n_executions (logdir) : 0;
-  guint32 cur = self->selection ? tdbg_selection_get_execution (self->selection) : TDBG_NONE;
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  guint32 cur = selection ? tdbg_selection_get_execution (selection) : TDBG_NONE;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.previous", n > 0 && cur != TDBG_NONE && cur > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.next", n > 0 && (cur == TDBG_NONE || cur + 1 < n));
 }
 
 static void
-execution_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgTimelinePane *self)
+tdbg_timeline_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GParamSpec *pspec)
 {
-  guint32 cur = tdbg_selection_get_execution (selection);
+  TdbgTimelinePane *self = TDBG_TIMELINE_PANE (pane);
+  guint32 cur;
 
-  self->updating = TRUE;
-  gtk_single_selection_set_selected (self->model, cur == TDBG_NONE ? GTK_INVALID_LIST_POSITION : cur);
-  self->updating = FALSE;
-  if (cur != TDBG_NONE)
-    gtk_widget_activate_action (GTK_WIDGET (self->strip), "list.scroll-to-item", "u", cur);
+  if (!g_str_equal (pspec->name, "execution"))
+    return;
+  cur = tdbg_selection_get_execution (selection);
+  tdbg_pane_show_row (pane, cur == TDBG_NONE ? GTK_INVALID_LIST_POSITION : cur);
   show_details (self, cur);
   update_actions (self);
 }
@@ -186,10 +186,11 @@ execution_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgTimelineP
 static void
 model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgTimelinePane *self)
 {
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
   guint pos = gtk_single_selection_get_selected (model);
 
-  if (!self->updating && self->selection && pos != GTK_INVALID_LIST_POSITION)
-    tdbg_selection_select_execution (self->selection, pos);
+  if (!self->updating && selection && pos != GTK_INVALID_LIST_POSITION)
+    tdbg_selection_select_execution (selection, pos);
 }
 
 /* The title, and the strip or what stands in for it. */
@@ -211,9 +212,9 @@ show_count (TdbgTimelinePane *self)
 }
 
 static void
-reload (TdbgTimelinePane *self)
+tdbg_timeline_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
-  TdbgLogdir *logdir = logdir_of (self);
+  TdbgTimelinePane *self = TDBG_TIMELINE_PANE (pane);
   g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (logdir ? tdbg_logdir_get_n_executions (logdir) : 0);
 
   show_count (self);
@@ -227,11 +228,12 @@ reload (TdbgTimelinePane *self)
 
 /* Executions are only ever appended: the strip grows to the right of what is shown. */
 static void
-logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgTimelinePane *self)
+tdbg_timeline_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogdirCounts *before)
 {
+  TdbgTimelinePane *self = TDBG_TIMELINE_PANE (pane);
   GListModel *rows = gtk_single_selection_get_model (self->model);
 
-  tdbg_index_model_grow (TDBG_INDEX_MODEL (rows), tdbg_logdir_get_n_executions (logdir_of (self)));
+  tdbg_index_model_grow (TDBG_INDEX_MODEL (rows), tdbg_logdir_get_n_executions (logdir));
   show_count (self);
   update_actions (self);
 }
@@ -239,37 +241,22 @@ logdir_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, TdbgTi
 static void
 step_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
-  TdbgTimelinePane *self = TDBG_TIMELINE_PANE (widget);
-  guint32 cur = tdbg_selection_get_execution (self->selection);
-  guint n = tdbg_logdir_get_n_executions (logdir_of (self));
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (widget));
+  guint32 cur = tdbg_selection_get_execution (selection);
+  guint n = tdbg_logdir_get_n_executions (tdbg_selection_get_logdir (selection));
 
   if (g_str_equal (action_name, "timeline.next"))
     cur = cur == TDBG_NONE ? 0 : cur + 1;
   else if (cur != TDBG_NONE && cur > 0)
     cur--;
   if (cur < n)
-    tdbg_selection_select_execution (self->selection, cur);
-}
-
-/* Alt+2 (the window's win.focus-pane): the selected execution, else the strip. */
-static gboolean
-tdbg_timeline_pane_grab_focus (GtkWidget *widget)
-{
-  TdbgTimelinePane *self = TDBG_TIMELINE_PANE (widget);
-
-  return tdbg_ui_focus_pane_list (widget, GTK_WIDGET (self->strip), gtk_single_selection_get_selected (self->model));
+    tdbg_selection_select_execution (selection, cur);
 }
 
 static void
 tdbg_timeline_pane_dispose (GObject *object)
 {
-  TdbgTimelinePane *self = TDBG_TIMELINE_PANE (object);
-
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_clear_object (&self->selection);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_TIMELINE_PANE);
-  g_clear_object (&self->model);
+  gtk_widget_dispose_template (GTK_WIDGET (object), TDBG_TYPE_TIMELINE_PANE);
   G_OBJECT_CLASS (tdbg_timeline_pane_parent_class)->dispose (object);
 }
 
@@ -277,9 +264,12 @@ static void
 tdbg_timeline_pane_class_init (TdbgTimelinePaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_timeline_pane_dispose;
-  widget_class->grab_focus = tdbg_timeline_pane_grab_focus;
+  pane_class->logdir_loaded = tdbg_timeline_pane_logdir_loaded;
+  pane_class->logdir_grew = tdbg_timeline_pane_logdir_grew;
+  pane_class->selection_changed = tdbg_timeline_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-timeline-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, stack);
@@ -293,29 +283,10 @@ tdbg_timeline_pane_class_init (TdbgTimelinePaneClass *klass)
 static void
 tdbg_timeline_pane_init (TdbgTimelinePane *self)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->model = gtk_single_selection_new (G_LIST_MODEL (tdbg_index_model_new (0)));
-  gtk_single_selection_set_autoselect (self->model, FALSE);
-  gtk_single_selection_set_can_unselect (self->model, TRUE);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), self);
-  gtk_list_view_set_factory (self->strip, factory);
-  g_object_unref (factory);
-  gtk_list_view_set_model (self->strip, GTK_SELECTION_MODEL (self->model));
+  /* Alt+2 (the window's win.focus-pane): the selected execution, else the strip. */
+  self->model = tdbg_pane_set_list (TDBG_PANE (self), self->strip, G_LIST_MODEL (tdbg_index_model_new (0)),
+                                    G_CALLBACK (setup_cb), G_CALLBACK (bind_cb), NULL);
   g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
   update_actions (self);
-}
-
-void
-tdbg_timeline_pane_set_selection (TdbgTimelinePane *self, TdbgSelection *selection)
-{
-  if (self->selection)
-    g_signal_handlers_disconnect_by_data (self->selection, self);
-  g_set_object (&self->selection, selection);
-  g_signal_connect (selection, "notify::execution", G_CALLBACK (execution_changed_cb), self);
-  g_signal_connect_swapped (selection, "notify::logdir", G_CALLBACK (reload), self);
-  g_signal_connect (selection, "logdir-grew", G_CALLBACK (logdir_grew_cb), self);
-  reload (self);
 }

@@ -4,15 +4,13 @@
 /* Pane 2, Python Execution Timeline: one box per eager execution, labelled with the first
  * letter of its op type or function name. */
 
-#include <gtk/gtk.h>
-#include "tdbg-selection.h"
+#include "tdbg-pane.h"
 
 G_BEGIN_DECLS
 
 #define TDBG_TYPE_TIMELINE_PANE (tdbg_timeline_pane_get_type ())
-G_DECLARE_FINAL_TYPE (TdbgTimelinePane, tdbg_timeline_pane, TDBG, TIMELINE_PANE, GtkBox)
+G_DECLARE_FINAL_TYPE (TdbgTimelinePane, tdbg_timeline_pane, TDBG, TIMELINE_PANE, TdbgPane)
 
-void tdbg_timeline_pane_set_selection (TdbgTimelinePane *self, TdbgSelection *selection);
 /* The letter shown for an op type or function name: "__inference_model_173" → "m". */
 char *tdbg_timeline_letter (const char *op_type);
 

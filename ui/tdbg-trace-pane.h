@@ -4,17 +4,15 @@
 /* Pane 3, Graph Execution: every graph execution trace in a virtual list, with the summary
  * of its debug mode, filters, and "go to index". */
 
-#include <gtk/gtk.h>
-#include "tdbg-selection.h"
+#include "tdbg-pane.h"
 #include "tdbg-trace-header.h"
 #include "tdbg-trace-row.h"
 
 G_BEGIN_DECLS
 
 #define TDBG_TYPE_TRACE_PANE (tdbg_trace_pane_get_type ())
-G_DECLARE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, TDBG, TRACE_PANE, GtkBox)
+G_DECLARE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, TDBG, TRACE_PANE, TdbgPane)
 
-void tdbg_trace_pane_set_selection (TdbgTracePane *self, TdbgSelection *selection);
 /* The trace of the selected row, TDBG_NONE when none. */
 guint32 tdbg_trace_pane_get_selected_trace (TdbgTracePane *self);
 /* Rows in the list (after filtering). */

@@ -133,14 +133,6 @@ tdbg_ui_remember_list_item (GtkListItem *item)
   g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "tdbg-list-item", item);
 }
 
-gboolean
-tdbg_ui_focus_pane_list (GtkWidget *pane, GtkWidget *list, guint position)
-{
-  if (gtk_widget_get_mapped (list) && tdbg_ui_focus_list_row (list, position))
-    return TRUE;
-  return gtk_widget_child_focus (pane, GTK_DIR_TAB_FORWARD);
-}
-
 /* The GtkListItem remembered at or below @widget (a row: its child, or its cells' children). */
 static GtkListItem *
 remembered_item (GtkWidget *widget, guint depth)

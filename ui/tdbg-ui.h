@@ -40,8 +40,5 @@ void tdbg_ui_remember_list_item (GtkListItem *item);
  * shows @position, scrolling it into view; with no such row (or GTK_INVALID_LIST_POSITION)
  * focuses the list. Returns whether the focus moved. */
 gboolean tdbg_ui_focus_list_row (GtkWidget *list, guint position);
-/* A pane's grab_focus: the row of @list showing @position while the list is on show, else
- * the pane's first focusable widget. */
-gboolean tdbg_ui_focus_pane_list (GtkWidget *pane, GtkWidget *list, guint position);
 
 G_END_DECLS

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "tdbg-trace-filter.h"
+
+struct _TdbgTraceFilter {
+  GObject parent_instance;
+
+  TdbgLogdir *logdir;
+  GRegex *regex;
+  char *op_type;
+  char *device;
+  gboolean alerting_only;
+  gint device_id;       /* the device's interned id, -1 until a trace names it */
+  GArray *op_state;     /* guint8 per op: 0 not looked at yet, 1 matches, 2 does not */
+  guint n_filtered;     /* traces 0..n_filtered-1 have been looked at */
+  gboolean done;        /* the worker has finished: appended ranges are the caller's to filter */
+};
+
+G_DEFINE_FINAL_TYPE (TdbgTraceFilter, tdbg_trace_filter, G_TYPE_OBJECT)
+
+static void
+tdbg_trace_filter_finalize (GObject *object)
+{
+  TdbgTraceFilter *self = TDBG_TRACE_FILTER (object);
+
+  g_clear_object (&self->logdir);
+  g_clear_pointer (&self->regex, g_regex_unref);
+  g_free (self->op_type);
+  g_free (self->device);
+  g_clear_pointer (&self->op_state, g_array_unref);
+  G_OBJECT_CLASS (tdbg_trace_filter_parent_class)->finalize (object);
+}
+
+static void
+tdbg_trace_filter_class_init (TdbgTraceFilterClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tdbg_trace_filter_finalize;
+}
+
+static void
+tdbg_trace_filter_init (TdbgTraceFilter *self)
+{
+  self->device_id = -1;
+}
+
+TdbgTraceFilter *
+tdbg_trace_filter_new (TdbgLogdir *logdir, const char *regex, const char *op_type, const char *device,
+                       gboolean alerting_only, GError **error)
+{
+  g_autoptr(TdbgTraceFilter) self = NULL;
+
+  g_return_val_if_fail (TDBG_IS_LOGDIR (logdir), NULL);
+  self = g_object_new (TDBG_TYPE_TRACE_FILTER, NULL);
+  if (regex && *regex)
+    {
+      self->regex = g_regex_new (regex, G_REGEX_OPTIMIZE | G_REGEX_CASELESS, 0, error);
+      if (self->regex == NULL)
+        return NULL;
+    }
+  self->logdir = g_object_ref (logdir);
+  self->op_type = g_strdup (op_type);
+  self->device = g_strdup (device);
+  self->alerting_only = alerting_only;
+  self->op_state = g_array_sized_new (FALSE, TRUE, sizeof (guint8), tdbg_logdir_get_n_ops (logdir));
+  return g_steal_pointer (&self);
+}
+
+/* Op names and types are looked at once per op, not once per trace. */
+static gboolean
+op_matches (TdbgTraceFilter *self, guint32 op)
+{
+  guint n_ops = tdbg_logdir_get_n_ops (self->logdir);
+  guint8 *state;
+
+  if (op >= n_ops)
+    return FALSE;
+  if (self->op_state->len < n_ops)
+    g_array_set_size (self->op_state, n_ops);
+  state = &g_array_index (self->op_state, guint8, op);
+  if (*state == 0)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (self->logdir, op);
+      gboolean ok = (self->regex == NULL || g_regex_match (self->regex, o->op_name, 0, NULL)) &&
+                    (self->op_type == NULL || g_strcmp0 (self->op_type, o->op_type) == 0);
+      *state = ok ? 1 : 2;
+    }
+  return *state == 1;
+}
+
+static gboolean
+trace_matches (TdbgTraceFilter *self, const TdbgTraceDigest *d)
+{
+  if (!op_matches (self, d->op))
+    return FALSE;
+  if (self->alerting_only && !(d->flags & TDBG_DIGEST_HAS_INF_NAN))
+    return FALSE;
+  if (self->device)
+    {
+      if (self->device_id < 0 && g_strcmp0 (tdbg_logdir_get_string (self->logdir, d->device), self->device) == 0)
+        self->device_id = d->device;
+      if (d->device != self->device_id)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+GArray *
+tdbg_trace_filter_more (TdbgTraceFilter *self, GCancellable *cancellable)
+{
+  guint n = tdbg_logdir_get_n_traces (self->logdir);
+  GArray *indices = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint i = self->n_filtered; i < n; i++)
+    {
+      if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (cancellable))
+        break;
+      if (trace_matches (self, tdbg_logdir_get_trace (self->logdir, i)))
+        g_array_append_val (indices, i);
+    }
+  self->n_filtered = n;
+  return indices;
+}
+
+/* A followed logdir grows on the main thread: the worker holds the read lock meanwhile. */
+static void
+run_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  TdbgTraceFilter *self = source;
+  GArray *indices;
+
+  tdbg_logdir_read_lock (self->logdir);
+  indices = tdbg_trace_filter_more (self, cancellable);
+  tdbg_logdir_read_unlock (self->logdir);
+  if (g_task_return_error_if_cancelled (task))
+    g_array_unref (indices);
+  else
+    g_task_return_pointer (task, indices, (GDestroyNotify) g_array_unref);
+}
+
+void
+tdbg_trace_filter_run_async (TdbgTraceFilter *self, GCancellable *cancellable, GAsyncReadyCallback callback,
+                             gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_return_if_fail (TDBG_IS_TRACE_FILTER (self));
+  g_task_set_source_tag (task, tdbg_trace_filter_run_async);
+  g_task_run_in_thread (task, run_thread);
+}
+
+GArray *
+tdbg_trace_filter_run_finish (TdbgTraceFilter *self, GAsyncResult *result, GError **error)
+{
+  GArray *indices;
+  g_autoptr(GArray) appended = NULL;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  indices = g_task_propagate_pointer (G_TASK (result), error);
+  if (indices == NULL)
+    return NULL;
+  self->done = TRUE;
+  appended = tdbg_trace_filter_more (self, NULL);
+  g_array_append_vals (indices, appended->data, appended->len);
+  return indices;
+}
+
+gboolean
+tdbg_trace_filter_is_done (TdbgTraceFilter *self)
+{
+  return self->done;
+}
+
+void
+tdbg_trace_filter_collect_op_types (TdbgLogdir *logdir, GHashTable *set)
+{
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      if (op->op_type && op->first_trace != TDBG_NONE)
+        g_hash_table_add (set, op->op_type);
+    }
+}
+
+/* Every trace's interned id (16 bits) marked in a table: a tight loop over the digests
+ * rather than a hash table insertion per trace. */
+void
+tdbg_trace_filter_collect_devices (TdbgLogdir *logdir, guint from, guint to, GHashTable *set)
+{
+  g_autofree guint8 *seen = g_new0 (guint8, G_MAXUINT16 + 1);
+
+  for (guint i = from; i < to; i++)
+    seen[tdbg_logdir_get_trace (logdir, i)->device] = 1;
+  for (guint id = 0; id <= G_MAXUINT16; id++)
+    if (seen[id])
+      {
+        const char *name = tdbg_logdir_get_string (logdir, id);
+        if (name && *name)
+          g_hash_table_add (set, (gpointer) name);
+      }
+}
+
+static gint
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+GPtrArray *
+tdbg_trace_filter_sorted_names (GHashTable *set)
+{
+  GPtrArray *keys = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, set);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (keys, key);
+  g_ptr_array_sort (keys, compare_strings);
+  return keys;
+}

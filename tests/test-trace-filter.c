@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Graph Execution filters over a demo run, checked against a plain walk over the trace
+ * digests: op-name expressions, op types, devices, "raised NaN/∞ only", the worker's first
+ * pass, and the choices the drop-downs offer. */
+
+#include "tdbg-fixture-writer.h"
+#include "tdbg-trace-filter.h"
+#include "test-util.h"
+
+typedef struct {
+  char *dir;
+  TdbgLogdir *logdir;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer data)
+{
+  TdbgDemoOptions options = { 3, 1, "filter-host", 1700000000 };
+  g_autoptr(GError) error = NULL;
+
+  fixture->dir = test_make_temp_dir ();
+  g_assert_true (tdbg_fixture_write_demo (fixture->dir, &options, &error));
+  g_assert_no_error (error);
+  fixture->logdir = test_load_logdir (fixture->dir);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (fixture->logdir), >, 0);
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer data)
+{
+  g_clear_object (&fixture->logdir);
+  test_remove_tree (fixture->dir);
+  g_free (fixture->dir);
+}
+
+typedef gboolean (*TraceTest) (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data);
+
+/* The traces @test accepts, the slow way. */
+static GArray *
+expected (TdbgLogdir *logdir, TraceTest test, gconstpointer data)
+{
+  GArray *indices = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint32 i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
+    if (test (logdir, tdbg_logdir_get_trace (logdir, i), data))
+      g_array_append_val (indices, i);
+  return indices;
+}
+
+static void
+assert_same (GArray *got, GArray *want)
+{
+  g_assert_cmpuint (got->len, ==, want->len);
+  for (guint i = 0; i < want->len; i++)
+    g_assert_cmpuint (g_array_index (got, guint32, i), ==, g_array_index (want, guint32, i));
+}
+
+static GArray *
+filter_all (TdbgLogdir *logdir, const char *regex, const char *op_type, const char *device, gboolean alerting)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgTraceFilter) filter = tdbg_trace_filter_new (logdir, regex, op_type, device, alerting, &error);
+  GArray *indices;
+  g_autoptr(GArray) none = NULL;
+
+  g_assert_no_error (error);
+  indices = tdbg_trace_filter_more (filter, NULL);
+  /* Every trace has been looked at: nothing is left until the logdir grows. */
+  none = tdbg_trace_filter_more (filter, NULL);
+  g_assert_cmpuint (none->len, ==, 0);
+  return indices;
+}
+
+static gboolean
+any_trace (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data)
+{
+  return TRUE;
+}
+
+static gboolean
+name_has (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data)
+{
+  g_autofree char *name = g_ascii_strdown (tdbg_logdir_get_op (logdir, d->op)->op_name, -1);
+  return strstr (name, data) != NULL;
+}
+
+static gboolean
+type_is (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data)
+{
+  return g_strcmp0 (tdbg_logdir_get_op (logdir, d->op)->op_type, data) == 0;
+}
+
+static gboolean
+alerting (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data)
+{
+  return (d->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
+}
+
+static gboolean
+on_device (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data)
+{
+  return g_strcmp0 (tdbg_logdir_get_string (logdir, d->device), data) == 0;
+}
+
+static void
+test_criteria (Fixture *fixture, gconstpointer data)
+{
+  TdbgLogdir *logdir = fixture->logdir;
+  const TdbgTraceDigest *first = tdbg_logdir_get_trace (logdir, 0);
+  const char *type = tdbg_logdir_get_op (logdir, first->op)->op_type;
+  const char *device = tdbg_logdir_get_string (logdir, first->device);
+  g_autoptr(GArray) all = filter_all (logdir, NULL, NULL, NULL, FALSE);
+  g_autoptr(GArray) all_want = expected (logdir, any_trace, NULL);
+  g_autoptr(GArray) named = filter_all (logdir, "LOG", NULL, NULL, FALSE);
+  g_autoptr(GArray) named_want = expected (logdir, name_has, "log");
+  g_autoptr(GArray) typed = filter_all (logdir, "", type, NULL, FALSE);
+  g_autoptr(GArray) typed_want = expected (logdir, type_is, type);
+  g_autoptr(GArray) bad = filter_all (logdir, NULL, NULL, NULL, TRUE);
+  g_autoptr(GArray) bad_want = expected (logdir, alerting, NULL);
+  g_autoptr(GArray) placed = filter_all (logdir, NULL, NULL, device, FALSE);
+  g_autoptr(GArray) placed_want = expected (logdir, on_device, device);
+  g_autoptr(GArray) nowhere = filter_all (logdir, NULL, NULL, "/no/such/device:0", FALSE);
+  g_autoptr(GArray) both = filter_all (logdir, "log", NULL, NULL, TRUE);
+
+  assert_same (all, all_want);
+  assert_same (named, named_want);
+  g_assert_cmpuint (named->len, >, 0);
+  g_assert_cmpuint (named->len, <, all->len);
+  assert_same (typed, typed_want);
+  g_assert_cmpuint (typed->len, >, 0);
+  assert_same (bad, bad_want);
+  /* The demo's bad step makes Log's output -inf, and what follows NaN. */
+  g_assert_cmpuint (bad->len, >, 0);
+  assert_same (placed, placed_want);
+  g_assert_cmpuint (nowhere->len, ==, 0);
+  for (guint i = 0; i < both->len; i++)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, g_array_index (both, guint32, i));
+      g_assert_true (name_has (logdir, d, "log") && alerting (logdir, d, NULL));
+    }
+}
+
+static void
+test_bad_expression (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgTraceFilter) filter = tdbg_trace_filter_new (fixture->logdir, "loss(", NULL, NULL, FALSE, &error);
+
+  g_assert_null (filter);
+  g_assert_error (error, G_REGEX_ERROR, G_REGEX_ERROR_UNMATCHED_PARENTHESIS);
+}
+
+static void
+run_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GArray **out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *out = tdbg_trace_filter_run_finish (TDBG_TRACE_FILTER (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_worker (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(TdbgTraceFilter) filter = tdbg_trace_filter_new (fixture->logdir, "log", NULL, NULL, FALSE, NULL);
+  g_autoptr(GArray) got = NULL;
+  g_autoptr(GArray) want = expected (fixture->logdir, name_has, "log");
+  g_autoptr(GArray) none = NULL;
+
+  g_assert_false (tdbg_trace_filter_is_done (filter));
+  tdbg_trace_filter_run_async (filter, NULL, run_done_cb, &got);
+  while (got == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (tdbg_trace_filter_is_done (filter));
+  assert_same (got, want);
+  none = tdbg_trace_filter_more (filter, NULL);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
+static void
+cancelled_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  gboolean *finished = user_data;
+  g_autoptr(GError) error = NULL;
+  GArray *indices = tdbg_trace_filter_run_finish (TDBG_TRACE_FILTER (source), result, &error);
+
+  g_assert_null (indices);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  *finished = TRUE;
+}
+
+static void
+test_worker_cancelled (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr(TdbgTraceFilter) filter = tdbg_trace_filter_new (fixture->logdir, NULL, NULL, NULL, TRUE, NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  gboolean finished = FALSE;
+
+  g_cancellable_cancel (cancellable);
+  tdbg_trace_filter_run_async (filter, cancellable, cancelled_cb, &finished);
+  while (!finished)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (tdbg_trace_filter_is_done (filter));
+}
+
+static void
+test_choices (Fixture *fixture, gconstpointer data)
+{
+  TdbgLogdir *logdir = fixture->logdir;
+  guint n = tdbg_logdir_get_n_traces (logdir);
+  g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) devices = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) first_devices = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) type_names = NULL;
+  g_autoptr(GPtrArray) device_names = NULL;
+
+  tdbg_trace_filter_collect_op_types (logdir, types);
+  tdbg_trace_filter_collect_devices (logdir, 0, n, devices);
+  tdbg_trace_filter_collect_devices (logdir, 0, 1, first_devices);
+  /* Every traced op's type, and only those. */
+  for (guint i = 0; i < n; i++)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
+      g_assert_true (g_hash_table_contains (types, tdbg_logdir_get_op (logdir, d->op)->op_type));
+      g_assert_true (g_hash_table_contains (devices, tdbg_logdir_get_string (logdir, d->device)));
+    }
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      if (op->first_trace == TDBG_NONE && op->op_type)
+        {
+          g_autoptr(GArray) traced = filter_all (logdir, NULL, op->op_type, NULL, FALSE);
+          g_assert_cmpuint (traced->len > 0, ==, g_hash_table_contains (types, op->op_type));
+        }
+    }
+  g_assert_cmpuint (g_hash_table_size (first_devices), ==, 1);
+  type_names = tdbg_trace_filter_sorted_names (types);
+  device_names = tdbg_trace_filter_sorted_names (devices);
+  g_assert_cmpuint (type_names->len, ==, g_hash_table_size (types));
+  g_assert_cmpuint (device_names->len, ==, g_hash_table_size (devices));
+  for (guint i = 1; i < type_names->len; i++)
+    g_assert_cmpint (g_strcmp0 (g_ptr_array_index (type_names, i - 1), g_ptr_array_index (type_names, i)), <, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/trace-filter/criteria", Fixture, NULL, fixture_set_up, test_criteria, fixture_tear_down);
+  g_test_add ("/trace-filter/bad-expression", Fixture, NULL, fixture_set_up, test_bad_expression, fixture_tear_down);
+  g_test_add ("/trace-filter/worker", Fixture, NULL, fixture_set_up, test_worker, fixture_tear_down);
+  g_test_add ("/trace-filter/worker-cancelled", Fixture, NULL, fixture_set_up, test_worker_cancelled,
+              fixture_tear_down);
+  g_test_add ("/trace-filter/choices", Fixture, NULL, fixture_set_up, test_choices, fixture_tear_down);
+  return g_test_run ();
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Under the Graph Execution list: the selected trace in one line (op, debug mode, dtype,
+ * shape, counts) and, for FULL_TENSOR traces, its values in an expander, sliced and
+ * highlighted as its two entries say. */
+
+#include <gtk/gtk.h>
+#include "tdbg-logdir.h"
+#include "tdbg-value.h"
+
+G_BEGIN_DECLS
+
+#define TDBG_TYPE_TENSOR_DETAILS (tdbg_tensor_details_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgTensorDetails, tdbg_tensor_details, TDBG, TENSOR_DETAILS, GtkBox)
+
+/* Shows trace @trace of @logdir, @value its decoded summary (NULL when none could be read);
+ * no logdir or TDBG_NONE shows nothing. */
+void tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace,
+                                     const TdbgValue *value);
+
+/* A value's shape as the details and the Shape column show it: "[2, 3]", "2D" when only the
+ * rank is known, "" when neither is. */
+char *tdbg_tensor_details_format_shape (const TdbgValue *value);
+
+G_END_DECLS

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* What the Graph Execution list shows of each trace: the columns there are, which of them a
+ * logdir's debug modes and devices call for, and their texts, from the trace's digest or its
+ * summary tensor (decoded on demand, for the rows in view only, and kept for a while). */
+
+#include "tdbg-logdir.h"
+#include "tdbg-trace-columns.h"
+#include "tdbg-value.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TDBG_TRACE_COL_INDEX,
+  TDBG_TRACE_COL_TENSOR,
+  TDBG_TRACE_COL_TYPE,
+  TDBG_TRACE_COL_DEVICE,
+  TDBG_TRACE_COL_DTYPE,
+  TDBG_TRACE_COL_SHAPE,
+  TDBG_TRACE_COL_SIZE,
+  TDBG_TRACE_COL_NEG_INF,
+  TDBG_TRACE_COL_POS_INF,
+  TDBG_TRACE_COL_NAN,
+  TDBG_TRACE_COL_NEG,
+  TDBG_TRACE_COL_ZERO,
+  TDBG_TRACE_COL_POS,
+  TDBG_TRACE_COL_HEALTH,
+  TDBG_TRACE_N_COLS
+} TdbgTraceCol;
+
+typedef struct _TdbgTraceSummary TdbgTraceSummary;
+
+TdbgTraceSummary *tdbg_trace_summary_new (void);
+void tdbg_trace_summary_free (TdbgTraceSummary *self);
+/* Forgets the decoded summaries: another logdir is shown. */
+void tdbg_trace_summary_clear (TdbgTraceSummary *self);
+
+/* Trace @trace's decoded summary, NULL when it could not be read. */
+const TdbgValue *tdbg_trace_summary_get_value (TdbgTraceSummary *self, TdbgLogdir *logdir, guint trace);
+/* The text of column @column (a TdbgTraceCol) of trace @trace, NULL for none (a
+ * TdbgTraceTextFunc); sets *@bad when the value should stand out. */
+char *tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint trace, guint column,
+                                   gboolean *bad);
+
+/* Fills @columns (TDBG_TRACE_N_COLS of them) with every column's title, width and alignment. */
+void tdbg_trace_summary_define_columns (TdbgTraceColumn *columns);
+/* Sets @show[c] (TDBG_TRACE_N_COLS of them) for the columns @logdir (or none) calls for, the
+ * device column when its traces name @n_devices > 1 devices. */
+void tdbg_trace_summary_columns_for (TdbgLogdir *logdir, guint n_devices, gboolean *show);
+
+G_END_DECLS
