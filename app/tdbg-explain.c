@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include "tdbg-explain.h"
 
 #include <math.h>
@@ -190,12 +192,12 @@ input_summary_text (const TdbgCauseInput *input)
   if (!input->value_read)
     return g_strdup (_("not recorded before it"));
   if (v->counts_known)
-    return g_strdup_printf (_("trace #%u: −∞ %" G_GUINT64_FORMAT ", ∞ %" G_GUINT64_FORMAT ", NaN %" G_GUINT64_FORMAT
-                              ", negative %" G_GUINT64_FORMAT ", zero %" G_GUINT64_FORMAT ", positive %" G_GUINT64_FORMAT),
+    return g_strdup_printf (_("trace #%u: −∞ %" PRIu64 ", ∞ %" PRIu64 ", NaN %" PRIu64
+                              ", negative %" PRIu64 ", zero %" PRIu64 ", positive %" PRIu64),
                             input->trace, (guint64) v->counts.neg_inf, (guint64) v->counts.pos_inf, (guint64) v->counts.nan,
                             (guint64) v->counts.neg, (guint64) v->counts.zero, (guint64) v->counts.pos);
   if (v->inf_nan_known)
-    return g_strdup_printf (_("trace #%u: −∞ %" G_GUINT64_FORMAT ", ∞ %" G_GUINT64_FORMAT ", NaN %" G_GUINT64_FORMAT),
+    return g_strdup_printf (_("trace #%u: −∞ %" PRIu64 ", ∞ %" PRIu64 ", NaN %" PRIu64),
                             input->trace, (guint64) v->counts.neg_inf, (guint64) v->counts.pos_inf, (guint64) v->counts.nan);
   return g_strdup_printf (input->bad ? _("trace #%u: holds NaN or ∞") : _("trace #%u: finite"), input->trace);
 }
@@ -244,7 +246,7 @@ tdbg_explain_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
       g_autofree char *summary = input_summary_text (input);
       g_string_append_printf (out, _("Input %u: %s:%u — %s\n"), i, input->op_name, input->output_slot, summary);
     }
-  g_string_append_printf (out, _("Spread: %" G_GUINT64_FORMAT " traces of %u ops went bad after it"),
+  g_string_append_printf (out, _("Spread: %" PRIu64 " traces of %u ops went bad after it"),
                           rc->spread_traces, rc->spread_ops);
   g_string_append_printf (out, "%s%s\n", step ? "; " : "", step ? step : "");
   return g_string_free (out, FALSE);
@@ -310,7 +312,7 @@ tdbg_explain_markdown (TdbgLogdir *logdir, const TdbgRootCause *rc)
       g_autofree char *summary = input_summary_text (input);
       g_string_append_printf (out, "| `%s:%u` | %s |\n", input->op_name, input->output_slot, summary);
     }
-  g_string_append_printf (out, _("\n%" G_GUINT64_FORMAT " traces of %u ops went bad after it%s%s.\n"),
+  g_string_append_printf (out, _("\n%" PRIu64 " traces of %u ops went bad after it%s%s.\n"),
                           rc->spread_traces, rc->spread_ops, step ? ", " : "", step ? step : "");
   markdown_source (out, logdir, rc);
   markdown_neighbourhood (out, logdir, rc);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include "tdbg-npy.h"
 
 #include <string.h>
@@ -156,7 +158,7 @@ tdbg_npy_encode (const TdbgTensor *t, GError **error)
   if (t->n_elements > MAX_NPY_BYTES / size)
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID,
-                   _("a tensor of %" G_GUINT64_FORMAT " elements is too large to write"), t->n_elements);
+                   _("a tensor of %" PRIu64 " elements is too large to write"), t->n_elements);
       return NULL;
     }
   dict = header (descr, t);
