@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "tdbg-fixture-writer.h"
+#include "tdbg-crc32c.h"
 #include "tdbg-logdir.h"
 
 static guint opt_steps = 10000;
@@ -54,6 +55,72 @@ logdir_bytes (const char *dir)
   return total;
 }
 
+/* The floor a load is held against: CRC32C over every byte of the logdir's files (the least a
+ * reader that checks every record must do), on both cores like the load, the files mapped and
+ * warm. Each file is cut in two so that both threads have work however the sizes fall. */
+typedef struct {
+  GPtrArray *chunks;   /* GBytes*, the thread's share */
+  guint32 crc;
+} CrcShare;
+
+static gpointer
+crc_share (gpointer data)
+{
+  CrcShare *share = data;
+  for (guint i = 0; i < share->chunks->len; i++)
+    {
+      gsize length;
+      const guint8 *p = g_bytes_get_data (g_ptr_array_index (share->chunks, i), &length);
+      share->crc ^= tdbg_crc32c (p, length);
+    }
+  return NULL;
+}
+
+static double
+crc_floor_seconds (GPtrArray *mappings)
+{
+  CrcShare shares[2] = { { g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref), 0 },
+                         { g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref), 0 } };
+  GThread *other;
+  gint64 start;
+  double seconds;
+
+  for (guint i = 0; i < mappings->len; i++)
+    {
+      GBytes *whole = g_ptr_array_index (mappings, i);
+      gsize size = g_bytes_get_size (whole), half = size / 2;
+      g_ptr_array_add (shares[0].chunks, g_bytes_new_from_bytes (whole, 0, half));
+      g_ptr_array_add (shares[1].chunks, g_bytes_new_from_bytes (whole, half, size - half));
+    }
+  start = g_get_monotonic_time ();
+  other = g_thread_new ("crc", crc_share, &shares[1]);
+  crc_share (&shares[0]);
+  g_thread_join (other);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_ptr_array_unref (shares[0].chunks);
+  g_ptr_array_unref (shares[1].chunks);
+  return seconds;
+}
+
+static GPtrArray *
+map_files (const char *dir)
+{
+  GPtrArray *mappings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      GMappedFile *mapped = g_str_has_prefix (name, "tfdbg_events.") ? g_mapped_file_new (path, FALSE, NULL) : NULL;
+      if (mapped)
+        {
+          g_ptr_array_add (mappings, g_mapped_file_get_bytes (mapped));
+          g_mapped_file_unref (mapped);
+        }
+    }
+  return mappings;
+}
+
 static void
 ensure_logdir (const char *dir)
 {
@@ -85,7 +152,8 @@ main (int argc, char **argv)
   gsize index_bytes = 0;
   guint64 bytes;
   struct rusage usage;
-  double load, refresh;
+  g_autoptr(GArray) floor_times = g_array_new (FALSE, FALSE, sizeof (double));
+  double load, refresh, crc_floor;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -121,7 +189,17 @@ main (int argc, char **argv)
             g_array_append_val (refresh_times, seconds);
           }
     }
+  {
+    g_autoptr(GPtrArray) mappings = map_files (opt_dir);
+    for (guint run = 0; run <= opt_runs; run++)
+      {
+        double seconds = crc_floor_seconds (mappings);
+        if (run > 0)
+          g_array_append_val (floor_times, seconds);
+      }
+  }
   getrusage (RUSAGE_SELF, &usage);
+  crc_floor = median (floor_times);
   load = median (load_times);
   refresh = median (refresh_times);
 
@@ -129,6 +207,8 @@ main (int argc, char **argv)
   printf ("graph execution traces: %u, executions: %u, alerts: %u\n", n_traces, n_executions, n_alerts);
   printf ("full load, median of %u warm runs: %.3f s (min %.3f, max %.3f)\n", load_times->len, load,
           g_array_index (load_times, double, 0), g_array_index (load_times, double, load_times->len - 1));
+  printf ("CRC-scan floor (CRC32C of every byte on both cores), median: %.3f s\n", crc_floor);
+  printf ("load / CRC floor: %.2f\n", load / crc_floor);
   printf ("records/s: %.0f\n", (n_traces + n_executions) / load);
   printf ("MB/s: %.0f\n", bytes / 1e6 / load);
   printf ("index memory: %.1f MB in all, %.1f bytes per trace (digests of %zu bytes per trace and %zu per execution, tables, strings)\n",
