@@ -201,23 +201,34 @@ drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, TdbgWin
   return TRUE;
 }
 
+/* The window's actions; their shortcuts are below and in add_capture_shortcuts(). */
+static const struct {
+  const char *name;
+  const char *parameter_type;
+  GtkWidgetActionActivateFunc activate;
+} actions[] = {
+  { "win.open", NULL, open_action },
+  { "win.open-remote", NULL, open_remote_action },
+  { "win.reload", NULL, reload_action },
+  { "win.cancel-load", NULL, cancel_action },
+  { "win.alert-first", NULL, alert_action },
+  { "win.alert-next", NULL, alert_action },
+  { "win.alert-previous", NULL, alert_action },
+  { "win.open-demo", NULL, open_demo_action },
+  { "win.about", NULL, about_action },
+  { "win.show-start", NULL, page_action },
+  { "win.show-logdir", NULL, page_action },
+  { "win.find", NULL, find_action },
+  { "win.export-graph", NULL, export_graph_action },
+  { "win.focus-pane", "i", focus_pane_action },
+};
+
 void
 _tdbg_window_class_actions_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_bind_template_callback (widget_class, open_location_cb);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.open-remote", NULL, open_remote_action);
-  gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
-  gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_action);
-  gtk_widget_class_install_action (widget_class, "win.alert-first", NULL, alert_action);
-  gtk_widget_class_install_action (widget_class, "win.alert-next", NULL, alert_action);
-  gtk_widget_class_install_action (widget_class, "win.alert-previous", NULL, alert_action);
-  gtk_widget_class_install_action (widget_class, "win.open-demo", NULL, open_demo_action);
-  gtk_widget_class_install_action (widget_class, "win.about", NULL, about_action);
-  gtk_widget_class_install_action (widget_class, "win.show-start", NULL, page_action);
-  gtk_widget_class_install_action (widget_class, "win.show-logdir", NULL, page_action);
-  gtk_widget_class_install_action (widget_class, "win.find", NULL, find_action);
-  gtk_widget_class_install_action (widget_class, "win.export-graph", NULL, export_graph_action);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].parameter_type, actions[i].activate);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_O, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-remote", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
@@ -226,7 +237,6 @@ _tdbg_window_class_actions_init (GtkWidgetClass *widget_class)
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.reload", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
-  gtk_widget_class_install_action (widget_class, "win.focus-pane", "i", focus_pane_action);
 }
 
 static void
