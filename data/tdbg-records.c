@@ -189,14 +189,8 @@ recover (const guint8 *buffer, gsize length, gsize pos, guint64 base_offset,
 }
 
 void
-tdbg_record_scan (const guint8 *buffer,
-                  gsize length,
-                  guint64 base_offset,
-                  const char *file_name,
-                  GPtrArray *problems,
-                  TdbgRecordFunc func,
-                  gpointer user_data,
-                  TdbgScanResult *result)
+tdbg_record_scan (const guint8 *buffer, gsize length, guint64 base_offset, const char *file_name, GPtrArray *problems,
+                  TdbgRecordFunc func, gpointer user_data, TdbgScanResult *result)
 {
   gsize pos = 0;
 

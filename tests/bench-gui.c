@@ -15,7 +15,7 @@
 #include <gtk/gtk.h>
 #include "gui-util.h"
 #include "test-env.h"
-#include "tdbg-window.h"
+#include "tdbg-window-private.h"
 
 #define BUDGET_FIRST_PAINT_MS 1000.0
 #define BUDGET_CHAIN_MS 100.0

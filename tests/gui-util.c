@@ -7,7 +7,7 @@
 #include "tdbg-fixture-writer.h"
 #include "tdbg-settings.h"
 #include "tdbg-ui.h"
-#include "tdbg-window.h"
+#include "tdbg-window-private.h"
 #include "test-env.h"
 
 static char *shots_dir;

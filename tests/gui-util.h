@@ -6,7 +6,7 @@
  * several panes' tests wait for. */
 
 #include <gtk/gtk.h>
-#include "tdbg-window.h"
+#include "tdbg-window-private.h"
 
 G_BEGIN_DECLS
 

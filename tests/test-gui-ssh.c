@@ -17,7 +17,7 @@
 #include "tdbg-remote-dialog.h"
 #include "tdbg-secret-dialog.h"
 #include "tdbg-settings.h"
-#include "tdbg-window.h"
+#include "tdbg-window-private.h"
 #include "tdbg-error.h"
 
 /* Long enough for a load under valgrind; waits end as soon as their condition holds. */

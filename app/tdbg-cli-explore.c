@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The commands that look across a logdir: explain (the root cause of the first NaN/∞),
+ * ops (every op creation and its line) and export-graph. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include "tdbg-cli-private.h"
+#include "tdbg-explain.h"
+#include "tdbg-graph-export.h"
+#include "tdbg-ops.h"
+
+int
+_tdbg_cli_explain (int argc, char **argv)
+{
+  static gboolean markdown;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &_tdbg_cli_opt_json, N_("Print JSON"), NULL },
+    { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown, N_("Print a Markdown report for a bug tracker"), NULL },
+    { NULL }
+  };
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) cause = NULL;
+
+  if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — the root cause of the first NaN/∞; exit 1 if there is one"), entries, 1))
+    return 2;
+  if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
+    return 2;
+  cause = tdbg_root_cause_find (logdir);
+  if (_tdbg_cli_opt_json)
+    {
+      TdbgJson *j = tdbg_json_new (TRUE);
+      tdbg_explain_json (j, logdir, cause);
+      _tdbg_cli_print_json (j);
+    }
+  else
+    {
+      g_autofree char *text = markdown ? tdbg_explain_markdown (logdir, cause) : tdbg_explain_text (logdir, cause);
+      printf ("%s", text);
+    }
+  return tdbg_explain_origin_name (logdir, cause) != NULL ? 1 : 0;
+}
+
+int
+_tdbg_cli_ops (int argc, char **argv)
+{
+  static char *file, *graph;
+  static gint line;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &_tdbg_cli_opt_json, N_("Print JSON"), NULL },
+    { "file", 0, 0, G_OPTION_ARG_STRING, &file, N_("Only ops built in this file (a path or its last components)"), N_("PATH") },
+    { "line", 0, 0, G_OPTION_ARG_INT, &line, N_("Only ops built on this line"), N_("N") },
+    { "graph", 0, 0, G_OPTION_ARG_STRING, &graph, N_("Only ops of this graph"), N_("GRAPH_ID") },
+    { NULL }
+  };
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  TdbgOpsFilter filter;
+
+  if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — every op creation and the line of the program that built it"), entries, 1))
+    return 2;
+  if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
+    return 2;
+  filter = (TdbgOpsFilter) { .file = file, .line = line, .graph = graph };
+  if (_tdbg_cli_opt_json)
+    {
+      TdbgJson *j = tdbg_json_new (TRUE);
+      tdbg_ops_json (j, logdir, &filter);
+      _tdbg_cli_print_json (j);
+    }
+  else
+    {
+      g_autofree char *text = tdbg_ops_text (logdir, &filter);
+      printf ("%s", text);
+    }
+  return 0;
+}
+
+static int
+export_graph (const char *location, guint trace, guint depth, const char *format, const char *output)
+{
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (tdbg_graph_export_format_from_name (format) == NULL)
+    {
+      g_printerr (_("Unknown format “%s”: use png, svg or pdf\n"), format);
+      return 2;
+    }
+  if ((logdir = _tdbg_cli_open_logdir (location)) == NULL)
+    return 2;
+  if (!tdbg_graph_export_trace (logdir, trace, depth, tdbg_graph_export_format_from_name (format), output, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  tdbg_graph_export_shutdown ();
+  return 0;
+}
+
+int
+_tdbg_cli_export_graph (int argc, char **argv)
+{
+  static gint trace = -1, depth = 2;
+  static char *format, *output;
+  const GOptionEntry entries[] = {
+    { "trace", 0, 0, G_OPTION_ARG_INT, &trace, N_("Graph execution trace whose op is drawn"), N_("INDEX") },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Levels of inputs above and consumers below (default 2)"), N_("N") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("png, svg or pdf"), N_("FORMAT") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("File to write"), N_("FILE") },
+    { NULL }
+  };
+
+  if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — draw an op's graph neighbourhood to a file"), entries, 1))
+    return 2;
+  if (trace < 0 || output == NULL || depth < 0 || depth > 10)
+    {
+      g_printerr (_("export-graph needs --trace INDEX, -o FILE and a depth from 0 to 10\n"));
+      return 2;
+    }
+  if (format == NULL)
+    format = g_strdup (strrchr (output, '.') ? strrchr (output, '.') + 1 : "");
+  return export_graph (argv[1], trace, depth, format, output);
+}

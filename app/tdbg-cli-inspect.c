@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The commands that summarise a logdir: inspect (text or JSON) and alerts. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <glib/gi18n.h>
+#include "tdbg-cli-private.h"
+#include "tdbg-alert-kind.h"
+#include "tdbg-records.h"
+#include "tdbg-report.h"
+
+static void
+json_file_sets (TdbgJson *j, TdbgLogdir *logdir)
+{
+  tdbg_json_key (j, "file_sets");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; i < tdbg_logdir_get_n_file_sets (logdir); i++)
+    {
+      const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, i);
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "host_name"); tdbg_json_string (j, fs->host_name);
+      tdbg_json_key (j, "file_prefix"); tdbg_json_string (j, fs->file_prefix);
+      tdbg_json_key (j, "prefix_timestamp"); tdbg_json_int (j, fs->prefix_timestamp);
+      tdbg_json_key (j, "metadata_wall_time");
+      if (fs->has_metadata) tdbg_json_double (j, fs->metadata_wall_time); else tdbg_json_null (j);
+      tdbg_json_key (j, "tfdbg_run_id"); tdbg_json_string (j, fs->tfdbg_run_id);
+      tdbg_json_key (j, "tensorflow_version"); tdbg_json_string (j, fs->tensorflow_version);
+      tdbg_json_key (j, "file_version"); tdbg_json_string (j, fs->file_version);
+      tdbg_json_key (j, "files");
+      tdbg_json_begin_object (j);
+      for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+        {
+          const TdbgFileState *f = &fs->files[k];
+          if (f->file_name == NULL)
+            continue;
+          tdbg_json_key (j, tdbg_file_kind_suffix (k));
+          tdbg_json_begin_object (j);
+          tdbg_json_key (j, "file_name"); tdbg_json_string (j, f->file_name);
+          tdbg_json_key (j, "size_bytes"); tdbg_json_uint (j, f->size_bytes);
+          tdbg_json_key (j, "records"); tdbg_json_uint (j, f->records);
+          if (f->partial_tail)
+            {
+              tdbg_json_key (j, "complete"); tdbg_json_bool (j, FALSE);
+              tdbg_json_key (j, "intact_records"); tdbg_json_uint (j, f->records);
+              tdbg_json_key (j, "partial_record_offset"); tdbg_json_uint (j, f->resume_offset);
+              tdbg_json_key (j, "partial_tail_bytes"); tdbg_json_uint (j, f->partial_tail_bytes);
+            }
+          tdbg_json_end_object (j);
+        }
+      tdbg_json_end_object (j);
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_array (j);
+}
+
+static void
+json_counts_section (TdbgJson *j, TdbgLogdir *logdir)
+{
+  tdbg_json_key (j, "counts");
+  tdbg_json_begin_object (j);
+  tdbg_json_key (j, "executions"); tdbg_json_uint (j, tdbg_logdir_get_n_executions (logdir));
+  tdbg_json_key (j, "executions_all_file_sets"); tdbg_json_uint (j, tdbg_logdir_get_n_executions_all_file_sets (logdir));
+  tdbg_json_key (j, "graph_execution_traces"); tdbg_json_uint (j, tdbg_logdir_get_n_traces (logdir));
+  tdbg_json_key (j, "graphs"); tdbg_json_uint (j, tdbg_logdir_get_n_graphs (logdir));
+  tdbg_json_key (j, "graph_op_creations"); tdbg_json_uint (j, tdbg_logdir_get_n_op_creations (logdir));
+  tdbg_json_key (j, "devices"); tdbg_json_uint (j, tdbg_logdir_get_n_devices (logdir));
+  tdbg_json_key (j, "stack_frames"); tdbg_json_uint (j, tdbg_logdir_get_n_stack_frames (logdir));
+  tdbg_json_key (j, "source_files"); tdbg_json_uint (j, tdbg_logdir_get_n_source_files (logdir));
+  tdbg_json_end_object (j);
+}
+
+/* Distinct (op, output slot) pairs traced per graph: what the files show was instrumented. */
+static guint *
+count_instrumented_outputs (TdbgLogdir *logdir)
+{
+  guint *counts = g_new0 (guint, tdbg_logdir_get_n_graphs (logdir) + 1);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
+      gint64 key = ((gint64) d->op << 16) | d->output_slot;
+      guint32 graph = tdbg_logdir_get_op (logdir, d->op)->graph;
+      if (graph == TDBG_NONE || g_hash_table_contains (seen, &key))
+        continue;
+      g_hash_table_add (seen, g_memdup2 (&key, sizeof key));
+      counts[graph]++;
+    }
+  return counts;
+}
+
+static void
+json_graphs (TdbgJson *j, TdbgLogdir *logdir)
+{
+  g_autofree guint *instrumented = count_instrumented_outputs (logdir);
+
+  tdbg_json_key (j, "graphs");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; i < tdbg_logdir_get_n_graphs (logdir); i++)
+    {
+      const TdbgGraph *g = tdbg_logdir_get_graph (logdir, i);
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "graph_id"); tdbg_json_string (j, g->graph_id);
+      tdbg_json_key (j, "graph_name"); tdbg_json_string (j, g->graph_name ? g->graph_name : "");
+      tdbg_json_key (j, "outer_context_id");
+      tdbg_json_string (j, g->outer != TDBG_NONE ? tdbg_logdir_get_graph (logdir, g->outer)->graph_id : "");
+      tdbg_json_key (j, "depth"); tdbg_json_uint (j, g->depth);
+      tdbg_json_key (j, "num_ops"); tdbg_json_uint (j, g->n_ops);
+      tdbg_json_key (j, "num_instrumented_outputs"); tdbg_json_uint (j, instrumented[i]);
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_array (j);
+
+  tdbg_json_key (j, "devices");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; i < tdbg_logdir_get_n_devices (logdir); i++)
+    {
+      const TdbgDevice *d = tdbg_logdir_get_device (logdir, i);
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "device_id"); tdbg_json_int (j, d->device_id);
+      tdbg_json_key (j, "device_name"); tdbg_json_string (j, d->device_name);
+      tdbg_json_key (j, "host_name"); tdbg_json_string (j, d->host_name);
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_array (j);
+}
+
+static void
+json_optional_uint (TdbgJson *j, guint32 value)
+{
+  if (value == TDBG_NONE)
+    tdbg_json_null (j);
+  else
+    tdbg_json_uint (j, value);
+}
+
+static void
+json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a)
+{
+  tdbg_json_begin_object (j);
+  tdbg_json_key (j, "alert_type"); tdbg_json_string (j, tdbg_alert_kind_get (a->type)->id);
+  tdbg_json_key (j, "op_type"); tdbg_json_string (j, tdbg_logdir_get_string (logdir, a->op_type));
+  tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, a->output_slot);
+  tdbg_json_key (j, "size");
+  if (isnan (a->size)) tdbg_json_null (j); else tdbg_json_double (j, a->size);
+  tdbg_json_key (j, "num_neg_inf");
+  if (isnan (a->num_neg_inf)) tdbg_json_null (j); else tdbg_json_double (j, a->num_neg_inf);
+  tdbg_json_key (j, "num_pos_inf");
+  if (isnan (a->num_pos_inf)) tdbg_json_null (j); else tdbg_json_double (j, a->num_pos_inf);
+  tdbg_json_key (j, "num_nan");
+  if (isnan (a->num_nan)) tdbg_json_null (j); else tdbg_json_double (j, a->num_nan);
+  tdbg_json_key (j, "execution_index"); json_optional_uint (j, a->execution_index);
+  tdbg_json_key (j, "graph_execution_trace_index"); json_optional_uint (j, a->trace_index);
+  tdbg_json_key (j, "wall_time"); tdbg_json_double (j, a->wall_time);
+  tdbg_json_end_object (j);
+}
+
+static void
+json_alerts (TdbgJson *j, TdbgLogdir *logdir)
+{
+  guint n = tdbg_logdir_get_n_alerts (logdir), from_traces = 0;
+  guint per_type[TDBG_N_ALERT_TYPES] = { 0 };
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TdbgAlert *a = tdbg_logdir_get_alert (logdir, i);
+      from_traces += a->trace_index != TDBG_NONE;
+      per_type[a->type]++;
+    }
+  tdbg_json_key (j, "alerts");
+  tdbg_json_begin_object (j);
+  tdbg_json_key (j, "num_alerts"); tdbg_json_uint (j, n);
+  tdbg_json_key (j, "alerts_breakdown");
+  tdbg_json_begin_object (j);
+  /* Debugger V2 names only the kinds that occur. */
+  for (guint k = 0; k < tdbg_alert_kind_get_n (); k++)
+    if (per_type[k] > 0)
+      {
+        tdbg_json_key (j, tdbg_alert_kind_nth (k)->id);
+        tdbg_json_uint (j, per_type[k]);
+      }
+  tdbg_json_end_object (j);
+  tdbg_json_key (j, "per_type_alert_limit"); tdbg_json_uint (j, TDBG_ALERT_LIMIT);
+  tdbg_json_key (j, "from_graph_execution_traces"); tdbg_json_uint (j, from_traces);
+  tdbg_json_key (j, "from_executions"); tdbg_json_uint (j, n - from_traces);
+  tdbg_json_key (j, "uncapped_inf_nan_graph_execution_traces"); tdbg_json_uint (j, tdbg_logdir_get_n_inf_nan_traces (logdir));
+  tdbg_json_key (j, "uncapped_inf_nan_execution_outputs"); tdbg_json_uint (j, tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
+  tdbg_json_key (j, "first_alert");
+  if (n > 0)
+    json_alert (j, logdir, tdbg_logdir_get_alert (logdir, 0));
+  else
+    tdbg_json_null (j);
+  tdbg_json_end_object (j);
+}
+
+static gint
+first_alert_slot (TdbgLogdir *logdir, guint32 execution)
+{
+  for (guint i = 0; i < tdbg_logdir_get_n_alerts (logdir); i++)
+    if (tdbg_logdir_get_alert (logdir, i)->execution_index == execution)
+      return tdbg_logdir_get_alert (logdir, i)->output_slot;
+  return -1;
+}
+
+static void
+json_first_events (TdbgJson *j, TdbgLogdir *logdir)
+{
+  guint32 trace = TDBG_NONE, execution = TDBG_NONE;
+
+  for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir) && trace == TDBG_NONE; i++)
+    if (tdbg_logdir_get_trace (logdir, i)->flags & TDBG_DIGEST_HAS_INF_NAN)
+      trace = i;
+  for (guint i = 0; i < tdbg_logdir_get_n_executions (logdir) && execution == TDBG_NONE; i++)
+    if (tdbg_logdir_get_execution (logdir, i)->n_alert_outputs > 0)
+      execution = i;
+
+  tdbg_json_key (j, "first_inf_nan_graph_execution_trace");
+  if (trace == TDBG_NONE || !tdbg_report_trace_json (j, logdir, trace, NULL))
+    tdbg_json_null (j);
+  tdbg_json_key (j, "first_inf_nan_execution");
+  if (execution == TDBG_NONE || !tdbg_report_execution_json (j, logdir, execution, first_alert_slot (logdir, execution), NULL))
+    tdbg_json_null (j);
+}
+
+static void
+json_problems (TdbgJson *j, TdbgLogdir *logdir)
+{
+  GPtrArray *problems = tdbg_logdir_get_problems (logdir);
+  tdbg_json_key (j, "problems");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      TdbgProblem *p = g_ptr_array_index (problems, i);
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "file_name"); tdbg_json_string (j, p->file_name);
+      tdbg_json_key (j, "byte_offset"); tdbg_json_uint (j, p->byte_offset);
+      tdbg_json_key (j, "message"); tdbg_json_string (j, p->message);
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_array (j);
+}
+
+static void
+json_modes (TdbgJson *j, TdbgLogdir *logdir)
+{
+  guint modes = tdbg_logdir_get_modes (logdir);
+  tdbg_json_key (j, "tensor_debug_modes");
+  tdbg_json_begin_array (j);
+  for (guint m = 0; m < 32; m++)
+    if (modes & (1u << m))
+      tdbg_json_string (j, tdbg_debug_mode_name (m));
+  tdbg_json_end_array (j);
+  tdbg_json_key (j, "tensor_debug_mode");
+  if (modes != 0 && (modes & (modes - 1)) == 0)
+    tdbg_json_string (j, tdbg_debug_mode_name (g_bit_nth_lsf (modes, -1)));
+  else
+    tdbg_json_null (j);
+}
+
+static void
+print_inspect_text (TdbgLogdir *logdir)
+{
+  GPtrArray *problems = tdbg_logdir_get_problems (logdir);
+  g_autofree char *where = tdbg_logdir_describe (logdir);
+  guint modes = tdbg_logdir_get_modes (logdir);
+
+  printf (_("Logdir: %s\n"), where);
+  printf (_("Run: %s, TensorFlow %s\n"), tdbg_logdir_get_run_id (logdir) ? tdbg_logdir_get_run_id (logdir) : "?",
+          tdbg_logdir_get_tensorflow_version (logdir) ? tdbg_logdir_get_tensorflow_version (logdir) : "?");
+  printf (_("Debug modes:"));
+  for (guint m = 0; m < 32; m++)
+    if (modes & (1u << m))
+      printf (" %s", tdbg_debug_mode_name (m));
+  printf ("\n");
+  for (guint i = 0; i < tdbg_logdir_get_n_file_sets (logdir); i++)
+    {
+      const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, i);
+      printf (_("File set %s (host %s)\n"), fs->file_prefix, fs->host_name);
+      for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+        if (fs->files[k].file_name)
+          printf (_("  %-24s %10" PRIu64 " records%s\n"), tdbg_file_kind_suffix (k), fs->files[k].records,
+                  fs->files[k].partial_tail ? _(" (still being written)") : "");
+    }
+  printf (_("Executions: %u  Graph execution traces: %u  Graphs: %u  Ops: %u  Stack frames: %u  Source files: %u\n"),
+          tdbg_logdir_get_n_executions (logdir), tdbg_logdir_get_n_traces (logdir), tdbg_logdir_get_n_graphs (logdir),
+          tdbg_logdir_get_n_op_creations (logdir), tdbg_logdir_get_n_stack_frames (logdir),
+          tdbg_logdir_get_n_source_files (logdir));
+  printf (_("NaN/∞ alerts: %u\n"), tdbg_logdir_get_n_alerts (logdir));
+  for (guint i = 0; i < problems->len; i++)
+    {
+      TdbgProblem *p = g_ptr_array_index (problems, i);
+      printf (_("Problem: %s at offset %" PRIu64 ": %s\n"), p->file_name, p->byte_offset, p->message);
+    }
+}
+
+int
+_tdbg_cli_inspect (int argc, char **argv)
+{
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  TdbgJson *j;
+
+  if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — summarise a tfdbg2 logdir"), _tdbg_cli_json_entries, 1))
+    return 2;
+  if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
+    return 2;
+  if (!_tdbg_cli_opt_json)
+    {
+      print_inspect_text (logdir);
+      return 0;
+    }
+  j = tdbg_json_new (TRUE);
+  tdbg_json_begin_object (j);
+  tdbg_json_key (j, "tfdbg_run_id"); tdbg_json_string (j, tdbg_logdir_get_run_id (logdir));
+  tdbg_json_key (j, "tensorflow_version"); tdbg_json_string (j, tdbg_logdir_get_tensorflow_version (logdir));
+  json_modes (j, logdir);
+  json_file_sets (j, logdir);
+  json_counts_section (j, logdir);
+  json_graphs (j, logdir);
+  json_alerts (j, logdir);
+  json_first_events (j, logdir);
+  json_problems (j, logdir);
+  tdbg_json_end_object (j);
+  _tdbg_cli_print_json (j);
+  return 0;
+}
+
+int
+_tdbg_cli_alerts (int argc, char **argv)
+{
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  guint n;
+
+  if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — list NaN/∞ alerts; exit 1 if there are any"), NULL, 1))
+    return 2;
+  if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
+    return 2;
+  n = tdbg_logdir_get_n_alerts (logdir);
+  for (guint i = 0; i < n; i++)
+    {
+      const TdbgAlert *a = tdbg_logdir_get_alert (logdir, i);
+      g_autofree char *counts = isnan (a->num_nan)
+        ? g_strdup (_("some elements are -inf, +inf or NaN"))
+        : g_strdup_printf (_("-inf %.0f, +inf %.0f, NaN %.0f of %.0f elements"), a->num_neg_inf, a->num_pos_inf, a->num_nan, a->size);
+      if (a->trace_index != TDBG_NONE)
+        {
+          const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, a->trace_index)->op);
+          printf (_("NaN/∞ in graph execution trace %u: %s:%u (%s): %s\n"), a->trace_index, op->op_name,
+                  a->output_slot, tdbg_logdir_get_string (logdir, a->op_type), counts);
+        }
+      else
+        printf (_("NaN/∞ in execution %u: %s output %u: %s\n"), a->execution_index,
+                tdbg_logdir_get_string (logdir, a->op_type), a->output_slot, counts);
+    }
+  if (n >= TDBG_ALERT_LIMIT)
+    printf (_("(listing stops at %u alerts, as TensorBoard's does; %" PRIu64 " traces and %" PRIu64 " execution outputs hold NaN/∞ in all)\n"),
+            n, tdbg_logdir_get_n_inf_nan_traces (logdir), tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
+  return n > 0 ? 1 : 0;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* What the command line's files share: the options every command takes, opening a logdir
+ * (local or ssh://) the headless way, and the commands themselves for tdbg-cli.c's table. */
+
+#include "tdbg-cli.h"
+#include "tdbg-json.h"
+#include "tdbg-logdir.h"
+
+G_BEGIN_DECLS
+
+/* --json, and the entries that offer it alone. */
+extern gboolean _tdbg_cli_opt_json;
+extern const GOptionEntry _tdbg_cli_json_entries[];
+
+/* Parses @entries and the SSH options; returns FALSE (after printing why) when the positional
+ * count is wrong. */
+gboolean _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
+                               int n_positional);
+/* The loaded logdir at @path, NULL after printing why not. */
+TdbgLogdir *_tdbg_cli_open_logdir (const char *path);
+/* An index as the commands take it; FALSE after printing why not. */
+gboolean _tdbg_cli_parse_index (const char *text, guint *index);
+/* Prints @json and a newline, and frees it. */
+void _tdbg_cli_print_json (TdbgJson *json);
+
+/* tdbg-cli-inspect.c */
+int _tdbg_cli_inspect (int argc, char **argv);
+int _tdbg_cli_alerts (int argc, char **argv);
+/* tdbg-cli-events.c */
+int _tdbg_cli_trace (int argc, char **argv);
+int _tdbg_cli_execution (int argc, char **argv);
+int _tdbg_cli_tensor (int argc, char **argv);
+/* tdbg-cli-explore.c */
+int _tdbg_cli_explain (int argc, char **argv);
+int _tdbg_cli_ops (int argc, char **argv);
+int _tdbg_cli_export_graph (int argc, char **argv);
+
+G_END_DECLS

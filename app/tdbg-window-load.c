@@ -1,0 +1,510 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The window's way in: every location goes through tdbg-location.c, then a folder is
+ * diagnosed and loaded (with progress and cancel) or a remote one connected first; after
+ * loading, the problems and notice banners, the diagnosis page, following and the remote
+ * connection's watch. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <glib/gi18n.h>
+#include "tdbg-window-private.h"
+#include "tdbg-diagnosis.h"
+#include "tdbg-error.h"
+#include "tdbg-location.h"
+#include "tdbg-records.h"
+#include "tdbg-settings.h"
+
+/* How often a remote logdir's connection is checked. */
+#define CONNECTION_CHECK_MS 2000
+enum { RESPONSE_RECONNECT = 1 };
+
+static void
+stop_progress (TdbgWindow *self)
+{
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
+}
+
+static gboolean
+progress_cb (gpointer data)
+{
+  TdbgWindow *self = data;
+  guint64 done = 0, total = 0, records = 0;
+  g_autofree char *done_text = NULL;
+  g_autofree char *total_text = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->loading == NULL)
+    return G_SOURCE_REMOVE;
+  tdbg_logdir_get_progress (self->loading, &done, &total, &records);
+  done_text = g_format_size (done);
+  total_text = g_format_size (total);
+  /* Translators: records read, bytes read, bytes in all */
+  text = g_strdup_printf (_("Loading: %" PRIu64 " records, %s of %s"), records, done_text, total_text);
+  gtk_label_set_text (self->progress_label, text);
+  if (total > 0)
+    gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double) done / (double) total, 0.0, 1.0));
+  else
+    gtk_progress_bar_pulse (self->progress_bar);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+show_problems (TdbgWindow *self, TdbgLogdir *logdir)
+{
+  GPtrArray *problems = tdbg_logdir_get_problems (logdir);
+  GString *text = g_string_new (NULL);
+  const guint max_shown = 8;
+
+  for (guint i = 0; problems && i < problems->len && i < max_shown; i++)
+    {
+      const TdbgProblem *p = g_ptr_array_index (problems, i);
+      if (text->len)
+        g_string_append_c (text, '\n');
+      /* Translators: file name, byte offset, what is wrong */
+      g_string_append_printf (text, _("%s at byte %" PRIu64 ": %s"), p->file_name, p->byte_offset,
+                              p->message);
+    }
+  if (problems && problems->len > max_shown)
+    {
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "…and %u more problem", "…and %u more problems",
+                                                 problems->len - max_shown),
+                              problems->len - max_shown);
+    }
+  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (logdir); f++)
+    {
+      const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, f);
+      for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+        if (fs->files[k].file_name && fs->files[k].partial_tail)
+          {
+            if (text->len)
+              g_string_append_c (text, '\n');
+            g_string_append_printf (text, _("%s ends %" PRIu64 " bytes into a record still being written "
+                                            "(at byte %" PRIu64 "); every intact record is shown."),
+                                    fs->files[k].file_name, fs->files[k].partial_tail_bytes,
+                                    fs->files[k].resume_offset);
+          }
+    }
+  gtk_label_set_text (self->problems_label, text->str);
+  /* A record still being written is waited for: no damage, only information. */
+  gtk_info_bar_set_message_type (self->problems_bar, problems && problems->len ? GTK_MESSAGE_WARNING : GTK_MESSAGE_INFO);
+  gtk_info_bar_set_revealed (self->problems_bar, text->len > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), text->len > 0);
+  g_string_free (text, TRUE);
+}
+
+/* ---- remote logdirs: the connection banner ------------------------------------------ */
+
+
+static void
+hide_connection_bar (TdbgWindow *self)
+{
+  gtk_info_bar_set_revealed (self->connection_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->connection_bar), FALSE);
+}
+
+static void
+connection_lost_cb (TdbgConnectionWatch *watch, const char *message, TdbgWindow *self)
+{
+  gtk_label_set_text (self->connection_label, message);
+  gtk_info_bar_set_response_sensitive (self->connection_bar, RESPONSE_RECONNECT, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->connection_bar), TRUE);
+  gtk_info_bar_set_revealed (self->connection_bar, TRUE);
+}
+
+static void
+connection_restored_cb (TdbgConnectionWatch *watch, guint64 new_records, TdbgWindow *self)
+{
+  g_autoptr(TdbgLogdir) logdir = NULL;
+
+  hide_connection_bar (self);
+  if (tdbg_selection_get_logdir (self->selection) == NULL)
+    return;
+  /* Reads that failed when the connection went have been withdrawn by reading again. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->problems_bar)))
+    show_problems (self, tdbg_selection_get_logdir (self->selection));
+  if (new_records == 0)
+    return;
+  /* What an interrupted load left unread has come in: the panes start again with all of it. */
+  logdir = g_object_ref (tdbg_selection_get_logdir (self->selection));
+  tdbg_selection_set_logdir (self->selection, NULL);
+  tdbg_selection_set_logdir (self->selection, logdir);
+  _tdbg_window_update_status (self);
+}
+
+static void
+connection_response_cb (GtkInfoBar *bar, int response, TdbgWindow *self)
+{
+  if (response != RESPONSE_RECONNECT || self->connection_watch == NULL)
+    return;
+  gtk_label_set_text (self->connection_label, _("Reconnecting…"));
+  gtk_info_bar_set_response_sensitive (bar, RESPONSE_RECONNECT, FALSE);
+  tdbg_connection_watch_reconnect (self->connection_watch);
+}
+
+static void
+pause_watch_while_following (TdbgWindow *self)
+{
+  if (self->connection_watch)
+    tdbg_connection_watch_set_paused (self->connection_watch, tdbg_follower_get_active (self->follower));
+}
+
+static void
+watch_connection (TdbgWindow *self, TdbgLogdir *logdir)
+{
+  if (self->ssh_prompt == NULL || !TDBG_IS_SSH_SOURCE (tdbg_logdir_get_source (logdir)))
+    return;
+  self->connection_watch = tdbg_connection_watch_new (self->ssh_prompt, logdir, CONNECTION_CHECK_MS);
+  pause_watch_while_following (self);
+  g_signal_connect_object (self->connection_watch, "lost", G_CALLBACK (connection_lost_cb), self, 0);
+  g_signal_connect_object (self->connection_watch, "restored", G_CALLBACK (connection_restored_cb), self, 0);
+}
+
+
+/* The error banner, and the message read back by tdbg_window_get_load_error(). */
+static void
+set_load_error (TdbgWindow *self, const char *message)
+{
+  g_free (self->load_error);
+  self->load_error = g_strdup (message);
+  gtk_label_set_text (self->problems_label, message);
+  gtk_info_bar_set_message_type (self->problems_bar, GTK_MESSAGE_ERROR);
+  gtk_info_bar_set_revealed (self->problems_bar, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), TRUE);
+}
+
+/* The opened logdir goes first in the recent list. */
+static void
+remember (TdbgWindow *self)
+{
+  tdbg_recents_add (self->settings, self->location);
+}
+
+void
+_tdbg_window_show_page (TdbgWindow *self, const char *name)
+{
+  gtk_stack_set_visible_child_name (self->pages, name);
+  if (g_str_equal (name, "start"))
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("TensorFlow Debugger"));
+      tdbg_start_page_refresh (self->start_page);
+    }
+}
+
+/* A logdir that is merely sparse gets an information icon; a folder we cannot use a warning. */
+void
+_tdbg_window_show_problem (TdbgWindow *self, const char *title, const char *description, gboolean can_show_logdir)
+{
+  tdbg_problem_page_set (self->problem_page, can_show_logdir ? "dialog-information-symbolic" : "dialog-warning-symbolic",
+                         title, description, can_show_logdir);
+  _tdbg_window_show_page (self, "problem");
+}
+
+static void
+show_diagnosis_page (TdbgWindow *self, TdbgDiagnosisKind kind)
+{
+  g_autofree char *name = tdbg_display_location (self->location);
+  g_autofree char *title = tdbg_diagnosis_title (kind);
+  g_autofree char *description = tdbg_diagnosis_explain (kind, name);
+  const char *damage = tdbg_window_get_problems_text (self);
+
+  /* Damage may be why nothing could be read: the page says so too, the banner is not shown. */
+  if (*damage)
+    {
+      char *both = g_strdup_printf (_("%s\n\nProblems found while reading:\n%s"), description, damage);
+      g_free (description);
+      description = both;
+    }
+  _tdbg_window_show_problem (self, title, description, kind == TDBG_DIAGNOSIS_EAGER_ONLY);
+}
+
+static void
+show_load_error (TdbgWindow *self, const GError *error)
+{
+  if (g_error_matches (error, TDBG_ERROR, TDBG_ERROR_NOT_A_LOGDIR))
+    show_diagnosis_page (self, TDBG_DIAGNOSIS_NO_METADATA);
+  else
+    _tdbg_window_show_problem (self, _("The logdir cannot be read"), error->message, FALSE);
+}
+
+/* A logdir that holds too little to browse gets a page saying why; one whose circular
+ * buffer dropped events gets a notice above the panes. */
+static void
+show_diagnosis (TdbgWindow *self, TdbgLogdir *logdir)
+{
+  TdbgDiagnosisKind kind = tdbg_diagnose_logdir (logdir);
+  TdbgCircularEvidence evidence;
+  gboolean circular = tdbg_logdir_find_circular_evidence (logdir, &evidence);
+
+  if (circular)
+    {
+      g_autofree char *text = tdbg_circular_explain (&evidence);
+      gtk_label_set_text (self->notice_label, text);
+    }
+  gtk_info_bar_set_revealed (self->notice_bar, circular);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_bar), circular);
+  if (kind != TDBG_DIAGNOSIS_OK)
+    show_diagnosis_page (self, kind);
+}
+
+static void
+load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  TdbgLogdir *logdir = TDBG_LOGDIR (source);
+  g_autoptr(GError) error = NULL;
+  gboolean ok = tdbg_logdir_load_finish (logdir, result, &error);
+  TdbgWindow *self;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      /* The window may be gone; it clears loading itself when it cancels. */
+      if (user_data)
+        {
+          self = TDBG_WINDOW (user_data);
+          if (self->loading == logdir)
+            {
+              g_clear_object (&self->loading);
+              stop_progress (self);
+              gtk_label_set_text (self->status_label, _("Loading cancelled."));
+            }
+          g_object_unref (self);
+        }
+      return;
+    }
+  self = TDBG_WINDOW (user_data);
+  if (self->loading != logdir)
+    {
+      g_object_unref (self);
+      return;
+    }
+  stop_progress (self);
+  g_clear_pointer (&self->load_error, g_free);
+  if (!ok)
+    {
+      set_load_error (self, error->message);
+      show_load_error (self, error);
+      g_clear_object (&self->loading);
+      g_object_unref (self);
+      return;
+    }
+  tdbg_selection_set_logdir (self->selection, logdir);
+  remember (self);
+  watch_connection (self, logdir);
+  show_problems (self, logdir);
+  show_diagnosis (self, logdir);
+  _tdbg_window_update_status (self);
+  g_clear_object (&self->loading);
+  g_object_unref (self);
+}
+
+/* Clears the window for @location and shows the progress area with @progress_text. */
+static void
+begin_open (TdbgWindow *self, const char *location, const char *progress_text)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *shown = NULL;
+
+  tdbg_window_cancel_load (self);
+  g_clear_object (&self->loading);
+  g_clear_object (&self->connection_watch);
+  hide_connection_bar (self);
+  if (self->location != location)
+    {
+      g_free (self->location);
+      self->location = g_strdup (location);
+    }
+  gtk_info_bar_set_revealed (self->problems_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), FALSE);
+  gtk_label_set_text (self->problems_label, "");
+  g_clear_pointer (&self->load_error, g_free);
+  tdbg_selection_set_logdir (self->selection, NULL);
+  gtk_info_bar_set_revealed (self->notice_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_bar), FALSE);
+
+  /* The folder goes into the title, which names the window for screen readers. */
+  shown = tdbg_display_location (location);
+  title = g_strdup_printf (_("%s — TensorFlow Debugger"), shown);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  _tdbg_window_show_page (self, "logdir");
+  self->cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_label_set_text (self->progress_label, progress_text);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", TRUE);
+}
+
+static void
+start_load (TdbgWindow *self, TdbgLogdir *logdir)
+{
+  self->loading = logdir;
+  gtk_label_set_text (self->progress_label, _("Loading…"));
+  self->progress_id = g_timeout_add (100, progress_cb, self);
+  tdbg_logdir_load_async (self->loading, self->cancellable, load_done_cb, g_object_ref (self));
+}
+
+/* A folder here: diagnosed first, so that what is not a logdir gets a page saying why. */
+static void
+open_local (TdbgWindow *self, TdbgLocation *location)
+{
+  const char *path;
+  g_autoptr(TdbgSource) source = NULL;
+  TdbgDiagnosisKind kind;
+
+  /* Recents and Reload keep it. */
+  tdbg_location_make_absolute (location);
+  path = tdbg_location_get_path (location);
+  begin_open (self, path, _("Loading…"));
+  kind = tdbg_diagnose_folder (path);
+  if (kind != TDBG_DIAGNOSIS_OK)
+    {
+      tdbg_window_cancel_load (self);
+      show_diagnosis_page (self, kind);
+      return;
+    }
+  source = tdbg_location_open (location, NULL, NULL, NULL);
+  start_load (self, tdbg_logdir_new (source));
+}
+
+static void open_remote (TdbgWindow *self, const TdbgLocation *location);
+
+/* Every way of opening a logdir ends here, with what tdbg-location.c made of it. */
+static void
+open_parsed (TdbgWindow *self, TdbgLocation *location, const GError *error)
+{
+  if (location == NULL)
+    {
+      _tdbg_window_show_page (self, "logdir");
+      set_load_error (self, error->message);
+    }
+  else if (tdbg_location_is_remote (location))
+    open_remote (self, location);
+  else
+    open_local (self, location);
+}
+
+void
+tdbg_window_open (TdbgWindow *self, GFile *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLocation) location = NULL;
+
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  location = tdbg_location_new_for_file (file, &error);
+  open_parsed (self, location, error);
+}
+
+void
+tdbg_window_open_source (TdbgWindow *self, TdbgSource *source)
+{
+  g_autofree char *location = tdbg_source_describe (source);
+
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  begin_open (self, location, _("Loading…"));
+  start_load (self, tdbg_logdir_new (source));
+}
+
+void
+tdbg_window_cancel_load (TdbgWindow *self)
+{
+  if (self->cancellable)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  stop_progress (self);
+  if (self->connecting)
+    gtk_label_set_text (self->status_label, _("Connecting cancelled."));
+  self->connecting = FALSE;
+}
+
+gboolean
+tdbg_window_is_loading (TdbgWindow *self)
+{
+  return self->loading != NULL || self->connecting;
+}
+
+/* ---- remote logdirs: connecting ---------------------------------------------------- */
+
+static void
+connect_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(TdbgWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = tdbg_ssh_prompt_connect_finish (TDBG_SSH_PROMPT (object), result, &error);
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
+    return; /* cancelled, or another logdir was opened meanwhile */
+  self->connecting = FALSE;
+  if (source)
+    {
+      start_load (self, tdbg_logdir_new (source));
+      return;
+    }
+  stop_progress (self);
+  set_load_error (self, error->message);
+  gtk_label_set_text (self->status_label, _("Not connected."));
+}
+
+static void
+open_remote (TdbgWindow *self, const TdbgLocation *location)
+{
+  g_autofree char *progress = g_strdup_printf (_("Connecting to %s…"), tdbg_location_get_host (location));
+
+  begin_open (self, tdbg_location_get_text (location), progress);
+  gtk_progress_bar_pulse (self->progress_bar);
+  if (self->ssh_prompt == NULL)
+    self->ssh_prompt = tdbg_ssh_prompt_new (GTK_WINDOW (self));
+  self->connecting = TRUE;
+  tdbg_ssh_prompt_connect_async (self->ssh_prompt, tdbg_location_get_text (location), self->cancellable,
+                                 connect_done_cb, g_object_ref (self));
+}
+
+void
+tdbg_window_open_location (TdbgWindow *self, const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLocation) location = NULL;
+
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  location = tdbg_location_parse (text, &error);
+  open_parsed (self, location, error);
+}
+
+static void
+problems_response_cb (GtkInfoBar *bar, int response, TdbgWindow *self)
+{
+  if (response == GTK_RESPONSE_CLOSE)
+    {
+      gtk_info_bar_set_revealed (bar, FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (bar), FALSE);
+    }
+}
+
+/* After each step of following: the counts and records waited for; a banner on screen is
+ * kept true, and only new damage brings back one the person closed. */
+static void
+followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+
+  if (logdir && ((stats && stats->new_problems > 0) || gtk_widget_get_visible (GTK_WIDGET (self->problems_bar))))
+    show_problems (self, logdir);
+  /* A failed poll may be a lost connection: the watch finds out and says so. */
+  if (stats == NULL && self->connection_watch)
+    tdbg_connection_watch_check_now (self->connection_watch);
+  _tdbg_window_update_status (self);
+}
+
+/* The follower's steps, the banners' buttons. */
+void
+_tdbg_window_load_init (TdbgWindow *self)
+{
+  g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
+  g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (pause_watch_while_following), self);
+  g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
+  g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);
+  g_signal_connect (self->connection_bar, "response", G_CALLBACK (connection_response_cb), self);
+  gtk_info_bar_add_button (self->connection_bar, _("_Reconnect"), RESPONSE_RECONNECT);
+}

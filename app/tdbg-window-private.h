@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* What the window's files share: the instance struct, the calls one concern makes into
+ * another, and read-backs of the window's state that only tests and benchmarks use.
+ *
+ *   tdbg-window.c          composition: template, panes, layout, the status line
+ *   tdbg-window-actions.c  the win.* actions, shortcuts and drag and drop
+ *   tdbg-window-load.c     opening (through tdbg-location), loading, progress, cancel,
+ *                          following, the connection watch, problems and diagnosis pages */
+
+#include "tdbg-window.h"
+
+#include "tdbg-alerts-pane.h"
+#include "tdbg-connection-watch.h"
+#include "tdbg-follower.h"
+#include "tdbg-graph-pane.h"
+#include "tdbg-problem-page.h"
+#include "tdbg-source-pane.h"
+#include "tdbg-ssh-prompt.h"
+#include "tdbg-stack-pane.h"
+#include "tdbg-start-page.h"
+#include "tdbg-timeline-pane.h"
+#include "tdbg-trace-pane.h"
+
+G_BEGIN_DECLS
+
+struct _TdbgWindow {
+  GtkApplicationWindow parent_instance;
+
+  GtkStack *pages;
+  TdbgStartPage *start_page;
+  TdbgProblemPage *problem_page;
+  GtkInfoBar *notice_bar;
+  GtkLabel *notice_label;
+
+  GtkRevealer *progress_revealer;
+  GtkLabel *progress_label;
+  GtkProgressBar *progress_bar;
+  GtkInfoBar *problems_bar;
+  GtkLabel *problems_label;
+  GtkPaned *main_paned;
+  GtkPaned *top_paned;
+  GtkPaned *lower_paned;
+  GtkPaned *middle_paned;
+  GtkPaned *bottom_paned;
+  GPtrArray *panes;              /* the TdbgPanes the template declares, in Alt+1…6 order */
+  GtkLabel *status_label;
+  GtkInfoBar *connection_bar;
+  GtkLabel *connection_label;
+
+  TdbgSelection *selection;
+  TdbgFollower *follower;
+  GSettings *settings;
+  TdbgLogdir *loading;
+  GCancellable *cancellable;
+  guint progress_id;
+  char *load_error;
+  char *location;                /* what was opened: a path or an ssh:// address */
+  gboolean connecting;
+  TdbgSshPrompt *ssh_prompt;
+  TdbgConnectionWatch *connection_watch;
+};
+
+/* tdbg-window-actions.c */
+void _tdbg_window_class_actions_init (GtkWidgetClass *widget_class);
+void _tdbg_window_actions_init (TdbgWindow *self);
+
+/* tdbg-window-load.c */
+void _tdbg_window_load_init (TdbgWindow *self);
+/* "start", "logdir" or "problem"; the start page is refreshed when shown. */
+void _tdbg_window_show_page (TdbgWindow *self, const char *name);
+/* The problem page with @title and @description. */
+void _tdbg_window_show_problem (TdbgWindow *self, const char *title, const char *description,
+                                gboolean can_show_logdir);
+
+/* tdbg-window.c */
+void _tdbg_window_update_status (TdbgWindow *self);
+
+/* Read-backs: for the window's own files, tests and benchmarks. */
+TdbgAlertsPane *tdbg_window_get_alerts_pane (TdbgWindow *self);
+TdbgTimelinePane *tdbg_window_get_timeline_pane (TdbgWindow *self);
+TdbgTracePane *tdbg_window_get_trace_pane (TdbgWindow *self);
+TdbgGraphPane *tdbg_window_get_graph_pane (TdbgWindow *self);
+TdbgSourcePane *tdbg_window_get_source_pane (TdbgWindow *self);
+TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self);
+/* Polls the logdir for what a run appends (the win.follow action turns it on and off). */
+TdbgFollower *tdbg_window_get_follower (TdbgWindow *self);
+/* NULL unless a remote logdir is shown. */
+TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self);
+/* The status line: the selection (or the logdir) and the counts. */
+const char *tdbg_window_get_status_text (TdbgWindow *self);
+/* The problems banner text ("" when hidden) and the last load error (NULL when none). */
+const char *tdbg_window_get_problems_text (TdbgWindow *self);
+const char *tdbg_window_get_load_error (TdbgWindow *self);
+/* "start", "logdir" or "problem" */
+const char *tdbg_window_get_page (TdbgWindow *self);
+TdbgStartPage *tdbg_window_get_start_page (TdbgWindow *self);
+TdbgProblemPage *tdbg_window_get_problem_page (TdbgWindow *self);
+/* The notice above the panes (a circular buffer dropped events), "" when hidden. */
+const char *tdbg_window_get_notice_text (TdbgWindow *self);
+/* The lost-connection banner's text ("" when hidden). */
+const char *tdbg_window_get_connection_text (TdbgWindow *self);
+
+G_END_DECLS
