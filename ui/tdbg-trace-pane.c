@@ -10,6 +10,8 @@
 #include "tdbg-tensor-details.h"
 #include "tdbg-trace-filter.h"
 #include "tdbg-trace-summary.h"
+#include "tdbg-name-factory.h"
+#include "tdbg-device-name.h"
 
 struct _TdbgTracePane {
   TdbgPane parent_instance;
@@ -71,6 +73,12 @@ column_text_cb (guint trace, guint column, gboolean *bad, gpointer data)
   TdbgTracePane *self = data;
 
   return tdbg_trace_summary_get_text (self->summary, logdir_of (self), trace, column, bad);
+}
+
+static char *
+column_whole_text_cb (guint trace, guint column, gboolean *bad, gpointer data)
+{
+  return tdbg_trace_summary_get_whole_text (logdir_of (data), trace, column);
 }
 
 static void
@@ -491,6 +499,7 @@ tdbg_trace_pane_init (TdbgTracePane *self)
 
   tdbg_trace_summary_define_columns (self->column_defs);
   tdbg_trace_columns_init (&self->columns, self->column_defs, TDBG_TRACE_N_COLS, column_text_cb, self);
+  self->columns.whole_text_func = column_whole_text_cb;
   self->header = TDBG_TRACE_HEADER (tdbg_trace_header_new (&self->columns));
   gtk_widget_insert_before (GTK_WIDGET (self->header), GTK_WIDGET (self), GTK_WIDGET (self->scroller));
   tdbg_trace_header_set_hadjustment (self->header, gtk_scrolled_window_get_hadjustment (self->scroller));
@@ -505,6 +514,9 @@ tdbg_trace_pane_init (TdbgTracePane *self)
     g_autoptr(GtkExpression) label = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
     gtk_drop_down_set_expression (self->type_dropdown, label);
   }
+  /* Whatever is chosen, the header keeps its width (a device's name is long). */
+  tdbg_name_factory_apply (self->type_dropdown, NULL);
+  tdbg_name_factory_apply (self->device_dropdown, tdbg_device_short_name);
 
   g_signal_connect_swapped (self->regex_entry, "search-changed", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->type_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);

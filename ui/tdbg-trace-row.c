@@ -96,7 +96,41 @@ clear_label (TdbgTraceRow *self)
   if (!self->labelled)
     return;
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   self->labelled = FALSE;
+}
+
+/* The whole text of shown column @i when the row shows it shortened, else NULL. */
+static char *
+whole_text (TdbgTraceRow *self, guint i)
+{
+  TdbgTraceColumns *columns = self->columns;
+  gboolean bad = FALSE;
+
+  if (columns->whole_text_func == NULL || i >= columns->n_shown)
+    return NULL;
+  return columns->whole_text_func (self->record, columns->shown[i], &bad, columns->text_data);
+}
+
+/* The whole texts of shortened cells ("Device: /job:localhost/…/device:GPU:1"), for a screen
+ * reader to tell apart what the short texts may not. */
+static void
+update_description (TdbgTraceRow *self)
+{
+  GString *description = g_string_new (NULL);
+
+  for (guint i = 0; i < self->columns->n_shown; i++)
+    {
+      g_autofree char *whole = whole_text (self, i);
+      if (whole && *whole)
+        g_string_append_printf (description, "%s%s: %s", description->len ? "; " : "",
+                                self->columns->all[self->columns->shown[i]].title, whole);
+    }
+  if (description->len)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_string_free (description, TRUE);
 }
 
 /* What a screen reader reads for the row: "#: 103; Tensor: Log:0; …", empty cells left out. */
@@ -112,6 +146,7 @@ update_label (TdbgTraceRow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label->str, -1);
   self->labelled = label->len > 0;
   g_string_free (label, TRUE);
+  update_description (self);
 }
 
 static void
@@ -272,16 +307,24 @@ tdbg_trace_row_unmap (GtkWidget *widget)
   GTK_WIDGET_CLASS (tdbg_trace_row_parent_class)->unmap (widget);
 }
 
-/* A column's text as the tooltip: always for some columns, else when it is cut short. */
+/* A column's text as the tooltip (its whole text when shortened): always for some columns,
+ * else when it is cut short. */
 static gboolean
 query_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip, gpointer data)
 {
   TdbgTraceRow *self = TDBG_TRACE_ROW (widget);
   int i = tdbg_trace_columns_at (self->columns, gtk_widget_get_width (widget), x);
   const char *text;
+  g_autofree char *whole = NULL;
 
   if (i < 0)
     return FALSE;
+  whole = whole_text (self, (guint) i);
+  if (whole && *whole)
+    {
+      gtk_tooltip_set_text (tooltip, whole);
+      return TRUE;
+    }
   text = tdbg_trace_row_get_text (self, (guint) i);
   if (*text == '\0' ||
       !(self->columns->all[self->columns->shown[i]].tooltip || tdbg_trace_row_get_ellipsized (self, (guint) i)))
