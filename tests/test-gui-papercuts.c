@@ -2,6 +2,7 @@
 /* What a person sees first: the window keeps its width whatever is chosen, devices are told
  * apart by what differs, the selection stands out, the window opens on something useful. */
 
+#include <math.h>
 #include <string.h>
 #include <adwaita.h>
 #include "gui-util.h"
@@ -139,6 +140,105 @@ test_device_cells (void)
   assert_device_cells ("multi_host/logdir", "CPU:0", "worker:0 CPU:0");
 }
 
+/* ---- The selected trace stands out ---- */
+
+typedef struct {
+  TdbgTraceRow *selected, *input, *plain;
+} RowKinds;
+
+static void
+find_row_kinds (GtkWidget *root, guint32 selected, RowKinds *kinds)
+{
+  if (TDBG_IS_TRACE_ROW (root) && gtk_widget_get_mapped (root))
+    {
+      TdbgTraceRow *row = TDBG_TRACE_ROW (root);
+      if (tdbg_trace_row_get_record (row) == selected)
+        kinds->selected = row;
+      else if (tdbg_trace_row_get_input (row))
+        kinds->input = kinds->input ? kinds->input : row;
+      else
+        kinds->plain = kinds->plain ? kinds->plain : row;
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    find_row_kinds (child, selected, kinds);
+}
+
+/* The colour of the screenshot's pixel at the start of @row (left of the right-aligned "#"). */
+static void
+row_colour (GdkTexture *shot, GtkWidget *window, TdbgTraceRow *row, double rgb[3])
+{
+  int w = gdk_texture_get_width (shot), h = gdk_texture_get_height (shot);
+  g_autofree guchar *pixels = g_malloc ((gsize) w * h * 4);
+  graphene_point_t p;
+  int x, y;
+
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (row), window,
+                                           &GRAPHENE_POINT_INIT (10, gtk_widget_get_height (GTK_WIDGET (row)) / 2.0f),
+                                           &p));
+  x = (int) p.x;
+  y = (int) p.y;
+  g_assert_true (x >= 0 && x < w && y >= 0 && y < h);
+  gdk_texture_download (shot, pixels, (gsize) w * 4);
+  /* Cairo's ARGB32, premultiplied, opaque here. */
+  for (guint c = 0; c < 3; c++)
+    rgb[c] = pixels[(gsize) y * w * 4 + (gsize) x * 4 + (2 - c)] / 255.0;
+}
+
+static double
+distance (const double a[3], const double b[3])
+{
+  return sqrt ((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
+}
+
+static void
+assert_selection_salient (TdbgWindow *window, guint32 trace, const char *name)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  g_autofree char *path = gui_shot_path (name);
+  g_autoptr(GdkTexture) shot = NULL;
+  RowKinds kinds = { NULL };
+  double selected[3], input[3], plain[3];
+
+  gui_spin (300);
+  gui_screenshot (GTK_WIDGET (window), path);
+  shot = gdk_texture_new_from_filename (path, NULL);
+  g_assert_nonnull (shot);
+  find_row_kinds (GTK_WIDGET (tdbg_trace_pane_get_list_view (pane)), trace, &kinds);
+  g_assert_nonnull (kinds.selected);
+  g_assert_nonnull (kinds.input);
+  g_assert_nonnull (kinds.plain);
+  row_colour (shot, GTK_WIDGET (window), kinds.selected, selected);
+  row_colour (shot, GTK_WIDGET (window), kinds.input, input);
+  row_colour (shot, GTK_WIDGET (window), kinds.plain, plain);
+  g_test_message ("%s: selected row %.2f from a plain one, an input row %.2f", name, distance (selected, plain),
+                  distance (input, plain));
+  g_assert_cmpfloat (distance (selected, plain), >, distance (input, plain) + 0.05);
+  g_assert_cmpfloat (distance (selected, plain), >, 0.2);
+}
+
+/* The selected row stands out more than any other (inputs' yellow), light and dark. */
+static void
+test_selection_salient (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  guint32 trace = TDBG_NONE;
+
+  /* A trace whose op has inputs traced just before it: a MatMul's. */
+  for (guint i = 0; trace == TDBG_NONE && i < tdbg_logdir_get_n_traces (logdir); i++)
+    if (g_strcmp0 (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, i)->op)->op_type, "MatMul") == 0)
+      trace = i;
+  g_assert_cmpuint (trace, !=, TDBG_NONE);
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), trace);
+  assert_selection_salient (window, trace, "papercuts-selection-light.png");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  assert_selection_salient (window, trace, "papercuts-selection-dark.png");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -147,5 +247,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/device-keeps-width", test_device_keeps_width);
   g_test_add_func ("/gui/papercuts/device-short-names", test_device_short_names);
   g_test_add_func ("/gui/papercuts/device-cells", test_device_cells);
+  g_test_add_func ("/gui/papercuts/selection-salient", test_selection_salient);
   return g_test_run ();
 }

@@ -21,6 +21,7 @@ struct _TdbgTraceRow {
   gboolean culled;
   GdkRGBA bad_color;          /* the theme's error colour */
   GdkRGBA bad_tint;           /* the same, faint, behind bad values */
+  GdkRGBA input_tint;         /* behind inputs of the selected op: fainter than the selection */
   int line_height;            /* from the font, 0 until measured and after style changes */
   TdbgAdjustmentWatch scrolling;  /* the enclosing list's vertical adjustment, while mapped */
 };
@@ -50,6 +51,10 @@ tdbg_trace_row_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   G_GNUC_END_IGNORE_DEPRECATIONS
   self->bad_tint = self->bad_color;
   self->bad_tint.alpha = 0.18f;
+  /* Yellow glares on a dark background: fainter there, so that the selection stays the row
+   * that stands out. */
+  self->input_tint = input_tint;
+  self->input_tint.alpha = tdbg_ui_widget_is_dark (widget) ? 0.18f : 0.35f;
 }
 
 static void
@@ -271,8 +276,9 @@ tdbg_trace_row_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   ensure_layouts (self);
   tdbg_trace_columns_place (self->columns, width, x, w);
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-  if (self->input)
-    gtk_snapshot_append_color (snapshot, &input_tint, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* The row's own background shows the selection: a tint over it would weaken it. */
+  if (self->input && !selected)
+    gtk_snapshot_append_color (snapshot, &self->input_tint, &GRAPHENE_RECT_INIT (0, 0, width, height));
   self->ellipsized = 0;
   for (guint i = 0; i < self->columns->n_shown; i++)
     draw_column (self, snapshot, i, x[i], w[i], height, &color, selected);
@@ -369,6 +375,7 @@ tdbg_trace_row_init (TdbgTraceRow *self)
 {
   self->stale = TRUE;
   self->bad_color = self->bad_tint = bad_fallback;
+  self->input_tint = input_tint;
   self->bad_tint.alpha = 0.18f;
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
