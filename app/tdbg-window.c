@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include "tdbg-window.h"
+#include "tdbg-window-first-look.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -363,6 +364,21 @@ show_diagnosis (TdbgWindow *self, TdbgLogdir *logdir)
     show_diagnosis_page (self, kind);
 }
 
+/* Opens on something useful (see tdbg-window-first-look.c) and says so in the status line. */
+static void
+show_first (TdbgWindow *self)
+{
+  g_autofree char *what = NULL;
+  g_autofree char *status = NULL;
+
+  if (!g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir") ||
+      (what = tdbg_window_select_first (self)) == NULL)
+    return;
+  /* Translators: what the window selected on opening, then the status line */
+  status = g_strdup_printf (_("%s: %s"), what, gtk_label_get_text (self->status_label));
+  gtk_label_set_text (self->status_label, status);
+}
+
 static void
 load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -409,6 +425,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   show_problems (self, logdir);
   show_diagnosis (self, logdir);
   update_status (self);
+  show_first (self);
   g_clear_object (&self->loading);
   g_object_unref (self);
 }

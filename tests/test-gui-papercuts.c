@@ -88,15 +88,12 @@ test_device_short_names (void)
     }
 }
 
-/* The first trace's row on show. */
+/* The selected trace's row (the window opens on one). */
 static TdbgTraceRow *
-first_row (TdbgTracePane *pane)
+selected_row (TdbgWindow *window)
 {
-  TdbgTraceRow *row = NULL;
-
-  for (guint t = 0; row == NULL && t < 50; t++)
-    row = tdbg_trace_pane_find_row (pane, t);
-  return row;
+  return tdbg_trace_pane_find_row (tdbg_window_get_trace_pane (window),
+                                   tdbg_selection_get_trace (tdbg_window_get_selection (window)));
 }
 
 /* The Device column shows what tells devices apart (GPU:1, worker:0 CPU:0), the whole name
@@ -111,9 +108,9 @@ assert_device_cells (const char *relative, const char *distinct_a, const char *d
 
   g_assert_cmpint (column, >=, 0);
   gui_spin (200);
-  row = first_row (pane);
+  row = selected_row (window);
   g_assert_nonnull (row);
-  g_test_message ("%s: first row's device %s", relative, tdbg_trace_row_get_text (row, (guint) column));
+  g_test_message ("%s: selected row's device %s", relative, tdbg_trace_row_get_text (row, (guint) column));
   g_assert_null (strstr (tdbg_trace_row_get_text (row, (guint) column), "/job:"));
   g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) column), !=, "");
   gui_shot (GTK_WIDGET (window), strstr (relative, "host") ? "papercuts-hosts.png" : "papercuts-devices.png");
@@ -239,6 +236,42 @@ test_selection_salient (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- Opening on something useful ---- */
+
+static void
+test_opens_on_first (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgSelection *selection = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
+
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), >, 0);
+  g_assert_cmpint (tdbg_selection_get_alert (selection), ==, 0);
+  g_assert_cmpuint (tdbg_selection_get_trace (selection), !=, TDBG_NONE);
+  g_test_message ("status: %s", tdbg_window_get_status_text (window));
+  g_assert_true (g_str_has_prefix (tdbg_window_get_status_text (window), "Showing the first alert: Trace "));
+  gui_shot (GTK_WIDGET (window), "papercuts-first-alert.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = gui_open_shared_logdir ("modes/NO_TENSOR");
+  selection = tdbg_window_get_selection (window);
+  logdir = tdbg_selection_get_logdir (selection);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 0);
+  g_test_message ("status: %s", tdbg_window_get_status_text (window));
+  if (tdbg_logdir_get_n_executions (logdir) > 0)
+    {
+      g_assert_cmpuint (tdbg_selection_get_execution (selection), ==, 0);
+      g_assert_true (g_str_has_prefix (tdbg_window_get_status_text (window), "Showing the first execution: "));
+    }
+  else
+    {
+      g_assert_cmpuint (tdbg_selection_get_trace (selection), ==, 0);
+      g_assert_true (g_str_has_prefix (tdbg_window_get_status_text (window), "Showing the first trace: "));
+    }
+  gui_shot (GTK_WIDGET (window), "papercuts-first-execution.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -248,5 +281,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/device-short-names", test_device_short_names);
   g_test_add_func ("/gui/papercuts/device-cells", test_device_cells);
   g_test_add_func ("/gui/papercuts/selection-salient", test_selection_salient);
+  g_test_add_func ("/gui/papercuts/opens-on-first", test_opens_on_first);
   return g_test_run ();
 }
