@@ -25,6 +25,9 @@ struct _TdbgWindow {
   GtkApplicationWindow parent_instance;
 
   GtkStack *pages;
+  GtkWidget *follow_button;
+  gulong first_paint_id;        /* waiting to show something first (show_first) */
+  TdbgLogdir *first_for;        /* the loaded logdir it waits for, compared only */
   TdbgStartPage *start_page;
   TdbgProblemPage *problem_page;
   GtkInfoBar *notice_bar;
@@ -297,10 +300,21 @@ remember (TdbgWindow *self)
   tdbg_recents_add (self->settings, self->location);
 }
 
+/* Reload and Follow act on a logdir: the start page has none to act on. */
+static void
+enable_logdir_buttons (TdbgWindow *self)
+{
+  gboolean start = g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), "start") == 0;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload", !start);
+  gtk_widget_set_sensitive (self->follow_button, !start);
+}
+
 static void
 show_page (TdbgWindow *self, const char *name)
 {
   gtk_stack_set_visible_child_name (self->pages, name);
+  enable_logdir_buttons (self);
   if (g_str_equal (name, "start"))
     {
       gtk_window_set_title (GTK_WINDOW (self), _("TensorFlow Debugger"));
@@ -371,12 +385,40 @@ show_first (TdbgWindow *self)
   g_autofree char *what = NULL;
   g_autofree char *status = NULL;
 
+  g_clear_object (&self->loading);
   if (!g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir") ||
       (what = tdbg_window_select_first (self)) == NULL)
     return;
   /* Translators: what the window selected on opening, then the status line */
   status = g_strdup_printf (_("%s: %s"), what, gtk_label_get_text (self->status_label));
   gtk_label_set_text (self->status_label, status);
+}
+
+static void
+first_paint_cb (GdkFrameClock *clock, TdbgWindow *self)
+{
+  g_clear_signal_handler (&self->first_paint_id, clock);
+  /* Another logdir may be loading since. */
+  if (self->loading == self->first_for)
+    show_first (self);
+}
+
+/* The panes scroll to what is selected once they are laid out: the choice waits for the
+ * loaded window's first frame (the load counts as going on until then). */
+static void
+show_first_when_drawn (TdbgWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  if (clock == NULL)
+    {
+      show_first (self);
+      return;
+    }
+  self->first_for = self->loading;
+  if (self->first_paint_id == 0)
+    self->first_paint_id = g_signal_connect_object (clock, "after-paint", G_CALLBACK (first_paint_cb), self, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -425,8 +467,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   show_problems (self, logdir);
   show_diagnosis (self, logdir);
   update_status (self);
-  show_first (self);
-  g_clear_object (&self->loading);
+  show_first_when_drawn (self);
   g_object_unref (self);
 }
 
@@ -960,6 +1001,7 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, middle_paned);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, bottom_paned);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, follow_button);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_bar);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_label);
 
@@ -1036,6 +1078,7 @@ tdbg_window_init (TdbgWindow *self)
   add_drop_target (self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
+  enable_logdir_buttons (self);
   add_capture_shortcuts (self);
   tdbg_ui_name_mnemonic_buttons (GTK_WIDGET (self));
   load_layout (self);

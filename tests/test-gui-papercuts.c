@@ -188,6 +188,18 @@ distance (const double a[3], const double b[3])
   return sqrt ((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
 }
 
+typedef struct {
+  TdbgTracePane *pane;
+  guint32 trace;
+} RowWait;
+
+static gboolean
+row_shown (gpointer data)
+{
+  RowWait *w = data;
+  return tdbg_trace_pane_find_row (w->pane, w->trace) != NULL;
+}
+
 static void
 assert_selection_salient (TdbgWindow *window, guint32 trace, const char *name)
 {
@@ -196,7 +208,9 @@ assert_selection_salient (TdbgWindow *window, guint32 trace, const char *name)
   g_autoptr(GdkTexture) shot = NULL;
   RowKinds kinds = { NULL };
   double selected[3], input[3], plain[3];
+  RowWait wait = { pane, trace };
 
+  g_assert_true (gui_wait_until (row_shown, &wait, 5000));
   gui_spin (300);
   gui_screenshot (GTK_WIDGET (window), path);
   shot = gdk_texture_new_from_filename (path, NULL);
@@ -272,6 +286,39 @@ test_opens_on_first (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- Reload and Follow only where there is a logdir ---- */
+
+static void
+test_start_page_buttons (void)
+{
+  TdbgWindow *window = gui_new_window ();
+  GtkWidget *reload = gui_find_by_tooltip (GTK_WIDGET (window), "Reload the logdir (F5)");
+  GtkWidget *follow = GTK_WIDGET (gui_find_label (GTK_WIDGET (window), "Follow", FALSE));
+
+  g_assert_nonnull (reload);
+  g_assert_nonnull (follow);
+  follow = gtk_widget_get_ancestor (follow, GTK_TYPE_TOGGLE_BUTTON);
+  g_assert_nonnull (follow);
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "start");
+  g_assert_false (gtk_widget_is_sensitive (reload));
+  g_assert_false (gtk_widget_is_sensitive (follow));
+  gui_shot (GTK_WIDGET (window), "papercuts-start-page.png");
+
+  {
+    g_autofree char *path = g_build_filename (g_getenv ("TDBG_SHARED_LOGDIRS"), "modes", "NO_TENSOR", NULL);
+    tdbg_window_open_location (window, path);
+  }
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 10000));
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "logdir");
+  g_assert_true (gtk_widget_is_sensitive (reload));
+  g_assert_true (gtk_widget_is_sensitive (follow));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-start", NULL);
+  gui_spin (100);
+  g_assert_false (gtk_widget_is_sensitive (reload));
+  g_assert_false (gtk_widget_is_sensitive (follow));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -282,5 +329,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/device-cells", test_device_cells);
   g_test_add_func ("/gui/papercuts/selection-salient", test_selection_salient);
   g_test_add_func ("/gui/papercuts/opens-on-first", test_opens_on_first);
+  g_test_add_func ("/gui/papercuts/start-page-buttons", test_start_page_buttons);
   return g_test_run ();
 }

@@ -86,8 +86,10 @@ test_translated_window (void)
   assert_label_shown (graph, translated ("Graph Structure"));
   assert_label_shown (source, translated ("Source Code"));
   assert_label_shown (stack, translated ("Stack Trace"));
-  /* What the empty panes say. */
-  assert_label_shown (source, translated ("No file selected. Choose a frame in the Stack Trace or a file above."));
+  /* What the empty panes say: the window opens on the first alert (a trace), the timeline has
+   * no execution chosen. */
+  assert_label_shown (GTK_WIDGET (tdbg_window_get_timeline_pane (window)),
+                      translated ("Select an execution to see its details."));
 
   /* Buttons: labels (with their mnemonics), tooltips, placeholders. */
   toggle = gui_find_widget (stack, GTK_TYPE_TOGGLE_BUTTON);
