@@ -319,6 +319,51 @@ test_start_page_buttons (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- An invalid regular expression says what is wrong ---- */
+
+static gboolean
+regex_error_shown (gpointer pane)
+{
+  return *tdbg_trace_pane_get_regex_error (pane) != '\0';
+}
+
+static gboolean
+regex_error_gone (gpointer pane)
+{
+  return !regex_error_shown (pane);
+}
+
+static void
+test_regex_error (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  GtkWidget *entry = gui_find_editable (GTK_WIDGET (pane), "Op name (regular expression)");
+  g_autoptr(GError) expected = NULL;
+  g_autoptr(GRegex) regex = g_regex_new ("Mat(Mul", G_REGEX_CASELESS, 0, &expected);
+  GtkLabel *label;
+
+  g_assert_null (regex);
+  g_assert_nonnull (expected);
+  g_assert_cmpstr (tdbg_trace_pane_get_regex_error (pane), ==, "");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Mat(Mul");
+  g_assert_true (gui_wait_until (regex_error_shown, pane, 5000));
+  g_test_message ("error: %s", tdbg_trace_pane_get_regex_error (pane));
+  /* GLib's own words, on screen. */
+  g_assert_nonnull (strstr (tdbg_trace_pane_get_regex_error (pane), expected->message));
+  label = gui_find_label (GTK_WIDGET (pane), tdbg_trace_pane_get_regex_error (pane), FALSE);
+  g_assert_nonnull (label);
+  gui_spin (100);
+  g_assert_true (gtk_widget_is_drawable (GTK_WIDGET (label)));
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  gui_shot (GTK_WIDGET (window), "papercuts-regex-error.png");
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Mat(Mul)");
+  g_assert_true (gui_wait_until (regex_error_gone, pane, 5000));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (label)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -330,5 +375,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/selection-salient", test_selection_salient);
   g_test_add_func ("/gui/papercuts/opens-on-first", test_opens_on_first);
   g_test_add_func ("/gui/papercuts/start-page-buttons", test_start_page_buttons);
+  g_test_add_func ("/gui/papercuts/regex-error", test_regex_error);
   return g_test_run ();
 }

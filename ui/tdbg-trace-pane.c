@@ -18,6 +18,7 @@ struct _TdbgTracePane {
 
   GtkLabel *title_label;
   GtkSearchEntry *regex_entry;
+  GtkLabel *regex_error_label;
   GtkDropDown *type_dropdown;
   GtkDropDown *device_dropdown;
   GtkCheckButton *alerting_check;
@@ -257,15 +258,47 @@ clear_filter (TdbgTracePane *self)
   g_clear_object (&self->filter);
 }
 
+/* An op-name pattern that is no regular expression says why (GLib's message) under the
+ * filters, to screen readers too (the entry is invalid and described by the message). */
+static void
+show_regex_error (TdbgTracePane *self, const GError *error)
+{
+  GtkWidget *entry = GTK_WIDGET (self->regex_entry);
+  g_autofree char *text = error ? g_strdup_printf (_("Not a regular expression: %s"), error->message) : NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->regex_error_label), error != NULL);
+  if (error == NULL)
+    {
+      gtk_widget_remove_css_class (entry, "error");
+      gtk_accessible_reset_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      return;
+    }
+  gtk_label_set_text (self->regex_error_label, text);
+  gtk_widget_add_css_class (entry, "error");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/* The text of the error shown under the filters, "" when none is. */
+const char *
+tdbg_trace_pane_get_regex_error (TdbgTracePane *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->regex_error_label)) ? gtk_label_get_text (self->regex_error_label)
+                                                                         : "";
+}
+
 void
 tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *op_type, const char *device,
                             gboolean alerting_only)
 {
   TdbgLogdir *logdir = logdir_of (self);
 
+  g_autoptr(GError) error = NULL;
+
   clear_filter (self);
   if (regex == NULL || *regex == '\0')
-    gtk_widget_remove_css_class (GTK_WIDGET (self->regex_entry), "error");
+    show_regex_error (self, NULL);
   if (logdir == NULL)
     return;
   if ((regex == NULL || *regex == '\0') && op_type == NULL && device == NULL && !alerting_only)
@@ -274,13 +307,10 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
       set_rows (self, rows);
       return;
     }
-  self->filter = tdbg_trace_filter_new (logdir, regex, op_type, device, alerting_only, NULL);
+  self->filter = tdbg_trace_filter_new (logdir, regex, op_type, device, alerting_only, &error);
+  show_regex_error (self, error);
   if (self->filter == NULL)
-    {
-      gtk_widget_add_css_class (GTK_WIDGET (self->regex_entry), "error");
-      return;
-    }
-  gtk_widget_remove_css_class (GTK_WIDGET (self->regex_entry), "error");
+    return;
   self->filter_cancellable = g_cancellable_new ();
   /* The pane stays until the worker is done, even when cancelled. */
   tdbg_trace_filter_run_async (self->filter, self->filter_cancellable, filter_done_cb, g_object_ref (self));
@@ -469,6 +499,7 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_entry);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_error_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, type_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, device_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, alerting_check);
