@@ -8,6 +8,9 @@
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-device-name.h"
+#include "test-env.h"
+#include "gated-source.h"
+#include "tdbg-local-source.h"
 
 /* The drop-down at @n (0: the first) under @root. */
 static GtkDropDown *
@@ -364,6 +367,92 @@ test_regex_error (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- Cancel, seen working on a slow load ---- */
+
+static gboolean
+gated_waiting (gpointer source)
+{
+  return gated_source_is_waiting (source);
+}
+
+/* Escape as the window's shortcuts map it: the action of the shortcut Escape triggers. */
+static gboolean
+press_escape (GtkWidget *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+          if (g_str_equal (trigger, "Escape"))
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, window,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
+/* A load waiting at its gate (the executions, read last) stops on @how ("button" or
+ * "escape"): the window then says so, holds no half-read logdir, and opens the next one. */
+static void
+assert_cancel_stops (const char *how)
+{
+  g_autofree char *dir = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autoptr(TdbgSource) local = tdbg_local_source_new (dir);
+  g_autoptr(GatedSource) gated = gated_source_new (local, ".execution");
+  TdbgWindow *window = gui_new_window ();
+  GtkWidget *button;
+  g_autofree char *shot = g_strdup_printf ("papercuts-cancel-%s.png", how);
+
+  tdbg_window_open_source (window, TDBG_SOURCE (gated));
+  g_assert_true (gui_wait_until (gated_waiting, gated, 30000));
+  g_assert_true (tdbg_window_is_loading (window));
+  button = GTK_WIDGET (gui_find_label (GTK_WIDGET (window), "Cancel", FALSE));
+  g_assert_nonnull (button);
+  button = gtk_widget_get_ancestor (button, GTK_TYPE_BUTTON);
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_drawable (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+
+  if (g_str_equal (how, "button"))
+    g_signal_emit_by_name (button, "clicked");
+  else
+    g_assert_true (press_escape (GTK_WIDGET (window)));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 5000));
+  gui_spin (200);
+  gui_shot (GTK_WIDGET (window), shot);
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (window), "Loading cancelled.", FALSE));
+  g_assert_false (gtk_widget_is_drawable (button));
+  g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
+  g_assert_null (tdbg_window_get_load_error (window));
+
+  /* Sane: the gate opened late changes nothing, and another logdir opens whole. */
+  gated_source_open (gated);
+  gui_spin (200);
+  g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (dir);
+    tdbg_window_open (window, file);
+  }
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
+  g_assert_nonnull (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "logdir");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_cancel_slow_load (void)
+{
+  assert_cancel_stops ("button");
+  assert_cancel_stops ("escape");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -376,5 +465,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/opens-on-first", test_opens_on_first);
   g_test_add_func ("/gui/papercuts/start-page-buttons", test_start_page_buttons);
   g_test_add_func ("/gui/papercuts/regex-error", test_regex_error);
+  g_test_add_func ("/gui/papercuts/cancel-slow-load", test_cancel_slow_load);
   return g_test_run ();
 }
