@@ -453,6 +453,51 @@ test_cancel_slow_load (void)
   assert_cancel_stops ("escape");
 }
 
+/* ---- Counts that do not mislead ---- */
+
+/* A list capped at 1,000 alerts per kind says so in its title, with the real number. */
+static void
+test_capped_alerts (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "papercuts-demo", NULL);
+  TdbgWindow *window;
+  TdbgLogdir *logdir;
+  guint64 all;
+  g_autofree char *title = NULL;
+
+  gui_ensure_demo_logdir (dir, 400);
+  window = gui_open_window (dir);
+  logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  all = tdbg_logdir_get_n_inf_nan_traces (logdir) + tdbg_logdir_get_n_inf_nan_execution_outputs (logdir);
+  g_test_message ("%u alerts listed of %" G_GUINT64_FORMAT, tdbg_logdir_get_n_alerts (logdir), all);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, TDBG_ALERT_LIMIT);
+  g_assert_cmpuint (all, >, TDBG_ALERT_LIMIT);
+  /* Under LC_ALL=C.UTF-8 there is no digit grouping. */
+  title = g_strdup_printf ("Alerts (%u of %" G_GUINT64_FORMAT ")", TDBG_ALERT_LIMIT, all);
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), title, FALSE));
+  gui_shot (GTK_WIDGET (window), "papercuts-capped-alerts.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Garbage where the executions and traces should be is named damage, not "nothing yet". */
+static void
+test_garbage_is_damage (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("corrupt/garbage");
+
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "problem");
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (window), "The logdir is damaged", FALSE));
+  g_assert_null (gui_find_label (GTK_WIDGET (window), "Nothing recorded yet", FALSE));
+  gui_shot (GTK_WIDGET (window), "papercuts-garbage.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* An empty logdir is still one that waits for its records. */
+  window = gui_open_shared_logdir ("corrupt/empty_files");
+  g_test_message ("empty_files: page %s", tdbg_window_get_page (window));
+  g_assert_null (gui_find_label (GTK_WIDGET (window), "The logdir is damaged", FALSE));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -466,5 +511,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/start-page-buttons", test_start_page_buttons);
   g_test_add_func ("/gui/papercuts/regex-error", test_regex_error);
   g_test_add_func ("/gui/papercuts/cancel-slow-load", test_cancel_slow_load);
+  g_test_add_func ("/gui/papercuts/capped-alerts", test_capped_alerts);
+  g_test_add_func ("/gui/papercuts/garbage-is-damage", test_garbage_is_damage);
   return g_test_run ();
 }
