@@ -28,6 +28,8 @@ struct _TdbgWindow {
   GtkWidget *follow_button;
   gulong first_paint_id;        /* waiting to show something first (show_first) */
   TdbgLogdir *first_for;        /* the loaded logdir it waits for, compared only */
+  char *first_note;             /* what was shown first, while it still is */
+  guint32 first_trace, first_execution;
   TdbgStartPage *start_page;
   TdbgProblemPage *problem_page;
   GtkInfoBar *notice_bar;
@@ -383,15 +385,36 @@ static void
 show_first (TdbgWindow *self)
 {
   g_autofree char *what = NULL;
-  g_autofree char *status = NULL;
 
   g_clear_object (&self->loading);
+  g_clear_pointer (&self->first_note, g_free);
   if (!g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir") ||
       (what = tdbg_window_select_first (self)) == NULL)
     return;
+  g_free (self->first_note);
+  self->first_note = g_steal_pointer (&what);
+  self->first_trace = tdbg_selection_get_trace (self->selection);
+  self->first_execution = tdbg_selection_get_execution (self->selection);
+  update_status (self);
+}
+
+/* "Showing the first alert: " before the status while that is what the panes show. */
+static void
+prepend_first_note (TdbgWindow *self, GString *s)
+{
+  g_autofree char *prefix = NULL;
+
+  if (self->first_note == NULL)
+    return;
+  if (tdbg_selection_get_trace (self->selection) != self->first_trace ||
+      tdbg_selection_get_execution (self->selection) != self->first_execution)
+    {
+      g_clear_pointer (&self->first_note, g_free);
+      return;
+    }
   /* Translators: what the window selected on opening, then the status line */
-  status = g_strdup_printf (_("%s: %s"), what, gtk_label_get_text (self->status_label));
-  gtk_label_set_text (self->status_label, status);
+  prefix = g_strdup_printf (_("%s: "), self->first_note);
+  g_string_prepend (s, prefix);
 }
 
 static void
@@ -925,6 +948,7 @@ update_status (TdbgWindow *self)
       g_string_append_printf (s, _("%s line %d"), base, tdbg_selection_get_source_line (self->selection));
     }
   append_counts (s, logdir, tdbg_follower_get_error (self->follower));
+  prepend_first_note (self, s);
   gtk_label_set_text (self->status_label, s->str);
   g_string_free (s, TRUE);
 }
@@ -951,6 +975,7 @@ tdbg_window_dispose (GObject *object)
 
   tdbg_window_cancel_load (self);
   g_clear_object (&self->loading);
+  g_clear_pointer (&self->first_note, g_free);
   if (self->follower)
     {
       g_signal_handlers_disconnect_by_data (self->follower, self);

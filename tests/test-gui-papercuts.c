@@ -267,7 +267,13 @@ test_opens_on_first (void)
   g_assert_cmpuint (tdbg_selection_get_trace (selection), !=, TDBG_NONE);
   g_test_message ("status: %s", tdbg_window_get_status_text (window));
   g_assert_true (g_str_has_prefix (tdbg_window_get_status_text (window), "Showing the first alert: Trace "));
+  /* The panes settle (the stack picks its frame, the source its line): the note stays while
+   * the first alert is what they show, and goes with the first other choice. */
+  gui_spin (500);
+  g_assert_true (g_str_has_prefix (tdbg_window_get_status_text (window), "Showing the first alert: Trace "));
   gui_shot (GTK_WIDGET (window), "papercuts-first-alert.png");
+  tdbg_selection_select_trace (selection, 0);
+  g_assert_true (g_str_has_prefix (tdbg_window_get_status_text (window), "Trace 0 "));
   gtk_window_destroy (GTK_WINDOW (window));
 
   window = gui_open_shared_logdir ("modes/NO_TENSOR");
@@ -498,6 +504,43 @@ test_garbage_is_damage (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- Room for the alerts ---- */
+
+/* The rows of @list wholly in view. */
+static guint
+rows_in_view (GtkWidget *list)
+{
+  int height = gtk_widget_get_height (list);
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      graphene_rect_t bounds;
+      if (gtk_widget_get_mapped (row) && gtk_widget_compute_bounds (row, list, &bounds) &&
+          bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= height + 0.5)
+        n++;
+    }
+  return n;
+}
+
+/* At the window's first size the alerts list shows five whole rows or more, each one line
+ * with its whole text as the tooltip. */
+static void
+test_alerts_room (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  GtkWidget *list = gui_find_widget (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), GTK_TYPE_LIST_VIEW);
+  guint n;
+
+  g_assert_nonnull (list);
+  gui_spin (200);
+  n = rows_in_view (list);
+  g_test_message ("alert rows in view: %u (list %d px high)", n, gtk_widget_get_height (list));
+  g_assert_cmpuint (n, >=, 5);
+  gui_shot (GTK_WIDGET (window), "papercuts-alerts-room.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -513,5 +556,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/cancel-slow-load", test_cancel_slow_load);
   g_test_add_func ("/gui/papercuts/capped-alerts", test_capped_alerts);
   g_test_add_func ("/gui/papercuts/garbage-is-damage", test_garbage_is_damage);
+  g_test_add_func ("/gui/papercuts/alerts-room", test_alerts_room);
   return g_test_run ();
 }
