@@ -541,6 +541,62 @@ test_alerts_room (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- Tensor values in their own space ---- */
+
+/* The selected row is wholly in view in its list. */
+static gboolean
+selected_row_in_view (gpointer window)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  GtkWidget *list = GTK_WIDGET (tdbg_trace_pane_get_list_view (pane));
+  TdbgTraceRow *row = tdbg_trace_pane_find_row (pane, tdbg_selection_get_trace (tdbg_window_get_selection (window)));
+  graphene_rect_t bounds;
+
+  return row && gtk_widget_compute_bounds (GTK_WIDGET (row), list, &bounds) && bounds.origin.y >= 0 &&
+         bounds.origin.y + bounds.size.height <= gtk_widget_get_height (list) + 0.5;
+}
+
+/* Opening Tensor Values leaves the list half the space (several rows) with the selected row
+ * in view, wherever it was in the list. */
+static void
+test_values_keep_list (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("modes/FULL_TENSOR");
+  TdbgSelection *selection = tdbg_window_get_selection (window);
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  GtkWidget *list = GTK_WIDGET (tdbg_trace_pane_get_list_view (pane));
+  GtkPaned *paned = tdbg_trace_pane_get_values_paned (pane);
+  GtkExpander *expander = GTK_EXPANDER (gui_find_widget (GTK_WIDGET (pane), GTK_TYPE_EXPANDER));
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
+  guint32 last = tdbg_logdir_get_n_traces (logdir) - 1;
+  int before, after;
+
+  /* The last trace: the row most easily scrolled away. */
+  tdbg_selection_select_trace (selection, last);
+  g_assert_true (gui_wait_until (selected_row_in_view, window, 5000));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (expander)));
+  gui_spin (200);
+  before = gtk_widget_get_height (list);
+  gtk_expander_set_expanded (expander, TRUE);
+  gui_spin (400);
+  after = gtk_widget_get_height (list);
+  g_test_message ("list %d px, then %d px with the values open (split %d px)", before, after,
+                  gtk_widget_get_height (GTK_WIDGET (paned)));
+  g_assert_cmpint (after, >=, gtk_widget_get_height (GTK_WIDGET (paned)) * 2 / 5);
+  g_assert_cmpuint (rows_in_view (list), >=, 3);
+  g_assert_true (gui_wait_until (selected_row_in_view, window, 5000));
+  gui_shot (GTK_WIDGET (window), "papercuts-values-open.png");
+
+  /* The split is the person's to move; closed, the list has its space back. */
+  gtk_paned_set_position (paned, gtk_widget_get_height (GTK_WIDGET (paned)) - 40);
+  gui_spin (200);
+  g_assert_true (gui_wait_until (selected_row_in_view, window, 5000));
+  gtk_expander_set_expanded (expander, FALSE);
+  gui_spin (300);
+  g_assert_cmpint (gtk_widget_get_height (list), >=, before - 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -557,5 +613,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/capped-alerts", test_capped_alerts);
   g_test_add_func ("/gui/papercuts/garbage-is-damage", test_garbage_is_damage);
   g_test_add_func ("/gui/papercuts/alerts-room", test_alerts_room);
+  g_test_add_func ("/gui/papercuts/values-keep-list", test_values_keep_list);
   return g_test_run ();
 }

@@ -24,6 +24,7 @@ struct _TdbgTracePane {
   GtkCheckButton *alerting_check;
   GtkEntry *goto_entry;
   GtkScrolledWindow *scroller;
+  GtkPaned *values_paned;
   GtkListView *list_view;
   TdbgTraceHeader *header;
   TdbgTensorDetails *details;
@@ -485,6 +486,31 @@ tdbg_trace_pane_dispose (GObject *object)
   G_OBJECT_CLASS (tdbg_trace_pane_parent_class)->dispose (object);
 }
 
+/* The selected row stays in view as the list's space changes. */
+static void
+keep_selected_in_view (TdbgTracePane *self)
+{
+  guint pos = gtk_single_selection_get_selected (self->model);
+
+  if (pos != GTK_INVALID_LIST_POSITION)
+    tdbg_list_scroll_to (&self->scroll, pos);
+}
+
+/* Opened, the values take the lower half of the pane (the person may move the split); closed,
+ * the details get what they need and the list the rest. */
+static void
+place_values (TdbgTracePane *self)
+{
+  GtkExpander *expander = tdbg_tensor_details_get_expander (self->details);
+  int height = gtk_widget_get_height (GTK_WIDGET (self->values_paned));
+
+  if (gtk_expander_get_expanded (expander) && height > 0)
+    gtk_paned_set_position (self->values_paned, height / 2);
+  else
+    gtk_paned_set_position (self->values_paned, -1);
+  keep_selected_in_view (self);
+}
+
 static void
 tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
 {
@@ -505,6 +531,7 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, alerting_check);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, goto_entry);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, scroller);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, values_paned);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, list_view);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, details);
 
@@ -532,7 +559,8 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   tdbg_trace_columns_init (&self->columns, self->column_defs, TDBG_TRACE_N_COLS, column_text_cb, self);
   self->columns.whole_text_func = column_whole_text_cb;
   self->header = TDBG_TRACE_HEADER (tdbg_trace_header_new (&self->columns));
-  gtk_widget_insert_before (GTK_WIDGET (self->header), GTK_WIDGET (self), GTK_WIDGET (self->scroller));
+  gtk_widget_insert_before (GTK_WIDGET (self->header), gtk_widget_get_parent (GTK_WIDGET (self->scroller)),
+                            GTK_WIDGET (self->scroller));
   tdbg_trace_header_set_hadjustment (self->header, gtk_scrolled_window_get_hadjustment (self->scroller));
   g_signal_connect_swapped (self->header, "resized", G_CALLBACK (relayout_rows), self);
 
@@ -554,6 +582,15 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   g_signal_connect_swapped (self->device_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->alerting_check, "toggled", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect (self->goto_entry, "activate", G_CALLBACK (goto_cb), self);
+  g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::expanded",
+                            G_CALLBACK (place_values), self);
+  g_signal_connect_swapped (self->values_paned, "notify::position", G_CALLBACK (keep_selected_in_view), self);
+}
+
+GtkPaned *
+tdbg_trace_pane_get_values_paned (TdbgTracePane *self)
+{
+  return self->values_paned;
 }
 
 guint32
