@@ -8,6 +8,7 @@
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-device-name.h"
+#include "tdbg-timeline-pane.h"
 #include "test-env.h"
 #include "gated-source.h"
 #include "tdbg-local-source.h"
@@ -597,6 +598,52 @@ test_values_keep_list (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- Timeline chips that name what ran ---- */
+
+static void
+collect_chips (GtkWidget *root, GPtrArray *chips)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_has_css_class (root, "tdbg-exec-box") && gtk_widget_get_mapped (root))
+    g_ptr_array_add (chips, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_chips (child, chips);
+}
+
+static void
+test_timeline_chips (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("modes/FULL_TENSOR");
+  g_autoptr(GPtrArray) chips = g_ptr_array_new ();
+  gboolean function = FALSE, op = FALSE;
+  g_autofree char *inference = tdbg_timeline_chip_text ("__inference_scaled_roots_58");
+  g_autofree char *cast = tdbg_timeline_chip_text ("Cast");
+
+  g_assert_cmpstr (inference, ==, "scaled_roots");
+  g_assert_cmpstr (cast, ==, "Cast");
+  gui_spin (200);
+  collect_chips (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), chips);
+  g_assert_cmpuint (chips->len, >, 0);
+  for (guint i = 0; i < chips->len; i++)
+    {
+      GtkLabel *chip = g_ptr_array_index (chips, i);
+      const char *text = gtk_label_get_text (chip);
+      g_test_message ("chip %u: %s (%d px)", i, text, gtk_widget_get_width (GTK_WIDGET (chip)));
+      g_assert_cmpint (g_utf8_strlen (text, -1), >, 1);
+      if (gtk_widget_has_css_class (GTK_WIDGET (chip), "tdbg-function"))
+        function = function || g_str_equal (text, "ƒ scaled_roots");
+      else
+        op = op || g_str_equal (text, "Cast");
+      /* Names of a dozen characters show whole; none is wider than that. */
+      if (g_utf8_strlen (text, -1) <= 12)
+        g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (chip)));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (chip)), <, 160);
+    }
+  g_assert_true (function);
+  g_assert_true (op);
+  gui_shot (GTK_WIDGET (window), "papercuts-timeline.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -614,5 +661,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/garbage-is-damage", test_garbage_is_damage);
   g_test_add_func ("/gui/papercuts/alerts-room", test_alerts_room);
   g_test_add_func ("/gui/papercuts/values-keep-list", test_values_keep_list);
+  g_test_add_func ("/gui/papercuts/timeline-chips", test_timeline_chips);
   return g_test_run ();
 }
