@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "tdbg-cli.h"
+#include "tdbg-locale.h"
 #ifdef TDBG_WITH_GUI
 #include "tdbg-gui.h"
 #endif
@@ -13,12 +14,8 @@
 int
 main (int argc, char **argv)
 {
-  const char *localedir = g_getenv ("TDBG_LOCALEDIR");
-
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  tdbg_locale_bind ();
 
   if (argc > 1 && tdbg_cli_is_subcommand (argv[1]))
     return tdbg_cli_run (argc - 1, argv + 1);

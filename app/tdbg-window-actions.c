@@ -268,5 +268,6 @@ _tdbg_window_actions_init (TdbgWindow *self)
   add_help_overlay (self);
   add_drop_target (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
+  _tdbg_window_enable_logdir_buttons (self);
   add_capture_shortcuts (self);
 }

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
+#include "tdbg-window-first-look.h"
 #include "tdbg-diagnosis.h"
 #include "tdbg-error.h"
 #include "tdbg-location.h"
@@ -184,9 +185,19 @@ remember (TdbgWindow *self)
 }
 
 void
+_tdbg_window_enable_logdir_buttons (TdbgWindow *self)
+{
+  gboolean start = g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), "start") == 0;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload", !start);
+  gtk_widget_set_sensitive (self->follow_button, !start);
+}
+
+void
 _tdbg_window_show_page (TdbgWindow *self, const char *name)
 {
   gtk_stack_set_visible_child_name (self->pages, name);
+  _tdbg_window_enable_logdir_buttons (self);
   if (g_str_equal (name, "start"))
     {
       gtk_window_set_title (GTK_WINDOW (self), _("TensorFlow Debugger"));
@@ -250,6 +261,68 @@ show_diagnosis (TdbgWindow *self, TdbgLogdir *logdir)
     show_diagnosis_page (self, kind);
 }
 
+/* Opens on something useful (see tdbg-window-first-look.c) and says so in the status line. */
+static void
+show_first (TdbgWindow *self)
+{
+  g_autofree char *what = NULL;
+
+  g_clear_object (&self->loading);
+  g_clear_pointer (&self->first_note, g_free);
+  if (!g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir") ||
+      (what = tdbg_window_select_first (self)) == NULL)
+    return;
+  self->first_note = g_steal_pointer (&what);
+  self->first_trace = tdbg_selection_get_trace (self->selection);
+  self->first_execution = tdbg_selection_get_execution (self->selection);
+  _tdbg_window_update_status (self);
+}
+
+void
+_tdbg_window_prepend_first_note (TdbgWindow *self, GString *s)
+{
+  g_autofree char *prefix = NULL;
+
+  if (self->first_note == NULL)
+    return;
+  if (tdbg_selection_get_trace (self->selection) != self->first_trace ||
+      tdbg_selection_get_execution (self->selection) != self->first_execution)
+    {
+      g_clear_pointer (&self->first_note, g_free);
+      return;
+    }
+  /* Translators: what the window selected on opening, then the status line */
+  prefix = g_strdup_printf (_("%s: "), self->first_note);
+  g_string_prepend (s, prefix);
+}
+
+static void
+first_paint_cb (GdkFrameClock *clock, TdbgWindow *self)
+{
+  g_clear_signal_handler (&self->first_paint_id, clock);
+  /* Another logdir may be loading since. */
+  if (self->loading == self->first_for)
+    show_first (self);
+}
+
+/* The panes scroll to what is selected once they are laid out: the choice waits for the
+ * loaded window's first frame (the load counts as going on until then). */
+static void
+show_first_when_drawn (TdbgWindow *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  if (clock == NULL)
+    {
+      show_first (self);
+      return;
+    }
+  self->first_for = self->loading;
+  if (self->first_paint_id == 0)
+    self->first_paint_id = g_signal_connect_object (clock, "after-paint", G_CALLBACK (first_paint_cb), self, 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -296,7 +369,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   show_problems (self, logdir);
   show_diagnosis (self, logdir);
   _tdbg_window_update_status (self);
-  g_clear_object (&self->loading);
+  show_first_when_drawn (self);
   g_object_unref (self);
 }
 

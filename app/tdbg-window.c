@@ -156,6 +156,7 @@ _tdbg_window_update_status (TdbgWindow *self)
       g_string_append_printf (s, _("%s line %d"), base, tdbg_selection_get_source_line (self->selection));
     }
   append_counts (s, logdir, tdbg_follower_get_error (self->follower));
+  _tdbg_window_prepend_first_note (self, s);
   gtk_label_set_text (self->status_label, s->str);
   g_string_free (s, TRUE);
 }
@@ -167,6 +168,7 @@ tdbg_window_dispose (GObject *object)
 
   tdbg_window_cancel_load (self);
   g_clear_object (&self->loading);
+  g_clear_pointer (&self->first_note, g_free);
   if (self->follower)
     {
       g_signal_handlers_disconnect_by_data (self->follower, self);
@@ -216,6 +218,7 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, middle_paned);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, bottom_paned);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, follow_button);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_bar);
   gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_label);
 

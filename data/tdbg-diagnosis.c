@@ -4,6 +4,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include "tdbg-records.h"
 
 TdbgDiagnosisKind
 tdbg_diagnose_folder (const char *path)
@@ -30,12 +31,31 @@ tdbg_diagnose_folder (const char *path)
   return any ? TDBG_DIAGNOSIS_NO_METADATA : TDBG_DIAGNOSIS_EMPTY_FOLDER;
 }
 
+/* Whether damage was found in a file of executions or graph execution traces: then their
+ * absence is the damage, not a run that has not written them yet. */
+static gboolean
+records_damaged (TdbgLogdir *logdir)
+{
+  GPtrArray *problems = tdbg_logdir_get_problems (logdir);
+
+  for (guint i = 0; problems && i < problems->len; i++)
+    {
+      const TdbgProblem *p = g_ptr_array_index (problems, i);
+      if (p->file_name &&
+          (g_str_has_suffix (p->file_name, ".execution") || g_str_has_suffix (p->file_name, ".graph_execution_traces")))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 TdbgDiagnosisKind
 tdbg_diagnose_logdir (TdbgLogdir *logdir)
 {
   if (tdbg_logdir_get_n_traces (logdir) > 0)
     return TDBG_DIAGNOSIS_OK;
-  return tdbg_logdir_get_n_executions (logdir) > 0 ? TDBG_DIAGNOSIS_EAGER_ONLY : TDBG_DIAGNOSIS_NOTHING_RECORDED;
+  if (tdbg_logdir_get_n_executions (logdir) > 0)
+    return TDBG_DIAGNOSIS_EAGER_ONLY;
+  return records_damaged (logdir) ? TDBG_DIAGNOSIS_DAMAGED : TDBG_DIAGNOSIS_NOTHING_RECORDED;
 }
 
 char *
@@ -59,6 +79,8 @@ tdbg_diagnosis_title (TdbgDiagnosisKind kind)
       return g_strdup (_("Nothing recorded yet"));
     case TDBG_DIAGNOSIS_EAGER_ONLY:
       return g_strdup (_("No graph execution traces"));
+    case TDBG_DIAGNOSIS_DAMAGED:
+      return g_strdup (_("The logdir is damaged"));
     }
   g_return_val_if_reached (NULL);
 }
@@ -100,6 +122,10 @@ tdbg_diagnosis_explain (TdbgDiagnosisKind kind, const char *path)
                                 "traces. With a circular buffer (circular_buffer_size above 0, the default) "
                                 "TensorFlow writes them only when the program exits or calls "
                                 "FlushExecutionFiles(): reload (F5) after that."), path);
+    case TDBG_DIAGNOSIS_DAMAGED:
+      return g_strdup_printf (_("%s is a tfdbg2 logdir, but its files of executions and graph execution traces "
+                                "hold no intact record: they are damaged (see the problems below), not waiting "
+                                "to be written. Copy the logdir again from where the program wrote it."), path);
     case TDBG_DIAGNOSIS_EAGER_ONLY:
       return g_strdup_printf (_("%s records eager executions but no graph execution traces. That is what a run "
                                 "with tf.config.run_functions_eagerly(True) leaves: every tf.function runs op "

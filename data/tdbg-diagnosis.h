@@ -19,6 +19,7 @@ typedef enum {
   TDBG_DIAGNOSIS_NO_METADATA,      /* files, but no tfdbg_events.* (no .metadata) */
   TDBG_DIAGNOSIS_NOTHING_RECORDED, /* a logdir without executions or traces (yet) */
   TDBG_DIAGNOSIS_EAGER_ONLY,       /* executions, but no graph execution traces */
+  TDBG_DIAGNOSIS_DAMAGED,          /* no executions or traces, and their files damaged */
 } TdbgDiagnosisKind;
 
 /* Checks a local folder before loading it. */

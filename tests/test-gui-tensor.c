@@ -74,6 +74,11 @@ test_tensor_viewer (void)
   Viewer v;
 
   g_assert_nonnull (expander);
+  /* The window opens on the first alert, a trace whose values can be shown; with no trace
+   * selected there are none. */
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), !=, TDBG_NONE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (expander)));
+  tdbg_selection_select_trace (sel, TDBG_NONE);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (expander)));
 
   /* Trace 3: Sqrt of [[3, -2, 0], [8, 18, -0.5]] = [[1.73205, nan, 0], [2.82843, 4.24264, nan]]. */

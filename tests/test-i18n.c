@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
 #include "gui-util.h"
@@ -86,8 +87,10 @@ test_translated_window (void)
   assert_label_shown (graph, translated ("Graph Structure"));
   assert_label_shown (source, translated ("Source Code"));
   assert_label_shown (stack, translated ("Stack Trace"));
-  /* What the empty panes say. */
-  assert_label_shown (source, translated ("No file selected. Choose a frame in the Stack Trace or a file above."));
+  /* What the empty panes say: the window opens on the first alert (a trace), the timeline has
+   * no execution chosen. */
+  assert_label_shown (GTK_WIDGET (tdbg_window_get_timeline_pane (window)),
+                      translated ("Select an execution to see its details."));
 
   /* Buttons: labels (with their mnemonics), tooltips, placeholders. */
   toggle = gui_find_widget (stack, GTK_TYPE_TOGGLE_BUTTON);
@@ -119,6 +122,46 @@ test_translated_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* `tfdbg-gtk help` as run from the build tree, in @lang (NULL: none chosen), with
+ * TDBG_LOCALEDIR set or not. */
+static char *
+cli_help (const char *lang, gboolean with_localedir)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                       G_SUBPROCESS_FLAGS_STDERR_MERGE);
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+
+  if (lang)
+    g_subprocess_launcher_setenv (launcher, "LANGUAGE", lang, TRUE);
+  else
+    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+  if (!with_localedir)
+    g_subprocess_launcher_unsetenv (launcher, "TDBG_LOCALEDIR");
+  process = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("TDBG_CLI"), "help", NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  return out;
+}
+
+/* README's first command (the program run from the build tree) speaks the person's language
+ * without TDBG_LOCALEDIR: the program finds the catalogues built next to it. */
+static void
+test_uninstalled_catalogues (void)
+{
+  g_autofree char *found = cli_help (language, FALSE);
+  g_autofree char *pointed = cli_help (language, TRUE);
+  g_autofree char *english = cli_help (NULL, FALSE);
+
+  g_test_message ("%s", found);
+  g_assert_cmpstr (found, ==, pointed);
+  g_assert_cmpstr (found, !=, english);
+  g_assert_true (g_str_has_prefix (found, translated ("Usage: tfdbg-gtk [LOGDIR]            open the window\n"
+                                                      "       tfdbg-gtk COMMAND [ARGS…]     headless\n\nCommands:\n")));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -140,5 +183,6 @@ main (int argc, char **argv)
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/i18n/translated-window", test_translated_window);
+  g_test_add_func ("/i18n/uninstalled-catalogues", test_uninstalled_catalogues);
   return g_test_run ();
 }

@@ -154,7 +154,7 @@ kind_button (TdbgAlertsPane *self, const TdbgAlertKind *kind, guint n, guint64 u
   GtkWidget *button = gtk_button_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *name = gtk_label_new (tdbg_alert_kind_get_name (kind));
-  g_autofree char *count_text = g_strdup_printf ("%u", n);
+  g_autofree char *count_text = g_strdup_printf ("%'u", n);   /* the locale's digit grouping */
   GtkWidget *count = gtk_label_new (count_text);
   g_autofree char *tip = NULL;
   /* TRANSLATORS: an alert kind's name and how many alerts it has, for screen readers */
@@ -179,6 +179,16 @@ kind_button (TdbgAlertsPane *self, const TdbgAlertKind *kind, guint n, guint64 u
   return button;
 }
 
+/* How many alerts of @kind there are, of which the list holds @listed. */
+static guint64
+uncapped_count (TdbgLogdir *logdir, const TdbgAlertKind *kind, guint listed)
+{
+  /* The reader counts NaN/∞ beyond the listing's cap too. */
+  if (kind->type == TDBG_ALERT_INF_NAN)
+    return MAX (listed, tdbg_logdir_get_n_inf_nan_traces (logdir) + tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
+  return listed;
+}
+
 /* The title and the count per kind of alert, in the order of the table of kinds. */
 static void
 show_counts (TdbgAlertsPane *self)
@@ -186,11 +196,25 @@ show_counts (TdbgAlertsPane *self)
   TdbgLogdir *logdir = logdir_of (self);
   guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
   guint per_type[TDBG_N_ALERT_TYPES] = { 0 };
-  g_autofree char *title = g_strdup_printf (_("Alerts (%u)"), n);
+  g_autofree char *title = NULL;
+  guint64 all = 0;
   GtkWidget *child;
 
   for (guint i = 0; i < n; i++)
     per_type[tdbg_logdir_get_alert (logdir, i)->type]++;
+  for (guint k = 0; logdir && k < tdbg_alert_kind_get_n (); k++)
+    all += uncapped_count (logdir, tdbg_alert_kind_nth (k), per_type[k]);
+  if (all > n)
+    {
+      /* The list stops at a cap per kind: the title says so, with the real number. */
+      g_autofree char *shown = g_strdup_printf ("%'u", n);
+      g_autofree char *total = g_strdup_printf ("%'" G_GUINT64_FORMAT, all);
+      /* Translators: the alerts pane's title when the list holds fewer alerts than there are:
+       * "Alerts (1,000 of 8,452)" */
+      title = g_strdup_printf (_("Alerts (%s of %s)"), shown, total);
+    }
+  else
+    title = g_strdup_printf (_("Alerts (%u)"), n);
 
   gtk_label_set_text (self->title_label, title);
   if (n > 0)
@@ -203,10 +227,7 @@ show_counts (TdbgAlertsPane *self)
   for (guint k = 0; logdir && k < tdbg_alert_kind_get_n (); k++)
     {
       const TdbgAlertKind *kind = tdbg_alert_kind_nth (k);
-      /* The reader counts NaN/∞ beyond the listing's cap too. */
-      guint64 uncapped = kind->type == TDBG_ALERT_INF_NAN
-        ? tdbg_logdir_get_n_inf_nan_traces (logdir) + tdbg_logdir_get_n_inf_nan_execution_outputs (logdir)
-        : per_type[k];
+      guint64 uncapped = uncapped_count (logdir, kind, per_type[k]);
       gtk_box_append (self->kinds_box, kind_button (self, kind, per_type[k], uncapped));
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");

@@ -17,8 +17,9 @@ struct _TdbgStackPane {
   GListStore *rows;           /* TdbgRow: index = frame, extra = N > 0 for N folded library frames */
   GtkSingleSelection *model;  /* the pane's */
   GPtrArray *frames;
-  guint scroll_id;
+  guint scroll_id;            /* the list's tick callback while the selected row is placed */
   guint scroll_pos;
+  guint scroll_ticks;
   TdbgFocus shown_focus;
   guint32 shown_record;
   gboolean updating;
@@ -32,14 +33,20 @@ logdir_of (TdbgStackPane *self)
   return tdbg_pane_get_logdir (TDBG_PANE (self));
 }
 
+/* The selected frame into view, over the next few frames: new rows, or a list that is not laid
+ * out yet (the window's first look), have no place to scroll to at first. */
+#define SCROLL_TICKS 4
+
 static gboolean
-scroll_idle_cb (gpointer data)
+scroll_tick_cb (GtkWidget *list, GdkFrameClock *clock, gpointer data)
 {
   TdbgStackPane *self = data;
 
-  self->scroll_id = 0;
   if (self->scroll_pos < g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
-    gtk_widget_activate_action (GTK_WIDGET (self->list), "list.scroll-to-item", "u", self->scroll_pos);
+    gtk_widget_activate_action (list, "list.scroll-to-item", "u", self->scroll_pos);
+  if (++self->scroll_ticks < SCROLL_TICKS)
+    return G_SOURCE_CONTINUE;
+  self->scroll_id = 0;
   return G_SOURCE_REMOVE;
 }
 
@@ -78,8 +85,9 @@ fill_rows (TdbgStackPane *self)
   self->updating = FALSE;
   /* Scroll once the new rows are laid out. */
   self->scroll_pos = select_pos;
+  self->scroll_ticks = 0;
   if (select_pos != GTK_INVALID_LIST_POSITION && self->scroll_id == 0)
-    self->scroll_id = g_idle_add (scroll_idle_cb, self);
+    self->scroll_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->list), scroll_tick_cb, self, NULL);
 }
 
 static char **
@@ -320,7 +328,9 @@ tdbg_stack_pane_dispose (GObject *object)
 {
   TdbgStackPane *self = TDBG_STACK_PANE (object);
 
-  g_clear_handle_id (&self->scroll_id, g_source_remove);
+  if (self->scroll_id)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->list), self->scroll_id);
+  self->scroll_id = 0;
   g_clear_pointer (&self->frames, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_STACK_PANE);
   G_OBJECT_CLASS (tdbg_stack_pane_parent_class)->dispose (object);

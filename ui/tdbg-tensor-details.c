@@ -115,6 +115,13 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
     }
 }
 
+GtkExpander *
+tdbg_tensor_details_get_expander (TdbgTensorDetails *self)
+{
+  g_return_val_if_fail (TDBG_IS_TENSOR_DETAILS (self), NULL);
+  return self->tensor_expander;
+}
+
 static void
 tdbg_tensor_details_dispose (GObject *object)
 {

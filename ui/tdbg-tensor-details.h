@@ -21,6 +21,8 @@ void tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir
 
 /* A value's shape as the details and the Shape column show it: "[2, 3]", "2D" when only the
  * rank is known, "" when neither is. */
+/* The "Tensor Values" expander (shown for FULL_TENSOR traces). */
+GtkExpander *tdbg_tensor_details_get_expander (TdbgTensorDetails *self);
 char *tdbg_tensor_details_format_shape (const TdbgValue *value);
 
 G_END_DECLS

@@ -30,10 +30,11 @@ logdir_of (TdbgTimelinePane *self)
 }
 
 char *
-tdbg_timeline_letter (const char *op_type)
+tdbg_timeline_chip_text (const char *op_type)
 {
   static const char *prefixes[] = { "__inference_", "__forward_", "__backward_" };
   const char *p = op_type ? op_type : "";
+  const char *end;
 
   for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
     if (g_str_has_prefix (p, prefixes[i]))
@@ -43,8 +44,22 @@ tdbg_timeline_letter (const char *op_type)
       }
   if (*p == '\0' || !g_utf8_validate (p, -1, NULL))
     return g_strdup ("?");
-  return g_utf8_substring (p, 0, 1);
+  /* A traced function's name ends in its graph's number ("scaled_roots_58"): the name is what
+   * a person wrote. */
+  end = p + strlen (p);
+  if (p != op_type)
+    {
+      const char *digits = end;
+      while (digits > p && g_ascii_isdigit (digits[-1]))
+        digits--;
+      if (digits < end && digits > p + 1 && digits[-1] == '_')
+        end = digits - 1;
+    }
+  return g_strndup (p, (gsize) (end - p));
 }
+
+/* Widest a chip grows, in characters: the rest is cut (the whole name is its tooltip). */
+#define CHIP_MAX_CHARS 16
 
 static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
@@ -53,6 +68,8 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 
   gtk_widget_add_css_class (label, "tdbg-exec-box");
   gtk_label_set_width_chars (GTK_LABEL (label), 2);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), CHIP_MAX_CHARS);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_list_item_set_child (item, label);
   tdbg_ui_remember_list_item (item);
 }
@@ -65,18 +82,25 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTimelinePane 
   guint index = tdbg_row_get_index (gtk_list_item_get_item (item));
   const TdbgExecutionDigest *d;
   const char *type;
-  g_autofree char *letter = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
   g_autofree char *tip = NULL;
 
   if (logdir == NULL || index >= tdbg_logdir_get_n_executions (logdir))
     return;
   d = tdbg_logdir_get_execution (logdir, index);
   type = tdbg_logdir_get_string (logdir, d->op_type);
-  letter = tdbg_timeline_letter (type);
-  gtk_label_set_text (GTK_LABEL (label), letter);
+  name = tdbg_timeline_chip_text (type);
+  /* A tf.function call stands apart from single ops by its mark as well as its colour. */
+  text = d->graph != TDBG_NONE ? g_strconcat ("ƒ ", name, NULL) : g_strdup (name);
+  gtk_label_set_text (GTK_LABEL (label), text);
+  /* The strip gives a chip the least width it asks for: as much of the name as fits a dozen
+   * characters. */
+  gtk_label_set_width_chars (GTK_LABEL (label), CLAMP ((int) g_utf8_strlen (text, -1), 2, CHIP_MAX_CHARS));
   tip = g_strdup_printf (_("#%u: %s"), index, type);
   tdbg_ui_set_lazy_tooltip (label, tip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tip, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, tip,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tip, -1);
   if (d->graph != TDBG_NONE)
     gtk_widget_add_css_class (label, "tdbg-function");
   else

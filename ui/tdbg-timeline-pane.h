@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 #define TDBG_TYPE_TIMELINE_PANE (tdbg_timeline_pane_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgTimelinePane, tdbg_timeline_pane, TDBG, TIMELINE_PANE, TdbgPane)
 
-/* The letter shown for an op type or function name: "__inference_model_173" → "m". */
-char *tdbg_timeline_letter (const char *op_type);
+/* What a timeline chip shows of @op_type: a tf.function's name without "__inference_" and
+ * its graph's number ("scaled_roots"), an op's type as it is (newly allocated). */
+char *tdbg_timeline_chip_text (const char *op_type);
 
 G_END_DECLS

@@ -38,6 +38,9 @@ typedef struct {
   guint serial;                 /* changes with what is shown */
   guint geometry_serial;        /* changes with what is shown and with the widths */
   TdbgTraceTextFunc text_func;
+  /* The whole text of a cell the text function shortens (NULL: none is shortened); it is the
+   * cell's tooltip and part of the row's accessible description. Takes text_data. */
+  TdbgTraceTextFunc whole_text_func;
   gpointer text_data;
 } TdbgTraceColumns;
 

@@ -10,17 +10,21 @@
 #include "tdbg-tensor-details.h"
 #include "tdbg-trace-filter.h"
 #include "tdbg-trace-summary.h"
+#include "tdbg-name-factory.h"
+#include "tdbg-device-name.h"
 
 struct _TdbgTracePane {
   TdbgPane parent_instance;
 
   GtkLabel *title_label;
   GtkSearchEntry *regex_entry;
+  GtkLabel *regex_error_label;
   GtkDropDown *type_dropdown;
   GtkDropDown *device_dropdown;
   GtkCheckButton *alerting_check;
   GtkEntry *goto_entry;
   GtkScrolledWindow *scroller;
+  GtkPaned *values_paned;
   GtkListView *list_view;
   TdbgTraceHeader *header;
   TdbgTensorDetails *details;
@@ -71,6 +75,12 @@ column_text_cb (guint trace, guint column, gboolean *bad, gpointer data)
   TdbgTracePane *self = data;
 
   return tdbg_trace_summary_get_text (self->summary, logdir_of (self), trace, column, bad);
+}
+
+static char *
+column_whole_text_cb (guint trace, guint column, gboolean *bad, gpointer data)
+{
+  return tdbg_trace_summary_get_whole_text (logdir_of (data), trace, column);
 }
 
 static void
@@ -249,15 +259,47 @@ clear_filter (TdbgTracePane *self)
   g_clear_object (&self->filter);
 }
 
+/* An op-name pattern that is no regular expression says why (GLib's message) under the
+ * filters, to screen readers too (the entry is invalid and described by the message). */
+static void
+show_regex_error (TdbgTracePane *self, const GError *error)
+{
+  GtkWidget *entry = GTK_WIDGET (self->regex_entry);
+  g_autofree char *text = error ? g_strdup_printf (_("Not a regular expression: %s"), error->message) : NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->regex_error_label), error != NULL);
+  if (error == NULL)
+    {
+      gtk_widget_remove_css_class (entry, "error");
+      gtk_accessible_reset_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      return;
+    }
+  gtk_label_set_text (self->regex_error_label, text);
+  gtk_widget_add_css_class (entry, "error");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/* The text of the error shown under the filters, "" when none is. */
+const char *
+tdbg_trace_pane_get_regex_error (TdbgTracePane *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->regex_error_label)) ? gtk_label_get_text (self->regex_error_label)
+                                                                         : "";
+}
+
 void
 tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *op_type, const char *device,
                             gboolean alerting_only)
 {
   TdbgLogdir *logdir = logdir_of (self);
 
+  g_autoptr(GError) error = NULL;
+
   clear_filter (self);
   if (regex == NULL || *regex == '\0')
-    gtk_widget_remove_css_class (GTK_WIDGET (self->regex_entry), "error");
+    show_regex_error (self, NULL);
   if (logdir == NULL)
     return;
   if ((regex == NULL || *regex == '\0') && op_type == NULL && device == NULL && !alerting_only)
@@ -266,13 +308,10 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
       set_rows (self, rows);
       return;
     }
-  self->filter = tdbg_trace_filter_new (logdir, regex, op_type, device, alerting_only, NULL);
+  self->filter = tdbg_trace_filter_new (logdir, regex, op_type, device, alerting_only, &error);
+  show_regex_error (self, error);
   if (self->filter == NULL)
-    {
-      gtk_widget_add_css_class (GTK_WIDGET (self->regex_entry), "error");
-      return;
-    }
-  gtk_widget_remove_css_class (GTK_WIDGET (self->regex_entry), "error");
+    return;
   self->filter_cancellable = g_cancellable_new ();
   /* The pane stays until the worker is done, even when cancelled. */
   tdbg_trace_filter_run_async (self->filter, self->filter_cancellable, filter_done_cb, g_object_ref (self));
@@ -447,6 +486,31 @@ tdbg_trace_pane_dispose (GObject *object)
   G_OBJECT_CLASS (tdbg_trace_pane_parent_class)->dispose (object);
 }
 
+/* The selected row stays in view as the list's space changes. */
+static void
+keep_selected_in_view (TdbgTracePane *self)
+{
+  guint pos = gtk_single_selection_get_selected (self->model);
+
+  if (pos != GTK_INVALID_LIST_POSITION)
+    tdbg_list_scroll_to (&self->scroll, pos);
+}
+
+/* Opened, the values take the lower half of the pane (the person may move the split); closed,
+ * the details get what they need and the list the rest. */
+static void
+place_values (TdbgTracePane *self)
+{
+  GtkExpander *expander = tdbg_tensor_details_get_expander (self->details);
+  int height = gtk_widget_get_height (GTK_WIDGET (self->values_paned));
+
+  if (gtk_expander_get_expanded (expander) && height > 0)
+    gtk_paned_set_position (self->values_paned, height / 2);
+  else
+    gtk_paned_set_position (self->values_paned, -1);
+  keep_selected_in_view (self);
+}
+
 static void
 tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
 {
@@ -461,11 +525,13 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_entry);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_error_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, type_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, device_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, alerting_check);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, goto_entry);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, scroller);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, values_paned);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, list_view);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, details);
 
@@ -491,8 +557,10 @@ tdbg_trace_pane_init (TdbgTracePane *self)
 
   tdbg_trace_summary_define_columns (self->column_defs);
   tdbg_trace_columns_init (&self->columns, self->column_defs, TDBG_TRACE_N_COLS, column_text_cb, self);
+  self->columns.whole_text_func = column_whole_text_cb;
   self->header = TDBG_TRACE_HEADER (tdbg_trace_header_new (&self->columns));
-  gtk_widget_insert_before (GTK_WIDGET (self->header), GTK_WIDGET (self), GTK_WIDGET (self->scroller));
+  gtk_widget_insert_before (GTK_WIDGET (self->header), gtk_widget_get_parent (GTK_WIDGET (self->scroller)),
+                            GTK_WIDGET (self->scroller));
   tdbg_trace_header_set_hadjustment (self->header, gtk_scrolled_window_get_hadjustment (self->scroller));
   g_signal_connect_swapped (self->header, "resized", G_CALLBACK (relayout_rows), self);
 
@@ -505,12 +573,24 @@ tdbg_trace_pane_init (TdbgTracePane *self)
     g_autoptr(GtkExpression) label = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
     gtk_drop_down_set_expression (self->type_dropdown, label);
   }
+  /* Whatever is chosen, the header keeps its width (a device's name is long). */
+  tdbg_name_factory_apply (self->type_dropdown, NULL);
+  tdbg_name_factory_apply (self->device_dropdown, tdbg_device_short_name);
 
   g_signal_connect_swapped (self->regex_entry, "search-changed", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->type_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->device_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->alerting_check, "toggled", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect (self->goto_entry, "activate", G_CALLBACK (goto_cb), self);
+  g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::expanded",
+                            G_CALLBACK (place_values), self);
+  g_signal_connect_swapped (self->values_paned, "notify::position", G_CALLBACK (keep_selected_in_view), self);
+}
+
+GtkPaned *
+tdbg_trace_pane_get_values_paned (TdbgTracePane *self)
+{
+  return self->values_paned;
 }
 
 guint32

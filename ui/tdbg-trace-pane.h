@@ -32,6 +32,10 @@ int tdbg_trace_pane_find_column (TdbgTracePane *self, const char *title);
 /* The row on show for @trace (bound and mapped), or NULL: its texts are the columns'. */
 TdbgTraceRow *tdbg_trace_pane_find_row (TdbgTracePane *self, guint32 trace);
 
+/* Why the op-name filter is no regular expression, as shown under the filters; "" when it is. */
+const char *tdbg_trace_pane_get_regex_error (TdbgTracePane *self);
+/* The split between the list and the selected trace's values. */
+GtkPaned *tdbg_trace_pane_get_values_paned (TdbgTracePane *self);
 /* Puts the keyboard focus in the op-name filter (Find). */
 void tdbg_trace_pane_focus_filter (TdbgTracePane *self);
 

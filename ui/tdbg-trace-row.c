@@ -21,6 +21,7 @@ struct _TdbgTraceRow {
   gboolean culled;
   GdkRGBA bad_color;          /* the theme's error colour */
   GdkRGBA bad_tint;           /* the same, faint, behind bad values */
+  GdkRGBA input_tint;         /* behind inputs of the selected op: fainter than the selection */
   int line_height;            /* from the font, 0 until measured and after style changes */
   TdbgAdjustmentWatch scrolling;  /* the enclosing list's vertical adjustment, while mapped */
 };
@@ -50,6 +51,10 @@ tdbg_trace_row_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   G_GNUC_END_IGNORE_DEPRECATIONS
   self->bad_tint = self->bad_color;
   self->bad_tint.alpha = 0.18f;
+  /* Yellow glares on a dark background: fainter there, so that the selection stays the row
+   * that stands out. */
+  self->input_tint = input_tint;
+  self->input_tint.alpha = tdbg_ui_widget_is_dark (widget) ? 0.18f : 0.35f;
 }
 
 static void
@@ -96,7 +101,41 @@ clear_label (TdbgTraceRow *self)
   if (!self->labelled)
     return;
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, "", -1);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
   self->labelled = FALSE;
+}
+
+/* The whole text of shown column @i when the row shows it shortened, else NULL. */
+static char *
+whole_text (TdbgTraceRow *self, guint i)
+{
+  TdbgTraceColumns *columns = self->columns;
+  gboolean bad = FALSE;
+
+  if (columns->whole_text_func == NULL || i >= columns->n_shown)
+    return NULL;
+  return columns->whole_text_func (self->record, columns->shown[i], &bad, columns->text_data);
+}
+
+/* The whole texts of shortened cells ("Device: /job:localhost/…/device:GPU:1"), for a screen
+ * reader to tell apart what the short texts may not. */
+static void
+update_description (TdbgTraceRow *self)
+{
+  GString *description = g_string_new (NULL);
+
+  for (guint i = 0; i < self->columns->n_shown; i++)
+    {
+      g_autofree char *whole = whole_text (self, i);
+      if (whole && *whole)
+        g_string_append_printf (description, "%s%s: %s", description->len ? "; " : "",
+                                self->columns->all[self->columns->shown[i]].title, whole);
+    }
+  if (description->len)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_string_free (description, TRUE);
 }
 
 /* What a screen reader reads for the row: "#: 103; Tensor: Log:0; …", empty cells left out. */
@@ -112,6 +151,7 @@ update_label (TdbgTraceRow *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label->str, -1);
   self->labelled = label->len > 0;
   g_string_free (label, TRUE);
+  update_description (self);
 }
 
 static void
@@ -236,8 +276,9 @@ tdbg_trace_row_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   ensure_layouts (self);
   tdbg_trace_columns_place (self->columns, width, x, w);
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-  if (self->input)
-    gtk_snapshot_append_color (snapshot, &input_tint, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* The row's own background shows the selection: a tint over it would weaken it. */
+  if (self->input && !selected)
+    gtk_snapshot_append_color (snapshot, &self->input_tint, &GRAPHENE_RECT_INIT (0, 0, width, height));
   self->ellipsized = 0;
   for (guint i = 0; i < self->columns->n_shown; i++)
     draw_column (self, snapshot, i, x[i], w[i], height, &color, selected);
@@ -272,16 +313,24 @@ tdbg_trace_row_unmap (GtkWidget *widget)
   GTK_WIDGET_CLASS (tdbg_trace_row_parent_class)->unmap (widget);
 }
 
-/* A column's text as the tooltip: always for some columns, else when it is cut short. */
+/* A column's text as the tooltip (its whole text when shortened): always for some columns,
+ * else when it is cut short. */
 static gboolean
 query_tooltip_cb (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip, gpointer data)
 {
   TdbgTraceRow *self = TDBG_TRACE_ROW (widget);
   int i = tdbg_trace_columns_at (self->columns, gtk_widget_get_width (widget), x);
   const char *text;
+  g_autofree char *whole = NULL;
 
   if (i < 0)
     return FALSE;
+  whole = whole_text (self, (guint) i);
+  if (whole && *whole)
+    {
+      gtk_tooltip_set_text (tooltip, whole);
+      return TRUE;
+    }
   text = tdbg_trace_row_get_text (self, (guint) i);
   if (*text == '\0' ||
       !(self->columns->all[self->columns->shown[i]].tooltip || tdbg_trace_row_get_ellipsized (self, (guint) i)))
@@ -326,6 +375,7 @@ tdbg_trace_row_init (TdbgTraceRow *self)
 {
   self->stale = TRUE;
   self->bad_color = self->bad_tint = bad_fallback;
+  self->input_tint = input_tint;
   self->bad_tint.alpha = 0.18f;
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 #include "tdbg-tensor-details.h"
+#include "tdbg-device-name.h"
 
 /* What the summary columns show for one trace: decoded on demand for visible rows only. */
 typedef struct {
@@ -92,7 +93,8 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
       text = g_strdup (op && op->op_type ? op->op_type : "");
       break;
     case TDBG_TRACE_COL_DEVICE:
-      text = g_strdup (tdbg_logdir_get_string (logdir, d->device));
+      /* "GPU:1": the part that differs; the whole name is the tooltip. */
+      text = tdbg_device_short_name (tdbg_logdir_get_string (logdir, d->device));
       break;
     case TDBG_TRACE_COL_DTYPE:
       if (info->have_value && info->value.dtype > 0)
@@ -144,6 +146,14 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
   return text;
 }
 
+char *
+tdbg_trace_summary_get_whole_text (TdbgLogdir *logdir, guint trace, guint column)
+{
+  if (column != TDBG_TRACE_COL_DEVICE || logdir == NULL || trace >= tdbg_logdir_get_n_traces (logdir))
+    return NULL;
+  return g_strdup (tdbg_logdir_get_string (logdir, tdbg_logdir_get_trace (logdir, trace)->device));
+}
+
 static void
 define_column (TdbgTraceColumn *columns, TdbgTraceCol col, const char *title, gboolean expand, int width)
 {
@@ -165,7 +175,7 @@ tdbg_trace_summary_define_columns (TdbgTraceColumn *columns)
   define_column (columns, TDBG_TRACE_COL_INDEX, _("#"), FALSE, 56);
   define_column (columns, TDBG_TRACE_COL_TENSOR, _("Tensor"), TRUE, 190);
   define_column (columns, TDBG_TRACE_COL_TYPE, _("Op Type"), FALSE, 110);
-  define_column (columns, TDBG_TRACE_COL_DEVICE, _("Device"), FALSE, 150);
+  define_column (columns, TDBG_TRACE_COL_DEVICE, _("Device"), FALSE, 120);
   define_column (columns, TDBG_TRACE_COL_DTYPE, _("DType"), FALSE, 70);
   define_column (columns, TDBG_TRACE_COL_SHAPE, _("Shape"), FALSE, 80);
   define_column (columns, TDBG_TRACE_COL_SIZE, _("Size"), FALSE, 70);

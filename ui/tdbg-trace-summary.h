@@ -43,6 +43,8 @@ const TdbgValue *tdbg_trace_summary_get_value (TdbgTraceSummary *self, TdbgLogdi
 char *tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint trace, guint column,
                                    gboolean *bad);
 
+/* The whole text of a cell shown shortened (a device's name), NULL for the others. */
+char *tdbg_trace_summary_get_whole_text (TdbgLogdir *logdir, guint trace, guint column);
 /* Fills @columns (TDBG_TRACE_N_COLS of them) with every column's title, width and alignment. */
 void tdbg_trace_summary_define_columns (TdbgTraceColumn *columns);
 /* Sets @show[c] (TDBG_TRACE_N_COLS of them) for the columns @logdir (or none) calls for, the

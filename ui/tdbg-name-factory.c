@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "tdbg-name-factory.h"
+
+/* Narrowest and widest a chosen name shows in the drop-down's button, in characters: "All
+ * devices" and "GPU:1" whole, a long op type cut short. */
+#define BUTTON_MIN_CHARS 10
+#define BUTTON_MAX_CHARS 18
+
+static void
+setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer in_list)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *name = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_box_append (GTK_BOX (box), name);
+  if (in_list)
+    {
+      /* The whole name beside the short one: what tells hosts apart stays readable. */
+      GtkWidget *full = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (full), 0.0f);
+      gtk_widget_add_css_class (full, "dim-label");
+      gtk_box_append (GTK_BOX (box), full);
+    }
+  else
+    {
+      gtk_label_set_width_chars (GTK_LABEL (name), BUTTON_MIN_CHARS);
+      gtk_label_set_max_width_chars (GTK_LABEL (name), BUTTON_MAX_CHARS);
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+    }
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer in_list)
+{
+  TdbgNameShortFunc shorten = g_object_get_data (G_OBJECT (factory), "tdbg-shorten");
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *name = gtk_widget_get_first_child (box);
+  GtkWidget *full = gtk_widget_get_next_sibling (name);
+  GtkStringObject *object = gtk_list_item_get_item (item);
+  const char *text = object ? gtk_string_object_get_string (object) : "";
+  gboolean whole = shorten == NULL || gtk_list_item_get_position (item) == 0;
+  g_autofree char *short_text = whole ? g_strdup (text) : shorten (text);
+  gboolean differs = !g_str_equal (short_text, text);
+
+  gtk_label_set_text (GTK_LABEL (name), short_text);
+  gtk_widget_set_tooltip_text (box, differs || !in_list ? text : NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (name), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  if (full)
+    {
+      gtk_label_set_text (GTK_LABEL (full), differs ? text : "");
+      gtk_widget_set_visible (full, differs);
+    }
+}
+
+GtkListItemFactory *
+tdbg_name_factory_new (TdbgNameShortFunc shorten, gboolean in_list)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_object_set_data (G_OBJECT (factory), "tdbg-shorten", shorten);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (in_list));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GINT_TO_POINTER (in_list));
+  return factory;
+}
+
+void
+tdbg_name_factory_apply (GtkDropDown *drop_down, TdbgNameShortFunc shorten)
+{
+  g_autoptr(GtkListItemFactory) button = tdbg_name_factory_new (shorten, FALSE);
+  g_autoptr(GtkListItemFactory) list = tdbg_name_factory_new (shorten, TRUE);
+
+  gtk_drop_down_set_factory (drop_down, button);
+  gtk_drop_down_set_list_factory (drop_down, list);
+}

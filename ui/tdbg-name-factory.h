@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Item factories for drop-downs of names (GtkStringList items) that must never widen the
+ * window whatever is chosen: the chosen name is cut short to fit, and a name can be shown by
+ * its short form (a device's "GPU:1") with the whole name in its tooltip, accessible
+ * description and, in the list that drops down, beside it. */
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* The short form of @name, newly allocated. */
+typedef char *(*TdbgNameShortFunc) (const char *name);
+
+/* A factory of labels for the drop-down's button (@in_list FALSE: one ellipsized line) or for
+ * its list (@in_list TRUE). @shorten (NULL: names as they are) shortens every name but the
+ * first item ("All …"). */
+GtkListItemFactory *tdbg_name_factory_new (TdbgNameShortFunc shorten, gboolean in_list);
+/* Gives @drop_down both factories. */
+void tdbg_name_factory_apply (GtkDropDown *drop_down, TdbgNameShortFunc shorten);
+
+G_END_DECLS
