@@ -147,6 +147,61 @@ press (GtkWidget *button)
   g_signal_emit_by_name (button, "clicked");
 }
 
+/* The label at or under @root whose text holds @text, or NULL. */
+static GtkLabel *
+find_label_holding (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), text))
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_holding (child, text);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The op's details: type, inputs that select their producer, its GraphDef attributes. */
+static void
+test_details (void)
+{
+  TdbgWindow *window = (gui_reset_settings (), gui_open_shared_logdir ("tf1_graph_only/logdir"));
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  TdbgGraphBrowser *browser = open_browser (window);
+  GtkWidget *details = tdbg_graph_browser_get_details (browser);
+  guint32 sample = find_op_in (logdir, 0, "gradients/MatMul_grad/MatMul_1");
+  GtkLabel *input;
+
+  wait_shown (browser, 0, 20000);
+  tdbg_selection_select_op (sel, sample);
+  g_assert_nonnull (gui_find_label (details, "gradients/MatMul_grad/MatMul_1", FALSE));
+  g_assert_nonnull (gui_find_label (details, "MatMul", FALSE));
+  g_assert_nonnull (gui_find_label (details, "Created at", FALSE));
+  /* EXPECTED.json's sample node: T DT_FLOAT, transpose_a true, transpose_b false. */
+  g_assert_nonnull (find_label_holding (details, "T = DT_FLOAT"));
+  g_assert_nonnull (find_label_holding (details, "transpose_a = true"));
+  g_assert_nonnull (find_label_holding (details, "transpose_b = false"));
+  gui_shot (GTK_WIDGET (window), "browser-details.png");
+
+  input = gui_find_label (details, "x:0", FALSE);
+  g_assert_nonnull (input);
+  press (gtk_widget_get_ancestor (GTK_WIDGET (input), GTK_TYPE_BUTTON));
+  g_assert_cmpuint (tdbg_selection_get_op (sel), ==, find_op_in (logdir, 0, "x"));
+  g_assert_nonnull (gui_find_label (details, "Placeholder", FALSE));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* No GraphDef recorded: no attributes. */
+  window = gui_open_shared_logdir ("nested_control_flow/logdir");
+  sel = tdbg_window_get_selection (window);
+  browser = open_browser (window);
+  tdbg_selection_select_op (sel, find_op_in (tdbg_selection_get_logdir (sel), 0, "Sum"));
+  g_assert_nonnull (gui_find_label (tdbg_graph_browser_get_details (browser), "Sum", FALSE));
+  g_assert_null (gui_find_label (tdbg_graph_browser_get_details (browser), "Attributes (GraphDef)", FALSE));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Clicks the node of @op_name in the shown graph, then the button of function graph @inner. */
 static void
 enter (TdbgGraphBrowser *browser, TdbgLogdir *logdir, const char *op_name, const char *inner)
@@ -222,6 +277,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/browser/every-graph", test_every_graph);
   g_test_add_func ("/gui/browser/fold-and-select", test_fold_and_select);
   g_test_add_func ("/gui/browser/nested", test_nested);
+  g_test_add_func ("/gui/browser/details", test_details);
   g_test_add_func ("/gui/browser/large", test_large);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-layout-worker.h"
 #include "tdbg-ui.h"
+#include "tdbg-op-details.h"
 
 /* Drawn pixels per graph point below which a new layout is zoomed in rather than fitted. */
 #define READABLE_SCALE 0.6
@@ -21,6 +22,7 @@ struct _TdbgGraphBrowser {
   GtkBox *inner_box;
   GtkLabel *inner_label;
   TdbgGraphView *view;
+  TdbgOpDetails *details;
   GtkBox *progress_box;
   GtkSpinner *spinner;
   GtkLabel *progress_label;
@@ -452,6 +454,7 @@ tdbg_graph_browser_set_selection (TdbgGraphBrowser *self, TdbgSelection *selecti
 
   g_return_if_fail (TDBG_IS_GRAPH_BROWSER (self));
   g_set_object (&self->selection, selection);
+  tdbg_op_details_set_selection (self->details, selection);
   logdir = logdir_of (self);
   g_signal_handlers_block_by_func (self->graph_dropdown, dropdown_selected_cb, self);
   fill_dropdown (self, logdir);
@@ -493,6 +496,12 @@ gboolean
 tdbg_graph_browser_get_folded (TdbgGraphBrowser *self)
 {
   return self->folded;
+}
+
+GtkWidget *
+tdbg_graph_browser_get_details (TdbgGraphBrowser *self)
+{
+  return GTK_WIDGET (self->details);
 }
 
 TdbgGraphView *
@@ -557,6 +566,7 @@ tdbg_graph_browser_class_init (TdbgGraphBrowserClass *klass)
   G_OBJECT_CLASS (klass)->dispose = tdbg_graph_browser_dispose;
   widget_class->map = tdbg_graph_browser_map;
   g_type_ensure (TDBG_TYPE_GRAPH_VIEW);
+  g_type_ensure (TDBG_TYPE_OP_DETAILS);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-browser.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, up_button);
@@ -566,6 +576,7 @@ tdbg_graph_browser_class_init (TdbgGraphBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, inner_box);
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, inner_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, view);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, details);
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, progress_box);
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, spinner);
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, progress_label);

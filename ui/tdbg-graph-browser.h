@@ -35,6 +35,8 @@ gboolean tdbg_graph_browser_get_folded (TdbgGraphBrowser *self);
  * none does. */
 gboolean tdbg_graph_browser_find (TdbgGraphBrowser *self, const char *text);
 
+/* The selected op's details beside the graph (a TdbgOpDetails). */
+GtkWidget *tdbg_graph_browser_get_details (TdbgGraphBrowser *self);
 TdbgGraphView *tdbg_graph_browser_get_view (TdbgGraphBrowser *self);
 /* The nodes laid out and drawn, NULL while laying out or when none. */
 TdbgWholeGraph *tdbg_graph_browser_get_shown (TdbgGraphBrowser *self);
