@@ -246,6 +246,60 @@ test_nested (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The source view's gutter on tutorial_mnist: train_mlp.py line 83 created ops (five: Log, mul,
+ * Const, Mean, Neg), among them EXPECTED.json's first bad op, Log, whose -inf the next three
+ * carry on, so the mark says NaN/∞; its ops listed and Log chosen selects it; files with ops,
+ * the user's first. */
+static void
+test_gutter (void)
+{
+  TdbgWindow *window = (gui_reset_settings (), gui_open_shared_logdir ("tutorial_mnist/logdir"));
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  TdbgSourcePane *source = tdbg_window_get_source_pane (window);
+  TdbgSourceOpsBar *bar = tdbg_source_pane_get_ops_bar (source);
+  TdbgOpGutter *gutter = tdbg_source_ops_bar_get_gutter (bar);
+  GtkWidget *list = tdbg_source_ops_bar_get_file_list (bar);
+  guint32 file = TDBG_NONE;
+  guint n_ops = 0, n_bad = 0, n_rows = 0;
+  gboolean library_seen = FALSE;
+  GtkLabel *bad;
+
+  for (guint32 f = 0; f < tdbg_logdir_get_n_source_files (logdir); f++)
+    if (g_str_has_suffix (tdbg_logdir_get_source_file (logdir, f)->file_path, "/train_mlp.py"))
+      file = f;
+  g_assert_cmpuint (file, !=, TDBG_NONE);
+  tdbg_selection_select_source (sel, file, 83);
+  g_assert_true (gui_wait_until (gui_marked_line_shown, window, 10000));
+  g_assert_true (GTK_SOURCE_IS_GUTTER (gtk_widget_get_parent (GTK_WIDGET (gutter))));
+  g_assert_cmpuint (tdbg_op_gutter_get_n_marks (gutter), >, 0);
+  g_assert_true (tdbg_op_gutter_get_mark (gutter, 83, &n_ops, &n_bad));
+  g_assert_cmpuint (n_ops, ==, 5);
+  g_assert_cmpuint (n_bad, >=, 1);
+  g_assert_false (tdbg_op_gutter_get_mark (gutter, 1, NULL, NULL));
+
+  /* Activating the mark lists the line's ops; the bad one selects its op. */
+  g_assert_true (tdbg_op_gutter_activate_line (gutter, 83));
+  bad = find_label_holding (GTK_WIDGET (bar), "Log (Log) NaN/∞");
+  g_assert_nonnull (bad);
+  gui_shot (GTK_WIDGET (window), "browser-gutter.png");
+  press (gtk_widget_get_ancestor (GTK_WIDGET (bad), GTK_TYPE_BUTTON));
+  g_assert_cmpuint (tdbg_selection_get_op (sel), !=, TDBG_NONE);
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, tdbg_selection_get_op (sel))->op_name, ==, "Log");
+  g_assert_cmpuint (tdbg_logdir_get_op (logdir, tdbg_selection_get_op (sel))->first_inf_nan_trace, !=, TDBG_NONE);
+
+  /* Files with ops: every source file, the user's before the libraries'. */
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row), n_rows++)
+    {
+      GtkWidget *name = gtk_widget_get_first_child (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)));
+      gboolean library = tdbg_source_path_is_library (gtk_label_get_text (GTK_LABEL (name)));
+      g_assert_false (library_seen && !library);
+      library_seen |= library;
+    }
+  g_assert_cmpuint (n_rows, ==, tdbg_logdir_get_n_source_files (logdir));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A graph of 1,000 ops opens folded (one node per scope) and lays out whole on request. */
 static void
 test_large (void)
@@ -278,6 +332,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/browser/fold-and-select", test_fold_and_select);
   g_test_add_func ("/gui/browser/nested", test_nested);
   g_test_add_func ("/gui/browser/details", test_details);
+  g_test_add_func ("/gui/browser/gutter", test_gutter);
   g_test_add_func ("/gui/browser/large", test_large);
   return g_test_run ();
 }
