@@ -76,20 +76,26 @@ _tdbg_cli_ops (int argc, char **argv)
   return 0;
 }
 
+/* @graph non-NULL: the whole graph; else the neighbourhood of trace @trace's op. */
 static int
-export_graph (const char *location, guint trace, guint depth, const char *format, const char *output)
+export_graph (const char *location, guint trace, guint depth, const char *graph, gboolean collapse,
+              const char *format, const char *output)
 {
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(GError) error = NULL;
+  const char *fmt = tdbg_graph_export_format_from_name (format);
+  gboolean ok;
 
-  if (tdbg_graph_export_format_from_name (format) == NULL)
+  if (fmt == NULL)
     {
       g_printerr (_("Unknown format “%s”: use png, svg or pdf\n"), format);
       return 2;
     }
   if ((logdir = _tdbg_cli_open_logdir (location)) == NULL)
     return 2;
-  if (!tdbg_graph_export_trace (logdir, trace, depth, tdbg_graph_export_format_from_name (format), output, &error))
+  ok = graph ? tdbg_graph_export_whole (logdir, graph, collapse, fmt, output, &error)
+             : tdbg_graph_export_trace (logdir, trace, depth, fmt, output, &error);
+  if (!ok)
     {
       g_printerr ("%s\n", error->message);
       return 2;
@@ -102,23 +108,27 @@ int
 _tdbg_cli_export_graph (int argc, char **argv)
 {
   static gint trace = -1, depth = 2;
-  static char *format, *output;
+  static gboolean collapse;
+  static char *format, *output, *graph;
   const GOptionEntry entries[] = {
     { "trace", 0, 0, G_OPTION_ARG_INT, &trace, N_("Graph execution trace whose op is drawn"), N_("INDEX") },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Levels of inputs above and consumers below (default 2)"), N_("N") },
+    { "graph", 0, 0, G_OPTION_ARG_STRING, &graph, N_("Draw this whole graph instead (its id or name)"), N_("GRAPH_ID") },
+    { "collapse-scopes", 0, 0, G_OPTION_ARG_NONE, &collapse, N_("With --graph: one node per top-level name scope"), NULL },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_("png, svg or pdf"), N_("FORMAT") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("File to write"), N_("FILE") },
     { NULL }
   };
 
-  if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — draw an op's graph neighbourhood to a file"), entries, 1))
+  if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — draw an op's graph neighbourhood, or a whole graph, to a file"),
+                             entries, 1))
     return 2;
-  if (trace < 0 || output == NULL || depth < 0 || depth > 10)
+  if ((trace < 0) == (graph == NULL) || output == NULL || depth < 0 || depth > 10)
     {
-      g_printerr (_("export-graph needs --trace INDEX, -o FILE and a depth from 0 to 10\n"));
+      g_printerr (_("export-graph needs --trace INDEX or --graph GRAPH_ID, -o FILE and a depth from 0 to 10\n"));
       return 2;
     }
   if (format == NULL)
     format = g_strdup (strrchr (output, '.') ? strrchr (output, '.') + 1 : "");
-  return export_graph (argv[1], trace, depth, format, output);
+  return export_graph (argv[1], trace, depth, graph, collapse, format, output);
 }

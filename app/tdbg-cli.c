@@ -149,7 +149,7 @@ static const struct {
   { "execution", _tdbg_cli_execution, N_("[--json] LOGDIR INDEX: one eager execution in full") },
   { "ops", _tdbg_cli_ops, N_("[--json] [--file PATH] [--line N] [--graph ID] LOGDIR: every op creation and its line") },
   { "tensor", _tdbg_cli_tensor, N_("[--npy -o FILE] [--execution [--slot N]] LOGDIR INDEX: the values of a FULL_TENSOR trace") },
-  { "export-graph", _tdbg_cli_export_graph, N_("LOGDIR --trace INDEX [--depth N] --format png|svg|pdf -o FILE: draw an op's neighbourhood") },
+  { "export-graph", _tdbg_cli_export_graph, N_("LOGDIR --trace INDEX [--depth N] | --graph ID [--collapse-scopes] --format png|svg|pdf -o FILE: draw a graph") },
   { "help", cmd_help, N_("this list") },
 };
 

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-layout-worker.h"
+#include "tdbg-graph-browser.h"
 #include "tdbg-ui.h"
 
 struct _TdbgGraphPane {
@@ -18,6 +19,9 @@ struct _TdbgGraphPane {
   GtkLabel *empty_label;
   TdbgGraphView *view;
   GtkLabel *status_label;
+  GtkToggleButton *whole_button;
+  TdbgGraphBrowser *browser;
+  GtkWidget *footer;
 
   GCancellable *cancellable;
   guint32 pending_op;
@@ -37,6 +41,14 @@ static TdbgLogdir *
 logdir_of (TdbgGraphPane *self)
 {
   return tdbg_pane_get_logdir (TDBG_PANE (self));
+}
+
+/* The neighbourhood's pages ("empty", "graph") only while the whole graph is not on show. */
+static void
+show_page (TdbgGraphPane *self, const char *name)
+{
+  if (!gtk_toggle_button_get_active (self->whole_button))
+    gtk_stack_set_visible_child_name (self->stack, name);
 }
 
 static void
@@ -130,7 +142,7 @@ layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   for (guint i = 0; i < self->shown_hood->nodes->len; i++)
     self->node_names[i] = g_strdup_printf ("n%u", i);
   tdbg_graph_view_set_layout (self->view, layout);
-  gtk_stack_set_visible_child_name (self->stack, "graph");
+  show_page (self, "graph");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", TRUE);
   gtk_label_set_text (self->status_label,
                       self->shown_hood->truncated ? _("Showing the nearest ops only; more are within reach.") : "");
@@ -154,7 +166,7 @@ rebuild (TdbgGraphPane *self)
     {
       clear_shown (self);
       tdbg_graph_view_set_layout (self->view, NULL);
-      gtk_stack_set_visible_child_name (self->stack, "empty");
+      show_page (self, "empty");
       gtk_label_set_text (self->op_label, "");
       gtk_label_set_text (self->status_label, "");
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
@@ -183,7 +195,23 @@ rebuild (TdbgGraphPane *self)
 static void
 tdbg_graph_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
-  rebuild (TDBG_GRAPH_PANE (pane));
+  TdbgGraphPane *self = TDBG_GRAPH_PANE (pane);
+
+  rebuild (self);
+  tdbg_graph_browser_set_selection (self->browser, tdbg_pane_get_selection (pane));
+}
+
+static void
+whole_toggled_cb (GtkToggleButton *button, TdbgGraphPane *self)
+{
+  gboolean whole = gtk_toggle_button_get_active (button);
+
+  gtk_widget_set_visible (self->footer, !whole);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), !whole);
+  if (whole)
+    gtk_stack_set_visible_child_name (self->stack, "whole");
+  else
+    gtk_stack_set_visible_child_name (self->stack, self->shown_dot ? "graph" : "empty");
 }
 
 static void
@@ -317,6 +345,7 @@ tdbg_graph_pane_dispose (GObject *object)
 static void
 tdbg_graph_pane_dark_changed (TdbgPane *pane, gboolean dark)
 {
+  tdbg_graph_browser_set_dark (TDBG_GRAPH_PANE (pane)->browser, dark);
   if (tdbg_pane_get_selection (pane))
     rebuild (TDBG_GRAPH_PANE (pane));
 }
@@ -334,6 +363,7 @@ tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
   pane_class->selection_changed = tdbg_graph_pane_selection_changed;
   pane_class->dark_changed = tdbg_graph_pane_dark_changed;
   g_type_ensure (TDBG_TYPE_GRAPH_VIEW);
+  g_type_ensure (TDBG_TYPE_GRAPH_BROWSER);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, op_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, input_depth);
@@ -343,6 +373,9 @@ tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, empty_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, view);
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, status_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, whole_button);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, browser);
+  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, footer);
   gtk_widget_class_install_action (widget_class, "graph.export", "s", export_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-out", NULL, zoom_action);
@@ -362,6 +395,7 @@ tdbg_graph_pane_init (TdbgGraphPane *self)
   g_signal_connect (self->input_depth, "value-changed", G_CALLBACK (depth_changed_cb), self);
   g_signal_connect (self->consumer_depth, "value-changed", G_CALLBACK (depth_changed_cb), self);
   g_signal_connect (self->view, "node-activated", G_CALLBACK (node_activated_cb), self);
+  g_signal_connect (self->whole_button, "toggled", G_CALLBACK (whole_toggled_cb), self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
 }
 
@@ -451,4 +485,17 @@ gboolean
 tdbg_graph_pane_export_finish (TdbgGraphPane *self, GAsyncResult *result, GError **error)
 {
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+TdbgGraphBrowser *
+tdbg_graph_pane_get_browser (TdbgGraphPane *self)
+{
+  return self->browser;
+}
+
+void
+tdbg_graph_pane_set_whole_graph (TdbgGraphPane *self, gboolean whole)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_PANE (self));
+  gtk_toggle_button_set_active (self->whole_button, whole);
 }

@@ -6,6 +6,7 @@
 
 #include "tdbg-pane.h"
 #include "tdbg-graph-view.h"
+#include "tdbg-graph-browser.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,9 @@ const char *tdbg_graph_pane_get_node_name (TdbgGraphPane *self, guint32 op);
  * thread. */
 void tdbg_graph_pane_export_async (TdbgGraphPane *self, const char *format, const char *path,
                                    GAsyncReadyCallback callback, gpointer user_data);
+/* The whole-graph browser, shown instead of the neighbourhood while "Whole Graph" is on. */
+TdbgGraphBrowser *tdbg_graph_pane_get_browser (TdbgGraphPane *self);
+void tdbg_graph_pane_set_whole_graph (TdbgGraphPane *self, gboolean whole);
 gboolean tdbg_graph_pane_export_finish (TdbgGraphPane *self, GAsyncResult *result, GError **error);
 
 G_END_DECLS

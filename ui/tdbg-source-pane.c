@@ -16,6 +16,7 @@ struct _TdbgSourcePane {
   GtkStack *stack;
   GtkScrolledWindow *scroller;
   GtkSourceView *view;
+  TdbgSourceOpsBar *ops_bar;
 
   GtkSourceBuffer *buffer;
   GtkStringList *files;
@@ -65,6 +66,7 @@ show_file (TdbgSourcePane *self, guint32 file)
   if (file == self->shown_file)
     return;
   self->shown_file = file;
+  tdbg_source_ops_bar_show_file (self->ops_bar, file);
   self->marked_line = 0;
   if (logdir == NULL || file == TDBG_NONE || file >= tdbg_logdir_get_n_source_files (logdir))
     {
@@ -189,6 +191,7 @@ tdbg_source_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogd
   gboolean renamed = before->file_sets == 1 && tdbg_logdir_get_n_file_sets (logdir) > 1;
   guint selected = gtk_drop_down_get_selected (self->file_dropdown);
 
+  tdbg_source_ops_bar_set_selection (self->ops_bar, tdbg_pane_get_selection (pane));
   if (!renamed && tdbg_logdir_get_n_source_files (logdir) == before->source_files)
     return;
   self->updating = TRUE;
@@ -207,6 +210,7 @@ tdbg_source_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   gtk_drop_down_set_selected (self->file_dropdown, GTK_INVALID_LIST_POSITION);
   self->updating = FALSE;
   self->shown_file = G_MAXUINT32 - 1;
+  tdbg_source_ops_bar_set_selection (self->ops_bar, tdbg_pane_get_selection (pane));
   show_file (self, TDBG_NONE);
 }
 
@@ -275,11 +279,13 @@ tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
   pane_class->selection_changed = tdbg_source_pane_selection_changed;
   pane_class->dark_changed = tdbg_source_pane_dark_changed;
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  g_type_ensure (TDBG_TYPE_SOURCE_OPS_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-source-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, file_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, stack);
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, scroller);
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, view);
+  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, ops_bar);
 }
 
 static void
@@ -293,6 +299,7 @@ tdbg_source_pane_init (TdbgSourcePane *self)
   gtk_source_buffer_set_language (self->buffer, gtk_source_language_manager_get_language (lm, "python3"));
   gtk_source_buffer_set_highlight_syntax (self->buffer, TRUE);
   tdbg_source_pane_dark_changed (TDBG_PANE (self), FALSE);
+  tdbg_source_ops_bar_attach (self->ops_bar, self->view);
 
   self->files = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->file_dropdown, G_LIST_MODEL (self->files));
@@ -309,6 +316,12 @@ GtkSourceView *
 tdbg_source_pane_get_view (TdbgSourcePane *self)
 {
   return self->view;
+}
+
+TdbgSourceOpsBar *
+tdbg_source_pane_get_ops_bar (TdbgSourcePane *self)
+{
+  return self->ops_bar;
 }
 
 guint32

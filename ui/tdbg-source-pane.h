@@ -6,6 +6,7 @@
 
 #include <gtksourceview/gtksource.h>
 #include "tdbg-pane.h"
+#include "tdbg-source-ops-bar.h"
 
 G_BEGIN_DECLS
 
@@ -13,6 +14,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, TDBG, SOURCE_PANE, TdbgPane)
 
 GtkSourceView *tdbg_source_pane_get_view (TdbgSourcePane *self);
+/* The gutter of lines that created ops and the list of files with ops, under the view. */
+TdbgSourceOpsBar *tdbg_source_pane_get_ops_bar (TdbgSourcePane *self);
 /* The source file shown (index), TDBG_NONE when none, and the marked line (0 when none). */
 guint32 tdbg_source_pane_get_file (TdbgSourcePane *self);
 gint tdbg_source_pane_get_marked_line (TdbgSourcePane *self);

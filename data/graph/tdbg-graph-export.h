@@ -68,6 +68,11 @@ gboolean tdbg_graph_render_dot_file (const char *dot, const char *format, const 
 gboolean tdbg_graph_export_trace (TdbgLogdir *logdir, guint trace_index, guint depth, const char *format,
                                   const char *path, GError **error);
 
+/* Graphviz: the headless export-graph --graph command: every op of @graph_id (a graph id, or
+ * a graph name), top-level name scopes folded into one node each when @collapse_scopes. */
+gboolean tdbg_graph_export_whole (TdbgLogdir *logdir, const char *graph_id, gboolean collapse_scopes,
+                                  const char *format, const char *path, GError **error);
+
 /* Frees the process's Graphviz context (optional, at exit; same thread as above). */
 void tdbg_graph_export_shutdown (void);
 

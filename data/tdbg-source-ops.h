@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Which source lines created which ops: every op creation is put on the innermost user frame
+ * of its creation stack (the line the person wrote), as `tfdbg-gtk ops` does. Per file, per
+ * line: the ops, and how many of them produced -inf, +inf or NaN. */
+
+#include "tdbg-logdir.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  gint line;           /* 1-based */
+  GArray *ops;         /* guint32 op indices, in creation order */
+  guint n_bad;         /* of those, ops with a NaN/∞ trace */
+} TdbgLineOps;
+
+typedef struct {
+  guint32 file;        /* source file index */
+  guint n_ops;
+  guint n_bad;
+  gboolean is_library; /* under site-packages or dist-packages */
+} TdbgFileOps;
+
+typedef struct _TdbgSourceOps TdbgSourceOps;
+
+TdbgSourceOps *tdbg_source_ops_new (TdbgLogdir *logdir);
+void tdbg_source_ops_free (TdbgSourceOps *self);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgSourceOps, tdbg_source_ops_free)
+
+/* The ops created at @line of @file, or NULL when none were. */
+const TdbgLineOps *tdbg_source_ops_get_line (TdbgSourceOps *self, guint32 file, gint line);
+/* Lines of @file that created ops, sorted by line (an array of const TdbgLineOps *; free it). */
+GPtrArray *tdbg_source_ops_get_lines (TdbgSourceOps *self, guint32 file);
+/* Every source file of the logdir with its counts: the user's files first, then library files,
+ * each group by path. */
+GArray *tdbg_source_ops_list_files (TdbgSourceOps *self, TdbgLogdir *logdir);
+
+/* Whether @path is a library's (under site-packages or dist-packages). */
+gboolean tdbg_source_path_is_library (const char *path);
+
+G_END_DECLS
