@@ -261,66 +261,15 @@ show_diagnosis (TdbgWindow *self, TdbgLogdir *logdir)
     show_diagnosis_page (self, kind);
 }
 
-/* Opens on something useful (see tdbg-window-first-look.c) and says so in the status line. */
-static void
-show_first (TdbgWindow *self)
+/* At the loaded window's first frame (see tdbg-window-first-look.c): the load is over, and
+ * the first look chooses in the logdir page (unless another load began since). */
+static gboolean
+first_look_begin (TdbgWindow *self, gpointer loaded)
 {
-  g_autofree char *what = NULL;
-
+  if (self->loading != loaded)
+    return FALSE;
   g_clear_object (&self->loading);
-  g_clear_pointer (&self->first_note, g_free);
-  if (!g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir") ||
-      (what = tdbg_window_select_first (self)) == NULL)
-    return;
-  self->first_note = g_steal_pointer (&what);
-  self->first_trace = tdbg_selection_get_trace (self->selection);
-  self->first_execution = tdbg_selection_get_execution (self->selection);
-  _tdbg_window_update_status (self);
-}
-
-void
-_tdbg_window_prepend_first_note (TdbgWindow *self, GString *s)
-{
-  g_autofree char *prefix = NULL;
-
-  if (self->first_note == NULL)
-    return;
-  if (tdbg_selection_get_trace (self->selection) != self->first_trace ||
-      tdbg_selection_get_execution (self->selection) != self->first_execution)
-    {
-      g_clear_pointer (&self->first_note, g_free);
-      return;
-    }
-  /* Translators: what the window selected on opening, then the status line */
-  prefix = g_strdup_printf (_("%s: "), self->first_note);
-  g_string_prepend (s, prefix);
-}
-
-static void
-first_paint_cb (GdkFrameClock *clock, TdbgWindow *self)
-{
-  g_clear_signal_handler (&self->first_paint_id, clock);
-  /* Another logdir may be loading since. */
-  if (self->loading == self->first_for)
-    show_first (self);
-}
-
-/* The panes scroll to what is selected once they are laid out: the choice waits for the
- * loaded window's first frame (the load counts as going on until then). */
-static void
-show_first_when_drawn (TdbgWindow *self)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
-
-  if (clock == NULL)
-    {
-      show_first (self);
-      return;
-    }
-  self->first_for = self->loading;
-  if (self->first_paint_id == 0)
-    self->first_paint_id = g_signal_connect_object (clock, "after-paint", G_CALLBACK (first_paint_cb), self, 0);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir");
 }
 
 static void
@@ -369,7 +318,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   show_problems (self, logdir);
   show_diagnosis (self, logdir);
   _tdbg_window_update_status (self);
-  show_first_when_drawn (self);
+  tdbg_window_first_look_when_drawn (self, self->loading, first_look_begin);
   g_object_unref (self);
 }
 

@@ -30,10 +30,6 @@ struct _TdbgWindow {
 
   GtkStack *pages;
   GtkWidget *follow_button;
-  gulong first_paint_id;        /* waiting to show something first (show_first) */
-  TdbgLogdir *first_for;        /* the loaded logdir it waits for, compared only */
-  char *first_note;             /* what was shown first, while it still is */
-  guint32 first_trace, first_execution;
   TdbgStartPage *start_page;
   TdbgProblemPage *problem_page;
   GtkInfoBar *notice_bar;
@@ -83,8 +79,6 @@ void _tdbg_window_show_problem (TdbgWindow *self, const char *title, const char 
 void _tdbg_window_update_status (TdbgWindow *self);
 /* Reload and Follow act on a logdir: off on the start page. */
 void _tdbg_window_enable_logdir_buttons (TdbgWindow *self);
-/* "Showing the first alert: " before the status while that is what the panes show. */
-void _tdbg_window_prepend_first_note (TdbgWindow *self, GString *status);
 
 /* Read-backs: for the window's own files, tests and benchmarks. */
 TdbgAlertsPane *tdbg_window_get_alerts_pane (TdbgWindow *self);

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
+#include "tdbg-window-first-look.h"
 #include "tdbg-settings.h"
 #include "tdbg-ui.h"
 
@@ -156,7 +157,7 @@ _tdbg_window_update_status (TdbgWindow *self)
       g_string_append_printf (s, _("%s line %d"), base, tdbg_selection_get_source_line (self->selection));
     }
   append_counts (s, logdir, tdbg_follower_get_error (self->follower));
-  _tdbg_window_prepend_first_note (self, s);
+  tdbg_window_first_look_prepend_note (self, s);
   gtk_label_set_text (self->status_label, s->str);
   g_string_free (s, TRUE);
 }
@@ -168,7 +169,6 @@ tdbg_window_dispose (GObject *object)
 
   tdbg_window_cancel_load (self);
   g_clear_object (&self->loading);
-  g_clear_pointer (&self->first_note, g_free);
   if (self->follower)
     {
       g_signal_handlers_disconnect_by_data (self->follower, self);

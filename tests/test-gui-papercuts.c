@@ -9,6 +9,8 @@
 #include "test-util.h"
 #include "tdbg-device-name.h"
 #include "tdbg-timeline-pane.h"
+#include "tdbg-graph-pane.h"
+#include "tdbg-graph-view.h"
 #include "test-env.h"
 #include "gated-source.h"
 #include "tdbg-local-source.h"
@@ -644,6 +646,52 @@ test_timeline_chips (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- Op names cut where they do not differ; overlays off the drawing ---- */
+
+static void
+test_graph_names_and_overlays (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgGraphPane *graph = tdbg_window_get_graph_pane (window);
+  TdbgGraphView *view = tdbg_graph_pane_get_view (graph);
+  TdbgSelection *selection = tdbg_window_get_selection (window);
+  GtkWidget *zoom = gui_find_by_tooltip (GTK_WIDGET (graph), "Zoom in (+, Ctrl+wheel); drag to pan");
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (view), "Reciprocal");
+  graphene_rect_t zoom_bounds;
+  int width;
+  guint n_nodes = 0;
+
+  /* A long name loses whole leading scopes, never its last one. */
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  {
+    g_autofree char *fitted = tdbg_graph_view_fit_name (layout, "gradients/Log_grad/Reciprocal", width + 30);
+    g_autofree char *whole = tdbg_graph_view_fit_name (layout, "gradients/Log_grad/Reciprocal", 2000);
+    g_test_message ("fitted: %s", fitted);
+    g_assert_cmpstr (fitted, ==, "…/Reciprocal");
+    g_assert_cmpstr (whole, ==, "gradients/Log_grad/Reciprocal");
+  }
+  g_object_unref (layout);
+
+  /* The zoom buttons cover no node of a fitted graph. */
+  g_assert_nonnull (zoom);
+  zoom = gtk_widget_get_parent (zoom);
+  g_assert_true (gui_wait_graph_shows (graph, tdbg_selection_get_op (selection), 10000));
+  gui_spin (200);
+  g_assert_true (gtk_widget_compute_bounds (zoom, GTK_WIDGET (view), &zoom_bounds));
+  for (GtkWidget *node = gtk_widget_get_first_child (GTK_WIDGET (view)); node; node = gtk_widget_get_next_sibling (node))
+    {
+      graphene_rect_t bounds;
+      if (!gtk_widget_get_visible (node) || !gtk_widget_compute_bounds (node, GTK_WIDGET (view), &bounds))
+        continue;
+      n_nodes++;
+      g_assert_false (graphene_rect_intersection (&bounds, &zoom_bounds, NULL));
+    }
+  g_test_message ("%u nodes clear of the zoom buttons", n_nodes);
+  g_assert_cmpuint (n_nodes, >, 0);
+  gui_shot (GTK_WIDGET (window), "papercuts-graph.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -662,5 +710,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/alerts-room", test_alerts_room);
   g_test_add_func ("/gui/papercuts/values-keep-list", test_values_keep_list);
   g_test_add_func ("/gui/papercuts/timeline-chips", test_timeline_chips);
+  g_test_add_func ("/gui/papercuts/graph-names-overlays", test_graph_names_and_overlays);
   return g_test_run ();
 }

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-graph-view.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #define MARGIN 8.0
+/* The band at the top where the pane's zoom buttons float: a fitted graph is drawn below it. */
+#define OVERLAY_BAND 36.0
 #define ZOOM_STEP 1.25
 #define MIN_SCALE 0.05
 #define MAX_SCALE 8.0
@@ -33,19 +36,52 @@ static void
 compute_transform (TdbgGraphView *self)
 {
   double w = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * MARGIN;
-  double h = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * MARGIN;
+  double h = gtk_widget_get_height (GTK_WIDGET (self)) - 2 * MARGIN - OVERLAY_BAND;
 
   if (!self->fit)
     return;
   if (self->layout == NULL || self->layout->width <= 0 || self->layout->height <= 0 || w <= 0 || h <= 0)
     {
       self->scale = 1.0;
-      self->offset_x = self->offset_y = MARGIN;
+      self->offset_x = MARGIN;
+      self->offset_y = MARGIN + OVERLAY_BAND;
       return;
     }
   self->scale = MIN (1.25, MIN (w / self->layout->width, h / self->layout->height));
   self->offset_x = MARGIN + (w - self->layout->width * self->scale) / 2;
-  self->offset_y = MARGIN + (h - self->layout->height * self->scale) / 2;
+  self->offset_y = MARGIN + OVERLAY_BAND + (h - self->layout->height * self->scale) / 2;
+}
+
+char *
+tdbg_graph_view_fit_name (PangoLayout *layout, const char *name, int width)
+{
+  const char *rest = name;
+  int w;
+
+  pango_layout_set_width (layout, -1);
+  for (;;)
+    {
+      g_autofree char *text = rest == name ? g_strdup (name) : g_strconcat ("…/", rest, NULL);
+      const char *slash;
+
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &w, NULL);
+      /* Fits, or only the last name-scope component is left (cut by the caller's ellipsis). */
+      if (w <= width || (slash = strchr (rest, '/')) == NULL)
+        return g_steal_pointer (&text);
+      rest = slash + 1;
+    }
+}
+
+/* @label ("name\ntype") with the name shortened by whole leading scopes to @width. */
+static char *
+fit_label (PangoLayout *layout, const char *label, int width)
+{
+  const char *newline = strchr (label, '\n');
+  g_autofree char *name = newline ? g_strndup (label, (gsize) (newline - label)) : g_strdup (label);
+  g_autofree char *fitted = tdbg_graph_view_fit_name (layout, name, width);
+
+  return g_strconcat (fitted, newline ? newline : "", NULL);
 }
 
 static void
@@ -152,9 +188,13 @@ tdbg_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       pango_layout_set_font_description (pl, fd);
       pango_font_description_free (fd);
       pango_layout_set_alignment (pl, PANGO_ALIGN_CENTER);
-      pango_layout_set_width (pl, (int) ((n->width - 6) * PANGO_SCALE));
-      pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_MIDDLE);
-      pango_layout_set_text (pl, n->label, -1);
+      {
+        /* Op names differ at their ends: whole leading scopes go first ("…/ReadVariableOp"). */
+        g_autofree char *label = fit_label (pl, n->label, (int) (n->width - 6));
+        pango_layout_set_width (pl, (int) ((n->width - 6) * PANGO_SCALE));
+        pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_MIDDLE);
+        pango_layout_set_text (pl, label, -1);
+      }
       pango_layout_get_pixel_size (pl, &lw, &lh);
       set_color (cr, n->font_color, &fg);
       cairo_move_to (cr, n->x - (n->width - 6) / 2, n->y - lh / 2.0);

@@ -34,6 +34,9 @@ const char *tdbg_graph_view_node_at (TdbgGraphView *self, double x, double y);
  * node is there. Returns whether one was. */
 gboolean tdbg_graph_view_click (TdbgGraphView *self, double x, double y);
 
+/* @name shortened by whole leading name scopes ("…/Log_grad/mul") until @layout shows it in
+ * @width pixels, the last component always whole (newly allocated). */
+char *tdbg_graph_view_fit_name (PangoLayout *layout, const char *name, int width);
 /* Zooms by @factor keeping widget point (x, y) in place (the centre when x or y < 0). */
 void tdbg_graph_view_zoom_by (TdbgGraphView *self, double factor, double x, double y);
 /* Moves the drawing by (dx, dy) widget pixels. */
