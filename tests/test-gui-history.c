@@ -6,6 +6,8 @@
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-window-history.h"
+#include "tdbg-health-plot.h"
+#include "alert-fixtures.h"
 
 /* Runs what the window's shortcut for @accel does, as pressing the keys would. */
 static void
@@ -104,11 +106,66 @@ test_back_forward (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+plot_shown (gpointer plot)
+{
+  return gtk_widget_get_mapped (plot) && gtk_widget_get_height (plot) > 0;
+}
+
+/* The summary is the plot's accessible label (the GUI tests run with GTK_A11Y=none: the a11y
+ * suite reads it through AT-SPI). */
+static void
+assert_plot_label (GtkWidget *plot, const char *label)
+{
+  g_assert_cmpstr (tdbg_health_plot_get_summary (TDBG_HEALTH_PLOT (plot)), ==, label);
+}
+
+/* The Log op's health over its 7 steps under Graph Execution, the first −∞ at step 2. */
+static void
+test_health_plot (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  GtkWidget *plot = gui_find_widget (GTK_WIDGET (tdbg_window_get_trace_pane (window)), TDBG_TYPE_HEALTH_PLOT);
+
+  g_assert_nonnull (plot);
+  g_assert_false (gtk_widget_get_visible (plot));
+  tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
+  g_assert_true (gui_wait_until (plot_shown, plot, 5000));
+  g_assert_true (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (plot)) == GTK_ACCESSIBLE_ROLE_IMG);
+  assert_plot_label (plot, "Log:0 over 7 steps: first NaN/∞ at step 2");
+  g_assert_false (tdbg_health_plot_is_log_scale (TDBG_HEALTH_PLOT (plot)));
+  gui_shot (GTK_WIDGET (window), "health-plot-log.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A FULL_TENSOR value growing by two decades a step: magnitudes on a log scale. */
+static void
+test_health_plot_magnitudes (void)
+{
+  const double magnitudes[] = { 3, 40, 500, 7e3, 9e4, 1e6, 2e7, 3e8 };
+  g_autofree char *dir = test_make_temp_dir ();
+  TdbgWindow *window;
+  GtkWidget *plot;
+
+  alert_fixture_write_growth (dir, magnitudes, G_N_ELEMENTS (magnitudes), 7);
+  window = gui_open_window (dir);
+  plot = gui_find_widget (GTK_WIDGET (tdbg_window_get_trace_pane (window)), TDBG_TYPE_HEALTH_PLOT);
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), 5);
+  g_assert_true (gui_wait_until (plot_shown, plot, 5000));
+  g_assert_true (tdbg_health_plot_is_log_scale (TDBG_HEALTH_PLOT (plot)));
+  assert_plot_label (plot, "grow:0 over 8 steps: first NaN/∞ at step 8; |x| from 0.5 to 3e+08 (log scale)");
+  gui_shot (GTK_WIDGET (window), "health-plot-magnitudes.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/history/back-forward", test_back_forward);
+  g_test_add_func ("/gui/history/health-plot", test_health_plot);
+  g_test_add_func ("/gui/history/health-plot-magnitudes", test_health_plot_magnitudes);
   return g_test_run ();
 }
