@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "tdbg-alert-kind.h"
+#include "tdbg-cli-alerts.h"
+#include "tdbg-more-alerts.h"
 #include "tdbg-error.h"
 #include "tdbg-json.h"
 #include "tdbg-location.h"
@@ -26,6 +28,7 @@
 typedef int (*CommandFunc) (int argc, char **argv);
 
 static gboolean opt_json;
+static double opt_magnitude_threshold = TDBG_MAGNITUDE_THRESHOLD_DEFAULT;
 static gboolean opt_accept_new_host_key;
 static char *opt_known_hosts;
 static char *opt_ssh_config;
@@ -473,7 +476,13 @@ cmd_alerts (int argc, char **argv)
   g_autoptr(TdbgLogdir) logdir = NULL;
   guint n;
 
-  if (!parse_args (&argc, &argv, _("LOGDIR — list NaN/∞ alerts; exit 1 if there are any"), NULL, 1))
+  static const GOptionEntry entries[] = {
+    { "magnitude-threshold", 0, 0, G_OPTION_ARG_DOUBLE, &opt_magnitude_threshold,
+      N_("Exploding magnitude: the largest |x| a FULL_TENSOR value may reach (default 1e6)"), N_("X") },
+    { NULL }
+  };
+
+  if (!parse_args (&argc, &argv, _("LOGDIR — list alerts (NaN/∞ first, then the other kinds); exit 1 if there are NaN/∞ alerts"), entries, 1))
     return 2;
   if ((logdir = open_logdir (argv[1])) == NULL)
     return 2;
@@ -497,6 +506,8 @@ cmd_alerts (int argc, char **argv)
   if (n >= TDBG_ALERT_LIMIT)
     printf (_("(listing stops at %u alerts, as TensorBoard's does; %" PRIu64 " traces and %" PRIu64 " execution outputs hold NaN/∞ in all)\n"),
             n, tdbg_logdir_get_n_inf_nan_traces (logdir), tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
+  /* The other kinds are listed after, and leave the exit status to NaN/∞: a gate keeps its meaning. */
+  tdbg_cli_print_more_alerts (logdir, opt_magnitude_threshold);
   return n > 0 ? 1 : 0;
 }
 

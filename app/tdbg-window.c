@@ -20,6 +20,7 @@
 #include "tdbg-ssh-prompt.h"
 #include "tdbg-ui.h"
 #include "tdbg-window-history.h"
+#include "tdbg-window-alerts.h"
 
 struct _TdbgWindow {
   GtkApplicationWindow parent_instance;
@@ -1022,6 +1023,7 @@ tdbg_window_init (TdbgWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
   add_capture_shortcuts (self);
   tdbg_window_history_init (self, self->selection);
+  tdbg_window_alerts_init (self);
   tdbg_ui_name_mnemonic_buttons (GTK_WIDGET (self));
   load_layout (self);
 }

@@ -4,6 +4,8 @@
  * logdirs, whose NaN/∞ alerts stay exactly Debugger V2's. */
 
 #include <math.h>
+#include <string.h>
+#include <sys/wait.h>
 #include "alert-fixtures.h"
 #include "tdbg-more-alerts.h"
 #include "test-util.h"
@@ -135,6 +137,53 @@ test_shared_logdirs (void)
     }
 }
 
+static char *
+run_alerts (const char *dir, const char *option, int *status)
+{
+  const char *argv[] = { g_getenv ("TDBG_CLI"), "alerts", dir, option, NULL };
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int wait_status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                               &wait_status, &error));
+  g_assert_no_error (error);
+  *status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  return out;
+}
+
+/* `tfdbg-gtk alerts` lists the other kinds after NaN/∞, each marked by its kind; the exit
+ * status stays about NaN/∞. */
+static void
+test_command_line (void)
+{
+  const double magnitudes[] = { 10, 1e7 };
+  g_autofree char *retracing = test_make_temp_dir ();
+  g_autofree char *growth = test_make_temp_dir ();
+  g_autofree char *out = NULL;
+  g_autofree char *lowered = NULL;
+  g_autofree char *raised = NULL;
+  int status;
+
+  alert_fixture_write_retracing (retracing, 5);
+  alert_fixture_write_growth (growth, magnitudes, G_N_ELEMENTS (magnitudes), 0);
+  out = run_alerts (retracing, NULL, &status);
+  g_assert_cmpstr (out, ==, "Retracing: function model traced into 5 graphs, created at model.py:12\n");
+  g_assert_cmpint (status, ==, 0);
+  g_free (out);
+  out = run_alerts (growth, NULL, &status);
+  g_assert_cmpstr (out, ==, "NaN/∞ in graph execution trace 0: grow:0 (MatMul): -inf 0, +inf 0, NaN 1 of 3 elements\n"
+                            "Exploding magnitude: grow:0 (MatMul), trace 1: max |x| 1e+07\n");
+  g_assert_cmpint (status, ==, 1);
+  lowered = run_alerts (growth, "--magnitude-threshold=5", &status);
+  g_assert_nonnull (strstr (lowered, "Exploding magnitude: grow:0 (MatMul), trace 0: max |x| 10\n"));
+  g_assert_nonnull (strstr (lowered, "Exploding magnitude: grow:0 (MatMul), trace 1: max |x| 1e+07\n"));
+  raised = run_alerts (growth, "--magnitude-threshold=1e8", &status);
+  g_assert_null (strstr (raised, "Exploding"));
+  test_remove_tree (retracing);
+  test_remove_tree (growth);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -143,5 +192,6 @@ main (int argc, char **argv)
   g_test_add_func ("/more-alerts/retracing", test_retracing);
   g_test_add_func ("/more-alerts/exploding", test_exploding);
   g_test_add_func ("/more-alerts/shared-logdirs", test_shared_logdirs);
+  g_test_add_func ("/more-alerts/command-line", test_command_line);
   return g_test_run ();
 }
