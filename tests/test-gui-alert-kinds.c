@@ -27,6 +27,8 @@ test_retracing (void)
   /* The title stays Debugger V2's count. */
   g_assert_cmpstr (tdbg_alerts_pane_get_title (pane), ==, "Alerts (0)");
   g_assert_nonnull (gui_find_label (GTK_WIDGET (pane), "Retracing", FALSE));
+  /* A kind beyond Debugger V2's that found nothing takes no room. */
+  g_assert_null (gui_find_label (GTK_WIDGET (pane), "Exploding magnitude", FALSE));
 
   tdbg_alerts_pane_activate_kind (pane, TDBG_ALERT_RETRACING);
   gui_spin (100);

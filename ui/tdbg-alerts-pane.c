@@ -264,7 +264,10 @@ show_counts (TdbgAlertsPane *self)
       guint64 uncapped = kind->type == TDBG_ALERT_INF_NAN
         ? tdbg_logdir_get_n_inf_nan_traces (logdir) + tdbg_logdir_get_n_inf_nan_execution_outputs (logdir)
         : per_type[k];
-      gtk_box_append (self->kinds_box, kind_button (self, kind, per_type[k], uncapped));
+      /* The kinds beyond Debugger V2's take room only when they found something: the pane
+       * keeps its height (and the window its minimum) for the logdirs without them. */
+      if (tdbg_alert_kind_is_debugger_v2 (kind) || per_type[k] > 0)
+        gtk_box_append (self->kinds_box, kind_button (self, kind, per_type[k], uncapped));
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
 }

@@ -25,7 +25,8 @@ void tdbg_alerts_pane_activate (TdbgAlertsPane *self, guint index);
 /* Goes to the first alert of a kind, as its button does: NaN/∞'s first alert, or the trace
  * or op of the first alert of a kind beyond Debugger V2's. */
 void tdbg_alerts_pane_activate_kind (TdbgAlertsPane *self, TdbgAlertType type);
-/* The count a kind's button shows. */
+/* The count a kind's button shows (a kind beyond Debugger V2's has a button only when it
+ * is not 0). */
 guint tdbg_alerts_pane_get_kind_count (TdbgAlertsPane *self, TdbgAlertType type);
 /* The pane's heading as shown ("Alerts (3)"). */
 const char *tdbg_alerts_pane_get_title (TdbgAlertsPane *self);
