@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
+#include "tdbg-cli-alerts.h"
+#include "tdbg-more-alerts.h"
 #include "tdbg-alert-kind.h"
 #include "tdbg-records.h"
 #include "tdbg-report.h"
@@ -332,7 +334,15 @@ _tdbg_cli_alerts (int argc, char **argv)
   g_autoptr(TdbgLogdir) logdir = NULL;
   guint n;
 
-  if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — list NaN/∞ alerts; exit 1 if there are any"), NULL, 1))
+  static double magnitude_threshold = TDBG_MAGNITUDE_THRESHOLD_DEFAULT;
+  const GOptionEntry entries[] = {
+    { "magnitude-threshold", 0, 0, G_OPTION_ARG_DOUBLE, &magnitude_threshold,
+      N_("Exploding magnitude: the largest |x| a FULL_TENSOR value may reach (default 1e6)"), N_("X") },
+    { NULL }
+  };
+
+  if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — list alerts (NaN/∞ first, then the other kinds); exit 1 if there are NaN/∞ alerts"),
+                             entries, 1))
     return 2;
   if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
     return 2;
@@ -356,5 +366,7 @@ _tdbg_cli_alerts (int argc, char **argv)
   if (n >= TDBG_ALERT_LIMIT)
     printf (_("(listing stops at %u alerts, as TensorBoard's does; %" PRIu64 " traces and %" PRIu64 " execution outputs hold NaN/∞ in all)\n"),
             n, tdbg_logdir_get_n_inf_nan_traces (logdir), tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
+  /* The other kinds are listed after, and leave the exit status to NaN/∞: a gate keeps its meaning. */
+  tdbg_cli_print_more_alerts (logdir, magnitude_threshold);
   return n > 0 ? 1 : 0;
 }

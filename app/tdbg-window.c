@@ -7,6 +7,8 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
+#include "tdbg-window-history.h"
+#include "tdbg-window-alerts.h"
 #include "tdbg-window-first-look.h"
 #include "tdbg-settings.h"
 #include "tdbg-ui.h"
@@ -244,6 +246,8 @@ tdbg_window_init (TdbgWindow *self)
   g_signal_connect_swapped (self->selection, "notify::op", G_CALLBACK (_tdbg_window_update_status), self);
   g_signal_connect_swapped (self->selection, "notify::source-line", G_CALLBACK (_tdbg_window_update_status), self);
   _tdbg_window_actions_init (self);
+  tdbg_window_history_init (self, self->selection);
+  tdbg_window_alerts_init (self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   tdbg_ui_name_mnemonic_buttons (GTK_WIDGET (self));
   load_layout (self);

@@ -15,6 +15,9 @@ typedef enum {
   TDBG_ALERT_SEVERITY_ERROR,
 } TdbgAlertSeverity;
 
+typedef struct _TdbgLogdir TdbgLogdir;
+typedef struct _TdbgAlertOptions TdbgAlertOptions;
+
 typedef struct {
   TdbgAlertType type;
   const char *id;              /* Debugger V2's alert_type, as in its JSON ("InfNanAlert") */
@@ -26,6 +29,9 @@ typedef struct {
    * graph execution trace, and on the counts of one decoded tensor. */
   gboolean (*trace_alerts) (const TdbgTraceDigest *digest);
   gboolean (*counts_alert) (double neg_inf, double pos_inf, double nan);
+  /* The kinds Debugger V2 does not have leave both tests NULL: they are found on demand,
+   * apart from its NaN/∞ alerts (tdbg-more-alerts.h), appending theirs to @alerts. */
+  void (*find) (TdbgLogdir *logdir, const TdbgAlertOptions *options, GArray *alerts);
 } TdbgAlertKind;
 
 guint tdbg_alert_kind_get_n (void);
@@ -35,5 +41,7 @@ const TdbgAlertKind *tdbg_alert_kind_get (TdbgAlertType type);
 /* NULL when no kind has that id. */
 const TdbgAlertKind *tdbg_alert_kind_lookup (const char *id);
 const char *tdbg_alert_kind_get_name (const TdbgAlertKind *kind);
+/* Whether Debugger V2 has the kind (then its alerts are tdbg_logdir_get_alert()'s). */
+gboolean tdbg_alert_kind_is_debugger_v2 (const TdbgAlertKind *kind);
 
 G_END_DECLS

@@ -124,6 +124,8 @@ typedef struct {
 /* A row of the table in tdbg-alert-kind.c. */
 typedef enum {
   TDBG_ALERT_INF_NAN,
+  TDBG_ALERT_RETRACING,     /* beyond Debugger V2: found on demand (tdbg-more-alerts.h) */
+  TDBG_ALERT_EXPLODING,
   TDBG_N_ALERT_TYPES
 } TdbgAlertType;
 
@@ -139,6 +141,10 @@ typedef struct {
   double num_nan;
   double wall_time;
   guint32 op_type;          /* interned string id */
+  /* The kinds beyond Debugger V2's (zero for NaN/∞): */
+  guint32 op;               /* the op the alert is about (retracing: an op of the first graph) */
+  guint n_graphs;           /* retracing: graphs traced from one Python function */
+  double magnitude;         /* exploding magnitude: the largest finite |x| */
 } TdbgAlert;
 
 #define TDBG_ALERT_LIMIT 1000

@@ -415,6 +415,32 @@ test_names (void)
   g_assert_cmpuint (checked, >, 20);
 }
 
+static gboolean
+health_plot_found (gpointer data)
+{
+  AtspiAccessible **plot = data;
+  g_autofree char *prefix = g_strdup_printf ("%s over ", facts.tensor);
+  g_autoptr(AtspiAccessible) p = pane ("Graph Execution");
+
+  g_clear_object (plot);
+  *plot = a11y_find (p, ATSPI_ROLE_IMAGE, prefix, TRUE);
+  return *plot != NULL;
+}
+
+/* The selected op's health across its steps is an image, its name a summary of it. */
+static void
+assert_health_plot (void)
+{
+  g_autoptr(AtspiAccessible) plot = NULL;
+  g_autofree char *name = NULL;
+
+  if (!a11y_wait (health_plot_found, &plot, 5000))
+    g_error ("no image named “%s over …” in Graph Execution", facts.tensor);
+  name = a11y_name (plot);
+  g_test_message ("health plot: %s", name);
+  g_assert_nonnull (strstr (name, ": first NaN/∞ at step "));
+}
+
 static void
 test_alert_to_source (void)
 {
@@ -454,6 +480,7 @@ test_alert_to_source (void)
   node = a11y_find (graph, ATSPI_ROLE_PUSH_BUTTON, facts.node, FALSE);
   if (node == NULL)
     g_error ("no graph node named “%s”", facts.node);
+  assert_health_plot ();
 }
 
 static gboolean

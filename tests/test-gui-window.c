@@ -477,7 +477,7 @@ static void
 test_about_and_shortcuts (void)
 {
   static const char *expected[] = { "<Control>o", "<Control><Shift>o", "F5", "Escape", "<Control>Home", "F8",
-                                    "<Shift>F8", "<Alt>1...<Alt>6", "<Control>f", "plus <Control>plus",
+                                    "<Shift>F8", "<Alt>1...<Alt>6", "<Control>f", "<Alt>Left", "<Alt>Right", "plus <Control>plus",
                                     "minus <Control>minus", "0 <Control>0", "<Control>e", "<Control>question",
                                     "<Control>q" };
   TdbgWindow *window = gui_new_window ();

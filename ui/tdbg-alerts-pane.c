@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-alert-kind.h"
 #include "tdbg-index-model.h"
+#include "tdbg-more-alerts.h"
 
 struct _TdbgAlertsPane {
   TdbgPane parent_instance;
@@ -22,9 +23,16 @@ struct _TdbgAlertsPane {
 
   GtkSingleSelection *model;   /* the pane's */
   gboolean updating;
+  /* The alerts of the kinds beyond Debugger V2's: counted and jumped to by their kind's
+   * button; the list below holds the NaN/∞ ones. */
+  GArray *more;
+  TdbgAlertOptions options;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG_TYPE_PANE)
+
+enum { PROP_0, PROP_MAGNITUDE_THRESHOLD, N_PROPS };
+static GParamSpec *props[N_PROPS];
 
 static TdbgLogdir *
 logdir_of (TdbgAlertsPane *self)
@@ -144,7 +152,53 @@ tdbg_alerts_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GP
 static void
 kind_clicked_cb (GtkButton *button, TdbgAlertsPane *self)
 {
-  tdbg_alerts_pane_move (self, TDBG_ALERT_MOVE_FIRST);
+  tdbg_alerts_pane_activate_kind (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "kind")));
+}
+
+/* The first alert of a kind beyond Debugger V2's, NULL when it has none. */
+static const TdbgAlert *
+first_more (TdbgAlertsPane *self, TdbgAlertType type)
+{
+  for (guint i = 0; self->more && i < self->more->len; i++)
+    if (g_array_index (self->more, TdbgAlert, i).type == type)
+      return &g_array_index (self->more, TdbgAlert, i);
+  return NULL;
+}
+
+void
+tdbg_alerts_pane_activate_kind (TdbgAlertsPane *self, TdbgAlertType type)
+{
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  const TdbgAlert *a;
+
+  if (tdbg_alert_kind_is_debugger_v2 (tdbg_alert_kind_get (type)))
+    {
+      tdbg_alerts_pane_move (self, TDBG_ALERT_MOVE_FIRST);
+      return;
+    }
+  if (selection == NULL || (a = first_more (self, type)) == NULL)
+    return;
+  if (a->trace_index != TDBG_NONE)
+    tdbg_selection_select_trace (selection, a->trace_index);
+  else if (a->op != TDBG_NONE)
+    tdbg_selection_select_op (selection, a->op);
+}
+
+guint
+tdbg_alerts_pane_get_kind_count (TdbgAlertsPane *self, TdbgAlertType type)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint n = 0;
+
+  if (logdir && tdbg_alert_kind_is_debugger_v2 (tdbg_alert_kind_get (type)))
+    {
+      for (guint i = 0; i < tdbg_logdir_get_n_alerts (logdir); i++)
+        n += tdbg_logdir_get_alert (logdir, i)->type == type;
+      return n;
+    }
+  for (guint i = 0; self->more && i < self->more->len; i++)
+    n += g_array_index (self->more, TdbgAlert, i).type == type;
+  return n;
 }
 
 /* A kind's button: its name and count, in its colour when it has alerts. */
@@ -175,6 +229,7 @@ kind_button (TdbgAlertsPane *self, const TdbgAlertKind *kind, guint n, guint64 u
     tip = g_strdup (_(kind->hint));
   gtk_widget_set_tooltip_text (button, tip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, acc, -1);
+  g_object_set_data (G_OBJECT (button), "kind", GUINT_TO_POINTER (kind->type));
   g_signal_connect (button, "clicked", G_CALLBACK (kind_clicked_cb), self);
   return button;
 }
@@ -198,23 +253,29 @@ show_counts (TdbgAlertsPane *self)
   guint per_type[TDBG_N_ALERT_TYPES] = { 0 };
   g_autofree char *title = NULL;
   guint64 all = 0;
+  guint listed = 0;
   GtkWidget *child;
 
   for (guint i = 0; i < n; i++)
     per_type[tdbg_logdir_get_alert (logdir, i)->type]++;
+  for (guint i = 0; self->more && i < self->more->len; i++)
+    per_type[g_array_index (self->more, TdbgAlert, i).type]++;
   for (guint k = 0; logdir && k < tdbg_alert_kind_get_n (); k++)
-    all += uncapped_count (logdir, tdbg_alert_kind_nth (k), per_type[k]);
-  if (all > n)
+    {
+      listed += per_type[k];
+      all += uncapped_count (logdir, tdbg_alert_kind_nth (k), per_type[k]);
+    }
+  if (all > listed)
     {
       /* The list stops at a cap per kind: the title says so, with the real number. */
-      g_autofree char *shown = g_strdup_printf ("%'u", n);
+      g_autofree char *shown = g_strdup_printf ("%'u", listed);
       g_autofree char *total = g_strdup_printf ("%'" G_GUINT64_FORMAT, all);
       /* Translators: the alerts pane's title when the list holds fewer alerts than there are:
        * "Alerts (1,000 of 8,452)" */
       title = g_strdup_printf (_("Alerts (%s of %s)"), shown, total);
     }
   else
-    title = g_strdup_printf (_("Alerts (%u)"), n);
+    title = g_strdup_printf (_("Alerts (%u)"), listed);
 
   gtk_label_set_text (self->title_label, title);
   if (n > 0)
@@ -228,9 +289,22 @@ show_counts (TdbgAlertsPane *self)
     {
       const TdbgAlertKind *kind = tdbg_alert_kind_nth (k);
       guint64 uncapped = uncapped_count (logdir, kind, per_type[k]);
-      gtk_box_append (self->kinds_box, kind_button (self, kind, per_type[k], uncapped));
+      /* The kinds beyond Debugger V2's take room only when they found something: the pane
+       * keeps its height (and the window its minimum) for the logdirs without them. */
+      if (tdbg_alert_kind_is_debugger_v2 (kind) || per_type[k] > 0)
+        gtk_box_append (self->kinds_box, kind_button (self, kind, per_type[k], uncapped));
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
+}
+
+static void
+find_more (TdbgAlertsPane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+
+  g_clear_pointer (&self->more, g_array_unref);
+  if (logdir)
+    self->more = tdbg_more_alerts_find (logdir, &self->options);
 }
 
 static void
@@ -239,6 +313,7 @@ tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
   g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (logdir ? tdbg_logdir_get_n_alerts (logdir) : 0);
 
+  find_more (self);
   show_counts (self);
   self->updating = TRUE;
   gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
@@ -258,6 +333,7 @@ tdbg_alerts_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogd
   TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
   GListModel *rows = gtk_single_selection_get_model (self->model);
 
+  find_more (self);
   show_counts (self);
   tdbg_index_model_grow (TDBG_INDEX_MODEL (rows), tdbg_logdir_get_n_alerts (logdir));
   update_actions (self);
@@ -294,6 +370,42 @@ move_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
+tdbg_alerts_pane_set_property (GObject *object, guint id, const GValue *value, GParamSpec *pspec)
+{
+  TdbgAlertsPane *self = TDBG_ALERTS_PANE (object);
+
+  switch (id)
+    {
+    case PROP_MAGNITUDE_THRESHOLD:
+      if (self->options.magnitude_threshold == g_value_get_double (value))
+        return;
+      self->options.magnitude_threshold = g_value_get_double (value);
+      find_more (self);
+      show_counts (self);
+      g_object_notify_by_pspec (object, pspec);
+      break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
+
+static void
+tdbg_alerts_pane_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  switch (id)
+    {
+    case PROP_MAGNITUDE_THRESHOLD: g_value_set_double (value, TDBG_ALERTS_PANE (object)->options.magnitude_threshold); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
+
+static void
+tdbg_alerts_pane_finalize (GObject *object)
+{
+  g_clear_pointer (&TDBG_ALERTS_PANE (object)->more, g_array_unref);
+  G_OBJECT_CLASS (tdbg_alerts_pane_parent_class)->finalize (object);
+}
+
+static void
 tdbg_alerts_pane_dispose (GObject *object)
 {
   gtk_widget_dispose_template (GTK_WIDGET (object), TDBG_TYPE_ALERTS_PANE);
@@ -307,6 +419,15 @@ tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
   TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_alerts_pane_dispose;
+  G_OBJECT_CLASS (klass)->finalize = tdbg_alerts_pane_finalize;
+  G_OBJECT_CLASS (klass)->set_property = tdbg_alerts_pane_set_property;
+  G_OBJECT_CLASS (klass)->get_property = tdbg_alerts_pane_get_property;
+  /* Exploding magnitude: the largest |x| above which a FULL_TENSOR value alerts. */
+  props[PROP_MAGNITUDE_THRESHOLD] = g_param_spec_double ("magnitude-threshold", NULL, NULL, 0, G_MAXDOUBLE,
+                                                         TDBG_MAGNITUDE_THRESHOLD_DEFAULT,
+                                                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+                                                         G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, props);
   pane_class->logdir_loaded = tdbg_alerts_pane_logdir_loaded;
   pane_class->logdir_grew = tdbg_alerts_pane_logdir_grew;
   pane_class->selection_changed = tdbg_alerts_pane_selection_changed;
@@ -327,6 +448,7 @@ tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
 static void
 tdbg_alerts_pane_init (TdbgAlertsPane *self)
 {
+  self->options.magnitude_threshold = TDBG_MAGNITUDE_THRESHOLD_DEFAULT;
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Alt+1 (the window's win.focus-pane): the selected alert's row, else the first control. */
   self->model = tdbg_pane_set_list (TDBG_PANE (self), self->list, G_LIST_MODEL (tdbg_index_model_new (0)),

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Pane 1, Alerts: alert kinds with their counts, and the list of alert events. */
+/* Pane 1, Alerts: alert kinds with their counts, and the list of NaN/∞ alert events (the
+ * kinds beyond Debugger V2's are counted apart and jumped to by their kind's button; the
+ * property "magnitude-threshold" sets where a FULL_TENSOR value's magnitude explodes). */
 
 #include "tdbg-pane.h"
 
@@ -20,6 +22,12 @@ G_DECLARE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG, ALERTS_PANE, TdbgP
 void tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move);
 /* Activates alert @index, as a click on its row does. */
 void tdbg_alerts_pane_activate (TdbgAlertsPane *self, guint index);
+/* Goes to the first alert of a kind, as its button does: NaN/∞'s first alert, or the trace
+ * or op of the first alert of a kind beyond Debugger V2's. */
+void tdbg_alerts_pane_activate_kind (TdbgAlertsPane *self, TdbgAlertType type);
+/* The count a kind's button shows (a kind beyond Debugger V2's has a button only when it
+ * is not 0). */
+guint tdbg_alerts_pane_get_kind_count (TdbgAlertsPane *self, TdbgAlertType type);
 /* The pane's heading as shown ("Alerts (3)"). */
 const char *tdbg_alerts_pane_get_title (TdbgAlertsPane *self);
 

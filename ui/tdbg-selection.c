@@ -274,6 +274,30 @@ tdbg_selection_select_source (TdbgSelection *self, guint32 source_file, gint lin
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+void
+tdbg_selection_get_state (TdbgSelection *self, TdbgSelectionState *state)
+{
+  *state = (TdbgSelectionState) { self->alert, self->trace, self->execution, self->op,
+                                  self->focus, self->frame, self->source_file, self->source_line };
+}
+
+/* The record first, so that the stack pane picks its frame; then the frame of @state over it. */
+void
+tdbg_selection_restore_state (TdbgSelection *self, const TdbgSelectionState *state)
+{
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+  select_record (self, state->alert, state->trace, state->execution, state->op, state->focus);
+  tdbg_selection_select_frame (self, state->frame, state->source_file, state->source_line);
+}
+
+gboolean
+tdbg_selection_state_equal (const TdbgSelectionState *a, const TdbgSelectionState *b)
+{
+  return a->alert == b->alert && a->trace == b->trace && a->execution == b->execution && a->op == b->op &&
+         a->focus == b->focus && a->frame == b->frame && a->source_file == b->source_file &&
+         a->source_line == b->source_line;
+}
+
 gint tdbg_selection_get_alert (TdbgSelection *self) { return self->alert; }
 guint32 tdbg_selection_get_trace (TdbgSelection *self) { return self->trace; }
 guint32 tdbg_selection_get_execution (TdbgSelection *self) { return self->execution; }

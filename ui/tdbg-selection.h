@@ -53,6 +53,23 @@ void tdbg_selection_select_alert (TdbgSelection *self, guint alert);
 void tdbg_selection_select_frame (TdbgSelection *self, gint frame, guint32 source_file, gint line);
 void tdbg_selection_select_source (TdbgSelection *self, guint32 source_file, gint line);
 
+/* What the selection holds apart from its logdir: a place to come back to (the history). */
+typedef struct {
+  gint alert;
+  guint32 trace;
+  guint32 execution;
+  guint32 op;
+  TdbgFocus focus;
+  gint frame;
+  guint32 source_file;
+  gint source_line;
+} TdbgSelectionState;
+
+void tdbg_selection_get_state (TdbgSelection *self, TdbgSelectionState *state);
+/* Selects exactly what @state holds, the stack frame and source line included. */
+void tdbg_selection_restore_state (TdbgSelection *self, const TdbgSelectionState *state);
+gboolean tdbg_selection_state_equal (const TdbgSelectionState *a, const TdbgSelectionState *b);
+
 gint tdbg_selection_get_alert (TdbgSelection *self);        /* -1 when none */
 guint32 tdbg_selection_get_trace (TdbgSelection *self);     /* TDBG_NONE when none */
 guint32 tdbg_selection_get_execution (TdbgSelection *self);

@@ -4,6 +4,10 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-tensor-text.h"
+#include "tdbg-health-plot.h"
+
+/* More points than a plot a few hundred pixels wide can tell apart. */
+#define HISTORY_POINTS 400
 
 struct _TdbgTensorDetails {
   GtkBox parent_instance;
@@ -13,6 +17,15 @@ struct _TdbgTensorDetails {
   GtkEntry *slice_entry;
   GtkEntry *highlight_entry;
   GtkTextView *tensor_view;
+  TdbgHealthPlot *health_plot;
+
+  /* The series the plot shows, and what it is of: computed again only for another op or
+   * output slot, or once the logdir grew. */
+  GArray *history;
+  TdbgLogdir *history_logdir;  /* weak: compared, never dereferenced */
+  guint32 history_op;
+  guint history_slot;
+  guint history_n_traces;
 
   Tensorflow__DebugEvent *shown_event; /* of the shown FULL_TENSOR trace */
 };
@@ -88,6 +101,25 @@ describe (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
   return g_string_free (s, FALSE);
 }
 
+static void
+show_history (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace)
+{
+  const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
+  g_autofree char *name = g_strdup_printf ("%s:%u", tdbg_logdir_get_op (logdir, d->op)->op_name, d->output_slot);
+
+  if (self->history == NULL || self->history_logdir != logdir || self->history_op != d->op ||
+      self->history_slot != d->output_slot || self->history_n_traces != tdbg_logdir_get_n_traces (logdir))
+    {
+      g_clear_pointer (&self->history, g_array_unref);
+      self->history = tdbg_op_history_collect (logdir, d->op, d->output_slot, HISTORY_POINTS);
+      self->history_logdir = logdir;
+      self->history_op = d->op;
+      self->history_slot = d->output_slot;
+      self->history_n_traces = tdbg_logdir_get_n_traces (logdir);
+    }
+  tdbg_health_plot_set_series (self->health_plot, self->history, name, trace);
+}
+
 void
 tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
 {
@@ -99,10 +131,13 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
   if (logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (logdir))
     {
       gtk_label_set_text (self->details_label, "");
+      g_clear_pointer (&self->history, g_array_unref);
+      tdbg_health_plot_set_series (self->health_plot, NULL, NULL, TDBG_NONE);
       return;
     }
   text = describe (logdir, trace, value);
   gtk_label_set_text (self->details_label, text);
+  show_history (self, logdir, trace);
   if (tdbg_logdir_get_trace (logdir, trace)->mode != TDBG_MODE_FULL_TENSOR)
     return;
   /* The values: read again (the summary keeps only what the columns need). */
@@ -128,6 +163,7 @@ tdbg_tensor_details_dispose (GObject *object)
   TdbgTensorDetails *self = TDBG_TENSOR_DETAILS (object);
 
   g_clear_pointer (&self->shown_event, free_event);
+  g_clear_pointer (&self->history, g_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_TENSOR_DETAILS);
   G_OBJECT_CLASS (tdbg_tensor_details_parent_class)->dispose (object);
 }
@@ -138,6 +174,7 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_tensor_details_dispose;
+  g_type_ensure (TDBG_TYPE_HEALTH_PLOT);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-tensor-details.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, details_label);
@@ -145,6 +182,7 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, slice_entry);
   gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, highlight_entry);
   gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, tensor_view);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, health_plot);
   gtk_widget_class_bind_template_callback (widget_class, render_tensor);
 }
 
@@ -152,4 +190,10 @@ static void
 tdbg_tensor_details_init (TdbgTensorDetails *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+tdbg_tensor_details_get_health_plot (TdbgTensorDetails *self)
+{
+  return GTK_WIDGET (self->health_plot);
 }

@@ -2,7 +2,7 @@
 #pragma once
 
 /* Under the Graph Execution list: the selected trace in one line (op, debug mode, dtype,
- * shape, counts) and, for FULL_TENSOR traces, its values in an expander, sliced and
+ * shape, counts), the health of its op across the times it ran (a small plot) and, for FULL_TENSOR traces, its values in an expander, sliced and
  * highlighted as its two entries say. */
 
 #include <gtk/gtk.h>
@@ -24,5 +24,8 @@ void tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir
 /* The "Tensor Values" expander (shown for FULL_TENSOR traces). */
 GtkExpander *tdbg_tensor_details_get_expander (TdbgTensorDetails *self);
 char *tdbg_tensor_details_format_shape (const TdbgValue *value);
+
+/* The plot of the shown trace's op across its traces. */
+GtkWidget *tdbg_tensor_details_get_health_plot (TdbgTensorDetails *self);
 
 G_END_DECLS

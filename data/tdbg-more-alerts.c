@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "tdbg-more-alerts.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include "tdbg-alert-kind.h"
+#include "tdbg-op-history.h"
+#include "tdbg-value.h"
+
+char *
+tdbg_graph_function_name (const char *graph_name)
+{
+  const char *prefix = "__inference_";
+  const char *end;
+
+  if (graph_name == NULL || !g_str_has_prefix (graph_name, prefix))
+    return NULL;
+  graph_name += strlen (prefix);
+  /* The function's name, then "_" and the number TensorFlow gives each trace. */
+  end = graph_name + strlen (graph_name);
+  while (end > graph_name && g_ascii_isdigit (end[-1]))
+    end--;
+  if (end == graph_name + strlen (graph_name) || end - 1 <= graph_name || end[-1] != '_')
+    return NULL;
+  return g_strndup (graph_name, (gsize) (end - 1 - graph_name));
+}
+
+/* The first op created in each graph (TDBG_NONE for a graph without ops). */
+static guint32 *
+first_ops (TdbgLogdir *logdir)
+{
+  guint n_graphs = tdbg_logdir_get_n_graphs (logdir);
+  guint32 *first = g_new (guint32, MAX (n_graphs, 1));
+
+  for (guint g = 0; g < n_graphs; g++)
+    first[g] = TDBG_NONE;
+  for (guint32 o = 0; o < tdbg_logdir_get_n_ops (logdir); o++)
+    {
+      guint32 g = tdbg_logdir_get_op (logdir, o)->graph;
+      if (g < n_graphs && first[g] == TDBG_NONE)
+        first[g] = o;
+    }
+  return first;
+}
+
+void
+tdbg_more_alerts_find_retracing (TdbgLogdir *logdir, const TdbgAlertOptions *options, GArray *alerts)
+{
+  g_autoptr(GHashTable) graphs_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                           (GDestroyNotify) g_array_unref);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();  /* function names, by their first graph */
+  g_autofree guint32 *first = first_ops (logdir);
+  guint n = 0;
+
+  for (guint g = 0; g < tdbg_logdir_get_n_graphs (logdir); g++)
+    {
+      char *name = tdbg_graph_function_name (tdbg_logdir_get_graph (logdir, g)->graph_name);
+      GArray *list;
+      if (name == NULL)
+        continue;
+      list = g_hash_table_lookup (graphs_of, name);
+      if (list == NULL)
+        {
+          list = g_array_new (FALSE, FALSE, sizeof (guint));
+          g_hash_table_insert (graphs_of, name, list);
+          g_ptr_array_add (order, name);
+        }
+      else
+        g_free (name);
+      g_array_append_val (list, g);
+    }
+  for (guint i = 0; i < order->len && n < TDBG_ALERT_LIMIT; i++)
+    {
+      GArray *list = g_hash_table_lookup (graphs_of, order->pdata[i]);
+      TdbgAlert alert = { TDBG_ALERT_RETRACING, TDBG_NONE, TDBG_NONE, 0, NAN, NAN, NAN, NAN, NAN, 0 };
+      if (list->len < TDBG_RETRACING_MIN_GRAPHS)
+        continue;
+      alert.n_graphs = list->len;
+      alert.op = TDBG_NONE;
+      for (guint k = 0; k < list->len && alert.op == TDBG_NONE; k++)
+        alert.op = first[g_array_index (list, guint, k)];
+      g_array_append_val (alerts, alert);
+      n++;
+    }
+}
+
+/* The largest finite |x| of a FULL_TENSOR trace, NAN when it has none or cannot be read. */
+static double
+trace_magnitude (TdbgLogdir *logdir, guint32 trace)
+{
+  Tensorflow__DebugEvent *event = tdbg_logdir_read_trace (logdir, trace, NULL);
+  double lo, hi = NAN, mean;
+  TdbgValue v;
+
+  if (event == NULL)
+    return NAN;
+  if (event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE)
+    {
+      tdbg_value_init (&v, TDBG_MODE_FULL_TENSOR, event->graph_execution_trace->tensor_proto);
+      if (!v.decoded || v.empty || !tdbg_op_history_magnitudes (&v.tensor, &lo, &hi, &mean))
+        hi = NAN;
+      tdbg_value_clear (&v);
+    }
+  tensorflow__debug_event__free_unpacked (event, NULL);
+  return hi;
+}
+
+/* Decodes every floating FULL_TENSOR trace: the digests keep no magnitudes, and the
+ * threshold is the person's to change. FULL_TENSOR runs are small (each value is dumped). */
+void
+tdbg_more_alerts_find_exploding (TdbgLogdir *logdir, const TdbgAlertOptions *options, GArray *alerts)
+{
+  guint n = 0;
+
+  if (!(tdbg_logdir_get_modes (logdir) & (1u << TDBG_MODE_FULL_TENSOR)))
+    return;
+  for (guint32 i = 0; i < tdbg_logdir_get_n_traces (logdir) && n < TDBG_ALERT_LIMIT; i++)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
+      TdbgAlert alert = { TDBG_ALERT_EXPLODING, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, d->wall_time, 0 };
+      double magnitude;
+      if (d->mode != TDBG_MODE_FULL_TENSOR || !tdbg_dtype_is_floating (d->dtype))
+        continue;
+      magnitude = trace_magnitude (logdir, i);
+      if (isnan (magnitude) || magnitude <= options->magnitude_threshold)
+        continue;
+      alert.size = d->flags & TDBG_DIGEST_HAS_SIZE ? (double) d->size : NAN;
+      alert.op = d->op;
+      alert.magnitude = magnitude;
+      g_array_append_val (alerts, alert);
+      n++;
+    }
+}
+
+GArray *
+tdbg_more_alerts_find (TdbgLogdir *logdir, const TdbgAlertOptions *options)
+{
+  GArray *alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
+
+  g_return_val_if_fail (TDBG_IS_LOGDIR (logdir), alerts);
+  for (guint k = 0; k < tdbg_alert_kind_get_n (); k++)
+    if (tdbg_alert_kind_nth (k)->find)
+      tdbg_alert_kind_nth (k)->find (logdir, options, alerts);
+  return alerts;
+}
+
+const TdbgStackFrame *
+tdbg_more_alerts_call_site (TdbgLogdir *logdir, const TdbgAlert *alert)
+{
+  g_autoptr(GPtrArray) frames = NULL;
+  gint user;
+
+  if (alert->op == TDBG_NONE || alert->op >= tdbg_logdir_get_n_ops (logdir))
+    return NULL;
+  frames = tdbg_logdir_resolve_stack (logdir, tdbg_logdir_get_op (logdir, alert->op)->stack_frame_ids);
+  user = tdbg_stack_innermost_user_frame (frames);
+  return user >= 0 ? g_ptr_array_index (frames, user) : NULL;
+}
+
+static char *
+describe_retracing (TdbgLogdir *logdir, const TdbgAlert *a)
+{
+  const TdbgStackFrame *site = tdbg_more_alerts_call_site (logdir, a);
+  const TdbgOp *op = a->op != TDBG_NONE ? tdbg_logdir_get_op (logdir, a->op) : NULL;
+  const TdbgGraph *graph = op && op->graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, op->graph) : NULL;
+  g_autofree char *function = graph ? tdbg_graph_function_name (graph->graph_name) : g_strdup ("?");
+  g_autofree char *base = site && site->file_path ? g_path_get_basename (site->file_path) : NULL;
+
+  if (base)
+    /* Translators: a Python function, how many graphs it was traced into, where it was made */
+    return g_strdup_printf (_("function %s traced into %u graphs, created at %s:%d"), function, a->n_graphs, base,
+                            site->line);
+  /* Translators: a Python function and how many graphs it was traced into */
+  return g_strdup_printf (_("function %s traced into %u graphs"), function, a->n_graphs);
+}
+
+char *
+tdbg_more_alerts_describe (TdbgLogdir *logdir, const TdbgAlert *a)
+{
+  const TdbgOp *op;
+
+  if (a->type == TDBG_ALERT_RETRACING)
+    return describe_retracing (logdir, a);
+  op = tdbg_logdir_get_op (logdir, a->op);
+  /* Translators: op name, output slot, op type, trace index, the largest |x| */
+  return g_strdup_printf (_("%s:%u (%s), trace %u: max |x| %.3g"), op->op_name, a->output_slot,
+                          op->op_type ? op->op_type : "?", a->trace_index, a->magnitude);
+}

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "tdbg-op-history.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+#include "tdbg-value.h"
+
+/* Past this many elements a FULL_TENSOR value's magnitudes are taken from its first ones:
+ * the plot shows orders of magnitude, and the GUI thread must not stall. */
+#define MAGNITUDE_ELEMENTS 1000000
+
+gboolean
+tdbg_op_history_magnitudes (const TdbgTensor *tensor, double *min_abs, double *max_abs, double *mean_abs)
+{
+  double lo = INFINITY, hi = 0, sum = 0;
+  guint64 finite = 0;
+  guint64 n = MIN (tensor->n_elements, MAGNITUDE_ELEMENTS);
+
+  for (guint64 i = 0; i < n; i++)
+    {
+      double a = fabs (tdbg_tensor_get_double (tensor, i));
+      if (!isfinite (a))
+        continue;
+      lo = MIN (lo, a);
+      hi = MAX (hi, a);
+      sum += a;
+      finite++;
+    }
+  if (finite == 0)
+    return FALSE;
+  *min_abs = lo;
+  *max_abs = hi;
+  *mean_abs = sum / (double) finite;
+  return TRUE;
+}
+
+static void
+point_from_digest (TdbgOpHistoryPoint *p, guint32 trace, const TdbgTraceDigest *d)
+{
+  *p = (TdbgOpHistoryPoint) { .trace = trace, .mode = d->mode };
+  if (d->flags & TDBG_DIGEST_HAS_COUNTS)
+    {
+      p->inf_nan_known = TRUE;
+      p->neg_inf = d->neg_inf;
+      p->pos_inf = d->pos_inf;
+      p->nan = d->nan;
+    }
+}
+
+static void
+point_from_value (TdbgOpHistoryPoint *p, const TdbgValue *v)
+{
+  if (v->inf_nan_known)
+    {
+      p->inf_nan_known = TRUE;
+      p->neg_inf = (double) v->counts.neg_inf;
+      p->pos_inf = (double) v->counts.pos_inf;
+      p->nan = (double) v->counts.nan;
+    }
+  if (v->counts_known)
+    {
+      p->signs_known = TRUE;
+      p->neg = (double) v->counts.neg;
+      p->zero = (double) v->counts.zero;
+      p->pos = (double) v->counts.pos;
+    }
+  if (v->mode == TDBG_MODE_FULL_TENSOR && v->decoded && !v->empty)
+    p->magnitude_known = tdbg_op_history_magnitudes (&v->tensor, &p->min_abs, &p->max_abs, &p->mean_abs);
+}
+
+static void
+decode_point (TdbgLogdir *logdir, TdbgOpHistoryPoint *p)
+{
+  Tensorflow__DebugEvent *event = tdbg_logdir_read_trace (logdir, p->trace, NULL);
+  TdbgValue value;
+
+  if (event && event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE)
+    {
+      tdbg_value_init (&value, p->mode, event->graph_execution_trace->tensor_proto);
+      point_from_value (p, &value);
+      tdbg_value_clear (&value);
+    }
+  if (event)
+    tensorflow__debug_event__free_unpacked (event, NULL);
+}
+
+/* The traces of the series, thinned evenly to @max_points, keeping the first NaN/∞ one. */
+static GArray *
+find_traces (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points)
+{
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (guint32));
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (guint32));
+  const TdbgOp *o = tdbg_logdir_get_op (logdir, op);
+  guint32 first_bad = o->first_inf_nan_trace;
+
+  for (guint32 t = o->first_trace; t != TDBG_NONE && t < tdbg_logdir_get_n_traces (logdir); t++)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
+      if (d->op == op && d->output_slot == output_slot)
+        g_array_append_val (all, t);
+    }
+  max_points = MAX (max_points, 2);
+  for (guint i = 0; i < all->len; i++)
+    {
+      guint32 t = g_array_index (all, guint32, i);
+      /* Point i is kept when it starts a new bucket of the thinned series. */
+      gboolean keep = all->len <= max_points || (guint64) i * max_points / all->len !=
+                      (i == 0 ? G_MAXUINT64 : (guint64) (i - 1) * max_points / all->len);
+      if (keep || t == first_bad)
+        g_array_append_val (kept, t);
+    }
+  return kept;
+}
+
+GArray *
+tdbg_op_history_collect (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points)
+{
+  GArray *points = g_array_new (FALSE, FALSE, sizeof (TdbgOpHistoryPoint));
+  g_autoptr(GArray) traces = NULL;
+
+  g_return_val_if_fail (TDBG_IS_LOGDIR (logdir), points);
+  if (op >= tdbg_logdir_get_n_ops (logdir))
+    return points;
+  traces = find_traces (logdir, op, output_slot, max_points);
+  g_array_set_size (points, traces->len);
+  for (guint i = 0; i < traces->len; i++)
+    {
+      TdbgOpHistoryPoint *p = &g_array_index (points, TdbgOpHistoryPoint, i);
+      guint32 t = g_array_index (traces, guint32, i);
+      point_from_digest (p, t, tdbg_logdir_get_trace (logdir, t));
+      decode_point (logdir, p);
+    }
+  return points;
+}
+
+gint
+tdbg_op_history_first_inf_nan (GArray *points)
+{
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TdbgOpHistoryPoint *p = &g_array_index (points, TdbgOpHistoryPoint, i);
+      if (p->inf_nan_known && (p->neg_inf != 0 || p->pos_inf != 0 || p->nan != 0))
+        return (gint) i;
+    }
+  return -1;
+}
+
+char *
+tdbg_op_history_describe (GArray *points, const char *tensor_name)
+{
+  gint bad = tdbg_op_history_first_inf_nan (points);
+  g_autofree char *over = NULL;
+
+  /* Translators: a tensor's name ("Log:0") and how many times its op ran */
+  over = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s over %u step", "%s over %u steps", points->len),
+                          tensor_name, points->len);
+  if (bad >= 0)
+    /* Translators: "Log:0 over 7 steps", then the 1-based step of the first NaN/∞ */
+    return g_strdup_printf (_("%s: first NaN/∞ at step %d"), over, bad + 1);
+  /* Translators: "Log:0 over 7 steps" */
+  return g_strdup_printf (_("%s: no NaN/∞"), over);
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The Alerts pane's kinds beyond NaN/∞: each kind's count, its button going to its own first
+ * alert, and the exploding-magnitude threshold taken from the settings. */
+
+#include "gui-util.h"
+#include "test-util.h"
+#include "alert-fixtures.h"
+#include "tdbg-settings.h"
+
+static void
+test_retracing (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  TdbgWindow *window;
+  TdbgAlertsPane *pane;
+  TdbgSelection *sel;
+  TdbgLogdir *logdir;
+
+  alert_fixture_write_retracing (dir, 5);
+  window = gui_open_window (dir);
+  pane = tdbg_window_get_alerts_pane (window);
+  sel = tdbg_window_get_selection (window);
+  logdir = tdbg_selection_get_logdir (sel);
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (pane, TDBG_ALERT_INF_NAN), ==, 0);
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (pane, TDBG_ALERT_RETRACING), ==, 1);
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (pane, TDBG_ALERT_EXPLODING), ==, 0);
+  /* The title stays Debugger V2's count. */
+  g_assert_cmpstr (tdbg_alerts_pane_get_title (pane), ==, "Alerts (0)");
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (pane), "Retracing", FALSE));
+  /* A kind beyond Debugger V2's that found nothing takes no room. */
+  g_assert_null (gui_find_label (GTK_WIDGET (pane), "Exploding magnitude", FALSE));
+
+  tdbg_alerts_pane_activate_kind (pane, TDBG_ALERT_RETRACING);
+  gui_spin (100);
+  g_assert_cmpuint (tdbg_selection_get_op (sel), !=, TDBG_NONE);
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, tdbg_selection_get_op (sel))->op_name, ==, "model/dense");
+  /* The stack shows where the function was made: model.py line 12. */
+  g_assert_cmpint (tdbg_selection_get_source_line (sel), ==, 12);
+  gui_shot (GTK_WIDGET (window), "alert-kinds-retracing.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
+static void
+test_exploding (void)
+{
+  const double magnitudes[] = { 10, 1e3, 1e7, 5e5 };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(GSettings) settings = (gui_reset_settings (), tdbg_settings_new ());
+  TdbgWindow *window;
+  TdbgAlertsPane *pane;
+  TdbgSelection *sel;
+
+  alert_fixture_write_growth (dir, magnitudes, G_N_ELEMENTS (magnitudes), -1);
+  window = gui_open_window (dir);
+  pane = tdbg_window_get_alerts_pane (window);
+  sel = tdbg_window_get_selection (window);
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (pane, TDBG_ALERT_EXPLODING), ==, 1);
+  tdbg_alerts_pane_activate_kind (pane, TDBG_ALERT_EXPLODING);
+  gui_spin (100);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 2);
+
+  /* A lower threshold in the settings: 1e3 stays at it, 5e5 and 1e7 pass it. */
+  g_settings_set_double (settings, "magnitude-threshold", 1e3);
+  gui_spin (50);
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (pane, TDBG_ALERT_EXPLODING), ==, 2);
+  gui_shot (GTK_WIDGET (window), "alert-kinds-exploding.png");
+  g_settings_reset (settings, "magnitude-threshold");
+  gui_spin (50);
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (pane, TDBG_ALERT_EXPLODING), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  gui_test_init (&argc, &argv);
+
+  g_test_add_func ("/gui/alert-kinds/retracing", test_retracing);
+  g_test_add_func ("/gui/alert-kinds/exploding", test_exploding);
+  return g_test_run ();
+}
