@@ -16,6 +16,7 @@ struct _TdbgOpDetails {
   guint32 op;
   guint32 graph_def_graph;   /* graph whose GraphDef is parsed below, TDBG_NONE */
   Tensorflow__GraphDef *graph_def;
+  gboolean stale;            /* the op changed while hidden: finding traces is a scan */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgOpDetails, tdbg_op_details, GTK_TYPE_WIDGET)
@@ -167,6 +168,9 @@ rebuild (TdbgOpDetails *self)
   const TdbgOp *op;
   GtkWidget *child;
 
+  self->stale = !gtk_widget_get_mapped (GTK_WIDGET (self));
+  if (self->stale)
+    return;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))))
     gtk_box_remove (self->box, child);
   self->op = logdir && op_index < tdbg_logdir_get_n_ops (logdir) ? op_index : TDBG_NONE;
@@ -194,7 +198,7 @@ selection_notify_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgOpDetails 
       g_clear_pointer (&self->graph_def, tdbg_graph_def_free);
       self->graph_def_graph = TDBG_NONE;
     }
-  if ((g_str_equal (pspec->name, "op") && tdbg_selection_get_op (selection) != self->op) ||
+  if ((g_str_equal (pspec->name, "op") && (tdbg_selection_get_op (selection) != self->op || self->stale)) ||
       g_str_equal (pspec->name, "logdir"))
     rebuild (self);
 }
@@ -239,11 +243,22 @@ tdbg_op_details_dispose (GObject *object)
 }
 
 static void
+tdbg_op_details_map (GtkWidget *widget)
+{
+  TdbgOpDetails *self = TDBG_OP_DETAILS (widget);
+
+  GTK_WIDGET_CLASS (tdbg_op_details_parent_class)->map (widget);
+  if (self->stale)
+    rebuild (self);
+}
+
+static void
 tdbg_op_details_class_init (TdbgOpDetailsClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_op_details_dispose;
+  widget_class->map = tdbg_op_details_map;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }

@@ -33,6 +33,8 @@ clear_line_box (TdbgSourceOpsBar *self)
 
   while ((child = gtk_widget_get_first_child (self->line_box)))
     gtk_box_remove (GTK_BOX (self->line_box), child);
+  /* Shown only while it lists a line's ops: the panes above keep their height. */
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
 static void
@@ -55,6 +57,7 @@ line_activated_cb (TdbgOpGutter *gutter, gint line, TdbgSourceOpsBar *self)
   /* Translators: before the buttons of the ops a source line created */
   heading = g_strdup_printf (_("Line %d created:"), line);
   gtk_box_append (GTK_BOX (self->line_box), gtk_label_new (heading));
+  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
   for (guint i = 0; i < entry->ops->len; i++)
     {
       guint32 op = g_array_index (entry->ops, guint32, i);
@@ -170,6 +173,12 @@ tdbg_source_ops_bar_get_gutter (TdbgSourceOpsBar *self)
 }
 
 GtkWidget *
+tdbg_source_ops_bar_get_files_button (TdbgSourceOpsBar *self)
+{
+  return self->files_button;
+}
+
+GtkWidget *
 tdbg_source_ops_bar_get_file_list (TdbgSourceOpsBar *self)
 {
   return self->file_list;
@@ -184,6 +193,7 @@ tdbg_source_ops_bar_dispose (GObject *object)
   if (self->gutter)
     tdbg_op_gutter_set_file (self->gutter, NULL, TDBG_NONE);
   g_clear_object (&self->gutter);
+  g_clear_object (&self->files_button);
   g_clear_pointer (&self->ops, tdbg_source_ops_free);
   g_clear_pointer (&self->files, g_array_unref);
   g_clear_object (&self->selection);
@@ -227,7 +237,9 @@ tdbg_source_ops_bar_init (TdbgSourceOpsBar *self)
   gtk_menu_button_set_label (GTK_MENU_BUTTON (self->files_button), _("Files with ops"));
   gtk_widget_set_tooltip_text (self->files_button, _("The logdir's source files: yours first, each with its ops and NaN/∞ ops"));
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->files_button), popover);
-  gtk_widget_set_parent (self->files_button, GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->files_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Files with ops"), -1);
+  g_object_ref_sink (self->files_button);
 
   self->line_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (line_scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
@@ -236,5 +248,6 @@ tdbg_source_ops_bar_init (TdbgSourceOpsBar *self)
   gtk_widget_set_parent (line_scroller, GTK_WIDGET (self));
 
   self->gutter = g_object_ref_sink (tdbg_op_gutter_new ());
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
   g_signal_connect (self->gutter, "line-activated", G_CALLBACK (line_activated_cb), self);
 }

@@ -2,8 +2,9 @@
 #pragma once
 
 /* Under the Source Code view: which lines created ops. It puts a TdbgOpGutter in the view's
- * gutter; activating a mark lists that line's ops here, and choosing one selects it
- * everywhere. Its "Files with ops" menu lists the logdir's files (the user's before library
+ * gutter; activating a mark lists that line's ops here (the bar is hidden otherwise), and
+ * choosing one selects it everywhere. Its "Files with ops" menu button (placed by the pane,
+ * in its header) lists the logdir's files (the user's before library
  * files) with their op and NaN/∞ counts, to open one at its first line that created ops. */
 
 #include <gtksourceview/gtksource.h>
@@ -23,6 +24,8 @@ void tdbg_source_ops_bar_set_selection (TdbgSourceOpsBar *self, TdbgSelection *s
 void tdbg_source_ops_bar_show_file (TdbgSourceOpsBar *self, guint32 file);
 
 TdbgOpGutter *tdbg_source_ops_bar_get_gutter (TdbgSourceOpsBar *self);
+/* The "Files with ops" menu button, for the pane to place (owned by the bar). */
+GtkWidget *tdbg_source_ops_bar_get_files_button (TdbgSourceOpsBar *self);
 /* The list of files with ops (a GtkListBox, in the menu's popover). */
 GtkWidget *tdbg_source_ops_bar_get_file_list (TdbgSourceOpsBar *self);
 

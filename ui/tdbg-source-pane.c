@@ -17,6 +17,7 @@ struct _TdbgSourcePane {
   GtkScrolledWindow *scroller;
   GtkSourceView *view;
   TdbgSourceOpsBar *ops_bar;
+  GtkBox *header;
 
   GtkSourceBuffer *buffer;
   GtkStringList *files;
@@ -286,6 +287,7 @@ tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, scroller);
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, view);
   gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, ops_bar);
+  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, header);
 }
 
 static void
@@ -300,6 +302,7 @@ tdbg_source_pane_init (TdbgSourcePane *self)
   gtk_source_buffer_set_highlight_syntax (self->buffer, TRUE);
   tdbg_source_pane_dark_changed (TDBG_PANE (self), FALSE);
   tdbg_source_ops_bar_attach (self->ops_bar, self->view);
+  gtk_box_append (self->header, tdbg_source_ops_bar_get_files_button (self->ops_bar));
 
   self->files = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->file_dropdown, G_LIST_MODEL (self->files));
