@@ -19,6 +19,7 @@
 #include "tdbg-remote-dialog.h"
 #include "tdbg-ssh-prompt.h"
 #include "tdbg-ui.h"
+#include "tdbg-window-report.h"
 
 struct _TdbgWindow {
   GtkApplicationWindow parent_instance;
@@ -1020,6 +1021,7 @@ tdbg_window_init (TdbgWindow *self)
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
   add_capture_shortcuts (self);
+  tdbg_window_report_init (self);
   tdbg_ui_name_mnemonic_buttons (GTK_WIDGET (self));
   load_layout (self);
 }

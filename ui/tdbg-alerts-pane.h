@@ -4,6 +4,7 @@
 /* Pane 1, Alerts: alert kinds with their counts, and the list of alert events. */
 
 #include "tdbg-pane.h"
+#include "tdbg-cause-card.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,8 @@ G_DECLARE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG, ALERTS_PANE, TdbgP
 void tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move);
 /* Activates alert @index, as a click on its row does. */
 void tdbg_alerts_pane_activate (TdbgAlertsPane *self, guint index);
+/* The root-cause card at the top of the pane. */
+TdbgCauseCard *tdbg_alerts_pane_get_cause_card (TdbgAlertsPane *self);
 /* The pane's heading as shown ("Alerts (3)"). */
 const char *tdbg_alerts_pane_get_title (TdbgAlertsPane *self);
 
