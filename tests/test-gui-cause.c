@@ -18,6 +18,12 @@ card_shown (gpointer data)
   return tdbg_cause_card_get_cause (data) != NULL;
 }
 
+static gboolean
+card_expanded (gpointer data)
+{
+  return tdbg_cause_card_get_expanded (data);
+}
+
 static TdbgCauseCard *
 wait_card (TdbgWindow *window)
 {
@@ -115,13 +121,35 @@ test_card (void)
     g_assert_nonnull (strstr (svg, "#26a269"));
   }
   gui_shot (GTK_WIDGET (window), "cause-card-collapsed.png");
-  gtk_expander_set_expanded (GTK_EXPANDER (gui_find_widget (GTK_WIDGET (card), GTK_TYPE_EXPANDER)), TRUE);
+  /* Keys: Shift+Tab from the alert list reaches the card's title (over the kinds' buttons). */
+  {
+    GtkWidget *list = gui_find_widget (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), GTK_TYPE_LIST_VIEW);
+    GtkWidget *focus = NULL;
+
+    gtk_widget_grab_focus (list);
+    for (guint i = 0; i < 10 && !(focus && gtk_widget_is_ancestor (focus, GTK_WIDGET (card))); i++)
+      {
+        g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_BACKWARD));
+        focus = gtk_window_get_focus (GTK_WINDOW (window));
+      }
+    g_assert_true (GTK_IS_TOGGLE_BUTTON (focus));
+    g_assert_false (tdbg_cause_card_get_expanded (card));
+    /* A button's activation (Return) clicks it after a quarter of a second. */
+    gtk_widget_activate (focus);
+    g_assert_true (gui_wait_until (card_expanded, card, 5000));
+    /* Tab goes on to the origin, then the input's row. */
+    g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+    g_assert_true (GTK_IS_BUTTON (gtk_window_get_focus (GTK_WINDOW (window))));
+    g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+    g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == row);
+  }
+  tdbg_cause_card_set_expanded (card, TRUE);
   gui_spin (200);
   gui_shot (GTK_WIDGET (window), "cause-card-light.png");
 
-  /* The input's row selects its latest trace everywhere, as Return or a click on it does;
-   * the origin brings trace 103 back. */
-  g_signal_emit_by_name (row, "activate");
+  /* The input's row selects its latest trace everywhere, as Return (its activation) or a
+   * click on it does; the origin brings trace 103 back. */
+  gtk_widget_activate (row);
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 101);
   g_assert_cmpuint (tdbg_selection_get_op (sel), ==, input->op);
   tdbg_cause_card_activate_origin (card);
@@ -195,7 +223,7 @@ test_dark_card (void)
     NodeWait origin = { window, tdbg_cause_card_get_cause (card)->origin_op, "#ff7b63", 4 };
     g_assert_true (gui_wait_until (node_outlined, &origin, 30000));
   }
-  gtk_expander_set_expanded (GTK_EXPANDER (gui_find_widget (GTK_WIDGET (card), GTK_TYPE_EXPANDER)), TRUE);
+  tdbg_cause_card_set_expanded (card, TRUE);
   gui_spin (200);
   gui_shot (GTK_WIDGET (window), "cause-card-dark.png");
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);

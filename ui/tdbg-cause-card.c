@@ -9,7 +9,9 @@
 struct _TdbgCauseCard {
   GtkBox parent_instance;
 
-  GtkExpander *expander;
+  GtkToggleButton *toggle;
+  GtkImage *arrow;
+  GtkRevealer *revealer;
   GtkLabel *title_label;
   GtkLabel *code_label;
   GtkButton *origin_button;
@@ -239,6 +241,30 @@ input_activated_cb (TdbgCauseCard *self, GtkListBoxRow *row)
     tdbg_selection_select_trace (self->selection, trace);
 }
 
+/* A toggle button and a revealer rather than a GtkExpander: GTK 4.8's expander fails to move
+ * the focus past itself while collapsed (its child is unparented then). */
+static void
+toggled_cb (TdbgCauseCard *self)
+{
+  gboolean expanded = gtk_toggle_button_get_active (self->toggle);
+
+  gtk_revealer_set_reveal_child (self->revealer, expanded);
+  gtk_image_set_from_icon_name (self->arrow, expanded ? "pan-down-symbolic" : "pan-end-symbolic");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->toggle), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+
+void
+tdbg_cause_card_set_expanded (TdbgCauseCard *self, gboolean expanded)
+{
+  gtk_toggle_button_set_active (self->toggle, expanded);
+}
+
+gboolean
+tdbg_cause_card_get_expanded (TdbgCauseCard *self)
+{
+  return gtk_toggle_button_get_active (self->toggle);
+}
+
 static void
 tdbg_cause_card_dispose (GObject *object)
 {
@@ -253,7 +279,9 @@ tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_cause_card_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-cause-card.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, expander);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, toggle);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, arrow);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, revealer);
   gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, code_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, origin_button);
@@ -266,10 +294,12 @@ tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, copy_button);
   gtk_widget_class_bind_template_callback (widget_class, origin_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, input_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, toggled_cb);
 }
 
 static void
 tdbg_cause_card_init (TdbgCauseCard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  toggled_cb (self);
 }

@@ -25,6 +25,9 @@ const char *tdbg_cause_card_get_origin_text (TdbgCauseCard *self);
 const char *tdbg_cause_card_get_explanation (TdbgCauseCard *self);
 /* The row of input @index (a GtkListBoxRow), or NULL. */
 GtkWidget *tdbg_cause_card_get_input_row (TdbgCauseCard *self, guint index);
+/* Shows or hides all but the card's first line (its title button does). */
+void tdbg_cause_card_set_expanded (TdbgCauseCard *self, gboolean expanded);
+gboolean tdbg_cause_card_get_expanded (TdbgCauseCard *self);
 /* Selects the origin, as a click on it does. */
 void tdbg_cause_card_activate_origin (TdbgCauseCard *self);
 

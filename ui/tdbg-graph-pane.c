@@ -194,11 +194,12 @@ static void
 cause_cb (TdbgCauseFinder *finder, GParamSpec *pspec, TdbgGraphPane *self)
 {
   const TdbgRootCause *cause = tdbg_cause_finder_get_cause (finder);
-  TdbgNeighbourhood *hood = self->shown_hood;
+  /* The neighbourhood being laid out, else the one shown. */
+  TdbgNeighbourhood *hood = self->pending_hood ? self->pending_hood : self->shown_hood;
   g_autofree TdbgNeighbourMark *before = NULL;
   gboolean differ = FALSE;
 
-  if (cause == NULL || hood == NULL || self->cancellable)
+  if (cause == NULL || hood == NULL)
     return;
   before = g_new (TdbgNeighbourMark, hood->nodes->len);
   for (guint i = 0; i < hood->nodes->len; i++)
