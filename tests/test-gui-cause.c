@@ -80,6 +80,13 @@ test_card (void)
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 103);
   card = wait_card (window);
   rc = tdbg_cause_card_get_cause (card);
+  /* Collapsed, the card fits the pane's default height: nothing below moves when it comes. */
+  {
+    GtkWidget *pane = GTK_WIDGET (tdbg_window_get_alerts_pane (window));
+    int min_height;
+    gtk_widget_measure (pane, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (pane), &min_height, NULL, NULL, NULL);
+    g_assert_cmpint (min_height, <=, 170);
+  }
 
   /* EXPECTED.json: the origin is Log:0 at trace 103, its logarithm of zero, its input logits
    * last traced at 101 (finite, one zero). */
@@ -137,9 +144,11 @@ test_card (void)
     /* A button's activation (Return) clicks it after a quarter of a second. */
     gtk_widget_activate (focus);
     g_assert_true (gui_wait_until (card_expanded, card, 5000));
+    gui_spin (100);
     /* Tab goes on to the origin, then the input's row. */
     g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
-    g_assert_true (GTK_IS_BUTTON (gtk_window_get_focus (GTK_WINDOW (window))));
+    focus = gtk_window_get_focus (GTK_WINDOW (window));
+    g_assert_true (GTK_IS_BUTTON (focus) && gtk_widget_is_ancestor (focus, GTK_WIDGET (card)));
     g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
     g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) == row);
   }

@@ -11,7 +11,7 @@ struct _TdbgCauseCard {
 
   GtkToggleButton *toggle;
   GtkImage *arrow;
-  GtkRevealer *revealer;
+  GtkWidget *body;
   GtkLabel *title_label;
   GtkLabel *code_label;
   GtkButton *origin_button;
@@ -241,14 +241,15 @@ input_activated_cb (TdbgCauseCard *self, GtkListBoxRow *row)
     tdbg_selection_select_trace (self->selection, trace);
 }
 
-/* A toggle button and a revealer rather than a GtkExpander: GTK 4.8's expander fails to move
- * the focus past itself while collapsed (its child is unparented then). */
+/* A toggle button that shows the body rather than a GtkExpander: GTK 4.8's expander fails to
+ * move the focus past itself while collapsed (its child is unparented then); and a hidden body
+ * takes no room, where a revealer without a slide keeps its child's height. */
 static void
 toggled_cb (TdbgCauseCard *self)
 {
   gboolean expanded = gtk_toggle_button_get_active (self->toggle);
 
-  gtk_revealer_set_reveal_child (self->revealer, expanded);
+  gtk_widget_set_visible (self->body, expanded);
   gtk_image_set_from_icon_name (self->arrow, expanded ? "pan-down-symbolic" : "pan-end-symbolic");
   gtk_accessible_update_state (GTK_ACCESSIBLE (self->toggle), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
 }
@@ -281,7 +282,7 @@ tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-cause-card.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, toggle);
   gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, arrow);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, revealer);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, body);
   gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, title_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, code_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, origin_button);
