@@ -45,10 +45,7 @@ static gboolean
 node_outlined (gpointer data)
 {
   NodeWait *w = data;
-  TdbgGraphPane *pane = tdbg_window_get_graph_pane (w->window);
-  TdbgGraphLayout *layout = tdbg_graph_view_get_layout (tdbg_graph_pane_get_view (pane));
-  const char *name = tdbg_graph_pane_get_node_name (pane, w->op);
-  const TdbgLayoutNode *node = layout && name ? tdbg_graph_layout_find_node (layout, name) : NULL;
+  const TdbgLayoutNode *node = gui_find_node (w->window, w->op);
 
   return node && node->color && g_ascii_strcasecmp (node->color, w->color) == 0 && node->pen_width == w->pen_width;
 }
