@@ -24,7 +24,8 @@ add_node (TdbgNeighbourhood *hood, TdbgLogdir *logdir, guint32 op, gint level, g
       hood->truncated = TRUE;
       return FALSE;
     }
-  TdbgNeighbour node = { op, level, tdbg_logdir_get_op (logdir, op)->first_inf_nan_trace != TDBG_NONE };
+  TdbgNeighbour node = { op, level, tdbg_logdir_get_op (logdir, op)->first_inf_nan_trace != TDBG_NONE,
+                         TDBG_NEIGHBOUR_PLAIN };
   g_array_append_val (hood->nodes, node);
   return TRUE;
 }
@@ -134,6 +135,49 @@ tdbg_dot_escape (const char *text, guint max_chars)
   return g_string_free (out, FALSE);
 }
 
+gboolean
+tdbg_neighbourhood_mark_cause (TdbgNeighbourhood *hood, const TdbgRootCause *cause)
+{
+  gboolean marked = FALSE;
+
+  if (cause->origin_op == TDBG_NONE)
+    return FALSE;
+  for (guint i = 0; i < hood->nodes->len; i++)
+    {
+      TdbgNeighbour *node = &g_array_index (hood->nodes, TdbgNeighbour, i);
+      if (node->op == cause->origin_op)
+        node->mark = TDBG_NEIGHBOUR_ORIGIN;
+      for (guint k = 0; node->op != cause->origin_op && k < cause->inputs->len; k++)
+        {
+          const TdbgCauseInput *input = &g_array_index (cause->inputs, TdbgCauseInput, k);
+          if (input->op == node->op && input->trace != TDBG_NONE)
+            node->mark = input->bad ? TDBG_NEIGHBOUR_BAD_INPUT : TDBG_NEIGHBOUR_HEALTHY_INPUT;
+        }
+      marked |= node->mark != TDBG_NEIGHBOUR_PLAIN;
+    }
+  return marked;
+}
+
+/* The outline of a marked node: a thick error-coloured one for the origin, a thinner one of
+ * the same colour for a bad input, a green one for a healthy input; the theme's error and
+ * success colours, light or dark. */
+static const char *
+mark_attributes (TdbgNeighbourMark mark, gboolean dark)
+{
+  switch (mark)
+    {
+    case TDBG_NEIGHBOUR_ORIGIN:
+      return dark ? ", color=\"#ff7b63\", penwidth=4" : ", color=\"#c01c28\", penwidth=4";
+    case TDBG_NEIGHBOUR_BAD_INPUT:
+      return dark ? ", color=\"#ff7b63\", penwidth=2.5" : ", color=\"#c01c28\", penwidth=2.5";
+    case TDBG_NEIGHBOUR_HEALTHY_INPUT:
+      return dark ? ", color=\"#8ff0a4\", penwidth=2.5" : ", color=\"#26a269\", penwidth=2.5";
+    case TDBG_NEIGHBOUR_PLAIN:
+    default:
+      return "";
+    }
+}
+
 char *
 tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark)
 {
@@ -155,10 +199,10 @@ tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean
       g_autofree char *name = tdbg_dot_escape (op->op_name, MAX_LABEL_CHARS);
       g_autofree char *type = tdbg_dot_escape (op->op_type ? op->op_type : "?", MAX_LABEL_CHARS);
 
-      g_string_append_printf (dot, "  n%u [label=\"%s\\n%s\", tooltip=\"%s\"%s%s%s%s];\n", i, name, type, name,
+      g_string_append_printf (dot, "  n%u [label=\"%s\\n%s\", tooltip=\"%s\"%s%s%s%s%s];\n", i, name, type, name,
                               node->level == 0 ? ", penwidth=2.5, fontname=\"Sans Bold\"" : "",
                               node->inf_nan ? ", fillcolor=\"" : "", node->inf_nan ? bad_fill : "",
-                              node->inf_nan ? "\"" : "");
+                              node->inf_nan ? "\"" : "", mark_attributes (node->mark, dark));
     }
   for (guint i = 0; i < hood->edges->len; i++)
     {

@@ -5,13 +5,24 @@
  * below, capped in size, as nodes and edges and as Graphviz DOT text. */
 
 #include "tdbg-logdir.h"
+#include "tdbg-root-cause.h"
 
 G_BEGIN_DECLS
+
+/* How a node is outlined: the origin of the first NaN/∞ and that op's inputs, bad or healthy
+ * (see tdbg_neighbourhood_mark_cause()). */
+typedef enum {
+  TDBG_NEIGHBOUR_PLAIN,
+  TDBG_NEIGHBOUR_ORIGIN,
+  TDBG_NEIGHBOUR_BAD_INPUT,
+  TDBG_NEIGHBOUR_HEALTHY_INPUT,
+} TdbgNeighbourMark;
 
 typedef struct {
   guint32 op;
   gint level;          /* 0 = the op itself, < 0 inputs (above), > 0 consumers (below) */
   gboolean inf_nan;    /* some trace of this op holds -inf, +inf or NaN */
+  TdbgNeighbourMark mark;
 } TdbgNeighbour;
 
 typedef struct {
@@ -32,6 +43,11 @@ TdbgNeighbourhood *tdbg_neighbourhood_new (TdbgLogdir *logdir, guint32 op, guint
                                            guint consumer_depth, guint max_nodes);
 void tdbg_neighbourhood_free (TdbgNeighbourhood *hood);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgNeighbourhood, tdbg_neighbourhood_free)
+
+/* Marks the origin op of @cause and the producers of its inputs among the nodes (an input
+ * with a bad latest trace is bad, one without any is left plain). Returns whether any node
+ * was marked. */
+gboolean tdbg_neighbourhood_mark_cause (TdbgNeighbourhood *hood, const TdbgRootCause *cause);
 
 /* Node i is named "n<i>" in the DOT text. Every string taken from the logdir is escaped. */
 char *tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark);

@@ -335,13 +335,20 @@ gui_wait_graph_shows (TdbgGraphPane *pane, guint32 op, guint timeout_ms)
   return gui_wait_until (graph_shows, &w, timeout_ms);
 }
 
-const char *
-gui_node_fill (TdbgWindow *window, guint32 op)
+const TdbgLayoutNode *
+gui_find_node (TdbgWindow *window, guint32 op)
 {
   TdbgGraphPane *pane = tdbg_window_get_graph_pane (window);
   TdbgGraphLayout *layout = tdbg_graph_view_get_layout (tdbg_graph_pane_get_view (pane));
   const char *name = tdbg_graph_pane_get_node_name (pane, op);
-  const TdbgLayoutNode *node = layout && name ? tdbg_graph_layout_find_node (layout, name) : NULL;
+
+  return layout && name ? tdbg_graph_layout_find_node (layout, name) : NULL;
+}
+
+const char *
+gui_node_fill (TdbgWindow *window, guint32 op)
+{
+  const TdbgLayoutNode *node = gui_find_node (window, op);
 
   return node && node->fill_color ? node->fill_color : "";
 }

@@ -55,6 +55,8 @@ GtkWindow *gui_find_toplevel (GType type);
 
 /* Waits until Graph Structure shows @op's neighbourhood, laid out; returns whether it does. */
 gboolean gui_wait_graph_shows (TdbgGraphPane *pane, guint32 op, guint timeout_ms);
+/* @op's node in the graph shown, or NULL while none is. */
+const TdbgLayoutNode *gui_find_node (TdbgWindow *window, guint32 op);
 /* The fill colour of @op's node in the graph shown, or "" while none is. */
 const char *gui_node_fill (TdbgWindow *window, guint32 op);
 /* Whether the 0-based @line is wholly in view. */

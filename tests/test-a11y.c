@@ -4,7 +4,8 @@
  * panes, lists and controls; the first NaN/∞ alert activated as a screen reader does, with
  * the selected trace and the source line read back and held against EXPECTED.json; a graph
  * node activated through its accessible; and the alert → trace → graph → stack frame → source
- * line path done with keys alone (Alt+1…6, Tab, arrows, Return, F8, Ctrl+Home). */
+ * line path done with keys alone (Alt+1…6, Tab, arrows, Return, F8, Ctrl+Home); the root-cause
+ * card named, read and reached with keys. */
 
 #include <string.h>
 #include "a11y-session.h"
@@ -614,6 +615,139 @@ test_keyboard_path (void)
   assert_caret_line (facts.line);
 }
 
+/* The role and name of everything under @a, for a failure's message. */
+static void
+dump_tree (AtspiAccessible *a, GString *out, guint depth)
+{
+  g_autofree char *name = a11y_name (a);
+  gint n = atspi_accessible_get_child_count (a, NULL);
+
+  g_string_append_printf (out, "%*s%s “%s”\n", (int) depth * 2, "",
+                          atspi_role_get_name (atspi_accessible_get_role (a, NULL)), name);
+  for (gint i = 0; i < n; i++)
+    {
+      g_autoptr(AtspiAccessible) child = atspi_accessible_get_child_at_index (a, i, NULL);
+      if (child)
+        dump_tree (child, out, depth + 1);
+    }
+}
+
+static gboolean
+card_found (gpointer data)
+{
+  AtspiAccessible **card = data;
+  g_autoptr(AtspiAccessible) alerts = pane ("Alerts");
+
+  g_clear_object (card);
+  *card = a11y_find (alerts, ATSPI_ROLE_PANEL, "Root cause", FALSE);
+  return *card != NULL;
+}
+
+typedef struct {
+  AtspiAccessible *card;
+  AtspiAccessible *label;
+} SentenceWait;
+
+static gboolean
+sentence_shown (gpointer data)
+{
+  SentenceWait *w = data;
+
+  g_clear_object (&w->label);
+  w->label = a11y_find (w->card, ATSPI_ROLE_LABEL, "Log (Log) produced", TRUE);
+  return w->label != NULL;
+}
+
+/* What has the focus in pane Alerts (new reference), NULL when nothing. */
+static AtspiAccessible *
+alerts_focus (void)
+{
+  g_autoptr(AtspiAccessible) alerts = pane ("Alerts");
+  AtspiAccessible *focused = NULL;
+
+  return find_focused (alerts, &focused) ? focused : NULL;
+}
+
+/* Presses Tab (with @modifiers) until what has the focus in Alerts is named @name (or a name
+ * starting with it); whether it got there within 20 presses. */
+static gboolean
+tab_to (guint modifiers, const char *name)
+{
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autoptr(AtspiAccessible) focused = NULL;
+      g_autofree char *focused_name = NULL;
+
+      a11y_press_key (KEY_TAB, modifiers);
+      g_usleep (150 * 1000);
+      focused = alerts_focus ();
+      focused_name = focused ? a11y_name (focused) : g_strdup ("");
+      g_test_message ("Tab: %s “%s”", focused ? atspi_role_get_name (atspi_accessible_get_role (focused, NULL)) : "-",
+                      focused_name);
+      if (g_str_has_prefix (focused_name, name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+fail_with_tree (AtspiAccessible *card, const char *what)
+{
+  GString *tree = g_string_new (NULL);
+
+  dump_tree (card, tree, 0);
+  g_error ("%s:\n%s", what, tree->str);
+}
+
+/* The root-cause card in Alerts, after the first alert: found by its name, its cause sentence
+ * read (its description, and its label once expanded with keys), and its input row reached
+ * with Tab; Return on it selects the input's latest trace. */
+static void
+test_cause_card (void)
+{
+  g_autoptr(AtspiAccessible) list = in_pane ("Alerts", ATSPI_ROLE_LIST, "Alert events");
+  g_autoptr(AtspiAccessible) first_row = atspi_accessible_get_child_at_index (list, 0, NULL);
+  g_autoptr(AtspiAccessible) button = a11y_find (first_row, ATSPI_ROLE_PUSH_BUTTON, NULL, FALSE);
+  g_autoptr(AtspiAccessible) card = NULL;
+  g_autoptr(AtspiAccessible) toggle = NULL;
+  g_autoptr(AtspiAccessible) focused = NULL;
+  g_autofree char *description = NULL;
+  g_autofree char *sentence = NULL;
+  g_autofree char *input_name = g_strdup_printf ("Input %s, trace %s", facts.input_tensor, facts.input_trace);
+  SentenceWait w = { NULL, NULL };
+
+  g_assert_true (a11y_do_action (button, "click"));
+  assert_trace_row (facts.index, facts.tensor, ATSPI_STATE_SELECTED);
+  if (!a11y_wait (card_found, &card, 30000))
+    g_error ("no panel named “Root cause” in Alerts");
+  description = atspi_accessible_get_description (card, NULL);
+  g_test_message ("root cause: %s", description);
+  g_assert_true (g_str_has_prefix (description, "Log (Log) produced −∞"));
+  g_assert_nonnull (strstr (description, "logarithm of zero"));
+
+  /* Keys alone: from the selected alert (Alt+1) back to the card's title; Return expands it,
+   * and Tab goes on into it, to its input's row. */
+  toggle = a11y_find (card, ATSPI_ROLE_PUSH_BUTTON, "Root cause details", FALSE);
+  if (toggle == NULL)
+    fail_with_tree (card, "no expander title in the card");
+  focused = focus_pane (1, "Alerts");
+  if (!tab_to (MOD_SHIFT, "Root cause details"))
+    g_error ("Shift+Tab never reached the card's title");
+  a11y_press_key (KEY_RETURN, 0);
+  w.card = card;
+  if (!a11y_wait (sentence_shown, &w, 5000))
+    fail_with_tree (card, "the cause sentence is not readable");
+  sentence = a11y_name (w.label);
+  g_clear_object (&w.label);
+  g_assert_cmpstr (sentence, ==, description);
+  if (!tab_to (0, input_name))
+    g_error ("Tab never reached the row “%s…”", input_name);
+  a11y_press_key (KEY_RETURN, 0);
+  assert_trace_row (facts.input_trace, facts.input_tensor, ATSPI_STATE_SELECTED);
+  a11y_press_key (KEY_HOME, MOD_CONTROL);
+  assert_trace_row (facts.index, facts.tensor, ATSPI_STATE_SELECTED);
+}
+
 /* libatspi warns once that GTK has no cache object (GTK 4.8 exports none): harmless, so
  * neither fatal nor a TAP "Bail out!", which GLib prints for fatal messages. */
 static void
@@ -651,6 +785,7 @@ main (int argc, char **argv)
   g_test_add_func ("/a11y/alert-to-source", test_alert_to_source);
   g_test_add_func ("/a11y/graph-node", test_graph_node);
   g_test_add_func ("/a11y/keyboard-path", test_keyboard_path);
+  g_test_add_func ("/a11y/cause-card", test_cause_card);
 
   {
     const char *app[] = { program, logdir, NULL };

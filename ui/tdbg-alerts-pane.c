@@ -6,6 +6,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 #include "tdbg-alert-kind.h"
+#include "tdbg-cause-card.h"
 #include "tdbg-index-model.h"
 #include "tdbg-more-alerts.h"
 
@@ -13,6 +14,7 @@ struct _TdbgAlertsPane {
   TdbgPane parent_instance;
 
   GtkLabel *title_label;
+  TdbgCauseCard *cause_card;
   GtkButton *first_button;
   GtkButton *previous_button;
   GtkButton *next_button;
@@ -314,6 +316,7 @@ tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (logdir ? tdbg_logdir_get_n_alerts (logdir) : 0);
 
   find_more (self);
+  tdbg_cause_card_set_selection (self->cause_card, tdbg_pane_get_selection (pane));
   show_counts (self);
   self->updating = TRUE;
   gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
@@ -431,8 +434,10 @@ tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
   pane_class->logdir_loaded = tdbg_alerts_pane_logdir_loaded;
   pane_class->logdir_grew = tdbg_alerts_pane_logdir_grew;
   pane_class->selection_changed = tdbg_alerts_pane_selection_changed;
+  g_type_ensure (TDBG_TYPE_CAUSE_CARD);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-alerts-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, title_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, cause_card);
   gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, first_button);
   gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, previous_button);
   gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, next_button);
@@ -455,6 +460,12 @@ tdbg_alerts_pane_init (TdbgAlertsPane *self)
                                     G_CALLBACK (setup_cb), G_CALLBACK (bind_cb), NULL);
   g_signal_connect (self->model, "notify::selected", G_CALLBACK (model_selected_cb), self);
   update_actions (self);
+}
+
+TdbgCauseCard *
+tdbg_alerts_pane_get_cause_card (TdbgAlertsPane *self)
+{
+  return self->cause_card;
 }
 
 const char *

@@ -6,6 +6,7 @@
  * property "magnitude-threshold" sets where a FULL_TENSOR value's magnitude explodes). */
 
 #include "tdbg-pane.h"
+#include "tdbg-cause-card.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,8 @@ void tdbg_alerts_pane_activate_kind (TdbgAlertsPane *self, TdbgAlertType type);
 /* The count a kind's button shows (a kind beyond Debugger V2's has a button only when it
  * is not 0). */
 guint tdbg_alerts_pane_get_kind_count (TdbgAlertsPane *self, TdbgAlertType type);
+/* The root-cause card at the top of the pane. */
+TdbgCauseCard *tdbg_alerts_pane_get_cause_card (TdbgAlertsPane *self);
 /* The pane's heading as shown ("Alerts (3)"). */
 const char *tdbg_alerts_pane_get_title (TdbgAlertsPane *self);
 

@@ -4,6 +4,7 @@
 #include "tdbg-graph-pane.h"
 
 #include <glib/gi18n.h>
+#include "tdbg-cause-finder.h"
 #include "tdbg-layout-worker.h"
 #include "tdbg-graph-browser.h"
 #include "tdbg-ui.h"
@@ -33,6 +34,7 @@ struct _TdbgGraphPane {
   char **node_names;       /* node name per neighbourhood node of the shown layout */
   guint built_ops;         /* ops and alerts in the logdir when the graph was last built */
   guint built_alerts;
+  TdbgCauseFinder *finder;  /* the selection's; marks the origin of the first NaN/∞ */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, TDBG_TYPE_PANE)
@@ -187,9 +189,41 @@ rebuild (TdbgGraphPane *self)
                                             &self->pending_hood);
   if (self->pending_dot == NULL)
     return;
+  if (self->finder && tdbg_cause_finder_get_cause (self->finder) &&
+      tdbg_neighbourhood_mark_cause (self->pending_hood, tdbg_cause_finder_get_cause (self->finder)))
+    {
+      g_free (self->pending_dot);
+      self->pending_dot = tdbg_neighbourhood_to_dot (self->pending_hood, logdir, tdbg_pane_get_dark (TDBG_PANE (self)));
+    }
   self->cancellable = g_cancellable_new ();
   gtk_label_set_text (self->status_label, _("Laying out…"));
   tdbg_layout_worker_layout_async (self->pending_dot, self->cancellable, layout_done_cb, self);
+}
+
+/* The root cause came (or changed as the run grew): draw again when it marks the shown
+ * neighbourhood differently. */
+static void
+cause_cb (TdbgCauseFinder *finder, GParamSpec *pspec, TdbgGraphPane *self)
+{
+  const TdbgRootCause *cause = tdbg_cause_finder_get_cause (finder);
+  /* The neighbourhood being laid out, else the one shown. */
+  TdbgNeighbourhood *hood = self->pending_hood ? self->pending_hood : self->shown_hood;
+  g_autofree TdbgNeighbourMark *before = NULL;
+  gboolean differ = FALSE;
+
+  if (cause == NULL || hood == NULL)
+    return;
+  before = g_new (TdbgNeighbourMark, hood->nodes->len);
+  for (guint i = 0; i < hood->nodes->len; i++)
+    {
+      before[i] = g_array_index (hood->nodes, TdbgNeighbour, i).mark;
+      g_array_index (hood->nodes, TdbgNeighbour, i).mark = TDBG_NEIGHBOUR_PLAIN;
+    }
+  tdbg_neighbourhood_mark_cause (hood, cause);
+  for (guint i = 0; i < hood->nodes->len; i++)
+    differ |= g_array_index (hood->nodes, TdbgNeighbour, i).mark != before[i];
+  if (differ)
+    rebuild (self);
 }
 
 static void
@@ -197,6 +231,11 @@ tdbg_graph_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
   TdbgGraphPane *self = TDBG_GRAPH_PANE (pane);
 
+  if (self->finder == NULL && tdbg_pane_get_selection (pane))
+    {
+      self->finder = tdbg_cause_finder_for_selection (tdbg_pane_get_selection (pane));
+      g_signal_connect_object (self->finder, "notify::cause", G_CALLBACK (cause_cb), self, 0);
+    }
   rebuild (self);
   tdbg_graph_browser_set_selection (self->browser, tdbg_pane_get_selection (pane));
 }

@@ -3,6 +3,7 @@
 #include "tdbg-tensor-details.h"
 
 #include <glib/gi18n.h>
+#include "tdbg-npy.h"
 #include "tdbg-tensor-text.h"
 #include "tdbg-health-plot.h"
 
@@ -26,8 +27,12 @@ struct _TdbgTensorDetails {
   guint32 history_op;
   guint history_slot;
   guint history_n_traces;
+  GtkButton *save_button;
+  GtkLabel *save_label;
 
   Tensorflow__DebugEvent *shown_event; /* of the shown FULL_TENSOR trace */
+  char *shown_name;                    /* its file name to offer: "Log_0_trace103.npy" */
+  GtkNativeDialog *chooser;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgTensorDetails, tdbg_tensor_details, GTK_TYPE_BOX)
@@ -127,7 +132,9 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
 
   g_return_if_fail (TDBG_IS_TENSOR_DETAILS (self));
   g_clear_pointer (&self->shown_event, free_event);
+  g_clear_pointer (&self->shown_name, g_free);
   gtk_widget_set_visible (GTK_WIDGET (self->tensor_expander), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->save_label), FALSE);
   if (logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (logdir))
     {
       gtk_label_set_text (self->details_label, "");
@@ -145,6 +152,11 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
   if (self->shown_event && self->shown_event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE &&
       self->shown_event->graph_execution_trace->tensor_proto)
     {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
+      g_autofree char *name = g_strdup_printf ("%s_%u_trace%u.npy", tdbg_logdir_get_op (logdir, d->op)->op_name,
+                                               d->output_slot, trace);
+      /* Op names hold scopes ("dense/MatMul"): one file name. */
+      self->shown_name = g_strdelimit (g_steal_pointer (&name), "/\\:", '_');
       gtk_widget_set_visible (GTK_WIDGET (self->tensor_expander), TRUE);
       render_tensor (self);
     }
@@ -157,13 +169,80 @@ tdbg_tensor_details_get_expander (TdbgTensorDetails *self)
   return self->tensor_expander;
 }
 
+gboolean
+tdbg_tensor_details_save_npy (TdbgTensorDetails *self, const char *path, GError **error)
+{
+  TdbgTensor tensor;
+
+  g_return_val_if_fail (TDBG_IS_TENSOR_DETAILS (self), FALSE);
+  if (self->shown_event == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No tensor values are shown"));
+      return FALSE;
+    }
+  return tdbg_tensor_init (&tensor, self->shown_event->graph_execution_trace->tensor_proto, error) &&
+         tdbg_npy_write (&tensor, path, error);
+}
+
+const char *
+tdbg_tensor_details_get_npy_name (TdbgTensorDetails *self)
+{
+  return self->shown_name;
+}
+
+static void
+save_response_cb (GtkNativeDialog *chooser, int response, TdbgTensorDetails *self)
+{
+  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser)) : NULL;
+  g_autofree char *path = file ? g_file_get_path (file) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_clear_object (&self->chooser);
+  if (path == NULL)
+    return;
+  if (tdbg_tensor_details_save_npy (self, path, &error))
+    text = g_strdup_printf (_("Saved to %s"), path);
+  else
+    text = g_strdup_printf (_("Could not save the values: %s"), error->message);
+  gtk_label_set_text (self->save_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->save_label), TRUE);
+}
+
+static void
+save_clicked_cb (TdbgTensorDetails *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (self->shown_event == NULL || self->chooser)
+    return;
+  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (_("Save Tensor Values"),
+                                                                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                                  GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), NULL));
+  gtk_file_filter_set_name (filter, _("NumPy arrays (.npy)"));
+  gtk_file_filter_add_suffix (filter, "npy");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), self->shown_name);
+  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (save_response_cb), self);
+  gtk_native_dialog_show (self->chooser);
+}
+
 static void
 tdbg_tensor_details_dispose (GObject *object)
 {
   TdbgTensorDetails *self = TDBG_TENSOR_DETAILS (object);
 
+  if (self->chooser)
+    {
+      g_signal_handlers_disconnect_by_data (self->chooser, self);
+      gtk_native_dialog_destroy (self->chooser);
+      g_clear_object (&self->chooser);
+    }
   g_clear_pointer (&self->shown_event, free_event);
   g_clear_pointer (&self->history, g_array_unref);
+  g_clear_pointer (&self->shown_name, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_TENSOR_DETAILS);
   G_OBJECT_CLASS (tdbg_tensor_details_parent_class)->dispose (object);
 }
@@ -183,7 +262,10 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, highlight_entry);
   gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, tensor_view);
   gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, health_plot);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, save_button);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, save_label);
   gtk_widget_class_bind_template_callback (widget_class, render_tensor);
+  gtk_widget_class_bind_template_callback (widget_class, save_clicked_cb);
 }
 
 static void

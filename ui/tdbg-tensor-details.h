@@ -19,6 +19,13 @@ G_DECLARE_FINAL_TYPE (TdbgTensorDetails, tdbg_tensor_details, TDBG, TENSOR_DETAI
 void tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace,
                                      const TdbgValue *value);
 
+/* Writes the values of the shown FULL_TENSOR trace to @path as NumPy's .npy (what the "Save
+ * as .npy…" button does once a file is chosen); FALSE with @error when none are shown or the
+ * file cannot be written. */
+gboolean tdbg_tensor_details_save_npy (TdbgTensorDetails *self, const char *path, GError **error);
+/* The file name the button offers for the shown values ("Log_0_trace103.npy"), or NULL. */
+const char *tdbg_tensor_details_get_npy_name (TdbgTensorDetails *self);
+
 /* A value's shape as the details and the Shape column show it: "[2, 3]", "2D" when only the
  * rank is known, "" when neither is. */
 /* The "Tensor Values" expander (shown for FULL_TENSOR traces). */

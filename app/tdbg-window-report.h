@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* The window's win.copy-report action: the root cause of the first NaN/∞ as a Markdown bug
+ * report (tdbg_explain_markdown()) on the clipboard. */
+
+#include "tdbg-window.h"
+
+G_BEGIN_DECLS
+
+/* Adds win.copy-report to @self, enabled while the open logdir has a root cause to report. */
+void tdbg_window_report_init (TdbgWindow *self);
+/* The report the action copies, or NULL when nothing went bad (or nothing is open). */
+char *tdbg_window_report_markdown (TdbgWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "tdbg-cause-card.h"
+
+#include <glib/gi18n.h>
+#include "tdbg-cause-finder.h"
+
+struct _TdbgCauseCard {
+  GtkBox parent_instance;
+
+  GtkToggleButton *toggle;
+  GtkImage *arrow;
+  GtkWidget *body;
+  GtkLabel *title_label;
+  GtkLabel *code_label;
+  GtkButton *origin_button;
+  GtkLabel *origin_label;
+  GtkLabel *explanation_label;
+  GtkListBox *inputs_list;
+  GtkLabel *hint_label;
+  GtkLabel *limitation_label;
+  GtkLabel *spread_label;
+  GtkButton *copy_button;
+
+  TdbgSelection *selection;   /* weak: the window holds it longer than its panes */
+  TdbgCauseFinder *finder;
+};
+
+G_DEFINE_FINAL_TYPE (TdbgCauseCard, tdbg_cause_card, GTK_TYPE_BOX)
+
+/* The counts of @v that are not zero, as "1 zero, 999 positive". */
+static void
+append_counts (GString *s, const TdbgValue *v, gboolean bad)
+{
+  const struct { guint64 n; const char *what; } counts[] = {
+    /* TRANSLATORS: how many elements of a tensor were NaN (the number comes first) */
+    { v->counts.nan, C_("count", "NaN") },
+    { v->counts.neg_inf, "−∞" },
+    { v->counts.pos_inf, "+∞" },
+    /* TRANSLATORS: how many elements of a tensor were negative, zero, positive */
+    { bad ? 0 : v->counts.neg, C_("count", "negative") },
+    { bad ? 0 : v->counts.zero, C_("count", "zero") },
+    { bad ? 0 : v->counts.pos, C_("count", "positive") },
+  };
+  guint shown = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    if (counts[i].n > 0)
+      g_string_append_printf (s, "%s%" G_GUINT64_FORMAT " %s", shown++ ? ", " : ": ", counts[i].n, counts[i].what);
+}
+
+char *
+tdbg_cause_card_describe_health (const TdbgCauseInput *input)
+{
+  const TdbgValue *v = &input->value;
+  GString *s;
+
+  if (input->trace == TDBG_NONE)
+    return g_strdup (_("not recorded"));
+  s = g_string_new (input->bad ? _("bad") : _("healthy"));
+  if (input->value_read && (v->counts_known || (input->bad && v->inf_nan_known)))
+    append_counts (s, v, input->bad);
+  return g_string_free (s, FALSE);
+}
+
+static GtkWidget *
+input_row (const TdbgCauseInput *input)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  g_autofree char *name = g_strdup_printf ("%s:%u", input->op_name, input->output_slot);
+  g_autofree char *health = tdbg_cause_card_describe_health (input);
+  g_autofree char *trace = input->trace != TDBG_NONE ? g_strdup_printf (_("trace %u"), input->trace)
+                                                     : g_strdup (_("not recorded"));
+  /* TRANSLATORS: an input's latest trace and its health: "trace 101 · healthy: 1 zero" */
+  g_autofree char *detail = input->trace != TDBG_NONE ? g_strdup_printf (_("%s · %s"), trace, health)
+                                                      : g_strdup (trace);
+  /* TRANSLATORS: an input of the origin for screen readers: "logits:0, trace 101, healthy…" */
+  g_autofree char *acc = g_strdup_printf (_("Input %s, %s"), name, detail);
+  GtkWidget *name_label = gtk_label_new (name);
+  GtkWidget *detail_label = gtk_label_new (detail);
+
+  gtk_label_set_xalign (GTK_LABEL (name_label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (name_label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_xalign (GTK_LABEL (detail_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (detail_label), TRUE);
+  gtk_widget_add_css_class (detail_label, "caption");
+  gtk_box_append (GTK_BOX (box), name_label);
+  gtk_box_append (GTK_BOX (box), detail_label);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), input->trace != TDBG_NONE);
+  gtk_widget_add_css_class (row, input->trace == TDBG_NONE ? "tdbg-cause-unknown"
+                                 : input->bad ? "tdbg-cause-bad" : "tdbg-cause-healthy");
+  if (input->trace != TDBG_NONE)
+    {
+      g_autofree char *tip = g_strdup_printf (_("Select trace %u"), input->trace);
+      gtk_widget_set_tooltip_text (row, tip);
+    }
+  /* After the tooltip, which would overwrite it. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, acc, -1);
+  g_object_set_data (G_OBJECT (row), "trace", GUINT_TO_POINTER (input->trace));
+  return row;
+}
+
+static char *
+origin_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  if (rc->origin_op != TDBG_NONE)
+    /* TRANSLATORS: where the first NaN/∞ appeared: op name, output slot, op type, trace index */
+    return g_strdup_printf (_("%s:%u (%s), trace %u"), tdbg_logdir_get_op (logdir, rc->origin_op)->op_name,
+                            rc->origin_output_slot, rc->origin_op_type ? rc->origin_op_type : "?", rc->origin_trace);
+  /* TRANSLATORS: where the first NaN/∞ appeared: op type, output slot, eager execution index */
+  return g_strdup_printf (_("%s output %u, execution %u"), rc->origin_op_type ? rc->origin_op_type : "?",
+                          rc->origin_output_slot, rc->origin_execution);
+}
+
+static char *
+spread_text (const TdbgRootCause *rc)
+{
+  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GUINT64_FORMAT " trace",
+                                                          "%" G_GUINT64_FORMAT " traces", rc->spread_traces),
+                                             rc->spread_traces);
+  g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op", "%u ops", rc->spread_ops),
+                                          rc->spread_ops);
+
+  /* TRANSLATORS: "295 traces of 52 ops went bad after it" */
+  return g_strdup_printf (_("%s of %s went bad after it."), traces, ops);
+}
+
+static void
+set_optional (GtkLabel *label, const char *text)
+{
+  gtk_label_set_text (label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), text && *text);
+}
+
+static void
+show_cause (TdbgCauseCard *self, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  g_autofree char *origin = origin_text (logdir, rc);
+  g_autofree char *origin_acc = g_strdup_printf (_("Origin: %s"), origin);
+  g_autofree char *hint = rc->hint ? g_strdup_printf (_("What to do: %s"), rc->hint) : NULL;
+  g_autofree char *spread = spread_text (rc);
+  GtkWidget *child;
+
+  /* TRANSLATORS: the collapsed card's summary: cause code · where it went bad */
+  g_autofree char *summary = g_strdup_printf (_("%s · %s"), tdbg_cause_code (rc->cause), origin);
+
+  gtk_label_set_text (self->code_label, summary);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->code_label), rc->explanation);
+  /* Screen readers get the sentence with the card's name, also while it is collapsed. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, rc->explanation, -1);
+  gtk_label_set_text (self->origin_label, origin);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->origin_button), GTK_ACCESSIBLE_PROPERTY_LABEL, origin_acc, -1);
+  gtk_label_set_text (self->explanation_label, rc->explanation);
+  set_optional (self->hint_label, hint);
+  set_optional (self->limitation_label, rc->limitation);
+  gtk_label_set_text (self->spread_label, spread);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->inputs_list))))
+    gtk_list_box_remove (self->inputs_list, child);
+  for (guint i = 0; i < rc->inputs->len; i++)
+    gtk_list_box_append (self->inputs_list, input_row (&g_array_index (rc->inputs, TdbgCauseInput, i)));
+  gtk_widget_set_visible (GTK_WIDGET (self->inputs_list), rc->inputs->len > 0);
+}
+
+static void
+cause_cb (TdbgCauseFinder *finder, GParamSpec *pspec, TdbgCauseCard *self)
+{
+  const TdbgRootCause *rc = tdbg_cause_finder_get_cause (finder);
+  gboolean shown = tdbg_cause_finder_has_origin (finder);
+
+  if (shown)
+    show_cause (self, tdbg_cause_finder_get_logdir (finder), rc);
+  gtk_widget_set_visible (GTK_WIDGET (self), shown);
+}
+
+void
+tdbg_cause_card_set_selection (TdbgCauseCard *self, TdbgSelection *selection)
+{
+  g_return_if_fail (TDBG_IS_CAUSE_CARD (self));
+  if (self->selection == selection)
+    return;
+  g_return_if_fail (self->selection == NULL);
+  self->selection = selection;
+  self->finder = tdbg_cause_finder_for_selection (selection);
+  g_signal_connect_object (self->finder, "notify::cause", G_CALLBACK (cause_cb), self, 0);
+  cause_cb (self->finder, NULL, self);
+}
+
+const TdbgRootCause *
+tdbg_cause_card_get_cause (TdbgCauseCard *self)
+{
+  return self->finder && gtk_widget_get_visible (GTK_WIDGET (self)) ? tdbg_cause_finder_get_cause (self->finder)
+                                                                     : NULL;
+}
+
+const char *
+tdbg_cause_card_get_origin_text (TdbgCauseCard *self)
+{
+  return gtk_label_get_text (self->origin_label);
+}
+
+const char *
+tdbg_cause_card_get_explanation (TdbgCauseCard *self)
+{
+  return gtk_label_get_text (self->explanation_label);
+}
+
+GtkWidget *
+tdbg_cause_card_get_input_row (TdbgCauseCard *self, guint index)
+{
+  return GTK_WIDGET (gtk_list_box_get_row_at_index (self->inputs_list, (int) index));
+}
+
+void
+tdbg_cause_card_activate_origin (TdbgCauseCard *self)
+{
+  const TdbgRootCause *rc = tdbg_cause_card_get_cause (self);
+
+  if (rc == NULL || self->selection == NULL)
+    return;
+  if (rc->origin_trace != TDBG_NONE)
+    tdbg_selection_select_trace (self->selection, rc->origin_trace);
+  else
+    tdbg_selection_select_execution (self->selection, rc->origin_execution);
+}
+
+static void
+origin_clicked_cb (TdbgCauseCard *self)
+{
+  tdbg_cause_card_activate_origin (self);
+}
+
+static void
+input_activated_cb (TdbgCauseCard *self, GtkListBoxRow *row)
+{
+  guint32 trace = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "trace"));
+
+  if (self->selection && trace != TDBG_NONE)
+    tdbg_selection_select_trace (self->selection, trace);
+}
+
+/* A toggle button that shows the body rather than a GtkExpander: GTK 4.8's expander fails to
+ * move the focus past itself while collapsed (its child is unparented then); and a hidden body
+ * takes no room, where a revealer without a slide keeps its child's height. */
+static void
+toggled_cb (TdbgCauseCard *self)
+{
+  gboolean expanded = gtk_toggle_button_get_active (self->toggle);
+
+  gtk_widget_set_visible (self->body, expanded);
+  gtk_image_set_from_icon_name (self->arrow, expanded ? "pan-down-symbolic" : "pan-end-symbolic");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (self->toggle), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+
+void
+tdbg_cause_card_set_expanded (TdbgCauseCard *self, gboolean expanded)
+{
+  gtk_toggle_button_set_active (self->toggle, expanded);
+}
+
+gboolean
+tdbg_cause_card_get_expanded (TdbgCauseCard *self)
+{
+  return gtk_toggle_button_get_active (self->toggle);
+}
+
+static void
+tdbg_cause_card_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), TDBG_TYPE_CAUSE_CARD);
+  G_OBJECT_CLASS (tdbg_cause_card_parent_class)->dispose (object);
+}
+
+static void
+tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = tdbg_cause_card_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-cause-card.ui");
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, toggle);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, arrow);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, body);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, title_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, code_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, origin_button);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, origin_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, explanation_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, inputs_list);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, limitation_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, spread_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, copy_button);
+  gtk_widget_class_bind_template_callback (widget_class, origin_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, input_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, toggled_cb);
+}
+
+static void
+tdbg_cause_card_init (TdbgCauseCard *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  toggled_cb (self);
+}
