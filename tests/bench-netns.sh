@@ -8,11 +8,12 @@
 # shows the bytes compression saves. Where namespaces cannot be made (not root, no
 # CAP_NET_ADMIN) or HTB is missing it says so and skips (exit 77). Everything made here is
 # removed at the end, on failure too.
-#   bench-netns.sh BENCH-REMOTE-OPEN LOGDIR   (LOGDIR is written when missing)
+#   bench-netns.sh BENCH-LOAD BENCH-REMOTE-OPEN LOGDIR   (bench-load writes LOGDIR when missing)
 set -euo pipefail
 
-helper=$1
-logdir=$(realpath -m "$2")
+bench_load=$1
+helper=$2
+logdir=$(realpath -m "$3")
 rates=${TDBG_BENCH_RATES:-100mbit 1gbit}
 runs=${TDBG_BENCH_RUNS:-3}
 server_ip=10.200.17.2
@@ -85,7 +86,7 @@ sshd_pid=$!
 for _ in $(seq 100); do grep -qs "Server listening" "$work/sshd.log" && break; sleep 0.1; done
 grep -q "Server listening" "$work/sshd.log" || { cat "$work/sshd.log" >&2; echo "sshd did not start" >&2; exit 1; }
 
-"$helper" --make "$logdir"
+"$bench_load" --dir "$logdir" --runs 1 > /dev/null
 echo "# logdir $logdir: $(du -sb "$logdir" | cut -f1) bytes"
 
 uri="ssh://root@$server_ip:22$logdir"
@@ -139,6 +140,7 @@ for rate in $rates; do
   rsync_median=$(printf '%s\n' "${rsync_times[@]}" | median)
   echo "$rate: ssh:// open ${ssh_median} s (runs: ${ssh_times[*]}), rsync -az + local open ${rsync_median} s" \
        "(runs: ${rsync_times[*]}), ratio $(echo "$ssh_median $rsync_median" | awk '{ printf "%.2f", $1 / $2 }')"
+  echo "$rate: uncompressed ssh:// (one run) / rsync+open: $(echo "$plain_t $rsync_median" | awk '{ printf "%.2f", $1 / $2 }')"
   echo "$rate: on the wire: ssh:// $bytes bytes compressed, $plain_bytes uncompressed (${plain_t} s);" \
        "rsync -az $rbytes bytes; $traces traces, $rt round trips per open; client CPU $cpu s" \
        "compressed, $plain_cpu s uncompressed"

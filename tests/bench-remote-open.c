@@ -1,55 +1,26 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The timed half of tests/bench-netns.sh.
- *   bench-remote-open --make DIR [--steps N]   writes the 1M-trace logdir (kept when present)
- *   bench-remote-open LOCATION [SSH options]   opens and loads it; prints one line:
+ *   bench-remote-open LOCATION [SSH options]   opens and loads a logdir; prints one line:
  *     "seconds ROUND_TRIPS TRACES CPU-SECONDS" (round trips 0 for a local folder) */
 
 #include <stdio.h>
 #include <sys/resource.h>
 #include <glib.h>
-#include <glib/gstdio.h>
 
-#include "tdbg-fixture-writer.h"
 #include "tdbg-location.h"
 #include "tdbg-logdir.h"
 #include "tdbg-ssh-source.h"
 
-static char *opt_make;
-static gint opt_steps = 10000;
 static char *opt_known_hosts;
 static char *opt_identity;
 static gboolean opt_no_compression;
 
 static const GOptionEntry entries[] = {
-  { "make", 0, 0, G_OPTION_ARG_FILENAME, &opt_make, "Write the logdir here (kept when present)", "DIR" },
-  { "steps", 0, 0, G_OPTION_ARG_INT, &opt_steps, "Training steps (10000: about 1,000,000 traces)", "N" },
   { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &opt_known_hosts, "known_hosts file", "FILE" },
   { "identity", 0, 0, G_OPTION_ARG_FILENAME, &opt_identity, "Private key", "FILE" },
   { "no-compression", 0, 0, G_OPTION_ARG_NONE, &opt_no_compression, "Do not compress", NULL },
   { NULL }
 };
-
-/* The same logdir and stamp as bench-load's. */
-static int
-make_logdir (const char *dir)
-{
-  g_autofree char *stamp = g_build_filename (dir, "bench-steps", NULL);
-  g_autofree char *steps = g_strdup_printf ("%u", opt_steps);
-  g_autofree char *have = NULL;
-  g_autoptr(GError) error = NULL;
-  TdbgDemoOptions options = { opt_steps, (gint) opt_steps / 2, "bench-host", 1720000000 };
-
-  if (g_file_get_contents (stamp, &have, NULL, NULL) && g_str_equal (have, steps))
-    return 0;
-  g_mkdir_with_parents (dir, 0755);
-  if (!tdbg_fixture_write_demo (dir, &options, &error))
-    {
-      g_printerr ("writing %s: %s\n", dir, error->message);
-      return 1;
-    }
-  g_file_set_contents (stamp, steps, -1, NULL);
-  return 0;
-}
 
 static int
 open_and_load (const char *text)
@@ -96,12 +67,10 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || (opt_make == NULL && argc != 2))
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {
-      g_printerr ("%s\n", error ? error->message : "usage: bench-remote-open LOCATION | --make DIR");
+      g_printerr ("%s\n", error ? error->message : "usage: bench-remote-open LOCATION");
       return 2;
     }
-  if (opt_make)
-    return make_logdir (opt_make);
   return open_and_load (argv[1]);
 }
