@@ -9,6 +9,7 @@
 
 #include "tdbg-error.h"
 #include "tdbg-sftp-reader.h"
+#include "tdbg-ssh-cache.h"
 
 struct _TdbgSshSource {
   GObject parent_instance;
@@ -22,6 +23,7 @@ struct _TdbgSshSource {
   gpointer user_data;
   guint timeout_seconds;
   gboolean no_compression;
+  TdbgSshCache *cache;     /* NULL: none */
 
   GMutex lock;             /* libssh sessions are not thread-safe */
   GMutex connect_lock;     /* one connection attempt at a time */
@@ -502,19 +504,30 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
   return ok;
 }
 
+/* A read on the reader, which the caller holds the lock for. */
+static GBytes *
+fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *cancellable, GError **error,
+              gpointer user_data)
+{
+  TdbgSshSource *self = user_data;
+  g_autofree char *path = remote_path (self, name);
+
+  return tdbg_sftp_reader_read (self->reader, path, offset, length, cancellable, error);
+}
+
 static GBytes *
 ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
           GCancellable *cancellable, GError **error)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
-  g_autofree char *path = remote_path (self, name);
   GBytes *bytes = NULL;
 
   g_mutex_lock (&self->lock);
   if (check_connected (self, error) &&
       (self->reader != NULL || (self->reader = tdbg_sftp_reader_new (self->session, self->uri.host, error)) != NULL))
     {
-      bytes = tdbg_sftp_reader_read (self->reader, path, offset, length, cancellable, error);
+      bytes = self->cache ? tdbg_ssh_cache_read (self->cache, name, offset, length, fetch_locked, self, cancellable, error)
+                          : fetch_locked (name, offset, length, cancellable, error, self);
       if (bytes == NULL && tdbg_sftp_reader_is_broken (self->reader))
         drop_reader (self);
     }
@@ -544,6 +557,7 @@ tdbg_ssh_source_finalize (GObject *object)
   TdbgSshSource *self = TDBG_SSH_SOURCE (object);
   disconnect (self);
   g_hash_table_unref (self->listed_sizes);
+  g_clear_pointer (&self->cache, tdbg_ssh_cache_free);
   tdbg_ssh_uri_clear (&self->uri);
   g_free (self->known_hosts_file);
   g_free (self->global_known_hosts_file);
@@ -584,6 +598,7 @@ tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellabl
 {
   g_autoptr(TdbgSshSource) self = g_object_new (TDBG_TYPE_SSH_SOURCE, NULL);
   static const TdbgSshOptions defaults = { 0 };
+  const char *cache_dir;
 
   if (options == NULL)
     options = &defaults;
@@ -598,6 +613,12 @@ tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellabl
   self->user_data = options->user_data;
   self->timeout_seconds = options->timeout_seconds;
   self->no_compression = options->no_compression;
+  cache_dir = options->cache_dir ? options->cache_dir : g_getenv ("TDBG_SSH_CACHE");
+  if (cache_dir && *cache_dir)
+    {
+      g_autofree char *key = tdbg_ssh_uri_to_string (&self->uri);
+      self->cache = tdbg_ssh_cache_new (cache_dir, key);
+    }
   if (!tdbg_ssh_source_reconnect (self, cancellable, error))
     return NULL;
   return TDBG_SOURCE (g_steal_pointer (&self));

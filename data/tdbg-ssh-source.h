@@ -36,6 +36,8 @@ typedef struct {
   gboolean no_compression;             /* TRUE: never compress; FALSE: compress unless the SSH
                                         * configuration says "Compression no" or the environment
                                         * TDBG_SSH_COMPRESSION=no */
+  const char *cache_dir;               /* bytes read are kept here, so that opening again fetches
+                                        * only new ones; NULL: $TDBG_SSH_CACHE, unset: none */
 } TdbgSshOptions;
 
 #define TDBG_TYPE_SSH_SOURCE (tdbg_ssh_source_get_type ())

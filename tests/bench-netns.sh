@@ -5,7 +5,7 @@
 # throwaway sshd in the server namespace. For each rate it prints the ssh:// open (medians of
 # TDBG_BENCH_RUNS, default 3) against rsync -az of the logdir and a local open, the bytes on
 # the wire (the client veth's rx+tx), and the round trips of one open; one uncompressed open
-# shows the bytes compression saves. Where namespaces cannot be made (not root, no
+# shows the bytes compression saves, and a second open with TDBG_SSH_CACHE what reopening costs. Where namespaces cannot be made (not root, no
 # CAP_NET_ADMIN) or HTB is missing it says so and skips (exit 77). Everything made here is
 # removed at the end, on failure too.
 #   bench-netns.sh BENCH-LOAD BENCH-REMOTE-OPEN LOGDIR   (bench-load writes LOGDIR when missing)
@@ -136,6 +136,10 @@ for rate in $rates; do
     rsync_times+=("$rs")
   done
   read -r plain_t _ _ plain_cpu plain_bytes < <(open_remote --no-compression)
+  # With a cache of read bytes (TDBG_SSH_CACHE): the first open fills it, the second is timed.
+  rm -rf "$work/cache"
+  TDBG_SSH_CACHE=$work/cache open_remote > /dev/null
+  read -r cached_t _ _ _ cached_bytes < <(TDBG_SSH_CACHE=$work/cache open_remote)
   ssh_median=$(printf '%s\n' "${ssh_times[@]}" | median)
   rsync_median=$(printf '%s\n' "${rsync_times[@]}" | median)
   echo "$rate: ssh:// open ${ssh_median} s (runs: ${ssh_times[*]}), rsync -az + local open ${rsync_median} s" \
@@ -144,4 +148,5 @@ for rate in $rates; do
   echo "$rate: on the wire: ssh:// $bytes bytes compressed, $plain_bytes uncompressed (${plain_t} s);" \
        "rsync -az $rbytes bytes; $traces traces, $rt round trips per open; client CPU $cpu s" \
        "compressed, $plain_cpu s uncompressed"
+  echo "$rate: reopening with a cache of read bytes: $cached_t s, $cached_bytes bytes on the wire"
 done

@@ -81,7 +81,9 @@ relay_start (Relay *relay)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  /* The same port every time: the cache knows a logdir by its address. */
+  static guint port;
+  g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, port);
   g_autoptr(GSocketAddress) bound = NULL;
 
   memset (relay, 0, sizeof *relay);
@@ -93,6 +95,7 @@ relay_start (Relay *relay)
   bound = g_socket_get_local_address (relay->listener, &error);
   g_assert_no_error (error);
   relay->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+  port = relay->port;
   relay->thread = g_thread_new ("relay", relay_thread, relay);
 }
 
@@ -208,6 +211,88 @@ test_listing_gives_sizes (void)
   relay_finish (&relay);
 }
 
+/* Reads @name whole (or from @offset) through a new connection; *@from_server gets the bytes
+ * the server sent, the handshake included. */
+static GBytes *
+read_through_relay (const char *name, guint64 offset, guint64 *from_server)
+{
+  Relay relay;
+  TdbgSource *source;
+  GBytes *bytes;
+  g_autoptr(GError) error = NULL;
+
+  relay_start (&relay);
+  source = connect_through (&relay, NULL, FALSE);
+  bytes = tdbg_source_read (source, name, offset, G_MAXSIZE, NULL, &error);
+  g_assert_no_error (error);
+  g_object_unref (source);
+  relay_finish (&relay);
+  *from_server = relay.to_client;
+  return bytes;
+}
+
+/* Reads @name as @contents says it is, and returns the bytes the server sent for it. */
+static guint64
+check_cached_read (const char *name, GBytes *contents, guint64 offset)
+{
+  guint64 from_server;
+  g_autoptr(GBytes) expected = g_bytes_new_from_bytes (contents, offset, g_bytes_get_size (contents) - offset);
+  g_autoptr(GBytes) bytes = read_through_relay (name, offset, &from_server);
+
+  g_assert_true (g_bytes_equal (bytes, expected));
+  return from_server;
+}
+
+static GBytes *
+random_bytes (gsize length)
+{
+  guint8 *data = g_malloc (length);
+  for (gsize i = 0; i < length; i++)
+    data[i] = g_random_int () & 0xff;
+  return g_bytes_new_take (data, length);
+}
+
+static void
+write_bytes (const char *path, GBytes *bytes)
+{
+  g_autoptr(GError) error = NULL;
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error));
+}
+
+/* With a cache (TDBG_SSH_CACHE), opening again fetches only the bytes appended since; a file
+ * rewritten or shortened is read again whole. */
+static void
+test_cache_fetches_only_new_bytes (void)
+{
+  g_autofree char *cache = ssh_fixture_path (&server, "cache");
+  g_autofree char *path = g_build_filename (data_dir, "grow.bin", NULL);
+  g_autoptr(GBytes) first = random_bytes (1 << 20), more = random_bytes (256 << 10);
+  g_autoptr(GByteArray) grown = g_byte_array_new ();
+  g_autoptr(GBytes) longer = NULL, rewritten = NULL, shorter = NULL;
+
+  g_setenv ("TDBG_SSH_CACHE", cache, TRUE);
+  write_bytes (path, first);
+  g_assert_cmpuint (check_cached_read ("grow.bin", first, 0), >, 1 << 20);
+  g_assert_cmpuint (check_cached_read ("grow.bin", first, 0), <, 64 << 10);
+  g_assert_cmpuint (check_cached_read ("grow.bin", first, 1000), <, 64 << 10);
+
+  g_byte_array_append (grown, g_bytes_get_data (first, NULL), 1 << 20);
+  g_byte_array_append (grown, g_bytes_get_data (more, NULL), 256 << 10);
+  longer = g_byte_array_free_to_bytes (g_steal_pointer (&grown));
+  write_bytes (path, longer);
+  g_assert_cmpuint (check_cached_read ("grow.bin", longer, 0), <, (256 << 10) + (64 << 10));
+  g_assert_cmpuint (check_cached_read ("grow.bin", longer, 0), <, 64 << 10);
+
+  rewritten = random_bytes ((1 << 20) + (256 << 10));
+  write_bytes (path, rewritten);
+  g_assert_cmpuint (check_cached_read ("grow.bin", rewritten, 0), >, 1 << 20);
+  shorter = g_bytes_new_from_bytes (rewritten, 0, 100);
+  write_bytes (path, shorter);
+  check_cached_read ("grow.bin", shorter, 0);
+  check_cached_read ("grow.bin", shorter, 50);
+  g_unsetenv ("TDBG_SSH_CACHE");
+}
+
 static void
 write_data (void)
 {
@@ -231,6 +316,7 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   g_unsetenv ("TDBG_SSH_COMPRESSION");
+  g_unsetenv ("TDBG_SSH_CACHE");
   ssh_fixture_setup (&server);
   data_dir = ssh_fixture_path (&server, "wire");
   g_mkdir (data_dir, 0755);
@@ -239,6 +325,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh-wire/config-says-no", test_config_says_no);
   g_test_add_func ("/ssh-wire/options-and-environment-say-no", test_options_and_environment_say_no);
   g_test_add_func ("/ssh-wire/listing-gives-sizes", test_listing_gives_sizes);
+  g_test_add_func ("/ssh-wire/cache-fetches-only-new-bytes", test_cache_fetches_only_new_bytes);
   status = g_test_run ();
   g_free (data_dir);
   ssh_fixture_teardown (&server);
