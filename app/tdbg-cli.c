@@ -17,6 +17,7 @@ static gboolean opt_accept_new_host_key;
 static char *opt_known_hosts;
 static char *opt_ssh_config;
 static char *opt_identity;
+static gboolean opt_no_ssh_compression;
 
 const GOptionEntry _tdbg_cli_json_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &_tdbg_cli_opt_json, N_("Print JSON"), NULL },
@@ -29,6 +30,8 @@ static const GOptionEntry ssh_entries[] = {
   { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &opt_known_hosts, N_("known_hosts file (default ~/.ssh/known_hosts)"), N_("FILE") },
   { "ssh-config", 0, 0, G_OPTION_ARG_FILENAME, &opt_ssh_config, N_("SSH configuration (default ~/.ssh/config)"), N_("FILE") },
   { "identity", 'i', 0, G_OPTION_ARG_FILENAME, &opt_identity, N_("Private key for SSH"), N_("FILE") },
+  { "no-ssh-compression", 0, 0, G_OPTION_ARG_NONE, &opt_no_ssh_compression,
+    N_("Do not compress the SSH connection (also: TDBG_SSH_COMPRESSION=no)"), NULL },
   { NULL }
 };
 
@@ -88,6 +91,7 @@ open_source (const char *text)
   options.known_hosts_file = opt_known_hosts;
   options.config_file = opt_ssh_config;
   options.identity_file = opt_identity;
+  options.no_compression = opt_no_ssh_compression;
   options.host_key_func = headless_host_key;
   options.secret_func = tdbg_tty_secret;
   if (location)

@@ -9,7 +9,9 @@
  *
  * The SSH files come from the environment when set, for tests and power users:
  * TDBG_KNOWN_HOSTS (instead of ~/.ssh/known_hosts), TDBG_SSH_CONFIG (instead of
- * ~/.ssh/config; empty for none) and TDBG_SSH_IDENTITY (a private key to try first). */
+ * ~/.ssh/config; empty for none) and TDBG_SSH_IDENTITY (a private key to try first).
+ * TDBG_SSH_COMPRESSION=no (read by the SSH source itself) turns compression off, and
+ * TDBG_SSH_CACHE=DIR keeps the bytes read there for the next open. */
 
 #include <gtk/gtk.h>
 #include "tdbg-ssh-source.h"

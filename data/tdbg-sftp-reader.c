@@ -21,6 +21,7 @@ struct _TdbgSftpReader {
   ssh_channel channel;
   char *host;
   guint32 next_id;
+  guint64 round_trips;
   gboolean broken;   /* a reply went missing or made no sense: the stream is out of step */
 };
 
@@ -194,6 +195,7 @@ call (TdbgSftpReader *self, GByteArray *packet, guint32 id, guint8 expected, con
   ReplyHead head;
 
   g_byte_array_unref (packet);
+  self->round_trips++;
   if (!sent || !receive_head (self, &head, error) ||
       (body = receive_body (self, &head, length, error)) == NULL)
     return NULL;
@@ -230,6 +232,7 @@ tdbg_sftp_reader_new (ssh_session session, const char *host, GError **error)
       return NULL;
     }
   put_u32 (init, 3);
+  self->round_trips++;
   if (!send_packet (self, init, error) || !receive_head (self, &head, error) ||
       (body = receive_body (self, &head, &length, error)) == NULL)
     return NULL;
@@ -358,6 +361,7 @@ typedef struct {
   Request in_flight[IN_FLIGHT + 1];
   guint n_in_flight;
   GError *status_error;  /* the first failure the server reported */
+  guint n_asked;
 } ReadState;
 
 static gboolean
@@ -366,6 +370,9 @@ ask (ReadState *state, guint64 offset, guint32 length, GError **error)
   Request *request = &state->in_flight[state->n_in_flight];
   if (!send_read (state->reader, state->handle, offset, length, request, error))
     return FALSE;
+  /* A window of requests in flight costs one round trip. */
+  if (state->n_asked++ % IN_FLIGHT == 0)
+    state->reader->round_trips++;
   state->n_in_flight++;
   return TRUE;
 }
@@ -509,4 +516,10 @@ gboolean
 tdbg_sftp_reader_is_broken (TdbgSftpReader *self)
 {
   return self->broken;
+}
+
+guint64
+tdbg_sftp_reader_get_round_trips (TdbgSftpReader *self)
+{
+  return self->round_trips;
 }

@@ -24,6 +24,8 @@ GBytes *tdbg_sftp_reader_read (TdbgSftpReader *self, const char *path, guint64 o
 
 /* After a lost connection or a reply out of step: the reader cannot be used again. */
 gboolean tdbg_sftp_reader_is_broken (TdbgSftpReader *self);
+/* Requests waited for so far; a window of pipelined reads counts once. */
+guint64 tdbg_sftp_reader_get_round_trips (TdbgSftpReader *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgSftpReader, tdbg_sftp_reader_free)
 

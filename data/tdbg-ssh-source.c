@@ -9,6 +9,7 @@
 
 #include "tdbg-error.h"
 #include "tdbg-sftp-reader.h"
+#include "tdbg-ssh-cache.h"
 
 struct _TdbgSshSource {
   GObject parent_instance;
@@ -21,16 +22,27 @@ struct _TdbgSshSource {
   TdbgSecretFunc secret_func;
   gpointer user_data;
   guint timeout_seconds;
+  gboolean no_compression;
+  TdbgSshCache *cache;     /* NULL: none */
 
   GMutex lock;             /* libssh sessions are not thread-safe */
   GMutex connect_lock;     /* one connection attempt at a time */
   ssh_session session;
   sftp_session sftp;       /* NULL while not connected: then nothing but connecting touches session */
   TdbgSftpReader *reader;  /* whole-file reads, on a channel of their own; opened on first use */
+  /* The sizes the last listing gave (name → guint64 *), each answering one get_size within
+   * LISTED_SIZE_USEC of the listing: an open needs no stat per file. */
+  GHashTable *listed_sizes;
+  gint64 listed_at;
+  guint64 round_trips;     /* of the sftp_session's requests and of readers dropped */
   struct ssh_callbacks_struct callbacks;
 };
 
 static void tdbg_ssh_source_iface_init (TdbgSourceInterface *iface);
+
+/* A size from a listing is as fresh as a stat sent when the listing was: a file may grow
+ * after either. Older ones are asked again. */
+#define LISTED_SIZE_USEC (2 * G_USEC_PER_SEC)
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (TdbgSshSource, tdbg_ssh_source, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (TDBG_TYPE_SOURCE, tdbg_ssh_source_iface_init))
@@ -65,9 +77,18 @@ auth_callback (const char *prompt, char *buf, size_t len, int echo, int verify, 
 }
 
 static void
+drop_reader (TdbgSshSource *self)
+{
+  if (self->reader)
+    self->round_trips += tdbg_sftp_reader_get_round_trips (self->reader);
+  g_clear_pointer (&self->reader, tdbg_sftp_reader_free);
+}
+
+static void
 disconnect (TdbgSshSource *self)
 {
-  g_clear_pointer (&self->reader, tdbg_sftp_reader_free);
+  drop_reader (self);
+  g_hash_table_remove_all (self->listed_sizes);
   g_clear_pointer (&self->sftp, sftp_free);
   if (self->session)
     {
@@ -96,9 +117,16 @@ configure (TdbgSshSource *self, GError **error)
   ssh_options_set (self->session, SSH_OPTIONS_PROCESS_CONFIG, &off);
   if (ssh_options_set (self->session, SSH_OPTIONS_HOST, self->uri.host) != SSH_OK)
     return set_error_from_session (self, error, TDBG_ERROR_INVALID, _("Bad host name"));
+  /* Compressed by default: trace files shrink about ten times, executions thirty, and on a
+   * link slower than the server's zlib (a few hundred Mbit/s: OpenSSH compresses at level 6
+   * on one core) the bytes are the load time. The configuration, read next, may say
+   * "Compression no", for faster links. */
+  ssh_options_set (self->session, SSH_OPTIONS_COMPRESSION, "yes");
   /* ~/.ssh/config gives aliases, users, ports and identity files; the address wins over it. */
   if (*config && g_file_test (config, G_FILE_TEST_IS_REGULAR) && ssh_options_parse_config (self->session, config) != SSH_OK)
     return set_error_from_session (self, error, TDBG_ERROR_INVALID, _("Cannot read the SSH configuration"));
+  if (self->no_compression || g_strcmp0 (g_getenv ("TDBG_SSH_COMPRESSION"), "no") == 0)
+    ssh_options_set (self->session, SSH_OPTIONS_COMPRESSION, "no");
   if (self->uri.user)
     ssh_options_set (self->session, SSH_OPTIONS_USER, self->uri.user);
   if (self->uri.port)
@@ -327,6 +355,8 @@ tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GErro
   g_mutex_unlock (&self->lock);
   ok = connect_session (self, &sftp, error);
   g_mutex_lock (&self->lock);
+  /* sftp_init and the stat of the directory. */
+  self->round_trips += 2;
   if (ok)
     self->sftp = sftp;
   else
@@ -378,15 +408,27 @@ compare_names (gconstpointer a, gconstpointer b)
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
+/* One entry; each READDIR answers a batch of names with their attributes, and one more is
+ * asked when the batch is used up. */
+static sftp_attributes
+read_entry (TdbgSshSource *self, sftp_dir dir)
+{
+  if (dir->count == 0 && !dir->eof)
+    self->round_trips++;
+  return sftp_readdir (self->sftp, dir);
+}
+
 static GStrv
 ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   sftp_dir dir;
   sftp_attributes attrs;
 
   g_mutex_lock (&self->lock);
+  self->round_trips++;
   if (!check_connected (self, error) || (dir = sftp_opendir (self->sftp, self->uri.path)) == NULL)
     {
       if (self->sftp)
@@ -398,10 +440,14 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
       return NULL;
     }
   /* readdir reports links as links: like the local source, they are not followed. */
-  while ((attrs = sftp_readdir (self->sftp, dir)) != NULL)
+  while ((attrs = read_entry (self, dir)) != NULL)
     {
       if (attrs->type == SSH_FILEXFER_TYPE_REGULAR && attrs->name && !strchr (attrs->name, '/'))
-        g_ptr_array_add (names, g_strdup (attrs->name));
+        {
+          g_ptr_array_add (names, g_strdup (attrs->name));
+          if (attrs->flags & SSH_FILEXFER_ATTR_SIZE)
+            g_hash_table_insert (sizes, g_strdup (attrs->name), g_memdup2 (&attrs->size, sizeof attrs->size));
+        }
       sftp_attributes_free (attrs);
     }
   /* A listing cut short by a failure is no listing. */
@@ -414,6 +460,10 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
       return NULL;
     }
   sftp_closedir (dir);
+  self->round_trips++;
+  g_hash_table_unref (self->listed_sizes);
+  self->listed_sizes = g_steal_pointer (&sizes);
+  self->listed_at = g_get_monotonic_time ();
   g_mutex_unlock (&self->lock);
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
@@ -426,9 +476,19 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
   g_autofree char *path = remote_path (self, name);
   sftp_attributes attrs = NULL;
+  guint64 *listed;
   gboolean ok;
 
   g_mutex_lock (&self->lock);
+  if (self->sftp && g_get_monotonic_time () - self->listed_at < LISTED_SIZE_USEC &&
+      (listed = g_hash_table_lookup (self->listed_sizes, name)) != NULL)
+    {
+      *size = *listed;
+      g_hash_table_remove (self->listed_sizes, name);
+      g_mutex_unlock (&self->lock);
+      return TRUE;
+    }
+  self->round_trips++;
   ok = check_connected (self, error) && ((attrs = sftp_lstat (self->sftp, path)) != NULL || sftp_failure (self, path, error));
   if (ok && attrs->type != SSH_FILEXFER_TYPE_REGULAR)
     {
@@ -444,21 +504,32 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
   return ok;
 }
 
+/* A read on the reader, which the caller holds the lock for. */
+static GBytes *
+fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *cancellable, GError **error,
+              gpointer user_data)
+{
+  TdbgSshSource *self = user_data;
+  g_autofree char *path = remote_path (self, name);
+
+  return tdbg_sftp_reader_read (self->reader, path, offset, length, cancellable, error);
+}
+
 static GBytes *
 ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
           GCancellable *cancellable, GError **error)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
-  g_autofree char *path = remote_path (self, name);
   GBytes *bytes = NULL;
 
   g_mutex_lock (&self->lock);
   if (check_connected (self, error) &&
       (self->reader != NULL || (self->reader = tdbg_sftp_reader_new (self->session, self->uri.host, error)) != NULL))
     {
-      bytes = tdbg_sftp_reader_read (self->reader, path, offset, length, cancellable, error);
+      bytes = self->cache ? tdbg_ssh_cache_read (self->cache, name, offset, length, fetch_locked, self, cancellable, error)
+                          : fetch_locked (name, offset, length, cancellable, error, self);
       if (bytes == NULL && tdbg_sftp_reader_is_broken (self->reader))
-        g_clear_pointer (&self->reader, tdbg_sftp_reader_free);
+        drop_reader (self);
     }
   forget_dead_session (self);
   g_mutex_unlock (&self->lock);
@@ -485,6 +556,8 @@ tdbg_ssh_source_finalize (GObject *object)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (object);
   disconnect (self);
+  g_hash_table_unref (self->listed_sizes);
+  g_clear_pointer (&self->cache, tdbg_ssh_cache_free);
   tdbg_ssh_uri_clear (&self->uri);
   g_free (self->known_hosts_file);
   g_free (self->global_known_hosts_file);
@@ -506,6 +579,18 @@ tdbg_ssh_source_init (TdbgSshSource *self)
 {
   g_mutex_init (&self->lock);
   g_mutex_init (&self->connect_lock);
+  self->listed_sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+guint64
+tdbg_ssh_source_get_round_trips (TdbgSshSource *self)
+{
+  guint64 total;
+
+  g_mutex_lock (&self->lock);
+  total = self->round_trips + (self->reader ? tdbg_sftp_reader_get_round_trips (self->reader) : 0);
+  g_mutex_unlock (&self->lock);
+  return total;
 }
 
 TdbgSource *
@@ -513,6 +598,7 @@ tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellabl
 {
   g_autoptr(TdbgSshSource) self = g_object_new (TDBG_TYPE_SSH_SOURCE, NULL);
   static const TdbgSshOptions defaults = { 0 };
+  const char *cache_dir;
 
   if (options == NULL)
     options = &defaults;
@@ -526,6 +612,13 @@ tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellabl
   self->secret_func = options->secret_func;
   self->user_data = options->user_data;
   self->timeout_seconds = options->timeout_seconds;
+  self->no_compression = options->no_compression;
+  cache_dir = options->cache_dir ? options->cache_dir : g_getenv ("TDBG_SSH_CACHE");
+  if (cache_dir && *cache_dir)
+    {
+      g_autofree char *key = tdbg_ssh_uri_to_string (&self->uri);
+      self->cache = tdbg_ssh_cache_new (cache_dir, key);
+    }
   if (!tdbg_ssh_source_reconnect (self, cancellable, error))
     return NULL;
   return TDBG_SOURCE (g_steal_pointer (&self));

@@ -33,6 +33,11 @@ typedef struct {
   TdbgSecretFunc secret_func;          /* NULL: only the agent and unencrypted keys */
   gpointer user_data;
   guint timeout_seconds;               /* 0: 15 */
+  gboolean no_compression;             /* TRUE: never compress; FALSE: compress unless the SSH
+                                        * configuration says "Compression no" or the environment
+                                        * TDBG_SSH_COMPRESSION=no */
+  const char *cache_dir;               /* bytes read are kept here, so that opening again fetches
+                                        * only new ones; NULL: $TDBG_SSH_CACHE, unset: none */
 } TdbgSshOptions;
 
 #define TDBG_TYPE_SSH_SOURCE (tdbg_ssh_source_get_type ())
@@ -43,5 +48,8 @@ TdbgSource *tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options,
                                  GCancellable *cancellable, GError **error);
 /* After a dropped connection: connects again with the same options. */
 gboolean tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error);
+/* Requests answered so far that the client waited for one at a time (pipelined reads count
+ * once per window of requests in flight): the latency an open pays, in round trips. */
+guint64 tdbg_ssh_source_get_round_trips (TdbgSshSource *self);
 
 G_END_DECLS

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The timed half of tests/bench-netns.sh.
+ *   bench-remote-open LOCATION [SSH options]   opens and loads a logdir; prints one line:
+ *     "seconds ROUND_TRIPS TRACES CPU-SECONDS" (round trips 0 for a local folder) */
+
+#include <stdio.h>
+#include <sys/resource.h>
+#include <glib.h>
+
+#include "tdbg-location.h"
+#include "tdbg-logdir.h"
+#include "tdbg-ssh-source.h"
+
+static char *opt_known_hosts;
+static char *opt_identity;
+static gboolean opt_no_compression;
+
+static const GOptionEntry entries[] = {
+  { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &opt_known_hosts, "known_hosts file", "FILE" },
+  { "identity", 0, 0, G_OPTION_ARG_FILENAME, &opt_identity, "Private key", "FILE" },
+  { "no-compression", 0, 0, G_OPTION_ARG_NONE, &opt_no_compression, "Do not compress", NULL },
+  { NULL }
+};
+
+static int
+open_and_load (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
+  TdbgSshOptions options = { 0 };
+  g_autoptr(TdbgSource) source = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  gint64 start = g_get_monotonic_time ();
+  guint64 round_trips = 0;
+  struct rusage usage;
+
+  options.known_hosts_file = opt_known_hosts;
+  options.global_known_hosts_file = "/dev/null";
+  options.config_file = "";
+  options.identity_file = opt_identity;
+  options.no_compression = opt_no_compression;
+  if (location)
+    source = tdbg_location_open (location, &options, NULL, &error);
+  if (source)
+    {
+      logdir = tdbg_logdir_new (source);
+      tdbg_logdir_load (logdir, NULL, &error);
+    }
+  if (error)
+    {
+      g_printerr ("%s: %s\n", text, error->message);
+      return 1;
+    }
+  if (TDBG_IS_SSH_SOURCE (source))
+    round_trips = tdbg_ssh_source_get_round_trips (TDBG_SSH_SOURCE (source));
+  getrusage (RUSAGE_SELF, &usage);
+  printf ("%.3f %" G_GUINT64_FORMAT " %u %.2f\n", (g_get_monotonic_time () - start) / 1e6, round_trips,
+          tdbg_logdir_get_n_traces (logdir),
+          usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6);
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("LOCATION — open a logdir and time its load");
+  g_autoptr(GError) error = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
+    {
+      g_printerr ("%s\n", error ? error->message : "usage: bench-remote-open LOCATION");
+      return 2;
+    }
+  return open_and_load (argv[1]);
+}
