@@ -261,6 +261,9 @@ test_save_npy (void)
   guint16 header_len;
 
   g_assert_nonnull (details);
+  /* The window opens on the first alert: with nothing selected, no values are shown. */
+  tdbg_selection_select_trace (sel, TDBG_NONE);
+  gui_spin (100);
   g_assert_false (tdbg_tensor_details_save_npy (details, path, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_clear_error (&error);

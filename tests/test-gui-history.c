@@ -128,6 +128,9 @@ test_health_plot (void)
   GtkWidget *plot = gui_find_widget (GTK_WIDGET (tdbg_window_get_trace_pane (window)), TDBG_TYPE_HEALTH_PLOT);
 
   g_assert_nonnull (plot);
+  /* The window opens on the first alert; with nothing selected there is no plot. */
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), TDBG_NONE);
+  gui_spin (100);
   g_assert_false (gtk_widget_get_visible (plot));
   tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
   g_assert_true (gui_wait_until (plot_shown, plot, 5000));

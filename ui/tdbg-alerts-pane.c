@@ -262,11 +262,13 @@ show_counts (TdbgAlertsPane *self)
     per_type[tdbg_logdir_get_alert (logdir, i)->type]++;
   for (guint i = 0; self->more && i < self->more->len; i++)
     per_type[g_array_index (self->more, TdbgAlert, i).type]++;
+  /* The title counts Debugger V2's kinds, as TensorBoard does; the others have their buttons. */
   for (guint k = 0; logdir && k < tdbg_alert_kind_get_n (); k++)
-    {
-      listed += per_type[k];
-      all += uncapped_count (logdir, tdbg_alert_kind_nth (k), per_type[k]);
-    }
+    if (tdbg_alert_kind_is_debugger_v2 (tdbg_alert_kind_nth (k)))
+      {
+        listed += per_type[k];
+        all += uncapped_count (logdir, tdbg_alert_kind_nth (k), per_type[k]);
+      }
   if (all > listed)
     {
       /* The list stops at a cap per kind: the title says so, with the real number. */
