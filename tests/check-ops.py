@@ -66,16 +66,5 @@ def check_logdir(results, program, label, path, facts):
                     all(op["user_frame"]["line"] == frame["line"] for op in narrowed), f"{len(narrowed)} ops"))
 
 
-def main():
-    program, root = sys.argv[1], sys.argv[2]
-    results = []
-    if not os.path.isdir(root):
-        print("1..1\nnot ok 1 - shared logdirs missing: " + root)
-        return 1
-    for label, path, facts in shared_logdirs.logdirs(root):
-        check_logdir(results, program, label, path, facts)
-    return shared_logdirs.print_tap(results)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(shared_logdirs.main(check_logdir))

@@ -24,3 +24,17 @@ def print_tap(results):
         if not ok and detail:
             print(f"# {detail}")
     return 0 if results and all(ok for _, ok, _ in results) else 1
+
+
+def main(check_logdir):
+    """usage: SCRIPT TFDBG_GTK LOGDIRS_ROOT: @check_logdir(results, program, label, path, facts) for
+    every shared logdir, then TAP. A missing LOGDIRS_ROOT is a failure."""
+    import sys
+    program, root = sys.argv[1], sys.argv[2]
+    results = []
+    if not os.path.isdir(root):
+        print("1..1\nnot ok 1 - shared logdirs missing: " + root)
+        return 1
+    for label, path, facts in logdirs(root):
+        check_logdir(results, program, label, path, facts)
+    return print_tap(results)

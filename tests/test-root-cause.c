@@ -184,6 +184,16 @@ test_division_curt_health (void)
   check_division (TENSORFLOW__TENSOR_DEBUG_MODE__CURT_HEALTH, TRUE);
 }
 
+/* A logdir in @dir with one graph holding the placeholder "a". */
+static TdbgFixtureWriter *
+writer_with_placeholder (const char *dir)
+{
+  TdbgFixtureWriter *w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
+  g_assert_true (tdbg_fixture_writer_add_graph (w, 1, GRAPH, "f", NULL, NULL));
+  add_op (w, "Placeholder", "a", (const char *const[]) { NULL });
+  return w;
+}
+
 /* The inputs of the first bad op were never traced (a circular buffer dropped them). */
 static void
 test_inputs_not_recorded (void)
@@ -192,9 +202,7 @@ test_inputs_not_recorded (void)
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
   {
-    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, GRAPH, "f", NULL, NULL));
-    add_op (w, "Placeholder", "a", (const char *const[]) { NULL });
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
     add_op (w, "MatMul", "mm", (const char *const[]) { "a:0", "a:0", NULL });
     add_trace (w, 10, "mm", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
@@ -216,9 +224,7 @@ test_nonfinite_input (void)
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
   {
-    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, GRAPH, "f", NULL, NULL));
-    add_op (w, "Placeholder", "a", (const char *const[]) { NULL });
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
     add_op (w, "Exp", "e", (const char *const[]) { "a:0", NULL });
     add_trace (w, 10, "a", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
     add_trace (w, 11, "e", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
