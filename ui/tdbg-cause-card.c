@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include "tdbg-cause-card.h"
 
 #include <glib/gi18n.h>
@@ -118,8 +120,8 @@ origin_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
 static char *
 spread_text (const TdbgRootCause *rc)
 {
-  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GUINT64_FORMAT " trace",
-                                                          "%" G_GUINT64_FORMAT " traces", rc->spread_traces),
+  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " trace",
+                                                          "%" PRIu64 " traces", rc->spread_traces),
                                              rc->spread_traces);
   g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op", "%u ops", rc->spread_ops),
                                           rc->spread_ops);
