@@ -49,10 +49,12 @@ label_present (gpointer data)
   return gui_find_label (w->root, w->text, FALSE) != NULL;
 }
 
+/* @format holds one %s, the count with the locale's digit grouping. */
 static void
 assert_title (GtkWidget *pane, const char *format, guint n)
 {
-  g_autofree char *title = g_strdup_printf (translated (format), n);
+  g_autofree char *count = g_strdup_printf ("%'u", n);
+  g_autofree char *title = g_strdup_printf (translated (format), count);
 
   assert_label_shown (pane, title);
 }
@@ -80,10 +82,10 @@ test_translated_window (void)
   g_assert_nonnull (logdir);
 
   /* The six pane titles. */
-  assert_title (alerts, "Alerts (%u)", tdbg_logdir_get_n_alerts (logdir));
-  assert_title (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), "Python Execution Timeline (%u)",
+  assert_title (alerts, "Alerts (%s)", tdbg_logdir_get_n_alerts (logdir));
+  assert_title (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), "Python Execution Timeline (%s)",
                 tdbg_logdir_get_n_executions (logdir));
-  assert_title (trace, "Graph Execution (%u)", tdbg_logdir_get_n_traces (logdir));
+  assert_title (trace, "Graph Execution (%s)", tdbg_logdir_get_n_traces (logdir));
   assert_label_shown (graph, translated ("Graph Structure"));
   assert_label_shown (source, translated ("Source Code"));
   assert_label_shown (stack, translated ("Stack Trace"));

@@ -210,7 +210,7 @@ kind_button (TdbgAlertsPane *self, const TdbgAlertKind *kind, guint n, guint64 u
   GtkWidget *button = gtk_button_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *name = gtk_label_new (tdbg_alert_kind_get_name (kind));
-  g_autofree char *count_text = g_strdup_printf ("%'u", n);   /* the locale's digit grouping */
+  g_autofree char *count_text = tdbg_ui_format_count (n);
   GtkWidget *count = gtk_label_new (count_text);
   g_autofree char *tip = NULL;
   /* TRANSLATORS: an alert kind's name and how many alerts it has, for screen readers */
@@ -272,14 +272,17 @@ show_counts (TdbgAlertsPane *self)
   if (all > listed)
     {
       /* The list stops at a cap per kind: the title says so, with the real number. */
-      g_autofree char *shown = g_strdup_printf ("%'u", listed);
+      g_autofree char *shown = tdbg_ui_format_count (listed);
       g_autofree char *total = g_strdup_printf ("%'" G_GUINT64_FORMAT, all);
       /* Translators: the alerts pane's title when the list holds fewer alerts than there are:
        * "Alerts (1,000 of 8,452)" */
       title = g_strdup_printf (_("Alerts (%s of %s)"), shown, total);
     }
   else
-    title = g_strdup_printf (_("Alerts (%u)"), listed);
+    {
+      g_autofree char *count = tdbg_ui_format_count (listed);
+      title = g_strdup_printf (_("Alerts (%s)"), count);
+    }
 
   gtk_label_set_text (self->title_label, title);
   if (n > 0)

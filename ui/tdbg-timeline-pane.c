@@ -223,7 +223,9 @@ show_count (TdbgTimelinePane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   guint n = logdir ? tdbg_logdir_get_n_executions (logdir) : 0;
-  g_autofree char *title = g_strdup_printf (_("Python Execution Timeline (%u)"), n);
+  g_autofree char *count = tdbg_ui_format_count (n);
+  /* Translators: the count of executions, digits grouped as the locale does */
+  g_autofree char *title = g_strdup_printf (_("Python Execution Timeline (%s)"), count);
 
   gtk_label_set_text (self->title_label, title);
   if (logdir == NULL)

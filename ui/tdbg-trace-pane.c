@@ -213,11 +213,15 @@ show_title (TdbgTracePane *self)
   guint n_all = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
   guint n_rows = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
 
+  g_autofree char *all = tdbg_ui_format_count (n_all);
+  g_autofree char *rows = tdbg_ui_format_count (n_rows);
+
   if (n_rows == n_all)
-    title = g_strdup_printf (_("Graph Execution (%u)"), n_all);
+    /* Translators: the count of traces, digits grouped as the locale does */
+    title = g_strdup_printf (_("Graph Execution (%s)"), all);
   else
     /* Translators: shown rows of all traces */
-    title = g_strdup_printf (_("Graph Execution (%u of %u)"), n_rows, n_all);
+    title = g_strdup_printf (_("Graph Execution (%s of %s)"), rows, all);
   gtk_label_set_text (self->title_label, title);
 }
 

@@ -159,3 +159,9 @@ tdbg_ui_focus_list_row (GtkWidget *list, guint position)
     }
   return gtk_widget_grab_focus (list);
 }
+
+char *
+tdbg_ui_format_count (guint64 n)
+{
+  return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+}

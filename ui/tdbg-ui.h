@@ -12,6 +12,9 @@ void tdbg_ui_ensure_types (void);
 /* Types plus the stylesheet on the default display. */
 void tdbg_ui_init (void);
 
+/* A count with the locale's digit grouping ("8,452", "8.452"), newly allocated. */
+char *tdbg_ui_format_count (guint64 n);
+
 /* Gives @widget a tooltip whose text is only looked up when it is about to show. Setting a
  * tooltip with gtk_widget_set_tooltip_text() asks the display server where the pointer is
  * (a round trip) on every call: far too slow for list rows that are bound by the hundred. */
