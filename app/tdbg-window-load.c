@@ -288,9 +288,16 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
           self = TDBG_WINDOW (user_data);
           if (self->loading == logdir)
             {
+              g_autofree char *name = tdbg_display_location (self->location);
+              g_autofree char *description = g_strdup_printf (
+                _("%s was not read to the end. Reload (F5) reads it again; Open Logdir… opens another."), name);
+
               g_clear_object (&self->loading);
               stop_progress (self);
               gtk_label_set_text (self->status_label, _("Loading cancelled."));
+              /* Not the empty panes of a logdir that is not there: say what happened. */
+              gtk_window_set_title (GTK_WINDOW (self), _("TensorFlow Debugger"));
+              _tdbg_window_show_problem (self, _("Loading cancelled"), description, FALSE);
             }
           g_object_unref (self);
         }

@@ -437,6 +437,9 @@ assert_cancel_stops (const char *how)
   gui_spin (200);
   gui_shot (GTK_WIDGET (window), shot);
   g_assert_nonnull (gui_find_label (GTK_WIDGET (window), "Loading cancelled.", FALSE));
+  /* A page that says so, not the empty panes of a logdir that was not read. */
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "problem");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "TensorFlow Debugger");
   g_assert_false (gtk_widget_is_drawable (button));
   g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
   g_assert_null (tdbg_window_get_load_error (window));
