@@ -24,6 +24,19 @@ card_expanded (gpointer data)
   return tdbg_cause_card_get_expanded (data);
 }
 
+typedef struct {
+  TdbgCauseCard *card;
+  int height;
+} CardHeight;
+
+/* The card is taller than it was collapsed: its body is laid out. */
+static gboolean
+card_grown (gpointer data)
+{
+  const CardHeight *before = data;
+  return gtk_widget_get_height (GTK_WIDGET (before->card)) > before->height + 20;
+}
+
 static TdbgCauseCard *
 wait_card (TdbgWindow *window)
 {
@@ -129,7 +142,9 @@ test_card (void)
   {
     GtkWidget *list = gui_find_widget (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), GTK_TYPE_LIST_VIEW);
     GtkWidget *focus = NULL;
+    CardHeight collapsed_height;
 
+    collapsed_height = (CardHeight) { card, gtk_widget_get_height (GTK_WIDGET (card)) };
     gtk_widget_grab_focus (list);
     for (guint i = 0; i < 10 && !(focus && gtk_widget_is_ancestor (focus, GTK_WIDGET (card))); i++)
       {
@@ -141,7 +156,8 @@ test_card (void)
     /* A button's activation (Return) clicks it after a quarter of a second. */
     gtk_widget_activate (focus);
     g_assert_true (gui_wait_until (card_expanded, card, 5000));
-    gui_spin (100);
+    /* The body laid out (slow under valgrind) before Tab looks for what is in it. */
+    g_assert_true (gui_wait_until (card_grown, &collapsed_height, 10000));
     /* Tab goes on to the origin, then the input's row. */
     g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
     focus = gtk_window_get_focus (GTK_WINDOW (window));
