@@ -257,14 +257,11 @@ static void
 markdown_source (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   const TdbgOp *op = rc->origin_op != TDBG_NONE ? tdbg_logdir_get_op (logdir, rc->origin_op) : NULL;
-  g_autoptr(GPtrArray) frames = op ? tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids) : NULL;
-  gint user = frames ? tdbg_stack_innermost_user_frame (frames) : -1;
-  const TdbgStackFrame *frame;
+  const TdbgStackFrame *frame = op ? tdbg_logdir_get_op_user_frame (logdir, op) : NULL;
   const TdbgSourceFile *file;
 
-  if (user < 0)
+  if (frame == NULL)
     return;
-  frame = g_ptr_array_index (frames, user);
   g_string_append_printf (out, _("\n### Where it was built\n\n`%s`, line %d, in `%s`:\n\n```python\n"),
                           frame->file_path, frame->line, frame->func ? frame->func : "?");
   file = frame->source_file != TDBG_NONE ? tdbg_logdir_get_source_file (logdir, frame->source_file) : NULL;

@@ -18,14 +18,6 @@ tdbg_ops_count_traces (TdbgLogdir *logdir)
   return counts;
 }
 
-const TdbgStackFrame *
-tdbg_ops_user_frame (TdbgLogdir *logdir, const TdbgOp *op)
-{
-  g_autoptr(GPtrArray) frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
-  gint user = tdbg_stack_innermost_user_frame (frames);
-  return user >= 0 ? g_ptr_array_index (frames, user) : NULL;
-}
-
 /* @path is the frame's file, or ends with "/@file". */
 static gboolean
 path_matches (const char *path, const char *file)
@@ -53,7 +45,7 @@ tdbg_ops_filter_matches (TdbgLogdir *logdir, const TdbgOp *op, const TdbgOpsFilt
     return FALSE;
   if (filter->file == NULL && filter->line <= 0)
     return TRUE;
-  frame = tdbg_ops_user_frame (logdir, op);
+  frame = tdbg_logdir_get_op_user_frame (logdir, op);
   return frame && (filter->file == NULL || path_matches (frame->file_path, filter->file)) &&
          (filter->line <= 0 || frame->line == filter->line);
 }
@@ -126,7 +118,7 @@ tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
       for (char **input = op->input_names; *input; input++)
         tdbg_json_string (j, *input);
       tdbg_json_end_array (j);
-      json_user_frame (j, tdbg_ops_user_frame (logdir, op));
+      json_user_frame (j, tdbg_logdir_get_op_user_frame (logdir, op));
       tdbg_json_key (j, "num_traces"); tdbg_json_uint (j, traces[i]);
       json_attrs (j, graph_defs, op);
       tdbg_json_end_object (j);
@@ -148,7 +140,7 @@ tdbg_ops_text (TdbgLogdir *logdir, const TdbgOpsFilter *filter)
       const TdbgStackFrame *frame;
       if (!tdbg_ops_filter_matches (logdir, op, filter))
         continue;
-      frame = tdbg_ops_user_frame (logdir, op);
+      frame = tdbg_logdir_get_op_user_frame (logdir, op);
       g_string_append_printf (out, "%-40s %-20s %6u  ", op->op_name, op->op_type ? op->op_type : "?", traces[i]);
       if (frame)
         g_string_append_printf (out, "%s:%d (%s)\n", frame->file_path, frame->line, frame->func ? frame->func : "?");

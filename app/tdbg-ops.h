@@ -18,8 +18,6 @@ typedef struct {
 
 /* Traces per op index, for num_traces. */
 guint *tdbg_ops_count_traces (TdbgLogdir *logdir);
-/* The innermost frame of the op's creation stack outside the TensorFlow library, or NULL. */
-const TdbgStackFrame *tdbg_ops_user_frame (TdbgLogdir *logdir, const TdbgOp *op);
 gboolean tdbg_ops_filter_matches (TdbgLogdir *logdir, const TdbgOp *op, const TdbgOpsFilter *filter);
 
 void tdbg_ops_json (TdbgJson *json, TdbgLogdir *logdir, const TdbgOpsFilter *filter);

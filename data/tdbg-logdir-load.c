@@ -224,8 +224,8 @@ discover (TdbgLogdir *self, GCancellable *cancellable, GError **error)
 
 /* ---- the small files: sources, stack frames, graphs ---------------------------------- */
 
-static gboolean
-is_library_path (const char *path)
+gboolean
+tdbg_stack_path_is_library (const char *path)
 {
   return path != NULL && (strstr (path, "/site-packages/") != NULL || strstr (path, "/dist-packages/") != NULL);
 }
@@ -270,7 +270,7 @@ add_stack_frame (TdbgLogdir *self, const char *file_name, guint64 offset, Tensor
           frame->file_path = g_strdup (((TdbgSourceFile *) g_ptr_array_index (self->source_files, frame->source_file))->file_path);
         }
     }
-  frame->is_library = is_library_path (frame->file_path);
+  frame->is_library = tdbg_stack_path_is_library (frame->file_path);
   g_hash_table_insert (self->frame_index, frame->id, frame);
   self->n_frames++;
 }

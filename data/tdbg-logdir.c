@@ -576,6 +576,15 @@ tdbg_stack_innermost_user_frame (GPtrArray *frames)
   return -1;
 }
 
+const TdbgStackFrame *
+tdbg_logdir_get_op_user_frame (TdbgLogdir *self, const TdbgOp *op)
+{
+  g_autoptr(GPtrArray) frames = tdbg_logdir_resolve_stack (self, op->stack_frame_ids);
+  gint user = tdbg_stack_innermost_user_frame (frames);
+  /* The frames belong to the logdir: the array only borrows them. */
+  return user >= 0 ? g_ptr_array_index (frames, user) : NULL;
+}
+
 const char *
 tdbg_logdir_get_frame_line (TdbgLogdir *self, const TdbgStackFrame *frame)
 {

@@ -125,6 +125,10 @@ Tensorflow__DebugEvent *tdbg_logdir_read_execution (TdbgLogdir *self, guint inde
 GPtrArray *tdbg_logdir_resolve_stack (TdbgLogdir *self, char **stack_frame_ids);
 /* Index of the innermost user frame in @frames, or -1 when every frame is library code. */
 gint tdbg_stack_innermost_user_frame (GPtrArray *frames);
+/* The innermost frame of @op's creation stack outside the TensorFlow library, or NULL. */
+const TdbgStackFrame *tdbg_logdir_get_op_user_frame (TdbgLogdir *self, const TdbgOp *op);
+/* Whether a source path is library code (under site-packages or dist-packages), not the user's. */
+gboolean tdbg_stack_path_is_library (const char *path);
 /* The source line of a frame, or NULL when its file or line is not in the logdir. */
 const char *tdbg_logdir_get_frame_line (TdbgLogdir *self, const TdbgStackFrame *frame);
 

@@ -150,14 +150,9 @@ tdbg_more_alerts_find (TdbgLogdir *logdir, const TdbgAlertOptions *options)
 const TdbgStackFrame *
 tdbg_more_alerts_call_site (TdbgLogdir *logdir, const TdbgAlert *alert)
 {
-  g_autoptr(GPtrArray) frames = NULL;
-  gint user;
-
   if (alert->op == TDBG_NONE || alert->op >= tdbg_logdir_get_n_ops (logdir))
     return NULL;
-  frames = tdbg_logdir_resolve_stack (logdir, tdbg_logdir_get_op (logdir, alert->op)->stack_frame_ids);
-  user = tdbg_stack_innermost_user_frame (frames);
-  return user >= 0 ? g_ptr_array_index (frames, user) : NULL;
+  return tdbg_logdir_get_op_user_frame (logdir, tdbg_logdir_get_op (logdir, alert->op));
 }
 
 static char *

@@ -47,15 +47,11 @@ tdbg_source_ops_new (TdbgLogdir *logdir)
   for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
     {
       const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
-      g_autoptr(GPtrArray) frames = NULL;
       const TdbgStackFrame *frame;
-      gint user;
 
       if (op->record_offset == G_MAXUINT64 || op->stack_frame_ids[0] == NULL)
         continue;
-      frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
-      user = tdbg_stack_innermost_user_frame (frames);
-      frame = user >= 0 ? g_ptr_array_index (frames, user) : NULL;
+      frame = tdbg_logdir_get_op_user_frame (logdir, op);
       if (frame && frame->source_file != TDBG_NONE && frame->line > 0)
         add_op (self, frame->source_file, frame->line, i, op->first_inf_nan_trace != TDBG_NONE);
     }
@@ -102,12 +98,6 @@ tdbg_source_ops_get_lines (TdbgSourceOps *self, guint32 file)
   return sorted;
 }
 
-gboolean
-tdbg_source_path_is_library (const char *path)
-{
-  return path && (strstr (path, "site-packages") || strstr (path, "dist-packages"));
-}
-
 static gint
 compare_files (gconstpointer a, gconstpointer b, gpointer logdir)
 {
@@ -127,7 +117,7 @@ tdbg_source_ops_list_files (TdbgSourceOps *self, TdbgLogdir *logdir)
   for (guint32 f = 0; f < tdbg_logdir_get_n_source_files (logdir); f++)
     {
       g_autoptr(GPtrArray) lines = tdbg_source_ops_get_lines (self, f);
-      TdbgFileOps entry = { f, 0, 0, tdbg_source_path_is_library (tdbg_logdir_get_source_file (logdir, f)->file_path) };
+      TdbgFileOps entry = { f, 0, 0, tdbg_stack_path_is_library (tdbg_logdir_get_source_file (logdir, f)->file_path) };
       for (guint i = 0; i < lines->len; i++)
         {
           const TdbgLineOps *line = g_ptr_array_index (lines, i);

@@ -36,7 +36,5 @@ GPtrArray *tdbg_source_ops_get_lines (TdbgSourceOps *self, guint32 file);
  * each group by path. */
 GArray *tdbg_source_ops_list_files (TdbgSourceOps *self, TdbgLogdir *logdir);
 
-/* Whether @path is a library's (under site-packages or dist-packages). */
-gboolean tdbg_source_path_is_library (const char *path);
 
 G_END_DECLS

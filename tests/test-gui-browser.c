@@ -292,7 +292,7 @@ test_gutter (void)
   for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row), n_rows++)
     {
       GtkWidget *name = gtk_widget_get_first_child (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)));
-      gboolean library = tdbg_source_path_is_library (gtk_label_get_text (GTK_LABEL (name)));
+      gboolean library = tdbg_stack_path_is_library (gtk_label_get_text (GTK_LABEL (name)));
       g_assert_false (library_seen && !library);
       library_seen |= library;
     }
