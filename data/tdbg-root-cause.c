@@ -462,8 +462,9 @@ origin_counts_from_value (TdbgRootCause *rc, const TdbgValue *v)
   rc->nan = v->inf_nan_known ? (double) v->counts.nan : NAN;
 }
 
+/* @inputs: the op's inputs with their latest traces, taken over. */
 static void
-find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index)
+find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index, GArray *inputs)
 {
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, index);
   const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
@@ -473,7 +474,7 @@ find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index)
   rc->origin_op = d->op;
   rc->origin_op_type = op->op_type;
   rc->origin_output_slot = d->output_slot;
-  rc->inputs = collect_inputs (logdir, op, index, rc->records);
+  rc->inputs = inputs;
   if (read_value (logdir, index, rc->records, &value))
     {
       origin_counts_from_value (rc, &value);
@@ -563,7 +564,7 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
       if (eager != TDBG_NONE)
         find_for_execution (logdir, rc, eager);
       else
-        find_for_trace (logdir, rc, first);
+        find_for_trace (logdir, rc, first, g_steal_pointer (&inputs));
     }
   else
     {
