@@ -41,6 +41,13 @@ tdbg_answer_window_set_close_answer (TdbgAnswerWindow *self, int answer)
   priv->close_answer = answer;
 }
 
+/* "answer.give": a button's action-target is its answer, so subclasses need no handler per button. */
+static void
+give_action (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (widget), g_variant_get_int32 (parameter));
+}
+
 static gboolean
 tdbg_answer_window_close_request (GtkWindow *window)
 {
@@ -59,6 +66,7 @@ tdbg_answer_window_class_init (TdbgAnswerWindowClass *klass)
                                     G_STRUCT_OFFSET (TdbgAnswerWindowClass, answered), NULL, NULL, NULL,
                                     G_TYPE_NONE, 1, G_TYPE_INT);
   gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "answer.give", "i", give_action);
 }
 
 static void

@@ -3,7 +3,8 @@
 
 /* A window that asks one question and answers it exactly once: a button, Escape or closing
  * the window emits "answered" (an int whose meaning is the subclass's), then the window goes
- * away. Closing gives the answer set with tdbg_answer_window_set_close_answer() (0 by default). */
+ * away. Closing gives the answer set with tdbg_answer_window_set_close_answer() (0 by default).
+ * A button answers through the "answer.give" action, its action-target the answer (an int). */
 
 #include <gtk/gtk.h>
 

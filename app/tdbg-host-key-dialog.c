@@ -16,24 +16,6 @@ struct _TdbgHostKeyDialog {
 G_DEFINE_FINAL_TYPE (TdbgHostKeyDialog, tdbg_host_key_dialog, TDBG_TYPE_ANSWER_WINDOW)
 
 static void
-cancel_clicked_cb (TdbgHostKeyDialog *self)
-{
-  tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (self), TDBG_HOST_KEY_REFUSE);
-}
-
-static void
-accept_once_clicked_cb (TdbgHostKeyDialog *self)
-{
-  tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (self), TDBG_HOST_KEY_ACCEPT_ONCE);
-}
-
-static void
-remember_clicked_cb (TdbgHostKeyDialog *self)
-{
-  tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (self), TDBG_HOST_KEY_ACCEPT_AND_REMEMBER);
-}
-
-static void
 tdbg_host_key_dialog_class_init (TdbgHostKeyDialogClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
@@ -44,9 +26,6 @@ tdbg_host_key_dialog_class_init (TdbgHostKeyDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgHostKeyDialog, port_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgHostKeyDialog, type_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgHostKeyDialog, fingerprint_label);
-  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, accept_once_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, remember_clicked_cb);
 }
 
 static void

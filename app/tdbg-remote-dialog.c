@@ -138,12 +138,6 @@ recent_activated_cb (TdbgRemoteDialog *self, GtkListBoxRow *row)
 }
 
 static void
-cancel_clicked_cb (TdbgRemoteDialog *self)
-{
-  gtk_window_destroy (GTK_WINDOW (self));
-}
-
-static void
 add_recents (TdbgRemoteDialog *self, const char *const *recents)
 {
   guint n = 0;
@@ -185,7 +179,6 @@ tdbg_remote_dialog_class_init (TdbgRemoteDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgRemoteDialog, recents_list);
   gtk_widget_class_bind_template_child (widget_class, TdbgRemoteDialog, message_label);
   gtk_widget_class_bind_template_callback (widget_class, tdbg_remote_dialog_connect);
-  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, field_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, recent_activated_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

@@ -31,18 +31,6 @@ tdbg_secret_dialog_take_answer (TdbgSecretDialog *self)
   return answer;
 }
 
-static void
-cancel_clicked_cb (TdbgSecretDialog *self)
-{
-  tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (self), FALSE);
-}
-
-static void
-connect_clicked_cb (TdbgSecretDialog *self)
-{
-  tdbg_answer_window_answer (TDBG_ANSWER_WINDOW (self), TRUE);
-}
-
 /* After the handlers took the answer (or not): nothing of it stays in the entry. */
 static void
 tdbg_secret_dialog_answered (TdbgAnswerWindow *window, int accepted)
@@ -60,8 +48,6 @@ tdbg_secret_dialog_class_init (TdbgSecretDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgSecretDialog, prompt_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgSecretDialog, password_entry);
   gtk_widget_class_bind_template_child (widget_class, TdbgSecretDialog, echo_entry);
-  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, connect_clicked_cb);
 }
 
 static void

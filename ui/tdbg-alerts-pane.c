@@ -414,19 +414,11 @@ tdbg_alerts_pane_finalize (GObject *object)
 }
 
 static void
-tdbg_alerts_pane_dispose (GObject *object)
-{
-  gtk_widget_dispose_template (GTK_WIDGET (object), TDBG_TYPE_ALERTS_PANE);
-  G_OBJECT_CLASS (tdbg_alerts_pane_parent_class)->dispose (object);
-}
-
-static void
 tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_alerts_pane_dispose;
   G_OBJECT_CLASS (klass)->finalize = tdbg_alerts_pane_finalize;
   G_OBJECT_CLASS (klass)->set_property = tdbg_alerts_pane_set_property;
   G_OBJECT_CLASS (klass)->get_property = tdbg_alerts_pane_get_property;

@@ -376,7 +376,6 @@ tdbg_graph_pane_dispose (GObject *object)
   clear_shown (self);
   g_clear_pointer (&self->pending_hood, tdbg_neighbourhood_free);
   g_clear_pointer (&self->pending_dot, g_free);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_GRAPH_PANE);
   G_OBJECT_CLASS (tdbg_graph_pane_parent_class)->dispose (object);
 }
 

@@ -297,7 +297,9 @@ tdbg_pane_dispose (GObject *object)
   g_clear_object (&priv->selection);
   priv->list = NULL;
   g_clear_object (&priv->list_model);
-  /* What the subclass's template left (children without an id). */
+  /* After the subclass's own dispose: every pane has a template, and its children outlive
+   * what the subclass cleared. Then what the template left (children without an id). */
+  gtk_widget_dispose_template (GTK_WIDGET (self), G_OBJECT_TYPE (self));
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
   G_OBJECT_CLASS (tdbg_pane_parent_class)->dispose (object);

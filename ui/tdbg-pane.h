@@ -4,7 +4,8 @@
 /* The base of the six panes: holds the shared selection, listens to it once and calls the
  * pane's hooks, lays the pane's children out top to bottom, and gives it a name (its
  * accessible label) and an icon. Panes are declared in the window's template; the window
- * finds them with tdbg_pane_collect() and treats them alike. */
+ * finds them with tdbg_pane_collect() and treats them alike. Every pane has a template (the
+ * base disposes it after the pane's own dispose). */
 
 #include <gtk/gtk.h>
 #include "tdbg-selection.h"

@@ -4,14 +4,7 @@
 struct _TdbgSelection {
   GObject parent_instance;
   TdbgLogdir *logdir;
-  gint alert;
-  guint32 trace;
-  guint32 execution;
-  guint32 op;
-  TdbgFocus focus;
-  gint frame;
-  guint32 source_file;
-  gint source_line;
+  TdbgSelectionState state; /* what is selected in it */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgSelection, tdbg_selection, G_TYPE_OBJECT)
@@ -43,14 +36,14 @@ tdbg_selection_get_property (GObject *object, guint id, GValue *value, GParamSpe
   switch (id)
     {
     case PROP_LOGDIR: g_value_set_object (value, self->logdir); break;
-    case PROP_ALERT: g_value_set_int (value, self->alert); break;
-    case PROP_TRACE: g_value_set_uint (value, self->trace); break;
-    case PROP_EXECUTION: g_value_set_uint (value, self->execution); break;
-    case PROP_OP: g_value_set_uint (value, self->op); break;
-    case PROP_FOCUS: g_value_set_int (value, self->focus); break;
-    case PROP_FRAME: g_value_set_int (value, self->frame); break;
-    case PROP_SOURCE_FILE: g_value_set_uint (value, self->source_file); break;
-    case PROP_SOURCE_LINE: g_value_set_int (value, self->source_line); break;
+    case PROP_ALERT: g_value_set_int (value, self->state.alert); break;
+    case PROP_TRACE: g_value_set_uint (value, self->state.trace); break;
+    case PROP_EXECUTION: g_value_set_uint (value, self->state.execution); break;
+    case PROP_OP: g_value_set_uint (value, self->state.op); break;
+    case PROP_FOCUS: g_value_set_int (value, self->state.focus); break;
+    case PROP_FRAME: g_value_set_int (value, self->state.frame); break;
+    case PROP_SOURCE_FILE: g_value_set_uint (value, self->state.source_file); break;
+    case PROP_SOURCE_LINE: g_value_set_int (value, self->state.source_line); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
     }
 }
@@ -90,14 +83,10 @@ tdbg_selection_class_init (TdbgSelectionClass *klass)
 static void
 reset (TdbgSelection *self)
 {
-  self->alert = -1;
-  self->trace = TDBG_NONE;
-  self->execution = TDBG_NONE;
-  self->op = TDBG_NONE;
-  self->focus = TDBG_FOCUS_NONE;
-  self->frame = -1;
-  self->source_file = TDBG_NONE;
-  self->source_line = 0;
+  self->state = (TdbgSelectionState) {
+    .alert = -1, .trace = TDBG_NONE, .execution = TDBG_NONE, .op = TDBG_NONE,
+    .focus = TDBG_FOCUS_NONE, .frame = -1, .source_file = TDBG_NONE, .source_line = 0,
+  };
 }
 
 static void
@@ -114,9 +103,9 @@ tdbg_selection_new (void)
 
 #define SET_FIELD(self, field, prop, val)                          \
   G_STMT_START {                                                   \
-    if ((self)->field != (val))                                    \
+    if ((self)->state.field != (val))                              \
       {                                                            \
-        (self)->field = (val);                                     \
+        (self)->state.field = (val);                               \
         g_object_notify_by_pspec (G_OBJECT (self), props[prop]);   \
       }                                                            \
   } G_STMT_END
@@ -173,10 +162,10 @@ select_record (TdbgSelection *self, gint alert, guint32 trace, guint32 execution
   SET_FIELD (self, alert, PROP_ALERT, alert);
   SET_FIELD (self, trace, PROP_TRACE, trace);
   SET_FIELD (self, execution, PROP_EXECUTION, execution);
-  if (self->op != op || self->focus != focus)
+  if (self->state.op != op || self->state.focus != focus)
     {
-      self->op = op;
-      self->focus = focus;
+      self->state.op = op;
+      self->state.focus = focus;
       g_object_notify_by_pspec (G_OBJECT (self), props[PROP_OP]);
       g_object_notify_by_pspec (G_OBJECT (self), props[PROP_FOCUS]);
     }
@@ -194,9 +183,9 @@ void
 tdbg_selection_select_trace (TdbgSelection *self, guint32 trace)
 {
   g_return_if_fail (TDBG_IS_SELECTION (self));
-  if (trace == self->trace && self->focus == TDBG_FOCUS_TRACE)
+  if (trace == self->state.trace && self->state.focus == TDBG_FOCUS_TRACE)
     return;
-  select_record (self, self->alert, trace, self->execution, op_of_trace (self, trace),
+  select_record (self, self->state.alert, trace, self->state.execution, op_of_trace (self, trace),
                  trace == TDBG_NONE ? TDBG_FOCUS_NONE : TDBG_FOCUS_TRACE);
 }
 
@@ -204,9 +193,9 @@ void
 tdbg_selection_select_execution (TdbgSelection *self, guint32 execution)
 {
   g_return_if_fail (TDBG_IS_SELECTION (self));
-  if (execution == self->execution && self->focus == TDBG_FOCUS_EXECUTION)
+  if (execution == self->state.execution && self->state.focus == TDBG_FOCUS_EXECUTION)
     return;
-  select_record (self, self->alert, self->trace, execution, self->op,
+  select_record (self, self->state.alert, self->state.trace, execution, self->state.op,
                  execution == TDBG_NONE ? TDBG_FOCUS_NONE : TDBG_FOCUS_EXECUTION);
 }
 
@@ -219,14 +208,14 @@ tdbg_selection_select_op (TdbgSelection *self, guint32 op)
   if (self->logdir == NULL || op == TDBG_NONE || op >= tdbg_logdir_get_n_ops (self->logdir))
     return;
 
-  if (self->trace != TDBG_NONE)
+  if (self->state.trace != TDBG_NONE)
     {
       /* The nearest trace: the latest before the current one (any output slot), else the first. */
       const TdbgOp *o = tdbg_logdir_get_op (self->logdir, op);
       guint n_slots = MAX (o->num_outputs, 1);
       for (guint slot = 0; slot < n_slots && slot < 64; slot++)
         {
-          guint32 t = tdbg_logdir_find_latest_trace_before (self->logdir, op, slot, self->trace);
+          guint32 t = tdbg_logdir_find_latest_trace_before (self->logdir, op, slot, self->state.trace);
           if (t != TDBG_NONE && (trace == TDBG_NONE || t > trace))
             trace = t;
         }
@@ -235,9 +224,9 @@ tdbg_selection_select_op (TdbgSelection *self, guint32 op)
     trace = tdbg_logdir_find_trace_of_op (self->logdir, op, 0);
 
   if (trace != TDBG_NONE)
-    select_record (self, self->alert, trace, self->execution, op, TDBG_FOCUS_TRACE);
+    select_record (self, self->state.alert, trace, self->state.execution, op, TDBG_FOCUS_TRACE);
   else
-    select_record (self, self->alert, TDBG_NONE, self->execution, op, TDBG_FOCUS_OP);
+    select_record (self, self->state.alert, TDBG_NONE, self->state.execution, op, TDBG_FOCUS_OP);
 }
 
 void
@@ -250,10 +239,10 @@ tdbg_selection_select_alert (TdbgSelection *self, guint alert)
     return;
   a = tdbg_logdir_get_alert (self->logdir, alert);
   if (a->trace_index != TDBG_NONE)
-    select_record (self, (gint) alert, a->trace_index, self->execution, op_of_trace (self, a->trace_index),
+    select_record (self, (gint) alert, a->trace_index, self->state.execution, op_of_trace (self, a->trace_index),
                    TDBG_FOCUS_TRACE);
   else
-    select_record (self, (gint) alert, self->trace, a->execution_index, self->op, TDBG_FOCUS_EXECUTION);
+    select_record (self, (gint) alert, self->state.trace, a->execution_index, self->state.op, TDBG_FOCUS_EXECUTION);
 }
 
 void
@@ -277,8 +266,7 @@ tdbg_selection_select_source (TdbgSelection *self, guint32 source_file, gint lin
 void
 tdbg_selection_get_state (TdbgSelection *self, TdbgSelectionState *state)
 {
-  *state = (TdbgSelectionState) { self->alert, self->trace, self->execution, self->op,
-                                  self->focus, self->frame, self->source_file, self->source_line };
+  *state = self->state;
 }
 
 /* The record first, so that the stack pane picks its frame; then the frame of @state over it. */
@@ -298,11 +286,11 @@ tdbg_selection_state_equal (const TdbgSelectionState *a, const TdbgSelectionStat
          a->source_line == b->source_line;
 }
 
-gint tdbg_selection_get_alert (TdbgSelection *self) { return self->alert; }
-guint32 tdbg_selection_get_trace (TdbgSelection *self) { return self->trace; }
-guint32 tdbg_selection_get_execution (TdbgSelection *self) { return self->execution; }
-guint32 tdbg_selection_get_op (TdbgSelection *self) { return self->op; }
-TdbgFocus tdbg_selection_get_focus (TdbgSelection *self) { return self->focus; }
-gint tdbg_selection_get_frame (TdbgSelection *self) { return self->frame; }
-guint32 tdbg_selection_get_source_file (TdbgSelection *self) { return self->source_file; }
-gint tdbg_selection_get_source_line (TdbgSelection *self) { return self->source_line; }
+gint tdbg_selection_get_alert (TdbgSelection *self) { return self->state.alert; }
+guint32 tdbg_selection_get_trace (TdbgSelection *self) { return self->state.trace; }
+guint32 tdbg_selection_get_execution (TdbgSelection *self) { return self->state.execution; }
+guint32 tdbg_selection_get_op (TdbgSelection *self) { return self->state.op; }
+TdbgFocus tdbg_selection_get_focus (TdbgSelection *self) { return self->state.focus; }
+gint tdbg_selection_get_frame (TdbgSelection *self) { return self->state.frame; }
+guint32 tdbg_selection_get_source_file (TdbgSelection *self) { return self->state.source_file; }
+gint tdbg_selection_get_source_line (TdbgSelection *self) { return self->state.source_line; }

@@ -245,7 +245,6 @@ tdbg_source_pane_dispose (GObject *object)
 
   g_clear_handle_id (&self->scroll_id, g_source_remove);
   g_clear_object (&self->files);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_SOURCE_PANE);
   G_OBJECT_CLASS (tdbg_source_pane_parent_class)->dispose (object);
 }
 

@@ -332,7 +332,6 @@ tdbg_stack_pane_dispose (GObject *object)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->list), self->scroll_id);
   self->scroll_id = 0;
   g_clear_pointer (&self->frames, g_ptr_array_unref);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_STACK_PANE);
   G_OBJECT_CLASS (tdbg_stack_pane_parent_class)->dispose (object);
 }
 

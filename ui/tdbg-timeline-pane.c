@@ -280,19 +280,11 @@ step_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
-tdbg_timeline_pane_dispose (GObject *object)
-{
-  gtk_widget_dispose_template (GTK_WIDGET (object), TDBG_TYPE_TIMELINE_PANE);
-  G_OBJECT_CLASS (tdbg_timeline_pane_parent_class)->dispose (object);
-}
-
-static void
 tdbg_timeline_pane_class_init (TdbgTimelinePaneClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_timeline_pane_dispose;
   pane_class->logdir_loaded = tdbg_timeline_pane_logdir_loaded;
   pane_class->logdir_grew = tdbg_timeline_pane_logdir_grew;
   pane_class->selection_changed = tdbg_timeline_pane_selection_changed;

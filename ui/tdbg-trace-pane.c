@@ -480,7 +480,6 @@ tdbg_trace_pane_dispose (GObject *object)
 
   tdbg_list_scroll_clear (&self->scroll);
   clear_filter (self);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_TRACE_PANE);
   g_clear_object (&self->rows);
   g_clear_object (&self->types);
   g_clear_object (&self->devices);
