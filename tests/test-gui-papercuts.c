@@ -14,6 +14,7 @@
 #include "test-env.h"
 #include "gated-source.h"
 #include "tdbg-local-source.h"
+#include "tdbg-trace-filter.h"
 
 /* The drop-down at @n (0: the first) under @root. */
 static GtkDropDown *
@@ -204,6 +205,63 @@ row_shown (gpointer data)
 {
   RowWait *w = data;
   return tdbg_trace_pane_find_row (w->pane, w->trace) != NULL;
+}
+
+/* The host drop-down and column come with a second host: each host's rows are as many as
+ * EXPECTED.json's file sets of that host hold, each row names its host, and the window keeps
+ * its width. A logdir of one host shows neither. */
+static void
+test_host_filter (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("multi_host/logdir");
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  GtkDropDown *hosts = tdbg_trace_pane_get_host_drop_down (pane);
+  GListModel *model = gtk_drop_down_get_model (hosts);
+  g_autoptr(GHashTable) expected = test_expected_traces_per_host ("multi_host");
+  int column = tdbg_trace_pane_find_column (pane, "Host");
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  guint n_all = tdbg_trace_pane_get_n_rows (pane);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  RowWait wait = { pane, TDBG_NONE };
+
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (hosts)));
+  g_assert_cmpint (column, >, tdbg_trace_pane_find_column (pane, "Device"));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1 + g_hash_table_size (expected));
+  for (guint i = 1; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+      const char *host = gtk_string_object_get_string (item);
+      guint rows = gui_filter_by_dropdown (pane, hosts, i);
+      guint32 first;
+      TdbgTraceRow *row;
+
+      g_test_message ("host %s: %u rows (EXPECTED.json %u)", host, rows,
+                      GPOINTER_TO_UINT (g_hash_table_lookup (expected, host)));
+      g_assert_true (g_hash_table_contains (expected, host));
+      g_assert_cmpuint (rows, ==, GPOINTER_TO_UINT (g_hash_table_lookup (expected, host)));
+      /* The host's first trace is in the list, its Host cell the host. */
+      for (first = 0; !g_str_equal (tdbg_trace_filter_get_host (logdir, first), host); first++)
+        ;
+      tdbg_selection_select_trace (tdbg_window_get_selection (window), first);
+      wait.trace = first;
+      g_assert_true (gui_wait_until (row_shown, &wait, 5000));
+      row = tdbg_trace_pane_find_row (pane, first);
+      g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) column), ==, host);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, width);
+      /* The filters get the width they need: none is squeezed below its least. */
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (pane)), >=, min_width (GTK_WIDGET (pane)));
+      g_assert_cmpint (min_width (GTK_WIDGET (window)), <=, 1280);
+      if (i == 2)
+        gui_shot (GTK_WIDGET (window), "papercuts-host-filter.png");
+    }
+  g_assert_cmpuint (gui_filter_by_dropdown (pane, hosts, 0), ==, n_all);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = gui_open_shared_logdir ("multi_device/logdir");
+  pane = tdbg_window_get_trace_pane (window);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tdbg_trace_pane_get_host_drop_down (pane))));
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Host"), <, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -703,6 +761,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/device-keeps-width", test_device_keeps_width);
   g_test_add_func ("/gui/papercuts/device-short-names", test_device_short_names);
   g_test_add_func ("/gui/papercuts/device-cells", test_device_cells);
+  g_test_add_func ("/gui/papercuts/host-filter", test_host_filter);
   g_test_add_func ("/gui/papercuts/selection-salient", test_selection_salient);
   g_test_add_func ("/gui/papercuts/opens-on-first", test_opens_on_first);
   g_test_add_func ("/gui/papercuts/start-page-buttons", test_start_page_buttons);
