@@ -2,6 +2,7 @@
 /* What a person sees first: the window keeps its width whatever is chosen, devices are told
  * apart by what differs, the selection stands out, the window opens on something useful. */
 
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 #include <adwaita.h>
@@ -549,6 +550,149 @@ test_capped_alerts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A locale that groups digits (en_US.UTF-8, "41,200"), compiled into the build folder once:
+ * the machine may have no locale but C. FALSE when it cannot be made. */
+static gboolean
+use_grouping_locale (void)
+{
+  g_autofree char *dir = test_env_build_dir ("locale");
+  g_autofree char *path = g_build_filename (dir, "en_US.UTF-8", NULL);
+  const char *argv[] = { "localedef", "-i", "en_US", "-f", "UTF-8", path, NULL };
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL |
+                  G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  g_setenv ("LOCPATH", dir, TRUE);
+  return setlocale (LC_NUMERIC, "en_US.UTF-8") != NULL;
+}
+
+/* @n grouped by threes with commas, written out here (not by printf's grouping). */
+static char *
+grouped (guint64 n)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+  GString *s = g_string_new (NULL);
+  gsize len = strlen (digits);
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (s, ',');
+      g_string_append_c (s, digits[i]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The first mapped label at or under @root whose text holds @needle. */
+static GtkLabel *
+find_label_holding (GtkWidget *root, const char *needle)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), needle))
+    return GTK_LABEL (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_holding (child, needle);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+label_containing (gpointer data)
+{
+  gpointer *args = data;
+  return find_label_holding (args[0], args[1]) != NULL;
+}
+
+/* Big numbers a person reads are grouped as the locale does (the status line, the alert
+ * rows, the trace columns, the tensor's details, the capped count's tooltip); indices, which
+ * are typed into "Go to #" and `tfdbg-gtk trace LOGDIR INDEX`, are not. */
+static void
+test_digit_grouping (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "papercuts-demo", NULL);
+  TdbgWindow *window;
+  TdbgSelection *selection;
+  TdbgLogdir *logdir;
+  TdbgTracePane *pane;
+  TdbgTraceRow *row;
+  guint32 trace = TDBG_NONE;
+  guint alert = 0;
+  RowWait wait;
+
+  if (!use_grouping_locale ())
+    {
+      g_test_skip ("no locale with digit grouping could be made (localedef, en_US)");
+      return;
+    }
+  gui_ensure_demo_logdir (dir, 400);
+  window = gui_open_window (dir);
+  selection = tdbg_window_get_selection (window);
+  logdir = tdbg_selection_get_logdir (selection);
+  pane = tdbg_window_get_trace_pane (window);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), >=, 10000);
+
+  {
+    g_autofree char *traces = grouped (tdbg_logdir_get_n_traces (logdir));
+    g_autofree char *executions = grouped (tdbg_logdir_get_n_executions (logdir));
+    g_autofree char *counts = g_strdup_printf (" — %s graph execution traces, %s executions, 1,000 alerts", traces,
+                                               executions);
+    g_autofree char *first = g_strdup_printf ("Trace %u ", tdbg_logdir_get_alert (logdir, 0)->trace_index);
+    g_test_message ("status: %s", tdbg_window_get_status_text (window));
+    g_assert_nonnull (strstr (tdbg_window_get_status_text (window), counts));
+    g_assert_nonnull (strstr (tdbg_window_get_status_text (window), first));
+  }
+  {
+    guint64 all = tdbg_logdir_get_n_inf_nan_traces (logdir) + tdbg_logdir_get_n_inf_nan_execution_outputs (logdir);
+    g_autofree char *total = grouped (all);
+    g_autofree char *tip = g_strdup_printf ("1,000 alerts shown (at most 1,000 per kind) of %s in all", total);
+    g_assert_nonnull (gui_find_by_tooltip (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), tip));
+  }
+
+  /* An alert on a thousand NaN, past trace 9,999. */
+  for (guint i = 0; i < tdbg_logdir_get_n_alerts (logdir) && trace == TDBG_NONE; i++)
+    {
+      const TdbgAlert *a = tdbg_logdir_get_alert (logdir, i);
+      if (a->trace_index != TDBG_NONE && a->trace_index >= 10000 && a->num_nan >= 1000)
+        {
+          trace = a->trace_index;
+          alert = i;
+        }
+    }
+  g_assert_cmpuint (trace, !=, TDBG_NONE);
+  tdbg_selection_select_alert (selection, alert);
+  wait = (RowWait) { pane, trace };
+  g_assert_true (gui_wait_until (row_shown, &wait, 5000));
+  gui_spin (300);
+  row = tdbg_trace_pane_find_row (pane, trace);
+  {
+    g_autofree char *index = g_strdup_printf ("%u", trace);
+    g_autofree char *nan = grouped ((guint64) tdbg_logdir_get_alert (logdir, alert)->num_nan);
+    g_autofree char *alert_row = g_strdup_printf (", trace %u NaN×%s", trace, nan);
+    g_autofree char *size = grouped ((guint64) tdbg_logdir_get_alert (logdir, alert)->size);
+    g_autofree char *details = g_strdup_printf ("Trace %u: ", trace);
+    g_autofree char *details_nan = g_strdup_printf ("NaN %s", nan);
+    gpointer args[2] = { tdbg_window_get_alerts_pane (window), NULL };
+    GtkLabel *label;
+
+    g_assert_cmpstr (tdbg_trace_row_get_text (row, 0), ==, index);
+    g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) tdbg_trace_pane_find_column (pane, "NaN")), ==, nan);
+    g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) tdbg_trace_pane_find_column (pane, "Size")), ==, size);
+    label = gui_find_label (GTK_WIDGET (pane), details, TRUE);
+    g_assert_nonnull (label);
+    g_test_message ("details: %s", gtk_label_get_text (label));
+    g_assert_nonnull (strstr (gtk_label_get_text (label), details_nan));
+    /* The alert's row (its list scrolls to it). */
+    args[1] = alert_row;
+    g_assert_true (gui_wait_until (label_containing, args, 5000));
+  }
+  gui_shot (GTK_WIDGET (window), "papercuts-digit-grouping.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  setlocale (LC_NUMERIC, "C");
+  g_unsetenv ("LOCPATH");
+}
+
 /* Garbage where the executions and traces should be is named damage, not "nothing yet". */
 static void
 test_garbage_is_damage (void)
@@ -768,6 +912,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/regex-error", test_regex_error);
   g_test_add_func ("/gui/papercuts/cancel-slow-load", test_cancel_slow_load);
   g_test_add_func ("/gui/papercuts/capped-alerts", test_capped_alerts);
+  g_test_add_func ("/gui/papercuts/digit-grouping", test_digit_grouping);
   g_test_add_func ("/gui/papercuts/garbage-is-damage", test_garbage_is_damage);
   g_test_add_func ("/gui/papercuts/alerts-room", test_alerts_room);
   g_test_add_func ("/gui/papercuts/values-keep-list", test_values_keep_list);

@@ -160,7 +160,7 @@ show_details (TdbgTimelinePane *self, guint32 index)
                   g_string_append_c (s, ']');
                 }
               if (v.inf_nan_known)
-                g_string_append_printf (s, "  −∞ %.0f  +∞ %.0f  NaN %.0f", (double) v.counts.neg_inf,
+                g_string_append_printf (s, "  −∞ %'.0f  +∞ %'.0f  NaN %'.0f", (double) v.counts.neg_inf,
                                         (double) v.counts.pos_inf, (double) v.counts.nan);
               else if (v.mode == TDBG_MODE_CURT_HEALTH)
                 g_string_append_printf (s, "  %s", v.any_inf_nan ? _("Has ∞/NaN") : _("No ∞/NaN"));

@@ -58,7 +58,7 @@ format_count (double v)
 {
   if (isnan (v))
     return g_strdup ("");
-  return g_strdup_printf ("%.0f", v);
+  return g_strdup_printf ("%'.0f", v);
 }
 
 char *
@@ -113,7 +113,7 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
       break;
     case TDBG_TRACE_COL_SIZE:
       if (d->flags & TDBG_DIGEST_HAS_SIZE)
-        text = g_strdup_printf ("%" PRIu64, d->size);
+        text = g_strdup_printf ("%'" PRIu64, d->size);
       else if (info->have_value)
         text = format_count (info->value.size);
       break;
