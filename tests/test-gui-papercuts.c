@@ -749,6 +749,54 @@ test_alerts_room (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+collect_alert_labels (GtkWidget *root, GPtrArray *labels)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_has_css_class (root, "tdbg-alert-row") && gtk_widget_get_mapped (root))
+    {
+      g_ptr_array_add (labels, gtk_button_get_child (GTK_BUTTON (root)));
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_alert_labels (child, labels);
+}
+
+/* Alert rows cut short keep their ends, where they differ (the op name's last scope, the
+ * trace, the counts): the text at each row's right edge is the end of its text. */
+static void
+test_alert_rows_keep_ends (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("multi_device/logdir");
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint n_cut = 0;
+
+  gui_spin (300);
+  collect_alert_labels (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), labels);
+  g_assert_cmpuint (labels->len, >=, 5);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+      PangoLayout *layout = gtk_label_get_layout (label);
+      const char *text = pango_layout_get_text (layout);
+      PangoLayoutLine *line;
+      PangoGlyphItem *right;
+
+      if (!pango_layout_is_ellipsized (layout))
+        continue;
+      n_cut++;
+      /* The run at the right edge shows its text, not the ellipsis standing for cut text. */
+      line = pango_layout_get_line_readonly (layout, 0);
+      right = g_slist_last (line->runs)->data;
+      g_test_message ("row “%s”: right-hand run of %d characters, %d glyphs", text, right->item->num_chars,
+                      right->glyphs->num_glyphs);
+      g_assert_cmpint (right->item->offset + right->item->length, ==, (int) strlen (text));
+      g_assert_cmpint (right->glyphs->num_glyphs, >=, right->item->num_chars);
+    }
+  g_assert_cmpuint (n_cut, >, 0);
+  gui_shot (GTK_WIDGET (window), "papercuts-alert-rows.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- Tensor values in their own space ---- */
 
 /* The selected row is wholly in view in its list. */
@@ -915,6 +963,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/digit-grouping", test_digit_grouping);
   g_test_add_func ("/gui/papercuts/garbage-is-damage", test_garbage_is_damage);
   g_test_add_func ("/gui/papercuts/alerts-room", test_alerts_room);
+  g_test_add_func ("/gui/papercuts/alert-rows-keep-ends", test_alert_rows_keep_ends);
   g_test_add_func ("/gui/papercuts/values-keep-list", test_values_keep_list);
   g_test_add_func ("/gui/papercuts/timeline-chips", test_timeline_chips);
   g_test_add_func ("/gui/papercuts/graph-names-overlays", test_graph_names_and_overlays);

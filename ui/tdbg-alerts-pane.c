@@ -97,7 +97,9 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *
 
   gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* Rows differ at their ends (the op name's last scope, the trace, the counts) and share
+   * their starts ("NaN/∞ in gradients/…"): cut short, a row keeps its end. */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
   gtk_widget_add_css_class (button, "tdbg-alert-row");
   g_signal_connect (button, "clicked", G_CALLBACK (row_clicked_cb), self);
   gtk_list_item_set_child (item, button);
