@@ -229,28 +229,12 @@ follow_state (TdbgWindow *window)
   return g_variant_get_boolean (state);
 }
 
-/* The drop-down at @n (0: the first) under @root, in the order of the widget tree. */
-static GtkDropDown *
-nth_dropdown (GtkWidget *root, guint *n)
-{
-  if (GTK_IS_DROP_DOWN (root) && (*n)-- == 0)
-    return GTK_DROP_DOWN (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkDropDown *found = nth_dropdown (child, n);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* The second drop-down of Graph Execution's filters (the op types' is the first; the devices'
  * is in the row under them). */
 static GtkDropDown *
 device_dropdown (TdbgTracePane *pane)
 {
-  guint n = 1;
-  GtkDropDown *found = nth_dropdown (GTK_WIDGET (pane), &n);
+  GtkDropDown *found = GTK_DROP_DOWN (gui_find_nth_widget (GTK_WIDGET (pane), GTK_TYPE_DROP_DOWN, 1));
 
   g_assert_nonnull (found);
   return found;

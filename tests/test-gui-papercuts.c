@@ -17,26 +17,11 @@
 #include "tdbg-local-source.h"
 #include "tdbg-trace-filter.h"
 
-/* The drop-down at @n (0: the first) under @root. */
-static GtkDropDown *
-nth_drop_down (GtkWidget *root, guint *n)
-{
-  if (GTK_IS_DROP_DOWN (root) && (*n)-- == 0)
-    return GTK_DROP_DOWN (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkDropDown *found = nth_drop_down (child, n);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static GtkDropDown *
 device_drop_down (TdbgTracePane *pane)
 {
-  guint n = 1;   /* after the op types' */
-  return nth_drop_down (GTK_WIDGET (pane), &n);
+  /* After the op types'. */
+  return GTK_DROP_DOWN (gui_find_nth_widget (GTK_WIDGET (pane), GTK_TYPE_DROP_DOWN, 1));
 }
 
 static int
@@ -583,26 +568,12 @@ grouped (guint64 n)
   return g_string_free (s, FALSE);
 }
 
-/* The first mapped label at or under @root whose text holds @needle. */
-static GtkLabel *
-find_label_holding (GtkWidget *root, const char *needle)
-{
-  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), needle))
-    return GTK_LABEL (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_label_holding (child, needle);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 label_containing (gpointer data)
 {
   gpointer *args = data;
-  return find_label_holding (args[0], args[1]) != NULL;
+  GtkLabel *label = gui_find_label_holding (args[0], args[1]);
+  return label && gtk_widget_get_mapped (GTK_WIDGET (label));
 }
 
 /* Big numbers a person reads are grouped as the locale does (the status line, the alert
@@ -749,16 +720,14 @@ test_alerts_room (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The mapped widgets at or under @root that have style class @css_class. */
 static void
-collect_alert_labels (GtkWidget *root, GPtrArray *labels)
+collect_styled (GtkWidget *root, const char *css_class, GPtrArray *found)
 {
-  if (GTK_IS_BUTTON (root) && gtk_widget_has_css_class (root, "tdbg-alert-row") && gtk_widget_get_mapped (root))
-    {
-      g_ptr_array_add (labels, gtk_button_get_child (GTK_BUTTON (root)));
-      return;
-    }
+  if (gtk_widget_has_css_class (root, css_class) && gtk_widget_get_mapped (root))
+    g_ptr_array_add (found, root);
   for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    collect_alert_labels (child, labels);
+    collect_styled (child, css_class, found);
 }
 
 /* Alert rows cut short keep their ends, where they differ (the op name's last scope, the
@@ -767,15 +736,15 @@ static void
 test_alert_rows_keep_ends (void)
 {
   TdbgWindow *window = gui_open_shared_logdir ("multi_device/logdir");
-  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   guint n_cut = 0;
 
   gui_spin (300);
-  collect_alert_labels (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), labels);
-  g_assert_cmpuint (labels->len, >=, 5);
-  for (guint i = 0; i < labels->len; i++)
+  collect_styled (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), "tdbg-alert-row", rows);
+  g_assert_cmpuint (rows->len, >=, 5);
+  for (guint i = 0; i < rows->len; i++)
     {
-      GtkLabel *label = g_ptr_array_index (labels, i);
+      GtkLabel *label = GTK_LABEL (gtk_button_get_child (g_ptr_array_index (rows, i)));
       PangoLayout *layout = gtk_label_get_layout (label);
       const char *text = pango_layout_get_text (layout);
       PangoLayoutLine *line;
@@ -855,14 +824,6 @@ test_values_keep_list (void)
 
 /* ---- Timeline chips that name what ran ---- */
 
-static void
-collect_chips (GtkWidget *root, GPtrArray *chips)
-{
-  if (GTK_IS_LABEL (root) && gtk_widget_has_css_class (root, "tdbg-exec-box") && gtk_widget_get_mapped (root))
-    g_ptr_array_add (chips, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    collect_chips (child, chips);
-}
 
 static void
 test_timeline_chips (void)
@@ -876,7 +837,7 @@ test_timeline_chips (void)
   g_assert_cmpstr (inference, ==, "scaled_roots");
   g_assert_cmpstr (cast, ==, "Cast");
   gui_spin (200);
-  collect_chips (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), chips);
+  collect_styled (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), "tdbg-exec-box", chips);
   g_assert_cmpuint (chips->len, >, 0);
   for (guint i = 0; i < chips->len; i++)
     {
