@@ -43,7 +43,7 @@ progress_cb (gpointer data)
   done_text = g_format_size (done);
   total_text = g_format_size (total);
   /* Translators: records read, bytes read, bytes in all */
-  text = g_strdup_printf (_("Loading: %" PRIu64 " records, %s of %s"), records, done_text, total_text);
+  text = g_strdup_printf (_("Loading: %'" PRIu64 " records, %s of %s"), records, done_text, total_text);
   gtk_label_set_text (self->progress_label, text);
   if (total > 0)
     gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double) done / (double) total, 0.0, 1.0));
@@ -83,7 +83,7 @@ show_problems (TdbgWindow *self, TdbgLogdir *logdir)
           {
             if (text->len)
               g_string_append_c (text, '\n');
-            g_string_append_printf (text, _("%s ends %" PRIu64 " bytes into a record still being written "
+            g_string_append_printf (text, _("%s ends %'" PRIu64 " bytes into a record still being written "
                                             "(at byte %" PRIu64 "); every intact record is shown."),
                                     fs->files[k].file_name, fs->files[k].partial_tail_bytes,
                                     fs->files[k].resume_offset);

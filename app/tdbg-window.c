@@ -102,11 +102,11 @@ append_counts (GString *s, TdbgLogdir *logdir, const char *follow_error)
   guint partial = count_partial_tails (logdir);
   guint n_traces = tdbg_logdir_get_n_traces (logdir), n_executions = tdbg_logdir_get_n_executions (logdir);
   guint n_alerts = tdbg_logdir_get_n_alerts (logdir);
-  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u graph execution trace",
-                                                          "%u graph execution traces", n_traces), n_traces);
-  g_autofree char *executions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u execution", "%u executions",
+  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u graph execution trace",
+                                                          "%'u graph execution traces", n_traces), n_traces);
+  g_autofree char *executions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u execution", "%'u executions",
                                                               n_executions), n_executions);
-  g_autofree char *alerts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u alert", "%u alerts", n_alerts),
+  g_autofree char *alerts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u alert", "%'u alerts", n_alerts),
                                              n_alerts);
 
   /* Translators: after the selected record or the logdir's name: traces, executions, alerts */

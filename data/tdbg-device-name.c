@@ -65,3 +65,28 @@ tdbg_device_host (const char *device)
     return NULL;
   return g_strndup (device, (gsize) (slash - device));
 }
+
+/* Whether @host is written as an IPv4 or IPv6 address, whose parts all matter. */
+static gboolean
+is_address (const char *host)
+{
+  gboolean colon = strchr (host, ':') != NULL;
+
+  for (const char *p = host; *p; p++)
+    if (!(g_ascii_isdigit (*p) || *p == '.' || (colon && (g_ascii_isxdigit (*p) || *p == ':'))))
+      return FALSE;
+  return TRUE;
+}
+
+char *
+tdbg_host_short_name (const char *host)
+{
+  const char *dot;
+
+  if (host == NULL)
+    return g_strdup ("");
+  dot = strchr (host, '.');
+  if (dot == NULL || dot == host || is_address (host))
+    return g_strdup (host);
+  return g_strndup (host, (gsize) (dot - host));
+}

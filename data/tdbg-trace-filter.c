@@ -8,9 +8,11 @@ struct _TdbgTraceFilter {
   GRegex *regex;
   char *op_type;
   char *device;
+  char *host;
   gboolean alerting_only;
   gint device_id;       /* the device's interned id, -1 until a trace names it */
   GArray *op_state;     /* guint8 per op: 0 not looked at yet, 1 matches, 2 does not */
+  GArray *file_set_state; /* the same per file set, for the host */
   guint n_filtered;     /* traces 0..n_filtered-1 have been looked at */
   gboolean done;        /* the worker has finished: appended ranges are the caller's to filter */
 };
@@ -26,6 +28,8 @@ tdbg_trace_filter_finalize (GObject *object)
   g_clear_pointer (&self->regex, g_regex_unref);
   g_free (self->op_type);
   g_free (self->device);
+  g_free (self->host);
+  g_clear_pointer (&self->file_set_state, g_array_unref);
   g_clear_pointer (&self->op_state, g_array_unref);
   G_OBJECT_CLASS (tdbg_trace_filter_parent_class)->finalize (object);
 }
@@ -61,7 +65,41 @@ tdbg_trace_filter_new (TdbgLogdir *logdir, const char *regex, const char *op_typ
   self->device = g_strdup (device);
   self->alerting_only = alerting_only;
   self->op_state = g_array_sized_new (FALSE, TRUE, sizeof (guint8), tdbg_logdir_get_n_ops (logdir));
+  self->file_set_state = g_array_new (FALSE, TRUE, sizeof (guint8));
   return g_steal_pointer (&self);
+}
+
+void
+tdbg_trace_filter_set_host (TdbgTraceFilter *self, const char *host)
+{
+  g_return_if_fail (TDBG_IS_TRACE_FILTER (self));
+  g_return_if_fail (self->n_filtered == 0);
+  g_free (self->host);
+  self->host = g_strdup (host);
+}
+
+static const char *
+file_set_host (TdbgLogdir *logdir, guint file_set)
+{
+  const TdbgFileSet *fs = file_set < tdbg_logdir_get_n_file_sets (logdir) ? tdbg_logdir_get_file_set (logdir, file_set)
+                                                                          : NULL;
+  return fs && fs->host_name ? fs->host_name : "";
+}
+
+/* Hosts are compared once per file set (a followed logdir may gain file sets). */
+static gboolean
+host_matches (TdbgTraceFilter *self, guint file_set)
+{
+  guint8 *state;
+
+  if (self->host == NULL)
+    return TRUE;
+  if (self->file_set_state->len <= file_set)
+    g_array_set_size (self->file_set_state, file_set + 1);
+  state = &g_array_index (self->file_set_state, guint8, file_set);
+  if (*state == 0)
+    *state = g_str_equal (file_set_host (self->logdir, file_set), self->host) ? 1 : 2;
+  return *state == 1;
 }
 
 /* Op names and types are looked at once per op, not once per trace. */
@@ -92,6 +130,8 @@ trace_matches (TdbgTraceFilter *self, const TdbgTraceDigest *d)
   if (!op_matches (self, d->op))
     return FALSE;
   if (self->alerting_only && !(d->flags & TDBG_DIGEST_HAS_INF_NAN))
+    return FALSE;
+  if (!host_matches (self, d->file_set))
     return FALSE;
   if (self->device)
     {
@@ -196,6 +236,26 @@ tdbg_trace_filter_collect_devices (TdbgLogdir *logdir, guint from, guint to, GHa
         if (name && *name)
           g_hash_table_add (set, (gpointer) name);
       }
+}
+
+const char *
+tdbg_trace_filter_get_host (TdbgLogdir *logdir, guint trace)
+{
+  if (trace >= tdbg_logdir_get_n_traces (logdir))
+    return "";
+  return file_set_host (logdir, tdbg_logdir_get_trace (logdir, trace)->file_set);
+}
+
+void
+tdbg_trace_filter_collect_hosts (TdbgLogdir *logdir, guint from, guint to, GHashTable *set)
+{
+  gboolean seen[G_MAXUINT8 + 1] = { FALSE };
+
+  for (guint i = from; i < to; i++)
+    seen[tdbg_logdir_get_trace (logdir, i)->file_set] = TRUE;
+  for (guint fs = 0; fs <= G_MAXUINT8; fs++)
+    if (seen[fs] && *file_set_host (logdir, fs))
+      g_hash_table_add (set, (gpointer) file_set_host (logdir, fs));
 }
 
 static gint

@@ -2,9 +2,11 @@
 #pragma once
 
 /* Which graph execution traces a filter lets through: a regular expression on op names, an
- * op type, a device and "raised NaN/∞ only". The first pass runs over all traces off the main
+ * op type, a device, a host and "raised NaN/∞ only". The first pass runs over all traces off the main
  * thread; traces a followed logdir appends later are filtered on the main thread. Also the
- * choices the filters offer: the op types and devices the traces name. */
+ * choices the filters offer: the op types, devices and hosts the traces name. A trace's host
+ * is that of the file set it was read from (a remote worker writes its own file set; the
+ * devices' records all come from the coordinator's). */
 
 #include "tdbg-logdir.h"
 
@@ -18,6 +20,10 @@ G_DECLARE_FINAL_TYPE (TdbgTraceFilter, tdbg_trace_filter, TDBG, TRACE_FILTER, GO
  * is not a regular expression. */
 TdbgTraceFilter *tdbg_trace_filter_new (TdbgLogdir *logdir, const char *regex, const char *op_type,
                                         const char *device, gboolean alerting_only, GError **error);
+
+/* Lets through only the traces written on @host (a file set's host name; NULL for any).
+ * Before the first pass. */
+void tdbg_trace_filter_set_host (TdbgTraceFilter *self, const char *host);
 
 /* The matching traces (guint32 indices, ascending) among those not looked at yet, up to the
  * logdir's end; stops early, with what it found, when @cancellable is cancelled. */
@@ -36,6 +42,10 @@ gboolean tdbg_trace_filter_is_done (TdbgTraceFilter *self);
 void tdbg_trace_filter_collect_op_types (TdbgLogdir *logdir, GHashTable *set);
 /* Adds to @set the devices named by traces @from..@to-1. */
 void tdbg_trace_filter_collect_devices (TdbgLogdir *logdir, guint from, guint to, GHashTable *set);
+/* The host that wrote trace @trace (its file set's host name), "" when unknown. */
+const char *tdbg_trace_filter_get_host (TdbgLogdir *logdir, guint trace);
+/* Adds to @set the hosts of traces @from..@to-1 (the strings are the logdir's). */
+void tdbg_trace_filter_collect_hosts (TdbgLogdir *logdir, guint from, guint to, GHashTable *set);
 /* The strings of @set, sorted (a new array that borrows them). */
 GPtrArray *tdbg_trace_filter_sorted_names (GHashTable *set);
 

@@ -2,6 +2,7 @@
 #include "gui-util.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <glib/gstdio.h>
 #include <gtksourceview/gtksource.h>
 #include "tdbg-fixture-writer.h"
@@ -139,6 +140,39 @@ gui_find_label (GtkWidget *root, const char *text, gboolean prefix)
   LabelMatch m = { text, prefix };
 
   return (GtkLabel *) find_first (root, label_matches, &m);
+}
+
+static gboolean
+label_holds (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+GtkLabel *
+gui_find_label_holding (GtkWidget *root, const char *text)
+{
+  return (GtkLabel *) find_first (root, label_holds, text);
+}
+
+typedef struct {
+  GType type;
+  guint n;   /* how many more of @type to pass */
+} NthMatch;
+
+static gboolean
+is_nth (GtkWidget *widget, gconstpointer data)
+{
+  NthMatch *m = (NthMatch *) data;
+
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, m->type) && m->n-- == 0;
+}
+
+GtkWidget *
+gui_find_nth_widget (GtkWidget *root, GType type, guint n)
+{
+  NthMatch m = { type, n };
+
+  return find_first (root, is_nth, &m);
 }
 
 static gboolean

@@ -44,10 +44,14 @@ void gui_reset_settings (void);
 
 /* The first label at or under @root whose text is @text (or starts with it when @prefix). */
 GtkLabel *gui_find_label (GtkWidget *root, const char *text, gboolean prefix);
+/* The first label at or under @root whose text holds @text. */
+GtkLabel *gui_find_label_holding (GtkWidget *root, const char *text);
 /* The first editable at or under @root whose placeholder text is @placeholder. */
 GtkWidget *gui_find_editable (GtkWidget *root, const char *placeholder);
 /* The first widget of @type at or under @root. */
 GtkWidget *gui_find_widget (GtkWidget *root, GType type);
+/* The widget of @type at @n (0: the first) at or under @root, depth first, or NULL. */
+GtkWidget *gui_find_nth_widget (GtkWidget *root, GType type, guint n);
 /* The first widget at or under @root whose tooltip is @tooltip. */
 GtkWidget *gui_find_by_tooltip (GtkWidget *root, const char *tooltip);
 /* A visible toplevel window of @type (a dialog, About), or NULL. */

@@ -411,6 +411,15 @@ test_names (void)
   for (guint i = 0; i < G_N_ELEMENTS (named); i++)
     g_object_unref (in_pane (named[i].pane, named[i].role, named[i].name));
 
+  /* A filter's button says what is chosen (as the host and device filters do). */
+  {
+    g_autoptr(AtspiAccessible) types = in_pane ("Graph Execution", ATSPI_ROLE_COMBO_BOX, "Filter by op type");
+    g_autoptr(AtspiAccessible) button = a11y_find (types, ATSPI_ROLE_PUSH_BUTTON, "Filter by op type", FALSE);
+    g_autofree char *chosen = NULL;
+    g_assert_nonnull (button);
+    chosen = atspi_accessible_get_description (button, NULL);
+    g_assert_cmpstr (chosen, ==, "All op types");
+  }
   check_control_names (a11y_session_get_frame (), FALSE, &checked);
   g_test_message ("%u controls named", checked);
   g_assert_cmpuint (checked, >, 20);

@@ -147,21 +147,6 @@ press (GtkWidget *button)
   g_signal_emit_by_name (button, "clicked");
 }
 
-/* The label at or under @root whose text holds @text, or NULL. */
-static GtkLabel *
-find_label_holding (GtkWidget *root, const char *text)
-{
-  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), text))
-    return GTK_LABEL (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_label_holding (child, text);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* The op's details: type, inputs that select their producer, its GraphDef attributes. */
 static void
 test_details (void)
@@ -180,9 +165,9 @@ test_details (void)
   g_assert_nonnull (gui_find_label (details, "MatMul", FALSE));
   g_assert_nonnull (gui_find_label (details, "Created at", FALSE));
   /* EXPECTED.json's sample node: T DT_FLOAT, transpose_a true, transpose_b false. */
-  g_assert_nonnull (find_label_holding (details, "T = DT_FLOAT"));
-  g_assert_nonnull (find_label_holding (details, "transpose_a = true"));
-  g_assert_nonnull (find_label_holding (details, "transpose_b = false"));
+  g_assert_nonnull (gui_find_label_holding (details, "T = DT_FLOAT"));
+  g_assert_nonnull (gui_find_label_holding (details, "transpose_a = true"));
+  g_assert_nonnull (gui_find_label_holding (details, "transpose_b = false"));
   gui_shot (GTK_WIDGET (window), "browser-details.png");
 
   input = gui_find_label (details, "x:0", FALSE);
@@ -280,7 +265,7 @@ test_gutter (void)
 
   /* Activating the mark lists the line's ops; the bad one selects its op. */
   g_assert_true (tdbg_op_gutter_activate_line (gutter, 83));
-  bad = find_label_holding (GTK_WIDGET (bar), "Log (Log) NaN/∞");
+  bad = gui_find_label_holding (GTK_WIDGET (bar), "Log (Log) NaN/∞");
   g_assert_nonnull (bad);
   gui_shot (GTK_WIDGET (window), "browser-gutter.png");
   press (gtk_widget_get_ancestor (GTK_WIDGET (bad), GTK_TYPE_BUTTON));

@@ -229,16 +229,15 @@ follow_state (TdbgWindow *window)
   return g_variant_get_boolean (state);
 }
 
-/* The second drop-down of the Graph Execution bar. */
+/* The second drop-down of Graph Execution's filters (the op types' is the first; the devices'
+ * is in the row under them). */
 static GtkDropDown *
 device_dropdown (TdbgTracePane *pane)
 {
-  GtkWidget *types = gui_find_widget (GTK_WIDGET (pane), GTK_TYPE_DROP_DOWN);
+  GtkDropDown *found = GTK_DROP_DOWN (gui_find_nth_widget (GTK_WIDGET (pane), GTK_TYPE_DROP_DOWN, 1));
 
-  for (GtkWidget *w = gtk_widget_get_next_sibling (types); w; w = gtk_widget_get_next_sibling (w))
-    if (GTK_IS_DROP_DOWN (w))
-      return GTK_DROP_DOWN (w);
-  g_assert_not_reached ();
+  g_assert_nonnull (found);
+  return found;
 }
 
 static gboolean
@@ -351,6 +350,7 @@ test_follow (void)
   /* A second host starts writing, on a device of its own. */
   g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), <, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (device_dropdown (pane))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tdbg_trace_pane_get_host_drop_down (pane))));
   run_complete_halves (&run, FALSE, TRUE);
   run_new_host (&run, "worker-1");
   run_traces (&run, 20, FALSE, 0);
@@ -365,6 +365,11 @@ test_follow (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (device_dropdown (pane))));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (device_dropdown (pane))), ==, 3);
   g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), ==, 3);
+  /* So does its host, after the device. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (tdbg_trace_pane_get_host_drop_down (pane))));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (tdbg_trace_pane_get_host_drop_down (pane))), ==,
+                    3);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Host"), ==, 4);
 
   /* Nothing moved under the person. */
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 120);

@@ -2,6 +2,7 @@
 /* What a person sees first: the window keeps its width whatever is chosen, devices are told
  * apart by what differs, the selection stands out, the window opens on something useful. */
 
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 #include <adwaita.h>
@@ -14,27 +15,13 @@
 #include "test-env.h"
 #include "gated-source.h"
 #include "tdbg-local-source.h"
-
-/* The drop-down at @n (0: the first) under @root. */
-static GtkDropDown *
-nth_drop_down (GtkWidget *root, guint *n)
-{
-  if (GTK_IS_DROP_DOWN (root) && (*n)-- == 0)
-    return GTK_DROP_DOWN (root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkDropDown *found = nth_drop_down (child, n);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
+#include "tdbg-trace-filter.h"
 
 static GtkDropDown *
 device_drop_down (TdbgTracePane *pane)
 {
-  guint n = 1;   /* after the op types' */
-  return nth_drop_down (GTK_WIDGET (pane), &n);
+  /* After the op types'. */
+  return GTK_DROP_DOWN (gui_find_nth_widget (GTK_WIDGET (pane), GTK_TYPE_DROP_DOWN, 1));
 }
 
 static int
@@ -204,6 +191,63 @@ row_shown (gpointer data)
 {
   RowWait *w = data;
   return tdbg_trace_pane_find_row (w->pane, w->trace) != NULL;
+}
+
+/* The host drop-down and column come with a second host: each host's rows are as many as
+ * EXPECTED.json's file sets of that host hold, each row names its host, and the window keeps
+ * its width. A logdir of one host shows neither. */
+static void
+test_host_filter (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("multi_host/logdir");
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  GtkDropDown *hosts = tdbg_trace_pane_get_host_drop_down (pane);
+  GListModel *model = gtk_drop_down_get_model (hosts);
+  g_autoptr(GHashTable) expected = test_expected_traces_per_host ("multi_host");
+  int column = tdbg_trace_pane_find_column (pane, "Host");
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  guint n_all = tdbg_trace_pane_get_n_rows (pane);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  RowWait wait = { pane, TDBG_NONE };
+
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (hosts)));
+  g_assert_cmpint (column, >, tdbg_trace_pane_find_column (pane, "Device"));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1 + g_hash_table_size (expected));
+  for (guint i = 1; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+      const char *host = gtk_string_object_get_string (item);
+      guint rows = gui_filter_by_dropdown (pane, hosts, i);
+      guint32 first;
+      TdbgTraceRow *row;
+
+      g_test_message ("host %s: %u rows (EXPECTED.json %u)", host, rows,
+                      GPOINTER_TO_UINT (g_hash_table_lookup (expected, host)));
+      g_assert_true (g_hash_table_contains (expected, host));
+      g_assert_cmpuint (rows, ==, GPOINTER_TO_UINT (g_hash_table_lookup (expected, host)));
+      /* The host's first trace is in the list, its Host cell the host. */
+      for (first = 0; !g_str_equal (tdbg_trace_filter_get_host (logdir, first), host); first++)
+        ;
+      tdbg_selection_select_trace (tdbg_window_get_selection (window), first);
+      wait.trace = first;
+      g_assert_true (gui_wait_until (row_shown, &wait, 5000));
+      row = tdbg_trace_pane_find_row (pane, first);
+      g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) column), ==, host);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, width);
+      /* The filters get the width they need: none is squeezed below its least. */
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (pane)), >=, min_width (GTK_WIDGET (pane)));
+      g_assert_cmpint (min_width (GTK_WIDGET (window)), <=, 1280);
+      if (i == 2)
+        gui_shot (GTK_WIDGET (window), "papercuts-host-filter.png");
+    }
+  g_assert_cmpuint (gui_filter_by_dropdown (pane, hosts, 0), ==, n_all);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = gui_open_shared_logdir ("multi_device/logdir");
+  pane = tdbg_window_get_trace_pane (window);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tdbg_trace_pane_get_host_drop_down (pane))));
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Host"), <, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -491,6 +535,135 @@ test_capped_alerts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A locale that groups digits (en_US.UTF-8, "41,200"), compiled into the build folder once:
+ * the machine may have no locale but C. FALSE when it cannot be made. */
+static gboolean
+use_grouping_locale (void)
+{
+  g_autofree char *dir = test_env_build_dir ("locale");
+  g_autofree char *path = g_build_filename (dir, "en_US.UTF-8", NULL);
+  const char *argv[] = { "localedef", "-i", "en_US", "-f", "UTF-8", path, NULL };
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL |
+                  G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  g_setenv ("LOCPATH", dir, TRUE);
+  return setlocale (LC_NUMERIC, "en_US.UTF-8") != NULL;
+}
+
+/* @n grouped by threes with commas, written out here (not by printf's grouping). */
+static char *
+grouped (guint64 n)
+{
+  g_autofree char *digits = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+  GString *s = g_string_new (NULL);
+  gsize len = strlen (digits);
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append_c (s, ',');
+      g_string_append_c (s, digits[i]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+label_containing (gpointer data)
+{
+  gpointer *args = data;
+  GtkLabel *label = gui_find_label_holding (args[0], args[1]);
+  return label && gtk_widget_get_mapped (GTK_WIDGET (label));
+}
+
+/* Big numbers a person reads are grouped as the locale does (the status line, the alert
+ * rows, the trace columns, the tensor's details, the capped count's tooltip); indices, which
+ * are typed into "Go to #" and `tfdbg-gtk trace LOGDIR INDEX`, are not. */
+static void
+test_digit_grouping (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "papercuts-demo", NULL);
+  TdbgWindow *window;
+  TdbgSelection *selection;
+  TdbgLogdir *logdir;
+  TdbgTracePane *pane;
+  TdbgTraceRow *row;
+  guint32 trace = TDBG_NONE;
+  guint alert = 0;
+  RowWait wait;
+
+  if (!use_grouping_locale ())
+    {
+      g_test_skip ("no locale with digit grouping could be made (localedef, en_US)");
+      return;
+    }
+  gui_ensure_demo_logdir (dir, 400);
+  window = gui_open_window (dir);
+  selection = tdbg_window_get_selection (window);
+  logdir = tdbg_selection_get_logdir (selection);
+  pane = tdbg_window_get_trace_pane (window);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), >=, 10000);
+
+  {
+    g_autofree char *traces = grouped (tdbg_logdir_get_n_traces (logdir));
+    g_autofree char *executions = grouped (tdbg_logdir_get_n_executions (logdir));
+    g_autofree char *counts = g_strdup_printf (" — %s graph execution traces, %s executions, 1,000 alerts", traces,
+                                               executions);
+    g_autofree char *first = g_strdup_printf ("Trace %u ", tdbg_logdir_get_alert (logdir, 0)->trace_index);
+    g_test_message ("status: %s", tdbg_window_get_status_text (window));
+    g_assert_nonnull (strstr (tdbg_window_get_status_text (window), counts));
+    g_assert_nonnull (strstr (tdbg_window_get_status_text (window), first));
+  }
+  {
+    guint64 all = tdbg_logdir_get_n_inf_nan_traces (logdir) + tdbg_logdir_get_n_inf_nan_execution_outputs (logdir);
+    g_autofree char *total = grouped (all);
+    g_autofree char *tip = g_strdup_printf ("1,000 alerts shown (at most 1,000 per kind) of %s in all", total);
+    g_assert_nonnull (gui_find_by_tooltip (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), tip));
+  }
+
+  /* An alert on a thousand NaN, past trace 9,999. */
+  for (guint i = 0; i < tdbg_logdir_get_n_alerts (logdir) && trace == TDBG_NONE; i++)
+    {
+      const TdbgAlert *a = tdbg_logdir_get_alert (logdir, i);
+      if (a->trace_index != TDBG_NONE && a->trace_index >= 10000 && a->num_nan >= 1000)
+        {
+          trace = a->trace_index;
+          alert = i;
+        }
+    }
+  g_assert_cmpuint (trace, !=, TDBG_NONE);
+  tdbg_selection_select_alert (selection, alert);
+  wait = (RowWait) { pane, trace };
+  g_assert_true (gui_wait_until (row_shown, &wait, 5000));
+  gui_spin (300);
+  row = tdbg_trace_pane_find_row (pane, trace);
+  {
+    g_autofree char *index = g_strdup_printf ("%u", trace);
+    g_autofree char *nan = grouped ((guint64) tdbg_logdir_get_alert (logdir, alert)->num_nan);
+    g_autofree char *alert_row = g_strdup_printf (", trace %u NaN×%s", trace, nan);
+    g_autofree char *size = grouped ((guint64) tdbg_logdir_get_alert (logdir, alert)->size);
+    g_autofree char *details = g_strdup_printf ("Trace %u: ", trace);
+    g_autofree char *details_nan = g_strdup_printf ("NaN %s", nan);
+    gpointer args[2] = { tdbg_window_get_alerts_pane (window), NULL };
+    GtkLabel *label;
+
+    g_assert_cmpstr (tdbg_trace_row_get_text (row, 0), ==, index);
+    g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) tdbg_trace_pane_find_column (pane, "NaN")), ==, nan);
+    g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) tdbg_trace_pane_find_column (pane, "Size")), ==, size);
+    label = gui_find_label (GTK_WIDGET (pane), details, TRUE);
+    g_assert_nonnull (label);
+    g_test_message ("details: %s", gtk_label_get_text (label));
+    g_assert_nonnull (strstr (gtk_label_get_text (label), details_nan));
+    /* The alert's row (its list scrolls to it). */
+    args[1] = alert_row;
+    g_assert_true (gui_wait_until (label_containing, args, 5000));
+  }
+  gui_shot (GTK_WIDGET (window), "papercuts-digit-grouping.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  setlocale (LC_NUMERIC, "C");
+  g_unsetenv ("LOCPATH");
+}
+
 /* Garbage where the executions and traces should be is named damage, not "nothing yet". */
 static void
 test_garbage_is_damage (void)
@@ -544,6 +717,52 @@ test_alerts_room (void)
   g_test_message ("alert rows in view: %u (list %d px high)", n, gtk_widget_get_height (list));
   g_assert_cmpuint (n, >=, 5);
   gui_shot (GTK_WIDGET (window), "papercuts-alerts-room.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The mapped widgets at or under @root that have style class @css_class. */
+static void
+collect_styled (GtkWidget *root, const char *css_class, GPtrArray *found)
+{
+  if (gtk_widget_has_css_class (root, css_class) && gtk_widget_get_mapped (root))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_styled (child, css_class, found);
+}
+
+/* Alert rows cut short keep their ends, where they differ (the op name's last scope, the
+ * trace, the counts): the text at each row's right edge is the end of its text. */
+static void
+test_alert_rows_keep_ends (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("multi_device/logdir");
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  guint n_cut = 0;
+
+  gui_spin (300);
+  collect_styled (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), "tdbg-alert-row", rows);
+  g_assert_cmpuint (rows->len, >=, 5);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GtkLabel *label = GTK_LABEL (gtk_button_get_child (g_ptr_array_index (rows, i)));
+      PangoLayout *layout = gtk_label_get_layout (label);
+      const char *text = pango_layout_get_text (layout);
+      PangoLayoutLine *line;
+      PangoGlyphItem *right;
+
+      if (!pango_layout_is_ellipsized (layout))
+        continue;
+      n_cut++;
+      /* The run at the right edge shows its text, not the ellipsis standing for cut text. */
+      line = pango_layout_get_line_readonly (layout, 0);
+      right = g_slist_last (line->runs)->data;
+      g_test_message ("row “%s”: right-hand run of %d characters, %d glyphs", text, right->item->num_chars,
+                      right->glyphs->num_glyphs);
+      g_assert_cmpint (right->item->offset + right->item->length, ==, (int) strlen (text));
+      g_assert_cmpint (right->glyphs->num_glyphs, >=, right->item->num_chars);
+    }
+  g_assert_cmpuint (n_cut, >, 0);
+  gui_shot (GTK_WIDGET (window), "papercuts-alert-rows.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -605,14 +824,6 @@ test_values_keep_list (void)
 
 /* ---- Timeline chips that name what ran ---- */
 
-static void
-collect_chips (GtkWidget *root, GPtrArray *chips)
-{
-  if (GTK_IS_LABEL (root) && gtk_widget_has_css_class (root, "tdbg-exec-box") && gtk_widget_get_mapped (root))
-    g_ptr_array_add (chips, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    collect_chips (child, chips);
-}
 
 static void
 test_timeline_chips (void)
@@ -626,7 +837,7 @@ test_timeline_chips (void)
   g_assert_cmpstr (inference, ==, "scaled_roots");
   g_assert_cmpstr (cast, ==, "Cast");
   gui_spin (200);
-  collect_chips (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), chips);
+  collect_styled (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), "tdbg-exec-box", chips);
   g_assert_cmpuint (chips->len, >, 0);
   for (guint i = 0; i < chips->len; i++)
     {
@@ -703,14 +914,17 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/device-keeps-width", test_device_keeps_width);
   g_test_add_func ("/gui/papercuts/device-short-names", test_device_short_names);
   g_test_add_func ("/gui/papercuts/device-cells", test_device_cells);
+  g_test_add_func ("/gui/papercuts/host-filter", test_host_filter);
   g_test_add_func ("/gui/papercuts/selection-salient", test_selection_salient);
   g_test_add_func ("/gui/papercuts/opens-on-first", test_opens_on_first);
   g_test_add_func ("/gui/papercuts/start-page-buttons", test_start_page_buttons);
   g_test_add_func ("/gui/papercuts/regex-error", test_regex_error);
   g_test_add_func ("/gui/papercuts/cancel-slow-load", test_cancel_slow_load);
   g_test_add_func ("/gui/papercuts/capped-alerts", test_capped_alerts);
+  g_test_add_func ("/gui/papercuts/digit-grouping", test_digit_grouping);
   g_test_add_func ("/gui/papercuts/garbage-is-damage", test_garbage_is_damage);
   g_test_add_func ("/gui/papercuts/alerts-room", test_alerts_room);
+  g_test_add_func ("/gui/papercuts/alert-rows-keep-ends", test_alert_rows_keep_ends);
   g_test_add_func ("/gui/papercuts/values-keep-list", test_values_keep_list);
   g_test_add_func ("/gui/papercuts/timeline-chips", test_timeline_chips);
   g_test_add_func ("/gui/papercuts/graph-names-overlays", test_graph_names_and_overlays);

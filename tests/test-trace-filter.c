@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Graph Execution filters over a demo run, checked against a plain walk over the trace
  * digests: op-name expressions, op types, devices, "raised NaN/∞ only", the worker's first
- * pass, and the choices the drop-downs offer. */
+ * pass, and the choices the drop-downs offer; hosts on the multi-host reference logdir. */
 
 #include "tdbg-fixture-writer.h"
 #include "tdbg-trace-filter.h"
+#include "tdbg-device-name.h"
+#include "test-env.h"
 #include "test-util.h"
 
 typedef struct {
@@ -243,6 +245,85 @@ test_choices (Fixture *fixture, gconstpointer data)
     g_assert_cmpint (g_strcmp0 (g_ptr_array_index (type_names, i - 1), g_ptr_array_index (type_names, i)), <, 0);
 }
 
+/* The traces of @host, with the other criteria too. */
+static GArray *
+filter_host (TdbgLogdir *logdir, const char *host, const char *regex, gboolean alerting)
+{
+  g_autoptr(TdbgTraceFilter) filter = tdbg_trace_filter_new (logdir, regex, NULL, NULL, alerting, NULL);
+
+  tdbg_trace_filter_set_host (filter, host);
+  return tdbg_trace_filter_more (filter, NULL);
+}
+
+/* Each host of the multi-host logdir (a coordinator and a worker, one file set each) lets
+ * through as many traces as EXPECTED.json says its file set holds, and all of them are its. */
+static void
+test_hosts (void)
+{
+  g_autofree char *dir = test_env_shared_path ("multi_host", "logdir", NULL);
+  g_autoptr(TdbgLogdir) logdir = test_load_logdir (dir);
+  g_autoptr(GHashTable) expected_counts = test_expected_traces_per_host ("multi_host");
+  g_autoptr(GHashTable) hosts = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) first_hosts = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n = tdbg_logdir_get_n_traces (logdir), sum = 0;
+  GHashTableIter iter;
+  gpointer host, count;
+
+  tdbg_trace_filter_collect_hosts (logdir, 0, n, hosts);
+  tdbg_trace_filter_collect_hosts (logdir, 0, 1, first_hosts);
+  g_assert_cmpuint (g_hash_table_size (expected_counts), ==, 2);
+  g_assert_cmpuint (g_hash_table_size (hosts), ==, 2);
+  g_assert_cmpuint (g_hash_table_size (first_hosts), ==, 1);
+  g_hash_table_iter_init (&iter, expected_counts);
+  while (g_hash_table_iter_next (&iter, &host, &count))
+    {
+      g_autoptr(GArray) got = filter_host (logdir, host, NULL, FALSE);
+      g_autoptr(GArray) alerting = filter_host (logdir, host, NULL, TRUE);
+      g_test_message ("%s: %u traces (EXPECTED.json: %u), %u alerting", (char *) host, got->len,
+                      GPOINTER_TO_UINT (count), alerting->len);
+      g_assert_true (g_hash_table_contains (hosts, host));
+      g_assert_cmpuint (got->len, ==, GPOINTER_TO_UINT (count));
+      for (guint i = 0; i < got->len; i++)
+        g_assert_cmpstr (tdbg_trace_filter_get_host (logdir, g_array_index (got, guint32, i)), ==, host);
+      for (guint i = 0; i < alerting->len; i++)
+        g_assert_true (tdbg_logdir_get_trace (logdir, g_array_index (alerting, guint32, i))->flags &
+                       TDBG_DIGEST_HAS_INF_NAN);
+      sum += got->len;
+    }
+  g_assert_cmpuint (sum, ==, n);
+  /* The first NaN/∞ (Exp, global index 34) is the worker's. */
+  {
+    g_autofree char *first = test_expected_entry ("multi_host", "\"first_inf_nan_graph_execution_trace\"");
+    g_autoptr(GArray) worker = filter_host (logdir, "tf-worker-16", "^Exp$", TRUE);
+    g_assert_nonnull (strstr (first, "\"host_name\": \"tf-worker-16\""));
+    g_assert_cmpuint (worker->len, >, 0);
+    g_assert_cmpuint (g_array_index (worker, guint32, 0), ==, 34);
+  }
+  {
+    g_autoptr(GArray) nowhere = filter_host (logdir, "no-such-host", NULL, FALSE);
+    g_assert_cmpuint (nowhere->len, ==, 0);
+  }
+}
+
+static void
+test_host_short_names (void)
+{
+  static const struct { const char *host, *short_name; } cases[] = {
+    { "tf-worker-16", "tf-worker-16" },
+    { "worker-3.train.svc.cluster.local", "worker-3" },
+    { "10.0.0.12", "10.0.0.12" },
+    { "fe80::1", "fe80::1" },
+    { ".hidden", ".hidden" },
+    { "", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = tdbg_host_short_name (cases[i].host);
+      g_assert_cmpstr (name, ==, cases[i].short_name);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -253,5 +334,7 @@ main (int argc, char **argv)
   g_test_add ("/trace-filter/worker-cancelled", Fixture, NULL, fixture_set_up, test_worker_cancelled,
               fixture_tear_down);
   g_test_add ("/trace-filter/choices", Fixture, NULL, fixture_set_up, test_choices, fixture_tear_down);
+  g_test_add_func ("/trace-filter/hosts", test_hosts);
+  g_test_add_func ("/trace-filter/host-short-names", test_host_short_names);
   return g_test_run ();
 }

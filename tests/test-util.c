@@ -86,3 +86,27 @@ test_expected_count (const char *scenario, const char *name, const char *counts_
   number = g_match_info_fetch (match, 1);
   return g_ascii_strtoll (number, NULL, 10);
 }
+
+GHashTable *
+test_expected_traces_per_host (const char *scenario)
+{
+  g_autofree char *entry = test_expected_entry (scenario, "\"file_sets\": [");
+  /* A file set: its host, then (its files in between) its traces file's intact records. */
+  g_autoptr(GRegex) regex = g_regex_new ("\"host_name\": \"([^\"]+)\".*?\"graph_execution_traces\": \\{[^}]*?"
+                                         "\"records\": ([0-9]+)",
+                                         G_REGEX_DOTALL, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  GHashTable *counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  char *end = strstr (entry, "\"counts\": {");
+
+  g_assert_nonnull (end);
+  *end = '\0';
+  for (g_regex_match (regex, entry, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *host = g_match_info_fetch (match, 1);
+      g_autofree char *number = g_match_info_fetch (match, 2);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, host)) + (guint) g_ascii_strtoull (number, NULL, 10);
+      g_hash_table_insert (counts, g_steal_pointer (&host), GUINT_TO_POINTER (n));
+    }
+  return counts;
+}

@@ -23,5 +23,8 @@ char *test_expected_entry (const char *scenario, const char *key);
 /* The count @key of the entry named @name in EXPECTED.json of @scenario, from its section
  * @counts_key ("counts" or "robust_reader_counts"); -1 when it states none. */
 gint64 test_expected_count (const char *scenario, const char *name, const char *counts_key, const char *key);
+/* The graph execution traces of each host (host name → count, as GUINT_TO_POINTER) that
+ * EXPECTED.json of @scenario states in the file sets of its first logdir. */
+GHashTable *test_expected_traces_per_host (const char *scenario);
 
 G_END_DECLS

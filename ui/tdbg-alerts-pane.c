@@ -49,11 +49,11 @@ describe_alert (TdbgLogdir *logdir, guint index)
   GString *counts = g_string_new (NULL);
 
   if (!isnan (a->num_neg_inf) && a->num_neg_inf > 0)
-    g_string_append_printf (counts, " −∞×%.0f", a->num_neg_inf);
+    g_string_append_printf (counts, " −∞×%'.0f", a->num_neg_inf);
   if (!isnan (a->num_pos_inf) && a->num_pos_inf > 0)
-    g_string_append_printf (counts, " +∞×%.0f", a->num_pos_inf);
+    g_string_append_printf (counts, " +∞×%'.0f", a->num_pos_inf);
   if (!isnan (a->num_nan) && a->num_nan > 0)
-    g_string_append_printf (counts, " NaN×%.0f", a->num_nan);
+    g_string_append_printf (counts, " NaN×%'.0f", a->num_nan);
 
   if (a->trace_index != TDBG_NONE && a->trace_index < tdbg_logdir_get_n_traces (logdir))
     {
@@ -97,7 +97,9 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *
 
   gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* Rows differ at their ends (the op name's last scope, the trace, the counts) and share
+   * their starts ("NaN/∞ in gradients/…"): cut short, a row keeps its end. */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
   gtk_widget_add_css_class (button, "tdbg-alert-row");
   g_signal_connect (button, "clicked", G_CALLBACK (row_clicked_cb), self);
   gtk_list_item_set_child (item, button);
@@ -214,7 +216,7 @@ kind_button (TdbgAlertsPane *self, const TdbgAlertKind *kind, guint n, guint64 u
   GtkWidget *count = gtk_label_new (count_text);
   g_autofree char *tip = NULL;
   /* TRANSLATORS: an alert kind's name and how many alerts it has, for screen readers */
-  g_autofree char *acc = g_strdup_printf (C_("alert kind", "%s: %u"), tdbg_alert_kind_get_name (kind), n);
+  g_autofree char *acc = g_strdup_printf (C_("alert kind", "%s: %'u"), tdbg_alert_kind_get_name (kind), n);
 
   gtk_widget_set_hexpand (name, TRUE);
   gtk_label_set_xalign (GTK_LABEL (name), 0);
@@ -225,7 +227,7 @@ kind_button (TdbgAlertsPane *self, const TdbgAlertKind *kind, guint n, guint64 u
   if (n > 0)
     gtk_widget_add_css_class (button, kind->css_class);
   if (uncapped > n)
-    tip = g_strdup_printf (_("%u alerts shown (at most %u per kind) of %" PRIu64 " in all"), n,
+    tip = g_strdup_printf (_("%'u alerts shown (at most %'u per kind) of %'" PRIu64 " in all"), n,
                            TDBG_ALERT_LIMIT, uncapped);
   else
     tip = g_strdup (_(kind->hint));

@@ -49,7 +49,7 @@ append_counts (GString *s, const TdbgValue *v, gboolean bad)
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     if (counts[i].n > 0)
-      g_string_append_printf (s, "%s%" G_GUINT64_FORMAT " %s", shown++ ? ", " : ": ", counts[i].n, counts[i].what);
+      g_string_append_printf (s, "%s%'" G_GUINT64_FORMAT " %s", shown++ ? ", " : ": ", counts[i].n, counts[i].what);
 }
 
 char *
@@ -120,10 +120,10 @@ origin_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
 static char *
 spread_text (const TdbgRootCause *rc)
 {
-  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " trace",
-                                                          "%" PRIu64 " traces", rc->spread_traces),
+  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'" PRIu64 " trace",
+                                                          "%'" PRIu64 " traces", rc->spread_traces),
                                              rc->spread_traces);
-  g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op", "%u ops", rc->spread_ops),
+  g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u op", "%'u ops", rc->spread_ops),
                                           rc->spread_ops);
 
   /* TRANSLATORS: "295 traces of 52 ops went bad after it" */

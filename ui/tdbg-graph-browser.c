@@ -87,9 +87,9 @@ fill_dropdown (TdbgGraphBrowser *self, TdbgLogdir *logdir)
     {
       g_autofree char *chain = graph_chain (logdir, g);
       g_autofree char *id = g_strndup (tdbg_logdir_get_graph (logdir, g)->graph_id, 8);
-      g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op", "%u ops", n_ops[g]), n_ops[g]);
+      g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u op", "%'u ops", n_ops[g]), n_ops[g]);
       /* Translators: a graph in the graph list: "outer › inner · id… · 12 ops · 3 traced" */
-      g_autofree char *text = g_strdup_printf (_("%s · %s… · %s · %u traced"), chain, id, ops, n_traced[g]);
+      g_autofree char *text = g_strdup_printf (_("%s · %s… · %s · %'u traced"), chain, id, ops, n_traced[g]);
       gtk_string_list_append (list, text);
     }
   /* Never an empty list: the drop-down's button would have no name to read out. */
@@ -123,8 +123,8 @@ label_nodes (TdbgGraphBrowser *self, TdbgLogdir *logdir)
         continue;
       if (node->kind == TDBG_WHOLE_NODE_SCOPE)
         /* Translators: accessible name of a folded name scope in the graph: scope, op count */
-        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scope %s/, %u op, folded",
-                                              "Scope %s/, %u ops, folded", node->n_ops), node->scope, node->n_ops);
+        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scope %s/, %'u op, folded",
+                                              "Scope %s/, %'u ops, folded", node->n_ops), node->scope, node->n_ops);
       else
         {
           const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
@@ -191,7 +191,7 @@ layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   {
-    g_autofree char *status = g_strdup_printf (_("%u ops in %u nodes, %u scopes"), self->shown->n_ops,
+    g_autofree char *status = g_strdup_printf (_("%'u ops in %'u nodes, %'u scopes"), self->shown->n_ops,
                                                self->shown->nodes->len, self->shown->scopes->len);
     gtk_label_set_text (self->status_label, status);
   }
@@ -228,7 +228,7 @@ rebuild (TdbgGraphBrowser *self)
   self->pending = tdbg_whole_graph_new (logdir, self->graph, self->folded, self->expanded);
   dot = tdbg_whole_graph_to_dot (self->pending, logdir, self->dark);
   self->cancellable = g_cancellable_new ();
-  busy = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Laying out %u node…", "Laying out %u nodes…",
+  busy = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Laying out %'u node…", "Laying out %'u nodes…",
                                        self->pending->nodes->len), self->pending->nodes->len);
   show_busy (self, busy);
   tdbg_layout_worker_layout_async (dot, self->cancellable, layout_done_cb, self);

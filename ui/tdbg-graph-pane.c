@@ -79,7 +79,7 @@ describe (TdbgGraphPane *self)
         n_out++;
     }
   /* Translators: accessible description of the graph: op name, op type, counts. */
-  g_string_printf (desc, _("%s (%s): %u ops above, %u ops below"), center->op_name,
+  g_string_printf (desc, _("%s (%s): %'u ops above, %'u ops below"), center->op_name,
                    center->op_type ? center->op_type : "?", n_in, n_out);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, desc->str, -1);
   g_string_free (desc, TRUE);

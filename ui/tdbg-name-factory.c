@@ -66,6 +66,25 @@ tdbg_name_factory_new (TdbgNameShortFunc shorten, gboolean in_list)
   return factory;
 }
 
+/* A screen reader hears the drop-down's button by its name ("Filter by host"), not by the
+ * label inside it: the chosen item's whole name is the button's description. */
+static void
+describe_choice (GtkDropDown *drop_down)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (drop_down);
+  const char *text = GTK_IS_STRING_OBJECT (item) ? gtk_string_object_get_string (item) : NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (drop_down)); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_TOGGLE_BUTTON (child))
+      {
+        if (text && *text)
+          gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+        else
+          gtk_accessible_reset_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      }
+}
+
 void
 tdbg_name_factory_apply (GtkDropDown *drop_down, TdbgNameShortFunc shorten)
 {
@@ -74,4 +93,6 @@ tdbg_name_factory_apply (GtkDropDown *drop_down, TdbgNameShortFunc shorten)
 
   gtk_drop_down_set_factory (drop_down, button);
   gtk_drop_down_set_list_factory (drop_down, list);
+  g_signal_connect (drop_down, "notify::selected-item", G_CALLBACK (describe_choice), NULL);
+  describe_choice (drop_down);
 }

@@ -17,7 +17,8 @@ typedef char *(*TdbgNameShortFunc) (const char *name);
  * its list (@in_list TRUE). @shorten (NULL: names as they are) shortens every name but the
  * first item ("All …"). */
 GtkListItemFactory *tdbg_name_factory_new (TdbgNameShortFunc shorten, gboolean in_list);
-/* Gives @drop_down both factories. */
+/* Gives @drop_down both factories, and its button the chosen name, whole, as its accessible
+ * description. */
 void tdbg_name_factory_apply (GtkDropDown *drop_down, TdbgNameShortFunc shorten);
 
 G_END_DECLS

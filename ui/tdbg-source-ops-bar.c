@@ -85,7 +85,7 @@ file_row (TdbgLogdir *logdir, const TdbgFileOps *f)
   GtkWidget *count;
 
   /* Translators: a source file's op count and NaN/∞ op count in the list of files */
-  counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op, %u NaN/∞", "%u ops, %u NaN/∞", f->n_ops),
+  counts = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u op, %'u NaN/∞", "%'u ops, %'u NaN/∞", f->n_ops),
                             f->n_ops, f->n_bad);
   count = gtk_label_new (counts);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_START);

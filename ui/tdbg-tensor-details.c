@@ -99,7 +99,7 @@ describe (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
       g_string_append_printf (s, " %s", shape);
     }
   if (value && value->counts_known)
-    g_string_append_printf (s, _("; −∞ %.0f, +∞ %.0f, NaN %.0f, − %.0f, 0 %.0f, + %.0f"),
+    g_string_append_printf (s, _("; −∞ %'.0f, +∞ %'.0f, NaN %'.0f, − %'.0f, 0 %'.0f, + %'.0f"),
                             (double) value->counts.neg_inf, (double) value->counts.pos_inf,
                             (double) value->counts.nan, (double) value->counts.neg,
                             (double) value->counts.zero, (double) value->counts.pos);

@@ -160,7 +160,7 @@ show_details (TdbgTimelinePane *self, guint32 index)
                   g_string_append_c (s, ']');
                 }
               if (v.inf_nan_known)
-                g_string_append_printf (s, "  −∞ %.0f  +∞ %.0f  NaN %.0f", (double) v.counts.neg_inf,
+                g_string_append_printf (s, "  −∞ %'.0f  +∞ %'.0f  NaN %'.0f", (double) v.counts.neg_inf,
                                         (double) v.counts.pos_inf, (double) v.counts.nan);
               else if (v.mode == TDBG_MODE_CURT_HEALTH)
                 g_string_append_printf (s, "  %s", v.any_inf_nan ? _("Has ∞/NaN") : _("No ∞/NaN"));
@@ -237,6 +237,8 @@ show_count (TdbgTimelinePane *self)
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "strip" : "empty");
 }
 
+/* The executions are the first file set's only, as Debugger V2 reads them: they come from
+ * one host, so the timeline needs no host filter (Graph Execution has one). */
 static void
 tdbg_timeline_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {

@@ -20,6 +20,10 @@ struct _TdbgTracePane {
   GtkSearchEntry *regex_entry;
   GtkLabel *regex_error_label;
   GtkDropDown *type_dropdown;
+  GtkWidget *place_box;
+  GtkWidget *device_label;
+  GtkWidget *host_label;
+  GtkDropDown *host_dropdown;
   GtkDropDown *device_dropdown;
   GtkCheckButton *alerting_check;
   GtkEntry *goto_entry;
@@ -34,6 +38,7 @@ struct _TdbgTracePane {
   TdbgIndexModel *rows;
   GtkSingleSelection *model;   /* the pane's */
   GtkStringList *types;
+  GtkStringList *hosts;
   GtkStringList *devices;
   TdbgTraceSummary *summary;   /* the decoded values of the rows in view */
   GHashTable *bound;           /* TdbgTraceRow → itself, for re-tinting */
@@ -295,7 +300,7 @@ tdbg_trace_pane_get_regex_error (TdbgTracePane *self)
 
 void
 tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *op_type, const char *device,
-                            gboolean alerting_only)
+                            const char *host, gboolean alerting_only)
 {
   TdbgLogdir *logdir = logdir_of (self);
 
@@ -306,7 +311,7 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
     show_regex_error (self, NULL);
   if (logdir == NULL)
     return;
-  if ((regex == NULL || *regex == '\0') && op_type == NULL && device == NULL && !alerting_only)
+  if ((regex == NULL || *regex == '\0') && op_type == NULL && device == NULL && host == NULL && !alerting_only)
     {
       g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (tdbg_logdir_get_n_traces (logdir));
       set_rows (self, rows);
@@ -316,6 +321,7 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
   show_regex_error (self, error);
   if (self->filter == NULL)
     return;
+  tdbg_trace_filter_set_host (self->filter, host);
   self->filter_cancellable = g_cancellable_new ();
   /* The pane stays until the worker is done, even when cancelled. */
   tdbg_trace_filter_run_async (self->filter, self->filter_cancellable, filter_done_cb, g_object_ref (self));
@@ -337,7 +343,7 @@ filters_changed_cb (TdbgTracePane *self)
     return;
   tdbg_trace_pane_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (self->regex_entry)),
                               dropdown_string (self->type_dropdown), dropdown_string (self->device_dropdown),
-                              gtk_check_button_get_active (self->alerting_check));
+                              dropdown_string (self->host_dropdown), gtk_check_button_get_active (self->alerting_check));
 }
 
 static void
@@ -381,35 +387,56 @@ append_missing (GtkStringList *list, GHashTable *set)
   return n - 1 + names->len;
 }
 
+/* A choice among one device or host is none: its drop-down shows from the second on, in
+ * the row under the filters. */
 static void
-show_device_choice (TdbgTracePane *self, guint n_devices)
+show_place_choices (TdbgTracePane *self, guint n_devices, guint n_hosts)
 {
+  gtk_widget_set_visible (self->device_label, n_devices > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->device_dropdown), n_devices > 1);
+  gtk_widget_set_visible (self->host_label, n_hosts > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->host_dropdown), n_hosts > 1);
+  gtk_widget_set_visible (self->place_box, n_devices > 1 || n_hosts > 1);
 }
 
-/* New op types and devices join the drop-downs; a second device brings its column. */
+/* Shows column @col too, when it is not yet. */
+static void
+show_column (TdbgTracePane *self, TdbgTraceCol col)
+{
+  gboolean show[TDBG_TRACE_N_COLS];
+
+  if (tdbg_trace_columns_is_shown (&self->columns, col))
+    return;
+  for (guint c = 0; c < TDBG_TRACE_N_COLS; c++)
+    show[c] = c == col || tdbg_trace_columns_is_shown (&self->columns, c);
+  show_columns (self, show);
+}
+
+/* New op types, devices and hosts join the drop-downs; a second device or host brings its
+ * column. */
 static void
 add_new_choices (TdbgTracePane *self, guint first_new_trace)
 {
   TdbgLogdir *logdir = logdir_of (self);
+  guint n = tdbg_logdir_get_n_traces (logdir);
   g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) devices = g_hash_table_new (g_str_hash, g_str_equal);
-  guint n_devices;
+  g_autoptr(GHashTable) hosts = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n_devices, n_hosts;
 
   tdbg_trace_filter_collect_op_types (logdir, types);
-  tdbg_trace_filter_collect_devices (logdir, first_new_trace, tdbg_logdir_get_n_traces (logdir), devices);
+  tdbg_trace_filter_collect_devices (logdir, first_new_trace, n, devices);
+  tdbg_trace_filter_collect_hosts (logdir, first_new_trace, n, hosts);
   self->updating = TRUE;
   append_missing (self->types, types);
   n_devices = append_missing (self->devices, devices);
+  n_hosts = append_missing (self->hosts, hosts);
   self->updating = FALSE;
-  show_device_choice (self, n_devices);
-  if (n_devices > 1 && !tdbg_trace_columns_is_shown (&self->columns, TDBG_TRACE_COL_DEVICE))
-    {
-      gboolean show[TDBG_TRACE_N_COLS];
-      for (guint c = 0; c < TDBG_TRACE_N_COLS; c++)
-        show[c] = c == TDBG_TRACE_COL_DEVICE || tdbg_trace_columns_is_shown (&self->columns, c);
-      show_columns (self, show);
-    }
+  show_place_choices (self, n_devices, n_hosts);
+  if (n_hosts > 1)
+    show_column (self, TDBG_TRACE_COL_HOST);
+  if (n_devices > 1)
+    show_column (self, TDBG_TRACE_COL_DEVICE);
 }
 
 /* The logdir grew: the rows grow by the new traces the filter lets through. */
@@ -435,11 +462,13 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   TdbgTracePane *self = TDBG_TRACE_PANE (pane);
   g_autoptr(GHashTable) type_set = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) device_set = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) host_set = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) types = NULL;
   g_autoptr(GPtrArray) devices = NULL;
+  g_autoptr(GPtrArray) hosts = NULL;
   guint n = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
   gboolean show[TDBG_TRACE_N_COLS];
-  guint n_devices;
+  guint n_devices, n_hosts;
 
   tdbg_trace_summary_clear (self->summary);
   clear_filter (self);
@@ -448,22 +477,27 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
     {
       tdbg_trace_filter_collect_op_types (logdir, type_set);
       tdbg_trace_filter_collect_devices (logdir, 0, n, device_set);
+      tdbg_trace_filter_collect_hosts (logdir, 0, n, host_set);
     }
   types = tdbg_trace_filter_sorted_names (type_set);
   devices = tdbg_trace_filter_sorted_names (device_set);
-  n_devices = devices->len;   /* before the list takes "All devices" */
+  hosts = tdbg_trace_filter_sorted_names (host_set);
+  n_devices = devices->len;   /* before the lists take "All devices", "All hosts" */
+  n_hosts = hosts->len;
 
   self->updating = TRUE;
   fill_dropdown (self->types, _("All op types"), types);
   fill_dropdown (self->devices, _("All devices"), devices);
+  fill_dropdown (self->hosts, _("All hosts"), hosts);
   gtk_drop_down_set_selected (self->type_dropdown, 0);
   gtk_drop_down_set_selected (self->device_dropdown, 0);
+  gtk_drop_down_set_selected (self->host_dropdown, 0);
   gtk_editable_set_text (GTK_EDITABLE (self->regex_entry), "");
   gtk_check_button_set_active (self->alerting_check, FALSE);
   self->updating = FALSE;
 
-  show_device_choice (self, n_devices);
-  tdbg_trace_summary_columns_for (logdir, n_devices, show);
+  show_place_choices (self, n_devices, n_hosts);
+  tdbg_trace_summary_columns_for (logdir, n_devices, n_hosts, show);
   show_columns (self, show);
 
   {
@@ -483,6 +517,7 @@ tdbg_trace_pane_dispose (GObject *object)
   g_clear_object (&self->rows);
   g_clear_object (&self->types);
   g_clear_object (&self->devices);
+  g_clear_object (&self->hosts);
   g_clear_pointer (&self->summary, tdbg_trace_summary_free);
   g_clear_pointer (&self->bound, g_hash_table_unref);
   g_clear_pointer (&self->input_ops, g_hash_table_unref);
@@ -530,6 +565,10 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_entry);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_error_label);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, type_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, place_box);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, device_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, host_label);
+  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, host_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, device_dropdown);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, alerting_check);
   gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, goto_entry);
@@ -557,6 +596,7 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   tdbg_list_scroll_init (&self->scroll, self->list_view);
   tdbg_ui_name_drop_down (self->type_dropdown, _("Filter by op type"));
   tdbg_ui_name_drop_down (self->device_dropdown, _("Filter by device"));
+  tdbg_ui_name_drop_down (self->host_dropdown, _("Filter by host"));
 
   tdbg_trace_summary_define_columns (self->column_defs);
   tdbg_trace_columns_init (&self->columns, self->column_defs, TDBG_TRACE_N_COLS, column_text_cb, self);
@@ -569,8 +609,10 @@ tdbg_trace_pane_init (TdbgTracePane *self)
 
   self->types = gtk_string_list_new (NULL);
   self->devices = gtk_string_list_new (NULL);
+  self->hosts = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->type_dropdown, G_LIST_MODEL (self->types));
   gtk_drop_down_set_model (self->device_dropdown, G_LIST_MODEL (self->devices));
+  gtk_drop_down_set_model (self->host_dropdown, G_LIST_MODEL (self->hosts));
   {
     /* The drop-down takes its own reference. */
     g_autoptr(GtkExpression) label = gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string");
@@ -579,15 +621,23 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   /* Whatever is chosen, the header keeps its width (a device's name is long). */
   tdbg_name_factory_apply (self->type_dropdown, NULL);
   tdbg_name_factory_apply (self->device_dropdown, tdbg_device_short_name);
+  tdbg_name_factory_apply (self->host_dropdown, tdbg_host_short_name);
 
   g_signal_connect_swapped (self->regex_entry, "search-changed", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->type_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->device_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect_swapped (self->host_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->alerting_check, "toggled", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect (self->goto_entry, "activate", G_CALLBACK (goto_cb), self);
   g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::expanded",
                             G_CALLBACK (place_values), self);
   g_signal_connect_swapped (self->values_paned, "notify::position", G_CALLBACK (keep_selected_in_view), self);
+}
+
+GtkDropDown *
+tdbg_trace_pane_get_host_drop_down (TdbgTracePane *self)
+{
+  return self->host_dropdown;
 }
 
 GtkPaned *

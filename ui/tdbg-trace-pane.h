@@ -17,10 +17,13 @@ G_DECLARE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, TDBG, TRACE_PANE, TdbgPane
 guint32 tdbg_trace_pane_get_selected_trace (TdbgTracePane *self);
 /* Rows in the list (after filtering). */
 guint tdbg_trace_pane_get_n_rows (TdbgTracePane *self);
-/* Filters; @regex on op names (NULL or "" for all), @op_type NULL for all, @device NULL for
- * all. The result arrives asynchronously; "filtered" is emitted when it is in place. */
+/* Filters; @regex on op names (NULL or "" for all), @op_type, @device and @host (a file
+ * set's host name) NULL for all. The result arrives asynchronously; "filtered" is emitted
+ * when it is in place. */
 void tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *op_type,
-                                 const char *device, gboolean alerting_only);
+                                 const char *device, const char *host, gboolean alerting_only);
+/* The host filter's drop-down (shown when the traces come from several hosts). */
+GtkDropDown *tdbg_trace_pane_get_host_drop_down (TdbgTracePane *self);
 /* The list of rows (a TdbgTraceRow each) and the column titles above it. */
 GtkListView *tdbg_trace_pane_get_list_view (TdbgTracePane *self);
 TdbgTraceHeader *tdbg_trace_pane_get_header (TdbgTracePane *self);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-tensor-details.h"
 #include "tdbg-device-name.h"
+#include "tdbg-trace-filter.h"
 
 /* What the summary columns show for one trace: decoded on demand for visible rows only. */
 typedef struct {
@@ -57,7 +58,7 @@ format_count (double v)
 {
   if (isnan (v))
     return g_strdup ("");
-  return g_strdup_printf ("%.0f", v);
+  return g_strdup_printf ("%'.0f", v);
 }
 
 char *
@@ -92,6 +93,10 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
     case TDBG_TRACE_COL_TYPE:
       text = g_strdup (op && op->op_type ? op->op_type : "");
       break;
+    case TDBG_TRACE_COL_HOST:
+      /* "worker-3" of "worker-3.train.svc.cluster.local"; the whole name is the tooltip. */
+      text = tdbg_host_short_name (tdbg_trace_filter_get_host (logdir, trace));
+      break;
     case TDBG_TRACE_COL_DEVICE:
       /* "GPU:1": the part that differs; the whole name is the tooltip. */
       text = tdbg_device_short_name (tdbg_logdir_get_string (logdir, d->device));
@@ -108,7 +113,7 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
       break;
     case TDBG_TRACE_COL_SIZE:
       if (d->flags & TDBG_DIGEST_HAS_SIZE)
-        text = g_strdup_printf ("%" PRIu64, d->size);
+        text = g_strdup_printf ("%'" PRIu64, d->size);
       else if (info->have_value)
         text = format_count (info->value.size);
       break;
@@ -149,7 +154,15 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
 char *
 tdbg_trace_summary_get_whole_text (TdbgLogdir *logdir, guint trace, guint column)
 {
-  if (column != TDBG_TRACE_COL_DEVICE || logdir == NULL || trace >= tdbg_logdir_get_n_traces (logdir))
+  if (logdir == NULL || trace >= tdbg_logdir_get_n_traces (logdir))
+    return NULL;
+  if (column == TDBG_TRACE_COL_HOST)
+    {
+      const char *host = tdbg_trace_filter_get_host (logdir, trace);
+      g_autofree char *short_name = tdbg_host_short_name (host);
+      return g_str_equal (host, short_name) ? NULL : g_strdup (host);
+    }
+  if (column != TDBG_TRACE_COL_DEVICE)
     return NULL;
   return g_strdup (tdbg_logdir_get_string (logdir, tdbg_logdir_get_trace (logdir, trace)->device));
 }
@@ -161,9 +174,10 @@ define_column (TdbgTraceColumn *columns, TdbgTraceCol col, const char *title, gb
     .title = title,
     .width = width,
     .expand = expand,
-    .xalign = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_TYPE || col == TDBG_TRACE_COL_DEVICE ? 0.0f : 1.0f,
+    .xalign = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_TYPE || col == TDBG_TRACE_COL_HOST ||
+                      col == TDBG_TRACE_COL_DEVICE ? 0.0f : 1.0f,
     .numeric = col == TDBG_TRACE_COL_INDEX || col >= TDBG_TRACE_COL_SIZE,
-    .tooltip = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_DEVICE,
+    .tooltip = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_HOST || col == TDBG_TRACE_COL_DEVICE,
     /* Op names differ at their ends; the rest cut at the end. */
     .ellipsize = col == TDBG_TRACE_COL_TENSOR ? PANGO_ELLIPSIZE_START : PANGO_ELLIPSIZE_END,
   };
@@ -176,6 +190,7 @@ tdbg_trace_summary_define_columns (TdbgTraceColumn *columns)
   define_column (columns, TDBG_TRACE_COL_TENSOR, _("Tensor"), TRUE, 190);
   define_column (columns, TDBG_TRACE_COL_TYPE, _("Op Type"), FALSE, 110);
   define_column (columns, TDBG_TRACE_COL_DEVICE, _("Device"), FALSE, 120);
+  define_column (columns, TDBG_TRACE_COL_HOST, _("Host"), FALSE, 110);
   define_column (columns, TDBG_TRACE_COL_DTYPE, _("DType"), FALSE, 70);
   define_column (columns, TDBG_TRACE_COL_SHAPE, _("Shape"), FALSE, 80);
   define_column (columns, TDBG_TRACE_COL_SIZE, _("Size"), FALSE, 70);
@@ -189,7 +204,7 @@ tdbg_trace_summary_define_columns (TdbgTraceColumn *columns)
 }
 
 void
-tdbg_trace_summary_columns_for (TdbgLogdir *logdir, guint n_devices, gboolean *show)
+tdbg_trace_summary_columns_for (TdbgLogdir *logdir, guint n_devices, guint n_hosts, gboolean *show)
 {
   guint modes = logdir ? tdbg_logdir_get_modes (logdir) : 0;
   gboolean health = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_CONCISE_HEALTH) |
@@ -201,6 +216,7 @@ tdbg_trace_summary_columns_for (TdbgLogdir *logdir, guint n_devices, gboolean *s
   show[TDBG_TRACE_COL_TENSOR] = TRUE;
   show[TDBG_TRACE_COL_TYPE] = TRUE;
   show[TDBG_TRACE_COL_DEVICE] = n_devices > 1;
+  show[TDBG_TRACE_COL_HOST] = n_hosts > 1;
   show[TDBG_TRACE_COL_DTYPE] = shapes || full;
   show[TDBG_TRACE_COL_SHAPE] = shapes;
   show[TDBG_TRACE_COL_SIZE] = health || shapes;

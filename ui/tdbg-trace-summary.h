@@ -16,6 +16,7 @@ typedef enum {
   TDBG_TRACE_COL_TENSOR,
   TDBG_TRACE_COL_TYPE,
   TDBG_TRACE_COL_DEVICE,
+  TDBG_TRACE_COL_HOST,
   TDBG_TRACE_COL_DTYPE,
   TDBG_TRACE_COL_SHAPE,
   TDBG_TRACE_COL_SIZE,
@@ -43,12 +44,14 @@ const TdbgValue *tdbg_trace_summary_get_value (TdbgTraceSummary *self, TdbgLogdi
 char *tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint trace, guint column,
                                    gboolean *bad);
 
-/* The whole text of a cell shown shortened (a device's name), NULL for the others. */
+/* The whole text of a cell shown shortened (a device's name, a host's when it has a
+ * domain), NULL for the others. */
 char *tdbg_trace_summary_get_whole_text (TdbgLogdir *logdir, guint trace, guint column);
 /* Fills @columns (TDBG_TRACE_N_COLS of them) with every column's title, width and alignment. */
 void tdbg_trace_summary_define_columns (TdbgTraceColumn *columns);
 /* Sets @show[c] (TDBG_TRACE_N_COLS of them) for the columns @logdir (or none) calls for, the
- * device column when its traces name @n_devices > 1 devices. */
-void tdbg_trace_summary_columns_for (TdbgLogdir *logdir, guint n_devices, gboolean *show);
+ * device column when its traces name @n_devices > 1 devices, the host column when they come
+ * from @n_hosts > 1 hosts. */
+void tdbg_trace_summary_columns_for (TdbgLogdir *logdir, guint n_devices, guint n_hosts, gboolean *show);
 
 G_END_DECLS

@@ -12,7 +12,11 @@ void tdbg_ui_ensure_types (void);
 /* Types plus the stylesheet on the default display. */
 void tdbg_ui_init (void);
 
-/* A count with the locale's digit grouping ("8,452", "8.452"), newly allocated. */
+/* A count with the locale's digit grouping ("8,452", "8.452"), newly allocated. Everything a
+ * person reads as a quantity (counts, sizes, element counts) is grouped so, here or with the
+ * ' flag in its format ("%'u"); numbers that name something (a trace's or an execution's
+ * index, a line, a byte offset) are not: they are typed into "Go to #", given to
+ * `tfdbg-gtk trace LOGDIR INDEX` and matched against the JSON output, which has none. */
 char *tdbg_ui_format_count (guint64 n);
 
 /* Gives @widget a tooltip whose text is only looked up when it is about to show. Setting a
