@@ -110,6 +110,7 @@ json_inputs (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       tdbg_json_key (j, "op_type");
       tdbg_json_string (j, input->op != TDBG_NONE ? tdbg_logdir_get_op (logdir, input->op)->op_type : NULL);
       json_optional_index (j, "graph_execution_trace_index", input->trace);
+      json_optional_index (j, "execution_index", input->execution);
       tdbg_json_key (j, "bad"); tdbg_json_bool (j, input->bad);
       tdbg_json_key (j, "summary");
       if (input->value_read)
@@ -141,6 +142,29 @@ json_evidence (TdbgJson *j, const TdbgRootCause *rc)
   json_optional_count (j, "count", rc->evidence_count);
   tdbg_json_key (j, "inferred"); tdbg_json_bool (j, rc->inferred);
   tdbg_json_end_object (j);
+}
+
+/* From the first bad trace (or execution) in file order back to the origin, the last step. */
+static void
+json_walk (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  tdbg_json_key (j, "walk_back");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; rc->walk && i < rc->walk->len; i++)
+    {
+      const TdbgWalkStep *step = &g_array_index (rc->walk, TdbgWalkStep, i);
+      const char *name = step->trace != TDBG_NONE
+        ? tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, step->trace)->op)->op_name
+        : tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, step->execution)->op_type);
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "link"); tdbg_json_string (j, tdbg_walk_link_code (step->link));
+      json_optional_index (j, "graph_execution_trace_index", step->trace);
+      json_optional_index (j, "execution_index", step->execution);
+      tdbg_json_key (j, "op_name"); tdbg_json_string (j, name);
+      tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, step->output_slot);
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_array (j);
 }
 
 static void
@@ -179,11 +203,27 @@ tdbg_explain_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_key (j, "limitation"); tdbg_json_string (j, rc->limitation);
   json_evidence (j, rc);
   json_inputs (j, logdir, rc);
+  json_walk (j, logdir, rc);
   json_spread (j, logdir, rc);
   tdbg_json_end_object (j);
 }
 
 /* ---- text and Markdown ------------------------------------------------------------------ */
+
+/* An eager origin's input: the execution that made it, and what its mode recorded. */
+static char *
+eager_summary_text (const TdbgCauseInput *input)
+{
+  const TdbgValue *v = &input->value;
+  if (v->counts_known)
+    return g_strdup_printf (_("execution #%u: −∞ %" PRIu64 ", ∞ %" PRIu64 ", NaN %" PRIu64
+                              ", negative %" PRIu64 ", zero %" PRIu64 ", positive %" PRIu64),
+                            input->execution, (guint64) v->counts.neg_inf, (guint64) v->counts.pos_inf,
+                            (guint64) v->counts.nan, (guint64) v->counts.neg, (guint64) v->counts.zero,
+                            (guint64) v->counts.pos);
+  return g_strdup_printf (input->bad ? _("execution #%u: holds NaN or ∞") : _("execution #%u: finite"),
+                          input->execution);
+}
 
 static char *
 input_summary_text (const TdbgCauseInput *input)
@@ -191,6 +231,8 @@ input_summary_text (const TdbgCauseInput *input)
   const TdbgValue *v = &input->value;
   if (!input->value_read)
     return g_strdup (_("not recorded before it"));
+  if (input->trace == TDBG_NONE)
+    return eager_summary_text (input);
   if (v->counts_known)
     return g_strdup_printf (_("trace #%u: −∞ %" PRIu64 ", ∞ %" PRIu64 ", NaN %" PRIu64
                               ", negative %" PRIu64 ", zero %" PRIu64 ", positive %" PRIu64),

@@ -4,8 +4,11 @@
 
 usage: check-explain.py TFDBG_GTK LOGDIRS_ROOT
 
-For every logdir: the origin is the first NaN/∞ trace EXPECTED.json names (its inputs were
-finite before it, or not recorded at all); each input's latest trace before it; the cause
+File order: traces are numbered as TensorBoard counts alerts (every trace of the file set with the
+earliest metadata wall_time, then the next file set's), so the walk back starts at the first alert,
+which EXPECTED.json also names as the first NaN/∞ trace. For every logdir: the walk starts there;
+the origin is that trace (its inputs were finite before it, or not recorded at all: none of the
+shared logdirs' first bad traces is a placeholder fed from elsewhere, which the unit tests cover); each input's latest trace before it; the cause
 derived here, independently of the program, from the op type, the origin's element counts,
 which inputs were recorded and what the mode records; the spread (every other bad trace after
 the first one, from the uncapped alert count); the exit status (0 nothing bad, 1 found).
@@ -61,6 +64,15 @@ def check_logdir(results, program, label, path, facts):
     if first is None:
         check(results, f"{label}: no origin", got["origin"] is None and got["cause"] is None, str(got["origin"]))
         return
+    first_alert = facts["alerts"]["first_alert"]
+    check(results, f"{label}: first alert is the first NaN/∞ trace (file order)",
+          first_alert["graph_execution_trace_index"] == first["index"] and first_alert["execution_index"] is None,
+          f"first alert {first_alert}")
+    walk = got.get("walk_back") or [{}]
+    check(results, f"{label}: the walk back starts at the first alert and stays there",
+          len(walk) == 1 and walk[0].get("link") == "first"
+          and walk[0].get("graph_execution_trace_index") == first_alert["graph_execution_trace_index"],
+          f"walk {walk}")
     origin = got["origin"] or {}
     want = {"graph_execution_trace_index": first["index"], "op_name": first["op_name"],
             "op_type": first["op_type"], "output_slot": first["output_slot"],
@@ -74,8 +86,9 @@ def check_logdir(results, program, label, path, facts):
     inputs_ok = len(got["inputs"]) == len(first["inputs"])
     detail = []
     for want_input, got_input in zip(first["inputs"], got["inputs"]):
-        pair = ((want_input["op_name"], want_input["output_slot"], want_input.get("latest_trace_index_before")),
-                (got_input["op_name"], got_input["output_slot"], got_input["graph_execution_trace_index"]))
+        pair = ((want_input["op_name"], want_input["output_slot"], want_input.get("latest_trace_index_before"), None),
+                (got_input["op_name"], got_input["output_slot"], got_input["graph_execution_trace_index"],
+                 got_input["execution_index"]))
         if pair[0] != pair[1]:
             inputs_ok = False
             detail.append(f"expected {pair[0]}, got {pair[1]}")
