@@ -12,6 +12,9 @@
 #include "tdbg-report.h"
 
 #define SOURCE_CONTEXT_LINES 3
+#define PICTURE_INPUT_DEPTH 2
+#define PICTURE_CONSUMER_DEPTH 1
+#define PICTURE_MAX_NODES 40
 
 const char *
 tdbg_explain_origin_name (TdbgLogdir *logdir, const TdbgRootCause *rc)
@@ -313,21 +316,51 @@ markdown_source (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
   g_string_append (out, "```\n");
 }
 
-static void
-markdown_neighbourhood (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
+/* The op the picture is drawn around: the origin, or (for an eager origin) the first bad trace's. */
+static guint32
+picture_op (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
-  g_autoptr(TdbgNeighbourhood) hood = NULL;
-  g_autofree char *dot = NULL;
-
-  if (rc->origin_op == TDBG_NONE)
-    return;
-  hood = tdbg_neighbourhood_new (logdir, rc->origin_op, 2, 1, 40);
-  dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
-  g_string_append_printf (out, _("\n### Its neighbourhood (Graphviz)\n\n```dot\n%s```\n"), dot);
+  if (rc->origin_op != TDBG_NONE)
+    return rc->origin_op;
+  if (rc->walk && rc->walk->len > 0 && g_array_index (rc->walk, TdbgWalkStep, 0).trace != TDBG_NONE)
+    return tdbg_logdir_get_trace (logdir, g_array_index (rc->walk, TdbgWalkStep, 0).trace)->op;
+  return TDBG_NONE;
 }
 
 char *
-tdbg_explain_markdown (TdbgLogdir *logdir, const TdbgRootCause *rc)
+tdbg_explain_picture_dot (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  guint32 op = picture_op (logdir, rc);
+  g_autoptr(TdbgNeighbourhood) hood = NULL;
+
+  if (op == TDBG_NONE)
+    return NULL;
+  hood = tdbg_neighbourhood_new (logdir, op, PICTURE_INPUT_DEPTH, PICTURE_CONSUMER_DEPTH, PICTURE_MAX_NODES);
+  tdbg_neighbourhood_mark_cause (hood, rc);
+  return tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+}
+
+static void
+markdown_neighbourhood (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc, const char *picture)
+{
+  guint32 op = picture_op (logdir, rc);
+  const char *name;
+
+  if (op == TDBG_NONE)
+    return;
+  name = tdbg_logdir_get_op (logdir, op)->op_name;
+  g_string_append (out, _("\n### Its neighbourhood\n\n"));
+  if (picture)
+    /* TRANSLATORS: Markdown image: the alternative text, then the file beside the report */
+    g_string_append_printf (out, _("![The graph around %s: the origin outlined in red, its inputs in red "
+                                   "(bad) or green (healthy)](%s)\n"), name, picture);
+  else
+    g_string_append_printf (out, _("Not drawn here: `explain --markdown -o report.md` writes the picture of "
+                                   "the graph around %s beside the report.\n"), name);
+}
+
+char *
+tdbg_explain_markdown (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *picture)
 {
   GString *out = g_string_new (NULL);
   g_autofree char *title = NULL, *step = NULL;
@@ -354,6 +387,6 @@ tdbg_explain_markdown (TdbgLogdir *logdir, const TdbgRootCause *rc)
   g_string_append_printf (out, _("\n%" PRIu64 " traces of %u ops went bad after it%s%s.\n"),
                           rc->spread_traces, rc->spread_ops, step ? ", " : "", step ? step : "");
   markdown_source (out, logdir, rc);
-  markdown_neighbourhood (out, logdir, rc);
+  markdown_neighbourhood (out, logdir, rc, picture);
   return g_string_free (out, FALSE);
 }

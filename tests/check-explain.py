@@ -17,8 +17,10 @@ Prints TAP; a missing LOGDIRS_ROOT is a failure.
 
 import json
 import os
+import re
 import subprocess
 import sys
+import tempfile
 
 import shared_logdirs
 
@@ -50,6 +52,22 @@ def expected_cause(first):
 
 def check(results, name, ok, detail=""):
     results.append((name, ok, detail))
+
+
+def check_markdown_report(results, program, label, path, first):
+    """explain --markdown -o writes the report and, beside it, the picture it links to."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.md")
+        run = subprocess.run([program, "explain", "--markdown", "-o", report, path], capture_output=True,
+                             text=True, timeout=120)
+        text = open(report, encoding="utf-8").read() if os.path.exists(report) else ""
+        links = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
+        picture = os.path.join(tmp, links[0]) if links else ""
+        png = open(picture, "rb").read(8) if links and os.path.exists(picture) else b""
+        check(results, f"{label}: markdown report links its picture",
+              run.returncode == 1 and links == ["report-graph.png"] and png == b"\x89PNG\r\n\x1a\n"
+              and first["op_name"] in text and "```dot" not in text,
+              f"exit {run.returncode}, links {links}, {run.stderr[:200]}")
 
 
 def check_logdir(results, program, label, path, facts):
@@ -106,6 +124,8 @@ def check_logdir(results, program, label, path, facts):
         check(results, f"{label}: evidence {'inferred' if inferred else 'seen'} in {mode}",
               evidence.get("inferred") == inferred and (got["limitation"] is not None) == inferred,
               f"evidence {evidence}, limitation {got['limitation']}")
+
+    check_markdown_report(results, program, label, path, first)
 
     uncapped = facts["alerts"]["uncapped_inf_nan_graph_execution_traces"]
     check(results, f"{label}: spread", got["spread"]["bad_traces_after"] == uncapped - 1,

@@ -196,16 +196,25 @@ text_read (gpointer data)
   return *(char **) data != NULL;
 }
 
+static gboolean
+clipboard_changed (gpointer data)
+{
+  gpointer *clipboard_and_before = data;
+  return gdk_clipboard_get_content (clipboard_and_before[0]) != clipboard_and_before[1];
+}
+
 static void
 test_copy_report (void)
 {
   TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  GdkContentProvider *empty;
   g_autofree char *text = NULL;
 
   wait_card (window);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy-report"));
   gdk_clipboard_set_text (clipboard, "");
+  empty = gdk_clipboard_get_content (clipboard);
   /* The card's copy button (win.copy-report, also in the menu). */
   {
     TdbgCauseCard *card = tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (window));
@@ -215,12 +224,30 @@ test_copy_report (void)
     g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (copy)), ==, "win.copy-report");
     g_signal_emit_by_name (copy, "clicked");
   }
+  /* The report comes once its picture is drawn. */
+  g_assert_true (gui_wait_until (clipboard_changed, (gpointer[]) { clipboard, empty }, 20000));
   gdk_clipboard_read_text_async (clipboard, NULL, text_read_cb, &text);
   g_assert_true (gui_wait_until (text_read, &text, 10000));
   g_test_message ("%.200s…", text);
   g_assert_true (g_str_has_prefix (text, "## Root cause of the first NaN/∞"));
   g_assert_nonnull (strstr (text, "`log_of_zero`"));
   g_assert_nonnull (strstr (text, "`logits:0`"));
+  /* The neighbourhood as a picture to attach, not DOT text: a PNG file the report links to. */
+  g_assert_null (strstr (text, "```dot"));
+  {
+    const char *link = strstr (text, ".png)");
+    const char *start = link ? g_strrstr_len (text, link - text, "](") : NULL;
+    g_autofree char *path = NULL, *bytes = NULL;
+    gsize length = 0;
+
+    g_assert_nonnull (start);
+    path = g_strndup (start + 2, link + 4 - (start + 2));
+    g_test_message ("picture: %s", path);
+    g_assert_true (g_path_is_absolute (path));
+    g_assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+    g_assert_cmpuint (length, >, 8);
+    g_assert_cmpmem (bytes, 8, "\x89PNG\r\n\x1a\n", 8);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* Nothing went bad: nothing to report. */
@@ -314,11 +341,18 @@ test_save_npy (void)
 int
 main (int argc, char **argv)
 {
+  g_autofree char *cache = test_make_temp_dir ();
+  int status;
+
+  /* Copied reports save their picture in the user's cache: a throwaway one here. */
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/cause-card", test_card);
   g_test_add_func ("/gui/copy-report", test_copy_report);
   g_test_add_func ("/gui/cause-card-dark", test_dark_card);
   g_test_add_func ("/gui/save-npy", test_save_npy);
-  return g_test_run ();
+  status = g_test_run ();
+  test_remove_tree (cache);
+  return status;
 }
