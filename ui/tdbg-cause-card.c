@@ -45,11 +45,13 @@ append_counts (GString *s, const TdbgValue *v, gboolean bad)
     { bad ? 0 : v->counts.zero, C_("count", "zero") },
     { bad ? 0 : v->counts.pos, C_("count", "positive") },
   };
+  /* TRANSLATORS: between two counts of an input's health, "1 zero, 999 positive" (Japanese: "、") */
+  const char *separator = C_("counts", ", ");
   guint shown = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     if (counts[i].n > 0)
-      g_string_append_printf (s, "%s%" G_GUINT64_FORMAT " %s", shown++ ? ", " : ": ", counts[i].n, counts[i].what);
+      g_string_append_printf (s, "%s%" G_GUINT64_FORMAT " %s", shown++ ? separator : ": ", counts[i].n, counts[i].what);
 }
 
 char *
