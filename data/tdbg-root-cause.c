@@ -201,10 +201,12 @@ first_bad_trace (TdbgLogdir *logdir)
   return TDBG_NONE;
 }
 
+/* An eager input counts when the execution that made it recorded its value: a resource (an
+ * iterator, a variable) made by a recorded execution still tells nothing. */
 static gboolean
 input_recorded (const TdbgCauseInput *input)
 {
-  return input != NULL && (input->trace != TDBG_NONE || input->execution != TDBG_NONE);
+  return input != NULL && (input->trace != TDBG_NONE || (input->execution != TDBG_NONE && input->value_read));
 }
 
 static guint

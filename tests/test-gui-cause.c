@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 #include <adwaita.h>
+#include "cause-fixtures.h"
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-tensor-details.h"
@@ -287,6 +288,36 @@ test_dark_card (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first bad trace only passed on what an eager op made: the card names the eager Log
+ * (execution 1) as the origin, says how the values came in, and its input row selects the
+ * execution that made the input. */
+static void
+test_walked_card (void)
+{
+  g_autofree char *dir = cause_fixture_write_eager_into_function (CAUSE_FULL, FALSE);
+  TdbgWindow *window = gui_open_window (dir);
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgCauseCard *card = wait_card (window);
+  GtkWidget *row;
+
+  g_assert_cmpuint (tdbg_cause_card_get_cause (card)->origin_execution, ==, 1);
+  g_assert_cmpstr (tdbg_cause_card_get_origin_text (card), ==, "Log output 0, execution 1");
+  g_assert_nonnull (strstr (tdbg_cause_card_get_explanation (card), "is an input of its function"));
+  tdbg_cause_card_set_expanded (card, TRUE);
+  gui_spin (200);
+  row = tdbg_cause_card_get_input_row (card, 0);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (row), ==, "Select execution 0");
+  gui_shot (GTK_WIDGET (window), "cause-card-walked.png");
+  gtk_widget_activate (row);
+  g_assert_cmpuint (tdbg_selection_get_execution (sel), ==, 0);
+  tdbg_cause_card_activate_origin (card);
+  g_assert_cmpuint (tdbg_selection_get_execution (sel), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
 /* What "Save as .npy…" writes once a file is chosen: trace 3 of modes/FULL_TENSOR, Sqrt of a
  * 2×3 float32, as NumPy's format 1.0. */
 static void
@@ -351,6 +382,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/cause-card", test_card);
   g_test_add_func ("/gui/copy-report", test_copy_report);
   g_test_add_func ("/gui/cause-card-dark", test_dark_card);
+  g_test_add_func ("/gui/cause-card-walked", test_walked_card);
   g_test_add_func ("/gui/save-npy", test_save_npy);
   status = g_test_run ();
   test_remove_tree (cache);

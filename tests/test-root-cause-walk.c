@@ -8,85 +8,9 @@
 #include <glib.h>
 #include <string.h>
 
-#include "tdbg-fixture-writer.h"
+#include "cause-fixtures.h"
 #include "tdbg-root-cause.h"
 #include "test-util.h"
-
-typedef Tensorflow__TensorDebugMode Mode;
-#define CURT TENSORFLOW__TENSOR_DEBUG_MODE__CURT_HEALTH
-#define CONCISE TENSORFLOW__TENSOR_DEBUG_MODE__CONCISE_HEALTH
-#define FULL TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH
-#define TENSOR TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR
-#define NO_TENSOR TENSORFLOW__TENSOR_DEBUG_MODE__NO_TENSOR
-
-/* Element counts: −∞, +∞, NaN, negative, zero, positive. */
-typedef double Counts[6];
-static const Counts finite_with_zeros = { 0, 0, 0, 0, 2, 2 };
-static const Counts finite_positive = { 0, 0, 0, 0, 0, 4 };
-static const Counts neg_infs = { 2, 0, 0, 0, 0, 2 };
-static const Counts nans = { 0, 0, 4, 0, 0, 0 };
-static const Counts pos_infs = { 0, 4, 0, 0, 0, 0 };
-
-/* What @mode records of a float32 tensor with these counts (tensor id -1: eager). */
-static Tensorflow__TensorProto *
-value (Mode mode, double tensor_id, const Counts c)
-{
-  double size = c[0] + c[1] + c[2] + c[3] + c[4] + c[5];
-  switch ((gint) mode)
-    {
-    case CURT:
-      return tdbg_fixture_summary_tensor ((double[]) { tensor_id, c[0] + c[1] + c[2] > 0 }, 2);
-    case CONCISE:
-      return tdbg_fixture_summary_tensor ((double[]) { tensor_id, size, c[0], c[1], c[2] }, 5);
-    case FULL:
-      return tdbg_fixture_summary_tensor ((double[]) { tensor_id, -1, 1, 1, size, c[0], c[1], c[2], c[3], c[4], c[5] }, 11);
-    case TENSOR:
-      {
-        const float kinds[6] = { -INFINITY, INFINITY, NAN, -1.5f, 0.0f, 2.5f };
-        float elements[16];
-        guint n = 0;
-        for (guint k = 0; k < 6; k++)
-          for (guint i = 0; i < (guint) c[k] && n < G_N_ELEMENTS (elements); i++)
-            elements[n++] = kinds[k];
-        return tdbg_fixture_content_tensor (1, (gint64[]) { n }, 1, elements, n * sizeof (float));
-      }
-    default:
-      return NULL;
-    }
-}
-
-static void
-add_trace (TdbgFixtureWriter *w, double time, const char *graph, const char *op, Mode mode, const Counts c)
-{
-  Tensorflow__TensorProto *t = value (mode, time, c);
-  g_assert_true (tdbg_fixture_writer_add_trace (w, time, graph, op, 0, mode, t, "/device:CPU:0", NULL));
-  if (t)
-    tdbg_fixture_tensor_free (t);
-}
-
-static void
-add_op (TdbgFixtureWriter *w, const char *graph, const char *type, const char *name, const char *const *inputs)
-{
-  static gint32 next_id = 100;
-  gint32 ids[1] = { next_id++ };
-  g_assert_true (tdbg_fixture_writer_add_op (w, 1, graph, graph, type, name, inputs, ids, 1, NULL, NULL));
-}
-
-/* An eager execution of @op_type (a function call when @graph is set) with one output. */
-static void
-add_execution (TdbgFixtureWriter *w, double time, const char *op_type, const char *graph, Mode mode,
-               const gint64 *inputs, guint n_inputs, gint64 output, const Counts c)
-{
-  Tensorflow__TensorProto *t = value (mode, -1, c);
-  TdbgFixtureExecution e = {
-    .op_type = op_type, .graph_id = graph, .mode = mode, .n_outputs = 1, .output_ids = &output,
-    .n_inputs = n_inputs, .input_ids = inputs, .n_tensor_protos = t ? 1 : 0,
-    .tensor_protos = (Tensorflow__TensorProto *const[]) { t },
-  };
-  g_assert_true (tdbg_fixture_writer_add_execution_full (w, time, &e, NULL));
-  if (t)
-    tdbg_fixture_tensor_free (t);
-}
 
 static TdbgRootCause *
 find_in (const char *dir, TdbgLogdir **logdir_out)
@@ -114,34 +38,10 @@ input (const TdbgRootCause *rc, guint i)
 
 /* ---- an eager op feeding a tf.function ----------------------------------------------------- */
 
-/* Eager: Sub (execution 0, zeros) → Log (execution 1, −∞); then f(Sub's, Log's output) whose
- * placeholder y is the first bad trace. With @drop_sub, the Sub execution was dropped. */
-static char *
-write_eager_into_function (Mode mode, gboolean drop_sub)
-{
-  char *dir = test_make_temp_dir ();
-  g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
-
-  g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "f", "f", NULL, NULL));
-  add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
-  add_op (w, "f", "Placeholder", "y", (const char *const[]) { NULL });
-  add_op (w, "f", "Mul", "m", (const char *const[]) { "x:0", "y:0", NULL });
-  add_op (w, "f", "Identity", "Identity", (const char *const[]) { "m:0", NULL });
-  if (!drop_sub)
-    add_execution (w, 10, "Sub", NULL, mode, (gint64[]) { 1, 2 }, 2, 3, finite_with_zeros);
-  add_execution (w, 11, "Log", NULL, mode, (gint64[]) { 3 }, 1, 4, neg_infs);
-  add_trace (w, 12, "f", "x", mode, finite_positive);
-  add_trace (w, 13, "f", "y", mode, neg_infs);
-  add_trace (w, 14, "f", "m", mode, neg_infs);
-  add_execution (w, 15, "__inference_f_1", "f", mode, (gint64[]) { 5, 4 }, 2, 6, neg_infs);
-  g_assert_true (tdbg_fixture_writer_flush (w, NULL));
-  return dir;
-}
-
 static void
-check_eager_into_function (Mode mode, gboolean inferred)
+check_eager_into_function (CauseMode mode, gboolean inferred)
 {
-  g_autofree char *dir = write_eager_into_function (mode, FALSE);
+  g_autofree char *dir = cause_fixture_write_eager_into_function (mode, FALSE);
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = find_in (dir, &logdir);
 
@@ -175,16 +75,16 @@ check_eager_into_function (Mode mode, gboolean inferred)
   test_remove_tree (dir);
 }
 
-static void test_eager_full_health (void) { check_eager_into_function (FULL, FALSE); }
-static void test_eager_full_tensor (void) { check_eager_into_function (TENSOR, FALSE); }
-static void test_eager_concise_health (void) { check_eager_into_function (CONCISE, TRUE); }
-static void test_eager_curt_health (void) { check_eager_into_function (CURT, TRUE); }
+static void test_eager_full_health (void) { check_eager_into_function (CAUSE_FULL, FALSE); }
+static void test_eager_full_tensor (void) { check_eager_into_function (CAUSE_TENSOR, FALSE); }
+static void test_eager_concise_health (void) { check_eager_into_function (CAUSE_CONCISE, TRUE); }
+static void test_eager_curt_health (void) { check_eager_into_function (CAUSE_CURT, TRUE); }
 
 /* The eager op that made the bad values is known, the ones before it were dropped. */
 static void
 test_eager_inputs_not_recorded (void)
 {
-  g_autofree char *dir = write_eager_into_function (FULL, TRUE);
+  g_autofree char *dir = cause_fixture_write_eager_into_function (CAUSE_FULL, TRUE);
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = find_in (dir, &logdir);
 
@@ -198,38 +98,10 @@ test_eager_inputs_not_recorded (void)
 
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
-/* outer: a, b → RealDiv d → Identity i → call(inner); inner: p → Exp e. The inner placeholder's
- * trace comes before d's (they ran side by side), so it is the first bad trace. */
-static char *
-write_nested (Mode mode)
-{
-  char *dir = test_make_temp_dir ();
-  g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
-
-  g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "outer", "outer", NULL, NULL));
-  add_op (w, "outer", "Placeholder", "a", (const char *const[]) { NULL });
-  add_op (w, "outer", "Placeholder", "b", (const char *const[]) { NULL });
-  add_op (w, "outer", "RealDiv", "d", (const char *const[]) { "a:0", "b:0", NULL });
-  add_op (w, "outer", "Identity", "i", (const char *const[]) { "d:0", NULL });
-  g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "inner", "inner", "outer", NULL));
-  add_op (w, "inner", "Placeholder", "p", (const char *const[]) { NULL });
-  add_op (w, "inner", "Exp", "e", (const char *const[]) { "p:0", NULL });
-  add_op (w, "inner", "Identity", "Identity", (const char *const[]) { "e:0", NULL });
-  add_op (w, "outer", "StatefulPartitionedCall", "call", (const char *const[]) { "i:0", NULL });
-  add_trace (w, 10, "outer", "a", mode, finite_positive);
-  add_trace (w, 11, "outer", "b", mode, finite_with_zeros);
-  add_trace (w, 12, "inner", "p", mode, nans);
-  add_trace (w, 13, "outer", "d", mode, nans);
-  add_trace (w, 14, "inner", "e", mode, nans);
-  add_execution (w, 20, "__inference_outer_1", "outer", mode, (gint64[]) { 1, 2 }, 2, 3, nans);
-  g_assert_true (tdbg_fixture_writer_flush (w, NULL));
-  return dir;
-}
-
 static void
-check_nested (Mode mode, gboolean inferred)
+check_nested (CauseMode mode, gboolean inferred)
 {
-  g_autofree char *dir = write_nested (mode);
+  g_autofree char *dir = cause_fixture_write_nested (mode);
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = find_in (dir, &logdir);
 
@@ -254,10 +126,10 @@ check_nested (Mode mode, gboolean inferred)
   test_remove_tree (dir);
 }
 
-static void test_nested_full_health (void) { check_nested (FULL, FALSE); }
-static void test_nested_full_tensor (void) { check_nested (TENSOR, FALSE); }
-static void test_nested_concise_health (void) { check_nested (CONCISE, TRUE); }
-static void test_nested_curt_health (void) { check_nested (CURT, TRUE); }
+static void test_nested_full_health (void) { check_nested (CAUSE_FULL, FALSE); }
+static void test_nested_full_tensor (void) { check_nested (CAUSE_TENSOR, FALSE); }
+static void test_nested_concise_health (void) { check_nested (CAUSE_CONCISE, TRUE); }
+static void test_nested_curt_health (void) { check_nested (CAUSE_CURT, TRUE); }
 
 /* ---- a function run on another host -------------------------------------------------------- */
 
@@ -274,18 +146,18 @@ test_function_on_other_host (void)
     g_autoptr(TdbgFixtureWriter) worker = tdbg_fixture_writer_new (dir, "worker", 2, 2, "run", "2.17.0", NULL);
 
     g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "f", "f", NULL, NULL));
-    add_op (w, "f", "Placeholder", "u", (const char *const[]) { NULL });
-    add_op (w, "f", "Log", "l", (const char *const[]) { "u:0", NULL });
-    add_op (w, "f", "Identity", "Identity", (const char *const[]) { "l:0", NULL });
+    cause_fixture_add_op (w, "f", "Placeholder", "u", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "u:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "l:0", NULL });
     g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "g", "g", NULL, NULL));
-    add_op (w, "g", "Placeholder", "x", (const char *const[]) { NULL });
-    add_op (w, "g", "Neg", "n", (const char *const[]) { "x:0", NULL });
-    add_trace (worker, 10, "f", "u", FULL, finite_with_zeros);
-    add_trace (worker, 11, "f", "l", FULL, neg_infs);
-    add_execution (w, 12, "__inference_f_1", "f", FULL, (gint64[]) { 1 }, 1, 2, neg_infs);
-    add_trace (w, 13, "g", "x", FULL, neg_infs);
-    add_trace (w, 14, "g", "n", FULL, pos_infs);
-    add_execution (w, 15, "__inference_g_2", "g", FULL, (gint64[]) { 2 }, 1, 3, pos_infs);
+    cause_fixture_add_op (w, "g", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "g", "Neg", "n", (const char *const[]) { "x:0", NULL });
+    cause_fixture_add_trace (worker, 10, "f", "u", CAUSE_FULL, cause_finite_with_zeros);
+    cause_fixture_add_trace (worker, 11, "f", "l", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_execution (w, 12, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 1 }, 1, 2, cause_neg_infs);
+    cause_fixture_add_trace (w, 13, "g", "x", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_trace (w, 14, "g", "n", CAUSE_FULL, cause_pos_infs);
+    cause_fixture_add_execution (w, 15, "__inference_g_2", "g", CAUSE_FULL, (gint64[]) { 2 }, 1, 3, cause_pos_infs);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
     g_assert_true (tdbg_fixture_writer_flush (worker, NULL));
   }
@@ -317,13 +189,13 @@ check_bad_at_start (gboolean producer)
   {
     g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
     g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "f", "f", NULL, NULL));
-    add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
-    add_op (w, "f", "Exp", "e", (const char *const[]) { "x:0", NULL });
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Exp", "e", (const char *const[]) { "x:0", NULL });
     if (producer)
-      add_execution (w, 9, "Add", NULL, FULL, (gint64[]) { 1, 2 }, 2, 7, finite_positive);
-    add_trace (w, 10, "f", "x", FULL, nans);
-    add_trace (w, 11, "f", "e", FULL, nans);
-    add_execution (w, 12, "__inference_f_1", "f", FULL, (gint64[]) { 7 }, 1, 8, nans);
+      cause_fixture_add_execution (w, 9, "Add", NULL, CAUSE_FULL, (gint64[]) { 1, 2 }, 2, 7, cause_finite_positive);
+    cause_fixture_add_trace (w, 10, "f", "x", CAUSE_FULL, cause_nans);
+    cause_fixture_add_trace (w, 11, "f", "e", CAUSE_FULL, cause_nans);
+    cause_fixture_add_execution (w, 12, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 7 }, 1, 8, cause_nans);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
   rc = find_in (dir, &logdir);
@@ -338,11 +210,11 @@ check_bad_at_start (gboolean producer)
 static void test_bad_at_start_dropped (void) { check_bad_at_start (FALSE); }
 static void test_bad_at_start_finite_feed (void) { check_bad_at_start (TRUE); }
 
-/* NO_TENSOR records no values: nothing is bad, nothing is walked. */
+/* CAUSE_NO_TENSOR records no values: nothing is bad, nothing is walked. */
 static void
 test_no_tensor_cannot_tell (void)
 {
-  g_autofree char *dir = write_nested (NO_TENSOR);
+  g_autofree char *dir = cause_fixture_write_nested (CAUSE_NO_TENSOR);
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = find_in (dir, &logdir);
 
