@@ -124,3 +124,25 @@ cause_fixture_write_nested (CauseMode mode)
   return dir;
 }
 
+
+TdbgRootCause *
+cause_fixture_find (const char *dir, TdbgLogdir **logdir_out)
+{
+  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
+  TdbgRootCause *rc;
+
+  g_assert_true (tdbg_logdir_load (logdir, NULL, NULL));
+  rc = tdbg_root_cause_find (logdir);
+  *logdir_out = g_steal_pointer (&logdir);
+  return rc;
+}
+
+void
+cause_fixture_assert_nothing_bad (const TdbgRootCause *rc)
+{
+  g_assert_cmpuint (rc->origin_trace, ==, TDBG_NONE);
+  g_assert_cmpuint (rc->origin_execution, ==, TDBG_NONE);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONE);
+  g_assert_cmpuint (rc->walk->len, ==, 0);
+  g_assert_nonnull (rc->explanation);
+}

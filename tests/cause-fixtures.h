@@ -7,6 +7,7 @@
 
 #include <glib.h>
 #include "tdbg-fixture-writer.h"
+#include "tdbg-root-cause.h"
 
 G_BEGIN_DECLS
 
@@ -38,5 +39,10 @@ char *cause_fixture_write_eager_into_function (CauseMode mode, gboolean drop_sub
 /* outer: a, b → RealDiv d (NaN, trace 3) → Identity i → call(inner); inner: p → Exp e. The
  * inner placeholder p (trace 2) is traced before d and is the first bad trace. */
 char *cause_fixture_write_nested (CauseMode mode);
+
+/* Loads @dir and finds its root cause; the logdir goes to @logdir_out. */
+TdbgRootCause *cause_fixture_find (const char *dir, TdbgLogdir **logdir_out);
+/* Nothing went bad: no origin, no cause, no walk, and a sentence saying so. */
+void cause_fixture_assert_nothing_bad (const TdbgRootCause *rc);
 
 G_END_DECLS

@@ -12,16 +12,6 @@
 #include "tdbg-root-cause.h"
 #include "test-util.h"
 
-static TdbgRootCause *
-find_in (const char *dir, TdbgLogdir **logdir_out)
-{
-  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
-  g_assert_true (tdbg_logdir_load (logdir, NULL, NULL));
-  TdbgRootCause *rc = tdbg_root_cause_find (logdir);
-  *logdir_out = g_steal_pointer (&logdir);
-  return rc;
-}
-
 static const TdbgWalkStep *
 step (const TdbgRootCause *rc, guint i)
 {
@@ -43,7 +33,7 @@ check_eager_into_function (CauseMode mode, gboolean inferred)
 {
   g_autofree char *dir = cause_fixture_write_eager_into_function (mode, FALSE);
   g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(TdbgRootCause) rc = find_in (dir, &logdir);
+  g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
 
   /* y (trace 1) is the first bad trace; the call's second input is Log's output. */
   g_assert_cmpuint (rc->walk->len, ==, 2);
@@ -86,7 +76,7 @@ test_eager_inputs_not_recorded (void)
 {
   g_autofree char *dir = cause_fixture_write_eager_into_function (CAUSE_FULL, TRUE);
   g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(TdbgRootCause) rc = find_in (dir, &logdir);
+  g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
 
   g_assert_cmpuint (rc->origin_execution, ==, 0);
   g_assert_cmpstr (rc->origin_op_type, ==, "Log");
@@ -103,7 +93,7 @@ check_nested (CauseMode mode, gboolean inferred)
 {
   g_autofree char *dir = cause_fixture_write_nested (mode);
   g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(TdbgRootCause) rc = find_in (dir, &logdir);
+  g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
 
   g_assert_cmpuint (rc->walk->len, ==, 2);
   g_assert_cmpuint (step (rc, 0)->trace, ==, 2);
@@ -161,7 +151,7 @@ test_function_on_other_host (void)
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
     g_assert_true (tdbg_fixture_writer_flush (worker, NULL));
   }
-  rc = find_in (dir, &logdir);
+  rc = cause_fixture_find (dir, &logdir);
   /* Traces: x 0, n 1 (chief), u 2, l 3 (worker). */
   g_assert_cmpuint (rc->walk->len, ==, 3);
   g_assert_cmpuint (step (rc, 0)->trace, ==, 0);
@@ -198,7 +188,7 @@ check_bad_at_start (gboolean producer)
     cause_fixture_add_execution (w, 12, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 7 }, 1, 8, cause_nans);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
-  rc = find_in (dir, &logdir);
+  rc = cause_fixture_find (dir, &logdir);
   g_assert_cmpuint (rc->walk->len, ==, 1);
   g_assert_cmpuint (rc->origin_trace, ==, 0);
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
@@ -216,12 +206,9 @@ test_no_tensor_cannot_tell (void)
 {
   g_autofree char *dir = cause_fixture_write_nested (CAUSE_NO_TENSOR);
   g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(TdbgRootCause) rc = find_in (dir, &logdir);
+  g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
 
-  g_assert_cmpuint (rc->origin_trace, ==, TDBG_NONE);
-  g_assert_cmpuint (rc->origin_execution, ==, TDBG_NONE);
-  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONE);
-  g_assert_cmpuint (rc->walk->len, ==, 0);
+  cause_fixture_assert_nothing_bad (rc);
   test_remove_tree (dir);
 }
 
