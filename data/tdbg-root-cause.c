@@ -602,6 +602,32 @@ first_bad_output (TdbgCauseWalk *w, guint32 index)
   return 0;
 }
 
+/* Nothing alerted: in NO_TENSOR or SHAPE alone that is because nothing could, and is said. */
+static void
+nothing_bad (TdbgLogdir *logdir, TdbgRootCause *rc)
+{
+  guint modes = tdbg_logdir_get_modes (logdir);
+  guint telling = (1u << TDBG_MODE_CURT_HEALTH) | (1u << TDBG_MODE_CONCISE_HEALTH) | (1u << TDBG_MODE_FULL_HEALTH) |
+                  (1u << TDBG_MODE_FULL_TENSOR) | (1u << TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS);
+  GString *names;
+
+  if (modes == 0 || (modes & telling) != 0)
+    {
+      rc->explanation = g_strdup (_("No tensor held NaN or ∞."));
+      return;
+    }
+  names = g_string_new (NULL);
+  for (guint m = 0; m < 32; m++)
+    if (modes & (1u << m))
+      g_string_append_printf (names, "%s%s", names->len ? ", " : "", tdbg_debug_mode_name (m));
+  /* TRANSLATORS: %s: the debug modes recorded, "NO_TENSOR" or "SHAPE" */
+  rc->limitation = g_strdup_printf (_("%s records nothing of NaN or ∞, so whether a tensor held any cannot be told: "
+                                      "record with CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH or FULL_TENSOR."),
+                                    names->str);
+  rc->explanation = g_strdup (rc->limitation);
+  g_string_free (names, TRUE);
+}
+
 TdbgRootCause *
 tdbg_root_cause_find (TdbgLogdir *logdir)
 {
@@ -626,7 +652,7 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
     {
       rc->inputs = g_array_new (FALSE, TRUE, sizeof (TdbgCauseInput));
       rc->walk = g_array_new (FALSE, FALSE, sizeof (TdbgWalkStep));
-      rc->explanation = g_strdup (_("No tensor held NaN or ∞."));
+      nothing_bad (logdir, rc);
       _tdbg_cause_walk_clear (&w);
       return rc;
     }

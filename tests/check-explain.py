@@ -81,6 +81,10 @@ def check_logdir(results, program, label, path, facts):
         return
     if first is None:
         check(results, f"{label}: no origin", got["origin"] is None and got["cause"] is None, str(got["origin"]))
+        blind = facts["tensor_debug_mode"] in ("NO_TENSOR", "SHAPE")
+        check(results, f"{label}: {'says the mode cannot tell' if blind else 'no limitation'}",
+              (got["limitation"] is not None) == blind and (not blind or facts["tensor_debug_mode"] in got["explanation"]),
+              f"limitation {got['limitation']}")
         return
     first_alert = facts["alerts"]["first_alert"]
     check(results, f"{label}: first alert is the first NaN/∞ trace (file order)",

@@ -209,6 +209,9 @@ test_no_tensor_cannot_tell (void)
   g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
 
   cause_fixture_assert_nothing_bad (rc);
+  /* …which that mode could not have seen: it says so rather than "no NaN". */
+  g_assert_nonnull (rc->limitation);
+  g_assert_nonnull (strstr (rc->explanation, "NO_TENSOR records nothing of NaN or ∞"));
   test_remove_tree (dir);
 }
 
