@@ -112,18 +112,30 @@ _tdbg_cause_walk_execution (TdbgCauseWalk *w, guint32 index)
   return event ? event->execution : NULL;
 }
 
+/* Eager tensor ids count up as tensors are made: once this many executions in a row made
+ * only older tensors, none before them made the one looked for (a few may interleave when
+ * several Python threads run ops). A constant's tensor was made by no execution at all. */
+#define OLDER_IN_A_ROW 64
+
 guint32
 _tdbg_cause_walk_producer (TdbgCauseWalk *w, guint32 before, gint64 tensor_id, guint *slot)
 {
-  for (guint32 i = MIN (before, tdbg_logdir_get_n_executions (w->logdir)); i-- > 0;)
+  guint older = 0;
+
+  for (guint32 i = MIN (before, tdbg_logdir_get_n_executions (w->logdir)); i-- > 0 && older < OLDER_IN_A_ROW;)
     {
       const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, i);
+      gint64 newest = G_MININT64;
       for (gsize s = 0; ex && s < ex->n_output_tensor_ids; s++)
-        if (ex->output_tensor_ids[s] == tensor_id)
-          {
-            *slot = s;
-            return i;
-          }
+        {
+          if (ex->output_tensor_ids[s] == tensor_id)
+            {
+              *slot = s;
+              return i;
+            }
+          newest = MAX (newest, ex->output_tensor_ids[s]);
+        }
+      older = ex && ex->n_output_tensor_ids > 0 && newest < tensor_id ? older + 1 : 0;
     }
   return TDBG_NONE;
 }

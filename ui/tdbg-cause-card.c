@@ -60,7 +60,8 @@ tdbg_cause_card_describe_health (const TdbgCauseInput *input)
   const TdbgValue *v = &input->value;
   GString *s;
 
-  if (input->trace == TDBG_NONE && input->execution == TDBG_NONE)
+  /* An eager input's maker may be known without its value (a resource, an iterator). */
+  if (input->trace == TDBG_NONE && (input->execution == TDBG_NONE || !input->value_read))
     return g_strdup (_("not recorded"));
   s = g_string_new (input->bad ? _("bad") : _("healthy"));
   if (input->value_read && (v->counts_known || (input->bad && v->inf_nan_known)))
