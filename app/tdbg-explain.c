@@ -316,6 +316,50 @@ markdown_source (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
   g_string_append (out, "```\n");
 }
 
+static const char *
+link_text (TdbgWalkLink link)
+{
+  switch (link)
+    {
+    case TDBG_LINK_INPUT:
+      return _("through an input of the op");
+    case TDBG_LINK_OUTER_GRAPH:
+      return _("through the outer graph's op calling the nested graph");
+    case TDBG_LINK_FUNCTION_INPUT:
+      return _("through the eager call's input to the function");
+    case TDBG_LINK_EAGER_INPUT:
+      return _("through an eager op's input");
+    case TDBG_LINK_FUNCTION_OUTPUT:
+      return _("through the function's output");
+    default:
+      return _("the first NaN/∞ in file order");
+    }
+}
+
+/* When the origin is not the first bad trace: each place the values were seen on the way
+ * back, the first bad trace first, the origin last. */
+static void
+markdown_walk (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  if (rc->walk == NULL || rc->walk->len < 2)
+    return;
+  g_string_append (out, _("\n### How the values got to the first NaN/∞\n\n"));
+  for (guint i = 0; i < rc->walk->len; i++)
+    {
+      const TdbgWalkStep *step = &g_array_index (rc->walk, TdbgWalkStep, i);
+      if (step->trace != TDBG_NONE)
+        /* TRANSLATORS: one step of the walk back: op name, output slot, trace index, how it was reached */
+        g_string_append_printf (out, _("%u. `%s:%u`, graph execution trace #%u — %s\n"), i + 1,
+                                tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, step->trace)->op)->op_name,
+                                step->output_slot, step->trace, link_text (step->link));
+      else
+        /* TRANSLATORS: one step of the walk back: eager op type, output slot, execution index, how it was reached */
+        g_string_append_printf (out, _("%u. `%s` output %u, eager execution #%u — %s\n"), i + 1,
+                                tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, step->execution)->op_type),
+                                step->output_slot, step->execution, link_text (step->link));
+    }
+}
+
 /* The op the picture is drawn around: the origin, or (for an eager origin) the first bad trace's. */
 static guint32
 picture_op (TdbgLogdir *logdir, const TdbgRootCause *rc)
@@ -350,7 +394,10 @@ markdown_neighbourhood (GString *out, TdbgLogdir *logdir, const TdbgRootCause *r
     return;
   name = tdbg_logdir_get_op (logdir, op)->op_name;
   g_string_append (out, _("\n### Its neighbourhood\n\n"));
-  if (picture)
+  if (picture && rc->origin_op == TDBG_NONE)
+    /* TRANSLATORS: Markdown image of the graph around the first bad trace, when the origin is an eager op */
+    g_string_append_printf (out, _("![The graph around %s, the first trace with NaN/∞](%s)\n"), name, picture);
+  else if (picture)
     /* TRANSLATORS: Markdown image: the alternative text, then the file beside the report */
     g_string_append_printf (out, _("![The graph around %s: the origin outlined in red, its inputs in red "
                                    "(bad) or green (healthy)](%s)\n"), name, picture);
@@ -386,6 +433,7 @@ tdbg_explain_markdown (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *
     }
   g_string_append_printf (out, _("\n%" PRIu64 " traces of %u ops went bad after it%s%s.\n"),
                           rc->spread_traces, rc->spread_ops, step ? ", " : "", step ? step : "");
+  markdown_walk (out, logdir, rc);
   markdown_source (out, logdir, rc);
   markdown_neighbourhood (out, logdir, rc, picture);
   return g_string_free (out, FALSE);

@@ -35,7 +35,7 @@ picture_path (TdbgLogdir *logdir)
   g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "tfdbg-gtk", "reports", NULL);
   g_autofree char *name = NULL;
 
-  g_strcanon (run, "0123456789abcdefABCDEF-_", '_');
+  g_strcanon (run, G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS "-_", '_');
   name = g_strdup_printf ("root-cause-%s-graph.png", *run ? run : "logdir");
   if (g_mkdir_with_parents (dir, 0700) != 0)
     return NULL;

@@ -314,6 +314,25 @@ test_walked_card (void)
   g_assert_cmpuint (tdbg_selection_get_execution (sel), ==, 0);
   tdbg_cause_card_activate_origin (card);
   g_assert_cmpuint (tdbg_selection_get_execution (sel), ==, 1);
+
+  /* The report lists the way back, and draws the first bad trace's graph (the origin has none). */
+  {
+    GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+    GdkContentProvider *before;
+    g_autofree char *text = NULL;
+
+    gdk_clipboard_set_text (clipboard, "");
+    before = gdk_clipboard_get_content (clipboard);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "copy-report", NULL);
+    g_assert_true (gui_wait_until (clipboard_changed, (gpointer[]) { clipboard, before }, 20000));
+    gdk_clipboard_read_text_async (clipboard, NULL, text_read_cb, &text);
+    g_assert_true (gui_wait_until (text_read, &text, 10000));
+    g_test_message ("%s", text);
+    g_assert_nonnull (strstr (text, "1. `y:0`, graph execution trace #1 — the first NaN/∞ in file order\n"
+                                    "2. `Log` output 0, eager execution #1 — through the eager call's input to the function\n"));
+    g_assert_nonnull (strstr (text, "![The graph around y, the first trace with NaN/∞]("));
+    g_assert_nonnull (strstr (text, "root-cause-run-graph.png)"));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (dir);
 }
