@@ -99,7 +99,7 @@ cause_fixture_write_eager_into_function (CauseMode mode, gboolean drop_sub)
 /* outer: a, b → RealDiv d → Identity i → call(inner); inner: p → Exp e. The inner placeholder's
  * trace comes before d's (they ran side by side), so it is the first bad trace. */
 char *
-cause_fixture_write_nested (CauseMode mode)
+cause_fixture_write_nested (CauseMode mode, gboolean as_cond)
 {
   char *dir = test_make_temp_dir ();
   g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
@@ -109,11 +109,21 @@ cause_fixture_write_nested (CauseMode mode)
   cause_fixture_add_op (w, "outer", "Placeholder", "b", (const char *const[]) { NULL });
   cause_fixture_add_op (w, "outer", "RealDiv", "d", (const char *const[]) { "a:0", "b:0", NULL });
   cause_fixture_add_op (w, "outer", "Identity", "i", (const char *const[]) { "d:0", NULL });
+  cause_fixture_add_op (w, "outer", "Const", "pred", (const char *const[]) { NULL });
   g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "inner", "inner", "outer", NULL));
   cause_fixture_add_op (w, "inner", "Placeholder", "p", (const char *const[]) { NULL });
   cause_fixture_add_op (w, "inner", "Exp", "e", (const char *const[]) { "p:0", NULL });
   cause_fixture_add_op (w, "inner", "Identity", "Identity", (const char *const[]) { "e:0", NULL });
-  cause_fixture_add_op (w, "outer", "StatefulPartitionedCall", "call", (const char *const[]) { "i:0", NULL });
+  if (as_cond)
+    {
+      /* The other branch, then the op calling both: its first input picks the branch. */
+      g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "else", "else", "outer", NULL));
+      cause_fixture_add_op (w, "else", "Placeholder", "q", (const char *const[]) { NULL });
+      cause_fixture_add_op (w, "else", "Identity", "Identity", (const char *const[]) { "q:0", NULL });
+      cause_fixture_add_op (w, "outer", "StatelessIf", "call", (const char *const[]) { "pred:0", "i:0", NULL });
+    }
+  else
+    cause_fixture_add_op (w, "outer", "StatefulPartitionedCall", "call", (const char *const[]) { "i:0", NULL });
   cause_fixture_add_trace (w, 10, "outer", "a", mode, cause_finite_positive);
   cause_fixture_add_trace (w, 11, "outer", "b", mode, cause_finite_with_zeros);
   cause_fixture_add_trace (w, 12, "inner", "p", mode, cause_nans);

@@ -37,8 +37,9 @@ void cause_fixture_add_execution (TdbgFixtureWriter *w, double time, const char 
  * the Sub execution was dropped. Returns the new logdir. */
 char *cause_fixture_write_eager_into_function (CauseMode mode, gboolean drop_sub);
 /* outer: a, b → RealDiv d (NaN, trace 3) → Identity i → call(inner); inner: p → Exp e. The
- * inner placeholder p (trace 2) is traced before d and is the first bad trace. */
-char *cause_fixture_write_nested (CauseMode mode);
+ * inner placeholder p (trace 2) is traced before d and is the first bad trace. With @as_cond
+ * the call is a StatelessIf(pred, i) of the branches inner and else. */
+char *cause_fixture_write_nested (CauseMode mode, gboolean as_cond);
 
 /* Loads @dir and finds its root cause; the logdir goes to @logdir_out. */
 TdbgRootCause *cause_fixture_find (const char *dir, TdbgLogdir **logdir_out);

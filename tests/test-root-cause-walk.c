@@ -89,9 +89,9 @@ test_eager_inputs_not_recorded (void)
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
 static void
-check_nested (CauseMode mode, gboolean inferred)
+check_nested (CauseMode mode, gboolean inferred, gboolean as_cond)
 {
-  g_autofree char *dir = cause_fixture_write_nested (mode);
+  g_autofree char *dir = cause_fixture_write_nested (mode, as_cond);
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
 
@@ -116,10 +116,11 @@ check_nested (CauseMode mode, gboolean inferred)
   test_remove_tree (dir);
 }
 
-static void test_nested_full_health (void) { check_nested (CAUSE_FULL, FALSE); }
-static void test_nested_full_tensor (void) { check_nested (CAUSE_TENSOR, FALSE); }
-static void test_nested_concise_health (void) { check_nested (CAUSE_CONCISE, TRUE); }
-static void test_nested_curt_health (void) { check_nested (CAUSE_CURT, TRUE); }
+static void test_nested_full_health (void) { check_nested (CAUSE_FULL, FALSE, FALSE); }
+static void test_nested_cond (void) { check_nested (CAUSE_FULL, FALSE, TRUE); }
+static void test_nested_full_tensor (void) { check_nested (CAUSE_TENSOR, FALSE, FALSE); }
+static void test_nested_concise_health (void) { check_nested (CAUSE_CONCISE, TRUE, FALSE); }
+static void test_nested_curt_health (void) { check_nested (CAUSE_CURT, TRUE, FALSE); }
 
 /* ---- a function run on another host -------------------------------------------------------- */
 
@@ -204,7 +205,7 @@ static void test_bad_at_start_finite_feed (void) { check_bad_at_start (TRUE); }
 static void
 test_no_tensor_cannot_tell (void)
 {
-  g_autofree char *dir = cause_fixture_write_nested (CAUSE_NO_TENSOR);
+  g_autofree char *dir = cause_fixture_write_nested (CAUSE_NO_TENSOR, FALSE);
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
 
@@ -226,6 +227,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/eager/inputs-not-recorded", test_eager_inputs_not_recorded);
   g_test_add_func ("/root-cause-walk/nested/full-health", test_nested_full_health);
   g_test_add_func ("/root-cause-walk/nested/full-tensor", test_nested_full_tensor);
+  g_test_add_func ("/root-cause-walk/nested/cond", test_nested_cond);
   g_test_add_func ("/root-cause-walk/nested/concise-health", test_nested_concise_health);
   g_test_add_func ("/root-cause-walk/nested/curt-health", test_nested_curt_health);
   g_test_add_func ("/root-cause-walk/other-host", test_function_on_other_host);
