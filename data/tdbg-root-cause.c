@@ -532,7 +532,11 @@ find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index)
       origin_counts_from_value (rc, &value);
       tdbg_value_clear (&value);
     }
-  decide_cause (rc, op->op_type);
+  /* An op known only from its traces (its creation record missing): its inputs are unknown. */
+  if (op->op_type == NULL)
+    rc->cause = TDBG_CAUSE_INPUTS_NOT_RECORDED;
+  else
+    decide_cause (rc, op->op_type);
   find_step (logdir, rc, op->graph, d->wall_time);
   count_spread (logdir, rc);
   explain (logdir, rc, op->op_name);

@@ -201,7 +201,27 @@ check_bad_at_start (gboolean producer)
 static void test_bad_at_start_dropped (void) { check_bad_at_start (FALSE); }
 static void test_bad_at_start_finite_feed (void) { check_bad_at_start (TRUE); }
 
-/* CAUSE_NO_TENSOR records no values: nothing is bad, nothing is walked. */
+/* A trace of an op whose creation record is missing: its inputs are unknown, not absent. */
+static void
+test_op_without_creation (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "f", "f", NULL, NULL));
+    cause_fixture_add_trace (w, 10, "f", "ghost", CAUSE_FULL, cause_nans);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->origin_trace, ==, 0);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpuint (rc->walk->len, ==, 1);
+  test_remove_tree (dir);
+}
+
+/* NO_TENSOR records no values: nothing is bad, nothing is walked. */
 static void
 test_no_tensor_cannot_tell (void)
 {
@@ -233,6 +253,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/other-host", test_function_on_other_host);
   g_test_add_func ("/root-cause-walk/bad-at-start/dropped", test_bad_at_start_dropped);
   g_test_add_func ("/root-cause-walk/bad-at-start/finite-feed", test_bad_at_start_finite_feed);
+  g_test_add_func ("/root-cause-walk/op-without-creation", test_op_without_creation);
   g_test_add_func ("/root-cause-walk/no-tensor", test_no_tensor_cannot_tell);
   return g_test_run ();
 }
