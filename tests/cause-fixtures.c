@@ -11,6 +11,17 @@ const CauseCounts cause_neg_infs = { 2, 0, 0, 0, 0, 2 };
 const CauseCounts cause_nans = { 0, 0, 4, 0, 0, 0 };
 const CauseCounts cause_pos_infs = { 0, 4, 0, 0, 0, 0 };
 
+TdbgFixtureWriter *
+cause_fixture_writer_new (const char *dir, const char *host, gint64 start, const char *graph)
+{
+  TdbgFixtureWriter *w = tdbg_fixture_writer_new (dir, host, start, start, "run", "2.17.0", NULL);
+
+  g_assert_nonnull (w);
+  if (graph)
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, graph, graph, NULL, NULL));
+  return w;
+}
+
 /* What @mode records of a float32 tensor with these counts (tensor id -1: eager). */
 static Tensorflow__TensorProto *
 value (CauseMode mode, double tensor_id, const CauseCounts c)
@@ -78,9 +89,8 @@ char *
 cause_fixture_write_eager_into_function (CauseMode mode, gboolean drop_sub)
 {
   char *dir = test_make_temp_dir ();
-  g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
+  g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
 
-  g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "f", "f", NULL, NULL));
   cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
   cause_fixture_add_op (w, "f", "Placeholder", "y", (const char *const[]) { NULL });
   cause_fixture_add_op (w, "f", "Mul", "m", (const char *const[]) { "x:0", "y:0", NULL });
@@ -102,9 +112,8 @@ char *
 cause_fixture_write_nested (CauseMode mode, gboolean as_cond)
 {
   char *dir = test_make_temp_dir ();
-  g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
+  g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "outer");
 
-  g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "outer", "outer", NULL, NULL));
   cause_fixture_add_op (w, "outer", "Placeholder", "a", (const char *const[]) { NULL });
   cause_fixture_add_op (w, "outer", "Placeholder", "b", (const char *const[]) { NULL });
   cause_fixture_add_op (w, "outer", "RealDiv", "d", (const char *const[]) { "a:0", "b:0", NULL });

@@ -22,6 +22,9 @@ typedef Tensorflow__TensorDebugMode CauseMode;
 typedef double CauseCounts[6];
 extern const CauseCounts cause_finite_with_zeros, cause_finite_positive, cause_neg_infs, cause_nans, cause_pos_infs;
 
+/* A file set of run "run" in @dir for @host, started at @start (its timestamp and metadata
+ * time), holding the one graph @graph (outermost; NULL for none). */
+TdbgFixtureWriter *cause_fixture_writer_new (const char *dir, const char *host, gint64 start, const char *graph);
 /* A trace of output 0 of @op in @graph (tensor id @time). */
 void cause_fixture_add_trace (TdbgFixtureWriter *w, double time, const char *graph, const char *op, CauseMode mode,
                               const CauseCounts c);

@@ -133,10 +133,9 @@ test_function_on_other_host (void)
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
   {
-    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "chief", 1, 1, "run", "2.17.0", NULL);
-    g_autoptr(TdbgFixtureWriter) worker = tdbg_fixture_writer_new (dir, "worker", 2, 2, "run", "2.17.0", NULL);
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", 1, "f");
+    g_autoptr(TdbgFixtureWriter) worker = cause_fixture_writer_new (dir, "worker", 2, NULL);
 
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "f", "f", NULL, NULL));
     cause_fixture_add_op (w, "f", "Placeholder", "u", (const char *const[]) { NULL });
     cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "u:0", NULL });
     cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "l:0", NULL });
@@ -178,8 +177,7 @@ check_bad_at_start (gboolean producer)
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
   {
-    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "f", "f", NULL, NULL));
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
     cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
     cause_fixture_add_op (w, "f", "Exp", "e", (const char *const[]) { "x:0", NULL });
     if (producer)
@@ -209,8 +207,7 @@ test_op_without_creation (void)
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
   {
-    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "f", "f", NULL, NULL));
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
     cause_fixture_add_trace (w, 10, "f", "ghost", CAUSE_FULL, cause_nans);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
