@@ -11,13 +11,50 @@
 #include "tdbg-graph-export.h"
 #include "tdbg-ops.h"
 
+/* report.md → report-graph.png, beside it. */
+static char *
+picture_path_for (const char *report)
+{
+  g_autofree char *stem = g_str_has_suffix (report, ".md") ? g_strndup (report, strlen (report) - 3) : g_strdup (report);
+  return g_strconcat (stem, "-graph.png", NULL);
+}
+
+/* The Markdown report in @path and the picture of the neighbourhood beside it, linked. */
+static gboolean
+write_markdown_report (TdbgLogdir *logdir, const TdbgRootCause *cause, const char *path)
+{
+  g_autofree char *dot = tdbg_explain_picture_dot (logdir, cause);
+  g_autofree char *picture = dot ? picture_path_for (path) : NULL;
+  g_autofree char *link = picture ? g_path_get_basename (picture) : NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (dot && !tdbg_graph_render_dot_file (dot, "png", picture, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+  tdbg_graph_export_shutdown ();
+  text = tdbg_explain_markdown (logdir, cause, link);
+  if (!g_file_set_contents (path, text, -1, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 int
 _tdbg_cli_explain (int argc, char **argv)
 {
   static gboolean markdown;
+  static char *output;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &_tdbg_cli_opt_json, N_("Print JSON"), NULL },
     { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown, N_("Print a Markdown report for a bug tracker"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("With --markdown: write the report to FILE and the picture of the neighbourhood beside it (FILE-graph.png)"),
+      N_("FILE") },
     { NULL }
   };
   g_autoptr(TdbgLogdir) logdir = NULL;
@@ -25,10 +62,20 @@ _tdbg_cli_explain (int argc, char **argv)
 
   if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — the root cause of the first NaN/∞; exit 1 if there is one"), entries, 1))
     return 2;
+  if (output && !markdown)
+    {
+      g_printerr (_("explain: -o FILE goes with --markdown\n"));
+      return 2;
+    }
   if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
     return 2;
   cause = tdbg_root_cause_find (logdir);
-  if (_tdbg_cli_opt_json)
+  if (output)
+    {
+      if (!write_markdown_report (logdir, cause, output))
+        return 2;
+    }
+  else if (_tdbg_cli_opt_json)
     {
       TdbgJson *j = tdbg_json_new (TRUE);
       tdbg_explain_json (j, logdir, cause);
@@ -36,7 +83,7 @@ _tdbg_cli_explain (int argc, char **argv)
     }
   else
     {
-      g_autofree char *text = markdown ? tdbg_explain_markdown (logdir, cause) : tdbg_explain_text (logdir, cause);
+      g_autofree char *text = markdown ? tdbg_explain_markdown (logdir, cause, NULL) : tdbg_explain_text (logdir, cause);
       printf ("%s", text);
     }
   return tdbg_explain_origin_name (logdir, cause) != NULL ? 1 : 0;

@@ -148,7 +148,7 @@ static const struct {
 } commands[] = {
   { "inspect", _tdbg_cli_inspect, N_("[--json] LOGDIR: run, file sets, counts, alerts, first NaN/∞ and problems") },
   { "alerts", _tdbg_cli_alerts, N_("LOGDIR: one line per NaN/∞ alert; exit status 0 none, 1 some, 2 unreadable") },
-  { "explain", _tdbg_cli_explain, N_("[--json|--markdown] LOGDIR: why the first NaN/∞ happened; exit status like alerts") },
+  { "explain", _tdbg_cli_explain, N_("[--json|--markdown [-o FILE]] LOGDIR: why the first NaN/∞ happened; exit status like alerts") },
   { "trace", _tdbg_cli_trace, N_("[--json] LOGDIR INDEX: one graph execution trace in full") },
   { "execution", _tdbg_cli_execution, N_("[--json] LOGDIR INDEX: one eager execution in full") },
   { "ops", _tdbg_cli_ops, N_("[--json] [--file PATH] [--line N] [--graph ID] LOGDIR: every op creation and its line") },

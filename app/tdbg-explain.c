@@ -12,6 +12,9 @@
 #include "tdbg-report.h"
 
 #define SOURCE_CONTEXT_LINES 3
+#define PICTURE_INPUT_DEPTH 2
+#define PICTURE_CONSUMER_DEPTH 1
+#define PICTURE_MAX_NODES 40
 
 const char *
 tdbg_explain_origin_name (TdbgLogdir *logdir, const TdbgRootCause *rc)
@@ -110,6 +113,7 @@ json_inputs (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       tdbg_json_key (j, "op_type");
       tdbg_json_string (j, input->op != TDBG_NONE ? tdbg_logdir_get_op (logdir, input->op)->op_type : NULL);
       json_optional_index (j, "graph_execution_trace_index", input->trace);
+      json_optional_index (j, "execution_index", input->execution);
       tdbg_json_key (j, "bad"); tdbg_json_bool (j, input->bad);
       tdbg_json_key (j, "summary");
       if (input->value_read)
@@ -141,6 +145,29 @@ json_evidence (TdbgJson *j, const TdbgRootCause *rc)
   json_optional_count (j, "count", rc->evidence_count);
   tdbg_json_key (j, "inferred"); tdbg_json_bool (j, rc->inferred);
   tdbg_json_end_object (j);
+}
+
+/* From the first bad trace (or execution) in file order back to the origin, the last step. */
+static void
+json_walk (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  tdbg_json_key (j, "walk_back");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; rc->walk && i < rc->walk->len; i++)
+    {
+      const TdbgWalkStep *step = &g_array_index (rc->walk, TdbgWalkStep, i);
+      const char *name = step->trace != TDBG_NONE
+        ? tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, step->trace)->op)->op_name
+        : tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, step->execution)->op_type);
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "link"); tdbg_json_string (j, tdbg_walk_link_code (step->link));
+      json_optional_index (j, "graph_execution_trace_index", step->trace);
+      json_optional_index (j, "execution_index", step->execution);
+      tdbg_json_key (j, "op_name"); tdbg_json_string (j, name);
+      tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, step->output_slot);
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_array (j);
 }
 
 static void
@@ -179,11 +206,27 @@ tdbg_explain_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_key (j, "limitation"); tdbg_json_string (j, rc->limitation);
   json_evidence (j, rc);
   json_inputs (j, logdir, rc);
+  json_walk (j, logdir, rc);
   json_spread (j, logdir, rc);
   tdbg_json_end_object (j);
 }
 
 /* ---- text and Markdown ------------------------------------------------------------------ */
+
+/* An eager origin's input: the execution that made it, and what its mode recorded. */
+static char *
+eager_summary_text (const TdbgCauseInput *input)
+{
+  const TdbgValue *v = &input->value;
+  if (v->counts_known)
+    return g_strdup_printf (_("execution #%u: −∞ %" PRIu64 ", ∞ %" PRIu64 ", NaN %" PRIu64
+                              ", negative %" PRIu64 ", zero %" PRIu64 ", positive %" PRIu64),
+                            input->execution, (guint64) v->counts.neg_inf, (guint64) v->counts.pos_inf,
+                            (guint64) v->counts.nan, (guint64) v->counts.neg, (guint64) v->counts.zero,
+                            (guint64) v->counts.pos);
+  return g_strdup_printf (input->bad ? _("execution #%u: holds NaN or ∞") : _("execution #%u: finite"),
+                          input->execution);
+}
 
 static char *
 input_summary_text (const TdbgCauseInput *input)
@@ -191,6 +234,8 @@ input_summary_text (const TdbgCauseInput *input)
   const TdbgValue *v = &input->value;
   if (!input->value_read)
     return g_strdup (_("not recorded before it"));
+  if (input->trace == TDBG_NONE)
+    return eager_summary_text (input);
   if (v->counts_known)
     return g_strdup_printf (_("trace #%u: −∞ %" PRIu64 ", ∞ %" PRIu64 ", NaN %" PRIu64
                               ", negative %" PRIu64 ", zero %" PRIu64 ", positive %" PRIu64),
@@ -271,21 +316,98 @@ markdown_source (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
   g_string_append (out, "```\n");
 }
 
-static void
-markdown_neighbourhood (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
+static const char *
+link_text (TdbgWalkLink link)
 {
-  g_autoptr(TdbgNeighbourhood) hood = NULL;
-  g_autofree char *dot = NULL;
+  switch (link)
+    {
+    case TDBG_LINK_INPUT:
+      return _("through an input of the op");
+    case TDBG_LINK_OUTER_GRAPH:
+      return _("through the outer graph's op calling the nested graph");
+    case TDBG_LINK_FUNCTION_INPUT:
+      return _("through the eager call's input to the function");
+    case TDBG_LINK_EAGER_INPUT:
+      return _("through an eager op's input");
+    case TDBG_LINK_FUNCTION_OUTPUT:
+      return _("through the function's output");
+    default:
+      return _("the first NaN/∞ in file order");
+    }
+}
 
-  if (rc->origin_op == TDBG_NONE)
+/* When the origin is not the first bad trace: each place the values were seen on the way
+ * back, the first bad trace first, the origin last. */
+static void
+markdown_walk (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  if (rc->walk == NULL || rc->walk->len < 2)
     return;
-  hood = tdbg_neighbourhood_new (logdir, rc->origin_op, 2, 1, 40);
-  dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
-  g_string_append_printf (out, _("\n### Its neighbourhood (Graphviz)\n\n```dot\n%s```\n"), dot);
+  g_string_append (out, _("\n### How the values got to the first NaN/∞\n\n"));
+  for (guint i = 0; i < rc->walk->len; i++)
+    {
+      const TdbgWalkStep *step = &g_array_index (rc->walk, TdbgWalkStep, i);
+      if (step->trace != TDBG_NONE)
+        /* TRANSLATORS: one step of the walk back: op name, output slot, trace index, how it was reached */
+        g_string_append_printf (out, _("%u. `%s:%u`, graph execution trace #%u — %s\n"), i + 1,
+                                tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, step->trace)->op)->op_name,
+                                step->output_slot, step->trace, link_text (step->link));
+      else
+        /* TRANSLATORS: one step of the walk back: eager op type, output slot, execution index, how it was reached */
+        g_string_append_printf (out, _("%u. `%s` output %u, eager execution #%u — %s\n"), i + 1,
+                                tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, step->execution)->op_type),
+                                step->output_slot, step->execution, link_text (step->link));
+    }
+}
+
+/* The op the picture is drawn around: the origin, or (for an eager origin) the first bad trace's. */
+static guint32
+picture_op (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  if (rc->origin_op != TDBG_NONE)
+    return rc->origin_op;
+  if (rc->walk && rc->walk->len > 0 && g_array_index (rc->walk, TdbgWalkStep, 0).trace != TDBG_NONE)
+    return tdbg_logdir_get_trace (logdir, g_array_index (rc->walk, TdbgWalkStep, 0).trace)->op;
+  return TDBG_NONE;
 }
 
 char *
-tdbg_explain_markdown (TdbgLogdir *logdir, const TdbgRootCause *rc)
+tdbg_explain_picture_dot (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  guint32 op = picture_op (logdir, rc);
+  g_autoptr(TdbgNeighbourhood) hood = NULL;
+
+  if (op == TDBG_NONE)
+    return NULL;
+  hood = tdbg_neighbourhood_new (logdir, op, PICTURE_INPUT_DEPTH, PICTURE_CONSUMER_DEPTH, PICTURE_MAX_NODES);
+  tdbg_neighbourhood_mark_cause (hood, rc);
+  return tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+}
+
+static void
+markdown_neighbourhood (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc, const char *picture)
+{
+  guint32 op = picture_op (logdir, rc);
+  const char *name;
+
+  if (op == TDBG_NONE)
+    return;
+  name = tdbg_logdir_get_op (logdir, op)->op_name;
+  g_string_append (out, _("\n### Its neighbourhood\n\n"));
+  if (picture && rc->origin_op == TDBG_NONE)
+    /* TRANSLATORS: Markdown image of the graph around the first bad trace, when the origin is an eager op */
+    g_string_append_printf (out, _("![The graph around %s, the first trace with NaN/∞](%s)\n"), name, picture);
+  else if (picture)
+    /* TRANSLATORS: Markdown image: the alternative text, then the file beside the report */
+    g_string_append_printf (out, _("![The graph around %s: the origin outlined in red, its inputs in red "
+                                   "(bad) or green (healthy)](%s)\n"), name, picture);
+  else
+    g_string_append_printf (out, _("Not drawn here: `explain --markdown -o report.md` writes the picture of "
+                                   "the graph around %s beside the report.\n"), name);
+}
+
+char *
+tdbg_explain_markdown (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *picture)
 {
   GString *out = g_string_new (NULL);
   g_autofree char *title = NULL, *step = NULL;
@@ -311,7 +433,8 @@ tdbg_explain_markdown (TdbgLogdir *logdir, const TdbgRootCause *rc)
     }
   g_string_append_printf (out, _("\n%" PRIu64 " traces of %u ops went bad after it%s%s.\n"),
                           rc->spread_traces, rc->spread_ops, step ? ", " : "", step ? step : "");
+  markdown_walk (out, logdir, rc);
   markdown_source (out, logdir, rc);
-  markdown_neighbourhood (out, logdir, rc);
+  markdown_neighbourhood (out, logdir, rc, picture);
   return g_string_free (out, FALSE);
 }

@@ -6,7 +6,7 @@
 
 #include "config.h"
 
-#include "tdbg-root-cause.h"
+#include "tdbg-root-cause-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -173,7 +173,7 @@ collect_inputs (TdbgLogdir *logdir, const TdbgOp *op, guint32 before, GPtrArray 
   for (guint k = 0; op->input_names[k]; k++)
     {
       const char *name = op->input_names[k];
-      TdbgCauseInput input = { .op = op->input_ops[k], .trace = TDBG_NONE };
+      TdbgCauseInput input = { .op = op->input_ops[k], .trace = TDBG_NONE, .execution = TDBG_NONE };
       if (name[0] == '^')
         continue;
       input.output_slot = input_slot (name);
@@ -201,29 +201,31 @@ first_bad_trace (TdbgLogdir *logdir)
   return TDBG_NONE;
 }
 
+/* An eager input counts when the execution that made it recorded its value: a resource (an
+ * iterator, a variable) made by a recorded execution still tells nothing. */
+static gboolean
+input_recorded (const TdbgCauseInput *input)
+{
+  return input != NULL && (input->trace != TDBG_NONE || (input->execution != TDBG_NONE && input->value_read));
+}
+
 static guint
 n_recorded_inputs (GArray *inputs)
 {
   guint n = 0;
   for (guint i = 0; i < inputs->len; i++)
-    n += g_array_index (inputs, TdbgCauseInput, i).trace != TDBG_NONE;
+    n += input_recorded (&g_array_index (inputs, TdbgCauseInput, i));
   return n;
 }
 
-/* When the first bad trace has no recorded input, the bad values came from outside its graph:
- * the earliest eager execution with a bad output before it in time is where they appeared. */
+/* The first execution with an output holding NaN/∞, in file order. */
 static guint32
-earlier_bad_execution (TdbgLogdir *logdir, double before_time)
+first_bad_execution (TdbgLogdir *logdir)
 {
   guint n = tdbg_logdir_get_n_executions (logdir);
   for (guint i = 0; i < n; i++)
-    {
-      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
-      if (e->wall_time > before_time)
-        break;
-      if (e->n_alert_outputs > 0)
-        return i;
-    }
+    if (tdbg_logdir_get_execution (logdir, i)->n_alert_outputs > 0)
+      return i;
   return TDBG_NONE;
 }
 
@@ -274,10 +276,11 @@ count_spread (TdbgLogdir *logdir, TdbgRootCause *rc)
 {
   g_autoptr(GHashTable) ops = g_hash_table_new (NULL, NULL);
   guint n = tdbg_logdir_get_n_traces (logdir);
-  guint32 from = rc->origin_trace != TDBG_NONE ? rc->origin_trace + 1 : 0;
 
-  for (guint i = from; i < n; i++)
-    if (trace_is_bad (logdir, i))
+  /* Every bad trace but the origin: the origin may be a later trace than the first bad one,
+   * when a nested graph saw the values before the op that made them was traced. */
+  for (guint i = 0; i < n; i++)
+    if (i != rc->origin_trace && trace_is_bad (logdir, i))
       {
         rc->spread_traces++;
         g_hash_table_add (ops, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, i)->op + 1));
@@ -374,7 +377,7 @@ limitation_for (const TdbgRootCause *rc, const TdbgCauseInput *input)
                        "negative counts — so this is inferred from the op type."));
   if (rc->evidence_kind == TDBG_EVIDENCE_NONE || !rc->inferred)
     return NULL;
-  if (input == NULL || input->trace == TDBG_NONE)
+  if (!input_recorded (input))
     return g_strdup_printf (_("The input %s was not recorded before it, so this is inferred from the op type."),
                             input ? input->op_name : "?");
   switch (input->value.mode)
@@ -398,6 +401,13 @@ evidence_sentence (const TdbgRootCause *rc, const TdbgCauseInput *input)
     return NULL;
   gulong n = (gulong) MIN (rc->evidence_count, (double) G_MAXULONG);
   count = g_strdup_printf ("%lu", n);
+  if (input->trace == TDBG_NONE && rc->evidence_kind == TDBG_EVIDENCE_ZEROS)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Execution #%u, which made it, holds %s zero.",
+                                         "Execution #%u, which made it, holds %s zeros.", n), input->execution, count);
+  if (input->trace == TDBG_NONE && rc->evidence_kind == TDBG_EVIDENCE_NEGATIVES)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Execution #%u, which made it, holds %s negative value.",
+                                         "Execution #%u, which made it, holds %s negative values.", n),
+                            input->execution, count);
   if (rc->evidence_kind == TDBG_EVIDENCE_ZEROS)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Its latest trace before, #%u, holds %s zero.",
                                          "Its latest trace before, #%u, holds %s zeros.", n), input->trace, count);
@@ -407,6 +417,35 @@ evidence_sentence (const TdbgRootCause *rc, const TdbgCauseInput *input)
   return NULL;
 }
 
+/* When the walk left the first bad trace: how its values came from the origin. */
+static char *
+walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
+{
+  const TdbgWalkStep *first, *second;
+  const char *name;
+
+  if (rc->walk == NULL || rc->walk->len < 2)
+    return NULL;
+  first = &g_array_index (rc->walk, TdbgWalkStep, 0);
+  second = &g_array_index (rc->walk, TdbgWalkStep, 1);
+  if (first->trace == TDBG_NONE)
+    return g_strdup_printf (_("The first execution with NaN/∞, #%u, only passed on what %s made."),
+                            first->execution, origin);
+  name = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, first->trace)->op)->op_name;
+  switch (second->link)
+    {
+    case TDBG_LINK_FUNCTION_INPUT:
+      return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), is an input of its function: the eager "
+                                "call passed in what %s made."), name, first->trace, origin);
+    case TDBG_LINK_OUTER_GRAPH:
+      return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), is an input of a nested graph: the op "
+                                "of the outer graph calling it passed in what %s made."), name, first->trace, origin);
+    default:
+      return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), only passed on what %s made."),
+                              name, first->trace, origin);
+    }
+}
+
 static void
 explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_name)
 {
@@ -414,11 +453,14 @@ explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_name)
     ? &g_array_index (rc->inputs, TdbgCauseInput, rc->evidence_input) : NULL;
   g_autofree char *sentence = cause_sentence (rc, op_name, input ? input->op_name : "?");
   g_autofree char *evidence = evidence_sentence (rc, input);
+  g_autofree char *walk = walk_sentence (logdir, rc, op_name);
+  g_autofree char *said = NULL;
 
   rc->limitation = limitation_for (rc, input);
-  rc->explanation = evidence ? g_strdup_printf ("%s %s", sentence, evidence)
-                  : rc->limitation ? g_strdup_printf ("%s %s", sentence, rc->limitation)
-                  : g_steal_pointer (&sentence);
+  said = evidence ? g_strdup_printf ("%s %s", sentence, evidence)
+       : rc->limitation ? g_strdup_printf ("%s %s", sentence, rc->limitation)
+       : g_steal_pointer (&sentence);
+  rc->explanation = walk ? g_strdup_printf ("%s %s", said, walk) : g_steal_pointer (&said);
   rc->hint = g_strdup (hint_for (rc->cause));
 }
 
@@ -462,9 +504,19 @@ origin_counts_from_value (TdbgRootCause *rc, const TdbgValue *v)
   rc->nan = v->inf_nan_known ? (double) v->counts.nan : NAN;
 }
 
-/* @inputs: the op's inputs with their latest traces, taken over. */
 static void
-find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index, GArray *inputs)
+decide_cause (TdbgRootCause *rc, const char *op_type)
+{
+  if (rc->inputs->len > 0 && n_recorded_inputs (rc->inputs) == 0)
+    rc->cause = TDBG_CAUSE_INPUTS_NOT_RECORDED;
+  else if (rc->inputs->len == 0)
+    rc->cause = TDBG_CAUSE_NONFINITE_INPUT;
+  else
+    decide_for_trace (rc, family_of (op_type));
+}
+
+static void
+find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index)
 {
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, index);
   const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
@@ -474,109 +526,147 @@ find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index, GArray *in
   rc->origin_op = d->op;
   rc->origin_op_type = op->op_type;
   rc->origin_output_slot = d->output_slot;
-  rc->inputs = inputs;
+  rc->inputs = collect_inputs (logdir, op, index, rc->records);
   if (read_value (logdir, index, rc->records, &value))
     {
       origin_counts_from_value (rc, &value);
       tdbg_value_clear (&value);
     }
-
-  if (rc->inputs->len > 0 && n_recorded_inputs (rc->inputs) == 0)
+  /* An op known only from its traces (its creation record missing): its inputs are unknown. */
+  if (op->op_type == NULL)
     rc->cause = TDBG_CAUSE_INPUTS_NOT_RECORDED;
-  else if (rc->inputs->len == 0)
-    rc->cause = TDBG_CAUSE_NONFINITE_INPUT;
   else
-    decide_for_trace (rc, family_of (op->op_type));
+    decide_cause (rc, op->op_type);
   find_step (logdir, rc, op->graph, d->wall_time);
   count_spread (logdir, rc);
   explain (logdir, rc, op->op_name);
 }
 
-/* The counts of the first output of an execution that holds NaN/∞, where the mode tells them. */
-static void
-execution_counts (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index)
+/* The executions that made an eager op's input tensors, and what they recorded of them. */
+static GArray *
+collect_eager_inputs (TdbgCauseWalk *w, guint32 index)
 {
-  Tensorflow__DebugEvent *event = tdbg_logdir_read_execution (logdir, index, NULL);
-  Tensorflow__Execution *execution;
+  const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, index);
+  GArray *inputs = g_array_new (FALSE, TRUE, sizeof (TdbgCauseInput));
 
-  if (event == NULL)
-    return;
-  execution = event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_EXECUTION ? event->execution : NULL;
-  for (gsize i = 0; execution && i < execution->n_tensor_protos; i++)
+  g_array_set_clear_func (inputs, clear_input);
+  for (gsize i = 0; ex && i < ex->n_input_tensor_ids; i++)
     {
-      TdbgValue value;
-      gboolean bad;
-      tdbg_value_init (&value, execution->tensor_debug_mode, execution->tensor_protos[i]);
-      bad = value.any_inf_nan;
-      if (bad)
+      TdbgCauseInput input = { .op = TDBG_NONE, .trace = TDBG_NONE };
+      input.execution = _tdbg_cause_walk_producer (w, index, ex->input_tensor_ids[i], &input.output_slot);
+      if (input.execution != TDBG_NONE)
         {
-          origin_counts_from_value (rc, &value);
-          rc->origin_output_slot = i;
+          const TdbgExecutionDigest *e = tdbg_logdir_get_execution (w->logdir, input.execution);
+          input.op_name = g_strdup (tdbg_logdir_get_string (w->logdir, e->op_type));
+          input.bad = _tdbg_cause_walk_output_bad (w, input.execution, input.output_slot);
+          input.value_read = _tdbg_cause_walk_output_value (w, input.execution, input.output_slot, &input.value);
         }
-      tdbg_value_clear (&value);
-      if (bad)
-        break;
+      else
+        {
+          g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, ex->input_tensor_ids[i]);
+          input.op_name = g_strdup_printf (_("tensor %s"), id);
+          input.output_slot = 0;
+        }
+      g_array_append_val (inputs, input);
     }
-  tensorflow__debug_event__free_unpacked (event, NULL);
+  return inputs;
 }
 
 static void
-find_for_execution (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index)
+find_for_execution (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint slot)
 {
-  const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, index);
-  const OpFamily *family;
+  const TdbgExecutionDigest *e = tdbg_logdir_get_execution (w->logdir, index);
+  TdbgValue value;
 
   rc->origin_execution = index;
-  rc->origin_op_type = tdbg_logdir_get_string (logdir, e->op_type);
+  rc->origin_op_type = tdbg_logdir_get_string (w->logdir, e->op_type);
+  rc->origin_output_slot = slot;
   rc->mode = e->mode;
-  execution_counts (logdir, rc, index);
-  rc->inputs = g_array_new (FALSE, TRUE, sizeof (TdbgCauseInput));
-  family = family_of (rc->origin_op_type);
-  decide_for_trace (rc, family);
-  count_spread (logdir, rc);
-  explain (logdir, rc, rc->origin_op_type);
+  if (_tdbg_cause_walk_output_value (w, index, slot, &value))
+    {
+      origin_counts_from_value (rc, &value);
+      tdbg_value_clear (&value);
+    }
+  rc->inputs = collect_eager_inputs (w, index);
+  decide_cause (rc, rc->origin_op_type);
+  if (e->graph != TDBG_NONE)
+    find_step (w->logdir, rc, e->graph, e->wall_time);
+  count_spread (w->logdir, rc);
+  explain (w->logdir, rc, rc->origin_op_type);
+}
+
+/* The first output of an execution that holds NaN/∞ (0 when the outputs cannot be told apart). */
+static guint
+first_bad_output (TdbgCauseWalk *w, guint32 index)
+{
+  const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, index);
+  for (guint s = 0; ex && s < ex->n_tensor_protos; s++)
+    if (_tdbg_cause_walk_output_bad (w, index, s))
+      return s;
+  return 0;
+}
+
+/* Nothing alerted: in NO_TENSOR or SHAPE alone that is because nothing could, and is said. */
+static void
+nothing_bad (TdbgLogdir *logdir, TdbgRootCause *rc)
+{
+  guint modes = tdbg_logdir_get_modes (logdir);
+  guint telling = (1u << TDBG_MODE_CURT_HEALTH) | (1u << TDBG_MODE_CONCISE_HEALTH) | (1u << TDBG_MODE_FULL_HEALTH) |
+                  (1u << TDBG_MODE_FULL_TENSOR) | (1u << TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS);
+  GString *names;
+
+  if (modes == 0 || (modes & telling) != 0)
+    {
+      rc->explanation = g_strdup (_("No tensor held NaN or ∞."));
+      return;
+    }
+  names = g_string_new (NULL);
+  for (guint m = 0; m < 32; m++)
+    if (modes & (1u << m))
+      g_string_append_printf (names, "%s%s", names->len ? ", " : "", tdbg_debug_mode_name (m));
+  /* TRANSLATORS: %s: the debug modes recorded, "NO_TENSOR" or "SHAPE" */
+  rc->limitation = g_strdup_printf (_("%s records nothing of NaN or ∞, so whether a tensor held any cannot be told: "
+                                      "record with CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH or FULL_TENSOR."),
+                                    names->str);
+  rc->explanation = g_strdup (rc->limitation);
+  g_string_free (names, TRUE);
 }
 
 TdbgRootCause *
 tdbg_root_cause_find (TdbgLogdir *logdir)
 {
   TdbgRootCause *rc = g_new0 (TdbgRootCause, 1);
-  guint32 first;
+  TdbgWalkStep start = { TDBG_NONE, TDBG_NONE, 0, TDBG_LINK_FIRST };
+  TdbgCauseWalk w;
+  const TdbgWalkStep *origin;
 
   rc->records = g_ptr_array_new_with_free_func (free_event);
   rc->origin_trace = rc->origin_execution = rc->origin_op = TDBG_NONE;
   rc->step_execution = rc->step_graph = TDBG_NONE;
   rc->evidence_input = -1;
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;
+  _tdbg_cause_walk_init (&w, logdir, rc->records);
 
-  /* Traces come in file order across the file sets, as alerts are counted: every input of the
-   * first bad trace was finite (or unrecorded) at its latest trace before it. */
-  first = first_bad_trace (logdir);
-  if (first != TDBG_NONE)
+  /* Start where alerts are counted first: the first bad trace in file order (see the header),
+   * else the first bad execution; then walk back to where the values first went bad. */
+  if ((start.trace = first_bad_trace (logdir)) == TDBG_NONE &&
+      (start.execution = first_bad_execution (logdir)) != TDBG_NONE)
+    start.output_slot = first_bad_output (&w, start.execution);
+  if (start.trace == TDBG_NONE && start.execution == TDBG_NONE)
     {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, first);
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
-      g_autoptr(GArray) inputs = collect_inputs (logdir, op, first, rc->records);
-      /* An op without inputs (a placeholder, a function argument) that holds NaN/∞ was fed
-       * them from outside its graph: by an eager op, if one went bad before. */
-      guint32 eager = inputs->len == 0 ? earlier_bad_execution (logdir, d->wall_time) : TDBG_NONE;
-
-      if (eager != TDBG_NONE)
-        find_for_execution (logdir, rc, eager);
-      else
-        find_for_trace (logdir, rc, first, g_steal_pointer (&inputs));
+      rc->inputs = g_array_new (FALSE, TRUE, sizeof (TdbgCauseInput));
+      rc->walk = g_array_new (FALSE, FALSE, sizeof (TdbgWalkStep));
+      nothing_bad (logdir, rc);
+      _tdbg_cause_walk_clear (&w);
+      return rc;
     }
+  rc->walk = _tdbg_cause_walk_back (&w, &start);
+  origin = &g_array_index (rc->walk, TdbgWalkStep, rc->walk->len - 1);
+  if (origin->trace != TDBG_NONE)
+    find_for_trace (logdir, rc, origin->trace);
   else
-    {
-      guint32 eager = earlier_bad_execution (logdir, INFINITY);
-      if (eager != TDBG_NONE)
-        find_for_execution (logdir, rc, eager);
-      else
-        {
-          rc->inputs = g_array_new (FALSE, TRUE, sizeof (TdbgCauseInput));
-          rc->explanation = g_strdup (_("No tensor held NaN or ∞."));
-        }
-    }
+    find_for_execution (&w, rc, origin->execution, origin->output_slot);
+  _tdbg_cause_walk_clear (&w);
   return rc;
 }
 
@@ -586,6 +676,7 @@ tdbg_root_cause_free (TdbgRootCause *rc)
   if (rc == NULL)
     return;
   g_clear_pointer (&rc->inputs, g_array_unref);
+  g_clear_pointer (&rc->walk, g_array_unref);
   g_clear_pointer (&rc->records, g_ptr_array_unref);
   g_free (rc->explanation);
   g_free (rc->hint);

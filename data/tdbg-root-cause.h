@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Why it went bad: the origin of the first NaN/∞ (the first bad trace whose inputs were still
- * finite, walked back across eager executions when the bad values came in from outside the
- * graph), its inputs' latest summaries, a cause decided by a table of op families from what
- * the debug mode records, and how far it spread. GTK-free: the CLI and the window say the
- * same thing. */
+/* Why it went bad: the origin of the first NaN/∞ (the first bad trace in file order, walked
+ * back through the links the logdir records when the bad values came in from elsewhere: a
+ * function's placeholders and the call's inputs, nested graphs and their calling ops, eager
+ * tensor ids), its inputs' latest summaries, a cause decided by a table of op families from
+ * what the debug mode records, and how far it spread. GTK-free: the CLI and the window say
+ * the same thing.
+ *
+ * File order: graph execution traces are numbered as alerts are counted (TensorBoard's global
+ * trace index): every trace of the file set with the earliest metadata wall_time in record
+ * order, then those of the next file set, and so on. "Before" a trace means a smaller global
+ * index. Executions are numbered in record order of the first file set's .execution file. */
 
 #include "tdbg-logdir.h"
 #include "tdbg-value.h"
@@ -33,12 +39,35 @@ typedef enum {
   TDBG_EVIDENCE_NEGATIVES,
 } TdbgEvidenceKind;
 
-/* One input of the origin op, in input order (control inputs left out). */
+/* How one step of the walk back was reached from the step before it. */
+typedef enum {
+  TDBG_LINK_FIRST,            /* the first bad trace in file order (or bad execution, without one) */
+  TDBG_LINK_INPUT,            /* an input of the op, in its own graph */
+  TDBG_LINK_OUTER_GRAPH,      /* a placeholder of a nested graph, fed by the calling op's input */
+  TDBG_LINK_FUNCTION_INPUT,   /* a placeholder of a function, fed by the eager call's input tensor */
+  TDBG_LINK_EAGER_INPUT,      /* an eager op's input tensor, made by an earlier execution */
+  TDBG_LINK_FUNCTION_OUTPUT,  /* a function's output, made by an op of its graph */
+} TdbgWalkLink;
+
+/* "first", "input", "outer_graph", "function_input", "eager_input", "function_output". */
+const char *tdbg_walk_link_code (TdbgWalkLink link);
+
+/* One place the bad values were seen on the way back: a trace or an eager execution's output. */
 typedef struct {
-  guint32 op;                 /* producer op, TDBG_NONE when not in the logdir */
-  char *op_name;
+  guint32 trace;              /* or TDBG_NONE */
+  guint32 execution;          /* or TDBG_NONE */
+  guint output_slot;
+  TdbgWalkLink link;
+} TdbgWalkStep;
+
+/* One input of the origin op, in input order (control inputs left out). For an eager origin,
+ * the executions that made its input tensors. */
+typedef struct {
+  guint32 op;                 /* producer op, TDBG_NONE when not in the logdir or eager */
+  char *op_name;              /* for an eager input: the producer execution's op type */
   guint output_slot;
   guint32 trace;              /* its latest trace before the origin, or TDBG_NONE */
+  guint32 execution;          /* eager: the execution that made it, or TDBG_NONE */
   TdbgValue value;            /* that trace's summary, decoded (valid when trace != TDBG_NONE) */
   gboolean value_read;
   gboolean bad;               /* that trace held NaN/∞ */
@@ -63,6 +92,7 @@ typedef struct {
   gboolean inferred;          /* the mode could not show the evidence */
 
   GArray *inputs;             /* TdbgCauseInput */
+  GArray *walk;               /* TdbgWalkStep: the first bad trace, …, the origin (last) */
 
   char *explanation;          /* one sentence, translated */
   char *hint;                 /* what to do about it, translated */

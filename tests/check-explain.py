@@ -4,8 +4,11 @@
 
 usage: check-explain.py TFDBG_GTK LOGDIRS_ROOT
 
-For every logdir: the origin is the first NaN/∞ trace EXPECTED.json names (its inputs were
-finite before it, or not recorded at all); each input's latest trace before it; the cause
+File order: traces are numbered as TensorBoard counts alerts (every trace of the file set with the
+earliest metadata wall_time, then the next file set's), so the walk back starts at the first alert,
+which EXPECTED.json also names as the first NaN/∞ trace. For every logdir: the walk starts there;
+the origin is that trace (its inputs were finite before it, or not recorded at all: none of the
+shared logdirs' first bad traces is a placeholder fed from elsewhere, which the unit tests cover); each input's latest trace before it; the cause
 derived here, independently of the program, from the op type, the origin's element counts,
 which inputs were recorded and what the mode records; the spread (every other bad trace after
 the first one, from the uncapped alert count); the exit status (0 nothing bad, 1 found).
@@ -14,8 +17,10 @@ Prints TAP; a missing LOGDIRS_ROOT is a failure.
 
 import json
 import os
+import re
 import subprocess
 import sys
+import tempfile
 
 import shared_logdirs
 
@@ -49,6 +54,22 @@ def check(results, name, ok, detail=""):
     results.append((name, ok, detail))
 
 
+def check_markdown_report(results, program, label, path, first):
+    """explain --markdown -o writes the report and, beside it, the picture it links to."""
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.md")
+        run = subprocess.run([program, "explain", "--markdown", "-o", report, path], capture_output=True,
+                             text=True, timeout=120)
+        text = open(report, encoding="utf-8").read() if os.path.exists(report) else ""
+        links = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
+        picture = os.path.join(tmp, links[0]) if links else ""
+        png = open(picture, "rb").read(8) if links and os.path.exists(picture) else b""
+        check(results, f"{label}: markdown report links its picture",
+              run.returncode == 1 and links == ["report-graph.png"] and png == b"\x89PNG\r\n\x1a\n"
+              and first["op_name"] in text and "```dot" not in text,
+              f"exit {run.returncode}, links {links}, {run.stderr[:200]}")
+
+
 def check_logdir(results, program, label, path, facts):
     run = subprocess.run([program, "explain", "--json", path], capture_output=True, text=True, timeout=120)
     first = facts.get("first_inf_nan_graph_execution_trace")
@@ -60,7 +81,20 @@ def check_logdir(results, program, label, path, facts):
         return
     if first is None:
         check(results, f"{label}: no origin", got["origin"] is None and got["cause"] is None, str(got["origin"]))
+        blind = facts["tensor_debug_mode"] in ("NO_TENSOR", "SHAPE")
+        check(results, f"{label}: {'says the mode cannot tell' if blind else 'no limitation'}",
+              (got["limitation"] is not None) == blind and (not blind or facts["tensor_debug_mode"] in got["explanation"]),
+              f"limitation {got['limitation']}")
         return
+    first_alert = facts["alerts"]["first_alert"]
+    check(results, f"{label}: first alert is the first NaN/∞ trace (file order)",
+          first_alert["graph_execution_trace_index"] == first["index"] and first_alert["execution_index"] is None,
+          f"first alert {first_alert}")
+    walk = got.get("walk_back") or [{}]
+    check(results, f"{label}: the walk back starts at the first alert and stays there",
+          len(walk) == 1 and walk[0].get("link") == "first"
+          and walk[0].get("graph_execution_trace_index") == first_alert["graph_execution_trace_index"],
+          f"walk {walk}")
     origin = got["origin"] or {}
     want = {"graph_execution_trace_index": first["index"], "op_name": first["op_name"],
             "op_type": first["op_type"], "output_slot": first["output_slot"],
@@ -74,8 +108,9 @@ def check_logdir(results, program, label, path, facts):
     inputs_ok = len(got["inputs"]) == len(first["inputs"])
     detail = []
     for want_input, got_input in zip(first["inputs"], got["inputs"]):
-        pair = ((want_input["op_name"], want_input["output_slot"], want_input.get("latest_trace_index_before")),
-                (got_input["op_name"], got_input["output_slot"], got_input["graph_execution_trace_index"]))
+        pair = ((want_input["op_name"], want_input["output_slot"], want_input.get("latest_trace_index_before"), None),
+                (got_input["op_name"], got_input["output_slot"], got_input["graph_execution_trace_index"],
+                 got_input["execution_index"]))
         if pair[0] != pair[1]:
             inputs_ok = False
             detail.append(f"expected {pair[0]}, got {pair[1]}")
@@ -93,6 +128,8 @@ def check_logdir(results, program, label, path, facts):
         check(results, f"{label}: evidence {'inferred' if inferred else 'seen'} in {mode}",
               evidence.get("inferred") == inferred and (got["limitation"] is not None) == inferred,
               f"evidence {evidence}, limitation {got['limitation']}")
+
+    check_markdown_report(results, program, label, path, first)
 
     uncapped = facts["alerts"]["uncapped_inf_nan_graph_execution_traces"]
     check(results, f"{label}: spread", got["spread"]["bad_traces_after"] == uncapped - 1,

@@ -64,6 +64,22 @@ test_exploding (void)
   g_settings_set_double (settings, "magnitude-threshold", 1e3);
   gui_spin (50);
   g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (pane, TDBG_ALERT_EXPLODING), ==, 2);
+  /* They are not in the list: the kind's button goes on to the next one at each click,
+   * wrapping around, and says which one it went to. */
+  {
+    GtkWidget *button = gtk_widget_get_ancestor (GTK_WIDGET (gui_find_label (GTK_WIDGET (pane), "Exploding magnitude", FALSE)),
+                                                 GTK_TYPE_BUTTON);
+    g_assert_nonnull (button);
+    g_signal_emit_by_name (button, "clicked");
+    gui_spin (50);
+    g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 3);
+    g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (button), "2 of 2: "));
+    tdbg_alerts_pane_activate_kind (pane, TDBG_ALERT_EXPLODING);
+    gui_spin (50);
+    g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 2);
+    g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (button), "1 of 2: "));
+    g_test_message ("%s", gtk_widget_get_tooltip_text (button));
+  }
   gui_shot (GTK_WIDGET (window), "alert-kinds-exploding.png");
   g_settings_reset (settings, "magnitude-threshold");
   gui_spin (50);

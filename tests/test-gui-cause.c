@@ -8,6 +8,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 #include <adwaita.h>
+#include "cause-fixtures.h"
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-tensor-details.h"
@@ -196,16 +197,25 @@ text_read (gpointer data)
   return *(char **) data != NULL;
 }
 
+static gboolean
+clipboard_changed (gpointer data)
+{
+  gpointer *clipboard_and_before = data;
+  return gdk_clipboard_get_content (clipboard_and_before[0]) != clipboard_and_before[1];
+}
+
 static void
 test_copy_report (void)
 {
   TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  GdkContentProvider *empty;
   g_autofree char *text = NULL;
 
   wait_card (window);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy-report"));
   gdk_clipboard_set_text (clipboard, "");
+  empty = gdk_clipboard_get_content (clipboard);
   /* The card's copy button (win.copy-report, also in the menu). */
   {
     TdbgCauseCard *card = tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (window));
@@ -215,12 +225,30 @@ test_copy_report (void)
     g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (copy)), ==, "win.copy-report");
     g_signal_emit_by_name (copy, "clicked");
   }
+  /* The report comes once its picture is drawn. */
+  g_assert_true (gui_wait_until (clipboard_changed, (gpointer[]) { clipboard, empty }, 20000));
   gdk_clipboard_read_text_async (clipboard, NULL, text_read_cb, &text);
   g_assert_true (gui_wait_until (text_read, &text, 10000));
   g_test_message ("%.200s…", text);
   g_assert_true (g_str_has_prefix (text, "## Root cause of the first NaN/∞"));
   g_assert_nonnull (strstr (text, "`log_of_zero`"));
   g_assert_nonnull (strstr (text, "`logits:0`"));
+  /* The neighbourhood as a picture to attach, not DOT text: a PNG file the report links to. */
+  g_assert_null (strstr (text, "```dot"));
+  {
+    const char *link = strstr (text, ".png)");
+    const char *start = link ? g_strrstr_len (text, link - text, "](") : NULL;
+    g_autofree char *path = NULL, *bytes = NULL;
+    gsize length = 0;
+
+    g_assert_nonnull (start);
+    path = g_strndup (start + 2, link + 4 - (start + 2));
+    g_test_message ("picture: %s", path);
+    g_assert_true (g_path_is_absolute (path));
+    g_assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+    g_assert_cmpuint (length, >, 8);
+    g_assert_cmpmem (bytes, 8, "\x89PNG\r\n\x1a\n", 8);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* Nothing went bad: nothing to report. */
@@ -258,6 +286,55 @@ test_dark_card (void)
   gui_shot (GTK_WIDGET (window), "cause-card-dark.png");
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The first bad trace only passed on what an eager op made: the card names the eager Log
+ * (execution 1) as the origin, says how the values came in, and its input row selects the
+ * execution that made the input. */
+static void
+test_walked_card (void)
+{
+  g_autofree char *dir = cause_fixture_write_eager_into_function (CAUSE_FULL, FALSE);
+  TdbgWindow *window = gui_open_window (dir);
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgCauseCard *card = wait_card (window);
+  GtkWidget *row;
+
+  g_assert_cmpuint (tdbg_cause_card_get_cause (card)->origin_execution, ==, 1);
+  g_assert_cmpstr (tdbg_cause_card_get_origin_text (card), ==, "Log output 0, execution 1");
+  g_assert_nonnull (strstr (tdbg_cause_card_get_explanation (card), "is an input of its function"));
+  tdbg_cause_card_set_expanded (card, TRUE);
+  gui_spin (200);
+  row = tdbg_cause_card_get_input_row (card, 0);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (row), ==, "Select execution 0");
+  gui_shot (GTK_WIDGET (window), "cause-card-walked.png");
+  gtk_widget_activate (row);
+  g_assert_cmpuint (tdbg_selection_get_execution (sel), ==, 0);
+  tdbg_cause_card_activate_origin (card);
+  g_assert_cmpuint (tdbg_selection_get_execution (sel), ==, 1);
+
+  /* The report lists the way back, and draws the first bad trace's graph (the origin has none). */
+  {
+    GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+    GdkContentProvider *before;
+    g_autofree char *text = NULL;
+
+    gdk_clipboard_set_text (clipboard, "");
+    before = gdk_clipboard_get_content (clipboard);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "copy-report", NULL);
+    g_assert_true (gui_wait_until (clipboard_changed, (gpointer[]) { clipboard, before }, 20000));
+    gdk_clipboard_read_text_async (clipboard, NULL, text_read_cb, &text);
+    g_assert_true (gui_wait_until (text_read, &text, 10000));
+    g_test_message ("%s", text);
+    g_assert_nonnull (strstr (text, "1. `y:0`, graph execution trace #1 — the first NaN/∞ in file order\n"
+                                    "2. `Log` output 0, eager execution #1 — through the eager call's input to the function\n"));
+    g_assert_nonnull (strstr (text, "![The graph around y, the first trace with NaN/∞]("));
+    g_assert_nonnull (strstr (text, "root-cause-run-graph.png)"));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
 }
 
 /* What "Save as .npy…" writes once a file is chosen: trace 3 of modes/FULL_TENSOR, Sqrt of a
@@ -314,11 +391,19 @@ test_save_npy (void)
 int
 main (int argc, char **argv)
 {
+  g_autofree char *cache = test_make_temp_dir ();
+  int status;
+
+  /* Copied reports save their picture in the user's cache: a throwaway one here. */
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/cause-card", test_card);
   g_test_add_func ("/gui/copy-report", test_copy_report);
   g_test_add_func ("/gui/cause-card-dark", test_dark_card);
+  g_test_add_func ("/gui/cause-card-walked", test_walked_card);
   g_test_add_func ("/gui/save-npy", test_save_npy);
-  return g_test_run ();
+  status = g_test_run ();
+  test_remove_tree (cache);
+  return status;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include <gtk/gtk.h>
+#include <adwaita.h>
 #include "gui-util.h"
 
 static const char *language;
@@ -124,6 +125,61 @@ test_translated_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Every label drawn under @root, with no unknown glyphs. */
+static void
+assert_own_glyphs (GtkWidget *root)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_is_drawable (root))
+    g_assert_cmpint (pango_layout_get_unknown_glyphs_count (gtk_label_get_layout (GTK_LABEL (root))), ==, 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    assert_own_glyphs (child);
+}
+
+static gboolean
+card_shown (gpointer data)
+{
+  return gtk_widget_get_visible (data) && gtk_widget_get_height (data) > 0;
+}
+
+static gboolean
+is_dark (gpointer data)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ());
+}
+
+/* The root-cause card opened, in the language, light and dark: its fixed texts translated,
+ * every label drawn with its own glyphs. Screenshots i18n-LANGUAGE-cause-card{,-dark}.png. */
+static void
+test_cause_card (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgCauseCard *card = tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (window));
+
+  tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
+  g_assert_true (gui_wait_until (card_shown, card, 30000));
+  tdbg_cause_card_set_expanded (card, TRUE);
+  gui_spin (300);
+  screenshot (GTK_WIDGET (window), "cause-card");
+  assert_label_shown (GTK_WIDGET (card), translated ("Root Cause"));
+  g_assert_nonnull (gui_find_by_tooltip (GTK_WIDGET (card), translated ("Copy a Markdown report of the root cause")));
+  assert_own_glyphs (GTK_WIDGET (card));
+  /* The rest of the card, scrolled to its end. */
+  {
+    GtkScrolledWindow *body = GTK_SCROLLED_WINDOW (gui_find_widget (GTK_WIDGET (card), GTK_TYPE_SCROLLED_WINDOW));
+    GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (body);
+    gtk_adjustment_set_value (v, gtk_adjustment_get_upper (v));
+    gui_spin (200);
+    screenshot (GTK_WIDGET (window), "cause-card-end");
+  }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (gui_wait_until (is_dark, NULL, 5000));
+  gui_spin (300);
+  screenshot (GTK_WIDGET (window), "cause-card-dark");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* `tfdbg-gtk help` as run from the build tree, in @lang (NULL: none chosen), with
  * TDBG_LOCALEDIR set or not. */
 static char *
@@ -186,5 +242,6 @@ main (int argc, char **argv)
 
   g_test_add_func ("/i18n/translated-window", test_translated_window);
   g_test_add_func ("/i18n/uninstalled-catalogues", test_uninstalled_catalogues);
+  g_test_add_func ("/i18n/cause-card", test_cause_card);
   return g_test_run ();
 }

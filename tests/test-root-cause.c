@@ -9,6 +9,7 @@
 
 #include "tdbg-fixture-writer.h"
 #include "tdbg-root-cause.h"
+#include "cause-fixtures.h"
 #include "test-util.h"
 
 static void
@@ -114,22 +115,12 @@ write_division (Tensorflow__TensorDebugMode mode)
   return dir;
 }
 
-static TdbgRootCause *
-find_in (const char *dir, TdbgLogdir **logdir_out)
-{
-  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
-  g_assert_true (tdbg_logdir_load (logdir, NULL, NULL));
-  TdbgRootCause *rc = tdbg_root_cause_find (logdir);
-  *logdir_out = g_steal_pointer (&logdir);
-  return rc;
-}
-
 static void
 check_division (Tensorflow__TensorDebugMode mode, gboolean inferred)
 {
   g_autofree char *dir = write_division (mode);
   g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(TdbgRootCause) rc = find_in (dir, &logdir);
+  g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
   const TdbgCauseInput *denominator;
 
   g_assert_cmpuint (rc->origin_trace, ==, 2);
@@ -207,7 +198,7 @@ test_inputs_not_recorded (void)
     add_trace (w, 10, "mm", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
-  rc = find_in (dir, &logdir);
+  rc = cause_fixture_find (dir, &logdir);
   g_assert_cmpuint (rc->origin_trace, ==, 0);
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
   g_assert_cmpuint (rc->inputs->len, ==, 2);
@@ -230,7 +221,7 @@ test_nonfinite_input (void)
     add_trace (w, 11, "e", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
-  rc = find_in (dir, &logdir);
+  rc = cause_fixture_find (dir, &logdir);
   g_assert_cmpuint (rc->origin_trace, ==, 0);
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
   g_assert_cmpuint (rc->inputs->len, ==, 0);
@@ -248,7 +239,7 @@ test_demo_step (void)
   g_autoptr(TdbgRootCause) rc = NULL;
 
   g_assert_true (tdbg_fixture_write_demo (dir, &options, NULL));
-  rc = find_in (dir, &logdir);
+  rc = cause_fixture_find (dir, &logdir);
   g_assert_cmpuint (rc->origin_trace, !=, TDBG_NONE);
   g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, ==, "Log");
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
@@ -267,11 +258,8 @@ test_nothing_bad (void)
   g_autoptr(TdbgRootCause) rc = NULL;
 
   g_assert_true (tdbg_fixture_write_demo (dir, &options, NULL));
-  rc = find_in (dir, &logdir);
-  g_assert_cmpuint (rc->origin_trace, ==, TDBG_NONE);
-  g_assert_cmpuint (rc->origin_execution, ==, TDBG_NONE);
-  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONE);
-  g_assert_nonnull (rc->explanation);
+  rc = cause_fixture_find (dir, &logdir);
+  cause_fixture_assert_nothing_bad (rc);
   test_remove_tree (dir);
 }
 

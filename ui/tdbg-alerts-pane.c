@@ -4,6 +4,7 @@
 #include "tdbg-ui.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-alert-kind.h"
 #include "tdbg-cause-card.h"
@@ -28,6 +29,9 @@ struct _TdbgAlertsPane {
   /* The alerts of the kinds beyond Debugger V2's: counted and jumped to by their kind's
    * button; the list below holds the NaN/∞ ones. */
   GArray *more;
+  /* Per kind beyond Debugger V2's: how many of its alerts its button went through, so that
+   * each click goes on to the next one (they are not in the list below). */
+  guint more_visited[TDBG_N_ALERT_TYPES];
   TdbgAlertOptions options;
 };
 
@@ -159,14 +163,31 @@ kind_clicked_cb (GtkButton *button, TdbgAlertsPane *self)
   tdbg_alerts_pane_activate_kind (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "kind")));
 }
 
-/* The first alert of a kind beyond Debugger V2's, NULL when it has none. */
+/* The @nth alert of a kind beyond Debugger V2's, NULL when it has fewer. */
 static const TdbgAlert *
-first_more (TdbgAlertsPane *self, TdbgAlertType type)
+nth_more (TdbgAlertsPane *self, TdbgAlertType type, guint nth)
 {
   for (guint i = 0; self->more && i < self->more->len; i++)
-    if (g_array_index (self->more, TdbgAlert, i).type == type)
+    if (g_array_index (self->more, TdbgAlert, i).type == type && nth-- == 0)
       return &g_array_index (self->more, TdbgAlert, i);
   return NULL;
+}
+
+/* The kind's button says which of its alerts it went to, and that the next click goes on. */
+static void
+tell_visited (TdbgAlertsPane *self, TdbgAlertType type, guint nth, guint n, const TdbgAlert *a)
+{
+  g_autofree char *what = tdbg_more_alerts_describe (logdir_of (self), a);
+  /* TRANSLATORS: a kind's button after it went to one of its alerts: "2 of 3: <the alert>" */
+  g_autofree char *tip = n > 1 ? g_strdup_printf (_("%u of %u: %s\nClick again for the next one."), nth + 1, n, what)
+                               : g_strdup (what);
+
+  for (GtkWidget *b = gtk_widget_get_first_child (GTK_WIDGET (self->kinds_box)); b; b = gtk_widget_get_next_sibling (b))
+    if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (b), "kind")) == type)
+      {
+        gtk_widget_set_tooltip_text (b, tip);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (b), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tip, -1);
+      }
 }
 
 void
@@ -174,14 +195,20 @@ tdbg_alerts_pane_activate_kind (TdbgAlertsPane *self, TdbgAlertType type)
 {
   TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
   const TdbgAlert *a;
+  guint n, nth;
 
   if (tdbg_alert_kind_is_debugger_v2 (tdbg_alert_kind_get (type)))
     {
       tdbg_alerts_pane_move (self, TDBG_ALERT_MOVE_FIRST);
       return;
     }
-  if (selection == NULL || (a = first_more (self, type)) == NULL)
+  n = tdbg_alerts_pane_get_kind_count (self, type);
+  if (selection == NULL || n == 0)
     return;
+  nth = self->more_visited[type] % n;
+  a = nth_more (self, type, nth);
+  self->more_visited[type] = nth + 1;
+  tell_visited (self, type, nth, n, a);
   if (a->trace_index != TDBG_NONE)
     tdbg_selection_select_trace (selection, a->trace_index);
   else if (a->op != TDBG_NONE)
@@ -322,6 +349,8 @@ tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
   g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (logdir ? tdbg_logdir_get_n_alerts (logdir) : 0);
 
+  /* A new logdir's kinds start again from their first alert (a growing one goes on). */
+  memset (self->more_visited, 0, sizeof self->more_visited);
   find_more (self);
   tdbg_cause_card_set_selection (self->cause_card, tdbg_pane_get_selection (pane));
   show_counts (self);

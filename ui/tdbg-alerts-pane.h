@@ -23,8 +23,9 @@ G_DECLARE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG, ALERTS_PANE, TdbgP
 void tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move);
 /* Activates alert @index, as a click on its row does. */
 void tdbg_alerts_pane_activate (TdbgAlertsPane *self, guint index);
-/* Goes to the first alert of a kind, as its button does: NaN/∞'s first alert, or the trace
- * or op of the first alert of a kind beyond Debugger V2's. */
+/* Goes to an alert of a kind, as its button does: NaN/∞'s first alert, or the trace or op
+ * of the next alert of a kind beyond Debugger V2's (its first, then on at each call,
+ * wrapping around: they are not in the list to step through). */
 void tdbg_alerts_pane_activate_kind (TdbgAlertsPane *self, TdbgAlertType type);
 /* The count a kind's button shows (a kind beyond Debugger V2's has a button only when it
  * is not 0). */

@@ -45,11 +45,13 @@ append_counts (GString *s, const TdbgValue *v, gboolean bad)
     { bad ? 0 : v->counts.zero, C_("count", "zero") },
     { bad ? 0 : v->counts.pos, C_("count", "positive") },
   };
+  /* TRANSLATORS: between two counts of an input's health, "1 zero, 999 positive" (Japanese: "、") */
+  const char *separator = C_("counts", ", ");
   guint shown = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
     if (counts[i].n > 0)
-      g_string_append_printf (s, "%s%'" G_GUINT64_FORMAT " %s", shown++ ? ", " : ": ", counts[i].n, counts[i].what);
+      g_string_append_printf (s, "%s%'" G_GUINT64_FORMAT " %s", shown++ ? separator : ": ", counts[i].n, counts[i].what);
 }
 
 char *
@@ -58,7 +60,8 @@ tdbg_cause_card_describe_health (const TdbgCauseInput *input)
   const TdbgValue *v = &input->value;
   GString *s;
 
-  if (input->trace == TDBG_NONE)
+  /* An eager input's maker may be known without its value (a resource, an iterator). */
+  if (input->trace == TDBG_NONE && (input->execution == TDBG_NONE || !input->value_read))
     return g_strdup (_("not recorded"));
   s = g_string_new (input->bad ? _("bad") : _("healthy"));
   if (input->value_read && (v->counts_known || (input->bad && v->inf_nan_known)))
@@ -73,11 +76,13 @@ input_row (const TdbgCauseInput *input)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   g_autofree char *name = g_strdup_printf ("%s:%u", input->op_name, input->output_slot);
   g_autofree char *health = tdbg_cause_card_describe_health (input);
+  gboolean recorded = input->trace != TDBG_NONE || input->execution != TDBG_NONE;
+  /* An eager origin's inputs were made by executions, a graph op's were traced. */
   g_autofree char *trace = input->trace != TDBG_NONE ? g_strdup_printf (_("trace %u"), input->trace)
-                                                     : g_strdup (_("not recorded"));
+                         : recorded ? g_strdup_printf (_("execution %u"), input->execution)
+                         : g_strdup (_("not recorded"));
   /* TRANSLATORS: an input's latest trace and its health: "trace 101 · healthy: 1 zero" */
-  g_autofree char *detail = input->trace != TDBG_NONE ? g_strdup_printf (_("%s · %s"), trace, health)
-                                                      : g_strdup (trace);
+  g_autofree char *detail = recorded ? g_strdup_printf (_("%s · %s"), trace, health) : g_strdup (trace);
   /* TRANSLATORS: an input of the origin for screen readers: "logits:0, trace 101, healthy…" */
   g_autofree char *acc = g_strdup_printf (_("Input %s, %s"), name, detail);
   GtkWidget *name_label = gtk_label_new (name);
@@ -91,17 +96,19 @@ input_row (const TdbgCauseInput *input)
   gtk_box_append (GTK_BOX (box), name_label);
   gtk_box_append (GTK_BOX (box), detail_label);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), input->trace != TDBG_NONE);
-  gtk_widget_add_css_class (row, input->trace == TDBG_NONE ? "tdbg-cause-unknown"
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), recorded);
+  gtk_widget_add_css_class (row, !recorded ? "tdbg-cause-unknown"
                                  : input->bad ? "tdbg-cause-bad" : "tdbg-cause-healthy");
-  if (input->trace != TDBG_NONE)
+  if (recorded)
     {
-      g_autofree char *tip = g_strdup_printf (_("Select trace %u"), input->trace);
+      g_autofree char *tip = input->trace != TDBG_NONE ? g_strdup_printf (_("Select trace %u"), input->trace)
+                                                       : g_strdup_printf (_("Select execution %u"), input->execution);
       gtk_widget_set_tooltip_text (row, tip);
     }
   /* After the tooltip, which would overwrite it. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, acc, -1);
   g_object_set_data (G_OBJECT (row), "trace", GUINT_TO_POINTER (input->trace));
+  g_object_set_data (G_OBJECT (row), "execution", GUINT_TO_POINTER (input->execution));
   return row;
 }
 
@@ -238,9 +245,12 @@ static void
 input_activated_cb (TdbgCauseCard *self, GtkListBoxRow *row)
 {
   guint32 trace = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "trace"));
+  guint32 execution = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "execution"));
 
   if (self->selection && trace != TDBG_NONE)
     tdbg_selection_select_trace (self->selection, trace);
+  else if (self->selection && execution != TDBG_NONE)
+    tdbg_selection_select_execution (self->selection, execution);
 }
 
 /* A toggle button that shows the body rather than a GtkExpander: GTK 4.8's expander fails to

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Between tdbg-root-cause.c (deciding and explaining) and tdbg-root-cause-walk.c (walking back
+ * from the first bad trace to where the bad values first appeared). */
+
+#include "tdbg-root-cause.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  TdbgLogdir *logdir;
+  GPtrArray *records;         /* decoded DebugEvents, kept alive: values borrow from them */
+  GHashTable *executions;     /* execution index + 1 → its decoded Tensorflow__Execution */
+} TdbgCauseWalk;
+
+void _tdbg_cause_walk_init (TdbgCauseWalk *w, TdbgLogdir *logdir, GPtrArray *records);
+void _tdbg_cause_walk_clear (TdbgCauseWalk *w);
+
+/* The execution record, decoded once; NULL when unreadable. */
+const Tensorflow__Execution *_tdbg_cause_walk_execution (TdbgCauseWalk *w, guint32 index);
+/* The latest execution before @before whose outputs hold the eager tensor @tensor_id, and
+ * which output it is; TDBG_NONE when none was recorded. */
+guint32 _tdbg_cause_walk_producer (TdbgCauseWalk *w, guint32 before, gint64 tensor_id, guint *slot);
+/* The value an execution recorded for output @slot; FALSE when the mode records none there. */
+gboolean _tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, guint slot, TdbgValue *value);
+/* Whether that output held NaN/∞ (when the outputs cannot be told apart: whether any did). */
+gboolean _tdbg_cause_walk_output_bad (TdbgCauseWalk *w, guint32 execution, guint slot);
+
+/* The steps from @start back to where the bad values first appeared (the last step). */
+GArray *_tdbg_cause_walk_back (TdbgCauseWalk *w, const TdbgWalkStep *start);
+
+G_END_DECLS

@@ -1,0 +1,488 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Walking back from the first bad trace to where the bad values first appeared, through the
+ * links a logdir records (format reference, section 6):
+ *
+ * - an op's inputs in its own graph ("src:slot"), through ops that are never traced
+ *   (Identity, Enter, Merge, … pass their input on; a call op's output is its function's);
+ * - a nested graph's placeholders, in creation order, and the inputs of the op of the outer
+ *   graph that calls it (DebuggedGraph.outer_context_id; If and Case take a selector first);
+ * - an outermost function's placeholders and the input_tensor_ids of the eager call that ran
+ *   the trace, whose ids are output_tensor_ids of earlier executions;
+ * - a function call's outputs and its graph's output ops (the Identity ops nothing consumes).
+ *
+ * The calling op of a nested graph is not recorded: it is the first call-like op of the outer
+ * graph created after the nested graph's record (a function is built before the op calling
+ * it), and the graph a call op runs is the last child graph recorded before it. */
+
+#include "config.h"
+
+#include "tdbg-root-cause-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MAX_DEPTH 32
+#define MAX_STEPS 64
+
+/* Never traced (format reference 5.4); their outputs are their inputs. */
+static const char pass_through_types[] =
+  " Identity IdentityN Enter Exit Merge Switch NextIteration RefEnter RefExit RefIdentity RefMerge RefSwitch RefNextIteration ";
+/* Ops that run a nested graph. */
+static const char call_types[] =
+  " StatefulPartitionedCall PartitionedCall While StatelessWhile If StatelessIf Case StatelessCase RemoteCall ";
+/* Those whose first input selects a branch rather than feeding a placeholder. */
+static const char selector_types[] = " If StatelessIf Case StatelessCase ";
+
+static const char *const link_codes[] = {
+  [TDBG_LINK_FIRST] = "first",
+  [TDBG_LINK_INPUT] = "input",
+  [TDBG_LINK_OUTER_GRAPH] = "outer_graph",
+  [TDBG_LINK_FUNCTION_INPUT] = "function_input",
+  [TDBG_LINK_EAGER_INPUT] = "eager_input",
+  [TDBG_LINK_FUNCTION_OUTPUT] = "function_output",
+};
+
+const char *
+tdbg_walk_link_code (TdbgWalkLink link)
+{
+  return link < G_N_ELEMENTS (link_codes) ? link_codes[link] : "first";
+}
+
+static gboolean
+type_in (const char *list, const char *op_type)
+{
+  g_autofree char *needle = NULL;
+  if (op_type == NULL)
+    return FALSE;
+  needle = g_strdup_printf (" %s ", op_type);
+  return strstr (list, needle) != NULL;
+}
+
+static guint
+slot_of (const char *input_name)
+{
+  const char *colon = strrchr (input_name, ':');
+  return colon ? (guint) g_ascii_strtoull (colon + 1, NULL, 10) : 0;
+}
+
+static gboolean
+trace_bad (TdbgLogdir *logdir, guint32 index)
+{
+  return (tdbg_logdir_get_trace (logdir, index)->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
+}
+
+/* ---- decoded executions ------------------------------------------------------------------- */
+
+static void
+free_event (gpointer event)
+{
+  tensorflow__debug_event__free_unpacked (event, NULL);
+}
+
+void
+_tdbg_cause_walk_init (TdbgCauseWalk *w, TdbgLogdir *logdir, GPtrArray *records)
+{
+  w->logdir = logdir;
+  w->records = records;
+  w->executions = g_hash_table_new (NULL, NULL);
+}
+
+void
+_tdbg_cause_walk_clear (TdbgCauseWalk *w)
+{
+  g_clear_pointer (&w->executions, g_hash_table_unref);
+}
+
+const Tensorflow__Execution *
+_tdbg_cause_walk_execution (TdbgCauseWalk *w, guint32 index)
+{
+  Tensorflow__DebugEvent *event;
+  gpointer key = GUINT_TO_POINTER (index + 1);
+
+  if (index >= tdbg_logdir_get_n_executions (w->logdir))
+    return NULL;
+  if (g_hash_table_contains (w->executions, key))
+    return g_hash_table_lookup (w->executions, key);
+  event = tdbg_logdir_read_execution (w->logdir, index, NULL);
+  if (event != NULL && event->what_case != TENSORFLOW__DEBUG_EVENT__WHAT_EXECUTION)
+    g_clear_pointer (&event, free_event);
+  if (event != NULL)
+    g_ptr_array_add (w->records, event);
+  g_hash_table_insert (w->executions, key, event ? event->execution : NULL);
+  return event ? event->execution : NULL;
+}
+
+/* Eager tensor ids count up as tensors are made: once this many executions in a row made
+ * only older tensors, none before them made the one looked for (a few may interleave when
+ * several Python threads run ops). A constant's tensor was made by no execution at all. */
+#define OLDER_IN_A_ROW 64
+
+guint32
+_tdbg_cause_walk_producer (TdbgCauseWalk *w, guint32 before, gint64 tensor_id, guint *slot)
+{
+  guint older = 0;
+
+  for (guint32 i = MIN (before, tdbg_logdir_get_n_executions (w->logdir)); i-- > 0 && older < OLDER_IN_A_ROW;)
+    {
+      const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, i);
+      gint64 newest = G_MININT64;
+      for (gsize s = 0; ex && s < ex->n_output_tensor_ids; s++)
+        {
+          if (ex->output_tensor_ids[s] == tensor_id)
+            {
+              *slot = s;
+              return i;
+            }
+          newest = MAX (newest, ex->output_tensor_ids[s]);
+        }
+      older = ex && ex->n_output_tensor_ids > 0 && newest < tensor_id ? older + 1 : 0;
+    }
+  return TDBG_NONE;
+}
+
+/* tensor_protos line up with the outputs only when every output was dumpable (5.3). */
+static const Tensorflow__TensorProto *
+output_proto (const Tensorflow__Execution *ex, guint slot)
+{
+  gsize n_outputs = MAX ((gsize) ex->num_outputs, ex->n_output_tensor_ids);
+  if (ex->n_tensor_protos != n_outputs || slot >= ex->n_tensor_protos)
+    return NULL;
+  return ex->tensor_protos[slot];
+}
+
+gboolean
+_tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, guint slot, TdbgValue *value)
+{
+  const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, execution);
+  const Tensorflow__TensorProto *proto = ex ? output_proto (ex, slot) : NULL;
+
+  if (proto == NULL)
+    return FALSE;
+  tdbg_value_init (value, ex->tensor_debug_mode, proto);
+  if (value->empty)
+    {
+      tdbg_value_clear (value);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_tdbg_cause_walk_output_bad (TdbgCauseWalk *w, guint32 execution, guint slot)
+{
+  const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, execution);
+  TdbgValue value;
+  gboolean bad;
+
+  if (ex != NULL && output_proto (ex, slot) == NULL)
+    return tdbg_logdir_get_execution (w->logdir, execution)->n_alert_outputs > 0;
+  if (!_tdbg_cause_walk_output_value (w, execution, slot, &value))
+    return FALSE;
+  bad = value.any_inf_nan;
+  tdbg_value_clear (&value);
+  return bad;
+}
+
+/* ---- the graphs' links -------------------------------------------------------------------- */
+
+/* @op's position among its graph's placeholders, in creation order; -1 if it is none. */
+static gint
+placeholder_position (TdbgLogdir *logdir, guint32 op)
+{
+  const TdbgOp *p = tdbg_logdir_get_op (logdir, op);
+  gint k = 0;
+
+  if (g_strcmp0 (p->op_type, "Placeholder") != 0)
+    return -1;
+  for (guint32 i = 0; i < op; i++)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (logdir, i);
+      k += o->graph == p->graph && g_strcmp0 (o->op_type, "Placeholder") == 0;
+    }
+  return k;
+}
+
+static guint32
+calling_op (TdbgLogdir *logdir, guint32 graph)
+{
+  const TdbgGraph *g = tdbg_logdir_get_graph (logdir, graph);
+  guint32 best = TDBG_NONE;
+  guint n = tdbg_logdir_get_n_ops (logdir);
+
+  for (guint32 i = 0; i < n; i++)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (logdir, i);
+      if (o->graph != g->outer || !type_in (call_types, o->op_type) || o->record_offset == G_MAXUINT64 ||
+          o->record_offset < g->record_offset)
+        continue;
+      if (best == TDBG_NONE || o->record_offset < tdbg_logdir_get_op (logdir, best)->record_offset)
+        best = i;
+    }
+  return best;
+}
+
+static guint32
+called_graph (TdbgLogdir *logdir, const TdbgOp *call)
+{
+  guint32 best = TDBG_NONE;
+  for (guint32 i = 0; i < tdbg_logdir_get_n_graphs (logdir); i++)
+    {
+      const TdbgGraph *g = tdbg_logdir_get_graph (logdir, i);
+      if (g->outer != call->graph || call->graph == TDBG_NONE || g->record_offset > call->record_offset)
+        continue;
+      if (best == TDBG_NONE || g->record_offset > tdbg_logdir_get_graph (logdir, best)->record_offset)
+        best = i;
+    }
+  return best;
+}
+
+/* The op making output @slot of a function: its graph's @slot-th Identity nothing consumes. */
+static guint32
+output_op (TdbgLogdir *logdir, guint32 graph, guint slot)
+{
+  guint k = 0;
+  if (graph == TDBG_NONE)
+    return TDBG_NONE;
+  for (guint32 i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (logdir, i);
+      if (o->graph == graph && g_strcmp0 (o->op_type, "Identity") == 0 && o->consumers->len == 0 && k++ == slot)
+        return i;
+    }
+  return TDBG_NONE;
+}
+
+/* Index into input_names of @op's @k-th data input, or -1. */
+static gint
+data_input (const TdbgOp *op, guint k)
+{
+  for (guint i = 0; op->input_names[i]; i++)
+    if (op->input_names[i][0] != '^' && k-- == 0)
+      return i;
+  return -1;
+}
+
+/* ---- where one tensor's values came from -------------------------------------------------- */
+
+typedef struct {
+  TdbgCauseWalk *w;
+  guint32 ref;                /* the trace that saw the values */
+  guint32 window_end;         /* a producer's trace up to here (after ref) still fed it */
+  double by_time;             /* or, when not NAN: the producer's latest trace by this time */
+} Seen;
+
+static gboolean source_of (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, guint depth, TdbgWalkStep *out);
+
+static gboolean
+found_trace (guint32 trace, guint slot, TdbgWalkLink link, TdbgWalkStep *out)
+{
+  *out = (TdbgWalkStep) { .trace = trace, .execution = TDBG_NONE, .output_slot = slot, .link = link };
+  return TRUE;
+}
+
+/* A function's traces may be in another host's file set, after those of the ops that used
+ * its result in file order: there, the call's time tells which trace belongs to it. */
+static guint32
+latest_trace_by_time (TdbgLogdir *logdir, guint32 op, guint slot, double time)
+{
+  guint32 best = TDBG_NONE;
+  for (guint32 t = tdbg_logdir_find_trace_of_op (logdir, op, 0); t != TDBG_NONE;
+       t = tdbg_logdir_find_trace_of_op (logdir, op, t + 1))
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
+      if (d->output_slot == slot && d->wall_time <= time &&
+          (best == TDBG_NONE || d->wall_time >= tdbg_logdir_get_trace (logdir, best)->wall_time))
+        best = t;
+    }
+  return best;
+}
+
+/* A traced producer: its latest trace before, or (across graphs, where a producer and the
+ * nested graph it feeds run side by side) its first trace after within the same call. */
+static gboolean
+traced_source (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, TdbgWalkStep *out)
+{
+  TdbgLogdir *logdir = seen->w->logdir;
+  guint32 t = isnan (seen->by_time) ? tdbg_logdir_find_latest_trace_before (logdir, op, slot, seen->ref)
+                                    : latest_trace_by_time (logdir, op, slot, seen->by_time);
+
+  if (t != TDBG_NONE && trace_bad (logdir, t))
+    return found_trace (t, slot, link, out);
+  for (t = tdbg_logdir_find_trace_of_op (logdir, op, seen->ref + 1); t != TDBG_NONE && t < seen->window_end;
+       t = tdbg_logdir_find_trace_of_op (logdir, op, t + 1))
+    if (tdbg_logdir_get_trace (logdir, t)->output_slot == slot)
+      return trace_bad (logdir, t) && found_trace (t, slot, link, out);
+  return FALSE;
+}
+
+/* An outermost function's placeholder @k: the eager call that ran @seen->ref, its input. */
+static gboolean
+eager_feed (const Seen *seen, guint32 graph, guint k, TdbgWalkStep *out)
+{
+  TdbgLogdir *logdir = seen->w->logdir;
+  double time = tdbg_logdir_get_trace (logdir, seen->ref)->wall_time;
+  guint n = tdbg_logdir_get_n_executions (logdir), slot;
+
+  for (guint32 call = 0; call < n; call++)
+    {
+      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, call);
+      const Tensorflow__Execution *ex;
+      guint32 producer;
+      if (e->graph != graph || e->wall_time < time)
+        continue;
+      ex = _tdbg_cause_walk_execution (seen->w, call);
+      if (ex == NULL || k >= ex->n_input_tensor_ids)
+        return FALSE;
+      producer = _tdbg_cause_walk_producer (seen->w, call, ex->input_tensor_ids[k], &slot);
+      if (producer == TDBG_NONE || !_tdbg_cause_walk_output_bad (seen->w, producer, slot))
+        return FALSE;
+      *out = (TdbgWalkStep) { TDBG_NONE, producer, slot, TDBG_LINK_FUNCTION_INPUT };
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+placeholder_feed (const Seen *seen, guint32 op, guint depth, TdbgWalkStep *out)
+{
+  TdbgLogdir *logdir = seen->w->logdir;
+  const TdbgOp *p = tdbg_logdir_get_op (logdir, op);
+  gint k = placeholder_position (logdir, op);
+  const TdbgOp *call;
+  guint32 call_index;
+  gint name;
+
+  if (k < 0 || p->graph == TDBG_NONE)
+    return FALSE;
+  if (tdbg_logdir_get_graph (logdir, p->graph)->outer == TDBG_NONE)
+    return eager_feed (seen, p->graph, k, out);
+  if ((call_index = calling_op (logdir, p->graph)) == TDBG_NONE)
+    return FALSE;
+  call = tdbg_logdir_get_op (logdir, call_index);
+  name = data_input (call, k + (type_in (selector_types, call->op_type) ? 1 : 0));
+  return name >= 0 && source_of (seen, call->input_ops[name], slot_of (call->input_names[name]),
+                                 TDBG_LINK_OUTER_GRAPH, depth + 1, out);
+}
+
+static gboolean
+source_of (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, guint depth, TdbgWalkStep *out)
+{
+  TdbgLogdir *logdir = seen->w->logdir;
+  const TdbgOp *p;
+
+  if (op == TDBG_NONE || depth > MAX_DEPTH)
+    return FALSE;
+  p = tdbg_logdir_get_op (logdir, op);
+  if (p->first_trace != TDBG_NONE)
+    return traced_source (seen, op, slot, link, out);
+  if (type_in (pass_through_types, p->op_type))
+    {
+      gboolean per_slot = g_strcmp0 (p->op_type, "IdentityN") == 0;
+      for (guint i = 0, k = 0; p->input_names[i]; i++)
+        if (p->input_names[i][0] != '^' && (!per_slot || k++ == slot) &&
+            source_of (seen, p->input_ops[i], slot_of (p->input_names[i]), link, depth + 1, out))
+          return TRUE;
+      return FALSE;
+    }
+  if (type_in (call_types, p->op_type))
+    return source_of (seen, output_op (logdir, called_graph (logdir, p), slot), 0,
+                      TDBG_LINK_FUNCTION_OUTPUT, depth + 1, out);
+  /* An input never traced (or dropped by a circular buffer) is not recorded: the origin's cause
+   * then says so (inputs_not_recorded) rather than guessing past it. Placeholders are followed
+   * out of their graph only when they are what went bad, or on the way out from one. */
+  if (link == TDBG_LINK_INPUT)
+    return FALSE;
+  return placeholder_feed (seen, op, depth, out);
+}
+
+/* ---- one step back ------------------------------------------------------------------------ */
+
+/* Prefers the earliest trace; an execution only when no trace was found. */
+static void
+keep_earliest (TdbgWalkStep *best, const TdbgWalkStep *candidate)
+{
+  if (best->trace == TDBG_NONE && best->execution == TDBG_NONE)
+    *best = *candidate;
+  else if (candidate->trace != TDBG_NONE && (best->trace == TDBG_NONE || candidate->trace < best->trace))
+    *best = *candidate;
+  else if (best->trace == TDBG_NONE && candidate->execution < best->execution)
+    *best = *candidate;
+}
+
+static gboolean
+back_from_trace (TdbgCauseWalk *w, guint32 trace, TdbgWalkStep *out)
+{
+  TdbgLogdir *logdir = w->logdir;
+  guint32 op_index = tdbg_logdir_get_trace (logdir, trace)->op;
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, op_index);
+  TdbgWalkStep best = { TDBG_NONE, TDBG_NONE, 0, TDBG_LINK_INPUT }, candidate;
+  guint32 next = tdbg_logdir_find_trace_of_op (logdir, op_index, trace + 1);
+  Seen seen = { w, trace, trace, NAN };
+
+  if (data_input (op, 0) < 0)
+    {
+      seen.window_end = next != TDBG_NONE ? next : tdbg_logdir_get_n_traces (logdir);
+      return placeholder_feed (&seen, op_index, 0, out);
+    }
+  for (guint i = 0; op->input_names[i]; i++)
+    if (op->input_names[i][0] != '^' &&
+        source_of (&seen, op->input_ops[i], slot_of (op->input_names[i]), TDBG_LINK_INPUT, 0, &candidate))
+      keep_earliest (&best, &candidate);
+  *out = best;
+  return best.trace != TDBG_NONE || best.execution != TDBG_NONE;
+}
+
+static gboolean
+back_from_execution (TdbgCauseWalk *w, guint32 execution, guint slot, TdbgWalkStep *out)
+{
+  const TdbgExecutionDigest *e = tdbg_logdir_get_execution (w->logdir, execution);
+  const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, execution);
+  TdbgWalkStep best = { TDBG_NONE, TDBG_NONE, 0, TDBG_LINK_EAGER_INPUT };
+
+  if (e->graph != TDBG_NONE)
+    {
+      Seen seen = { w, 0, 0, e->wall_time };
+      return source_of (&seen, output_op (w->logdir, e->graph, slot), 0, TDBG_LINK_FUNCTION_OUTPUT, 0, out);
+    }
+  for (gsize i = 0; ex && i < ex->n_input_tensor_ids; i++)
+    {
+      guint producer_slot;
+      guint32 producer = _tdbg_cause_walk_producer (w, execution, ex->input_tensor_ids[i], &producer_slot);
+      if (producer != TDBG_NONE && _tdbg_cause_walk_output_bad (w, producer, producer_slot) &&
+          (best.execution == TDBG_NONE || producer < best.execution))
+        best = (TdbgWalkStep) { TDBG_NONE, producer, producer_slot, TDBG_LINK_EAGER_INPUT };
+    }
+  *out = best;
+  return best.execution != TDBG_NONE;
+}
+
+static gboolean
+visited (GArray *steps, const TdbgWalkStep *step)
+{
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const TdbgWalkStep *s = &g_array_index (steps, TdbgWalkStep, i);
+      if (s->trace == step->trace && s->execution == step->execution && s->output_slot == step->output_slot)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+GArray *
+_tdbg_cause_walk_back (TdbgCauseWalk *w, const TdbgWalkStep *start)
+{
+  GArray *steps = g_array_new (FALSE, FALSE, sizeof (TdbgWalkStep));
+  TdbgWalkStep step = *start, next;
+
+  g_array_append_val (steps, step);
+  while (steps->len < MAX_STEPS)
+    {
+      gboolean found = step.trace != TDBG_NONE ? back_from_trace (w, step.trace, &next)
+                                               : back_from_execution (w, step.execution, step.output_slot, &next);
+      if (!found || visited (steps, &next))
+        break;
+      g_array_append_val (steps, next);
+      step = next;
+    }
+  return steps;
+}

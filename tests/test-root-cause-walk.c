@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The walk back from the first bad trace to where the bad values first appeared, on logdirs
+ * written by the fixture writer for the cases the shared logdirs lack: an eager op feeding a
+ * tf.function, a nested graph fed by its outer graph, a function run on another host, a
+ * circular buffer that starts with bad values or dropped the inputs; in every debug mode. */
+
+#include <math.h>
+#include <glib.h>
+#include <string.h>
+
+#include "cause-fixtures.h"
+#include "tdbg-root-cause.h"
+#include "test-util.h"
+
+static const TdbgWalkStep *
+step (const TdbgRootCause *rc, guint i)
+{
+  g_assert_cmpuint (i, <, rc->walk->len);
+  return &g_array_index (rc->walk, TdbgWalkStep, i);
+}
+
+static const TdbgCauseInput *
+input (const TdbgRootCause *rc, guint i)
+{
+  g_assert_cmpuint (i, <, rc->inputs->len);
+  return &g_array_index (rc->inputs, TdbgCauseInput, i);
+}
+
+/* ---- an eager op feeding a tf.function ----------------------------------------------------- */
+
+static void
+check_eager_into_function (CauseMode mode, gboolean inferred)
+{
+  g_autofree char *dir = cause_fixture_write_eager_into_function (mode, FALSE);
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
+
+  /* y (trace 1) is the first bad trace; the call's second input is Log's output. */
+  g_assert_cmpuint (rc->walk->len, ==, 2);
+  g_assert_cmpuint (step (rc, 0)->trace, ==, 1);
+  g_assert_cmpint (step (rc, 0)->link, ==, TDBG_LINK_FIRST);
+  g_assert_cmpuint (step (rc, 1)->execution, ==, 1);
+  g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_FUNCTION_INPUT);
+  g_assert_cmpuint (rc->origin_trace, ==, TDBG_NONE);
+  g_assert_cmpuint (rc->origin_execution, ==, 1);
+  g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  /* Its input: Sub's output, made by execution 0. */
+  g_assert_cmpuint (rc->inputs->len, ==, 1);
+  g_assert_cmpstr (input (rc, 0)->op_name, ==, "Sub");
+  g_assert_cmpuint (input (rc, 0)->execution, ==, 0);
+  g_assert_cmpuint (input (rc, 0)->trace, ==, TDBG_NONE);
+  g_assert_false (input (rc, 0)->bad);
+  g_assert_cmpint (rc->inferred, ==, inferred);
+  if (inferred)
+    g_assert_nonnull (rc->limitation);
+  else
+    {
+      g_assert_cmpfloat (rc->evidence_count, ==, 2);
+      g_assert_nonnull (strstr (rc->explanation, "2 zeros"));
+    }
+  g_assert_nonnull (strstr (rc->explanation, "y (#1)"));
+  /* Every bad trace went bad after it. */
+  g_assert_cmpuint (rc->spread_traces, ==, 2);
+  test_remove_tree (dir);
+}
+
+static void test_eager_full_health (void) { check_eager_into_function (CAUSE_FULL, FALSE); }
+static void test_eager_full_tensor (void) { check_eager_into_function (CAUSE_TENSOR, FALSE); }
+static void test_eager_concise_health (void) { check_eager_into_function (CAUSE_CONCISE, TRUE); }
+static void test_eager_curt_health (void) { check_eager_into_function (CAUSE_CURT, TRUE); }
+
+/* The eager op that made the bad values is known, the ones before it were dropped. */
+static void
+test_eager_inputs_not_recorded (void)
+{
+  g_autofree char *dir = cause_fixture_write_eager_into_function (CAUSE_FULL, TRUE);
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
+
+  g_assert_cmpuint (rc->origin_execution, ==, 0);
+  g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpuint (input (rc, 0)->execution, ==, TDBG_NONE);
+  g_assert_nonnull (strstr (rc->hint, "circular_buffer_size"));
+  test_remove_tree (dir);
+}
+
+/* ---- a nested graph fed by its outer graph ------------------------------------------------- */
+
+static void
+check_nested (CauseMode mode, gboolean inferred, gboolean as_cond)
+{
+  g_autofree char *dir = cause_fixture_write_nested (mode, as_cond);
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
+
+  g_assert_cmpuint (rc->walk->len, ==, 2);
+  g_assert_cmpuint (step (rc, 0)->trace, ==, 2);
+  g_assert_cmpuint (step (rc, 1)->trace, ==, 3);
+  g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_OUTER_GRAPH);
+  g_assert_cmpuint (rc->origin_trace, ==, 3);
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, ==, "d");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  g_assert_cmpuint (rc->inputs->len, ==, 2);
+  g_assert_cmpstr (input (rc, 0)->op_name, ==, "a");
+  g_assert_cmpuint (input (rc, 0)->trace, ==, 0);
+  g_assert_cmpstr (input (rc, 1)->op_name, ==, "b");
+  g_assert_cmpuint (input (rc, 1)->trace, ==, 1);
+  g_assert_cmpint (rc->evidence_input, ==, 1);
+  g_assert_cmpint (rc->inferred, ==, inferred);
+  g_assert_nonnull (strstr (rc->explanation, "nested graph"));
+  /* p and e: every bad trace but the origin. */
+  g_assert_cmpuint (rc->spread_traces, ==, 2);
+  g_assert_cmpuint (rc->step_call, ==, 1);
+  test_remove_tree (dir);
+}
+
+static void test_nested_full_health (void) { check_nested (CAUSE_FULL, FALSE, FALSE); }
+static void test_nested_cond (void) { check_nested (CAUSE_FULL, FALSE, TRUE); }
+static void test_nested_full_tensor (void) { check_nested (CAUSE_TENSOR, FALSE, FALSE); }
+static void test_nested_concise_health (void) { check_nested (CAUSE_CONCISE, TRUE, FALSE); }
+static void test_nested_curt_health (void) { check_nested (CAUSE_CURT, TRUE, FALSE); }
+
+/* ---- a function run on another host -------------------------------------------------------- */
+
+/* g (first file set) is called with the output of f, whose traces are in a worker's file set,
+ * after g's in file order: g's placeholder is the first bad trace, f's Log the origin. */
+static void
+test_function_on_other_host (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", 1, "f");
+    g_autoptr(TdbgFixtureWriter) worker = cause_fixture_writer_new (dir, "worker", 2, NULL);
+
+    cause_fixture_add_op (w, "f", "Placeholder", "u", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "u:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "l:0", NULL });
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "g", "g", NULL, NULL));
+    cause_fixture_add_op (w, "g", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "g", "Neg", "n", (const char *const[]) { "x:0", NULL });
+    cause_fixture_add_trace (worker, 10, "f", "u", CAUSE_FULL, cause_finite_with_zeros);
+    cause_fixture_add_trace (worker, 11, "f", "l", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_execution (w, 12, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 1 }, 1, 2, cause_neg_infs);
+    cause_fixture_add_trace (w, 13, "g", "x", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_trace (w, 14, "g", "n", CAUSE_FULL, cause_pos_infs);
+    cause_fixture_add_execution (w, 15, "__inference_g_2", "g", CAUSE_FULL, (gint64[]) { 2 }, 1, 3, cause_pos_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+    g_assert_true (tdbg_fixture_writer_flush (worker, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  /* Traces: x 0, n 1 (chief), u 2, l 3 (worker). */
+  g_assert_cmpuint (rc->walk->len, ==, 3);
+  g_assert_cmpuint (step (rc, 0)->trace, ==, 0);
+  g_assert_cmpuint (step (rc, 1)->execution, ==, 0);
+  g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_FUNCTION_INPUT);
+  g_assert_cmpuint (step (rc, 2)->trace, ==, 3);
+  g_assert_cmpint (step (rc, 2)->link, ==, TDBG_LINK_FUNCTION_OUTPUT);
+  g_assert_cmpuint (rc->origin_trace, ==, 3);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_cmpuint (input (rc, 0)->trace, ==, 2);
+  g_assert_cmpfloat (rc->evidence_count, ==, 2);
+  test_remove_tree (dir);
+}
+
+/* ---- where the walk must stop -------------------------------------------------------------- */
+
+/* A circular buffer whose first kept trace is a function's bad placeholder: the eager op that
+ * made the call's input was dropped (@producer FALSE) or was itself finite. */
+static void
+check_bad_at_start (gboolean producer)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Exp", "e", (const char *const[]) { "x:0", NULL });
+    if (producer)
+      cause_fixture_add_execution (w, 9, "Add", NULL, CAUSE_FULL, (gint64[]) { 1, 2 }, 2, 7, cause_finite_positive);
+    cause_fixture_add_trace (w, 10, "f", "x", CAUSE_FULL, cause_nans);
+    cause_fixture_add_trace (w, 11, "f", "e", CAUSE_FULL, cause_nans);
+    cause_fixture_add_execution (w, 12, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 7 }, 1, 8, cause_nans);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->walk->len, ==, 1);
+  g_assert_cmpuint (rc->origin_trace, ==, 0);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+  g_assert_cmpuint (rc->inputs->len, ==, 0);
+  g_assert_nonnull (strstr (rc->hint, "check_numerics"));
+  test_remove_tree (dir);
+}
+
+static void test_bad_at_start_dropped (void) { check_bad_at_start (FALSE); }
+static void test_bad_at_start_finite_feed (void) { check_bad_at_start (TRUE); }
+
+/* A trace of an op whose creation record is missing: its inputs are unknown, not absent. */
+static void
+test_op_without_creation (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+    cause_fixture_add_trace (w, 10, "f", "ghost", CAUSE_FULL, cause_nans);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->origin_trace, ==, 0);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpuint (rc->walk->len, ==, 1);
+  test_remove_tree (dir);
+}
+
+/* NO_TENSOR records no values: nothing is bad, nothing is walked. */
+static void
+test_no_tensor_cannot_tell (void)
+{
+  g_autofree char *dir = cause_fixture_write_nested (CAUSE_NO_TENSOR, FALSE);
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = cause_fixture_find (dir, &logdir);
+
+  cause_fixture_assert_nothing_bad (rc);
+  /* …which that mode could not have seen: it says so rather than "no NaN". */
+  g_assert_nonnull (rc->limitation);
+  g_assert_nonnull (strstr (rc->explanation, "NO_TENSOR records nothing of NaN or ∞"));
+  test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/root-cause-walk/eager/full-health", test_eager_full_health);
+  g_test_add_func ("/root-cause-walk/eager/full-tensor", test_eager_full_tensor);
+  g_test_add_func ("/root-cause-walk/eager/concise-health", test_eager_concise_health);
+  g_test_add_func ("/root-cause-walk/eager/curt-health", test_eager_curt_health);
+  g_test_add_func ("/root-cause-walk/eager/inputs-not-recorded", test_eager_inputs_not_recorded);
+  g_test_add_func ("/root-cause-walk/nested/full-health", test_nested_full_health);
+  g_test_add_func ("/root-cause-walk/nested/full-tensor", test_nested_full_tensor);
+  g_test_add_func ("/root-cause-walk/nested/cond", test_nested_cond);
+  g_test_add_func ("/root-cause-walk/nested/concise-health", test_nested_concise_health);
+  g_test_add_func ("/root-cause-walk/nested/curt-health", test_nested_curt_health);
+  g_test_add_func ("/root-cause-walk/other-host", test_function_on_other_host);
+  g_test_add_func ("/root-cause-walk/bad-at-start/dropped", test_bad_at_start_dropped);
+  g_test_add_func ("/root-cause-walk/bad-at-start/finite-feed", test_bad_at_start_finite_feed);
+  g_test_add_func ("/root-cause-walk/op-without-creation", test_op_without_creation);
+  g_test_add_func ("/root-cause-walk/no-tensor", test_no_tensor_cannot_tell);
+  return g_test_run ();
+}
