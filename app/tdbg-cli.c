@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
 #include "tdbg-location.h"
+#include "tdbg-serve.h"
 #include "tdbg-tty.h"
 
 typedef int (*CommandFunc) (int argc, char **argv);
@@ -173,7 +174,7 @@ tdbg_cli_is_subcommand (const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (name, commands[i].name))
       return TRUE;
-  return g_str_equal (name, "--help") || g_str_equal (name, "-h");
+  return g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, TDBG_SERVE_COMMAND);
 }
 
 int
@@ -182,5 +183,7 @@ tdbg_cli_run (int argc, char **argv)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[0], commands[i].name))
       return commands[i].func (argc, argv);
+  if (g_str_equal (argv[0], TDBG_SERVE_COMMAND))
+    return _tdbg_cli_serve_logdir (argc, argv);
   return cmd_help (argc, argv);
 }

@@ -10,6 +10,7 @@
 #include "tdbg-error.h"
 #include "tdbg-sftp-reader.h"
 #include "tdbg-ssh-cache.h"
+#include "tdbg-ssh-exec.h"
 
 struct _TdbgSshSource {
   GObject parent_instance;
@@ -24,6 +25,14 @@ struct _TdbgSshSource {
   guint timeout_seconds;
   gboolean no_compression;
   TdbgSshCache *cache;     /* NULL: none */
+  char *remote_program;    /* NULL: SFTP only */
+  /* The first listing after connecting asks the server's tfdbg-gtk first, on a connection
+   * without SSH compression (the stream is compressed already); when that fails, it connects
+   * again as usual and uses SFTP. */
+  gboolean exec_pending;
+  TdbgSshPrefetch *prefetch;  /* what it sent, until the next listing */
+  gboolean prefetch_listed;
+  gboolean used_remote_program;
 
   GMutex lock;             /* libssh sessions are not thread-safe */
   GMutex connect_lock;     /* one connection attempt at a time */
@@ -106,6 +115,12 @@ set_error_from_session (TdbgSshSource *self, GError **error, TdbgErrorCode code,
 }
 
 static gboolean
+wants_compression (TdbgSshSource *self)
+{
+  return !self->no_compression && g_strcmp0 (g_getenv ("TDBG_SSH_COMPRESSION"), "no") != 0;
+}
+
+static gboolean
 configure (TdbgSshSource *self, GError **error)
 {
   long timeout = self->timeout_seconds ? self->timeout_seconds : 15;
@@ -125,7 +140,7 @@ configure (TdbgSshSource *self, GError **error)
   /* ~/.ssh/config gives aliases, users, ports and identity files; the address wins over it. */
   if (*config && g_file_test (config, G_FILE_TEST_IS_REGULAR) && ssh_options_parse_config (self->session, config) != SSH_OK)
     return set_error_from_session (self, error, TDBG_ERROR_INVALID, _("Cannot read the SSH configuration"));
-  if (self->no_compression || g_strcmp0 (g_getenv ("TDBG_SSH_COMPRESSION"), "no") == 0)
+  if (self->exec_pending || !wants_compression (self))
     ssh_options_set (self->session, SSH_OPTIONS_COMPRESSION, "no");
   if (self->uri.user)
     ssh_options_set (self->session, SSH_OPTIONS_USER, self->uri.user);
@@ -343,13 +358,13 @@ connect_session (TdbgSshSource *self, sftp_session *out, GError **error)
   return TRUE;
 }
 
-gboolean
-tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error)
+/* The caller holds connect_lock. */
+static gboolean
+reconnect_locked (TdbgSshSource *self, GError **error)
 {
   sftp_session sftp = NULL;
   gboolean ok;
 
-  g_mutex_lock (&self->connect_lock);
   g_mutex_lock (&self->lock);
   disconnect (self);
   g_mutex_unlock (&self->lock);
@@ -362,9 +377,20 @@ tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GErro
   else
     disconnect (self);
   g_mutex_unlock (&self->lock);
+  return ok;
+}
+
+gboolean
+tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error)
+{
+  gboolean ok;
+
+  g_mutex_lock (&self->connect_lock);
+  ok = reconnect_locked (self, error);
   g_mutex_unlock (&self->connect_lock);
   return ok;
 }
+
 
 static char *
 remote_path (TdbgSshSource *self, const char *name)
@@ -418,6 +444,54 @@ read_entry (TdbgSshSource *self, sftp_dir dir)
   return sftp_readdir (self->sftp, dir);
 }
 
+/* Once per source: the server's own tfdbg-gtk sends the logdir; when it cannot, the
+ * connection is made again as for SFTP (compressed unless that is turned off). */
+static gboolean
+try_remote_program (TdbgSshSource *self, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GError) exec_error = NULL;
+  g_autoptr(GHashTable) from = NULL;
+  gboolean ok = TRUE;
+
+  g_mutex_lock (&self->connect_lock);
+  if (!self->exec_pending)
+    {
+      g_mutex_unlock (&self->connect_lock);
+      return TRUE;
+    }
+  self->exec_pending = FALSE;
+  g_mutex_lock (&self->lock);
+  if (check_connected (self, &exec_error))
+    {
+      from = self->cache ? tdbg_ssh_cache_get_offsets (self->cache) : NULL;
+      g_clear_pointer (&self->prefetch, tdbg_ssh_prefetch_free);
+      self->prefetch = tdbg_ssh_exec_fetch (self->session, self->remote_program, self->uri.path, from,
+                                            self->timeout_seconds, cancellable, &self->round_trips, &exec_error);
+      self->prefetch_listed = FALSE;
+      self->used_remote_program = self->prefetch != NULL;
+      forget_dead_session (self);
+    }
+  g_mutex_unlock (&self->lock);
+  if (self->prefetch == NULL)
+    {
+      if (g_error_matches (exec_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          /* Asked again when the load is. */
+          self->exec_pending = TRUE;
+          g_propagate_error (error, g_steal_pointer (&exec_error));
+          ok = FALSE;
+        }
+      else
+        {
+          g_debug ("%s: SFTP instead", exec_error->message);
+          if (wants_compression (self) || self->sftp == NULL)
+            ok = reconnect_locked (self, error);
+        }
+    }
+  g_mutex_unlock (&self->connect_lock);
+  return ok;
+}
+
 static GStrv
 ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
 {
@@ -427,7 +501,17 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
   sftp_dir dir;
   sftp_attributes attrs;
 
+  if (!try_remote_program (self, cancellable, error))
+    return NULL;
   g_mutex_lock (&self->lock);
+  /* The load's listing is the one the server's tfdbg-gtk sent; later ones are asked anew. */
+  if (self->prefetch && !self->prefetch_listed)
+    {
+      self->prefetch_listed = TRUE;
+      g_mutex_unlock (&self->lock);
+      return tdbg_ssh_prefetch_list_files (self->prefetch);
+    }
+  g_clear_pointer (&self->prefetch, tdbg_ssh_prefetch_free);
   self->round_trips++;
   if (!check_connected (self, error) || (dir = sftp_opendir (self->sftp, self->uri.path)) == NULL)
     {
@@ -480,6 +564,11 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
   gboolean ok;
 
   g_mutex_lock (&self->lock);
+  if (self->prefetch && tdbg_ssh_prefetch_get_size (self->prefetch, name, size))
+    {
+      g_mutex_unlock (&self->lock);
+      return TRUE;
+    }
   if (self->sftp && g_get_monotonic_time () - self->listed_at < LISTED_SIZE_USEC &&
       (listed = g_hash_table_lookup (self->listed_sizes, name)) != NULL)
     {
@@ -510,8 +599,15 @@ fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *canc
               gpointer user_data)
 {
   TdbgSshSource *self = user_data;
-  g_autofree char *path = remote_path (self, name);
+  g_autofree char *path = NULL;
+  GBytes *bytes = self->prefetch ? tdbg_ssh_prefetch_read (self->prefetch, name, offset, length) : NULL;
 
+  if (bytes)
+    return bytes;
+  if (!check_connected (self, error) ||
+      (self->reader == NULL && (self->reader = tdbg_sftp_reader_new (self->session, self->uri.host, error)) == NULL))
+    return NULL;
+  path = remote_path (self, name);
   return tdbg_sftp_reader_read (self->reader, path, offset, length, cancellable, error);
 }
 
@@ -523,14 +619,10 @@ ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
   GBytes *bytes = NULL;
 
   g_mutex_lock (&self->lock);
-  if (check_connected (self, error) &&
-      (self->reader != NULL || (self->reader = tdbg_sftp_reader_new (self->session, self->uri.host, error)) != NULL))
-    {
-      bytes = self->cache ? tdbg_ssh_cache_read (self->cache, name, offset, length, fetch_locked, self, cancellable, error)
-                          : fetch_locked (name, offset, length, cancellable, error, self);
-      if (bytes == NULL && tdbg_sftp_reader_is_broken (self->reader))
-        drop_reader (self);
-    }
+  bytes = self->cache ? tdbg_ssh_cache_read (self->cache, name, offset, length, fetch_locked, self, cancellable, error)
+                      : fetch_locked (name, offset, length, cancellable, error, self);
+  if (bytes == NULL && self->reader && tdbg_sftp_reader_is_broken (self->reader))
+    drop_reader (self);
   forget_dead_session (self);
   g_mutex_unlock (&self->lock);
   return bytes;
@@ -558,6 +650,8 @@ tdbg_ssh_source_finalize (GObject *object)
   disconnect (self);
   g_hash_table_unref (self->listed_sizes);
   g_clear_pointer (&self->cache, tdbg_ssh_cache_free);
+  g_clear_pointer (&self->prefetch, tdbg_ssh_prefetch_free);
+  g_free (self->remote_program);
   tdbg_ssh_uri_clear (&self->uri);
   g_free (self->known_hosts_file);
   g_free (self->global_known_hosts_file);
@@ -582,6 +676,12 @@ tdbg_ssh_source_init (TdbgSshSource *self)
   self->listed_sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
+gboolean
+tdbg_ssh_source_used_remote_program (TdbgSshSource *self)
+{
+  return self->used_remote_program;
+}
+
 guint64
 tdbg_ssh_source_get_round_trips (TdbgSshSource *self)
 {
@@ -598,7 +698,7 @@ tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellabl
 {
   g_autoptr(TdbgSshSource) self = g_object_new (TDBG_TYPE_SSH_SOURCE, NULL);
   static const TdbgSshOptions defaults = { 0 };
-  const char *cache_dir;
+  const char *cache_dir, *program;
 
   if (options == NULL)
     options = &defaults;
@@ -619,6 +719,12 @@ tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellabl
       g_autofree char *key = tdbg_ssh_uri_to_string (&self->uri);
       self->cache = tdbg_ssh_cache_new (cache_dir, key);
     }
+  program = options->remote_program ? options->remote_program : g_getenv ("TDBG_SSH_REMOTE_PROGRAM");
+  if (program == NULL)
+    program = "tfdbg-gtk";
+  if (*program && !g_str_equal (program, "no"))
+    self->remote_program = g_strdup (program);
+  self->exec_pending = self->remote_program != NULL;
   if (!tdbg_ssh_source_reconnect (self, cancellable, error))
     return NULL;
   return TDBG_SOURCE (g_steal_pointer (&self));

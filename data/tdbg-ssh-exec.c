@@ -1,0 +1,425 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+#include "tdbg-ssh-exec.h"
+
+#include <errno.h>
+#include <string.h>
+#include <zstd.h>
+#include <glib/gi18n.h>
+
+#include "tdbg-error.h"
+#include "tdbg-serve.h"
+
+/* The header line is short; anything longer is not our program talking. */
+#define MAX_HEADER 256
+/* How long one wait for the channel lasts, between looks at the cancellable. */
+#define POLL_MS 200
+
+typedef struct {
+  guint64 size;    /* as listed, or from + what was received */
+  guint64 from;    /* file offset of bytes[0] */
+  GBytes *bytes;   /* NULL: not sent, or already read */
+} File;
+
+struct _TdbgSshPrefetch {
+  GStrv names;
+  GHashTable *files;  /* name → File */
+  guint64 wire_bytes;
+  guint64 file_bytes;
+};
+
+typedef struct {
+  ssh_channel channel;
+  ZSTD_DCtx *dctx;
+  guint8 *in;
+  gsize in_size;
+  ZSTD_inBuffer input;
+  size_t last;           /* ZSTD_decompressStream's last answer: 0 once the frame is whole */
+  guint timeout_ms;
+  GCancellable *cancellable;
+  guint64 wire_bytes;
+  GString *errors;       /* the start of what the command wrote on its standard error */
+} Reader;
+
+static void
+file_free (File *file)
+{
+  g_clear_pointer (&file->bytes, g_bytes_unref);
+  g_free (file);
+}
+
+void
+tdbg_ssh_prefetch_free (TdbgSshPrefetch *self)
+{
+  g_strfreev (self->names);
+  g_hash_table_unref (self->files);
+  g_free (self);
+}
+
+static gboolean
+set_stream_error (GError **error, const char *why)
+{
+  g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, _("The server’s tfdbg-gtk cannot be used: %s"), why);
+  return FALSE;
+}
+
+/* Reads what the command wrote on standard error: libssh reports no end of the channel while
+ * some is left unread. The start is kept to say why the command failed. */
+static void
+drain_errors (Reader *r)
+{
+  char buffer[1024];
+  int n;
+
+  while ((n = ssh_channel_read_nonblocking (r->channel, buffer, sizeof buffer, 1)) > 0)
+    if (r->errors->len < 200)
+      g_string_append_len (r->errors, buffer, MIN ((gsize) n, 200 - r->errors->len));
+}
+
+static gboolean
+set_ended_error (Reader *r, GError **error)
+{
+  g_autofree char *errors = g_utf8_make_valid (g_strstrip (r->errors->str), -1);
+
+  return set_stream_error (error, *errors ? errors : _("its answer ended early"));
+}
+
+/* Appends what the channel has next after the unread input; FALSE at its end, on a failure,
+ * after the timeout without data, or when cancelled. */
+static gboolean
+fill (Reader *r, GError **error)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) r->timeout_ms * 1000;
+  gsize kept = r->input.size - r->input.pos;
+
+  memmove (r->in, r->in + r->input.pos, kept);
+  r->input = (ZSTD_inBuffer) { r->in, kept, 0 };
+  for (;;)
+    {
+      int n;
+
+      if (g_cancellable_set_error_if_cancelled (r->cancellable, error))
+        return FALSE;
+      n = ssh_channel_read_timeout (r->channel, r->in + kept, r->in_size - kept, 0, POLL_MS);
+      if (n > 0)
+        {
+          r->input.size += n;
+          r->wire_bytes += n;
+          return TRUE;
+        }
+      if (n < 0)
+        return set_stream_error (error, _("the connection failed"));
+      drain_errors (r);
+      if (ssh_channel_is_eof (r->channel) || !ssh_channel_is_open (r->channel))
+        return set_ended_error (r, error);
+      if (g_get_monotonic_time () >= deadline)
+        return set_stream_error (error, _("it did not answer in time"));
+    }
+}
+
+/* Decompresses exactly @length bytes into @buffer. */
+static gboolean
+pull (Reader *r, void *buffer, gsize length, GError **error)
+{
+  ZSTD_outBuffer out = { buffer, length, 0 };
+
+  while (out.pos < out.size)
+    {
+      if (r->input.pos == r->input.size && !fill (r, error))
+        return FALSE;
+      r->last = ZSTD_decompressStream (r->dctx, &out, &r->input);
+      if (ZSTD_isError (r->last))
+        return set_stream_error (error, ZSTD_getErrorName (r->last));
+      if (r->last == 0 && out.pos < out.size)
+        return set_stream_error (error, _("its answer ended early"));
+    }
+  return TRUE;
+}
+
+static gboolean
+pull_u32 (Reader *r, guint32 *value, GError **error)
+{
+  guint32 be;
+
+  if (!pull (r, &be, 4, error))
+    return FALSE;
+  *value = GUINT32_FROM_BE (be);
+  return TRUE;
+}
+
+/* After the last file: the frame ends there, with nothing after it. */
+static gboolean
+check_end (Reader *r, GError **error)
+{
+  guint8 extra;
+
+  while (r->last != 0)
+    {
+      ZSTD_outBuffer out = { &extra, 1, 0 };
+      if (r->input.pos == r->input.size && !fill (r, error))
+        return FALSE;
+      r->last = ZSTD_decompressStream (r->dctx, &out, &r->input);
+      if (ZSTD_isError (r->last) || out.pos > 0)
+        return set_stream_error (error, _("its answer is longer than announced"));
+    }
+  return TRUE;
+}
+
+/* The server's first line: our program, our protocol, our version. */
+static gboolean
+check_header (Reader *r, GError **error)
+{
+  g_autofree char *expected = tdbg_serve_header ();
+  const guint8 *newline = NULL;
+
+  while ((newline = memchr (r->in, '\n', r->input.size)) == NULL)
+    if (r->input.size >= MAX_HEADER || !fill (r, error))
+      {
+        if (error && *error == NULL)
+          set_stream_error (error, _("it does not serve logdirs"));
+        return FALSE;
+      }
+  r->input.pos = newline + 1 - r->in;
+  if (r->input.pos != strlen (expected) || memcmp (r->in, expected, r->input.pos) != 0)
+    {
+      g_autofree char *seen = g_utf8_make_valid ((const char *) r->in, newline - r->in);
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, _("The server’s tfdbg-gtk is another version (“%s”, not “%.*s”)"),
+                   seen, (int) strlen (expected) - 1, expected);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+send_request (ssh_channel channel, const char *path, GHashTable *from, GError **error)
+{
+  GVariantBuilder offsets;
+  g_autoptr(GVariant) request = NULL;
+  GHashTableIter iter;
+  gpointer name, offset;
+  guint32 be;
+  gsize length;
+
+  g_variant_builder_init (&offsets, G_VARIANT_TYPE ("a{st}"));
+  if (from)
+    {
+      g_hash_table_iter_init (&iter, from);
+      while (g_hash_table_iter_next (&iter, &name, &offset))
+        g_variant_builder_add (&offsets, "{st}", name, *(guint64 *) offset);
+    }
+  request = g_variant_ref_sink (g_variant_new ("(ss@a{st})", TDBG_VERSION, path, g_variant_builder_end (&offsets)));
+  length = g_variant_get_size (request);
+  be = GUINT32_TO_BE (length);
+  if (ssh_channel_write (channel, &be, 4) != 4 ||
+      ssh_channel_write (channel, g_variant_get_data (request), length) != (int) length)
+    return set_stream_error (error, _("the connection failed"));
+  ssh_channel_send_eof (channel);
+  return TRUE;
+}
+
+static gboolean
+is_plain_name (const char *name)
+{
+  return *name && strchr (name, '/') == NULL && !g_str_equal (name, ".") && !g_str_equal (name, "..");
+}
+
+/* One sent file's chunks, into a buffer that grows up to the size listed. */
+static gboolean
+receive_file (Reader *r, File *file, GError **error)
+{
+  guint64 limit = file->size - file->from, got = 0, capacity = 0;
+  guint8 *data = NULL;
+  guint32 chunk;
+
+  for (;;)
+    {
+      if (!pull_u32 (r, &chunk, error))
+        break;
+      if (chunk == 0 || chunk == TDBG_SERVE_UNREADABLE)
+        {
+          /* Unreadable there: asked for over SFTP, which says why. */
+          file->size = file->from + got;
+          file->bytes = chunk == 0 ? g_bytes_new_take (g_realloc (data, MAX (got, 1)), got) : NULL;
+          if (chunk != 0)
+            g_free (data);
+          return TRUE;
+        }
+      if (chunk > TDBG_SERVE_MAX_CHUNK || chunk > limit - got)
+        {
+          set_stream_error (error, _("a file is longer than listed"));
+          break;
+        }
+      if (got + chunk > capacity)
+        {
+          guint8 *grown;
+          capacity = MIN (limit, MAX (got + chunk, capacity * 2));
+          if ((grown = g_try_realloc (data, capacity)) == NULL)
+            {
+              set_stream_error (error, g_strerror (ENOMEM));
+              break;
+            }
+          data = grown;
+        }
+      if (!pull (r, data + got, chunk, error))
+        break;
+      got += chunk;
+    }
+  g_free (data);
+  return FALSE;
+}
+
+/* The listing, then the files it says follow. */
+static TdbgSshPrefetch *
+receive (Reader *r, GError **error)
+{
+  g_autoptr(TdbgSshPrefetch) self = g_new0 (TdbgSshPrefetch, 1);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GVariant) listing = NULL;
+  g_autoptr(GVariantIter) iter = NULL;
+  g_autofree guint8 *data = NULL;
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  const char *message, *name;
+  guint64 size, from;
+  gboolean sent;
+  guint32 length;
+
+  self->files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) file_free);
+  if (!pull_u32 (r, &length, error))
+    return NULL;
+  if (length > TDBG_SERVE_MAX_MESSAGE)
+    {
+      set_stream_error (error, _("its listing is too large"));
+      return NULL;
+    }
+  data = g_malloc (MAX (length, 1));
+  if (!pull (r, data, length, error))
+    return NULL;
+  listing = g_variant_ref_sink (g_variant_new_from_data (G_VARIANT_TYPE (TDBG_SERVE_LISTING_TYPE), g_steal_pointer (&data),
+                                                         length, FALSE, g_free, NULL));
+  if (!g_variant_is_normal_form (listing))
+    {
+      set_stream_error (error, _("its listing is malformed"));
+      return NULL;
+    }
+  g_variant_get (listing, "(&sa(sttb))", &message, &iter);
+  if (*message)
+    {
+      set_stream_error (error, message);
+      return NULL;
+    }
+  while (g_variant_iter_next (iter, "(&sttb)", &name, &size, &from, &sent))
+    {
+      File *file = g_new0 (File, 1);
+
+      file->size = size;
+      file->from = sent ? from : size;
+      if (!is_plain_name (name) || file->from > size || g_hash_table_contains (self->files, name))
+        {
+          file_free (file);
+          set_stream_error (error, _("its listing is malformed"));
+          return NULL;
+        }
+      g_hash_table_insert (self->files, g_strdup (name), file);
+      g_ptr_array_add (names, g_strdup (name));
+      if (sent)
+        g_ptr_array_add (order, file);
+    }
+  for (guint i = 0; i < order->len; i++)
+    {
+      File *file = g_ptr_array_index (order, i);
+      if (!receive_file (r, file, error))
+        return NULL;
+      if (file->bytes)
+        self->file_bytes += g_bytes_get_size (file->bytes);
+    }
+  if (!check_end (r, error))
+    return NULL;
+  g_ptr_array_add (names, NULL);
+  self->names = (GStrv) g_ptr_array_steal (names, NULL);
+  self->wire_bytes = r->wire_bytes;
+  return g_steal_pointer (&self);
+}
+
+TdbgSshPrefetch *
+tdbg_ssh_exec_fetch (ssh_session session, const char *program, const char *path, GHashTable *from,
+                     guint timeout_seconds, GCancellable *cancellable, guint64 *round_trips, GError **error)
+{
+  g_autofree char *quoted = g_shell_quote (program);
+  g_autofree char *command = g_strconcat (quoted, " " TDBG_SERVE_COMMAND, NULL);
+  Reader r = { 0 };
+  TdbgSshPrefetch *self = NULL;
+
+  r.channel = ssh_channel_new (session);
+  /* The channel's open, the exec request and the first answer. */
+  *round_trips += 3;
+  if (r.channel == NULL || ssh_channel_open_session (r.channel) != SSH_OK ||
+      ssh_channel_request_exec (r.channel, command) != SSH_OK)
+    set_stream_error (error, _("the server does not run commands"));
+  else if (send_request (r.channel, path, from, error))
+    {
+      r.dctx = ZSTD_createDCtx ();
+      r.in_size = MAX (ZSTD_DStreamInSize (), 256 << 10);
+      r.in = g_malloc (r.in_size);
+      r.timeout_ms = (timeout_seconds ? timeout_seconds : 15) * 1000;
+      r.cancellable = cancellable;
+      r.errors = g_string_new (NULL);
+      if (check_header (&r, error))
+        self = receive (&r, error);
+      ZSTD_freeDCtx (r.dctx);
+      g_free (r.in);
+      g_string_free (r.errors, TRUE);
+    }
+  if (r.channel)
+    {
+      if (ssh_channel_is_open (r.channel))
+        ssh_channel_close (r.channel);
+      ssh_channel_free (r.channel);
+    }
+  return self;
+}
+
+GStrv
+tdbg_ssh_prefetch_list_files (TdbgSshPrefetch *self)
+{
+  return g_strdupv (self->names);
+}
+
+gboolean
+tdbg_ssh_prefetch_get_size (TdbgSshPrefetch *self, const char *name, guint64 *size)
+{
+  File *file = g_hash_table_lookup (self->files, name);
+
+  if (file == NULL)
+    return FALSE;
+  *size = file->size;
+  return TRUE;
+}
+
+GBytes *
+tdbg_ssh_prefetch_read (TdbgSshPrefetch *self, const char *name, guint64 offset, gsize length)
+{
+  File *file = g_hash_table_lookup (self->files, name);
+  GBytes *answer;
+  gsize n;
+
+  if (file == NULL || file->bytes == NULL || offset < file->from || offset > file->size)
+    return NULL;
+  n = MIN (length, file->size - offset);
+  answer = g_bytes_new_from_bytes (file->bytes, offset - file->from, n);
+  /* The load reads each file once, to its end: the memory goes with the last reader. */
+  if (offset + n == file->size)
+    g_clear_pointer (&file->bytes, g_bytes_unref);
+  return answer;
+}
+
+guint64
+tdbg_ssh_prefetch_get_wire_bytes (TdbgSshPrefetch *self)
+{
+  return self->wire_bytes;
+}
+
+guint64
+tdbg_ssh_prefetch_get_file_bytes (TdbgSshPrefetch *self)
+{
+  return self->file_bytes;
+}
