@@ -14,6 +14,7 @@
 
 #include "tdbg-error.h"
 #include "tdbg-logdir-private.h"
+#include "tdbg-records.h"
 
 /* zstd at level 1: on debugger files it compresses about as well as zlib at level 6 (rsync's)
  * several times faster, and decompresses faster still. */
@@ -31,7 +32,13 @@ typedef struct {
   ZSTD_CCtx *cctx;
   guint8 *out;
   gsize out_size;
+  /* Small pieces (two per record) are gathered here and compressed a stage at a time: one
+   * call into zstd per piece costs more than compressing them. */
+  guint8 *stage;
+  gsize stage_length;
 } Writer;
+
+#define STAGE_SIZE (1 << 20)
 
 char *
 tdbg_serve_header (void)
@@ -83,7 +90,7 @@ read_exactly (int fd, void *buffer, gsize length, GError **error)
 
 /* Compresses @length bytes onto the output; ZSTD_e_end ends the frame. */
 static gboolean
-put (Writer *w, const void *data, gsize length, ZSTD_EndDirective mode, GError **error)
+compress (Writer *w, const void *data, gsize length, ZSTD_EndDirective mode, GError **error)
 {
   ZSTD_inBuffer in = { data, length, 0 };
 
@@ -102,6 +109,30 @@ put (Writer *w, const void *data, gsize length, ZSTD_EndDirective mode, GError *
       if (mode == ZSTD_e_end ? left == 0 : in.pos == in.size)
         return TRUE;
     }
+}
+
+static gboolean
+flush_stage (Writer *w, ZSTD_EndDirective mode, GError **error)
+{
+  gsize length = w->stage_length;
+
+  w->stage_length = 0;
+  return compress (w, w->stage, length, mode, error);
+}
+
+/* @length bytes onto the stream; ZSTD_e_end (with none) ends it. */
+static gboolean
+put (Writer *w, const void *data, gsize length, ZSTD_EndDirective mode, GError **error)
+{
+  if (mode == ZSTD_e_end)
+    return flush_stage (w, mode, error);
+  if (w->stage_length + length > STAGE_SIZE && !flush_stage (w, ZSTD_e_continue, error))
+    return FALSE;
+  if (length >= STAGE_SIZE)
+    return compress (w, data, length, mode, error);
+  memcpy (w->stage + w->stage_length, data, length);
+  w->stage_length += length;
+  return TRUE;
 }
 
 static gboolean
@@ -211,36 +242,139 @@ put_message (Writer *w, GVariant *message, GError **error)
   return put_u32 (w, length, error) && put (w, g_variant_get_data (message), length, ZSTD_e_continue, error);
 }
 
-/* The bytes of one file, from entry->from up to the size listed, in chunks; a file that cannot
- * be read says so instead of ending. */
+/* Bytes as they are, in blocks. */
 static gboolean
-send_file (Writer *w, int dir_fd, const Entry *entry, guint8 *buffer, GError **error)
+put_raw (Writer *w, const guint8 *data, gsize length, GError **error)
 {
-  int fd = openat (dir_fd, entry->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  guint64 at = entry->from;
-  guint32 end = 0;
-
-  while (fd >= 0 && at < entry->size)
+  while (length > 0)
     {
-      ssize_t n = pread (fd, buffer, MIN (TDBG_SERVE_MAX_CHUNK, entry->size - at), at);
+      gsize n = MIN (length, TDBG_SERVE_MAX_CHUNK);
+      if (!put_u32 (w, n, error) || !put (w, data, n, ZSTD_e_continue, error))
+        return FALSE;
+      data += n;
+      length -= n;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  guint64 offset;
+  guint64 length;
+} Span;
+
+static gboolean
+collect_record (const TdbgRecord *record, gpointer user_data)
+{
+  Span span = { record->offset, record->length };
+  g_array_append_val ((GArray *) user_data, span);
+  return TRUE;
+}
+
+/* Intact records [first, first + n) of @spans, which follow each other, without checksums. */
+static gboolean
+put_records (Writer *w, const guint8 *window, guint64 base, const Span *spans, guint n, GError **error)
+{
+  if (!put_u32 (w, TDBG_SERVE_RECORDS | n, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const guint8 *p = window + (spans[i].offset - base);
+      if (!put (w, p, 8, ZSTD_e_continue, error) ||
+          !put (w, p + TDBG_RECORD_HEADER_SIZE, spans[i].length, ZSTD_e_continue, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The window [base, base + length) up to @upto: its intact records grouped, and what lies
+ * between or after them as it is. */
+static gboolean
+put_window (Writer *w, const guint8 *window, guint64 base, GArray *spans, guint64 upto, GError **error)
+{
+  guint64 at = base;
+  guint first = 0;
+
+  for (guint i = 0; i <= spans->len; i++)
+    {
+      const Span *span = i < spans->len ? &g_array_index (spans, Span, i) : NULL;
+      /* A group ends before a gap, at the end, or when full. */
+      if (i > first && (span == NULL || span->offset != at || i - first == TDBG_SERVE_MAX_RECORDS) &&
+          !put_records (w, window, base, &g_array_index (spans, Span, first), i - first, error))
+        return FALSE;
+      if (span == NULL)
+        break;
+      if (span->offset != at || i - first == TDBG_SERVE_MAX_RECORDS)
+        first = i;
+      if (span->offset > at && !put_raw (w, window + (at - base), span->offset - at, error))
+        return FALSE;
+      at = span->offset + TDBG_RECORD_OVERHEAD + span->length;
+    }
+  return at >= upto || put_raw (w, window + (at - base), upto - at, error);
+}
+
+/* Fills @buffer with up to @length bytes of @fd from @offset; fewer only at its end. */
+static gssize
+read_at (int fd, guint8 *buffer, gsize length, guint64 offset)
+{
+  gsize done = 0;
+
+  while (done < length)
+    {
+      ssize_t n = pread (fd, buffer + done, length - done, offset + done);
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
-        end = TDBG_SERVE_UNREADABLE;
-      if (n <= 0)
+        return -1;
+      if (n == 0)
         break;
-      if (!put_u32 (w, n, error) || !put (w, buffer, n, ZSTD_e_continue, error))
+      done += n;
+    }
+  return done;
+}
+
+/* The bytes of one file, from entry->from up to the size listed, a window at a time; a file
+ * that cannot be read says so instead of ending. */
+static gboolean
+send_file (Writer *w, int dir_fd, const Entry *entry, GError **error)
+{
+  int fd = openat (dir_fd, entry->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  gsize capacity = 8 << 20;
+  g_autofree guint8 *window = NULL;
+  guint64 at = entry->from, end = entry->size;
+  guint32 last = fd < 0 ? TDBG_SERVE_UNREADABLE : 0;
+  gboolean ok = TRUE;
+
+  while (ok && fd >= 0 && at < end)
+    {
+      gsize want = MIN (capacity, end - at);
+      gssize have;
+      TdbgScanResult result;
+
+      window = g_realloc (window, want);
+      if ((have = read_at (fd, window, want, at)) < 0)
         {
-          close (fd);
-          return FALSE;
+          last = TDBG_SERVE_UNREADABLE;
+          break;
         }
-      at += n;
+      /* A file shorter than listed ends where it ends. */
+      if ((gsize) have < want)
+        end = at + have;
+      g_array_set_size (spans, 0);
+      tdbg_record_scan (window, have, at, entry->name, NULL, collect_record, spans, &result);
+      /* A record cut by the window's end is read again with the next window, a larger one
+       * when nothing came before it; at the file's end it is sent as it is. */
+      if (result.resume_offset == at && at + have < end)
+        {
+          capacity *= 2;
+          continue;
+        }
+      ok = put_window (w, window, at, spans, at + have == end ? end : result.resume_offset, error);
+      at = at + have == end ? end : result.resume_offset;
     }
   if (fd >= 0)
     close (fd);
-  else
-    end = TDBG_SERVE_UNREADABLE;
-  return put_u32 (w, end, error);
+  return ok && put_u32 (w, last, error);
 }
 
 static gboolean
@@ -249,7 +383,6 @@ serve (Writer *w, const char *path, GVariant *from_offsets, GError **error)
   g_autoptr(GError) list_error = NULL;
   g_autoptr(GArray) entries = NULL;
   g_autoptr(GVariant) listing = NULL;
-  g_autofree guint8 *buffer = NULL;
   int dir_fd = open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   gboolean ok = TRUE;
 
@@ -259,10 +392,9 @@ serve (Writer *w, const char *path, GVariant *from_offsets, GError **error)
     entries = list_folder (dir_fd, from_offsets, &list_error);
   listing = make_listing (list_error ? list_error->message : "", entries);
   ok = put_message (w, listing, error);
-  buffer = g_malloc (TDBG_SERVE_MAX_CHUNK);
   for (guint i = 0; ok && entries && i < entries->len; i++)
     if (g_array_index (entries, Entry, i).sent)
-      ok = send_file (w, dir_fd, &g_array_index (entries, Entry, i), buffer, error);
+      ok = send_file (w, dir_fd, &g_array_index (entries, Entry, i), error);
   if (dir_fd >= 0)
     close (dir_fd);
   return ok && put (w, NULL, 0, ZSTD_e_end, error);
@@ -292,8 +424,10 @@ tdbg_serve_logdir (int in_fd, int out_fd, GError **error)
   ZSTD_CCtx_setParameter (w.cctx, ZSTD_c_compressionLevel, LEVEL);
   w.out_size = ZSTD_CStreamOutSize ();
   w.out = g_malloc (w.out_size);
+  w.stage = g_malloc (STAGE_SIZE);
   ok = serve (&w, path, from_offsets, error);
   ZSTD_freeCCtx (w.cctx);
   g_free (w.out);
+  g_free (w.stage);
   return ok;
 }

@@ -13,9 +13,12 @@
  *   server → one zstd frame holding: u32 length and a GVariant TDBG_SERVE_LISTING_TYPE (an
  *            error message, "" when none, and for every regular file of the folder its name,
  *            size, first byte sent and whether its bytes follow), then for each file whose
- *            bytes follow, in listing order, chunks of u32 length and bytes, up to the size
- *            listed, ended by a chunk of length 0 (or TDBG_SERVE_UNREADABLE when the file
- *            could not be read: ask for it another way).
+ *            bytes follow, in listing order, its bytes up to the size listed as blocks, each
+ *            after a u32: n < TDBG_SERVE_RECORDS is n bytes as they are; TDBG_SERVE_RECORDS | n
+ *            is n intact TFRecords, each as its u64 length and its data, without the two
+ *            checksums (the client computes them again: they are most of what does not
+ *            compress); 0 ends the file, TDBG_SERVE_UNREADABLE says it could not be read (ask
+ *            for it another way).
  * Only the debugger's own files are sent; the others are only listed. Nothing read from the
  * logdir or the request is ever run. */
 
@@ -28,6 +31,8 @@ G_BEGIN_DECLS
 #define TDBG_SERVE_REQUEST_TYPE "(ssa{st})"
 #define TDBG_SERVE_LISTING_TYPE "(sa(sttb))"
 #define TDBG_SERVE_UNREADABLE G_MAXUINT32
+#define TDBG_SERVE_RECORDS 0x80000000u
+#define TDBG_SERVE_MAX_RECORDS 65536
 /* A request or listing larger than this is refused. */
 #define TDBG_SERVE_MAX_MESSAGE (16 << 20)
 #define TDBG_SERVE_MAX_CHUNK (1 << 20)

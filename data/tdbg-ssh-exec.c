@@ -7,11 +7,15 @@
 #include <zstd.h>
 #include <glib/gi18n.h>
 
+#include "tdbg-crc32c.h"
 #include "tdbg-error.h"
+#include "tdbg-records.h"
 #include "tdbg-serve.h"
 
 /* The header line is short; anything longer is not our program talking. */
 #define MAX_HEADER 256
+/* Decompressed a stage at a time. */
+#define STAGE_SIZE (256 << 10)
 /* How long one wait for the channel lasts, between looks at the cancellable. */
 #define POLL_MS 200
 
@@ -35,6 +39,9 @@ typedef struct {
   gsize in_size;
   ZSTD_inBuffer input;
   size_t last;           /* ZSTD_decompressStream's last answer: 0 once the frame is whole */
+  guint8 *stage;         /* decompressed, not yet pulled: [stage_pos, stage_length) */
+  gsize stage_pos;
+  gsize stage_length;
   guint timeout_ms;
   GCancellable *cancellable;
   guint64 wire_bytes;
@@ -117,21 +124,45 @@ fill (Reader *r, GError **error)
     }
 }
 
-/* Decompresses exactly @length bytes into @buffer. */
+/* Decompresses the next bytes into the stage (many records at a time, not one call each);
+ * none once the frame has ended. */
 static gboolean
-pull (Reader *r, void *buffer, gsize length, GError **error)
+refill (Reader *r, GError **error)
 {
-  ZSTD_outBuffer out = { buffer, length, 0 };
+  ZSTD_outBuffer out = { r->stage, STAGE_SIZE, 0 };
 
-  while (out.pos < out.size)
+  while (out.pos == 0 && r->last != 0)
     {
-      if (r->input.pos == r->input.size && !fill (r, error))
-        return FALSE;
       r->last = ZSTD_decompressStream (r->dctx, &out, &r->input);
       if (ZSTD_isError (r->last))
         return set_stream_error (error, ZSTD_getErrorName (r->last));
-      if (r->last == 0 && out.pos < out.size)
+      /* The decoder may hold output back without needing input: asked again first. */
+      if (out.pos == 0 && r->last != 0 && r->input.pos == r->input.size && !fill (r, error))
+        return FALSE;
+    }
+  r->stage_pos = 0;
+  r->stage_length = out.pos;
+  return TRUE;
+}
+
+/* The next @length bytes of the stream into @buffer. */
+static gboolean
+pull (Reader *r, void *buffer, gsize length, GError **error)
+{
+  guint8 *to = buffer;
+
+  while (length > 0)
+    {
+      gsize n;
+      if (r->stage_pos == r->stage_length && !refill (r, error))
+        return FALSE;
+      if (r->stage_length == 0)
         return set_stream_error (error, _("its answer ended early"));
+      n = MIN (length, r->stage_length - r->stage_pos);
+      memcpy (to, r->stage + r->stage_pos, n);
+      r->stage_pos += n;
+      to += n;
+      length -= n;
     }
   return TRUE;
 }
@@ -151,17 +182,11 @@ pull_u32 (Reader *r, guint32 *value, GError **error)
 static gboolean
 check_end (Reader *r, GError **error)
 {
-  guint8 extra;
-
-  while (r->last != 0)
-    {
-      ZSTD_outBuffer out = { &extra, 1, 0 };
-      if (r->input.pos == r->input.size && !fill (r, error))
-        return FALSE;
-      r->last = ZSTD_decompressStream (r->dctx, &out, &r->input);
-      if (ZSTD_isError (r->last) || out.pos > 0)
-        return set_stream_error (error, _("its answer is longer than announced"));
-    }
+  while (r->stage_pos == r->stage_length && r->last != 0)
+    if (!refill (r, error))
+      return FALSE;
+  if (r->stage_pos != r->stage_length || r->input.pos != r->input.size)
+    return set_stream_error (error, _("its answer is longer than announced"));
   return TRUE;
 }
 
@@ -223,48 +248,98 @@ is_plain_name (const char *name)
   return *name && strchr (name, '/') == NULL && !g_str_equal (name, ".") && !g_str_equal (name, "..");
 }
 
-/* One sent file's chunks, into a buffer that grows up to the size listed. */
+typedef struct {
+  guint8 *data;
+  guint64 length;     /* received */
+  guint64 capacity;
+  guint64 limit;      /* the size listed, less the first byte sent */
+} FileBuffer;
+
+/* Room for @more bytes; the buffer grows up to the size listed, never past it. */
+static gboolean
+reserve (FileBuffer *b, guint64 more, GError **error)
+{
+  guint8 *grown;
+
+  if (more > b->limit - b->length)
+    return set_stream_error (error, _("a file is longer than listed"));
+  if (b->length + more <= b->capacity)
+    return TRUE;
+  b->capacity = MIN (b->limit, MAX (b->length + more, b->capacity * 2));
+  if ((grown = g_try_realloc (b->data, b->capacity)) == NULL)
+    return set_stream_error (error, g_strerror (ENOMEM));
+  b->data = grown;
+  return TRUE;
+}
+
+static void
+put_crc (guint8 *at, const guint8 *data, gsize length)
+{
+  guint32 le = GUINT32_TO_LE (tdbg_crc32c_mask (tdbg_crc32c (data, length)));
+  memcpy (at, &le, 4);
+}
+
+/* @n records sent without their checksums, framed again as they are in the file. */
+static gboolean
+receive_records (Reader *r, FileBuffer *b, guint32 n, GError **error)
+{
+  for (guint32 i = 0; i < n; i++)
+    {
+      guint8 *record;
+      guint64 length;
+
+      if (!reserve (b, TDBG_RECORD_HEADER_SIZE, error) || !pull (r, b->data + b->length, 8, error))
+        return FALSE;
+      memcpy (&length, b->data + b->length, 8);
+      length = GUINT64_FROM_LE (length);
+      if (length > G_MAXUINT64 - TDBG_RECORD_OVERHEAD || !reserve (b, TDBG_RECORD_OVERHEAD + length, error))
+        return set_stream_error (error, _("a file is longer than listed"));
+      record = b->data + b->length;
+      put_crc (record + 8, record, 8);
+      if (!pull (r, record + TDBG_RECORD_HEADER_SIZE, length, error))
+        return FALSE;
+      put_crc (record + TDBG_RECORD_HEADER_SIZE + length, record + TDBG_RECORD_HEADER_SIZE, length);
+      b->length += TDBG_RECORD_OVERHEAD + length;
+    }
+  return TRUE;
+}
+
+/* One sent file's blocks, into a buffer that grows up to the size listed. */
 static gboolean
 receive_file (Reader *r, File *file, GError **error)
 {
-  guint64 limit = file->size - file->from, got = 0, capacity = 0;
-  guint8 *data = NULL;
-  guint32 chunk;
+  FileBuffer b = { NULL, 0, 0, file->size - file->from };
+  guint32 word;
 
   for (;;)
     {
-      if (!pull_u32 (r, &chunk, error))
+      gboolean ok;
+
+      if (!pull_u32 (r, &word, error))
         break;
-      if (chunk == 0 || chunk == TDBG_SERVE_UNREADABLE)
+      if (word == 0 || word == TDBG_SERVE_UNREADABLE)
         {
           /* Unreadable there: asked for over SFTP, which says why. */
-          file->size = file->from + got;
-          file->bytes = chunk == 0 ? g_bytes_new_take (g_realloc (data, MAX (got, 1)), got) : NULL;
-          if (chunk != 0)
-            g_free (data);
+          file->size = file->from + b.length;
+          file->bytes = word == 0 ? g_bytes_new_take (g_realloc (b.data, MAX (b.length, 1)), b.length) : NULL;
+          if (word != 0)
+            g_free (b.data);
           return TRUE;
         }
-      if (chunk > TDBG_SERVE_MAX_CHUNK || chunk > limit - got)
+      if (word & TDBG_SERVE_RECORDS)
+        ok = (word & ~TDBG_SERVE_RECORDS) <= TDBG_SERVE_MAX_RECORDS ? receive_records (r, &b, word & ~TDBG_SERVE_RECORDS, error)
+                                                                    : set_stream_error (error, _("its answer is malformed"));
+      else
+        ok = word <= TDBG_SERVE_MAX_CHUNK && reserve (&b, word, error) && pull (r, b.data + b.length, word, error);
+      if (!ok)
         {
-          set_stream_error (error, _("a file is longer than listed"));
+          if (error && *error == NULL)
+            set_stream_error (error, _("its answer is malformed"));
           break;
         }
-      if (got + chunk > capacity)
-        {
-          guint8 *grown;
-          capacity = MIN (limit, MAX (got + chunk, capacity * 2));
-          if ((grown = g_try_realloc (data, capacity)) == NULL)
-            {
-              set_stream_error (error, g_strerror (ENOMEM));
-              break;
-            }
-          data = grown;
-        }
-      if (!pull (r, data + got, chunk, error))
-        break;
-      got += chunk;
+      b.length += word & TDBG_SERVE_RECORDS ? 0 : word;
     }
-  g_free (data);
+  g_free (b.data);
   return FALSE;
 }
 
@@ -360,6 +435,8 @@ tdbg_ssh_exec_fetch (ssh_session session, const char *program, const char *path,
       r.dctx = ZSTD_createDCtx ();
       r.in_size = MAX (ZSTD_DStreamInSize (), 256 << 10);
       r.in = g_malloc (r.in_size);
+      r.stage = g_malloc (STAGE_SIZE);
+      r.last = 1;
       r.timeout_ms = (timeout_seconds ? timeout_seconds : 15) * 1000;
       r.cancellable = cancellable;
       r.errors = g_string_new (NULL);
@@ -367,6 +444,7 @@ tdbg_ssh_exec_fetch (ssh_session session, const char *program, const char *path,
         self = receive (&r, error);
       ZSTD_freeDCtx (r.dctx);
       g_free (r.in);
+      g_free (r.stage);
       g_string_free (r.errors, TRUE);
     }
   if (r.channel)

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "tdbg-error.h"
+#include "tdbg-fixture-writer.h"
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
 #include "tdbg-ssh-source.h"
@@ -167,6 +168,32 @@ test_with_cache (void)
   assert_loads_like_local (dir, build_program (), cache, TRUE);
 }
 
+/* A logdir whose traces take several of the server's windows: intact records go without
+ * their checksums, and damage (bad data and length checksums), a record across windows and
+ * half a record at the end go as they are; the index is the one a local load builds. */
+static void
+test_damaged_across_windows (void)
+{
+  g_autofree char *dir = g_build_filename (server.dir, "damaged", NULL);
+  TdbgDemoOptions demo = { 800, 500, "serve-host", 1700000000 };
+  g_autofree char *traces = NULL, *path = NULL, *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_mkdir (dir, 0755);
+  g_assert_true (tdbg_fixture_write_demo (dir, &demo, &error));
+  traces = first_file_with_suffix (dir, ".graph_execution_traces");
+  path = g_build_filename (dir, traces, NULL);
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_cmpuint (length, >, 16 << 20);
+  test_damage_record (contents, length, 0.2, 20);
+  test_damage_record (contents, length, 0.55, 9);
+  contents = g_realloc (contents, length + 25);
+  memcpy (contents + length, contents, 25);
+  g_assert_true (g_file_set_contents (path, contents, length + 25, &error));
+  assert_loads_like_local (dir, build_program (), NULL, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -177,6 +204,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh-exec/same-as-local", test_same_as_local);
   g_test_add_func ("/ssh-exec/falls-back-to-sftp", test_falls_back_to_sftp);
   g_test_add_func ("/ssh-exec/with-cache", test_with_cache);
+  g_test_add_func ("/ssh-exec/damaged-across-windows", test_damaged_across_windows);
   status = g_test_run ();
   ssh_fixture_teardown (&server);
   return status;

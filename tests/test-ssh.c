@@ -142,16 +142,6 @@ test_read_ranges_same_as_local (void)
   }
 }
 
-/* Flips one bit @at bytes into the record that starts at or after @fraction of the file. */
-static void
-damage_record (char *contents, gsize length, double fraction, gsize at)
-{
-  gsize start = tdbg_record_find_next ((const guint8 *) contents, length, (gsize) (length * fraction));
-
-  g_assert_cmpuint (start, <, length - at);
-  contents[start + at] ^= 0x10;
-}
-
 /* A big logdir over SSH (its traces split between scanning threads, read in many pipelined
  * requests): the index is the one a local load builds, with damage and a record cut short at
  * the end: bad data checksums (records skipped) and a bad length checksum (resynchronising). */
@@ -187,15 +177,15 @@ test_big_damaged_same_as_local (void)
       if (variant == 1)
         {
           /* Bad data checksums: skipped records, and half a record at the end. */
-          damage_record (contents, length, 0.3, 20);
-          damage_record (contents, length, 0.8, 30);
+          test_damage_record (contents, length, 0.3, 20);
+          test_damage_record (contents, length, 0.8, 30);
           contents = g_realloc (contents, length + 25);
           memcpy (contents + length, contents, 25);
           length += 25;
         }
       else if (variant == 2)
         /* A bad length checksum: from there on, resynchronisation. */
-        damage_record (contents, length, 0.45, 9);
+        test_damage_record (contents, length, 0.45, 9);
       g_assert_true (g_file_set_contents (traces, contents, length, &error));
       remote = load_from (source);
       local = test_load_logdir (dir);

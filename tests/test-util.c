@@ -131,3 +131,12 @@ test_assert_same_logdir (TdbgLogdir *remote, TdbgLogdir *local)
       g_assert_cmpmem (&r, sizeof r, &l, sizeof l);
     }
 }
+
+void
+test_damage_record (char *contents, gsize length, double fraction, gsize at)
+{
+  gsize start = tdbg_record_find_next ((const guint8 *) contents, length, (gsize) (length * fraction));
+
+  g_assert_cmpuint (start, <, length - at);
+  contents[start + at] ^= 0x10;
+}
