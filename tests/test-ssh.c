@@ -347,10 +347,11 @@ test_drop_and_reconnect (void)
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, before);
 }
 
-/* Runs the command line; returns its standard output, with the logdir's own name (which
- * differs between the two ways of reading it) replaced by LOGDIR. */
+/* Runs the command line (with @remote_program on the server for ssh://); returns its
+ * standard output, with the logdir's own name (which differs between the ways of reading it)
+ * replaced by LOGDIR. */
 static char *
-inspect_json (const char *logdir, gint *status)
+inspect_json (const char *logdir, const char *remote_program, gint *status)
 {
   const char *cli = g_getenv ("TDBG_CLI");
   g_autoptr(GError) error = NULL;
@@ -361,7 +362,7 @@ inspect_json (const char *logdir, gint *status)
   g_assert_nonnull (cli);
   p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error, cli, "inspect",
                         "--json", "--known-hosts", server.known_hosts, "--ssh-config", "/dev/null", "-i",
-                        server.client_key, logdir, NULL);
+                        server.client_key, "--remote-program", remote_program, logdir, NULL);
   g_assert_no_error (error);
   g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &out, NULL, &error));
   g_assert_no_error (error);
@@ -402,7 +403,8 @@ find_logdirs (const char *dir, GPtrArray *found)
     g_ptr_array_add (found, g_strdup (dir));
 }
 
-/* inspect --json over ssh:// prints what it prints locally, for every shared logdir. */
+/* inspect --json over ssh:// prints what it prints locally, for every shared logdir: over
+ * SFTP, and sent by the server's tfdbg-gtk (this build's). */
 static void
 test_inspect_json_same_as_local (void)
 {
@@ -416,15 +418,18 @@ test_inspect_json_same_as_local (void)
     {
       const char *path = g_ptr_array_index (logdirs, i);
       g_autofree char *uri = uri_for (path);
-      gint local_status, remote_status;
-      g_autofree char *local = inspect_json (path, &local_status);
-      g_autofree char *remote = inspect_json (uri, &remote_status);
+      gint local_status, remote_status, exec_status;
+      g_autofree char *local = inspect_json (path, "no", &local_status);
+      g_autofree char *remote = inspect_json (uri, "no", &remote_status);
+      g_autofree char *exec = inspect_json (uri, g_getenv ("TDBG_CLI"), &exec_status);
 
       g_test_message ("%s: exit %d, %zu bytes of JSON", path + strlen (canonical_root), local_status, strlen (local));
       g_assert_cmpint (local_status, ==, 0);
       g_assert_cmpint (remote_status, ==, local_status);
       g_assert_true (g_str_has_prefix (local, "{"));
       g_assert_cmpstr (remote, ==, local);
+      g_assert_cmpint (exec_status, ==, local_status);
+      g_assert_cmpstr (exec, ==, local);
     }
 }
 
