@@ -25,6 +25,7 @@ typedef struct {
   guint64 size;
   guint64 from;
   gboolean sent;
+  guint rank;    /* when the client's load reads it */
 } Entry;
 
 typedef struct {
@@ -178,14 +179,33 @@ entry_clear (Entry *entry)
   g_free (entry->name);
 }
 
+/* The order a load reads files in (metadata, the small ones, traces, executions), so that it
+ * can begin with the first while the others are still coming; then the files not sent. */
+static guint
+rank_of (TdbgFileKind kind)
+{
+  switch (kind)
+    {
+    case TDBG_FILE_METADATA: return 0;
+    case TDBG_FILE_SOURCE_FILES: return 1;
+    case TDBG_FILE_STACK_FRAMES: return 2;
+    case TDBG_FILE_GRAPHS: return 3;
+    case TDBG_FILE_GRAPH_EXECUTION_TRACES: return 4;
+    case TDBG_FILE_EXECUTION: return 5;
+    default: return 6;
+    }
+}
+
 static gint
 compare_entries (gconstpointer a, gconstpointer b)
 {
-  return strcmp (((const Entry *) a)->name, ((const Entry *) b)->name);
+  const Entry *x = a, *y = b;
+
+  return x->rank != y->rank ? (x->rank < y->rank ? -1 : 1) : strcmp (x->name, y->name);
 }
 
-/* The regular files of the folder (links are not followed, as over SFTP), sorted by name; the
- * debugger's own are sent from the offset the client asked for. */
+/* The regular files of the folder (links are not followed, as over SFTP), in the order they
+ * are sent; the debugger's own are sent from the offset the client asked for. */
 static GArray *
 list_folder (int dir_fd, GVariant *from_offsets, GError **error)
 {
@@ -211,6 +231,7 @@ list_folder (int dir_fd, GVariant *from_offsets, GError **error)
       entry.name = g_strdup (d->d_name);
       entry.size = st.st_size;
       entry.sent = tdbg_parse_file_name (d->d_name, &prefix, &kind);
+      entry.rank = entry.sent ? rank_of (kind) : rank_of (TDBG_N_FILE_KINDS);
       if (entry.sent && g_variant_lookup (from_offsets, d->d_name, "t", &entry.from) && entry.from > entry.size)
         entry.from = 0;
       g_array_append_val (entries, entry);

@@ -12,8 +12,8 @@
  *            version, the logdir's path, and for some files the offset to send them from;
  *   server → one zstd frame holding: u32 length and a GVariant TDBG_SERVE_LISTING_TYPE (an
  *            error message, "" when none, and for every regular file of the folder its name,
- *            size, first byte sent and whether its bytes follow), then for each file whose
- *            bytes follow, in listing order, its bytes up to the size listed as blocks, each
+ *            size, first byte sent and whether its bytes follow; those first, in the order a
+ *            load reads them), then for each file whose bytes follow, in listing order, its bytes up to the size listed as blocks, each
  *            after a u32: n < TDBG_SERVE_RECORDS is n bytes as they are; TDBG_SERVE_RECORDS | n
  *            is n intact TFRecords, each as its u64 length and its data, without the two
  *            checksums (the client computes them again: they are most of what does not

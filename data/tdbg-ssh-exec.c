@@ -20,17 +20,12 @@
 #define POLL_MS 200
 
 typedef struct {
-  guint64 size;    /* as listed, or from + what was received */
-  guint64 from;    /* file offset of bytes[0] */
-  GBytes *bytes;   /* NULL: not sent, or already read */
+  guint64 size;       /* as listed, or from + what was received */
+  guint64 from;       /* file offset of bytes[0] */
+  GBytes *bytes;      /* NULL: not sent, not yet received, or already read */
+  gboolean sent;
+  gboolean complete;  /* received (bytes set) or given up */
 } File;
-
-struct _TdbgSshPrefetch {
-  GStrv names;
-  GHashTable *files;  /* name → File */
-  guint64 wire_bytes;
-  guint64 file_bytes;
-};
 
 typedef struct {
   ssh_channel channel;
@@ -44,9 +39,27 @@ typedef struct {
   gsize stage_length;
   guint timeout_ms;
   GCancellable *cancellable;
+  GCancellable *stop;
   guint64 wire_bytes;
   GString *errors;       /* the start of what the command wrote on its standard error */
 } Reader;
+
+/* Built by tdbg_ssh_exec_start (the listing) and filled by tdbg_ssh_prefetch_receive on
+ * another thread while the load reads what has arrived. */
+struct _TdbgSshPrefetch {
+  gatomicrefcount ref_count;
+  GMutex lock;
+  GCond cond;         /* a file completed, or receiving ended */
+  GStrv names;        /* sorted */
+  GHashTable *files;  /* name → File */
+  GPtrArray *order;   /* the sent Files, in the order they follow */
+  Reader *reader;     /* until receiving ends */
+  GMutex *session_lock;
+  GThread *receiver;
+  gboolean done;
+  GCancellable *stop;
+  guint64 file_bytes;
+};
 
 static void
 file_free (File *file)
@@ -55,11 +68,46 @@ file_free (File *file)
   g_free (file);
 }
 
-void
-tdbg_ssh_prefetch_free (TdbgSshPrefetch *self)
+static void
+reader_free (Reader *r)
 {
+  if (r->channel)
+    {
+      if (ssh_channel_is_open (r->channel))
+        ssh_channel_close (r->channel);
+      ssh_channel_free (r->channel);
+    }
+  if (r->dctx)
+    ZSTD_freeDCtx (r->dctx);
+  g_free (r->in);
+  g_free (r->stage);
+  g_clear_object (&r->cancellable);
+  g_clear_object (&r->stop);
+  g_string_free (r->errors, TRUE);
+  g_free (r);
+}
+
+TdbgSshPrefetch *
+tdbg_ssh_prefetch_ref (TdbgSshPrefetch *self)
+{
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+tdbg_ssh_prefetch_unref (TdbgSshPrefetch *self)
+{
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
   g_strfreev (self->names);
   g_hash_table_unref (self->files);
+  g_clear_pointer (&self->order, g_ptr_array_unref);
+  g_clear_pointer (&self->reader, reader_free);
+  /* Joined by tdbg_ssh_prefetch_finish, or never waited for. */
+  g_clear_pointer (&self->receiver, g_thread_unref);
+  g_object_unref (self->stop);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->cond);
   g_free (self);
 }
 
@@ -105,7 +153,8 @@ fill (Reader *r, GError **error)
     {
       int n;
 
-      if (g_cancellable_set_error_if_cancelled (r->cancellable, error))
+      if (g_cancellable_set_error_if_cancelled (r->cancellable, error) ||
+          g_cancellable_set_error_if_cancelled (r->stop, error))
         return FALSE;
       n = ssh_channel_read_timeout (r->channel, r->in + kept, r->in_size - kept, 0, POLL_MS);
       if (n > 0)
@@ -242,6 +291,12 @@ send_request (ssh_channel channel, const char *path, GHashTable *from, GError **
   return TRUE;
 }
 
+static gint
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
 static gboolean
 is_plain_name (const char *name)
 {
@@ -304,11 +359,10 @@ receive_records (Reader *r, FileBuffer *b, guint32 n, GError **error)
   return TRUE;
 }
 
-/* One sent file's blocks, into a buffer that grows up to the size listed. */
+/* One sent file's blocks, into @b; @readable is FALSE when the server could not read it. */
 static gboolean
-receive_file (Reader *r, File *file, GError **error)
+receive_file (Reader *r, FileBuffer *b, gboolean *readable, GError **error)
 {
-  FileBuffer b = { NULL, 0, 0, file->size - file->from };
   guint32 word;
 
   for (;;)
@@ -316,144 +370,207 @@ receive_file (Reader *r, File *file, GError **error)
       gboolean ok;
 
       if (!pull_u32 (r, &word, error))
-        break;
+        return FALSE;
       if (word == 0 || word == TDBG_SERVE_UNREADABLE)
         {
           /* Unreadable there: asked for over SFTP, which says why. */
-          file->size = file->from + b.length;
-          file->bytes = word == 0 ? g_bytes_new_take (g_realloc (b.data, MAX (b.length, 1)), b.length) : NULL;
-          if (word != 0)
-            g_free (b.data);
+          *readable = word == 0;
           return TRUE;
         }
       if (word & TDBG_SERVE_RECORDS)
-        ok = (word & ~TDBG_SERVE_RECORDS) <= TDBG_SERVE_MAX_RECORDS ? receive_records (r, &b, word & ~TDBG_SERVE_RECORDS, error)
+        ok = (word & ~TDBG_SERVE_RECORDS) <= TDBG_SERVE_MAX_RECORDS ? receive_records (r, b, word & ~TDBG_SERVE_RECORDS, error)
                                                                     : set_stream_error (error, _("its answer is malformed"));
       else
-        ok = word <= TDBG_SERVE_MAX_CHUNK && reserve (&b, word, error) && pull (r, b.data + b.length, word, error);
+        ok = word <= TDBG_SERVE_MAX_CHUNK && reserve (b, word, error) && pull (r, b->data + b->length, word, error);
       if (!ok)
         {
           if (error && *error == NULL)
             set_stream_error (error, _("its answer is malformed"));
-          break;
+          return FALSE;
         }
-      b.length += word & TDBG_SERVE_RECORDS ? 0 : word;
+      b->length += word & TDBG_SERVE_RECORDS ? 0 : word;
     }
-  g_free (b.data);
-  return FALSE;
 }
 
-/* The listing, then the files it says follow. */
 static TdbgSshPrefetch *
-receive (Reader *r, GError **error)
+prefetch_new (void)
 {
-  g_autoptr(TdbgSshPrefetch) self = g_new0 (TdbgSshPrefetch, 1);
+  TdbgSshPrefetch *self = g_new0 (TdbgSshPrefetch, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->cond);
+  self->files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) file_free);
+  self->order = g_ptr_array_new ();
+  self->stop = g_cancellable_new ();
+  return self;
+}
+
+/* The listing: every regular file, the sent ones in the order they follow. */
+static gboolean
+receive_listing (TdbgSshPrefetch *self, Reader *r, GError **error)
+{
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GVariant) listing = NULL;
   g_autoptr(GVariantIter) iter = NULL;
   g_autofree guint8 *data = NULL;
-  g_autoptr(GPtrArray) order = g_ptr_array_new ();
   const char *message, *name;
   guint64 size, from;
   gboolean sent;
   guint32 length;
 
-  self->files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) file_free);
   if (!pull_u32 (r, &length, error))
-    return NULL;
+    return FALSE;
   if (length > TDBG_SERVE_MAX_MESSAGE)
-    {
-      set_stream_error (error, _("its listing is too large"));
-      return NULL;
-    }
+    return set_stream_error (error, _("its listing is too large"));
   data = g_malloc (MAX (length, 1));
   if (!pull (r, data, length, error))
-    return NULL;
+    return FALSE;
   listing = g_variant_ref_sink (g_variant_new_from_data (G_VARIANT_TYPE (TDBG_SERVE_LISTING_TYPE), g_steal_pointer (&data),
                                                          length, FALSE, g_free, NULL));
   if (!g_variant_is_normal_form (listing))
-    {
-      set_stream_error (error, _("its listing is malformed"));
-      return NULL;
-    }
+    return set_stream_error (error, _("its listing is malformed"));
   g_variant_get (listing, "(&sa(sttb))", &message, &iter);
   if (*message)
-    {
-      set_stream_error (error, message);
-      return NULL;
-    }
+    return set_stream_error (error, message);
   while (g_variant_iter_next (iter, "(&sttb)", &name, &size, &from, &sent))
     {
       File *file = g_new0 (File, 1);
 
       file->size = size;
       file->from = sent ? from : size;
+      file->sent = sent;
+      file->complete = !sent;
       if (!is_plain_name (name) || file->from > size || g_hash_table_contains (self->files, name))
         {
           file_free (file);
-          set_stream_error (error, _("its listing is malformed"));
-          return NULL;
+          return set_stream_error (error, _("its listing is malformed"));
         }
       g_hash_table_insert (self->files, g_strdup (name), file);
       g_ptr_array_add (names, g_strdup (name));
       if (sent)
-        g_ptr_array_add (order, file);
+        g_ptr_array_add (self->order, file);
     }
-  for (guint i = 0; i < order->len; i++)
-    {
-      File *file = g_ptr_array_index (order, i);
-      if (!receive_file (r, file, error))
-        return NULL;
-      if (file->bytes)
-        self->file_bytes += g_bytes_get_size (file->bytes);
-    }
-  if (!check_end (r, error))
-    return NULL;
+  g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   self->names = (GStrv) g_ptr_array_steal (names, NULL);
-  self->wire_bytes = r->wire_bytes;
-  return g_steal_pointer (&self);
+  return TRUE;
 }
 
+static gpointer receive_in_thread (gpointer data);
+
 TdbgSshPrefetch *
-tdbg_ssh_exec_fetch (ssh_session session, const char *program, const char *path, GHashTable *from,
-                     guint timeout_seconds, GCancellable *cancellable, guint64 *round_trips, GError **error)
+tdbg_ssh_exec_start (ssh_session session, GMutex *session_lock, const char *program, const char *path,
+                     GHashTable *from, guint timeout_seconds, GCancellable *cancellable, guint64 *round_trips,
+                     GError **error)
 {
   g_autofree char *quoted = g_shell_quote (program);
   g_autofree char *command = g_strconcat (quoted, " " TDBG_SERVE_COMMAND, NULL);
-  Reader r = { 0 };
-  TdbgSshPrefetch *self = NULL;
+  g_autoptr(TdbgSshPrefetch) self = prefetch_new ();
+  Reader *r = g_new0 (Reader, 1);
 
-  r.channel = ssh_channel_new (session);
+  self->reader = r;
+  r->errors = g_string_new (NULL);
+  r->channel = ssh_channel_new (session);
   /* The channel's open, the exec request and the first answer. */
   *round_trips += 3;
-  if (r.channel == NULL || ssh_channel_open_session (r.channel) != SSH_OK ||
-      ssh_channel_request_exec (r.channel, command) != SSH_OK)
-    set_stream_error (error, _("the server does not run commands"));
-  else if (send_request (r.channel, path, from, error))
+  if (r->channel == NULL || ssh_channel_open_session (r->channel) != SSH_OK ||
+      ssh_channel_request_exec (r->channel, command) != SSH_OK)
     {
-      r.dctx = ZSTD_createDCtx ();
-      r.in_size = MAX (ZSTD_DStreamInSize (), 256 << 10);
-      r.in = g_malloc (r.in_size);
-      r.stage = g_malloc (STAGE_SIZE);
-      r.last = 1;
-      r.timeout_ms = (timeout_seconds ? timeout_seconds : 15) * 1000;
-      r.cancellable = cancellable;
-      r.errors = g_string_new (NULL);
-      if (check_header (&r, error))
-        self = receive (&r, error);
-      ZSTD_freeDCtx (r.dctx);
-      g_free (r.in);
-      g_free (r.stage);
-      g_string_free (r.errors, TRUE);
+      set_stream_error (error, _("the server does not run commands"));
+      return NULL;
     }
-  if (r.channel)
+  if (!send_request (r->channel, path, from, error))
+    return NULL;
+  r->dctx = ZSTD_createDCtx ();
+  r->in_size = MAX (ZSTD_DStreamInSize (), 256 << 10);
+  r->in = g_malloc (r->in_size);
+  r->stage = g_malloc (STAGE_SIZE);
+  r->last = 1;
+  r->timeout_ms = (timeout_seconds ? timeout_seconds : 15) * 1000;
+  r->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
+  r->stop = g_object_ref (self->stop);
+  if (!check_header (r, error) || !receive_listing (self, r, error))
+    return NULL;
+  /* It waits for the caller to let the session go. */
+  self->session_lock = session_lock;
+  self->receiver = g_thread_new ("tdbg-ssh-receive", receive_in_thread, tdbg_ssh_prefetch_ref (self));
+  return g_steal_pointer (&self);
+}
+
+/* Publishes one file (or that it will not come) to the readers waiting for it. */
+static void
+complete (TdbgSshPrefetch *self, File *file, FileBuffer *b, gboolean received)
+{
+  g_mutex_lock (&self->lock);
+  if (received)
     {
-      if (ssh_channel_is_open (r.channel))
-        ssh_channel_close (r.channel);
-      ssh_channel_free (r.channel);
+      file->size = file->from + b->length;
+      file->bytes = g_bytes_new_take (g_realloc (b->data, MAX (b->length, 1)), b->length);
+      self->file_bytes += b->length;
     }
-  return self;
+  else
+    g_free (b->data);
+  file->complete = TRUE;
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->lock);
+}
+
+/* The files, while readers take each as soon as it is whole. */
+static gboolean
+receive_files (TdbgSshPrefetch *self, GError **error)
+{
+  Reader *r = self->reader;
+  gboolean ok = TRUE;
+
+  for (guint i = 0; ok && i < self->order->len; i++)
+    {
+      File *file = g_ptr_array_index (self->order, i);
+      FileBuffer b = { NULL, 0, 0, file->size - file->from };
+      gboolean readable = TRUE;
+
+      ok = receive_file (r, &b, &readable, error);
+      complete (self, file, &b, ok && readable);
+    }
+  ok = ok && check_end (r, error);
+  g_mutex_lock (&self->lock);
+  self->done = TRUE;
+  g_clear_pointer (&self->reader, reader_free);
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->lock);
+  return ok;
+}
+
+static gpointer
+receive_in_thread (gpointer data)
+{
+  TdbgSshPrefetch *self = data;
+  g_autoptr(GError) error = NULL;
+
+  g_mutex_lock (self->session_lock);
+  if (!receive_files (self, &error))
+    g_debug ("%s: the rest over SFTP", error->message);
+  g_mutex_unlock (self->session_lock);
+  tdbg_ssh_prefetch_unref (self);
+  return NULL;
+}
+
+void
+tdbg_ssh_prefetch_finish (TdbgSshPrefetch *self)
+{
+  GThread *receiver;
+
+  g_mutex_lock (&self->lock);
+  receiver = g_steal_pointer (&self->receiver);
+  g_mutex_unlock (&self->lock);
+  if (receiver)
+    g_thread_join (receiver);
+}
+
+void
+tdbg_ssh_prefetch_stop (TdbgSshPrefetch *self)
+{
+  g_cancellable_cancel (self->stop);
 }
 
 GStrv
@@ -465,39 +582,46 @@ tdbg_ssh_prefetch_list_files (TdbgSshPrefetch *self)
 gboolean
 tdbg_ssh_prefetch_get_size (TdbgSshPrefetch *self, const char *name, guint64 *size)
 {
-  File *file = g_hash_table_lookup (self->files, name);
+  File *file;
 
-  if (file == NULL)
-    return FALSE;
-  *size = file->size;
-  return TRUE;
+  g_mutex_lock (&self->lock);
+  file = g_hash_table_lookup (self->files, name);
+  if (file)
+    *size = file->size;
+  g_mutex_unlock (&self->lock);
+  return file != NULL;
 }
 
 GBytes *
-tdbg_ssh_prefetch_read (TdbgSshPrefetch *self, const char *name, guint64 offset, gsize length)
+tdbg_ssh_prefetch_read (TdbgSshPrefetch *self, const char *name, guint64 offset, gsize length, gboolean wait)
 {
-  File *file = g_hash_table_lookup (self->files, name);
-  GBytes *answer;
+  GBytes *answer = NULL;
+  File *file;
   gsize n;
 
-  if (file == NULL || file->bytes == NULL || offset < file->from || offset > file->size)
-    return NULL;
-  n = MIN (length, file->size - offset);
-  answer = g_bytes_new_from_bytes (file->bytes, offset - file->from, n);
-  /* The load reads each file once, to its end: the memory goes with the last reader. */
-  if (offset + n == file->size)
-    g_clear_pointer (&file->bytes, g_bytes_unref);
+  g_mutex_lock (&self->lock);
+  file = g_hash_table_lookup (self->files, name);
+  while (wait && file && !file->complete && !self->done)
+    g_cond_wait (&self->cond, &self->lock);
+  if (file && file->bytes && offset >= file->from && offset <= file->size)
+    {
+      n = MIN (length, file->size - offset);
+      answer = g_bytes_new_from_bytes (file->bytes, offset - file->from, n);
+      /* The load reads each file once, to its end: the memory goes with the last reader. */
+      if (offset + n == file->size)
+        g_clear_pointer (&file->bytes, g_bytes_unref);
+    }
+  g_mutex_unlock (&self->lock);
   return answer;
-}
-
-guint64
-tdbg_ssh_prefetch_get_wire_bytes (TdbgSshPrefetch *self)
-{
-  return self->wire_bytes;
 }
 
 guint64
 tdbg_ssh_prefetch_get_file_bytes (TdbgSshPrefetch *self)
 {
-  return self->file_bytes;
+  guint64 n;
+
+  g_mutex_lock (&self->lock);
+  n = self->file_bytes;
+  g_mutex_unlock (&self->lock);
+  return n;
 }

@@ -30,7 +30,9 @@ struct _TdbgSshSource {
    * without SSH compression (the stream is compressed already); when that fails, it connects
    * again as usual and uses SFTP. */
   gboolean exec_pending;
-  TdbgSshPrefetch *prefetch;  /* what it sent, until the next listing */
+  GMutex prefetch_lock;       /* guards the two below, not the session */
+  TdbgSshPrefetch *prefetch;  /* what it sends (received on a thread holding the session), until
+                               * the next listing */
   gboolean prefetch_listed;
   gboolean used_remote_program;
 
@@ -444,6 +446,32 @@ read_entry (TdbgSshSource *self, sftp_dir dir)
   return sftp_readdir (self->sftp, dir);
 }
 
+/* The files the server's tfdbg-gtk sends, when it does (a new reference). */
+static TdbgSshPrefetch *
+get_prefetch (TdbgSshSource *self)
+{
+  TdbgSshPrefetch *prefetch;
+
+  g_mutex_lock (&self->prefetch_lock);
+  prefetch = self->prefetch ? tdbg_ssh_prefetch_ref (self->prefetch) : NULL;
+  g_mutex_unlock (&self->prefetch_lock);
+  return prefetch;
+}
+
+/* Waits until everything sent has arrived, and lets it go. */
+static void
+drop_prefetch (TdbgSshSource *self)
+{
+  TdbgSshPrefetch *prefetch;
+
+  g_mutex_lock (&self->prefetch_lock);
+  prefetch = g_steal_pointer (&self->prefetch);
+  g_mutex_unlock (&self->prefetch_lock);
+  if (prefetch)
+    tdbg_ssh_prefetch_finish (prefetch);
+  g_clear_pointer (&prefetch, tdbg_ssh_prefetch_unref);
+}
+
 /* Once per source: the server's own tfdbg-gtk sends the logdir; when it cannot, the
  * connection is made again as for SFTP (compressed unless that is turned off). */
 static gboolean
@@ -451,6 +479,7 @@ try_remote_program (TdbgSshSource *self, GCancellable *cancellable, GError **err
 {
   g_autoptr(GError) exec_error = NULL;
   g_autoptr(GHashTable) from = NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
   gboolean ok = TRUE;
 
   g_mutex_lock (&self->connect_lock);
@@ -464,15 +493,20 @@ try_remote_program (TdbgSshSource *self, GCancellable *cancellable, GError **err
   if (check_connected (self, &exec_error))
     {
       from = self->cache ? tdbg_ssh_cache_get_offsets (self->cache) : NULL;
-      g_clear_pointer (&self->prefetch, tdbg_ssh_prefetch_free);
-      self->prefetch = tdbg_ssh_exec_fetch (self->session, self->remote_program, self->uri.path, from,
-                                            self->timeout_seconds, cancellable, &self->round_trips, &exec_error);
-      self->prefetch_listed = FALSE;
-      self->used_remote_program = self->prefetch != NULL;
+      prefetch = tdbg_ssh_exec_start (self->session, &self->lock, self->remote_program, self->uri.path, from,
+                                      self->timeout_seconds, cancellable, &self->round_trips, &exec_error);
       forget_dead_session (self);
     }
+  if (prefetch)
+    {
+      self->used_remote_program = TRUE;
+      g_mutex_lock (&self->prefetch_lock);
+      self->prefetch = tdbg_ssh_prefetch_ref (prefetch);
+      self->prefetch_listed = FALSE;
+      g_mutex_unlock (&self->prefetch_lock);
+    }
   g_mutex_unlock (&self->lock);
-  if (self->prefetch == NULL)
+  if (prefetch == NULL)
     {
       if (g_error_matches (exec_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
@@ -503,15 +537,18 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
 
   if (!try_remote_program (self, cancellable, error))
     return NULL;
-  g_mutex_lock (&self->lock);
   /* The load's listing is the one the server's tfdbg-gtk sent; later ones are asked anew. */
+  g_mutex_lock (&self->prefetch_lock);
   if (self->prefetch && !self->prefetch_listed)
     {
+      GStrv listed = tdbg_ssh_prefetch_list_files (self->prefetch);
       self->prefetch_listed = TRUE;
-      g_mutex_unlock (&self->lock);
-      return tdbg_ssh_prefetch_list_files (self->prefetch);
+      g_mutex_unlock (&self->prefetch_lock);
+      return listed;
     }
-  g_clear_pointer (&self->prefetch, tdbg_ssh_prefetch_free);
+  g_mutex_unlock (&self->prefetch_lock);
+  drop_prefetch (self);
+  g_mutex_lock (&self->lock);
   self->round_trips++;
   if (!check_connected (self, error) || (dir = sftp_opendir (self->sftp, self->uri.path)) == NULL)
     {
@@ -563,12 +600,12 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
   guint64 *listed;
   gboolean ok;
 
+  g_autoptr(TdbgSshPrefetch) prefetch = get_prefetch (self);
+
+  /* Without waiting for the session, which the files being received hold. */
+  if (prefetch && tdbg_ssh_prefetch_get_size (prefetch, name, size))
+    return TRUE;
   g_mutex_lock (&self->lock);
-  if (self->prefetch && tdbg_ssh_prefetch_get_size (self->prefetch, name, size))
-    {
-      g_mutex_unlock (&self->lock);
-      return TRUE;
-    }
   if (self->sftp && g_get_monotonic_time () - self->listed_at < LISTED_SIZE_USEC &&
       (listed = g_hash_table_lookup (self->listed_sizes, name)) != NULL)
     {
@@ -600,7 +637,9 @@ fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *canc
 {
   TdbgSshSource *self = user_data;
   g_autofree char *path = NULL;
-  GBytes *bytes = self->prefetch ? tdbg_ssh_prefetch_read (self->prefetch, name, offset, length) : NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = get_prefetch (self);
+  /* Holding the session, a file still coming cannot be waited for. */
+  GBytes *bytes = prefetch ? tdbg_ssh_prefetch_read (prefetch, name, offset, length, FALSE) : NULL;
 
   if (bytes)
     return bytes;
@@ -618,6 +657,14 @@ ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
   GBytes *bytes = NULL;
 
+  /* What the server's tfdbg-gtk sends, as soon as it has arrived (the cache keeps what it
+   * reads, through fetch_locked). */
+  if (self->cache == NULL)
+    {
+      g_autoptr(TdbgSshPrefetch) prefetch = get_prefetch (self);
+      if (prefetch && (bytes = tdbg_ssh_prefetch_read (prefetch, name, offset, length, TRUE)) != NULL)
+        return bytes;
+    }
   g_mutex_lock (&self->lock);
   bytes = self->cache ? tdbg_ssh_cache_read (self->cache, name, offset, length, fetch_locked, self, cancellable, error)
                       : fetch_locked (name, offset, length, cancellable, error, self);
@@ -647,10 +694,13 @@ static void
 tdbg_ssh_source_finalize (GObject *object)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (object);
+
+  if (self->prefetch)
+    tdbg_ssh_prefetch_stop (self->prefetch);
+  drop_prefetch (self);
   disconnect (self);
   g_hash_table_unref (self->listed_sizes);
   g_clear_pointer (&self->cache, tdbg_ssh_cache_free);
-  g_clear_pointer (&self->prefetch, tdbg_ssh_prefetch_free);
   g_free (self->remote_program);
   tdbg_ssh_uri_clear (&self->uri);
   g_free (self->known_hosts_file);
@@ -659,6 +709,7 @@ tdbg_ssh_source_finalize (GObject *object)
   g_free (self->identity_file);
   g_mutex_clear (&self->lock);
   g_mutex_clear (&self->connect_lock);
+  g_mutex_clear (&self->prefetch_lock);
   G_OBJECT_CLASS (tdbg_ssh_source_parent_class)->finalize (object);
 }
 
@@ -673,6 +724,7 @@ tdbg_ssh_source_init (TdbgSshSource *self)
 {
   g_mutex_init (&self->lock);
   g_mutex_init (&self->connect_lock);
+  g_mutex_init (&self->prefetch_lock);
   self->listed_sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }
 
