@@ -149,6 +149,7 @@ read_request (int fd, GError **error)
   guint32 be;
   gsize length;
   g_autofree guint8 *data = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GVariant) request = NULL;
 
   if (!read_exactly (fd, &be, 4, error))
@@ -162,8 +163,8 @@ read_request (int fd, GError **error)
   data = g_malloc (MAX (length, 1));
   if (!read_exactly (fd, data, length, error))
     return NULL;
-  request = g_variant_new_from_data (G_VARIANT_TYPE (TDBG_SERVE_REQUEST_TYPE), g_steal_pointer (&data), length,
-                                     FALSE, g_free, NULL);
+  bytes = g_bytes_new_take (g_steal_pointer (&data), length);
+  request = g_variant_new_from_bytes (G_VARIANT_TYPE (TDBG_SERVE_REQUEST_TYPE), bytes, FALSE);
   /* Untrusted bytes: only a variant in normal form is read. */
   if (!g_variant_is_normal_form (request))
     {

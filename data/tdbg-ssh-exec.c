@@ -413,6 +413,7 @@ receive_listing (TdbgSshPrefetch *self, Reader *r, GError **error)
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GVariant) listing = NULL;
   g_autoptr(GVariantIter) iter = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   g_autofree guint8 *data = NULL;
   const char *message, *name;
   guint64 size, from;
@@ -426,8 +427,8 @@ receive_listing (TdbgSshPrefetch *self, Reader *r, GError **error)
   data = g_malloc (MAX (length, 1));
   if (!pull (r, data, length, error))
     return FALSE;
-  listing = g_variant_ref_sink (g_variant_new_from_data (G_VARIANT_TYPE (TDBG_SERVE_LISTING_TYPE), g_steal_pointer (&data),
-                                                         length, FALSE, g_free, NULL));
+  bytes = g_bytes_new_take (g_steal_pointer (&data), length);
+  listing = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (TDBG_SERVE_LISTING_TYPE), bytes, FALSE));
   if (!g_variant_is_normal_form (listing))
     return set_stream_error (error, _("its listing is malformed"));
   g_variant_get (listing, "(&sa(sttb))", &message, &iter);

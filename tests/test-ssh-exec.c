@@ -194,6 +194,41 @@ test_damaged_across_windows (void)
   assert_loads_like_local (dir, build_program (), NULL, TRUE);
 }
 
+/* A load cancelled before the server's program answered tries it again the next time; a
+ * source let go while its files are still coming stops receiving them and goes. */
+static void
+test_cancel_and_let_go (void)
+{
+  g_autofree char *path = test_env_shared_path ("multi_host", "logdir", NULL);
+  g_autofree char *canonical = g_canonicalize_filename (path, NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) names = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(TdbgSource) source = connect_with (canonical, build_program (), NULL);
+      g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new (source);
+
+      g_cancellable_cancel (cancellable);
+      g_assert_false (tdbg_logdir_load (logdir, cancellable, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_clear_error (&error);
+      g_cancellable_reset (cancellable);
+      g_assert_true (tdbg_logdir_load (logdir, cancellable, &error));
+      g_assert_no_error (error);
+      g_assert_true (tdbg_ssh_source_used_remote_program (TDBG_SSH_SOURCE (source)));
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(TdbgSource) source = connect_with (canonical, build_program (), NULL);
+      names = tdbg_source_list_files (source, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (names);
+      g_clear_pointer (&names, g_strfreev);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -205,6 +240,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh-exec/falls-back-to-sftp", test_falls_back_to_sftp);
   g_test_add_func ("/ssh-exec/with-cache", test_with_cache);
   g_test_add_func ("/ssh-exec/damaged-across-windows", test_damaged_across_windows);
+  g_test_add_func ("/ssh-exec/cancel-and-let-go", test_cancel_and_let_go);
   status = g_test_run ();
   ssh_fixture_teardown (&server);
   return status;
