@@ -26,9 +26,7 @@ struct _TdbgSshSource {
   gboolean no_compression;
   TdbgSshCache *cache;     /* NULL: none */
   char *remote_program;    /* NULL: SFTP only */
-  /* The first listing after connecting asks the server's tfdbg-gtk first, on a connection
-   * without SSH compression (the stream is compressed already); when that fails, it connects
-   * again as usual and uses SFTP. */
+  /* The first listing after connecting asks the server's tfdbg-gtk first, then SFTP. */
   gboolean exec_pending;
   GMutex prefetch_lock;       /* guards the two below, not the session */
   TdbgSshPrefetch *prefetch;  /* what it sends (received on a thread holding the session), until
@@ -117,12 +115,6 @@ set_error_from_session (TdbgSshSource *self, GError **error, TdbgErrorCode code,
 }
 
 static gboolean
-wants_compression (TdbgSshSource *self)
-{
-  return !self->no_compression && g_strcmp0 (g_getenv ("TDBG_SSH_COMPRESSION"), "no") != 0;
-}
-
-static gboolean
 configure (TdbgSshSource *self, GError **error)
 {
   long timeout = self->timeout_seconds ? self->timeout_seconds : 15;
@@ -142,7 +134,7 @@ configure (TdbgSshSource *self, GError **error)
   /* ~/.ssh/config gives aliases, users, ports and identity files; the address wins over it. */
   if (*config && g_file_test (config, G_FILE_TEST_IS_REGULAR) && ssh_options_parse_config (self->session, config) != SSH_OK)
     return set_error_from_session (self, error, TDBG_ERROR_INVALID, _("Cannot read the SSH configuration"));
-  if (self->exec_pending || !wants_compression (self))
+  if (self->no_compression || g_strcmp0 (g_getenv ("TDBG_SSH_COMPRESSION"), "no") == 0)
     ssh_options_set (self->session, SSH_OPTIONS_COMPRESSION, "no");
   if (self->uri.user)
     ssh_options_set (self->session, SSH_OPTIONS_USER, self->uri.user);
@@ -360,13 +352,13 @@ connect_session (TdbgSshSource *self, sftp_session *out, GError **error)
   return TRUE;
 }
 
-/* The caller holds connect_lock. */
-static gboolean
-reconnect_locked (TdbgSshSource *self, GError **error)
+gboolean
+tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error)
 {
   sftp_session sftp = NULL;
   gboolean ok;
 
+  g_mutex_lock (&self->connect_lock);
   g_mutex_lock (&self->lock);
   disconnect (self);
   g_mutex_unlock (&self->lock);
@@ -379,16 +371,6 @@ reconnect_locked (TdbgSshSource *self, GError **error)
   else
     disconnect (self);
   g_mutex_unlock (&self->lock);
-  return ok;
-}
-
-gboolean
-tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error)
-{
-  gboolean ok;
-
-  g_mutex_lock (&self->connect_lock);
-  ok = reconnect_locked (self, error);
   g_mutex_unlock (&self->connect_lock);
   return ok;
 }
@@ -472,8 +454,11 @@ drop_prefetch (TdbgSshSource *self)
   g_clear_pointer (&prefetch, tdbg_ssh_prefetch_unref);
 }
 
-/* Once per source: the server's own tfdbg-gtk sends the logdir; when it cannot, the
- * connection is made again as for SFTP (compressed unless that is turned off). */
+/* Once per source: the server's own tfdbg-gtk sends the logdir; when it cannot, SFTP does on
+ * the same connection. That connection is compressed as usual (SSH compresses per
+ * connection, not per channel): over zstd's output zlib finds nothing, but costs the server
+ * little beside zstd, and no second connection (nor a second password prompt) is needed to
+ * fall back. */
 static gboolean
 try_remote_program (TdbgSshSource *self, GCancellable *cancellable, GError **error)
 {
@@ -516,11 +501,7 @@ try_remote_program (TdbgSshSource *self, GCancellable *cancellable, GError **err
           ok = FALSE;
         }
       else
-        {
-          g_debug ("%s: SFTP instead", exec_error->message);
-          if (wants_compression (self) || self->sftp == NULL)
-            ok = reconnect_locked (self, error);
-        }
+        g_debug ("%s: SFTP instead", exec_error->message);
     }
   g_mutex_unlock (&self->connect_lock);
   return ok;
