@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
 #include "tdbg-location.h"
+#include "tdbg-serve.h"
 #include "tdbg-tty.h"
 
 typedef int (*CommandFunc) (int argc, char **argv);
@@ -18,6 +19,7 @@ static char *opt_known_hosts;
 static char *opt_ssh_config;
 static char *opt_identity;
 static gboolean opt_no_ssh_compression;
+static char *opt_remote_program;
 
 const GOptionEntry _tdbg_cli_json_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &_tdbg_cli_opt_json, N_("Print JSON"), NULL },
@@ -32,6 +34,9 @@ static const GOptionEntry ssh_entries[] = {
   { "identity", 'i', 0, G_OPTION_ARG_FILENAME, &opt_identity, N_("Private key for SSH"), N_("FILE") },
   { "no-ssh-compression", 0, 0, G_OPTION_ARG_NONE, &opt_no_ssh_compression,
     N_("Do not compress the SSH connection (also: TDBG_SSH_COMPRESSION=no)"), NULL },
+  { "remote-program", 0, 0, G_OPTION_ARG_STRING, &opt_remote_program,
+    N_("The tfdbg-gtk to run on the SSH server, which sends the logdir compressed when it is this version "
+       "(default: tfdbg-gtk; “no”: SFTP only; also TDBG_SSH_REMOTE_PROGRAM)"), N_("PROGRAM") },
   { NULL }
 };
 
@@ -92,6 +97,7 @@ open_source (const char *text)
   options.config_file = opt_ssh_config;
   options.identity_file = opt_identity;
   options.no_compression = opt_no_ssh_compression;
+  options.remote_program = opt_remote_program;
   options.host_key_func = headless_host_key;
   options.secret_func = tdbg_tty_secret;
   if (location)
@@ -173,7 +179,7 @@ tdbg_cli_is_subcommand (const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (name, commands[i].name))
       return TRUE;
-  return g_str_equal (name, "--help") || g_str_equal (name, "-h");
+  return g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, TDBG_SERVE_COMMAND);
 }
 
 int
@@ -182,5 +188,7 @@ tdbg_cli_run (int argc, char **argv)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[0], commands[i].name))
       return commands[i].func (argc, argv);
+  if (g_str_equal (argv[0], TDBG_SERVE_COMMAND))
+    return _tdbg_cli_serve_logdir (argc, argv);
   return cmd_help (argc, argv);
 }

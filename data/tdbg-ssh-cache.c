@@ -144,3 +144,22 @@ tdbg_ssh_cache_read (TdbgSshCache *self, const char *name, guint64 offset, gsize
     memcpy (answer + (cached - offset), data + overlap, answer_length - (cached - offset));
   return g_bytes_new_take (answer, answer_length);
 }
+
+GHashTable *
+tdbg_ssh_cache_get_offsets (TdbgSshCache *self)
+{
+  GHashTable *offsets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GDir) dir = g_dir_open (self->dir, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (self->dir, name, NULL);
+      guint64 cached = cached_length (path);
+
+      /* As tdbg_ssh_cache_read asks: the last bytes held, to compare, and what follows. */
+      if (name[0] != '.' && cached > 0)
+        g_hash_table_insert (offsets, g_strdup (name), g_memdup2 (&(guint64) { cached - MIN (cached, TAIL) }, sizeof (guint64)));
+    }
+  return offsets;
+}

@@ -25,6 +25,10 @@ void tdbg_ssh_cache_free (TdbgSshCache *self);
 GBytes *tdbg_ssh_cache_read (TdbgSshCache *self, const char *name, guint64 offset, gsize length,
                              TdbgSshCacheFetch fetch, gpointer user_data, GCancellable *cancellable, GError **error);
 
+/* For each file cached, the offset its next read fetches from (name → guint64 *): a server
+ * that sends files ahead of the reads (tdbg-ssh-exec.h) sends them from there. */
+GHashTable *tdbg_ssh_cache_get_offsets (TdbgSshCache *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgSshCache, tdbg_ssh_cache_free)
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "tdbg-error.h"
 #include "tdbg-sftp-reader.h"
 #include "tdbg-ssh-cache.h"
+#include "tdbg-ssh-exec.h"
 
 struct _TdbgSshSource {
   GObject parent_instance;
@@ -24,6 +25,14 @@ struct _TdbgSshSource {
   guint timeout_seconds;
   gboolean no_compression;
   TdbgSshCache *cache;     /* NULL: none */
+  char *remote_program;    /* NULL: SFTP only */
+  /* The first listing after connecting asks the server's tfdbg-gtk first, then SFTP. */
+  gboolean exec_pending;
+  GMutex prefetch_lock;       /* guards the two below, not the session */
+  TdbgSshPrefetch *prefetch;  /* what it sends (received on a thread holding the session), until
+                               * the next listing */
+  gboolean prefetch_listed;
+  gboolean used_remote_program;
 
   GMutex lock;             /* libssh sessions are not thread-safe */
   GMutex connect_lock;     /* one connection attempt at a time */
@@ -366,6 +375,7 @@ tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GErro
   return ok;
 }
 
+
 static char *
 remote_path (TdbgSshSource *self, const char *name)
 {
@@ -418,6 +428,85 @@ read_entry (TdbgSshSource *self, sftp_dir dir)
   return sftp_readdir (self->sftp, dir);
 }
 
+/* The files the server's tfdbg-gtk sends, when it does (a new reference). */
+static TdbgSshPrefetch *
+get_prefetch (TdbgSshSource *self)
+{
+  TdbgSshPrefetch *prefetch;
+
+  g_mutex_lock (&self->prefetch_lock);
+  prefetch = self->prefetch ? tdbg_ssh_prefetch_ref (self->prefetch) : NULL;
+  g_mutex_unlock (&self->prefetch_lock);
+  return prefetch;
+}
+
+/* Waits until everything sent has arrived, and lets it go. */
+static void
+drop_prefetch (TdbgSshSource *self)
+{
+  TdbgSshPrefetch *prefetch;
+
+  g_mutex_lock (&self->prefetch_lock);
+  prefetch = g_steal_pointer (&self->prefetch);
+  g_mutex_unlock (&self->prefetch_lock);
+  if (prefetch)
+    tdbg_ssh_prefetch_finish (prefetch);
+  g_clear_pointer (&prefetch, tdbg_ssh_prefetch_unref);
+}
+
+/* Once per source: the server's own tfdbg-gtk sends the logdir; when it cannot, SFTP does on
+ * the same connection. That connection is compressed as usual (SSH compresses per
+ * connection, not per channel): over zstd's output zlib finds nothing, but costs the server
+ * little beside zstd, and no second connection (nor a second password prompt) is needed to
+ * fall back. */
+static gboolean
+try_remote_program (TdbgSshSource *self, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GError) exec_error = NULL;
+  g_autoptr(GHashTable) from = NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
+  gboolean ok = TRUE;
+
+  g_mutex_lock (&self->connect_lock);
+  if (!self->exec_pending)
+    {
+      g_mutex_unlock (&self->connect_lock);
+      return TRUE;
+    }
+  self->exec_pending = FALSE;
+  g_mutex_lock (&self->lock);
+  if (check_connected (self, &exec_error))
+    {
+      from = self->cache ? tdbg_ssh_cache_get_offsets (self->cache) : NULL;
+      prefetch = tdbg_ssh_exec_start (self->session, &self->lock, self->remote_program, self->uri.path, from,
+                                      self->timeout_seconds, cancellable, &self->round_trips, &exec_error);
+      forget_dead_session (self);
+    }
+  if (prefetch)
+    {
+      self->used_remote_program = TRUE;
+      g_mutex_lock (&self->prefetch_lock);
+      self->prefetch = tdbg_ssh_prefetch_ref (prefetch);
+      self->prefetch_listed = FALSE;
+      g_mutex_unlock (&self->prefetch_lock);
+    }
+  g_mutex_unlock (&self->lock);
+  if (prefetch == NULL)
+    {
+      if (g_error_matches (exec_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          /* Asked again when the load is. */
+          self->exec_pending = TRUE;
+          g_propagate_error (error, g_steal_pointer (&exec_error));
+          ok = FALSE;
+        }
+      else
+        g_debug ("%s: SFTP instead", exec_error->message);
+    }
+  g_mutex_unlock (&self->connect_lock);
+  return ok;
+}
+
 static GStrv
 ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
 {
@@ -427,6 +516,19 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
   sftp_dir dir;
   sftp_attributes attrs;
 
+  if (!try_remote_program (self, cancellable, error))
+    return NULL;
+  /* The load's listing is the one the server's tfdbg-gtk sent; later ones are asked anew. */
+  g_mutex_lock (&self->prefetch_lock);
+  if (self->prefetch && !self->prefetch_listed)
+    {
+      GStrv listed = tdbg_ssh_prefetch_list_files (self->prefetch);
+      self->prefetch_listed = TRUE;
+      g_mutex_unlock (&self->prefetch_lock);
+      return listed;
+    }
+  g_mutex_unlock (&self->prefetch_lock);
+  drop_prefetch (self);
   g_mutex_lock (&self->lock);
   self->round_trips++;
   if (!check_connected (self, error) || (dir = sftp_opendir (self->sftp, self->uri.path)) == NULL)
@@ -479,6 +581,11 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
   guint64 *listed;
   gboolean ok;
 
+  g_autoptr(TdbgSshPrefetch) prefetch = get_prefetch (self);
+
+  /* Without waiting for the session, which the files being received hold. */
+  if (prefetch && tdbg_ssh_prefetch_get_size (prefetch, name, size))
+    return TRUE;
   g_mutex_lock (&self->lock);
   if (self->sftp && g_get_monotonic_time () - self->listed_at < LISTED_SIZE_USEC &&
       (listed = g_hash_table_lookup (self->listed_sizes, name)) != NULL)
@@ -510,8 +617,17 @@ fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *canc
               gpointer user_data)
 {
   TdbgSshSource *self = user_data;
-  g_autofree char *path = remote_path (self, name);
+  g_autofree char *path = NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = get_prefetch (self);
+  /* Holding the session, a file still coming cannot be waited for. */
+  GBytes *bytes = prefetch ? tdbg_ssh_prefetch_read (prefetch, name, offset, length, FALSE) : NULL;
 
+  if (bytes)
+    return bytes;
+  if (!check_connected (self, error) ||
+      (self->reader == NULL && (self->reader = tdbg_sftp_reader_new (self->session, self->uri.host, error)) == NULL))
+    return NULL;
+  path = remote_path (self, name);
   return tdbg_sftp_reader_read (self->reader, path, offset, length, cancellable, error);
 }
 
@@ -522,15 +638,19 @@ ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
   GBytes *bytes = NULL;
 
-  g_mutex_lock (&self->lock);
-  if (check_connected (self, error) &&
-      (self->reader != NULL || (self->reader = tdbg_sftp_reader_new (self->session, self->uri.host, error)) != NULL))
+  /* What the server's tfdbg-gtk sends, as soon as it has arrived (the cache keeps what it
+   * reads, through fetch_locked). */
+  if (self->cache == NULL)
     {
-      bytes = self->cache ? tdbg_ssh_cache_read (self->cache, name, offset, length, fetch_locked, self, cancellable, error)
-                          : fetch_locked (name, offset, length, cancellable, error, self);
-      if (bytes == NULL && tdbg_sftp_reader_is_broken (self->reader))
-        drop_reader (self);
+      g_autoptr(TdbgSshPrefetch) prefetch = get_prefetch (self);
+      if (prefetch && (bytes = tdbg_ssh_prefetch_read (prefetch, name, offset, length, TRUE)) != NULL)
+        return bytes;
     }
+  g_mutex_lock (&self->lock);
+  bytes = self->cache ? tdbg_ssh_cache_read (self->cache, name, offset, length, fetch_locked, self, cancellable, error)
+                      : fetch_locked (name, offset, length, cancellable, error, self);
+  if (bytes == NULL && self->reader && tdbg_sftp_reader_is_broken (self->reader))
+    drop_reader (self);
   forget_dead_session (self);
   g_mutex_unlock (&self->lock);
   return bytes;
@@ -555,9 +675,14 @@ static void
 tdbg_ssh_source_finalize (GObject *object)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (object);
+
+  if (self->prefetch)
+    tdbg_ssh_prefetch_stop (self->prefetch);
+  drop_prefetch (self);
   disconnect (self);
   g_hash_table_unref (self->listed_sizes);
   g_clear_pointer (&self->cache, tdbg_ssh_cache_free);
+  g_free (self->remote_program);
   tdbg_ssh_uri_clear (&self->uri);
   g_free (self->known_hosts_file);
   g_free (self->global_known_hosts_file);
@@ -565,6 +690,7 @@ tdbg_ssh_source_finalize (GObject *object)
   g_free (self->identity_file);
   g_mutex_clear (&self->lock);
   g_mutex_clear (&self->connect_lock);
+  g_mutex_clear (&self->prefetch_lock);
   G_OBJECT_CLASS (tdbg_ssh_source_parent_class)->finalize (object);
 }
 
@@ -579,7 +705,14 @@ tdbg_ssh_source_init (TdbgSshSource *self)
 {
   g_mutex_init (&self->lock);
   g_mutex_init (&self->connect_lock);
+  g_mutex_init (&self->prefetch_lock);
   self->listed_sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+gboolean
+tdbg_ssh_source_used_remote_program (TdbgSshSource *self)
+{
+  return self->used_remote_program;
 }
 
 guint64
@@ -598,7 +731,7 @@ tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellabl
 {
   g_autoptr(TdbgSshSource) self = g_object_new (TDBG_TYPE_SSH_SOURCE, NULL);
   static const TdbgSshOptions defaults = { 0 };
-  const char *cache_dir;
+  const char *cache_dir, *program;
 
   if (options == NULL)
     options = &defaults;
@@ -619,6 +752,12 @@ tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellabl
       g_autofree char *key = tdbg_ssh_uri_to_string (&self->uri);
       self->cache = tdbg_ssh_cache_new (cache_dir, key);
     }
+  program = options->remote_program ? options->remote_program : g_getenv ("TDBG_SSH_REMOTE_PROGRAM");
+  if (program == NULL)
+    program = "tfdbg-gtk";
+  if (*program && !g_str_equal (program, "no"))
+    self->remote_program = g_strdup (program);
+  self->exec_pending = self->remote_program != NULL;
   if (!tdbg_ssh_source_reconnect (self, cancellable, error))
     return NULL;
   return TDBG_SOURCE (g_steal_pointer (&self));

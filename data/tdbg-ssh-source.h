@@ -38,6 +38,10 @@ typedef struct {
                                         * TDBG_SSH_COMPRESSION=no */
   const char *cache_dir;               /* bytes read are kept here, so that opening again fetches
                                         * only new ones; NULL: $TDBG_SSH_CACHE, unset: none */
+  const char *remote_program;          /* run on the server to send the logdir compressed when it
+                                        * is this version of tfdbg-gtk (tdbg-ssh-exec.h), SFTP
+                                        * otherwise; NULL: $TDBG_SSH_REMOTE_PROGRAM, unset:
+                                        * "tfdbg-gtk"; "" or "no": SFTP only */
 } TdbgSshOptions;
 
 #define TDBG_TYPE_SSH_SOURCE (tdbg_ssh_source_get_type ())
@@ -48,6 +52,8 @@ TdbgSource *tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options,
                                  GCancellable *cancellable, GError **error);
 /* After a dropped connection: connects again with the same options. */
 gboolean tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error);
+/* TRUE when the logdir's files came from the server's own tfdbg-gtk, not over SFTP. */
+gboolean tdbg_ssh_source_used_remote_program (TdbgSshSource *self);
 /* Requests answered so far that the client waited for one at a time (pipelined reads count
  * once per window of requests in flight): the latency an open pays, in round trips. */
 guint64 tdbg_ssh_source_get_round_trips (TdbgSshSource *self);

@@ -2,18 +2,21 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A real link for remote logdirs: two network namespaces made here (client and server), joined
 # by a veth pair with addresses of their own (10.200.17.1 and .2), the link shaped by HTB, a
-# throwaway sshd in the server namespace. For each rate it prints the ssh:// open (medians of
-# TDBG_BENCH_RUNS, default 3) against rsync -az of the logdir and a local open, the bytes on
-# the wire (the client veth's rx+tx), and the round trips of one open; one uncompressed open
-# shows the bytes compression saves, and a second open with TDBG_SSH_CACHE what reopening costs. Where namespaces cannot be made (not root, no
-# CAP_NET_ADMIN) or HTB is missing it says so and skips (exit 77). Everything made here is
-# removed at the end, on failure too.
-#   bench-netns.sh BENCH-LOAD BENCH-REMOTE-OPEN LOGDIR   (bench-load writes LOGDIR when missing)
+# throwaway sshd in the server namespace. For each rate it prints the ssh:// open both ways --
+# the files sent by the server's tfdbg-gtk (the build's, over the exec channel) and read over
+# compressed SFTP -- against rsync -az of the logdir and a local open (medians of
+# TDBG_BENCH_RUNS, default 3, measured in turns), the bytes on the wire (the client veth's
+# rx+tx) and the round trips of one open, and what reopening costs with TDBG_SSH_CACHE;
+# TDBG_BENCH_UNCOMPRESSED=1 adds one uncompressed SFTP open. Where namespaces cannot be made
+# (not root, no CAP_NET_ADMIN) or HTB is missing it says so and skips (exit 77). Everything
+# made here is removed at the end, on failure too.
+#   bench-netns.sh BENCH-LOAD BENCH-REMOTE-OPEN LOGDIR TFDBG-GTK   (bench-load writes LOGDIR when missing)
 set -euo pipefail
 
 bench_load=$1
 helper=$2
 logdir=$(realpath -m "$3")
+program=$(realpath "$4")
 rates=${TDBG_BENCH_RATES:-100mbit 1gbit}
 runs=${TDBG_BENCH_RUNS:-3}
 server_ip=10.200.17.2
@@ -104,13 +107,16 @@ wire_bytes() {
 now() { date +%s.%N; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# One ssh:// open: "seconds round_trips traces client_cpu bytes".
+# One ssh:// open: "seconds round_trips traces client_cpu path bytes"; the environment says
+# which way (TDBG_SSH_REMOTE_PROGRAM).
 open_remote() {
   local before out
   before=$(wire_bytes)
   out=$(in_client "$helper" "$uri" "${ssh_args[@]}" "$@")
   echo "$out $(($(wire_bytes) - before))"
 }
+open_exec() { TDBG_SSH_REMOTE_PROGRAM=$program open_remote "$@"; }
+open_sftp() { TDBG_SSH_REMOTE_PROGRAM=no open_remote "$@"; }
 
 # rsync -az of the logdir into a fresh folder, then a local open: "seconds bytes".
 rsync_and_open() {
@@ -122,31 +128,40 @@ rsync_and_open() {
   in_client "$helper" "$work/copy" > /dev/null
   echo "$(echo "$(now) $start" | awk '{ print $1 - $2 }') $(($(wire_bytes) - before))"
 }
+ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'; }
 
 for rate in $rates; do
   for dev in "$sns $sif" "$cns $cif"; do
     set -- $dev
     tc -n "$1" class replace dev "$2" parent 1: classid 1:10 htb rate "$rate" ceil "$rate"
   done
-  ssh_times=() rsync_times=()
+  exec_times=() sftp_times=() rsync_times=()
   for _ in $(seq "$runs"); do
-    read -r t rt traces cpu bytes < <(open_remote)
-    ssh_times+=("$t")
-    read -r rs rbytes < <(rsync_and_open)
-    rsync_times+=("$rs")
+    read -r t exec_rt traces exec_cpu exec_path exec_bytes < <(open_exec)
+    [ "$exec_path" = exec ] || { echo "the exec path was not used (read over $exec_path)" >&2; exit 1; }
+    exec_times+=("$t")
+    read -r t sftp_rt _ sftp_cpu _ sftp_bytes < <(open_sftp)
+    sftp_times+=("$t")
+    read -r t rbytes < <(rsync_and_open)
+    rsync_times+=("$t")
   done
-  read -r plain_t _ _ plain_cpu plain_bytes < <(open_remote --no-compression)
   # With a cache of read bytes (TDBG_SSH_CACHE): the first open fills it, the second is timed.
   rm -rf "$work/cache"
-  TDBG_SSH_CACHE=$work/cache open_remote > /dev/null
-  read -r cached_t _ _ _ cached_bytes < <(TDBG_SSH_CACHE=$work/cache open_remote)
-  ssh_median=$(printf '%s\n' "${ssh_times[@]}" | median)
+  TDBG_SSH_CACHE=$work/cache open_exec > /dev/null
+  read -r cached_t _ _ _ _ cached_bytes < <(TDBG_SSH_CACHE=$work/cache open_exec)
+  exec_median=$(printf '%s\n' "${exec_times[@]}" | median)
+  sftp_median=$(printf '%s\n' "${sftp_times[@]}" | median)
   rsync_median=$(printf '%s\n' "${rsync_times[@]}" | median)
-  echo "$rate: ssh:// open ${ssh_median} s (runs: ${ssh_times[*]}), rsync -az + local open ${rsync_median} s" \
-       "(runs: ${rsync_times[*]}), ratio $(echo "$ssh_median $rsync_median" | awk '{ printf "%.2f", $1 / $2 }')"
-  echo "$rate: uncompressed ssh:// (one run) / rsync+open: $(echo "$plain_t $rsync_median" | awk '{ printf "%.2f", $1 / $2 }')"
-  echo "$rate: on the wire: ssh:// $bytes bytes compressed, $plain_bytes uncompressed (${plain_t} s);" \
-       "rsync -az $rbytes bytes; $traces traces, $rt round trips per open; client CPU $cpu s" \
-       "compressed, $plain_cpu s uncompressed"
-  echo "$rate: reopening with a cache of read bytes: $cached_t s, $cached_bytes bytes on the wire"
+  echo "$rate: ssh:// through the server's tfdbg-gtk ${exec_median} s (runs: ${exec_times[*]}), over SFTP" \
+       "${sftp_median} s (runs: ${sftp_times[*]}), rsync -az + local open ${rsync_median} s (runs: ${rsync_times[*]})"
+  echo "$rate: ratio to rsync -az + local open: exec $(ratio "$exec_median" "$rsync_median")," \
+       "SFTP $(ratio "$sftp_median" "$rsync_median")"
+  echo "$rate: on the wire: exec $exec_bytes bytes, SFTP $sftp_bytes bytes, rsync -az $rbytes bytes" \
+       "(exec/rsync $(ratio "$exec_bytes" "$rbytes")); $traces traces; round trips per open: exec $exec_rt," \
+       "SFTP $sftp_rt; client CPU exec $exec_cpu s, SFTP $sftp_cpu s"
+  echo "$rate: reopening (exec) with a cache of read bytes: $cached_t s, $cached_bytes bytes on the wire"
+  if [ "${TDBG_BENCH_UNCOMPRESSED:-0}" = 1 ]; then
+    read -r plain_t _ _ plain_cpu _ plain_bytes < <(open_sftp --no-compression)
+    echo "$rate: uncompressed SFTP (one run): ${plain_t} s, $plain_bytes bytes, client CPU $plain_cpu s"
+  fi
 done

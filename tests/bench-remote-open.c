@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The timed half of tests/bench-netns.sh.
  *   bench-remote-open LOCATION [SSH options]   opens and loads a logdir; prints one line:
- *     "seconds ROUND_TRIPS TRACES CPU-SECONDS" (round trips 0 for a local folder) */
+ *     "seconds ROUND_TRIPS TRACES CPU-SECONDS PATH" (round trips 0 for a local folder; PATH is
+ *     "exec" when the server's tfdbg-gtk sent the files, "sftp" over SFTP, "local") */
 
 #include <stdio.h>
 #include <sys/resource.h>
@@ -32,6 +33,7 @@ open_and_load (const char *text)
   g_autoptr(TdbgLogdir) logdir = NULL;
   gint64 start = g_get_monotonic_time ();
   guint64 round_trips = 0;
+  const char *path = "local";
   struct rusage usage;
 
   options.known_hosts_file = opt_known_hosts;
@@ -52,11 +54,14 @@ open_and_load (const char *text)
       return 1;
     }
   if (TDBG_IS_SSH_SOURCE (source))
-    round_trips = tdbg_ssh_source_get_round_trips (TDBG_SSH_SOURCE (source));
+    {
+      round_trips = tdbg_ssh_source_get_round_trips (TDBG_SSH_SOURCE (source));
+      path = tdbg_ssh_source_used_remote_program (TDBG_SSH_SOURCE (source)) ? "exec" : "sftp";
+    }
   getrusage (RUSAGE_SELF, &usage);
-  printf ("%.3f %" G_GUINT64_FORMAT " %u %.2f\n", (g_get_monotonic_time () - start) / 1e6, round_trips,
+  printf ("%.3f %" G_GUINT64_FORMAT " %u %.2f %s\n", (g_get_monotonic_time () - start) / 1e6, round_trips,
           tdbg_logdir_get_n_traces (logdir),
-          usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6);
+          usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6, path);
   return 0;
 }
 

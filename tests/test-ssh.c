@@ -79,51 +79,6 @@ accept_once (const char *host, guint port, const char *type, const char *fingerp
   return TDBG_HOST_KEY_ACCEPT_ONCE;
 }
 
-/* The same index over SSH as locally: counts, problems, file states and every digest. */
-static void
-assert_same_logdir (TdbgLogdir *remote, TdbgLogdir *local)
-{
-  GPtrArray *remote_problems = tdbg_logdir_get_problems (remote), *local_problems = tdbg_logdir_get_problems (local);
-
-  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, tdbg_logdir_get_n_traces (local));
-  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
-  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
-  g_assert_cmpuint (remote_problems->len, ==, local_problems->len);
-  for (guint i = 0; i < local_problems->len; i++)
-    {
-      const TdbgProblem *r = g_ptr_array_index (remote_problems, i), *l = g_ptr_array_index (local_problems, i);
-      g_assert_cmpstr (r->file_name, ==, l->file_name);
-      g_assert_cmpuint (r->byte_offset, ==, l->byte_offset);
-      g_assert_cmpstr (r->message, ==, l->message);
-    }
-  g_assert_cmpuint (tdbg_logdir_get_n_file_sets (remote), ==, tdbg_logdir_get_n_file_sets (local));
-  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (local); f++)
-    for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
-      {
-        const TdbgFileState *r = &tdbg_logdir_get_file_set (remote, f)->files[k];
-        const TdbgFileState *l = &tdbg_logdir_get_file_set (local, f)->files[k];
-        g_assert_cmpuint (r->records, ==, l->records);
-        g_assert_cmpuint (r->resume_offset, ==, l->resume_offset);
-        g_assert_cmpint (r->partial_tail, ==, l->partial_tail);
-        g_assert_cmpuint (r->partial_tail_bytes, ==, l->partial_tail_bytes);
-      }
-  /* Interned ids depend on which scanning thread met a string first: compare the strings. */
-  for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
-    {
-      TdbgTraceDigest r = *tdbg_logdir_get_trace (remote, t), l = *tdbg_logdir_get_trace (local, t);
-      g_assert_cmpstr (tdbg_logdir_get_string (remote, r.device), ==, tdbg_logdir_get_string (local, l.device));
-      r.device = l.device = 0;
-      g_assert_cmpmem (&r, sizeof r, &l, sizeof l);
-    }
-  for (guint e = 0; e < tdbg_logdir_get_n_executions (local); e++)
-    {
-      TdbgExecutionDigest r = *tdbg_logdir_get_execution (remote, e), l = *tdbg_logdir_get_execution (local, e);
-      g_assert_cmpstr (tdbg_logdir_get_string (remote, r.op_type), ==, tdbg_logdir_get_string (local, l.op_type));
-      r.op_type = l.op_type = 0;
-      g_assert_cmpmem (&r, sizeof r, &l, sizeof l);
-    }
-}
-
 /* The same facts over SSH as locally, for a sample of the shared logdirs. */
 static void
 test_key_auth_same_as_local (void)
@@ -137,7 +92,7 @@ test_key_auth_same_as_local (void)
       g_autoptr(TdbgSource) source = connect_with_key (canonical);
       g_autoptr(TdbgLogdir) remote = load_from (source), local = test_load_logdir (local_path);
 
-      assert_same_logdir (remote, local);
+      test_assert_same_logdir (remote, local);
     }
 }
 
@@ -187,16 +142,6 @@ test_read_ranges_same_as_local (void)
   }
 }
 
-/* Flips one bit @at bytes into the record that starts at or after @fraction of the file. */
-static void
-damage_record (char *contents, gsize length, double fraction, gsize at)
-{
-  gsize start = tdbg_record_find_next ((const guint8 *) contents, length, (gsize) (length * fraction));
-
-  g_assert_cmpuint (start, <, length - at);
-  contents[start + at] ^= 0x10;
-}
-
 /* A big logdir over SSH (its traces split between scanning threads, read in many pipelined
  * requests): the index is the one a local load builds, with damage and a record cut short at
  * the end: bad data checksums (records skipped) and a bad length checksum (resynchronising). */
@@ -232,22 +177,22 @@ test_big_damaged_same_as_local (void)
       if (variant == 1)
         {
           /* Bad data checksums: skipped records, and half a record at the end. */
-          damage_record (contents, length, 0.3, 20);
-          damage_record (contents, length, 0.8, 30);
+          test_damage_record (contents, length, 0.3, 20);
+          test_damage_record (contents, length, 0.8, 30);
           contents = g_realloc (contents, length + 25);
           memcpy (contents + length, contents, 25);
           length += 25;
         }
       else if (variant == 2)
         /* A bad length checksum: from there on, resynchronisation. */
-        damage_record (contents, length, 0.45, 9);
+        test_damage_record (contents, length, 0.45, 9);
       g_assert_true (g_file_set_contents (traces, contents, length, &error));
       remote = load_from (source);
       local = test_load_logdir (dir);
       g_test_message ("variant %u: %u traces, %u problems", variant, tdbg_logdir_get_n_traces (local),
                       tdbg_logdir_get_problems (local)->len);
       g_assert_cmpuint (tdbg_logdir_get_problems (local)->len, ==, variant == 0 ? 0 : variant == 1 ? 2 : 1);
-      assert_same_logdir (remote, local);
+      test_assert_same_logdir (remote, local);
     }
 }
 
@@ -402,10 +347,11 @@ test_drop_and_reconnect (void)
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, before);
 }
 
-/* Runs the command line; returns its standard output, with the logdir's own name (which
- * differs between the two ways of reading it) replaced by LOGDIR. */
+/* Runs the command line (with @remote_program on the server for ssh://); returns its
+ * standard output, with the logdir's own name (which differs between the ways of reading it)
+ * replaced by LOGDIR. */
 static char *
-inspect_json (const char *logdir, gint *status)
+inspect_json (const char *logdir, const char *remote_program, gint *status)
 {
   const char *cli = g_getenv ("TDBG_CLI");
   g_autoptr(GError) error = NULL;
@@ -416,7 +362,7 @@ inspect_json (const char *logdir, gint *status)
   g_assert_nonnull (cli);
   p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE, &error, cli, "inspect",
                         "--json", "--known-hosts", server.known_hosts, "--ssh-config", "/dev/null", "-i",
-                        server.client_key, logdir, NULL);
+                        server.client_key, "--remote-program", remote_program, logdir, NULL);
   g_assert_no_error (error);
   g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &out, NULL, &error));
   g_assert_no_error (error);
@@ -457,7 +403,8 @@ find_logdirs (const char *dir, GPtrArray *found)
     g_ptr_array_add (found, g_strdup (dir));
 }
 
-/* inspect --json over ssh:// prints what it prints locally, for every shared logdir. */
+/* inspect --json over ssh:// prints what it prints locally, for every shared logdir: over
+ * SFTP, and sent by the server's tfdbg-gtk (this build's). */
 static void
 test_inspect_json_same_as_local (void)
 {
@@ -471,15 +418,18 @@ test_inspect_json_same_as_local (void)
     {
       const char *path = g_ptr_array_index (logdirs, i);
       g_autofree char *uri = uri_for (path);
-      gint local_status, remote_status;
-      g_autofree char *local = inspect_json (path, &local_status);
-      g_autofree char *remote = inspect_json (uri, &remote_status);
+      gint local_status, remote_status, exec_status;
+      g_autofree char *local = inspect_json (path, "no", &local_status);
+      g_autofree char *remote = inspect_json (uri, "no", &remote_status);
+      g_autofree char *exec = inspect_json (uri, g_getenv ("TDBG_CLI"), &exec_status);
 
       g_test_message ("%s: exit %d, %zu bytes of JSON", path + strlen (canonical_root), local_status, strlen (local));
       g_assert_cmpint (local_status, ==, 0);
       g_assert_cmpint (remote_status, ==, local_status);
       g_assert_true (g_str_has_prefix (local, "{"));
       g_assert_cmpstr (remote, ==, local);
+      g_assert_cmpint (exec_status, ==, local_status);
+      g_assert_cmpstr (exec, ==, local);
     }
 }
 

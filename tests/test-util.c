@@ -3,6 +3,7 @@
 
 #include <string.h>
 #include <glib/gstdio.h>
+#include "tdbg-records.h"
 #include "test-env.h"
 
 char *
@@ -109,4 +110,57 @@ test_expected_traces_per_host (const char *scenario)
       g_hash_table_insert (counts, g_steal_pointer (&host), GUINT_TO_POINTER (n));
     }
   return counts;
+}
+
+void
+test_assert_same_logdir (TdbgLogdir *remote, TdbgLogdir *local)
+{
+  GPtrArray *remote_problems = tdbg_logdir_get_problems (remote), *local_problems = tdbg_logdir_get_problems (local);
+
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, tdbg_logdir_get_n_traces (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
+  g_assert_cmpuint (remote_problems->len, ==, local_problems->len);
+  for (guint i = 0; i < local_problems->len; i++)
+    {
+      const TdbgProblem *r = g_ptr_array_index (remote_problems, i), *l = g_ptr_array_index (local_problems, i);
+      g_assert_cmpstr (r->file_name, ==, l->file_name);
+      g_assert_cmpuint (r->byte_offset, ==, l->byte_offset);
+      g_assert_cmpstr (r->message, ==, l->message);
+    }
+  g_assert_cmpuint (tdbg_logdir_get_n_file_sets (remote), ==, tdbg_logdir_get_n_file_sets (local));
+  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (local); f++)
+    for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+      {
+        const TdbgFileState *r = &tdbg_logdir_get_file_set (remote, f)->files[k];
+        const TdbgFileState *l = &tdbg_logdir_get_file_set (local, f)->files[k];
+        g_assert_cmpuint (r->records, ==, l->records);
+        g_assert_cmpuint (r->resume_offset, ==, l->resume_offset);
+        g_assert_cmpint (r->partial_tail, ==, l->partial_tail);
+        g_assert_cmpuint (r->partial_tail_bytes, ==, l->partial_tail_bytes);
+      }
+  /* Interned ids depend on which scanning thread met a string first: compare the strings. */
+  for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
+    {
+      TdbgTraceDigest r = *tdbg_logdir_get_trace (remote, t), l = *tdbg_logdir_get_trace (local, t);
+      g_assert_cmpstr (tdbg_logdir_get_string (remote, r.device), ==, tdbg_logdir_get_string (local, l.device));
+      r.device = l.device = 0;
+      g_assert_cmpmem (&r, sizeof r, &l, sizeof l);
+    }
+  for (guint e = 0; e < tdbg_logdir_get_n_executions (local); e++)
+    {
+      TdbgExecutionDigest r = *tdbg_logdir_get_execution (remote, e), l = *tdbg_logdir_get_execution (local, e);
+      g_assert_cmpstr (tdbg_logdir_get_string (remote, r.op_type), ==, tdbg_logdir_get_string (local, l.op_type));
+      r.op_type = l.op_type = 0;
+      g_assert_cmpmem (&r, sizeof r, &l, sizeof l);
+    }
+}
+
+void
+test_damage_record (char *contents, gsize length, double fraction, gsize at)
+{
+  gsize start = tdbg_record_find_next ((const guint8 *) contents, length, (gsize) (length * fraction));
+
+  g_assert_cmpuint (start, <, length - at);
+  contents[start + at] ^= 0x10;
 }

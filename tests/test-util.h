@@ -17,6 +17,13 @@ TdbgLogdir *test_load_logdir (const char *path);
 /* The index of the op named @name in @logdir, or TDBG_NONE. */
 guint32 test_find_op (TdbgLogdir *logdir, const char *name);
 
+/* Asserts that @remote holds the index @local does (a load over SSH against a local one):
+ * counts, problems, file states and every digest. */
+void test_assert_same_logdir (TdbgLogdir *remote, TdbgLogdir *local);
+
+/* Flips one bit @at bytes into the record that starts at or after @fraction of @contents. */
+void test_damage_record (char *contents, gsize length, double fraction, gsize at);
+
 /* The EXPECTED.json of the reference @scenario from where @key is first found in it (to be
  * freed): the tests read the JSON as text, needing no JSON library. */
 char *test_expected_entry (const char *scenario, const char *key);
