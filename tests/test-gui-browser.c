@@ -613,6 +613,12 @@ test_follow (void)
   g_assert_cmpstr (tdbg_graph_view_get_focused (view), ==, name);
   enlarge (GTK_WIDGET (browser));
   gui_shot (GTK_WIDGET (window), "browser-follow.png");
+
+  /* An op alone, with no trace: it joins too. */
+  grow_op (w, "g1", "train_step", "b/t", "b/s:0");
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+  grown.n_ops = 9;
+  g_assert_true (gui_wait_until (browser_grown, &grown, 20000));
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (dir);
 }
