@@ -539,6 +539,16 @@ browser_grown (gpointer data)
          browser_node_filled (&w->fill);
 }
 
+/* The logdir of the browser's window holds @n_ops ops. */
+static gboolean
+logdir_has_ops (gpointer data)
+{
+  GrownWait *w = data;
+  TdbgWindow *window = TDBG_WINDOW (gtk_widget_get_root (GTK_WIDGET (w->browser)));
+
+  return tdbg_logdir_get_n_ops (tdbg_selection_get_logdir (tdbg_window_get_selection (window))) == w->n_ops;
+}
+
 /* Following a run that is still writing: a new graph joins the list, a new op the shown
  * graph, ops traced for the first time lose their dotted border and a NaN colours its op,
  * while the person's graph, folding, zoom, place and focus stay. */
@@ -614,11 +624,22 @@ test_follow (void)
   enlarge (GTK_WIDGET (browser));
   gui_shot (GTK_WIDGET (window), "browser-follow.png");
 
-  /* An op alone, with no trace: it joins too. */
+  /* An op alone, with no trace, written while Whole Graph is off: it joins once it is on
+   * again, with the view where it was. */
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x0, &y0));
+  tdbg_graph_pane_set_whole_graph (tdbg_window_get_graph_pane (window), FALSE);
+  gui_spin (100);
   grow_op (w, "g1", "train_step", "b/t", "b/s:0");
   g_assert_true (tdbg_fixture_writer_flush (w, &error));
+  g_assert_true (gui_wait_until (logdir_has_ops, &(GrownWait) { .browser = browser, .n_ops = 9 }, 20000));
+  tdbg_graph_pane_set_whole_graph (tdbg_window_get_graph_pane (window), TRUE);
   grown.n_ops = 9;
   g_assert_true (gui_wait_until (browser_grown, &grown, 20000));
+  gui_spin (100);
+  g_assert_cmpfloat (fabs (tdbg_graph_view_get_scale (view) - scale), <, 1e-6);
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x, &y));
+  g_assert_cmpfloat (fabs (x - x0), <, 1.0);
+  g_assert_cmpfloat (fabs (y - y0), <, 1.0);
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (dir);
 }

@@ -194,4 +194,6 @@ tdbg_graph_browser_logdir_grew (TdbgGraphBrowser *self)
   tdbg_graph_browser_remember_view (self);
   tdbg_graph_browser_rebuild (self);
   self->keep_view = tdbg_graph_browser_is_busy (self);
+  /* Hidden (Whole Graph off): laid out when shown again, still in place. */
+  self->keep_on_map = self->stale;
 }

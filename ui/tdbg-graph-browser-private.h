@@ -45,6 +45,7 @@ struct _TdbgGraphBrowser {
   double anchor_x, anchor_y; /* where its node was drawn */
   double anchor_scale;
   guint32 focused_op;        /* an op of the node whose button had the focus, or TDBG_NONE */
+  gboolean keep_on_map;      /* grew while hidden: lay out in place once shown again */
 };
 
 /* Builds the shown graph again and lays it out (later, when the browser is not mapped). */

@@ -156,7 +156,7 @@ tdbg_graph_browser_rebuild (TdbgGraphBrowser *self)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->pending, tdbg_whole_graph_free);
-  self->keep_view = FALSE;
+  self->keep_view = self->keep_on_map = FALSE;
   gtk_widget_set_sensitive (GTK_WIDGET (self->up_button), logdir && self->graph != TDBG_NONE &&
                             tdbg_logdir_get_graph (logdir, self->graph)->outer != TDBG_NONE);
   if (logdir == NULL || self->graph == TDBG_NONE)
@@ -549,7 +549,12 @@ tdbg_graph_browser_map (GtkWidget *widget)
 
   GTK_WIDGET_CLASS (tdbg_graph_browser_parent_class)->map (widget);
   if (self->stale)
-    tdbg_graph_browser_rebuild (self);
+    {
+      gboolean keep = self->keep_on_map;
+
+      tdbg_graph_browser_rebuild (self);
+      self->keep_view = keep && tdbg_graph_browser_is_busy (self);
+    }
 }
 
 static void
