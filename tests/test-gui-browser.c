@@ -652,6 +652,7 @@ test_large (void)
   guint n_ops = big_graph_write (dir, 40, 25);
   TdbgWindow *window = (gui_reset_settings (), gui_open_window (dir));
   TdbgGraphBrowser *browser = open_browser (window);
+  BrowserFill dark = { browser, TDBG_NONE, "#a51d2d" };
   gint64 start;
 
   g_assert_true (tdbg_graph_browser_get_folded (browser));
@@ -663,6 +664,19 @@ test_large (void)
   g_assert_cmpuint (wait_shown (browser, 0, 240000), ==, n_ops);
   g_test_message ("%u ops laid out in %.1f s", n_ops, (g_get_monotonic_time () - start) / 1e6);
   gui_shot (GTK_WIDGET (window), "browser-large-whole.png");
+
+  /* In the dark, the part around the NaN (layer_2's last op) made readable, and folded. */
+  enlarge (GTK_WIDGET (browser));
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  dark.op = tdbg_logdir_find_op (tdbg_selection_get_logdir (tdbg_window_get_selection (window)), 0, "layer_2/op_24");
+  g_assert_true (gui_wait_until (browser_node_filled, &dark, 240000));
+  g_assert_cmpuint (wait_shown (browser, 0, 240000), ==, n_ops);
+  look_at (browser, dark.op, 0.8);
+  gui_shot (GTK_WIDGET (window), "browser-large-whole-dark.png");
+  tdbg_graph_browser_set_folded (browser, TRUE);
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, 40);
+  gui_shot (GTK_WIDGET (window), "browser-large-folded-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (dir);
 }

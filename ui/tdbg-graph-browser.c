@@ -11,7 +11,6 @@
 /* Drawn pixels per graph point below which a new layout is zoomed in rather than fitted. */
 #define READABLE_SCALE 0.6
 
-
 G_DEFINE_FINAL_TYPE (TdbgGraphBrowser, tdbg_graph_browser, GTK_TYPE_WIDGET)
 
 static TdbgLogdir *
