@@ -468,6 +468,7 @@ test_fold_each_scope (void)
   g_clear_pointer (&name, g_free);
   name = tdbg_graph_browser_get_node_name (browser, op_2_5);
   g_assert_cmpstr (tdbg_graph_view_get_focused (view), ==, name);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (tdbg_graph_view_get_node_widget (view, name)), ==, "Open this scope");
   enlarge (GTK_WIDGET (browser));
   gui_shot (GTK_WIDGET (window), "browser-two-folded.png");
 

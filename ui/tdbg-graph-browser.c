@@ -41,9 +41,12 @@ label_nodes (TdbgGraphBrowser *self, TdbgLogdir *logdir)
       if (button == NULL)
         continue;
       if (node->kind == TDBG_WHOLE_NODE_SCOPE)
-        /* Translators: accessible name of a folded name scope in the graph: scope, op count */
-        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scope %s/, %u op, folded",
-                                              "Scope %s/, %u ops, folded", node->n_ops), node->scope, node->n_ops);
+        {
+          /* Translators: accessible name of a folded name scope in the graph: scope, op count */
+          label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scope %s/, %u op, folded",
+                                                "Scope %s/, %u ops, folded", node->n_ops), node->scope, node->n_ops);
+          gtk_widget_set_tooltip_text (button, _("Open this scope"));
+        }
       else
         {
           const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);

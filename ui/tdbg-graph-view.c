@@ -172,6 +172,24 @@ tdbg_graph_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_
   *natural = MAX (40, (int) (size + 2 * MARGIN));
 }
 
+/* The node buttons let the pointer through: their tooltips are shown from here. */
+static gboolean
+tdbg_graph_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  TdbgGraphView *self = TDBG_GRAPH_VIEW (widget);
+  const char *name = keyboard ? NULL : tdbg_graph_view_node_at (self, x, y);
+  GtkWidget *over = name ? tdbg_graph_view_get_node_widget (self, name) : NULL;
+  const char *text;
+
+  if (!keyboard && name == NULL && (name = tdbg_graph_view_cluster_at (self, x, y)))
+    over = tdbg_graph_view_get_cluster_widget (self, name);
+  text = over ? gtk_widget_get_tooltip_text (over) : NULL;
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 /* A click selects on release: a press that turns into a drag pans instead (the click
  * gesture then stops and never reports the release). */
 static void
@@ -398,6 +416,7 @@ tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
   widget_class->snapshot = tdbg_graph_view_snapshot;
   widget_class->measure = tdbg_graph_view_measure;
   widget_class->size_allocate = tdbg_graph_view_size_allocate;
+  widget_class->query_tooltip = tdbg_graph_view_query_tooltip;
   gtk_widget_class_set_css_name (widget_class, "tdbg-graph-view");
   /* A group of node buttons, with the drawing's summary as its description. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -452,6 +471,7 @@ tdbg_graph_view_init (TdbgGraphView *self)
   self->cluster_widgets = g_ptr_array_new ();
   self->pointer_x = self->pointer_y = -1;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
