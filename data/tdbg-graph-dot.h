@@ -40,9 +40,10 @@ typedef struct {
   guint n_ops;            /* op creations of the graph */
 } TdbgWholeGraph;
 
-/* The op creations of @graph as nodes. When @collapse, every top-level name scope of two ops
- * or more that is not in @expanded (a set of scope names; NULL for none) is one node. */
-TdbgWholeGraph *tdbg_whole_graph_new (TdbgLogdir *logdir, guint32 graph, gboolean collapse, GHashTable *expanded);
+/* The op creations of @graph as nodes. Every top-level name scope of two ops or more is one
+ * node when @collapse, unless it is in @toggled (a set of scope names; NULL for none), and
+ * the other way round: without @collapse only the scopes in @toggled are one node each. */
+TdbgWholeGraph *tdbg_whole_graph_new (TdbgLogdir *logdir, guint32 graph, gboolean collapse, GHashTable *toggled);
 void tdbg_whole_graph_free (TdbgWholeGraph *whole);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgWholeGraph, tdbg_whole_graph_free)
 
@@ -50,6 +51,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgWholeGraph, tdbg_whole_graph_free)
 gint tdbg_whole_graph_find_op (TdbgWholeGraph *whole, guint32 op);
 /* The node index named by DOT node name @name ("n12"); -1 when none. */
 gint tdbg_whole_graph_node_from_name (TdbgWholeGraph *whole, const char *name);
+/* An op node @node stands for: its own, or the first op of its folded scope; TDBG_NONE. */
+guint32 tdbg_whole_graph_node_op (TdbgWholeGraph *whole, guint node);
+/* The scope drawn as DOT cluster @name ("cluster_3"), or NULL. */
+const char *tdbg_whole_graph_scope_from_cluster (TdbgWholeGraph *whole, const char *name);
+/* Whether @a and @b draw the same: the same nodes standing for as many ops, as many of them
+ * traced and with NaN/∞, and the same edges. */
+gboolean tdbg_whole_graph_equal (TdbgWholeGraph *a, TdbgWholeGraph *b);
 
 /* Node i is named "n<i>"; ops of an unfolded scope share a cluster. Ops with NaN/∞ are
  * filled in the error colour, ops never traced are grey and dotted, control edges dashed. */

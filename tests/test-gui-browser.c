@@ -1,15 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Graph Structure's whole-graph browser: every graph of a logdir picked from the list and
- * drawn with one node per op (EXPECTED.json's num_ops), scopes folded and opened again, the
- * function graphs of control flow entered through their call ops and left again, a node
- * selecting its op everywhere, find, and a large graph folded and whole (screenshots). */
+ * drawn with one node per op (EXPECTED.json's num_ops), scopes folded and opened again, all
+ * at once and each on its own, the function graphs of control flow entered through their
+ * call ops and left again, a node selecting its op everywhere, find, the drawing (scope
+ * boxes, untraced ops dotted, NaN/∞ in the error colour, control edges dashed; light and
+ * dark), a followed logdir growing under it, and a large graph folded and whole
+ * (screenshots). */
 
+#include <math.h>
 #include <string.h>
+#include <adwaita.h>
 #include "gui-util.h"
 #include "test-env.h"
 #include "test-util.h"
 #include "big-graph.h"
 #include "tdbg-graph-browser.h"
+#include "tdbg-fixture-writer.h"
 
 /* num_ops of the graph @graph_id in EXPECTED.json of @scenario. */
 static guint
@@ -285,6 +291,345 @@ test_gutter (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The layout node of @op in the browser's drawing, or NULL. */
+static const TdbgLayoutNode *
+layout_node_of (TdbgGraphBrowser *browser, guint32 op)
+{
+  g_autofree char *name = tdbg_graph_browser_get_node_name (browser, op);
+
+  return tdbg_graph_layout_find_node (tdbg_graph_view_get_layout (tdbg_graph_browser_get_view (browser)), name);
+}
+
+static guint
+count_dashed_edges (TdbgGraphLayout *layout)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < layout->edges->len; i++)
+    n += tdbg_graph_style_has (g_array_index (layout->edges, TdbgLayoutEdge, i).style, "dashed");
+  return n;
+}
+
+typedef struct {
+  TdbgGraphBrowser *browser;
+  guint32 op;
+  const char *fill;
+} BrowserFill;
+
+static gboolean
+browser_node_filled (gpointer data)
+{
+  BrowserFill *w = data;
+  const TdbgLayoutNode *node = tdbg_graph_browser_get_shown (w->browser) ? layout_node_of (w->browser, w->op) : NULL;
+
+  return node && g_ascii_strcasecmp (node->fill_color, w->fill) == 0;
+}
+
+/* Gives @widget's pane most of the window (every split it is in moved its way), for
+ * screenshots a person can read. */
+static void
+enlarge (GtkWidget *widget)
+{
+  for (GtkWidget *child = widget, *p = gtk_widget_get_parent (widget); p; child = p, p = gtk_widget_get_parent (p))
+    if (GTK_IS_PANED (p))
+      gtk_paned_set_position (GTK_PANED (p), gtk_paned_get_start_child (GTK_PANED (p)) == child ? 100000 : 0);
+  gui_spin (200);
+}
+
+/* Zooms the view to @scale around the node of @op, for a screenshot a person can read. */
+static void
+look_at (TdbgGraphBrowser *browser, guint32 op, double scale)
+{
+  TdbgGraphView *view = tdbg_graph_browser_get_view (browser);
+  g_autofree char *name = tdbg_graph_browser_get_node_name (browser, op);
+  double x, y;
+
+  tdbg_graph_view_zoom_by (view, scale / tdbg_graph_view_get_scale (view), -1, -1);
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x, &y));
+  tdbg_graph_view_pan_by (view, gtk_widget_get_width (GTK_WIDGET (view)) / 3.0 - x,
+                          gtk_widget_get_height (GTK_WIDGET (view)) / 3.0 - y);
+}
+
+/* The drawing: each open scope a labelled box, ops never traced dotted, the NaN op in the
+ * error colour, control edges dashed; in the light style and the dark. */
+static void
+test_drawing (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  guint n_ops = big_graph_write (dir, 6, 10);
+  TdbgWindow *window = (gui_reset_settings (), gui_open_window (dir));
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  TdbgGraphBrowser *browser = open_browser (window);
+  TdbgGraphLayout *layout;
+  guint32 nan_op = find_op_in (logdir, 0, "layer_2/op_9");
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  BrowserFill light = { browser, nan_op, "#f8c8c8" }, dark = { browser, nan_op, "#a51d2d" };
+
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, n_ops);
+  layout = tdbg_graph_view_get_layout (tdbg_graph_browser_get_view (browser));
+  g_assert_cmpuint (layout->clusters->len, ==, 6);
+  for (guint k = 0; k < 6; k++)
+    {
+      g_autofree char *cluster = g_strdup_printf ("cluster_%u", k);
+      const TdbgLayoutCluster *c = NULL;
+      g_autofree char *label = g_strdup_printf ("layer_%u/", k);
+      g_autofree char *tip = g_strdup_printf ("Fold scope layer_%u/", k);
+      for (guint i = 0; i < layout->clusters->len; i++)
+        if (g_str_equal (g_array_index (layout->clusters, TdbgLayoutCluster, i).name, cluster))
+          c = &g_array_index (layout->clusters, TdbgLayoutCluster, i);
+      g_assert_nonnull (c);
+      g_assert_cmpstr (c->label, ==, label);
+      g_assert_true (tdbg_graph_style_has (c->style, "dashed"));
+      /* Every op of the scope lies in its box. */
+      for (guint j = 0; j < 10; j++)
+        {
+          g_autofree char *op = g_strdup_printf ("layer_%u/op_%u", k, j);
+          const TdbgLayoutNode *n = layout_node_of (browser, find_op_in (logdir, 0, op));
+          g_assert_true (n->x > c->x && n->x < c->x + c->width && n->y > c->y && n->y < c->y + c->height);
+        }
+      g_assert_nonnull (gui_find_by_tooltip (GTK_WIDGET (tdbg_graph_browser_get_view (browser)), tip));
+    }
+  /* One control input per scope. */
+  g_assert_cmpuint (count_dashed_edges (layout), ==, 6);
+  /* layer_1 never ran, layer_0/op_0 (a Const) was never traced, layer_0/op_1 was. */
+  g_assert_true (tdbg_graph_style_has (layout_node_of (browser, find_op_in (logdir, 0, "layer_1/op_4"))->style, "dotted"));
+  g_assert_true (tdbg_graph_style_has (layout_node_of (browser, find_op_in (logdir, 0, "layer_0/op_0"))->style, "dotted"));
+  g_assert_false (tdbg_graph_style_has (layout_node_of (browser, find_op_in (logdir, 0, "layer_0/op_1"))->style, "dotted"));
+  g_assert_true (browser_node_filled (&light));
+  enlarge (GTK_WIDGET (browser));
+  look_at (browser, find_op_in (logdir, 0, "layer_1/op_1"), 0.8);
+  gui_shot (GTK_WIDGET (window), "browser-scopes-light.png");
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (gui_wait_until (browser_node_filled, &dark, 30000));
+  look_at (browser, find_op_in (logdir, 0, "layer_1/op_1"), 0.8);
+  gui_shot (GTK_WIDGET (window), "browser-scopes-dark.png");
+  /* Folded in the dark: the folded scopes stand out, the untraced one dotted. */
+  tdbg_graph_browser_set_folded (browser, TRUE);
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, 6);
+  g_assert_true (tdbg_graph_style_has (layout_node_of (browser, find_op_in (logdir, 0, "layer_1/op_4"))->style, "dotted"));
+  g_assert_cmpstr (layout_node_of (browser, nan_op)->shape, ==, "box3d");
+  gui_shot (GTK_WIDGET (window), "browser-folded-dark.png");
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
+/* Each scope folds and opens on its own: a box's label folds it (and Backspace on one of
+ * its ops), its folded node opens it again; collapsing reduces the nodes, expanding
+ * restores them. */
+static void
+test_fold_each_scope (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  guint n_ops = big_graph_write (dir, 6, 10);
+  TdbgWindow *window = (gui_reset_settings (), gui_open_window (dir));
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  TdbgGraphBrowser *browser = open_browser (window);
+  TdbgGraphView *view = tdbg_graph_browser_get_view (browser);
+  guint32 op_1_3 = find_op_in (logdir, 0, "layer_1/op_3"), op_2_5 = find_op_in (logdir, 0, "layer_2/op_5");
+  g_autofree char *name = NULL;
+  double x, y;
+
+  g_assert_false (tdbg_graph_browser_get_folded (browser));
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, n_ops);
+
+  /* A click on layer_1's label folds that scope alone. */
+  g_assert_true (tdbg_graph_view_get_cluster_label_center (view, "cluster_1", &x, &y));
+  g_assert_cmpstr (tdbg_graph_view_cluster_at (view, x, y), ==, "cluster_1");
+  g_assert_true (tdbg_graph_view_click (view, x, y));
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, n_ops - 9);
+  g_assert_true (tdbg_graph_browser_get_scope_folded (browser, "layer_1"));
+  g_assert_false (tdbg_graph_browser_get_scope_folded (browser, "layer_2"));
+  g_assert_null (tdbg_graph_view_get_cluster_widget (view, "cluster_1"));
+
+  /* Backspace on an op of layer_2 folds layer_2 too; the focus goes to its folded node. */
+  name = tdbg_graph_browser_get_node_name (browser, op_2_5);
+  gtk_widget_grab_focus (tdbg_graph_view_get_node_widget (view, name));
+  g_assert_cmpstr (tdbg_graph_view_get_focused (view), ==, name);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (browser), "browser.fold-scope", NULL));
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, n_ops - 18);
+  g_assert_true (tdbg_graph_browser_get_scope_folded (browser, "layer_2"));
+  g_clear_pointer (&name, g_free);
+  name = tdbg_graph_browser_get_node_name (browser, op_2_5);
+  g_assert_cmpstr (tdbg_graph_view_get_focused (view), ==, name);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (tdbg_graph_view_get_node_widget (view, name)), ==, "Open this scope");
+  enlarge (GTK_WIDGET (browser));
+  gui_shot (GTK_WIDGET (window), "browser-two-folded.png");
+
+  /* A click on layer_1's folded node opens it; Enter on layer_2's (its button) too. */
+  g_clear_pointer (&name, g_free);
+  name = tdbg_graph_browser_get_node_name (browser, op_1_3);
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x, &y));
+  g_assert_true (tdbg_graph_view_click (view, x, y));
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, n_ops - 9);
+  g_assert_false (tdbg_graph_browser_get_scope_folded (browser, "layer_1"));
+  g_clear_pointer (&name, g_free);
+  name = tdbg_graph_browser_get_node_name (browser, op_2_5);
+  press (tdbg_graph_view_get_node_widget (view, name));
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, n_ops);
+
+  /* Folded by default: one scope opened, then folded again from its box's label button. */
+  tdbg_graph_browser_set_folded (browser, TRUE);
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, 6);
+  tdbg_graph_browser_toggle_scope (browser, "layer_4");
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, 15);
+  g_assert_nonnull (tdbg_graph_view_get_cluster_widget (view, "cluster_4"));
+  press (tdbg_graph_view_get_cluster_widget (view, "cluster_4"));
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, 6);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
+#define GROW_T0 1730000000.0
+
+static void
+grow_op (TdbgFixtureWriter *w, const char *graph_id, const char *graph_name, const char *name, const char *input)
+{
+  g_autoptr(GError) error = NULL;
+  const char *inputs[] = { input, NULL };
+  const char *no_frames[] = { NULL };
+  const gint32 ids[] = { 1 };
+
+  g_assert_true (tdbg_fixture_writer_add_op (w, GROW_T0 + 1, graph_id, graph_name, input ? "AddV2" : "Const", name,
+                                             inputs, ids, 1, no_frames, &error));
+}
+
+static void
+grow_trace (TdbgFixtureWriter *w, const char *name, gboolean nan)
+{
+  g_autoptr(GError) error = NULL;
+  double healthy[11] = { 1, -1, 1, 2, 16, 0, 0, 0, 0, 4, 12 };
+  double bad[11] = { 1, -1, 1, 2, 16, 0, 0, 3, 0, 4, 9 };
+  Tensorflow__TensorProto *tensor = tdbg_fixture_summary_tensor (nan ? bad : healthy, 11);
+
+  g_assert_true (tdbg_fixture_writer_add_trace (w, GROW_T0 + 2, "g1", name, 0, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH,
+                                                tensor, "/job:localhost/replica:0/task:0/device:CPU:0", &error));
+  tdbg_fixture_tensor_free (tensor);
+}
+
+typedef struct {
+  TdbgGraphBrowser *browser;
+  guint n_ops;
+  BrowserFill fill;
+} GrownWait;
+
+static gboolean
+browser_grown (gpointer data)
+{
+  GrownWait *w = data;
+  TdbgWholeGraph *shown = tdbg_graph_browser_get_shown (w->browser);
+  GtkDropDown *dropdown = GTK_DROP_DOWN (gui_find_widget (GTK_WIDGET (w->browser), GTK_TYPE_DROP_DOWN));
+
+  return shown && shown->n_ops == w->n_ops && g_list_model_get_n_items (gtk_drop_down_get_model (dropdown)) == 2 &&
+         browser_node_filled (&w->fill);
+}
+
+/* The logdir of the browser's window holds @n_ops ops. */
+static gboolean
+logdir_has_ops (gpointer data)
+{
+  GrownWait *w = data;
+  TdbgWindow *window = TDBG_WINDOW (gtk_widget_get_root (GTK_WIDGET (w->browser)));
+
+  return tdbg_logdir_get_n_ops (tdbg_selection_get_logdir (tdbg_window_get_selection (window))) == w->n_ops;
+}
+
+/* Following a run that is still writing: a new graph joins the list, a new op the shown
+ * graph, ops traced for the first time lose their dotted border and a NaN colours its op,
+ * while the person's graph, folding, zoom, place and focus stay. */
+static void
+test_follow (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "grower", 1730000000, GROW_T0, "9r0w1n90", "2.16.1",
+                                                            &error);
+  static const char *const chain[][2] = { { "a/x", NULL }, { "a/y", "a/x:0" }, { "a/z", "a/y:0" }, { "b/p", "a/z:0" },
+                                          { "b/q", "b/p:0" }, { "b/r", "b/q:0" }, { "loss/Log", "b/r:0" } };
+  TdbgWindow *window;
+  TdbgLogdir *logdir;
+  TdbgGraphBrowser *browser;
+  TdbgGraphView *view;
+  GtkDropDown *dropdown;
+  g_autofree char *name = NULL;
+  double scale, x0, y0, x, y;
+  GrownWait grown;
+
+  g_assert_no_error (error);
+  g_assert_true (tdbg_fixture_writer_add_graph (w, GROW_T0, "g1", "train_step", NULL, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (chain); i++)
+    grow_op (w, "g1", "train_step", chain[i][0], chain[i][1]);
+  grow_trace (w, "a/y", FALSE);
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+  window = (gui_reset_settings (), gui_open_window (dir));
+  logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  browser = open_browser (window);
+  view = tdbg_graph_browser_get_view (browser);
+  dropdown = GTK_DROP_DOWN (gui_find_widget (GTK_WIDGET (browser), GTK_TYPE_DROP_DOWN));
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, 7);
+  g_assert_true (tdbg_graph_style_has (layout_node_of (browser, find_op_in (logdir, 0, "b/p"))->style, "dotted"));
+
+  /* The person folds a/, zooms in, brings b/q to the middle and focuses it. */
+  tdbg_graph_browser_toggle_scope (browser, "a");
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, 5);
+  tdbg_graph_view_zoom_by (view, 1.5, -1, -1);
+  name = tdbg_graph_browser_get_node_name (browser, find_op_in (logdir, 0, "b/q"));
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x, &y));
+  tdbg_graph_view_pan_by (view, gtk_widget_get_width (GTK_WIDGET (view)) / 2.0 - x,
+                          gtk_widget_get_height (GTK_WIDGET (view)) / 2.0 - y);
+  gtk_widget_grab_focus (tdbg_graph_view_get_node_widget (view, name));
+  scale = tdbg_graph_view_get_scale (view);
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x0, &y0));
+
+  /* The run writes an op, a function graph, traces and a NaN. */
+  grow_op (w, "g1", "train_step", "b/s", "b/r:0");
+  g_assert_true (tdbg_fixture_writer_add_graph (w, GROW_T0 + 3, "g2", "inner_fn", "g1", &error));
+  grow_op (w, "g2", "inner_fn", "inner/k", NULL);
+  grow_trace (w, "b/p", FALSE);
+  grow_trace (w, "loss/Log", TRUE);
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+  grown = (GrownWait) { browser, 8, { browser, find_op_in (logdir, 0, "loss/Log"), "#f8c8c8" } };
+  g_assert_true (gui_wait_until (browser_grown, &grown, 20000));
+  gui_spin (100);
+
+  g_assert_cmpuint (tdbg_graph_browser_get_graph (browser), ==, 0);
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 0);
+  g_assert_nonnull (strstr (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (dropdown)), 0),
+                            "8 ops · 3 traced"));
+  g_assert_nonnull (strstr (gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (dropdown)), 1),
+                            "train_step › inner_fn"));
+  g_assert_cmpuint (tdbg_graph_view_get_layout (view)->nodes->len, ==, 6);
+  g_assert_true (tdbg_graph_browser_get_scope_folded (browser, "a"));
+  g_assert_false (tdbg_graph_style_has (layout_node_of (browser, find_op_in (logdir, 0, "b/p"))->style, "dotted"));
+  g_assert_cmpfloat (fabs (tdbg_graph_view_get_scale (view) - scale), <, 1e-6);
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x, &y));
+  g_assert_cmpfloat (fabs (x - x0), <, 1.0);
+  g_assert_cmpfloat (fabs (y - y0), <, 1.0);
+  g_assert_cmpstr (tdbg_graph_view_get_focused (view), ==, name);
+  enlarge (GTK_WIDGET (browser));
+  gui_shot (GTK_WIDGET (window), "browser-follow.png");
+
+  /* An op alone, with no trace, written while Whole Graph is off: it joins once it is on
+   * again, with the view where it was. */
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x0, &y0));
+  tdbg_graph_pane_set_whole_graph (tdbg_window_get_graph_pane (window), FALSE);
+  gui_spin (100);
+  grow_op (w, "g1", "train_step", "b/t", "b/s:0");
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+  g_assert_true (gui_wait_until (logdir_has_ops, &(GrownWait) { .browser = browser, .n_ops = 9 }, 20000));
+  tdbg_graph_pane_set_whole_graph (tdbg_window_get_graph_pane (window), TRUE);
+  grown.n_ops = 9;
+  g_assert_true (gui_wait_until (browser_grown, &grown, 20000));
+  gui_spin (100);
+  g_assert_cmpfloat (fabs (tdbg_graph_view_get_scale (view) - scale), <, 1e-6);
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x, &y));
+  g_assert_cmpfloat (fabs (x - x0), <, 1.0);
+  g_assert_cmpfloat (fabs (y - y0), <, 1.0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
 /* A graph of 1,000 ops opens folded (one node per scope) and lays out whole on request. */
 static void
 test_large (void)
@@ -293,6 +638,7 @@ test_large (void)
   guint n_ops = big_graph_write (dir, 40, 25);
   TdbgWindow *window = (gui_reset_settings (), gui_open_window (dir));
   TdbgGraphBrowser *browser = open_browser (window);
+  BrowserFill dark = { browser, TDBG_NONE, "#a51d2d" };
   gint64 start;
 
   g_assert_true (tdbg_graph_browser_get_folded (browser));
@@ -304,6 +650,19 @@ test_large (void)
   g_assert_cmpuint (wait_shown (browser, 0, 240000), ==, n_ops);
   g_test_message ("%u ops laid out in %.1f s", n_ops, (g_get_monotonic_time () - start) / 1e6);
   gui_shot (GTK_WIDGET (window), "browser-large-whole.png");
+
+  /* In the dark, the part around the NaN (layer_2's last op) made readable, and folded. */
+  enlarge (GTK_WIDGET (browser));
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  dark.op = tdbg_logdir_find_op (tdbg_selection_get_logdir (tdbg_window_get_selection (window)), 0, "layer_2/op_24");
+  g_assert_true (gui_wait_until (browser_node_filled, &dark, 240000));
+  g_assert_cmpuint (wait_shown (browser, 0, 240000), ==, n_ops);
+  look_at (browser, dark.op, 0.8);
+  gui_shot (GTK_WIDGET (window), "browser-large-whole-dark.png");
+  tdbg_graph_browser_set_folded (browser, TRUE);
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, 40);
+  gui_shot (GTK_WIDGET (window), "browser-large-folded-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (dir);
 }
@@ -319,5 +678,8 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/browser/details", test_details);
   g_test_add_func ("/gui/browser/gutter", test_gutter);
   g_test_add_func ("/gui/browser/large", test_large);
+  g_test_add_func ("/gui/browser/drawing", test_drawing);
+  g_test_add_func ("/gui/browser/fold-each-scope", test_fold_each_scope);
+  g_test_add_func ("/gui/browser/follow", test_follow);
   return g_test_run ();
 }

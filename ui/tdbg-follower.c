@@ -64,7 +64,8 @@ static gboolean
 counts_differ (const TdbgLogdirCounts *a, const TdbgLogdirCounts *b)
 {
   return a->traces != b->traces || a->executions != b->executions || a->alerts != b->alerts ||
-         a->file_sets != b->file_sets || a->source_files != b->source_files;
+         a->file_sets != b->file_sets || a->source_files != b->source_files || a->graphs != b->graphs ||
+         a->ops != b->ops;
 }
 
 static void

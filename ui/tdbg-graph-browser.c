@@ -1,46 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "tdbg-graph-browser.h"
+#include "tdbg-graph-browser-private.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-layout-worker.h"
 #include "tdbg-ui.h"
-#include "tdbg-op-details.h"
 
 /* Drawn pixels per graph point below which a new layout is zoomed in rather than fitted. */
 #define READABLE_SCALE 0.6
-
-struct _TdbgGraphBrowser {
-  GtkWidget parent_instance;
-
-  GtkButton *up_button;
-  GtkDropDown *graph_dropdown;
-  GtkToggleButton *fold_button;
-  GtkSearchEntry *search_entry;
-  GtkBox *inner_box;
-  GtkLabel *inner_label;
-  TdbgGraphView *view;
-  TdbgOpDetails *details;
-  GtkBox *progress_box;
-  GtkSpinner *spinner;
-  GtkLabel *progress_label;
-  GtkButton *cancel_button;
-  GtkLabel *status_label;
-
-  TdbgSelection *selection;
-  gboolean dark;
-  guint32 graph;
-  gboolean folded;
-  GHashTable *expanded;      /* scope names opened while folded */
-  GCancellable *cancellable;
-  TdbgWholeGraph *pending;
-  TdbgWholeGraph *shown;
-  guint32 focus_op;          /* op to bring into view once laid out, or TDBG_NONE */
-  guint32 last_found;        /* op of the last find, to go on from */
-  gboolean stale;            /* to lay out once mapped: the layout thread is shared */
-};
 
 G_DEFINE_FINAL_TYPE (TdbgGraphBrowser, tdbg_graph_browser, GTK_TYPE_WIDGET)
 
@@ -48,56 +17,6 @@ static TdbgLogdir *
 logdir_of (TdbgGraphBrowser *self)
 {
   return self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
-}
-
-/* "outer › inner" down to @graph. */
-static char *
-graph_chain (TdbgLogdir *logdir, guint32 graph)
-{
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  GString *chain = g_string_new (NULL);
-
-  for (guint32 g = graph, n = 0; g != TDBG_NONE && n < 64; g = tdbg_logdir_get_graph (logdir, g)->outer, n++)
-    {
-      const char *name = tdbg_logdir_get_graph (logdir, g)->graph_name;
-      g_ptr_array_insert (names, 0, (gpointer) (name && *name ? name : _("(default graph)")));
-    }
-  for (guint i = 0; i < names->len; i++)
-    g_string_append_printf (chain, "%s%s", i ? " › " : "", (char *) g_ptr_array_index (names, i));
-  return g_string_free (chain, FALSE);
-}
-
-static void
-fill_dropdown (TdbgGraphBrowser *self, TdbgLogdir *logdir)
-{
-  guint n_graphs = logdir ? tdbg_logdir_get_n_graphs (logdir) : 0;
-  g_autofree guint *n_ops = g_new0 (guint, n_graphs + 1);
-  g_autofree guint *n_traced = g_new0 (guint, n_graphs + 1);
-  GtkStringList *list = gtk_string_list_new (NULL);
-
-  for (guint i = 0; logdir && i < tdbg_logdir_get_n_ops (logdir); i++)
-    {
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
-      if (op->graph >= n_graphs || op->record_offset == G_MAXUINT64)
-        continue;
-      n_ops[op->graph]++;
-      n_traced[op->graph] += op->first_trace != TDBG_NONE;
-    }
-  for (guint g = 0; g < n_graphs; g++)
-    {
-      g_autofree char *chain = graph_chain (logdir, g);
-      g_autofree char *id = g_strndup (tdbg_logdir_get_graph (logdir, g)->graph_id, 8);
-      g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u op", "%'u ops", n_ops[g]), n_ops[g]);
-      /* Translators: a graph in the graph list: "outer › inner · id… · 12 ops · 3 traced" */
-      g_autofree char *text = g_strdup_printf (_("%s · %s… · %s · %'u traced"), chain, id, ops, n_traced[g]);
-      gtk_string_list_append (list, text);
-    }
-  /* Never an empty list: the drop-down's button would have no name to read out. */
-  if (n_graphs == 0)
-    gtk_string_list_append (list, _("No graphs"));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->graph_dropdown), n_graphs > 0);
-  gtk_drop_down_set_model (self->graph_dropdown, G_LIST_MODEL (list));
-  g_object_unref (list);
 }
 
 static void
@@ -122,9 +41,12 @@ label_nodes (TdbgGraphBrowser *self, TdbgLogdir *logdir)
       if (button == NULL)
         continue;
       if (node->kind == TDBG_WHOLE_NODE_SCOPE)
-        /* Translators: accessible name of a folded name scope in the graph: scope, op count */
-        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scope %s/, %'u op, folded",
-                                              "Scope %s/, %'u ops, folded", node->n_ops), node->scope, node->n_ops);
+        {
+          /* Translators: accessible name of a folded name scope in the graph: scope, op count */
+          label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scope %s/, %'u op, folded",
+                                                "Scope %s/, %'u ops, folded", node->n_ops), node->scope, node->n_ops);
+          gtk_widget_set_tooltip_text (button, _("Open this scope"));
+        }
       else
         {
           const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
@@ -132,6 +54,19 @@ label_nodes (TdbgGraphBrowser *self, TdbgLogdir *logdir)
                                   : g_strdup_printf (_("%s (%s)"), op->op_name, op->op_type ? op->op_type : "?");
         }
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+    }
+  for (guint s = 0; s < self->shown->scopes->len; s++)
+    {
+      g_autofree char *name = g_strdup_printf ("cluster_%u", s);
+      GtkWidget *button = tdbg_graph_view_get_cluster_widget (self->view, name);
+      g_autofree char *label = NULL;
+
+      if (button == NULL)
+        continue;
+      /* Translators: accessible name of the label of an open name scope's box in the graph */
+      label = g_strdup_printf (_("Fold scope %s/"), (char *) g_ptr_array_index (self->shown->scopes, s));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      gtk_widget_set_tooltip_text (button, label);
     }
 }
 
@@ -188,6 +123,7 @@ layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (layout == NULL)
     {
       gtk_label_set_text (self->status_label, error->message);
+      self->keep_view = self->regrow = FALSE;
       return;
     }
   {
@@ -196,14 +132,24 @@ layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     gtk_label_set_text (self->status_label, status);
   }
   label_nodes (self, logdir_of (self));
-  start_readable (self);
+  if (self->keep_view)
+    tdbg_graph_browser_restore_view (self);
+  else
+    start_readable (self);
   if (self->focus_op != TDBG_NONE)
     bring_into_view (self, self->focus_op);
   self->focus_op = TDBG_NONE;
+  self->keep_view = FALSE;
+  /* The logdir grew while this was laid out. */
+  if (self->regrow)
+    {
+      self->regrow = FALSE;
+      tdbg_graph_browser_logdir_grew (self);
+    }
 }
 
-static void
-rebuild (TdbgGraphBrowser *self)
+void
+tdbg_graph_browser_rebuild (TdbgGraphBrowser *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   g_autofree char *dot = NULL;
@@ -212,6 +158,7 @@ rebuild (TdbgGraphBrowser *self)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->pending, tdbg_whole_graph_free);
+  self->keep_view = self->keep_on_map = FALSE;
   gtk_widget_set_sensitive (GTK_WIDGET (self->up_button), logdir && self->graph != TDBG_NONE &&
                             tdbg_logdir_get_graph (logdir, self->graph)->outer != TDBG_NONE);
   if (logdir == NULL || self->graph == TDBG_NONE)
@@ -225,7 +172,7 @@ rebuild (TdbgGraphBrowser *self)
   self->stale = !gtk_widget_get_mapped (GTK_WIDGET (self));
   if (self->stale)
     return;
-  self->pending = tdbg_whole_graph_new (logdir, self->graph, self->folded, self->expanded);
+  self->pending = tdbg_whole_graph_new (logdir, self->graph, self->folded, self->toggled);
   dot = tdbg_whole_graph_to_dot (self->pending, logdir, self->dark);
   self->cancellable = g_cancellable_new ();
   busy = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Laying out %'u node…", "Laying out %'u nodes…",
@@ -240,13 +187,13 @@ set_graph (TdbgGraphBrowser *self, guint32 graph, gboolean folded)
   self->graph = graph;
   self->folded = folded;
   self->last_found = TDBG_NONE;
-  g_hash_table_remove_all (self->expanded);
+  g_hash_table_remove_all (self->toggled);
   gtk_widget_set_visible (GTK_WIDGET (self->inner_box), FALSE);
   if (graph != TDBG_NONE && gtk_drop_down_get_selected (self->graph_dropdown) != graph)
     gtk_drop_down_set_selected (self->graph_dropdown, graph);
   if (gtk_toggle_button_get_active (self->fold_button) != folded)
     gtk_toggle_button_set_active (self->fold_button, folded);
-  rebuild (self);
+  tdbg_graph_browser_rebuild (self);
 }
 
 void
@@ -293,6 +240,7 @@ cancel_clicked_cb (GtkButton *button, TdbgGraphBrowser *self)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->pending, tdbg_whole_graph_free);
+  self->keep_view = self->regrow = FALSE;
   show_busy (self, NULL);
   gtk_label_set_text (self->status_label, _("Layout cancelled."));
 }
@@ -378,12 +326,63 @@ node_activated_cb (TdbgGraphView *view, const char *name, TdbgGraphBrowser *self
   node = &g_array_index (self->shown->nodes, TdbgWholeNode, i);
   if (node->kind == TDBG_WHOLE_NODE_SCOPE)
     {
-      g_hash_table_add (self->expanded, g_strdup (node->scope));
-      rebuild (self);
+      tdbg_graph_browser_toggle_scope (self, node->scope);
       return;
     }
   show_calls (self, node->op);
   tdbg_selection_select_op (self->selection, node->op);
+}
+
+static void
+cluster_activated_cb (TdbgGraphView *view, const char *name, TdbgGraphBrowser *self)
+{
+  const char *scope = self->shown ? tdbg_whole_graph_scope_from_cluster (self->shown, name) : NULL;
+
+  if (scope)
+    tdbg_graph_browser_toggle_scope (self, scope);
+}
+
+gboolean
+tdbg_graph_browser_get_scope_folded (TdbgGraphBrowser *self, const char *scope)
+{
+  g_return_val_if_fail (TDBG_IS_GRAPH_BROWSER (self), FALSE);
+  return self->folded != g_hash_table_contains (self->toggled, scope);
+}
+
+void
+tdbg_graph_browser_toggle_scope (TdbgGraphBrowser *self, const char *scope)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_BROWSER (self));
+  /* Once laid out, the scope's first op is brought into view: in its folded node, or in its
+   * box when opened. */
+  for (guint i = 0; self->shown && i < self->shown->nodes->len; i++)
+    if (g_strcmp0 (g_array_index (self->shown->nodes, TdbgWholeNode, i).scope, scope) == 0)
+      {
+        self->focus_op = tdbg_whole_graph_node_op (self->shown, i);
+        break;
+      }
+  if (!g_hash_table_remove (self->toggled, scope))
+    g_hash_table_add (self->toggled, g_strdup (scope));
+  tdbg_graph_browser_rebuild (self);
+}
+
+/* Backspace on an op of an open scope, or on the scope's label, folds the scope. */
+static void
+fold_scope_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  TdbgGraphBrowser *self = TDBG_GRAPH_BROWSER (widget);
+  const char *name = tdbg_graph_view_get_focused (self->view);
+  const char *scope = NULL;
+  gint node;
+
+  if (name == NULL || self->shown == NULL)
+    return;
+  scope = tdbg_whole_graph_scope_from_cluster (self->shown, name);
+  node = tdbg_whole_graph_node_from_name (self->shown, name);
+  if (scope == NULL && node >= 0 && g_array_index (self->shown->nodes, TdbgWholeNode, node).kind == TDBG_WHOLE_NODE_OP)
+    scope = g_array_index (self->shown->nodes, TdbgWholeNode, node).scope;
+  if (scope && !tdbg_graph_browser_get_scope_folded (self, scope))
+    tdbg_graph_browser_toggle_scope (self, scope);
 }
 
 gboolean
@@ -413,9 +412,8 @@ tdbg_graph_browser_find (TdbgGraphBrowser *self, const char *text)
       if (node >= 0 && g_array_index (self->shown->nodes, TdbgWholeNode, node).kind == TDBG_WHOLE_NODE_SCOPE)
         {
           /* Open the scope it is folded in, then show it once laid out. */
-          g_hash_table_add (self->expanded, g_strdup (g_array_index (self->shown->nodes, TdbgWholeNode, node).scope));
+          tdbg_graph_browser_toggle_scope (self, g_array_index (self->shown->nodes, TdbgWholeNode, node).scope);
           self->focus_op = i;
-          rebuild (self);
         }
       else if (self->cancellable)
         self->focus_op = i;
@@ -456,9 +454,7 @@ tdbg_graph_browser_set_selection (TdbgGraphBrowser *self, TdbgSelection *selecti
   g_set_object (&self->selection, selection);
   tdbg_op_details_set_selection (self->details, selection);
   logdir = logdir_of (self);
-  g_signal_handlers_block_by_func (self->graph_dropdown, dropdown_selected_cb, self);
-  fill_dropdown (self, logdir);
-  g_signal_handlers_unblock_by_func (self->graph_dropdown, dropdown_selected_cb, self);
+  tdbg_graph_browser_fill_dropdown (self, logdir, FALSE);
   op = selection ? tdbg_selection_get_op (selection) : TDBG_NONE;
   if (logdir && op < tdbg_logdir_get_n_ops (logdir) && tdbg_logdir_get_op (logdir, op)->graph != TDBG_NONE)
     graph = tdbg_logdir_get_op (logdir, op)->graph;
@@ -474,7 +470,7 @@ tdbg_graph_browser_set_dark (TdbgGraphBrowser *self, gboolean dark)
     return;
   self->dark = dark;
   if (self->graph != TDBG_NONE)
-    rebuild (self);
+    tdbg_graph_browser_rebuild (self);
 }
 
 guint32
@@ -487,7 +483,7 @@ void
 tdbg_graph_browser_set_folded (TdbgGraphBrowser *self, gboolean folded)
 {
   g_return_if_fail (TDBG_IS_GRAPH_BROWSER (self));
-  if (self->folded == folded && g_hash_table_size (self->expanded) == 0)
+  if (self->folded == folded && g_hash_table_size (self->toggled) == 0)
     return;
   set_graph (self, self->graph, folded);
 }
@@ -539,7 +535,7 @@ tdbg_graph_browser_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->pending, tdbg_whole_graph_free);
   g_clear_pointer (&self->shown, tdbg_whole_graph_free);
-  g_clear_pointer (&self->expanded, g_hash_table_unref);
+  g_clear_pointer (&self->toggled, g_hash_table_unref);
   g_clear_object (&self->selection);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_GRAPH_BROWSER);
   /* A plain GtkWidget parent: its children are ours to unparent. */
@@ -555,7 +551,12 @@ tdbg_graph_browser_map (GtkWidget *widget)
 
   GTK_WIDGET_CLASS (tdbg_graph_browser_parent_class)->map (widget);
   if (self->stale)
-    rebuild (self);
+    {
+      gboolean keep = self->keep_on_map;
+
+      tdbg_graph_browser_rebuild (self);
+      self->keep_view = keep && tdbg_graph_browser_is_busy (self);
+    }
 }
 
 static void
@@ -584,6 +585,8 @@ tdbg_graph_browser_class_init (TdbgGraphBrowserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, status_label);
   gtk_widget_class_install_action (widget_class, "browser.find", NULL, find_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "browser.find", NULL);
+  gtk_widget_class_install_action (widget_class, "browser.fold-scope", NULL, fold_scope_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "browser.fold-scope", NULL);
 }
 
 static void
@@ -596,8 +599,9 @@ tdbg_graph_browser_init (TdbgGraphBrowser *self)
   self->graph = TDBG_NONE;
   self->focus_op = TDBG_NONE;
   self->last_found = TDBG_NONE;
-  self->expanded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  fill_dropdown (self, NULL);
+  self->anchor_op = self->focused_op = TDBG_NONE;
+  self->toggled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  tdbg_graph_browser_fill_dropdown (self, NULL, FALSE);
   tdbg_ui_name_drop_down (self->graph_dropdown, _("Graph"));
   g_signal_connect (self->graph_dropdown, "notify::selected", G_CALLBACK (dropdown_selected_cb), self);
   g_signal_connect (self->fold_button, "toggled", G_CALLBACK (fold_toggled_cb), self);
@@ -606,4 +610,5 @@ tdbg_graph_browser_init (TdbgGraphBrowser *self)
   g_signal_connect (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
   g_signal_connect (self->view, "node-activated", G_CALLBACK (node_activated_cb), self);
+  g_signal_connect (self->view, "cluster-activated", G_CALLBACK (cluster_activated_cb), self);
 }

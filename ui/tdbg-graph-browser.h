@@ -4,7 +4,8 @@
 /* The whole-graph browser of Graph Structure: any graph of the logdir, all its ops, laid out
  * on the layout thread (with a spinner and Cancel, never blocking the window). Top-level name
  * scopes fold into one node each (by default above TDBG_GRAPH_BROWSER_FOLD_ABOVE ops);
- * activating a folded scope opens it, activating an op selects it everywhere, and activating
+ * activating a folded scope opens it, activating the label of an open scope's box (or
+ * Backspace on one of its ops) folds it again, activating an op selects it everywhere, and activating
  * a call op (While, If, a function call) offers the function graphs it runs; the up button
  * goes back out. Ctrl+F finds an op by name or type. */
 
@@ -31,6 +32,14 @@ guint32 tdbg_graph_browser_get_graph (TdbgGraphBrowser *self);
 /* Folds every scope (TRUE) or none (FALSE), as the fold button does. */
 void tdbg_graph_browser_set_folded (TdbgGraphBrowser *self, gboolean folded);
 gboolean tdbg_graph_browser_get_folded (TdbgGraphBrowser *self);
+/* Whether @scope (a top-level name scope of the shown graph) is folded into one node. */
+gboolean tdbg_graph_browser_get_scope_folded (TdbgGraphBrowser *self, const char *scope);
+/* Folds @scope into one node if it is open, opens it if it is folded, as activating its
+ * folded node or its box's label does (or Backspace on one of its ops). */
+void tdbg_graph_browser_toggle_scope (TdbgGraphBrowser *self, const char *scope);
+/* A followed logdir grew: new graphs join the list and the shown graph is laid out again if
+ * what it draws changed, keeping the folding, the zoom, the part in view and the focus. */
+void tdbg_graph_browser_logdir_grew (TdbgGraphBrowser *self);
 /* Finds the next op whose name or type holds @text, opens its scope, selects it; FALSE when
  * none does. */
 gboolean tdbg_graph_browser_find (TdbgGraphBrowser *self, const char *text);

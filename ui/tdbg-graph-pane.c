@@ -263,8 +263,8 @@ tdbg_graph_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GPa
     rebuild (self);
 }
 
-/* A followed run wrote more: new ops may join the neighbourhood, and new NaN/∞ traces colour
- * its producers. */
+/* A followed run wrote more: new ops may join the neighbourhood and the whole graph, and new
+ * NaN/∞ traces colour their producers. */
 static void
 tdbg_graph_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogdirCounts *before)
 {
@@ -273,6 +273,7 @@ tdbg_graph_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogdi
   if (self->shown_op != TDBG_NONE &&
       (tdbg_logdir_get_n_ops (logdir) != self->built_ops || tdbg_logdir_get_n_alerts (logdir) != self->built_alerts))
     rebuild (self);
+  tdbg_graph_browser_logdir_grew (self->browser);
 }
 
 static void

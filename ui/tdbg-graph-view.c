@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-graph-view.h"
 
+#include "tdbg-graph-draw.h"
+
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -25,11 +27,13 @@ struct _TdbgGraphView {
   /* One focusable, accessible button per node (the pointer goes through them to the view):
    * assistive technologies and the keyboard reach the nodes through them. */
   GPtrArray *node_widgets;
+  /* One more over each cluster's label: activating it emits "cluster-activated". */
+  GPtrArray *cluster_widgets;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgGraphView, tdbg_graph_view, GTK_TYPE_WIDGET)
 
-enum { NODE_ACTIVATED, N_SIGNALS };
+enum { NODE_ACTIVATED, CLUSTER_ACTIVATED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void
@@ -73,61 +77,11 @@ tdbg_graph_view_fit_name (PangoLayout *layout, const char *name, int width)
     }
 }
 
-/* @label ("name\ntype") with the name shortened by whole leading scopes to @width. */
-static char *
-fit_label (PangoLayout *layout, const char *label, int width)
-{
-  const char *newline = strchr (label, '\n');
-  g_autofree char *name = newline ? g_strndup (label, (gsize) (newline - label)) : g_strdup (label);
-  g_autofree char *fitted = tdbg_graph_view_fit_name (layout, name, width);
-
-  return g_strconcat (fitted, newline ? newline : "", NULL);
-}
-
-static void
-set_color (cairo_t *cr, const char *spec, const GdkRGBA *fallback)
-{
-  GdkRGBA rgba;
-
-  if (spec && *spec && g_strcmp0 (spec, "transparent") != 0 && gdk_rgba_parse (&rgba, spec))
-    gdk_cairo_set_source_rgba (cr, &rgba);
-  else
-    gdk_cairo_set_source_rgba (cr, fallback);
-}
-
-static void
-rounded_rect (cairo_t *cr, double x, double y, double w, double h, double r)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
-static void
-draw_arrow (cairo_t *cr, double fx, double fy, double tx, double ty)
-{
-  double dx = tx - fx, dy = ty - fy, len = sqrt (dx * dx + dy * dy);
-  double ux, uy, w = 3.5;
-
-  if (len < 0.01)
-    return;
-  ux = dx / len;
-  uy = dy / len;
-  cairo_move_to (cr, tx, ty);
-  cairo_line_to (cr, fx - uy * w, fy + ux * w);
-  cairo_line_to (cr, fx + uy * w, fy - ux * w);
-  cairo_close_path (cr);
-  cairo_fill (cr);
-}
-
 static void
 tdbg_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   TdbgGraphView *self = TDBG_GRAPH_VIEW (widget);
-  GdkRGBA fg, fill = { 1, 1, 1, 1 };
+  GdkRGBA fg;
   cairo_t *cr;
   PangoLayout *pl;
 
@@ -140,68 +94,7 @@ tdbg_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_translate (cr, self->offset_x, self->offset_y);
   cairo_scale (cr, self->scale, self->scale);
   pl = gtk_widget_create_pango_layout (widget, NULL);
-
-  for (guint i = 0; i < self->layout->edges->len; i++)
-    {
-      const TdbgLayoutEdge *e = &g_array_index (self->layout->edges, TdbgLayoutEdge, i);
-      const double *p = (const double *) e->points->data;
-      guint n = e->points->len / 2;
-
-      gdk_cairo_set_source_rgba (cr, &fg);
-      cairo_set_line_width (cr, 1.0);
-      if (n >= 1)
-        {
-          cairo_move_to (cr, p[0], p[1]);
-          for (guint k = 1; k + 2 < n; k += 3)
-            cairo_curve_to (cr, p[2 * k], p[2 * k + 1], p[2 * k + 2], p[2 * k + 3], p[2 * k + 4], p[2 * k + 5]);
-          cairo_stroke (cr);
-          if (e->has_arrow)
-            draw_arrow (cr, p[2 * (n - 1)], p[2 * (n - 1) + 1], e->arrow_x, e->arrow_y);
-        }
-      if (e->label)
-        {
-          int lw, lh;
-          PangoFontDescription *fd = pango_font_description_from_string ("Sans 7");
-          pango_layout_set_font_description (pl, fd);
-          pango_font_description_free (fd);
-          pango_layout_set_text (pl, e->label, -1);
-          pango_layout_get_pixel_size (pl, &lw, &lh);
-          cairo_move_to (cr, e->label_x - lw / 2.0, e->label_y - lh / 2.0);
-          pango_cairo_show_layout (cr, pl);
-        }
-    }
-
-  for (guint i = 0; i < self->layout->nodes->len; i++)
-    {
-      const TdbgLayoutNode *n = &g_array_index (self->layout->nodes, TdbgLayoutNode, i);
-      double x = n->x - n->width / 2, y = n->y - n->height / 2;
-      int lw, lh;
-      PangoFontDescription *fd = pango_font_description_from_string (n->bold ? "Sans Bold 8" : "Sans 8");
-
-      rounded_rect (cr, x, y, n->width, n->height, 5);
-      set_color (cr, n->fill_color, &fill);
-      cairo_fill_preserve (cr);
-      set_color (cr, n->color, &fg);
-      cairo_set_line_width (cr, n->pen_width > 0 ? n->pen_width : 1.0);
-      cairo_stroke (cr);
-
-      pango_layout_set_font_description (pl, fd);
-      pango_font_description_free (fd);
-      pango_layout_set_alignment (pl, PANGO_ALIGN_CENTER);
-      {
-        /* Op names differ at their ends: whole leading scopes go first ("…/ReadVariableOp"). */
-        g_autofree char *label = fit_label (pl, n->label, (int) (n->width - 6));
-        pango_layout_set_width (pl, (int) ((n->width - 6) * PANGO_SCALE));
-        pango_layout_set_ellipsize (pl, PANGO_ELLIPSIZE_MIDDLE);
-        pango_layout_set_text (pl, label, -1);
-      }
-      pango_layout_get_pixel_size (pl, &lw, &lh);
-      set_color (cr, n->font_color, &fg);
-      cairo_move_to (cr, n->x - (n->width - 6) / 2, n->y - lh / 2.0);
-      pango_cairo_show_layout (cr, pl);
-      pango_layout_set_width (pl, -1);
-    }
-
+  tdbg_graph_draw (cr, pl, self->layout, &fg);
   g_object_unref (pl);
   cairo_destroy (cr);
   /* The node buttons draw only their focus ring. */
@@ -209,7 +102,21 @@ tdbg_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     gtk_widget_snapshot_child (widget, child, snapshot);
 }
 
-/* Each node's button covers the node as drawn. */
+/* Where a cluster's label is drawn, in graph points: its box's top band down to the label's
+ * bottom, as wide as the label. */
+static void
+label_band (const TdbgLayoutCluster *c, double *x, double *y, double *w, double *h)
+{
+  double lw = c->label_width > 0 ? c->label_width : c->width;
+  double bottom = c->label_height > 0 ? c->label_y + c->label_height / 2 : c->y + 14;
+
+  *x = MAX (c->x, c->label_x - lw / 2);
+  *w = MIN (lw, c->width);
+  *y = c->y;
+  *h = MAX (bottom - c->y, 4);
+}
+
+/* Each node's button covers the node as drawn, each cluster's its label. */
 static void
 tdbg_graph_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
@@ -233,6 +140,23 @@ tdbg_graph_view_size_allocate (GtkWidget *widget, int width, int height, int bas
                                                    MAX (min_h, (int) (n->height * self->scale)) },
                                 -1);
     }
+  for (guint i = 0; i < self->cluster_widgets->len; i++)
+    {
+      const TdbgLayoutCluster *c = &g_array_index (self->layout->clusters, TdbgLayoutCluster, i);
+      GtkWidget *child = g_ptr_array_index (self->cluster_widgets, i);
+      double x, y, w, h;
+      int min_w, min_h;
+
+      label_band (c, &x, &y, &w, &h);
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+      gtk_widget_size_allocate (child,
+                                &(GtkAllocation) { (int) (self->offset_x + x * self->scale),
+                                                   (int) (self->offset_y + y * self->scale),
+                                                   MAX (min_w, (int) (w * self->scale)),
+                                                   MAX (min_h, (int) (h * self->scale)) },
+                                -1);
+    }
 }
 
 static void
@@ -248,6 +172,24 @@ tdbg_graph_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_
   *natural = MAX (40, (int) (size + 2 * MARGIN));
 }
 
+/* The node buttons let the pointer through: their tooltips are shown from here. */
+static gboolean
+tdbg_graph_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  TdbgGraphView *self = TDBG_GRAPH_VIEW (widget);
+  const char *name = keyboard ? NULL : tdbg_graph_view_node_at (self, x, y);
+  GtkWidget *over = name ? tdbg_graph_view_get_node_widget (self, name) : NULL;
+  const char *text;
+
+  if (!keyboard && name == NULL && (name = tdbg_graph_view_cluster_at (self, x, y)))
+    over = tdbg_graph_view_get_cluster_widget (self, name);
+  text = over ? gtk_widget_get_tooltip_text (over) : NULL;
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 /* A click selects on release: a press that turns into a drag pans instead (the click
  * gesture then stops and never reports the release). */
 static void
@@ -260,7 +202,8 @@ released_cb (GtkGestureClick *gesture, int n_press, double x, double y, TdbgGrap
 static void
 update_cursor (TdbgGraphView *self, double x, double y)
 {
-  const char *name = self->dragging ? "grabbing" : tdbg_graph_view_node_at (self, x, y) ? "pointer"
+  const char *name = self->dragging ? "grabbing"
+                   : tdbg_graph_view_node_at (self, x, y) || tdbg_graph_view_cluster_at (self, x, y) ? "pointer"
                    : self->layout ? "grab" : NULL;
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), name);
 }
@@ -386,6 +329,9 @@ clear_node_widgets (TdbgGraphView *self)
   for (guint i = 0; i < self->node_widgets->len; i++)
     gtk_widget_unparent (g_ptr_array_index (self->node_widgets, i));
   g_ptr_array_set_size (self->node_widgets, 0);
+  for (guint i = 0; i < self->cluster_widgets->len; i++)
+    gtk_widget_unparent (g_ptr_array_index (self->cluster_widgets, i));
+  g_ptr_array_set_size (self->cluster_widgets, 0);
 }
 
 static void
@@ -397,24 +343,48 @@ node_clicked_cb (GtkButton *button, TdbgGraphView *self)
 }
 
 static void
+cluster_clicked_cb (GtkButton *button, TdbgGraphView *self)
+{
+  g_autofree char *name = g_strdup (g_object_get_data (G_OBJECT (button), "tdbg-cluster"));
+
+  g_signal_emit (self, signals[CLUSTER_ACTIVATED], 0, name);
+}
+
+/* A flat button like a node's, named @label, reporting @name under @key when clicked. */
+static GtkWidget *
+new_overlay_button (TdbgGraphView *self, const char *label, const char *key, const char *name, GCallback clicked)
+{
+  GtkWidget *button = gtk_button_new ();
+
+  gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
+  gtk_widget_add_css_class (button, "tdbg-graph-node");
+  gtk_widget_set_can_target (button, FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  g_object_set_data_full (G_OBJECT (button), key, g_strdup (name), g_free);
+  g_signal_connect (button, "clicked", clicked, self);
+  gtk_widget_set_parent (button, GTK_WIDGET (self));
+  return button;
+}
+
+static void
 add_node_widgets (TdbgGraphView *self)
 {
+  /* Clusters first: Tab reaches a scope's label before its ops. */
+  for (guint i = 0; self->layout->clusters && i < self->layout->clusters->len; i++)
+    {
+      const TdbgLayoutCluster *c = &g_array_index (self->layout->clusters, TdbgLayoutCluster, i);
+      g_ptr_array_add (self->cluster_widgets, new_overlay_button (self, c->label, "tdbg-cluster", c->name,
+                                                                  G_CALLBACK (cluster_clicked_cb)));
+    }
   for (guint i = 0; i < self->layout->nodes->len; i++)
     {
       const TdbgLayoutNode *n = &g_array_index (self->layout->nodes, TdbgLayoutNode, i);
-      GtkWidget *button = gtk_button_new ();
       g_auto(GStrv) lines = g_strsplit (n->label ? n->label : "", "\n", -1);
       g_autofree char *label = g_strjoinv (" ", lines);
 
-      gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
-      gtk_widget_add_css_class (button, "tdbg-graph-node");
-      gtk_widget_set_can_target (button, FALSE);
       /* The drawn label until the pane says more (tdbg_graph_view_get_node_widget). */
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-      g_object_set_data_full (G_OBJECT (button), "tdbg-node", g_strdup (n->name), g_free);
-      g_signal_connect (button, "clicked", G_CALLBACK (node_clicked_cb), self);
-      gtk_widget_set_parent (button, GTK_WIDGET (self));
-      g_ptr_array_add (self->node_widgets, button);
+      g_ptr_array_add (self->node_widgets, new_overlay_button (self, label, "tdbg-node", n->name,
+                                                               G_CALLBACK (node_clicked_cb)));
     }
 }
 
@@ -432,6 +402,7 @@ tdbg_graph_view_finalize (GObject *object)
 
   g_clear_pointer (&self->layout, tdbg_graph_layout_free);
   g_ptr_array_unref (self->node_widgets);
+  g_ptr_array_unref (self->cluster_widgets);
   G_OBJECT_CLASS (tdbg_graph_view_parent_class)->finalize (object);
 }
 
@@ -445,6 +416,7 @@ tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
   widget_class->snapshot = tdbg_graph_view_snapshot;
   widget_class->measure = tdbg_graph_view_measure;
   widget_class->size_allocate = tdbg_graph_view_size_allocate;
+  widget_class->query_tooltip = tdbg_graph_view_query_tooltip;
   gtk_widget_class_set_css_name (widget_class, "tdbg-graph-view");
   /* A group of node buttons, with the drawing's summary as its description. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -480,6 +452,8 @@ tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
 
   signals[NODE_ACTIVATED] = g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                           NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[CLUSTER_ACTIVATED] = g_signal_new ("cluster-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                             NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -494,8 +468,10 @@ tdbg_graph_view_init (TdbgGraphView *self)
   self->scale = 1.0;
   self->fit = TRUE;
   self->node_widgets = g_ptr_array_new ();
+  self->cluster_widgets = g_ptr_array_new ();
   self->pointer_x = self->pointer_y = -1;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
@@ -670,9 +646,81 @@ tdbg_graph_view_click (TdbgGraphView *self, double x, double y)
 {
   const char *name = tdbg_graph_view_node_at (self, x, y);
   g_autofree char *copy = g_strdup (name);
+  g_autofree char *cluster = NULL;
 
-  if (copy == NULL)
+  if (copy)
+    {
+      g_signal_emit (self, signals[NODE_ACTIVATED], 0, copy);
+      return TRUE;
+    }
+  cluster = g_strdup (tdbg_graph_view_cluster_at (self, x, y));
+  if (cluster == NULL)
     return FALSE;
-  g_signal_emit (self, signals[NODE_ACTIVATED], 0, copy);
+  g_signal_emit (self, signals[CLUSTER_ACTIVATED], 0, cluster);
   return TRUE;
+}
+
+const char *
+tdbg_graph_view_cluster_at (TdbgGraphView *self, double x, double y)
+{
+  double gx, gy;
+
+  if (self->layout == NULL || self->layout->clusters == NULL)
+    return NULL;
+  compute_transform (self);
+  gx = (x - self->offset_x) / self->scale;
+  gy = (y - self->offset_y) / self->scale;
+  /* Inner clusters come after the outer ones they are in: the last hit is the innermost. */
+  for (guint i = self->layout->clusters->len; i-- > 0;)
+    {
+      const TdbgLayoutCluster *c = &g_array_index (self->layout->clusters, TdbgLayoutCluster, i);
+      double bx, by, bw, bh;
+
+      label_band (c, &bx, &by, &bw, &bh);
+      if (gx >= bx && gx <= bx + bw && gy >= by && gy <= by + bh)
+        return c->name;
+    }
+  return NULL;
+}
+
+gboolean
+tdbg_graph_view_get_cluster_label_center (TdbgGraphView *self, const char *name, double *x, double *y)
+{
+  for (guint i = 0; self->layout && self->layout->clusters && i < self->layout->clusters->len; i++)
+    {
+      const TdbgLayoutCluster *c = &g_array_index (self->layout->clusters, TdbgLayoutCluster, i);
+      double bx, by, bw, bh;
+
+      if (g_strcmp0 (c->name, name) != 0)
+        continue;
+      compute_transform (self);
+      label_band (c, &bx, &by, &bw, &bh);
+      *x = self->offset_x + (bx + bw / 2) * self->scale;
+      *y = self->offset_y + (by + bh / 2) * self->scale;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+const char *
+tdbg_graph_view_get_focused (TdbgGraphView *self)
+{
+  GtkWidget *focus;
+
+  g_return_val_if_fail (TDBG_IS_GRAPH_VIEW (self), NULL);
+  focus = gtk_widget_get_focus_child (GTK_WIDGET (self));
+  if (focus == NULL)
+    return NULL;
+  return g_object_get_data (G_OBJECT (focus), g_object_get_data (G_OBJECT (focus), "tdbg-node") ? "tdbg-node"
+                                                                                                 : "tdbg-cluster");
+}
+
+GtkWidget *
+tdbg_graph_view_get_cluster_widget (TdbgGraphView *self, const char *name)
+{
+  g_return_val_if_fail (TDBG_IS_GRAPH_VIEW (self), NULL);
+  for (guint i = 0; i < self->cluster_widgets->len; i++)
+    if (g_strcmp0 (g_array_index (self->layout->clusters, TdbgLayoutCluster, i).name, name) == 0)
+      return g_ptr_array_index (self->cluster_widgets, i);
+  return NULL;
 }

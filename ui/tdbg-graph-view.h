@@ -7,7 +7,8 @@
  *
  * Every node also has a flat, focusable button over it that the pointer passes through: Tab
  * and the arrow keys move between nodes, Enter or Space activates one, and assistive
- * technologies see each node as a push button named after it. */
+ * technologies see each node as a push button named after it. A cluster's label has one
+ * too, which emits "cluster-activated". */
 
 #include <gtk/gtk.h>
 #include "tdbg-graph-export.h"
@@ -31,8 +32,17 @@ gboolean tdbg_graph_view_get_node_center (TdbgGraphView *self, const char *name,
 /* The node under widget point (x, y), or NULL. */
 const char *tdbg_graph_view_node_at (TdbgGraphView *self, double x, double y);
 /* What a primary click at (x, y) does: emits "node-activated" with the node's name when a
- * node is there. Returns whether one was. */
+ * node is there, else "cluster-activated" with the cluster's name ("cluster_3") when its
+ * label is. Returns whether one was. */
 gboolean tdbg_graph_view_click (TdbgGraphView *self, double x, double y);
+/* The cluster whose label is under widget point (x, y), or NULL. */
+const char *tdbg_graph_view_cluster_at (TdbgGraphView *self, double x, double y);
+/* Widget coordinates of the middle of cluster @name's label; FALSE when it is not drawn. */
+gboolean tdbg_graph_view_get_cluster_label_center (TdbgGraphView *self, const char *name, double *x, double *y);
+/* The name of the node or cluster whose button has the focus, or NULL. */
+const char *tdbg_graph_view_get_focused (TdbgGraphView *self);
+/* The button over cluster @name's label (to name it for what it does), or NULL. */
+GtkWidget *tdbg_graph_view_get_cluster_widget (TdbgGraphView *self, const char *name);
 
 /* @name shortened by whole leading name scopes ("…/Log_grad/mul") until @layout shows it in
  * @width pixels, the last component always whole (newly allocated). */

@@ -143,6 +143,8 @@ tdbg_logdir_counts_take (TdbgLogdir *logdir, TdbgLogdirCounts *counts)
   counts->alerts = tdbg_logdir_get_n_alerts (logdir);
   counts->file_sets = tdbg_logdir_get_n_file_sets (logdir);
   counts->source_files = tdbg_logdir_get_n_source_files (logdir);
+  counts->graphs = tdbg_logdir_get_n_graphs (logdir);
+  counts->ops = tdbg_logdir_get_n_ops (logdir);
 }
 
 void

@@ -25,6 +25,8 @@ typedef struct {
   guint alerts;
   guint file_sets;
   guint source_files;
+  guint graphs;
+  guint ops;
 } TdbgLogdirCounts;
 
 void tdbg_logdir_counts_take (TdbgLogdir *logdir, TdbgLogdirCounts *counts);

@@ -123,6 +123,8 @@ clear_node (gpointer data)
   g_free (n->fill_color);
   g_free (n->color);
   g_free (n->font_color);
+  g_free (n->style);
+  g_free (n->shape);
 }
 
 static void
@@ -131,6 +133,18 @@ clear_edge (gpointer data)
   TdbgLayoutEdge *e = data;
   g_clear_pointer (&e->points, g_array_unref);
   g_free (e->label);
+  g_free (e->style);
+}
+
+static void
+clear_cluster (gpointer data)
+{
+  TdbgLayoutCluster *c = data;
+  g_free (c->name);
+  g_free (c->label);
+  g_free (c->color);
+  g_free (c->font_color);
+  g_free (c->style);
 }
 
 void
@@ -140,7 +154,55 @@ tdbg_graph_layout_free (TdbgGraphLayout *l)
     return;
   g_array_unref (l->nodes);
   g_array_unref (l->edges);
+  g_array_unref (l->clusters);
   g_free (l);
+}
+
+/* The clusters of @g and of its subgraphs, outer first, in the layout's coordinates. */
+static void
+read_clusters (Agraph_t *g, TdbgGraphLayout *l, boxf bb)
+{
+  for (Agraph_t *sg = agfstsubg (g); sg; sg = agnxtsubg (sg))
+    {
+      TdbgLayoutCluster c = { 0 };
+      boxf box = GD_bb (sg);
+      textlabel_t *label = GD_label (sg);
+
+      if (!g_str_has_prefix (agnameof (sg), "cluster"))
+        {
+          read_clusters (sg, l, bb);
+          continue;
+        }
+      c.name = g_strdup (agnameof (sg));
+      c.label = g_strdup (label && label->text ? label->text : "");
+      c.x = box.LL.x - bb.LL.x;
+      c.y = bb.UR.y - box.UR.y;
+      c.width = box.UR.x - box.LL.x;
+      c.height = box.UR.y - box.LL.y;
+      if (label)
+        {
+          c.label_x = label->pos.x - bb.LL.x;
+          c.label_y = bb.UR.y - label->pos.y;
+          c.label_width = label->dimen.x;
+          c.label_height = label->dimen.y;
+        }
+      c.color = attr (sg, "color");
+      c.font_color = attr (sg, "fontcolor");
+      c.style = attr (sg, "style");
+      g_array_append_val (l->clusters, c);
+      read_clusters (sg, l, bb);
+    }
+}
+
+gboolean
+tdbg_graph_style_has (const char *style, const char *item)
+{
+  g_auto(GStrv) items = g_strsplit (style ? style : "", ",", -1);
+
+  for (guint i = 0; items[i]; i++)
+    if (g_str_equal (g_strstrip (items[i]), item))
+      return TRUE;
+  return FALSE;
 }
 
 TdbgGraphLayout *
@@ -164,6 +226,8 @@ tdbg_graph_layout_dot (const char *dot, GError **error)
   l->edges = g_array_new (FALSE, TRUE, sizeof (TdbgLayoutEdge));
   g_array_set_clear_func (l->nodes, clear_node);
   g_array_set_clear_func (l->edges, clear_edge);
+  l->clusters = g_array_new (FALSE, TRUE, sizeof (TdbgLayoutCluster));
+  g_array_set_clear_func (l->clusters, clear_cluster);
   bb = GD_bb (g);
   l->width = bb.UR.x - bb.LL.x;
   l->height = bb.UR.y - bb.LL.y;
@@ -187,6 +251,8 @@ tdbg_graph_layout_dot (const char *dot, GError **error)
       node.font_color = attr (n, "fontcolor");
       node.pen_width = *pen ? g_ascii_strtod (pen, NULL) : 1.0;
       node.bold = strstr (fontname, "Bold") != NULL;
+      node.style = attr (n, "style");
+      node.shape = attr (n, "shape");
       g_array_append_val (l->nodes, node);
 
       for (Agedge_t *e = agfstout (g, n); e; e = agnxtout (g, e))
@@ -195,6 +261,7 @@ tdbg_graph_layout_dot (const char *dot, GError **error)
           splines *spl = ED_spl (e);
 
           edge.points = g_array_new (FALSE, FALSE, sizeof (double));
+          edge.style = attr (e, "style");
           if (spl && spl->size > 0)
             {
               bezier *bz = &spl->list[0];
@@ -220,6 +287,7 @@ tdbg_graph_layout_dot (const char *dot, GError **error)
         }
     }
 
+  read_clusters (g, l, bb);
   gvFreeLayout (gvc, g);
   agclose (g);
   return l;

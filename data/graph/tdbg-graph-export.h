@@ -29,6 +29,8 @@ typedef struct {
   char *font_color;
   double pen_width;
   gboolean bold;
+  char *style;         /* as given in the DOT ("rounded,filled,dotted"), or empty */
+  char *shape;         /* "box", "box3d"…, or empty */
 } TdbgLayoutNode;
 
 typedef struct {
@@ -37,12 +39,27 @@ typedef struct {
   double arrow_x, arrow_y; /* arrow tip */
   char *label;         /* NULL when none */
   double label_x, label_y;
+  char *style;         /* "dashed" for control edges, or empty */
 } TdbgLayoutEdge;
+
+/* A DOT subgraph "cluster_…": a box around its nodes with its label at the top. */
+typedef struct {
+  char *name;          /* the subgraph's DOT name, "cluster_3" */
+  char *label;         /* unescaped label text, or empty */
+  double x, y;         /* top-left corner, points */
+  double width, height;
+  double label_x, label_y; /* centre of the label */
+  double label_width, label_height;
+  char *color;
+  char *font_color;
+  char *style;         /* "rounded,dashed"… */
+} TdbgLayoutCluster;
 
 typedef struct {
   double width, height;   /* points */
   GArray *nodes;          /* TdbgLayoutNode */
   GArray *edges;          /* TdbgLayoutEdge */
+  GArray *clusters;       /* TdbgLayoutCluster, outer ones before those nested in them */
 } TdbgGraphLayout;
 
 /* DOT of the neighbourhood of @op, escaped (tdbg_neighbourhood_to_dot). */
@@ -55,6 +72,8 @@ void tdbg_graph_layout_free (TdbgGraphLayout *layout);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgGraphLayout, tdbg_graph_layout_free)
 /* The node named @name, or NULL. */
 const TdbgLayoutNode *tdbg_graph_layout_find_node (TdbgGraphLayout *layout, const char *name);
+/* Whether @style (a DOT style list such as "rounded,filled,dotted") holds @item. */
+gboolean tdbg_graph_style_has (const char *style, const char *item);
 
 /* "png", "svg" or "pdf" (case-insensitive); NULL otherwise. */
 const char *tdbg_graph_export_format_from_name (const char *name);
