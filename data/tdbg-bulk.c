@@ -169,7 +169,15 @@ typedef struct {
   guint32 digest;     /* index into the chunk's digests */
   guint32 graph;
   char *name;
+  double wall_time;
 } Orphan;
+
+/* The wall time of a trace that raises an alert: the digest does not keep it, and the
+ * alerts (the first TDBG_ALERT_LIMIT) show it. */
+typedef struct {
+  guint32 digest;
+  double wall_time;
+} AlertTime;
 
 typedef struct {
   TdbgLogdir *self;
@@ -177,7 +185,10 @@ typedef struct {
   const char *file_name;
   guint8 file_set;
   TdbgFileKind kind;
-  GArray *digests;           /* TdbgTraceDigest or TdbgExecutionDigest */
+  TdbgVec *digests;          /* TdbgTraceDigest or TdbgExecutionDigest: the logdir's own for
+                              * the first chunk (no copy), own_digests for the second */
+  gsize base;                /* digests->len when the chunk began */
+  TdbgVec own_digests;
   GPtrArray *problems;
   GArray *orphans;           /* traces whose op was never created */
   guint64 since_progress_records;
@@ -192,6 +203,15 @@ typedef struct {
   gsize last_device_length;
   guint32 last_device_id;
   GHashTable *op_type_ids;   /* char* -> id + 1, a lock-free copy of what this thread saw */
+  /* Traces name their ops in the same order step after step: the op that followed an op
+   * last time is tried first, by comparing names, before hashing the name. */
+  guint32 n_ops;             /* the op table's length while the chunks run (read only) */
+  guint32 last_op;
+  guint32 *next_op;          /* per op: the op traced after it last time, or TDBG_NONE */
+  guint32 *name_lengths;     /* per op: strlen (op_name) */
+  double *op_times;          /* per op: the least wall time of its traces here */
+  GArray *alert_times;       /* AlertTime, the first TDBG_ALERT_LIMIT */
+  gboolean too_large;
   TdbgScanResult result;
 } Chunk;
 
@@ -242,6 +262,40 @@ chunk_op_type (Chunk *c, const guint8 *name, gsize length)
   id = tdbg_logdir_intern (c->self, key, length);
   g_hash_table_insert (c->op_type_ids, g_strdup (key), GUINT_TO_POINTER (id + 1));
   return id;
+}
+
+static guint32
+chunk_op (Chunk *c, guint32 graph, const guint8 *name, gsize length)
+{
+  guint32 guess = c->last_op < c->n_ops ? c->next_op[c->last_op] : TDBG_NONE;
+  guint32 op;
+
+  if (guess != TDBG_NONE && c->name_lengths[guess] == length)
+    {
+      const TdbgOp *o = g_ptr_array_index (c->self->ops, guess);
+      if (o->graph == graph && memcmp (o->op_name, name, length) == 0)
+        return c->last_op = guess;
+    }
+  op = tdbg_logdir_lookup_op_bytes (c->self, graph, (const char *) name, length);
+  if (op != TDBG_NONE && c->last_op < c->n_ops)
+    c->next_op[c->last_op] = op;
+  c->last_op = op;
+  return op;
+}
+
+static void
+chunk_note_time (Chunk *c, guint32 op, double wall_time)
+{
+  if (c->file_set == 0 && op < c->n_ops && wall_time < c->op_times[op])
+    c->op_times[op] = wall_time;
+}
+
+static void
+chunk_note_alert_time (Chunk *c, double wall_time)
+{
+  AlertTime at = { c->digests->len - c->base, wall_time };
+  if (c->alert_times->len < TDBG_ALERT_LIMIT)
+    g_array_append_val (c->alert_times, at);
 }
 
 static gboolean
@@ -298,32 +352,16 @@ slot_count (double v)
   return v >= 0 && v < 18446744073709551616.0 ? (guint64) v : (v >= 0 ? G_MAXUINT64 : 0);
 }
 
-static guint32
-saturate (double count, gboolean *saturated)
+static void
+store_counts (TdbgTraceInfo *d, double neg_inf, double pos_inf, double nan)
 {
-  if (!(count >= 0))
-    return 0;
-  if (count > G_MAXUINT32)
-    {
-      *saturated = TRUE;
-      return G_MAXUINT32;
-    }
-  return (guint32) count;
+  d->neg_inf = slot_count (neg_inf);
+  d->pos_inf = slot_count (pos_inf);
+  d->nan = slot_count (nan);
 }
 
 static void
-store_counts (TdbgTraceDigest *d, double neg_inf, double pos_inf, double nan)
-{
-  gboolean saturated = FALSE;
-  d->neg_inf = saturate (neg_inf, &saturated);
-  d->pos_inf = saturate (pos_inf, &saturated);
-  d->nan = saturate (nan, &saturated);
-  if (saturated)
-    d->flags |= TDBG_DIGEST_COUNTS_SATURATED;
-}
-
-static void
-fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor_data, gsize tensor_length)
+fill_trace_health (TdbgTraceInfo *d, const FastTensor *t, const guint8 *tensor_data, gsize tensor_length)
 {
   double slots[MAX_SLOTS] = { 0 };
   double size = 0, neg_inf = 0, pos_inf = 0, nan = 0;
@@ -373,57 +411,84 @@ fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor
     }
 }
 
-static gboolean
-trace_record (const TdbgRecord *record, gpointer user_data)
+const char *
+tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceNames *names)
 {
-  Chunk *c = user_data;
-  TdbgTraceDigest d = { 0 };
   guint32 what;
-  const guint8 *body = NULL, *tensor = NULL, *context = NULL, *name = NULL, *device = NULL;
-  gsize body_length = 0, tensor_length = 0, context_length = 0, name_length = 0, device_length = 0;
+  const guint8 *body = NULL, *tensor = NULL;
+  gsize body_length = 0, tensor_length = 0;
   TdbgWire w;
   TdbgWireField f;
   FastTensor t = { 0 };
-  guint32 graph;
 
-  if (!parse_envelope (record, &what, &d.wall_time, &body, &body_length) || what != 10)
-    {
-      chunk_problem (c, record->offset, what == 0 || what == 10
-                     ? _("intact record does not hold a valid DebugEvent message; skipped")
-                     : _("event of a kind that does not belong in this file; skipped"));
-      return chunk_tick (c, record);
-    }
+  memset (d, 0, sizeof *d);
+  memset (names, 0, sizeof *names);
+  if (!parse_envelope (record, &what, &d->wall_time, &body, &body_length) || what != 10)
+    return what == 0 || what == 10
+           ? _("intact record does not hold a valid DebugEvent message; skipped")
+           : _("event of a kind that does not belong in this file; skipped");
   tdbg_wire_init (&w, body, body_length);
   while (tdbg_wire_next (&w, &f))
     switch (f.number)
       {
-      case 1: context = f.data; context_length = f.length; break;
-      case 2: name = f.data; name_length = f.length; break;
-      case 3: d.output_slot = (guint16) MIN (f.varint, G_MAXUINT16); break;
-      case 4: d.mode = (guint8) MIN (f.varint, 255); break;
+      case 1: names->context = f.data; names->context_length = f.length; break;
+      case 2: names->name = f.data; names->name_length = f.length; break;
+      case 3: d->output_slot = (guint16) MIN (f.varint, G_MAXUINT16); break;
+      case 4: d->mode = (guint8) MIN (f.varint, 255); break;
       case 5: tensor = f.data; tensor_length = f.length; break;
-      case 6: device = f.data; device_length = f.length; break;
+      case 6: names->device = f.data; names->device_length = f.length; break;
       default: break;
       }
   if (w.failed || (tensor != NULL && !parse_tensor (tensor, tensor_length, &t)))
+    return _("intact record does not hold a valid GraphExecutionTrace; skipped");
+  d->offset = record->offset;
+  fill_trace_health (d, &t, tensor, tensor_length);
+  return NULL;
+}
+
+static const guint8 *
+or_empty (const guint8 *bytes)
+{
+  return bytes ? bytes : (const guint8 *) "";
+}
+
+static gboolean
+trace_record (const TdbgRecord *record, gpointer user_data)
+{
+  Chunk *c = user_data;
+  TdbgTraceInfo d;
+  TdbgTraceNames names;
+  TdbgTraceDigest packed;
+  const char *problem = tdbg_bulk_parse_trace (record, &d, &names);
+  guint32 graph;
+
+  if (problem != NULL)
     {
-      chunk_problem (c, record->offset, _("intact record does not hold a valid GraphExecutionTrace; skipped"));
+      chunk_problem (c, record->offset, problem);
       return chunk_tick (c, record);
     }
-
-  d.offset = record->offset;
+  if (record->offset > TDBG_TRACE_MAX_OFFSET)
+    {
+      if (!c->too_large)
+        chunk_problem (c, record->offset, _("records past the first terabyte of a file are not indexed"));
+      c->too_large = TRUE;
+      return chunk_tick (c, record);
+    }
   d.file_set = c->file_set;
-  d.device = (guint16) MIN (chunk_device (c, device ? device : (const guint8 *) "", device_length), G_MAXUINT16);
-  fill_trace_health (&d, &t, tensor, tensor_length);
-
-  graph = chunk_graph (c, context ? context : (const guint8 *) "", context_length);
-  d.op = tdbg_logdir_lookup_op_bytes (c->self, graph, (const char *) (name ? name : (const guint8 *) ""), name_length);
+  d.device = (guint16) MIN (chunk_device (c, or_empty (names.device), names.device_length), G_MAXUINT16);
+  graph = chunk_graph (c, or_empty (names.context), names.context_length);
+  d.op = chunk_op (c, graph, or_empty (names.name), names.name_length);
   if (d.op == TDBG_NONE)
     {
-      Orphan orphan = { c->digests->len, graph, g_strndup ((const char *) name, name_length) };
+      Orphan orphan = { c->digests->len - c->base, graph, g_strndup ((const char *) names.name, names.name_length), d.wall_time };
       g_array_append_val (c->orphans, orphan);
     }
-  g_array_append_val (c->digests, d);
+  else
+    chunk_note_time (c, d.op, d.wall_time);
+  if (d.flags & TDBG_DIGEST_HAS_INF_NAN)
+    chunk_note_alert_time (c, d.wall_time);
+  tdbg_trace_digest_pack (&packed, &d);
+  tdbg_vec_append (c->digests, &packed, 1);
   return chunk_tick (c, record);
 }
 
@@ -494,13 +559,13 @@ execution_record (const TdbgRecord *record, gpointer user_data)
     d.flags |= TDBG_DIGEST_HAS_INF_NAN;
   d.offset = record->offset;
   d.file_set = c->file_set;
-  g_array_append_val (c->digests, d);
+  tdbg_vec_append (c->digests, &d, 1);
   return chunk_tick (c, record);
 }
 
 static void
 chunk_init (Chunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind, const char *file_name,
-            GCancellable *cancellable)
+            gboolean first, GCancellable *cancellable)
 {
   memset (c, 0, sizeof *c);
   c->self = self;
@@ -508,21 +573,42 @@ chunk_init (Chunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind, const
   c->kind = kind;
   c->file_name = file_name;
   c->cancellable = cancellable;
-  c->digests = g_array_new (FALSE, FALSE, kind == TDBG_FILE_EXECUTION ? sizeof (TdbgExecutionDigest) : sizeof (TdbgTraceDigest));
+  tdbg_vec_init (&c->own_digests, kind == TDBG_FILE_EXECUTION ? sizeof (TdbgExecutionDigest) : sizeof (TdbgTraceDigest));
+  c->digests = !first ? &c->own_digests : kind == TDBG_FILE_EXECUTION ? &self->executions : &self->traces;
+  c->base = c->digests->len;
   c->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
   c->orphans = g_array_new (FALSE, FALSE, sizeof (Orphan));
   c->op_type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  c->alert_times = g_array_new (FALSE, FALSE, sizeof (AlertTime));
+  c->n_ops = self->ops->len;
+  c->last_op = TDBG_NONE;
+  if (kind == TDBG_FILE_GRAPH_EXECUTION_TRACES)
+    {
+      c->next_op = g_new (guint32, c->n_ops);
+      c->name_lengths = g_new (guint32, c->n_ops);
+      c->op_times = g_new (double, c->n_ops);
+      for (guint i = 0; i < c->n_ops; i++)
+        {
+          c->next_op[i] = TDBG_NONE;
+          c->name_lengths[i] = strlen (((TdbgOp *) g_ptr_array_index (self->ops, i))->op_name);
+          c->op_times[i] = INFINITY;
+        }
+    }
 }
 
 static void
 chunk_clear (Chunk *c)
 {
-  g_array_unref (c->digests);
+  tdbg_vec_clear (&c->own_digests);
   g_ptr_array_unref (c->problems);
   for (guint i = 0; i < c->orphans->len; i++)
     g_free (g_array_index (c->orphans, Orphan, i).name);
   g_array_unref (c->orphans);
   g_hash_table_unref (c->op_type_ids);
+  g_array_unref (c->alert_times);
+  g_free (c->next_op);
+  g_free (c->name_lengths);
+  g_free (c->op_times);
 }
 
 typedef struct {
@@ -545,26 +631,48 @@ run_chunk (gpointer user_data)
   return NULL;
 }
 
+static void
+note_op_time (TdbgLogdir *self, guint32 op, double wall_time)
+{
+  TdbgOp *o = g_ptr_array_index (self->ops, op);
+  o->earliest_trace_time = MIN (o->earliest_trace_time, wall_time);
+}
+
 /* Appends a chunk's digests, resolving ops that were never created (serially: the op
  * table is only read while the chunks run). */
 static void
 merge_chunk (TdbgLogdir *self, Chunk *c)
 {
+  gsize base = self->traces.len;
+
   if (c->kind == TDBG_FILE_EXECUTION)
     {
-      tdbg_vec_append (&self->executions, c->digests->data, c->digests->len);
-      self->n_executions_all += c->digests->len;
+      if (c->digests != &self->executions)
+        tdbg_vec_append (&self->executions, c->digests->data, c->digests->len);
+      self->n_executions_all += c->digests->len - c->base;
+      tdbg_logdir_take_problems (self, c->problems);
+      return;
     }
+  if (c->digests != &self->traces)
+    tdbg_vec_append (&self->traces, c->digests->data, c->digests->len);
   else
+    base = c->base;
+  for (guint i = 0; i < c->orphans->len; i++)
     {
-      gsize base = self->traces.len;
-      tdbg_vec_append (&self->traces, c->digests->data, c->digests->len);
-      for (guint i = 0; i < c->orphans->len; i++)
-        {
-          Orphan *o = &g_array_index (c->orphans, Orphan, i);
-          tdbg_vec_index (&self->traces, TdbgTraceDigest, base + o->digest).op =
-            tdbg_logdir_add_op (self, o->graph, o->name, strlen (o->name));
-        }
+      Orphan *o = &g_array_index (c->orphans, Orphan, i);
+      guint32 op = tdbg_logdir_add_op (self, o->graph, o->name, strlen (o->name));
+      tdbg_vec_index (&self->traces, TdbgTraceDigest, base + o->digest).op = op;
+      if (c->file_set == 0)
+        note_op_time (self, op, o->wall_time);
+    }
+  for (guint i = 0; i < c->n_ops; i++)
+    if (c->op_times[i] != INFINITY)
+      note_op_time (self, i, c->op_times[i]);
+  for (guint i = 0; i < c->alert_times->len; i++)
+    {
+      AlertTime *at = &g_array_index (c->alert_times, AlertTime, i);
+      TdbgAlertTime t = { base + at->digest, at->wall_time };
+      g_array_append_val (self->alert_times, t);
     }
   tdbg_logdir_take_problems (self, c->problems);
 }
@@ -591,7 +699,7 @@ tdbg_bulk_scan (TdbgLogdir *self, guint file_set, TdbgFileKind kind, GBytes *byt
     split = length;
 
   for (guint i = 0; i < n_chunks; i++)
-    chunk_init (&chunks[i], self, file_set, kind, file_name, cancellable);
+    chunk_init (&chunks[i], self, file_set, kind, file_name, i == 0, cancellable);
   jobs[0] = (ChunkJob) { &chunks[0], data, split, base_offset };
   if (n_chunks == 2)
     {

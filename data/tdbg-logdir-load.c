@@ -599,7 +599,7 @@ note_first_traces (TdbgLogdir *self, guint from)
         op->first_trace = i;
       if (op->first_inf_nan_trace == TDBG_NONE && (d->flags & TDBG_DIGEST_HAS_INF_NAN))
         op->first_inf_nan_trace = i;
-      self->modes |= 1u << MIN (d->mode, 31);
+      self->modes |= 1u << MIN (tdbg_trace_digest_get_mode (d), 31);
     }
 }
 

@@ -45,6 +45,7 @@ struct _TdbgLogdir {
   guint64 n_executions_all;
 
   GArray *alerts;              /* TdbgAlert */
+  GArray *alert_times;         /* TdbgAlertTime of the traces scanned since the last alerts */
   guint64 n_inf_nan_traces;
   guint64 n_inf_nan_execution_outputs;
 
@@ -72,6 +73,7 @@ guint32 tdbg_logdir_lookup_graph_bytes (TdbgLogdir *self, const char *data, gsiz
 guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char *data, gsize length);
 guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
 void tdbg_file_set_free (TdbgFileSet *file_set);
+GBytes *tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error);
 /* Splits "tfdbg_events.<T>.<host>.<suffix>" into its file set prefix and kind. */
 gboolean tdbg_parse_file_name (const char *name, char **prefix, TdbgFileKind *kind);
 void tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
@@ -79,6 +81,26 @@ void tdbg_logdir_add_read_failure (TdbgLogdir *self, const char *file_name, guin
 void tdbg_logdir_withdraw_read_failures (TdbgLogdir *self, const char *file_name);
 void tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems);
 void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records);
+
+/* The wall time of a trace that raises an alert, kept from its scan for the alerts. */
+typedef struct {
+  guint32 trace;
+  double wall_time;
+} TdbgAlertTime;
+
+/* Where a trace record names its graph, op and device (bytes of the record). */
+typedef struct {
+  const guint8 *context;
+  gsize context_length;
+  const guint8 *name;
+  gsize name_length;
+  const guint8 *device;
+  gsize device_length;
+} TdbgTraceNames;
+
+/* tdbg-bulk.c: one trace record read into @info (all but the op, device and file set, which
+ * the logdir's tables give); returns NULL, or why the record cannot be read. */
+const char *tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *info, TdbgTraceNames *names);
 
 /* tdbg-bulk.c: the traces and executions of one file's new bytes, appended to the digests. */
 gboolean tdbg_bulk_scan (TdbgLogdir *self, guint file_set, TdbgFileKind kind, GBytes *bytes,

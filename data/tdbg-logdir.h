@@ -90,6 +90,15 @@ const char *tdbg_logdir_get_string (TdbgLogdir *self, guint32 id);
 /* Bulk records */
 guint tdbg_logdir_get_n_traces (TdbgLogdir *self);
 const TdbgTraceDigest *tdbg_logdir_get_trace (TdbgLogdir *self, guint index);
+/* The trace at full width; the wall time (and sizes or counts wider than the digest keeps)
+ * are read from the record. FALSE when it cannot be read again: then @info holds what the
+ * digest tells, with a wall time of 0. */
+gboolean tdbg_logdir_get_trace_info (TdbgLogdir *self, guint index, TdbgTraceInfo *info);
+double tdbg_logdir_get_trace_wall_time (TdbgLogdir *self, guint index);
+/* The size and the -inf/+inf/NaN counts, exact (the record is read when the digest's are
+ * saturated); FALSE when the mode does not tell them. */
+gboolean tdbg_logdir_get_trace_size (TdbgLogdir *self, guint index, guint64 *size);
+gboolean tdbg_logdir_get_trace_counts (TdbgLogdir *self, guint index, double *neg_inf, double *pos_inf, double *nan);
 guint tdbg_logdir_get_n_executions (TdbgLogdir *self);
 const TdbgExecutionDigest *tdbg_logdir_get_execution (TdbgLogdir *self, guint index);
 guint64 tdbg_logdir_get_n_executions_all_file_sets (TdbgLogdir *self);

@@ -37,16 +37,10 @@ tdbg_op_history_magnitudes (const TdbgTensor *tensor, double *min_abs, double *m
 }
 
 static void
-point_from_digest (TdbgOpHistoryPoint *p, guint32 trace, const TdbgTraceDigest *d)
+point_from_digest (TdbgOpHistoryPoint *p, TdbgLogdir *logdir, guint32 trace)
 {
-  *p = (TdbgOpHistoryPoint) { .trace = trace, .mode = d->mode };
-  if (d->flags & TDBG_DIGEST_HAS_COUNTS)
-    {
-      p->inf_nan_known = TRUE;
-      p->neg_inf = d->neg_inf;
-      p->pos_inf = d->pos_inf;
-      p->nan = d->nan;
-    }
+  *p = (TdbgOpHistoryPoint) { .trace = trace, .mode = tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (logdir, trace)) };
+  p->inf_nan_known = tdbg_logdir_get_trace_counts (logdir, trace, &p->neg_inf, &p->pos_inf, &p->nan);
 }
 
 static void
@@ -129,7 +123,7 @@ tdbg_op_history_collect (TdbgLogdir *logdir, guint32 op, guint output_slot, guin
     {
       TdbgOpHistoryPoint *p = &g_array_index (points, TdbgOpHistoryPoint, i);
       guint32 t = g_array_index (traces, guint32, i);
-      point_from_digest (p, t, tdbg_logdir_get_trace (logdir, t));
+      point_from_digest (p, logdir, t);
       decode_point (logdir, p);
     }
   return points;

@@ -487,7 +487,7 @@ find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index, GArray *in
     rc->cause = TDBG_CAUSE_NONFINITE_INPUT;
   else
     decide_for_trace (rc, family_of (op->op_type));
-  find_step (logdir, rc, op->graph, d->wall_time);
+  find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
   count_spread (logdir, rc);
   explain (logdir, rc, op->op_name);
 }
@@ -559,7 +559,7 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
       g_autoptr(GArray) inputs = collect_inputs (logdir, op, first, rc->records);
       /* An op without inputs (a placeholder, a function argument) that holds NaN/∞ was fed
        * them from outside its graph: by an eager op, if one went bad before. */
-      guint32 eager = inputs->len == 0 ? earlier_bad_execution (logdir, d->wall_time) : TDBG_NONE;
+      guint32 eager = inputs->len == 0 ? earlier_bad_execution (logdir, tdbg_logdir_get_trace_wall_time (logdir, first)) : TDBG_NONE;
 
       if (eager != TDBG_NONE)
         find_for_execution (logdir, rc, eager);

@@ -206,7 +206,7 @@ test_refresh_half_records (void)
   refresh_expect (logdir, 0, FALSE);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, total);
   for (guint i = 0; i < total; i++)
-    g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, i)->wall_time, ==, 1700000200 + i);
+    g_assert_cmpfloat (tdbg_logdir_get_trace_wall_time (logdir, i), ==, 1700000200 + i);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 1);
   g_assert_cmpuint (tdbg_logdir_get_alert (logdir, 0)->trace_index, ==, 30);
   test_remove_tree (dir);
@@ -324,7 +324,7 @@ test_damage_in_middle (void)
   problem = g_ptr_array_index (tdbg_logdir_get_problems (logdir), 0);
   g_assert_true (g_str_has_suffix (problem->file_name, ".graph_execution_traces"));
   g_assert_cmpuint (problem->byte_offset, ==, 4 * record_length);
-  g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, 4)->wall_time, ==, 1700000205);
+  g_assert_cmpfloat (tdbg_logdir_get_trace_wall_time (logdir, 4), ==, 1700000205);
   test_remove_tree (dir);
 }
 
