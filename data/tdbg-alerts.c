@@ -77,36 +77,21 @@ op_type_of_trace (TdbgLogdir *self, const TdbgTraceDigest *d)
   return tdbg_logdir_intern (self, type, strlen (type));
 }
 
-/* The wall time kept from the scan (the digest has none), or read from the record. */
-static double
-alert_wall_time (TdbgLogdir *self, guint index, guint *cursor)
-{
-  while (*cursor < self->alert_times->len &&
-         g_array_index (self->alert_times, TdbgAlertTime, *cursor).trace < index)
-    (*cursor)++;
-  if (*cursor < self->alert_times->len && g_array_index (self->alert_times, TdbgAlertTime, *cursor).trace == index)
-    return g_array_index (self->alert_times, TdbgAlertTime, *cursor).wall_time;
-  return tdbg_logdir_get_trace_wall_time (self, index);
-}
-
+/* The traces that raise an alert among those just scanned are listed, with their wall
+ * times, as far as the alerts can need them (the scan counted them all). */
 static void
-add_trace_alerts (TdbgLogdir *self, guint first)
+add_trace_alerts (TdbgLogdir *self)
 {
   const TdbgAlertKind *kind = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
-  guint cursor = 0;
 
-  for (guint i = first; i < self->traces.len; i++)
+  for (guint k = 0; k < self->alert_times->len && self->alerts->len < TDBG_ALERT_LIMIT; k++)
     {
+      const TdbgAlertTime *at = &g_array_index (self->alert_times, TdbgAlertTime, k);
+      guint32 i = at->trace;
       const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
-      TdbgAlert alert = { kind->type, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, 0, 0 };
+      TdbgAlert alert = { kind->type, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, at->wall_time, 0 };
       guint64 size;
 
-      if (!kind->trace_alerts (d))
-        continue;
-      self->n_inf_nan_traces++;
-      if (self->alerts->len >= TDBG_ALERT_LIMIT)
-        continue;
-      alert.wall_time = alert_wall_time (self, i, &cursor);
       if (tdbg_logdir_get_trace_size (self, i, &size))
         alert.size = size;
       tdbg_logdir_get_trace_counts (self, i, &alert.num_neg_inf, &alert.num_pos_inf, &alert.num_nan);
@@ -145,9 +130,9 @@ add_execution_alerts (TdbgLogdir *self, guint index, gboolean record)
 }
 
 void
-tdbg_alerts_extend (TdbgLogdir *self, guint first_trace, guint first_execution)
+tdbg_alerts_extend (TdbgLogdir *self, guint first_execution)
 {
-  add_trace_alerts (self, first_trace);
+  add_trace_alerts (self);
   for (guint i = first_execution; i < self->executions.len; i++)
     {
       const TdbgExecutionDigest *d = &tdbg_vec_index (&self->executions, TdbgExecutionDigest, i);

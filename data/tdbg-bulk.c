@@ -3,7 +3,7 @@
  * straight from the wire into compact digests without allocating per record. A large file
  * is split at a record boundary and its halves are read on both cores. */
 
-#include "tdbg-logdir-private.h"
+#include "tdbg-bulk-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -14,8 +14,8 @@
 #include "tdbg-tensor.h"
 #include "tdbg-wire.h"
 
-#define MAX_SLOTS 16
-#define SPLIT_THRESHOLD (8 * 1024 * 1024)
+/* The summary modes' slots that the index reads: FULL_HEALTH's eighth is the last. */
+#define MAX_SLOTS 8
 #define PROGRESS_EVERY 8192
 
 /* What the bulk path needs of a TensorProto. */
@@ -95,7 +95,12 @@ static guint
 summary_slots (const FastTensor *t, double *slots)
 {
   guint n = 0;
-  if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE)
+  if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE && G_BYTE_ORDER == G_LITTLE_ENDIAN)
+    {
+      n = MIN (MAX_SLOTS, t->content_length / 8);
+      memcpy (slots, t->content, n * 8);
+    }
+  else if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE)
     for (; n < MAX_SLOTS && (n + 1) * 8 <= t->content_length; n++)
       {
         guint64 u;
@@ -165,55 +170,9 @@ full_tensor_alert (const guint8 *data, gsize length, const FastTensor *t,
 
 /* ---- per-thread scanning state ------------------------------------------------------- */
 
-typedef struct {
-  guint32 digest;     /* index into the chunk's digests */
-  guint32 graph;
-  char *name;
-  double wall_time;
-} Orphan;
-
-/* The wall time of a trace that raises an alert: the digest does not keep it, and the
- * alerts (the first TDBG_ALERT_LIMIT) show it. */
-typedef struct {
-  guint32 digest;
-  double wall_time;
-} AlertTime;
-
-typedef struct {
-  TdbgLogdir *self;
-  GCancellable *cancellable;
-  const char *file_name;
-  guint8 file_set;
-  TdbgFileKind kind;
-  TdbgVec *digests;          /* TdbgTraceDigest or TdbgExecutionDigest: the logdir's own for
-                              * the first chunk (no copy), own_digests for the second */
-  gsize base;                /* digests->len when the chunk began */
-  TdbgVec own_digests;
-  GPtrArray *problems;
-  GArray *orphans;           /* traces whose op was never created */
-  guint64 since_progress_records;
-  const guint8 *since_progress_offset;
-  const guint8 *buffer_start;
-  gboolean cancelled;
-  /* One-entry caches: consecutive records mostly share graph and device. */
-  const guint8 *last_graph_id;
-  gsize last_graph_id_length;
-  guint32 last_graph;
-  const guint8 *last_device;
-  gsize last_device_length;
-  guint32 last_device_id;
-  GHashTable *op_type_ids;   /* char* -> id + 1, a lock-free copy of what this thread saw */
-  /* Traces name their ops in the same order step after step: the op that followed an op
-   * last time is tried first, by comparing names, before hashing the name. */
-  guint32 n_ops;             /* the op table's length while the chunks run (read only) */
-  guint32 last_op;
-  guint32 *next_op;          /* per op: the op traced after it last time, or TDBG_NONE */
-  guint32 *name_lengths;     /* per op: strlen (op_name) */
-  double *op_times;          /* per op: the least wall time of its traces here */
-  GArray *alert_times;       /* AlertTime, the first TDBG_ALERT_LIMIT */
-  gboolean too_large;
-  TdbgScanResult result;
-} Chunk;
+typedef TdbgBulkChunk Chunk;
+typedef TdbgBulkOrphan Orphan;
+typedef TdbgBulkAlertTime AlertTime;
 
 static void
 chunk_problem (Chunk *c, guint64 offset, const char *message)
@@ -221,28 +180,36 @@ chunk_problem (Chunk *c, guint64 offset, const char *message)
   g_ptr_array_add (c->problems, tdbg_problem_new (c->file_name, offset, message));
 }
 
+/* Records mostly name one of a few graphs (the step's function and those it calls). */
 static guint32
 chunk_graph (Chunk *c, const guint8 *id, gsize length)
 {
-  if (c->last_graph_id == NULL || length != c->last_graph_id_length || memcmp (id, c->last_graph_id, length) != 0)
+  TdbgBulkThread *t = c->thread;
+  TdbgBulkGraphCache *e;
+
+  for (guint i = 0; i < G_N_ELEMENTS (t->graphs); i++)
     {
-      c->last_graph = tdbg_logdir_lookup_graph_bytes (c->self, (const char *) id, length);
-      c->last_graph_id = id;
-      c->last_graph_id_length = length;
+      e = &t->graphs[i];
+      if (e->id != NULL && e->length == length && memcmp (e->id, id, length) == 0)
+        return e->graph;
     }
-  return c->last_graph;
+  e = &t->graphs[t->next_graph++ % G_N_ELEMENTS (t->graphs)];
+  e->graph = tdbg_logdir_lookup_graph_bytes (c->self, (const char *) id, length);
+  e->id = id;
+  e->length = length;
+  return e->graph;
 }
 
 static guint32
 chunk_device (Chunk *c, const guint8 *name, gsize length)
 {
-  if (c->last_device == NULL || length != c->last_device_length || memcmp (name, c->last_device, length) != 0)
+  if (c->thread->last_device == NULL || length != c->thread->last_device_length || memcmp (name, c->thread->last_device, length) != 0)
     {
-      c->last_device_id = tdbg_logdir_intern (c->self, (const char *) name, length);
-      c->last_device = name;
-      c->last_device_length = length;
+      c->thread->last_device_id = tdbg_logdir_intern (c->self, (const char *) name, length);
+      c->thread->last_device = name;
+      c->thread->last_device_length = length;
     }
-  return c->last_device_id;
+  return c->thread->last_device_id;
 }
 
 static guint32
@@ -256,44 +223,67 @@ chunk_op_type (Chunk *c, const guint8 *name, gsize length)
 
   memcpy (key, name, length);
   key[length] = '\0';
-  found = g_hash_table_lookup (c->op_type_ids, key);
+  found = g_hash_table_lookup (c->thread->op_type_ids, key);
   if (found != NULL)
     return GPOINTER_TO_UINT (found) - 1;
   id = tdbg_logdir_intern (c->self, key, length);
-  g_hash_table_insert (c->op_type_ids, g_strdup (key), GUINT_TO_POINTER (id + 1));
+  g_hash_table_insert (c->thread->op_type_ids, g_strdup (key), GUINT_TO_POINTER (id + 1));
   return id;
 }
 
-static guint32
-chunk_op (Chunk *c, guint32 graph, const guint8 *name, gsize length)
+/* Whether @op is the one named @name in the graph whose id is @context. */
+static gboolean
+op_is (Chunk *c, guint32 op, const guint8 *context, gsize context_length, const guint8 *name, gsize length)
 {
-  guint32 guess = c->last_op < c->n_ops ? c->next_op[c->last_op] : TDBG_NONE;
+  TdbgBulkThread *t = c->thread;
+  const TdbgOp *o;
+  const TdbgGraph *graph;
+
+  if (op >= t->n_ops || t->name_lengths[op] != length)
+    return FALSE;
+  o = g_ptr_array_index (c->self->ops, op);
+  if (o->graph >= t->n_graphs || t->graph_id_lengths[o->graph] != context_length)
+    return FALSE;
+  graph = g_ptr_array_index (c->self->graphs, o->graph);
+  return memcmp (o->op_name, name, length) == 0 && memcmp (graph->graph_id, context, context_length) == 0;
+}
+
+/* The op is most often the one that followed the last op before, or the last op again (its
+ * next output): those are compared by name before the names are looked up. */
+static guint32
+chunk_op (Chunk *c, const guint8 *context, gsize context_length, const guint8 *name, gsize length, guint32 *graph)
+{
+  TdbgBulkThread *t = c->thread;
+  guint32 last = t->last_op;
   guint32 op;
 
-  if (guess != TDBG_NONE && c->name_lengths[guess] == length)
+  if (last < t->n_ops && op_is (c, t->next_op[last], context, context_length, name, length))
+    op = t->next_op[last];
+  else if (op_is (c, last, context, context_length, name, length))
+    op = last;
+  else
     {
-      const TdbgOp *o = g_ptr_array_index (c->self->ops, guess);
-      if (o->graph == graph && memcmp (o->op_name, name, length) == 0)
-        return c->last_op = guess;
+      *graph = chunk_graph (c, context, context_length);
+      op = tdbg_logdir_lookup_op_bytes (c->self, *graph, (const char *) name, length);
+      if (op != TDBG_NONE && last < t->n_ops)
+        t->next_op[last] = op;
+      return t->last_op = op;
     }
-  op = tdbg_logdir_lookup_op_bytes (c->self, graph, (const char *) name, length);
-  if (op != TDBG_NONE && c->last_op < c->n_ops)
-    c->next_op[c->last_op] = op;
-  c->last_op = op;
-  return op;
+  *graph = ((const TdbgOp *) g_ptr_array_index (c->self->ops, op))->graph;
+  return t->last_op = op;
 }
 
 static void
 chunk_note_time (Chunk *c, guint32 op, double wall_time)
 {
-  if (c->file_set == 0 && op < c->n_ops && wall_time < c->op_times[op])
-    c->op_times[op] = wall_time;
+  if (c->file_set == 0 && op < c->thread->n_ops && wall_time < c->thread->op_times[op])
+    c->thread->op_times[op] = wall_time;
 }
 
 static void
 chunk_note_alert_time (Chunk *c, double wall_time)
 {
-  AlertTime at = { c->digests->len - c->base, wall_time };
+  AlertTime at = { c->digests.len, wall_time };
   if (c->alert_times->len < TDBG_ALERT_LIMIT)
     g_array_append_val (c->alert_times, at);
 }
@@ -460,7 +450,7 @@ trace_record (const TdbgRecord *record, gpointer user_data)
   TdbgTraceNames names;
   TdbgTraceDigest packed;
   const char *problem = tdbg_bulk_parse_trace (record, &d, &names);
-  guint32 graph;
+  guint32 graph, device;
 
   if (problem != NULL)
     {
@@ -475,20 +465,23 @@ trace_record (const TdbgRecord *record, gpointer user_data)
       return chunk_tick (c, record);
     }
   d.file_set = c->file_set;
-  d.device = (guint16) MIN (chunk_device (c, or_empty (names.device), names.device_length), G_MAXUINT16);
-  graph = chunk_graph (c, or_empty (names.context), names.context_length);
-  d.op = chunk_op (c, graph, or_empty (names.name), names.name_length);
+  device = chunk_device (c, or_empty (names.device), names.device_length);
+  d.device = (guint16) MIN (device, G_MAXUINT16);
+  d.op = chunk_op (c, or_empty (names.context), names.context_length, or_empty (names.name), names.name_length, &graph);
   if (d.op == TDBG_NONE)
     {
-      Orphan orphan = { c->digests->len - c->base, graph, g_strndup ((const char *) names.name, names.name_length), d.wall_time };
+      Orphan orphan = { c->digests.len, graph, g_strndup ((const char *) names.name, names.name_length), d.wall_time };
       g_array_append_val (c->orphans, orphan);
     }
   else
     chunk_note_time (c, d.op, d.wall_time);
-  if (d.flags & TDBG_DIGEST_HAS_INF_NAN)
-    chunk_note_alert_time (c, d.wall_time);
   tdbg_trace_digest_pack (&packed, &d);
-  tdbg_vec_append (c->digests, &packed, 1);
+  if (c->inf_nan->trace_alerts (&packed))
+    {
+      c->n_inf_nan++;
+      chunk_note_alert_time (c, d.wall_time);
+    }
+  *(TdbgTraceDigest *) tdbg_vec_push (&c->digests) = packed;
   return chunk_tick (c, record);
 }
 
@@ -521,7 +514,7 @@ execution_record (const TdbgRecord *record, gpointer user_data)
       {
       case 1: d.op_type = chunk_op_type (c, f.data, f.length); break;
       case 2: d.num_outputs = (guint16) MIN (f.varint, G_MAXUINT16); break;
-      case 3: d.graph = f.length ? tdbg_logdir_lookup_graph_bytes (c->self, (const char *) f.data, f.length) : TDBG_NONE; break;
+      case 3: d.graph = f.length ? chunk_graph (c, f.data, f.length) : TDBG_NONE; break;
       case 6: d.mode = (guint8) MIN (f.varint, 255); break;
       case 7:
         /* Test each output as it comes; the mode field may follow, so keep a few. */
@@ -559,13 +552,49 @@ execution_record (const TdbgRecord *record, gpointer user_data)
     d.flags |= TDBG_DIGEST_HAS_INF_NAN;
   d.offset = record->offset;
   d.file_set = c->file_set;
-  tdbg_vec_append (c->digests, &d, 1);
+  *(TdbgExecutionDigest *) tdbg_vec_push (&c->digests) = d;
   return chunk_tick (c, record);
 }
 
-static void
-chunk_init (Chunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind, const char *file_name,
-            gboolean first, GCancellable *cancellable)
+void
+tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
+{
+  memset (t, 0, sizeof *t);
+  t->op_type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  t->n_ops = self->ops->len;
+  t->n_graphs = self->graphs->len;
+  t->last_op = TDBG_NONE;
+  t->graph_id_lengths = g_new (guint32, t->n_graphs);
+  for (guint i = 0; i < t->n_graphs; i++)
+    t->graph_id_lengths[i] = strlen (((TdbgGraph *) g_ptr_array_index (self->graphs, i))->graph_id);
+  t->next_op = g_new (guint32, t->n_ops);
+  t->name_lengths = g_new (guint32, t->n_ops);
+  t->op_times = g_new (double, t->n_ops);
+  t->first_trace = g_new (guint32, t->n_ops);
+  t->first_inf_nan = g_new (guint32, t->n_ops);
+  for (guint i = 0; i < t->n_ops; i++)
+    {
+      t->next_op[i] = t->first_trace[i] = t->first_inf_nan[i] = TDBG_NONE;
+      t->name_lengths[i] = strlen (((TdbgOp *) g_ptr_array_index (self->ops, i))->op_name);
+      t->op_times[i] = INFINITY;
+    }
+}
+
+void
+tdbg_bulk_thread_clear (TdbgBulkThread *t)
+{
+  g_hash_table_unref (t->op_type_ids);
+  g_free (t->next_op);
+  g_free (t->name_lengths);
+  g_free (t->graph_id_lengths);
+  g_free (t->op_times);
+  g_free (t->first_trace);
+  g_free (t->first_inf_nan);
+}
+
+void
+tdbg_bulk_chunk_init (TdbgBulkChunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind,
+                      const char *file_name, GCancellable *cancellable)
 {
   memset (c, 0, sizeof *c);
   c->self = self;
@@ -573,158 +602,33 @@ chunk_init (Chunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind, const
   c->kind = kind;
   c->file_name = file_name;
   c->cancellable = cancellable;
-  tdbg_vec_init (&c->own_digests, kind == TDBG_FILE_EXECUTION ? sizeof (TdbgExecutionDigest) : sizeof (TdbgTraceDigest));
-  c->digests = !first ? &c->own_digests : kind == TDBG_FILE_EXECUTION ? &self->executions : &self->traces;
-  c->base = c->digests->len;
+  tdbg_vec_init (&c->digests, kind == TDBG_FILE_EXECUTION ? sizeof (TdbgExecutionDigest) : sizeof (TdbgTraceDigest));
   c->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
   c->orphans = g_array_new (FALSE, FALSE, sizeof (Orphan));
-  c->op_type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   c->alert_times = g_array_new (FALSE, FALSE, sizeof (AlertTime));
-  c->n_ops = self->ops->len;
-  c->last_op = TDBG_NONE;
-  if (kind == TDBG_FILE_GRAPH_EXECUTION_TRACES)
-    {
-      c->next_op = g_new (guint32, c->n_ops);
-      c->name_lengths = g_new (guint32, c->n_ops);
-      c->op_times = g_new (double, c->n_ops);
-      for (guint i = 0; i < c->n_ops; i++)
-        {
-          c->next_op[i] = TDBG_NONE;
-          c->name_lengths[i] = strlen (((TdbgOp *) g_ptr_array_index (self->ops, i))->op_name);
-          c->op_times[i] = INFINITY;
-        }
-    }
+  c->inf_nan = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
 }
 
-static void
-chunk_clear (Chunk *c)
+void
+tdbg_bulk_chunk_clear (TdbgBulkChunk *c)
 {
-  tdbg_vec_clear (&c->own_digests);
+  tdbg_vec_clear (&c->digests);
   g_ptr_array_unref (c->problems);
   for (guint i = 0; i < c->orphans->len; i++)
     g_free (g_array_index (c->orphans, Orphan, i).name);
   g_array_unref (c->orphans);
-  g_hash_table_unref (c->op_type_ids);
   g_array_unref (c->alert_times);
-  g_free (c->next_op);
-  g_free (c->name_lengths);
-  g_free (c->op_times);
 }
 
-typedef struct {
-  Chunk *chunk;
-  const guint8 *data;
-  gsize length;
-  guint64 base_offset;
-} ChunkJob;
-
-static gpointer
-run_chunk (gpointer user_data)
+void
+tdbg_bulk_chunk_run (TdbgBulkChunk *c, TdbgBulkThread *thread, const guint8 *data, gsize length, guint64 base_offset)
 {
-  ChunkJob *job = user_data;
-  Chunk *c = job->chunk;
-
-  c->buffer_start = c->since_progress_offset = job->data;
-  tdbg_record_scan (job->data, job->length, job->base_offset, c->file_name, c->problems,
+  c->thread = thread;
+  c->since_progress_offset = data;
+  /* A guess at the digests' number saves growing them: the records of a kind are much alike. */
+  tdbg_vec_reserve (&c->digests, length / 256 + 16);
+  tdbg_record_scan (data, length, base_offset, c->file_name, c->problems,
                     c->kind == TDBG_FILE_EXECUTION ? execution_record : trace_record, c, &c->result);
-  tdbg_logdir_add_progress (c->self, job->data + job->length - c->since_progress_offset, c->since_progress_records);
-  return NULL;
-}
-
-static void
-note_op_time (TdbgLogdir *self, guint32 op, double wall_time)
-{
-  TdbgOp *o = g_ptr_array_index (self->ops, op);
-  o->earliest_trace_time = MIN (o->earliest_trace_time, wall_time);
-}
-
-/* Appends a chunk's digests, resolving ops that were never created (serially: the op
- * table is only read while the chunks run). */
-static void
-merge_chunk (TdbgLogdir *self, Chunk *c)
-{
-  gsize base = self->traces.len;
-
-  if (c->kind == TDBG_FILE_EXECUTION)
-    {
-      if (c->digests != &self->executions)
-        tdbg_vec_append (&self->executions, c->digests->data, c->digests->len);
-      self->n_executions_all += c->digests->len - c->base;
-      tdbg_logdir_take_problems (self, c->problems);
-      return;
-    }
-  if (c->digests != &self->traces)
-    tdbg_vec_append (&self->traces, c->digests->data, c->digests->len);
-  else
-    base = c->base;
-  for (guint i = 0; i < c->orphans->len; i++)
-    {
-      Orphan *o = &g_array_index (c->orphans, Orphan, i);
-      guint32 op = tdbg_logdir_add_op (self, o->graph, o->name, strlen (o->name));
-      tdbg_vec_index (&self->traces, TdbgTraceDigest, base + o->digest).op = op;
-      if (c->file_set == 0)
-        note_op_time (self, op, o->wall_time);
-    }
-  for (guint i = 0; i < c->n_ops; i++)
-    if (c->op_times[i] != INFINITY)
-      note_op_time (self, i, c->op_times[i]);
-  for (guint i = 0; i < c->alert_times->len; i++)
-    {
-      AlertTime *at = &g_array_index (c->alert_times, AlertTime, i);
-      TdbgAlertTime t = { base + at->digest, at->wall_time };
-      g_array_append_val (self->alert_times, t);
-    }
-  tdbg_logdir_take_problems (self, c->problems);
-}
-
-gboolean
-tdbg_bulk_scan (TdbgLogdir *self, guint file_set, TdbgFileKind kind, GBytes *bytes,
-                guint64 base_offset, TdbgScanResult *result, GCancellable *cancellable)
-{
-  const TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file_set);
-  const char *file_name = fs->files[kind].file_name;
-  gsize length;
-  const guint8 *data = g_bytes_get_data (bytes, &length);
-  gsize split = length;
-  Chunk chunks[2];
-  ChunkJob jobs[2];
-  guint n_chunks = 1;
-  gboolean ok = TRUE;
-
-  if (length >= SPLIT_THRESHOLD)
-    split = tdbg_record_find_next (data, length, length / 2);
-  if (split != G_MAXSIZE && split < length && split > 0)
-    n_chunks = 2;
-  else
-    split = length;
-
-  for (guint i = 0; i < n_chunks; i++)
-    chunk_init (&chunks[i], self, file_set, kind, file_name, i == 0, cancellable);
-  jobs[0] = (ChunkJob) { &chunks[0], data, split, base_offset };
-  if (n_chunks == 2)
-    {
-      GThread *worker;
-      jobs[1] = (ChunkJob) { &chunks[1], data + split, length - split, base_offset + split };
-      worker = g_thread_new ("tdbg-bulk", run_chunk, &jobs[1]);
-      run_chunk (&jobs[0]);
-      g_thread_join (worker);
-      /* The first half ends exactly where the second begins unless damage straddles the
-       * split; then what it took for a partial record is damage. */
-      if (chunks[0].result.partial_tail)
-        chunk_problem (&chunks[0], chunks[0].result.resume_offset,
-                       _("damaged record; skipped to the next intact record"));
-    }
-  else
-    run_chunk (&jobs[0]);
-
-  *result = chunks[n_chunks - 1].result;
-  for (guint i = 0; i < n_chunks; i++)
-    {
-      ok = ok && !chunks[i].cancelled;
-      if (i + 1 < n_chunks)
-        result->n_records += chunks[i].result.n_records;
-      merge_chunk (self, &chunks[i]);
-      chunk_clear (&chunks[i]);
-    }
-  return ok;
+  tdbg_logdir_add_progress (c->self, data + length - c->since_progress_offset, c->since_progress_records);
+  c->thread = NULL;
 }

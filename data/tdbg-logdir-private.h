@@ -102,13 +102,24 @@ typedef struct {
  * the logdir's tables give); returns NULL, or why the record cannot be read. */
 const char *tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *info, TdbgTraceNames *names);
 
-/* tdbg-bulk.c: the traces and executions of one file's new bytes, appended to the digests. */
-gboolean tdbg_bulk_scan (TdbgLogdir *self, guint file_set, TdbgFileKind kind, GBytes *bytes,
-                         guint64 base_offset, TdbgScanResult *result, GCancellable *cancellable);
+/* A bulk file's new bytes (traces, or the first file set's executions), and what their
+ * scan found. */
+typedef struct {
+  guint file_set;
+  TdbgFileKind kind;
+  GBytes *bytes;
+  guint64 base_offset;
+  TdbgScanResult result;
+} TdbgBulkFile;
 
-/* tdbg-alerts.c: extends the alerts with traces from @first_trace and executions from
- * @first_execution, in that order (TensorBoard's reading order). */
-void tdbg_alerts_extend (TdbgLogdir *self, guint first_trace, guint first_execution);
+/* tdbg-bulk-pool.c: the bulk files' records, read on every core and appended to the digests
+ * in the order of @files; FALSE when cancelled. */
+gboolean tdbg_bulk_scan_files (TdbgLogdir *self, TdbgBulkFile *files, guint n_files, GCancellable *cancellable);
+
+/* tdbg-alerts.c: extends the alerts with the traces just scanned (the alert_times the bulk
+ * scan listed; it counted them in n_inf_nan_traces) and the executions from @first_execution,
+ * in that order (TensorBoard's reading order). */
+void tdbg_alerts_extend (TdbgLogdir *self, guint first_execution);
 gboolean tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
                              double *size, double *neg_inf, double *pos_inf, double *nan);
 

@@ -96,8 +96,33 @@ tdbg_trace_digest_get_dtype (const TdbgTraceDigest *d)
   return (guint) (d->location >> 56);
 }
 
-/* Packs @info (whose offset must not pass TDBG_TRACE_MAX_OFFSET). */
-void tdbg_trace_digest_pack (TdbgTraceDigest *d, const TdbgTraceInfo *info);
+/* Packs @info, whose offset must not pass TDBG_TRACE_MAX_OFFSET (inline: the loader packs
+ * tens of millions). */
+static inline void
+tdbg_trace_digest_pack (TdbgTraceDigest *d, const TdbgTraceInfo *info)
+{
+  gboolean counts = (info->flags & TDBG_DIGEST_HAS_COUNTS) != 0;
+
+  d->location = (info->offset & TDBG_TRACE_MAX_OFFSET) | (guint64) info->file_set << 40 |
+                (guint64) info->mode << 48 | (guint64) info->dtype << 56;
+  d->op = info->op;
+  d->output_slot = info->output_slot;
+  d->device = info->device;
+  d->flags = info->flags & ~(TDBG_DIGEST_SIZE_WIDE | TDBG_DIGEST_COUNTS_SATURATED);
+  d->size32 = 0;
+  if (info->flags & TDBG_DIGEST_HAS_SIZE)
+    {
+      if (info->size >= G_MAXUINT32)
+        d->flags |= TDBG_DIGEST_SIZE_WIDE;
+      d->size32 = (guint32) MIN (info->size, G_MAXUINT32);
+    }
+  if (counts && (info->neg_inf > TDBG_TRACE_COUNT_MAX || info->pos_inf > TDBG_TRACE_COUNT_MAX ||
+                 info->nan > TDBG_TRACE_COUNT_MAX))
+    d->flags |= TDBG_DIGEST_COUNTS_SATURATED;
+  d->counts8[0] = (guint8) MIN (info->neg_inf, TDBG_TRACE_COUNT_MAX);
+  d->counts8[1] = (guint8) MIN (info->pos_inf, TDBG_TRACE_COUNT_MAX);
+  d->counts8[2] = (guint8) MIN (info->nan, TDBG_TRACE_COUNT_MAX);
+}
 /* What the digest alone tells: all of @info but the wall time (0), and the size and counts
  * only when they fit (see the flags). */
 void tdbg_trace_digest_unpack (const TdbgTraceDigest *d, TdbgTraceInfo *info);

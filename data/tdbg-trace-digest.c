@@ -7,33 +7,6 @@
 #include <string.h>
 
 void
-tdbg_trace_digest_pack (TdbgTraceDigest *d, const TdbgTraceInfo *info)
-{
-  const guint64 counts[3] = { info->neg_inf, info->pos_inf, info->nan };
-
-  g_assert (info->offset <= TDBG_TRACE_MAX_OFFSET);
-  d->location = info->offset | (guint64) info->file_set << 40 | (guint64) info->mode << 48 |
-                (guint64) info->dtype << 56;
-  d->op = info->op;
-  d->output_slot = info->output_slot;
-  d->device = info->device;
-  d->flags = info->flags & ~(TDBG_DIGEST_SIZE_WIDE | TDBG_DIGEST_COUNTS_SATURATED);
-  d->size32 = 0;
-  if (info->flags & TDBG_DIGEST_HAS_SIZE)
-    {
-      if (info->size >= G_MAXUINT32)
-        d->flags |= TDBG_DIGEST_SIZE_WIDE;
-      d->size32 = (guint32) MIN (info->size, G_MAXUINT32);
-    }
-  for (guint i = 0; i < 3; i++)
-    {
-      if (counts[i] > TDBG_TRACE_COUNT_MAX && (info->flags & TDBG_DIGEST_HAS_COUNTS))
-        d->flags |= TDBG_DIGEST_COUNTS_SATURATED;
-      d->counts8[i] = (guint8) MIN (counts[i], TDBG_TRACE_COUNT_MAX);
-    }
-}
-
-void
 tdbg_trace_digest_unpack (const TdbgTraceDigest *d, TdbgTraceInfo *info)
 {
   memset (info, 0, sizeof *info);
