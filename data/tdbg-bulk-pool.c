@@ -8,10 +8,15 @@
 
 #include <math.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <glib/gi18n.h>
 
 #define CHUNK_BYTES ((gsize) 8 * 1024 * 1024)
 #define MAX_THREADS 8
+/* After reading this much, the memory the pieces took is given back to the system. */
+#define TRIM_BYTES ((gsize) 64 * 1024 * 1024)
 
 typedef struct {
   TdbgBulkChunk chunk;
@@ -249,10 +254,14 @@ tdbg_bulk_scan_files (TdbgLogdir *self, TdbgBulkFile *files, guint n_files, GCan
 {
   Pool pool = { self, g_array_new (FALSE, FALSE, sizeof (Piece)), 0 };
   guint n_threads = CLAMP (g_get_num_processors (), 1, MAX_THREADS);
+  gsize scanned = 0;
   gboolean ok = TRUE;
 
   for (guint f = 0; f < n_files; f++)
-    cut_file (self, pool.pieces, &files[f], f, cancellable);
+    {
+      cut_file (self, pool.pieces, &files[f], f, cancellable);
+      scanned += g_bytes_get_size (files[f].bytes);
+    }
   n_threads = MIN (n_threads, pool.pieces->len);
   for (guint t = 0; t < n_threads; t++)
     tdbg_bulk_thread_init (&pool.threads[t], self);
@@ -272,6 +281,12 @@ tdbg_bulk_scan_files (TdbgLogdir *self, TdbgBulkFile *files, guint n_files, GCan
     }
   for (guint t = 0; t < n_threads; t++)
     tdbg_bulk_thread_clear (&pool.threads[t]);
+#ifdef __GLIBC__
+  /* The pieces' digests were freed in the threads' own arenas, which glibc keeps: tens of
+   * megabytes after a big logdir, held for the life of the window otherwise. */
+  if (scanned >= TRIM_BYTES)
+    malloc_trim (0);
+#endif
   g_array_unref (pool.pieces);
   return ok;
 }

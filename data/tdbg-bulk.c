@@ -98,7 +98,10 @@ summary_slots (const FastTensor *t, double *slots)
   if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE && G_BYTE_ORDER == G_LITTLE_ENDIAN)
     {
       n = MIN (MAX_SLOTS, t->content_length / 8);
-      memcpy (slots, t->content, n * 8);
+      if (n == MAX_SLOTS)
+        memcpy (slots, t->content, MAX_SLOTS * 8); /* a constant size: no call */
+      else
+        memcpy (slots, t->content, n * 8);
     }
   else if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE)
     for (; n < MAX_SLOTS && (n + 1) * 8 <= t->content_length; n++)
@@ -314,6 +317,21 @@ parse_envelope (const TdbgRecord *record, guint32 *what, double *wall_time, cons
 
   *what = 0;
   *wall_time = 0;
+  /* The usual layout: the wall time first, then the event, and nothing else. */
+  if (record->length > 9 && record->data[0] == (1 << 3 | 1))
+    {
+      memcpy (wall_time, record->data + 1, 8);
+      tdbg_wire_init (&w, record->data + 9, record->length - 9);
+      if (G_BYTE_ORDER == G_LITTLE_ENDIAN && tdbg_wire_next (&w, &f) && f.wire_type == 2 && f.number >= 3 &&
+          w.p == w.end)
+        {
+          *what = f.number;
+          *body = f.data;
+          *length = f.length;
+          return TRUE;
+        }
+      *wall_time = 0;
+    }
   tdbg_wire_init (&w, record->data, record->length);
   while (tdbg_wire_next (&w, &f))
     {
@@ -339,6 +357,9 @@ slot_byte (double v)
 static guint64
 slot_count (double v)
 {
+  /* Counts fit 63 bits: the signed conversion is one instruction. */
+  if (G_LIKELY (v >= 0 && v < 9223372036854775808.0))
+    return (guint64) (gint64) v;
   return v >= 0 && v < 18446744073709551616.0 ? (guint64) v : (v >= 0 ? G_MAXUINT64 : 0);
 }
 

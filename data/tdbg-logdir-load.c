@@ -627,8 +627,8 @@ bytes_to_scan (TdbgLogdir *self)
   return total;
 }
 
-gboolean
-tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
+static gboolean
+refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
 {
   static const TdbgFileKind small_kinds[] = { TDBG_FILE_SOURCE_FILES, TDBG_FILE_STACK_FRAMES, TDBG_FILE_GRAPHS };
   guint n_traces = self->traces.len, n_executions = self->executions.len;
@@ -677,6 +677,18 @@ tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *ca
       stats->new_problems = self->n_problems_added - n_problems;
     }
   return TRUE;
+}
+
+gboolean
+tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (TDBG_IS_LOGDIR (self), FALSE);
+  ok = refresh_files (self, stats, cancellable, error);
+  /* Even a refresh that failed half way may have grown the index. */
+  tdbg_logdir_forget_op_traces (self);
+  return ok;
 }
 
 gboolean

@@ -41,6 +41,11 @@ struct _TdbgLogdir {
   GArray *primary_sources;     /* file_index -> source file index, for the primary file set */
 
   TdbgVec traces;              /* TdbgTraceDigest */
+  guint32 *op_trace_starts;    /* tdbg-op-traces.c: per op, where its traces begin in op_traces */
+  guint32 *op_traces;          /* trace indices, grouped by op */
+  gsize op_traces_built_for;   /* traces.len when they were listed */
+  guint op_traces_n_ops;
+  GMutex op_traces_lock;       /* readers on several threads may list them at once */
   TdbgVec executions;          /* TdbgExecutionDigest */
   guint64 n_executions_all;
 
@@ -115,6 +120,10 @@ typedef struct {
 /* tdbg-bulk-pool.c: the bulk files' records, read on every core and appended to the digests
  * in the order of @files; FALSE when cancelled. */
 gboolean tdbg_bulk_scan_files (TdbgLogdir *self, TdbgBulkFile *files, guint n_files, GCancellable *cancellable);
+
+/* tdbg-op-traces.c: drops the lists of each op's traces once the index has grown (by a
+ * refresh, which no reader overlaps). */
+void tdbg_logdir_forget_op_traces (TdbgLogdir *self);
 
 /* tdbg-alerts.c: extends the alerts with the traces just scanned (the alert_times the bulk
  * scan listed; it counted them in n_inf_nan_traces) and the executions from @first_execution,

@@ -315,10 +315,13 @@ tdbg_logdir_finalize (GObject *object)
   g_ptr_array_unref (self->source_files);
   g_array_unref (self->primary_sources);
   tdbg_vec_clear (&self->traces);
+  g_free (self->op_trace_starts);
+  g_free (self->op_traces);
   tdbg_vec_clear (&self->executions);
   g_array_unref (self->alerts);
   g_array_unref (self->alert_times);
   g_mutex_clear (&self->progress_lock);
+  g_mutex_clear (&self->op_traces_lock);
   g_rw_lock_clear (&self->index_lock);
   g_hash_table_unref (self->ignored_prefixes);
   G_OBJECT_CLASS (tdbg_logdir_parent_class)->finalize (object);
@@ -353,6 +356,7 @@ tdbg_logdir_init (TdbgLogdir *self)
   self->alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
   self->alert_times = g_array_new (FALSE, FALSE, sizeof (TdbgAlertTime));
   g_mutex_init (&self->progress_lock);
+  g_mutex_init (&self->op_traces_lock);
   g_rw_lock_init (&self->index_lock);
   self->ignored_prefixes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
@@ -616,29 +620,40 @@ tdbg_logdir_get_frame_line (TdbgLogdir *self, const TdbgStackFrame *frame)
   return (guint) frame->line <= sf->n_lines ? sf->lines[frame->line - 1] : NULL;
 }
 
+/* The first of @traces (ascending) at or after @from. */
+static guint
+lower_bound (const guint32 *traces, guint n, guint32 from)
+{
+  guint lo = 0, hi = n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (traces[mid] < from)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 guint32
 tdbg_logdir_find_latest_trace_before (TdbgLogdir *self, guint32 op, guint output_slot, guint32 before)
 {
-  for (guint32 i = MIN (before, self->traces.len); i-- > 0;)
-    {
-      const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
-      if (d->op == op && d->output_slot == output_slot)
-        return i;
-    }
+  guint n;
+  const guint32 *traces = tdbg_logdir_get_op_traces (self, op, &n);
+
+  for (guint k = lower_bound (traces, n, before); k-- > 0;)
+    if (tdbg_vec_index (&self->traces, TdbgTraceDigest, traces[k]).output_slot == output_slot)
+      return traces[k];
   return TDBG_NONE;
 }
 
 guint32
 tdbg_logdir_find_trace_of_op (TdbgLogdir *self, guint32 op, guint32 from)
 {
-  const TdbgOp *o;
-  if (op >= self->ops->len)
-    return TDBG_NONE;
-  o = g_ptr_array_index (self->ops, op);
-  if (o->first_trace == TDBG_NONE)
-    return TDBG_NONE;
-  for (guint32 i = MAX (from, o->first_trace); i < self->traces.len; i++)
-    if (tdbg_vec_index (&self->traces, TdbgTraceDigest, i).op == op)
-      return i;
-  return TDBG_NONE;
+  guint n, k;
+  const guint32 *traces = tdbg_logdir_get_op_traces (self, op, &n);
+
+  k = lower_bound (traces, n, from);
+  return k < n ? traces[k] : TDBG_NONE;
 }

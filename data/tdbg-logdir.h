@@ -98,6 +98,9 @@ double tdbg_logdir_get_trace_wall_time (TdbgLogdir *self, guint index);
 /* The size and the -inf/+inf/NaN counts, exact (the record is read when the digest's are
  * saturated); FALSE when the mode does not tell them. */
 gboolean tdbg_logdir_get_trace_size (TdbgLogdir *self, guint index, guint64 *size);
+/* The traces of @op, in trace order (listed on the first call, and again once the index grew;
+ * on the thread that owns the index). */
+const guint32 *tdbg_logdir_get_op_traces (TdbgLogdir *self, guint32 op, guint *n_traces);
 gboolean tdbg_logdir_get_trace_counts (TdbgLogdir *self, guint index, double *neg_inf, double *pos_inf, double *nan);
 guint tdbg_logdir_get_n_executions (TdbgLogdir *self);
 const TdbgExecutionDigest *tdbg_logdir_get_execution (TdbgLogdir *self, guint index);

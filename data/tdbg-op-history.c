@@ -88,11 +88,13 @@ find_traces (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points
   GArray *kept = g_array_new (FALSE, FALSE, sizeof (guint32));
   const TdbgOp *o = tdbg_logdir_get_op (logdir, op);
   guint32 first_bad = o->first_inf_nan_trace;
+  guint n_of_op;
+  const guint32 *of_op = tdbg_logdir_get_op_traces (logdir, op, &n_of_op);
 
-  for (guint32 t = o->first_trace; t != TDBG_NONE && t < tdbg_logdir_get_n_traces (logdir); t++)
+  for (guint i = 0; i < n_of_op; i++)
     {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
-      if (d->op == op && d->output_slot == output_slot)
+      guint32 t = of_op[i];
+      if (tdbg_logdir_get_trace (logdir, t)->output_slot == output_slot)
         g_array_append_val (all, t);
     }
   max_points = MAX (max_points, 2);
