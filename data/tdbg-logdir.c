@@ -484,6 +484,14 @@ tdbg_logdir_get_alert (TdbgLogdir *self, guint index)
 
 /* ---- records decoded on demand ----------------------------------------------------- */
 
+static void
+set_changed (GError **error, const char *file_name, guint64 offset)
+{
+  g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT,
+               _("%s: the record at offset %" PRIu64 " cannot be read again (the file changed?)"),
+               file_name, offset);
+}
+
 /* The payload of the record at @offset, its checksum verified. */
 GBytes *
 tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error)
@@ -517,9 +525,7 @@ tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset
   }
   return g_bytes_new_from_bytes (body, 0, length);
 corrupt:
-  g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT,
-               _("%s: the record at offset %" PRIu64 " cannot be read again (the file changed?)"),
-               file_name, offset);
+  set_changed (error, file_name, offset);
   return NULL;
 }
 
@@ -537,9 +543,7 @@ read_event (TdbgLogdir *self, const char *file_name, guint64 offset, GError **er
   event = tensorflow__debug_event__unpack (NULL, length, data);
   if (event != NULL)
     return event;
-  g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT,
-               _("%s: the record at offset %" PRIu64 " cannot be read again (the file changed?)"),
-               file_name, offset);
+  set_changed (error, file_name, offset);
   return NULL;
 }
 

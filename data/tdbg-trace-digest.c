@@ -72,19 +72,29 @@ tdbg_logdir_get_trace_wall_time (TdbgLogdir *self, guint index)
   return info.wall_time;
 }
 
-gboolean
-tdbg_logdir_get_trace_size (TdbgLogdir *self, guint index, guint64 *size)
+/* The trace's @info when the digest says @known; the record is read when it also says @wide. */
+static gboolean
+get_narrowed (TdbgLogdir *self, guint index, TdbgDigestFlags known, TdbgDigestFlags wide, TdbgTraceInfo *info)
 {
   const TdbgTraceDigest *d;
-  TdbgTraceInfo info;
 
   g_return_val_if_fail (index < self->traces.len, FALSE);
   d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, index);
-  if (!(d->flags & TDBG_DIGEST_HAS_SIZE))
+  if (!(d->flags & known))
     return FALSE;
-  tdbg_trace_digest_unpack (d, &info);
-  if (d->flags & TDBG_DIGEST_SIZE_WIDE)
-    read_wide (self, d, &info);
+  tdbg_trace_digest_unpack (d, info);
+  if (d->flags & wide)
+    read_wide (self, d, info);
+  return TRUE;
+}
+
+gboolean
+tdbg_logdir_get_trace_size (TdbgLogdir *self, guint index, guint64 *size)
+{
+  TdbgTraceInfo info;
+
+  if (!get_narrowed (self, index, TDBG_DIGEST_HAS_SIZE, TDBG_DIGEST_SIZE_WIDE, &info))
+    return FALSE;
   *size = info.size;
   return TRUE;
 }
@@ -92,16 +102,10 @@ tdbg_logdir_get_trace_size (TdbgLogdir *self, guint index, guint64 *size)
 gboolean
 tdbg_logdir_get_trace_counts (TdbgLogdir *self, guint index, double *neg_inf, double *pos_inf, double *nan)
 {
-  const TdbgTraceDigest *d;
   TdbgTraceInfo info;
 
-  g_return_val_if_fail (index < self->traces.len, FALSE);
-  d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, index);
-  if (!(d->flags & TDBG_DIGEST_HAS_COUNTS))
+  if (!get_narrowed (self, index, TDBG_DIGEST_HAS_COUNTS, TDBG_DIGEST_COUNTS_SATURATED, &info))
     return FALSE;
-  tdbg_trace_digest_unpack (d, &info);
-  if (d->flags & TDBG_DIGEST_COUNTS_SATURATED)
-    read_wide (self, d, &info);
   *neg_inf = info.neg_inf;
   *pos_inf = info.pos_inf;
   *nan = info.nan;
