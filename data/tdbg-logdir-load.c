@@ -579,12 +579,21 @@ scan_bulk_files (TdbgLogdir *self, GCancellable *cancellable, GError **error)
   g_autoptr(GArray) files = g_array_new (FALSE, TRUE, sizeof (TdbgBulkFile));
   gboolean ok = TRUE;
 
+  self->bulk_limited = FALSE;
   for (guint i = 0; i <= self->file_sets->len && ok; i++)
     {
       /* i == len stands for the executions of the first file set, read after every trace. */
       TdbgBulkFile file = { i < self->file_sets->len ? i : 0,
                             i < self->file_sets->len ? TDBG_FILE_GRAPH_EXECUTION_TRACES : TDBG_FILE_EXECUTION };
       ok = read_file (self, file.file_set, file.kind, &file.bytes, cancellable, error);
+      if (file.bytes != NULL && self->bulk_limit > 0 && g_bytes_get_size (file.bytes) > self->bulk_limit)
+        {
+          /* Cut anywhere: the rest of the record is read next time, as if still being written. */
+          GBytes *first = g_bytes_new_from_bytes (file.bytes, 0, self->bulk_limit);
+          g_bytes_unref (file.bytes);
+          file.bytes = first;
+          self->bulk_limited = TRUE;
+        }
       if (file.bytes != NULL)
         {
           TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file.file_set);
@@ -689,6 +698,20 @@ tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *ca
   /* Even a refresh that failed half way may have grown the index. */
   tdbg_logdir_forget_op_traces (self);
   return ok;
+}
+
+void
+tdbg_logdir_set_bulk_limit (TdbgLogdir *self, guint64 max_bytes)
+{
+  g_return_if_fail (TDBG_IS_LOGDIR (self));
+  self->bulk_limit = max_bytes;
+}
+
+gboolean
+tdbg_logdir_get_bulk_limited (TdbgLogdir *self)
+{
+  g_return_val_if_fail (TDBG_IS_LOGDIR (self), FALSE);
+  return self->bulk_limited;
 }
 
 gboolean

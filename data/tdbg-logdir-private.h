@@ -54,6 +54,8 @@ struct _TdbgLogdir {
   guint64 n_inf_nan_traces;
   guint64 n_inf_nan_execution_outputs;
 
+  guint64 bulk_limit;          /* bytes of a bulk file one refresh reads at most, 0: all */
+  gboolean bulk_limited;       /* the last refresh left bulk bytes for the limit */
   GRWLock index_lock;          /* readers off the main thread vs. tdbg_logdir_apply() */
   GHashTable *ignored_prefixes; /* file sets of another run, or past the limit: never read */
 

@@ -154,6 +154,14 @@ alerts_painted (gpointer data)
   return ((Startup *) data)->alerts_painted != 0 || tdbg_window_get_load_error (((Startup *) data)->window);
 }
 
+/* A big logdir shows its first stretch first, then the whole of it. */
+static gboolean
+whole_loaded (gpointer data)
+{
+  TdbgWindow *window = data;
+  return !tdbg_window_is_loading (window) || tdbg_window_get_load_error (window);
+}
+
 /* ---- b. the alert chain ---- */
 
 typedef struct {
@@ -351,7 +359,7 @@ main (int argc, char **argv)
   TdbgWindow *window;
   TdbgSelection *sel;
   TdbgLogdir *logdir;
-  double first_paint_ms, chain_median, chain_max;
+  double first_paint_ms, whole_ms, chain_median, chain_max;
   guint64 anon_before;
   gulong before_id, after_id, layout_id, paint_id;
   guint tick_id;
@@ -390,16 +398,21 @@ main (int argc, char **argv)
   if (!gui_wait_until (alerts_painted, &startup, 120000) || startup.alerts_painted == 0)
     g_error ("the logdir did not load: %s (alerts heading: “%s”)", tdbg_window_get_load_error (window),
              tdbg_alerts_pane_get_title (tdbg_window_get_alerts_pane (window)));
+  first_paint_ms = (startup.alerts_painted - startup.start) / 1000.0;
+  if (!gui_wait_until (whole_loaded, window, 600000) || tdbg_window_get_load_error (window))
+    g_error ("the whole logdir did not load: %s", tdbg_window_get_load_error (window));
+  whole_ms = (g_get_monotonic_time () - startup.start) / 1000.0;
+  gui_spin (100);
   measuring = FALSE;
   g_signal_handler_disconnect (clock, startup.handler);
   logdir = tdbg_selection_get_logdir (sel);
-  first_paint_ms = (startup.alerts_painted - startup.start) / 1000.0;
   printf ("graph execution traces: %u, executions: %u, alerts: %u\n", tdbg_logdir_get_n_traces (logdir),
           tdbg_logdir_get_n_executions (logdir), tdbg_logdir_get_n_alerts (logdir));
-  printf ("a. start → first frame: %.1f ms; → logdir loaded: %.1f ms; → first frame with the alerts: %.1f ms "
+  printf ("a. start → first frame: %.1f ms; → logdir (or a big one's first stretch) shown: %.1f ms; → first frame with the alerts: %.1f ms "
           "(budget %.0f ms: %s)\n",
           (startup.first_paint - startup.start) / 1000.0, (startup.loaded - startup.start) / 1000.0, first_paint_ms,
           BUDGET_FIRST_PAINT_MS, verdict (first_paint_ms <= BUDGET_FIRST_PAINT_MS));
+  printf ("   → the whole logdir in and shown: %.1f ms (a big one shows its first stretch first)\n", whole_ms);
   printf ("   longest main-loop dispatch while loading and showing: %.1f ms (the first frame, and taking the "
           "loaded logdir in)\n", longest_dispatch / 1000.0);
   gui_spin (500);
