@@ -348,6 +348,8 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       g_object_unref (self);
       return;
     }
+  /* All of it was read: followed from here on like any other. */
+  tdbg_logdir_set_bulk_limit (logdir, 0);
   /* Emptied first: the lists then look for no row of the first stretch among ten million. */
   tdbg_selection_set_logdir (self->selection, NULL);
   tdbg_selection_set_logdir (self->selection, logdir);
