@@ -39,7 +39,7 @@ static const char *
 origin_host (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   guint8 file_set = rc->origin_trace != TDBG_NONE
-    ? tdbg_logdir_get_trace (logdir, rc->origin_trace)->file_set
+    ? tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, rc->origin_trace))
     : tdbg_logdir_get_execution (logdir, rc->origin_execution)->file_set;
   return tdbg_logdir_get_file_set (logdir, file_set)->host_name;
 }

@@ -175,10 +175,10 @@ tdbg_report_value_json (TdbgJson *j, const TdbgValue *v)
 static guint
 record_index_in_file (TdbgLogdir *logdir, guint index)
 {
-  guint8 file_set = tdbg_logdir_get_trace (logdir, index)->file_set;
+  guint8 file_set = tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, index));
   guint n = 0;
   for (guint i = 0; i < index; i++)
-    n += tdbg_logdir_get_trace (logdir, i)->file_set == file_set;
+    n += tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, i)) == file_set;
   return n;
 }
 
@@ -304,11 +304,11 @@ tdbg_report_trace_json (TdbgJson *j, TdbgLogdir *logdir, guint index, GError **e
   op = tdbg_logdir_get_op (logdir, d->op);
   graph = op->graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, op->graph) : NULL;
   trace = event->graph_execution_trace;
-  tdbg_value_init (&v, d->mode, trace->tensor_proto);
+  tdbg_value_init (&v, tdbg_trace_digest_get_mode (d), trace->tensor_proto);
 
   tdbg_json_begin_object (j);
   tdbg_json_key (j, "index"); tdbg_json_uint (j, index);
-  tdbg_json_key (j, "host_name"); tdbg_json_string (j, tdbg_logdir_get_file_set (logdir, d->file_set)->host_name);
+  tdbg_json_key (j, "host_name"); tdbg_json_string (j, tdbg_logdir_get_file_set (logdir, tdbg_trace_digest_get_file_set (d))->host_name);
   tdbg_json_key (j, "record_index_in_file"); tdbg_json_uint (j, record_index_in_file (logdir, index));
   tdbg_json_key (j, "op_name"); tdbg_json_string (j, op->op_name);
   tdbg_json_key (j, "op_type"); tdbg_json_string (j, op->op_type);
@@ -324,8 +324,8 @@ tdbg_report_trace_json (TdbgJson *j, TdbgLogdir *logdir, guint index, GError **e
   else
     tdbg_json_null (j);
   tdbg_json_key (j, "device_name"); tdbg_json_string (j, trace->device_name);
-  tdbg_json_key (j, "tensor_debug_mode"); tdbg_json_string (j, tdbg_debug_mode_name (d->mode));
-  tdbg_json_key (j, "wall_time"); tdbg_json_double (j, d->wall_time);
+  tdbg_json_key (j, "tensor_debug_mode"); tdbg_json_string (j, tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
+  tdbg_json_key (j, "wall_time"); tdbg_json_double (j, event->wall_time);
   tdbg_report_value_json (j, &v);
   json_inputs (j, logdir, op, index);
   json_consumers (j, logdir, op, d->output_slot);
@@ -509,14 +509,14 @@ tdbg_report_trace_text (TdbgLogdir *logdir, guint index, GError **error)
   d = tdbg_logdir_get_trace (logdir, index);
   op = tdbg_logdir_get_op (logdir, d->op);
   graph = op->graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, op->graph) : NULL;
-  tdbg_value_init (&v, d->mode, event->graph_execution_trace->tensor_proto);
+  tdbg_value_init (&v, tdbg_trace_digest_get_mode (d), event->graph_execution_trace->tensor_proto);
 
   g_string_append_printf (out, _("Graph execution trace %u: %s:%u (%s)\n"), index, op->op_name, d->output_slot,
                           op->op_type ? op->op_type : _("op never created"));
   g_string_append_printf (out, _("  graph: %s (%s)\n"), graph && graph->graph_name ? graph->graph_name : _("unnamed"),
                           graph ? graph->graph_id : event->graph_execution_trace->tfdbg_context_id);
   g_string_append_printf (out, _("  device: %s\n"), event->graph_execution_trace->device_name);
-  g_string_append_printf (out, _("  mode: %s\n"), tdbg_debug_mode_name (d->mode));
+  g_string_append_printf (out, _("  mode: %s\n"), tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
   text_value (out, &v);
   for (guint k = 0; op->input_names[k]; k++)
     g_string_append_printf (out, _("  input %u: %s\n"), k, op->input_names[k]);

@@ -19,6 +19,10 @@
 #define CONNECTION_CHECK_MS 2000
 enum { RESPONSE_RECONNECT = 1 };
 
+/* Of each bulk file (traces, executions) of a local logdir, what the first screen is made
+ * from: a tenth of a second's reading. */
+#define FIRST_STRETCH_BYTES ((guint64) 64 * 1024 * 1024)
+
 static void
 stop_progress (TdbgWindow *self)
 {
@@ -272,6 +276,25 @@ first_look_begin (TdbgWindow *self, gpointer loaded)
   return g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir");
 }
 
+static void start_load (TdbgWindow *self, TdbgLogdir *logdir);
+
+/* A big logdir's first stretch is in: it is shown (its first rows, its first alerts) while
+ * the whole logdir is read behind it, which then takes its place. */
+static void
+show_first_stretch (TdbgWindow *self, TdbgLogdir *first)
+{
+  TdbgLogdir *whole = tdbg_logdir_new (tdbg_logdir_get_source (first));
+
+  tdbg_selection_set_logdir (self->selection, first);
+  show_problems (self, first);
+  _tdbg_window_update_status (self);
+  g_clear_object (&self->loading);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", TRUE);
+  start_load (self, whole);
+}
+
 static void
 load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -319,6 +342,16 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       g_object_unref (self);
       return;
     }
+  if (tdbg_logdir_get_bulk_limited (logdir))
+    {
+      show_first_stretch (self, logdir);
+      g_object_unref (self);
+      return;
+    }
+  /* All of it was read: followed from here on like any other. */
+  tdbg_logdir_set_bulk_limit (logdir, 0);
+  /* Emptied first: the lists then look for no row of the first stretch among ten million. */
+  tdbg_selection_set_logdir (self->selection, NULL);
   tdbg_selection_set_logdir (self->selection, logdir);
   remember (self);
   watch_connection (self, logdir);
@@ -382,6 +415,7 @@ open_local (TdbgWindow *self, TdbgLocation *location)
   const char *path;
   g_autoptr(TdbgSource) source = NULL;
   TdbgDiagnosisKind kind;
+  TdbgLogdir *logdir;
 
   /* Recents and Reload keep it. */
   tdbg_location_make_absolute (location);
@@ -395,7 +429,10 @@ open_local (TdbgWindow *self, TdbgLocation *location)
       return;
     }
   source = tdbg_location_open (location, NULL, NULL, NULL);
-  start_load (self, tdbg_logdir_new (source));
+  logdir = tdbg_logdir_new (source);
+  /* A big logdir shows its first stretch first (show_first_stretch()). */
+  tdbg_logdir_set_bulk_limit (logdir, FIRST_STRETCH_BYTES);
+  start_load (self, logdir);
 }
 
 static void open_remote (TdbgWindow *self, const TdbgLocation *location);

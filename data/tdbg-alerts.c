@@ -10,7 +10,6 @@
 
 #include "tdbg-alert-kind.h"
 #include "tdbg-tensor.h"
-#include "tdbg-value.h"
 
 gboolean
 tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
@@ -78,54 +77,28 @@ op_type_of_trace (TdbgLogdir *self, const TdbgTraceDigest *d)
   return tdbg_logdir_intern (self, type, strlen (type));
 }
 
-/* Counts beyond 32 bits are not in the digest: read them from the record. */
+/* The traces that raise an alert among those just scanned are listed, with their wall
+ * times, as far as the alerts can need them (the scan counted them all). */
 static void
-exact_counts (TdbgLogdir *self, guint index, TdbgAlert *alert)
-{
-  Tensorflow__DebugEvent *event = tdbg_logdir_read_trace (self, index, NULL);
-  TdbgValue v;
-
-  if (event == NULL)
-    return;
-  tdbg_value_init (&v, event->graph_execution_trace->tensor_debug_mode, event->graph_execution_trace->tensor_proto);
-  if (v.inf_nan_known)
-    {
-      alert->num_neg_inf = v.counts.neg_inf;
-      alert->num_pos_inf = v.counts.pos_inf;
-      alert->num_nan = v.counts.nan;
-    }
-  tdbg_value_clear (&v);
-  tensorflow__debug_event__free_unpacked (event, NULL);
-}
-
-static void
-add_trace_alerts (TdbgLogdir *self, guint first)
+add_trace_alerts (TdbgLogdir *self)
 {
   const TdbgAlertKind *kind = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
 
-  for (guint i = first; i < self->traces.len; i++)
+  for (guint k = 0; k < self->alert_times->len && self->alerts->len < TDBG_ALERT_LIMIT; k++)
     {
+      const TdbgAlertTime *at = &g_array_index (self->alert_times, TdbgAlertTime, k);
+      guint32 i = at->trace;
       const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
-      TdbgAlert alert = { kind->type, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, d->wall_time, 0 };
+      TdbgAlert alert = { kind->type, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, at->wall_time, 0 };
+      guint64 size;
 
-      if (!kind->trace_alerts (d))
-        continue;
-      self->n_inf_nan_traces++;
-      if (self->alerts->len >= TDBG_ALERT_LIMIT)
-        continue;
-      if (d->flags & TDBG_DIGEST_HAS_SIZE)
-        alert.size = d->size;
-      if (d->flags & TDBG_DIGEST_HAS_COUNTS)
-        {
-          alert.num_neg_inf = d->neg_inf;
-          alert.num_pos_inf = d->pos_inf;
-          alert.num_nan = d->nan;
-        }
-      if (d->flags & TDBG_DIGEST_COUNTS_SATURATED)
-        exact_counts (self, i, &alert);
+      if (tdbg_logdir_get_trace_size (self, i, &size))
+        alert.size = size;
+      tdbg_logdir_get_trace_counts (self, i, &alert.num_neg_inf, &alert.num_pos_inf, &alert.num_nan);
       alert.op_type = op_type_of_trace (self, d);
       g_array_append_val (self->alerts, alert);
     }
+  g_array_set_size (self->alert_times, 0);
 }
 
 /* Decodes one execution to list its offending outputs; returns how many there are. */
@@ -157,9 +130,9 @@ add_execution_alerts (TdbgLogdir *self, guint index, gboolean record)
 }
 
 void
-tdbg_alerts_extend (TdbgLogdir *self, guint first_trace, guint first_execution)
+tdbg_alerts_extend (TdbgLogdir *self, guint first_execution)
 {
-  add_trace_alerts (self, first_trace);
+  add_trace_alerts (self);
   for (guint i = first_execution; i < self->executions.len; i++)
     {
       const TdbgExecutionDigest *d = &tdbg_vec_index (&self->executions, TdbgExecutionDigest, i);

@@ -3,7 +3,7 @@
  * straight from the wire into compact digests without allocating per record. A large file
  * is split at a record boundary and its halves are read on both cores. */
 
-#include "tdbg-logdir-private.h"
+#include "tdbg-bulk-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -14,8 +14,8 @@
 #include "tdbg-tensor.h"
 #include "tdbg-wire.h"
 
-#define MAX_SLOTS 16
-#define SPLIT_THRESHOLD (8 * 1024 * 1024)
+/* The summary modes' slots that the index reads: FULL_HEALTH's eighth is the last. */
+#define MAX_SLOTS 8
 #define PROGRESS_EVERY 8192
 
 /* What the bulk path needs of a TensorProto. */
@@ -95,7 +95,15 @@ static guint
 summary_slots (const FastTensor *t, double *slots)
 {
   guint n = 0;
-  if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE)
+  if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE && G_BYTE_ORDER == G_LITTLE_ENDIAN)
+    {
+      n = MIN (MAX_SLOTS, t->content_length / 8);
+      if (n == MAX_SLOTS)
+        memcpy (slots, t->content, MAX_SLOTS * 8); /* a constant size: no call */
+      else
+        memcpy (slots, t->content, n * 8);
+    }
+  else if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE)
     for (; n < MAX_SLOTS && (n + 1) * 8 <= t->content_length; n++)
       {
         guint64 u;
@@ -165,35 +173,9 @@ full_tensor_alert (const guint8 *data, gsize length, const FastTensor *t,
 
 /* ---- per-thread scanning state ------------------------------------------------------- */
 
-typedef struct {
-  guint32 digest;     /* index into the chunk's digests */
-  guint32 graph;
-  char *name;
-} Orphan;
-
-typedef struct {
-  TdbgLogdir *self;
-  GCancellable *cancellable;
-  const char *file_name;
-  guint8 file_set;
-  TdbgFileKind kind;
-  GArray *digests;           /* TdbgTraceDigest or TdbgExecutionDigest */
-  GPtrArray *problems;
-  GArray *orphans;           /* traces whose op was never created */
-  guint64 since_progress_records;
-  const guint8 *since_progress_offset;
-  const guint8 *buffer_start;
-  gboolean cancelled;
-  /* One-entry caches: consecutive records mostly share graph and device. */
-  const guint8 *last_graph_id;
-  gsize last_graph_id_length;
-  guint32 last_graph;
-  const guint8 *last_device;
-  gsize last_device_length;
-  guint32 last_device_id;
-  GHashTable *op_type_ids;   /* char* -> id + 1, a lock-free copy of what this thread saw */
-  TdbgScanResult result;
-} Chunk;
+typedef TdbgBulkChunk Chunk;
+typedef TdbgBulkOrphan Orphan;
+typedef TdbgBulkAlertTime AlertTime;
 
 static void
 chunk_problem (Chunk *c, guint64 offset, const char *message)
@@ -201,28 +183,36 @@ chunk_problem (Chunk *c, guint64 offset, const char *message)
   g_ptr_array_add (c->problems, tdbg_problem_new (c->file_name, offset, message));
 }
 
+/* Records mostly name one of a few graphs (the step's function and those it calls). */
 static guint32
 chunk_graph (Chunk *c, const guint8 *id, gsize length)
 {
-  if (c->last_graph_id == NULL || length != c->last_graph_id_length || memcmp (id, c->last_graph_id, length) != 0)
+  TdbgBulkThread *t = c->thread;
+  TdbgBulkGraphCache *e;
+
+  for (guint i = 0; i < G_N_ELEMENTS (t->graphs); i++)
     {
-      c->last_graph = tdbg_logdir_lookup_graph_bytes (c->self, (const char *) id, length);
-      c->last_graph_id = id;
-      c->last_graph_id_length = length;
+      e = &t->graphs[i];
+      if (e->id != NULL && e->length == length && memcmp (e->id, id, length) == 0)
+        return e->graph;
     }
-  return c->last_graph;
+  e = &t->graphs[t->next_graph++ % G_N_ELEMENTS (t->graphs)];
+  e->graph = tdbg_logdir_lookup_graph_bytes (c->self, (const char *) id, length);
+  e->id = id;
+  e->length = length;
+  return e->graph;
 }
 
 static guint32
 chunk_device (Chunk *c, const guint8 *name, gsize length)
 {
-  if (c->last_device == NULL || length != c->last_device_length || memcmp (name, c->last_device, length) != 0)
+  if (c->thread->last_device == NULL || length != c->thread->last_device_length || memcmp (name, c->thread->last_device, length) != 0)
     {
-      c->last_device_id = tdbg_logdir_intern (c->self, (const char *) name, length);
-      c->last_device = name;
-      c->last_device_length = length;
+      c->thread->last_device_id = tdbg_logdir_intern (c->self, (const char *) name, length);
+      c->thread->last_device = name;
+      c->thread->last_device_length = length;
     }
-  return c->last_device_id;
+  return c->thread->last_device_id;
 }
 
 static guint32
@@ -236,12 +226,69 @@ chunk_op_type (Chunk *c, const guint8 *name, gsize length)
 
   memcpy (key, name, length);
   key[length] = '\0';
-  found = g_hash_table_lookup (c->op_type_ids, key);
+  found = g_hash_table_lookup (c->thread->op_type_ids, key);
   if (found != NULL)
     return GPOINTER_TO_UINT (found) - 1;
   id = tdbg_logdir_intern (c->self, key, length);
-  g_hash_table_insert (c->op_type_ids, g_strdup (key), GUINT_TO_POINTER (id + 1));
+  g_hash_table_insert (c->thread->op_type_ids, g_strdup (key), GUINT_TO_POINTER (id + 1));
   return id;
+}
+
+/* Whether @op is the one named @name in the graph whose id is @context. */
+static gboolean
+op_is (Chunk *c, guint32 op, const guint8 *context, gsize context_length, const guint8 *name, gsize length)
+{
+  TdbgBulkThread *t = c->thread;
+  const TdbgOp *o;
+  const TdbgGraph *graph;
+
+  if (op >= t->n_ops || t->name_lengths[op] != length)
+    return FALSE;
+  o = g_ptr_array_index (c->self->ops, op);
+  if (o->graph >= t->n_graphs || t->graph_id_lengths[o->graph] != context_length)
+    return FALSE;
+  graph = g_ptr_array_index (c->self->graphs, o->graph);
+  return memcmp (o->op_name, name, length) == 0 && memcmp (graph->graph_id, context, context_length) == 0;
+}
+
+/* The op is most often the one that followed the last op before, or the last op again (its
+ * next output): those are compared by name before the names are looked up. */
+static guint32
+chunk_op (Chunk *c, const guint8 *context, gsize context_length, const guint8 *name, gsize length, guint32 *graph)
+{
+  TdbgBulkThread *t = c->thread;
+  guint32 last = t->last_op;
+  guint32 op;
+
+  if (last < t->n_ops && op_is (c, t->next_op[last], context, context_length, name, length))
+    op = t->next_op[last];
+  else if (op_is (c, last, context, context_length, name, length))
+    op = last;
+  else
+    {
+      *graph = chunk_graph (c, context, context_length);
+      op = tdbg_logdir_lookup_op_bytes (c->self, *graph, (const char *) name, length);
+      if (op != TDBG_NONE && last < t->n_ops)
+        t->next_op[last] = op;
+      return t->last_op = op;
+    }
+  *graph = ((const TdbgOp *) g_ptr_array_index (c->self->ops, op))->graph;
+  return t->last_op = op;
+}
+
+static void
+chunk_note_time (Chunk *c, guint32 op, double wall_time)
+{
+  if (c->file_set == 0 && op < c->thread->n_ops && wall_time < c->thread->op_times[op])
+    c->thread->op_times[op] = wall_time;
+}
+
+static void
+chunk_note_alert_time (Chunk *c, double wall_time)
+{
+  AlertTime at = { c->digests.len, wall_time };
+  if (c->alert_times->len < TDBG_ALERT_LIMIT)
+    g_array_append_val (c->alert_times, at);
 }
 
 static gboolean
@@ -270,6 +317,21 @@ parse_envelope (const TdbgRecord *record, guint32 *what, double *wall_time, cons
 
   *what = 0;
   *wall_time = 0;
+  /* The usual layout: the wall time first, then the event, and nothing else. */
+  if (record->length > 9 && record->data[0] == (1 << 3 | 1))
+    {
+      memcpy (wall_time, record->data + 1, 8);
+      tdbg_wire_init (&w, record->data + 9, record->length - 9);
+      if (G_BYTE_ORDER == G_LITTLE_ENDIAN && tdbg_wire_next (&w, &f) && f.wire_type == 2 && f.number >= 3 &&
+          w.p == w.end)
+        {
+          *what = f.number;
+          *body = f.data;
+          *length = f.length;
+          return TRUE;
+        }
+      *wall_time = 0;
+    }
   tdbg_wire_init (&w, record->data, record->length);
   while (tdbg_wire_next (&w, &f))
     {
@@ -295,35 +357,22 @@ slot_byte (double v)
 static guint64
 slot_count (double v)
 {
+  /* Counts fit 63 bits: the signed conversion is one instruction. */
+  if (G_LIKELY (v >= 0 && v < 9223372036854775808.0))
+    return (guint64) (gint64) v;
   return v >= 0 && v < 18446744073709551616.0 ? (guint64) v : (v >= 0 ? G_MAXUINT64 : 0);
 }
 
-static guint32
-saturate (double count, gboolean *saturated)
+static void
+store_counts (TdbgTraceInfo *d, double neg_inf, double pos_inf, double nan)
 {
-  if (!(count >= 0))
-    return 0;
-  if (count > G_MAXUINT32)
-    {
-      *saturated = TRUE;
-      return G_MAXUINT32;
-    }
-  return (guint32) count;
+  d->neg_inf = slot_count (neg_inf);
+  d->pos_inf = slot_count (pos_inf);
+  d->nan = slot_count (nan);
 }
 
 static void
-store_counts (TdbgTraceDigest *d, double neg_inf, double pos_inf, double nan)
-{
-  gboolean saturated = FALSE;
-  d->neg_inf = saturate (neg_inf, &saturated);
-  d->pos_inf = saturate (pos_inf, &saturated);
-  d->nan = saturate (nan, &saturated);
-  if (saturated)
-    d->flags |= TDBG_DIGEST_COUNTS_SATURATED;
-}
-
-static void
-fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor_data, gsize tensor_length)
+fill_trace_health (TdbgTraceInfo *d, const FastTensor *t, const guint8 *tensor_data, gsize tensor_length)
 {
   double slots[MAX_SLOTS] = { 0 };
   double size = 0, neg_inf = 0, pos_inf = 0, nan = 0;
@@ -373,57 +422,87 @@ fill_trace_health (TdbgTraceDigest *d, const FastTensor *t, const guint8 *tensor
     }
 }
 
-static gboolean
-trace_record (const TdbgRecord *record, gpointer user_data)
+const char *
+tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceNames *names)
 {
-  Chunk *c = user_data;
-  TdbgTraceDigest d = { 0 };
   guint32 what;
-  const guint8 *body = NULL, *tensor = NULL, *context = NULL, *name = NULL, *device = NULL;
-  gsize body_length = 0, tensor_length = 0, context_length = 0, name_length = 0, device_length = 0;
+  const guint8 *body = NULL, *tensor = NULL;
+  gsize body_length = 0, tensor_length = 0;
   TdbgWire w;
   TdbgWireField f;
   FastTensor t = { 0 };
-  guint32 graph;
 
-  if (!parse_envelope (record, &what, &d.wall_time, &body, &body_length) || what != 10)
-    {
-      chunk_problem (c, record->offset, what == 0 || what == 10
-                     ? _("intact record does not hold a valid DebugEvent message; skipped")
-                     : _("event of a kind that does not belong in this file; skipped"));
-      return chunk_tick (c, record);
-    }
+  memset (d, 0, sizeof *d);
+  memset (names, 0, sizeof *names);
+  if (!parse_envelope (record, &what, &d->wall_time, &body, &body_length) || what != 10)
+    return what == 0 || what == 10
+           ? _("intact record does not hold a valid DebugEvent message; skipped")
+           : _("event of a kind that does not belong in this file; skipped");
   tdbg_wire_init (&w, body, body_length);
   while (tdbg_wire_next (&w, &f))
     switch (f.number)
       {
-      case 1: context = f.data; context_length = f.length; break;
-      case 2: name = f.data; name_length = f.length; break;
-      case 3: d.output_slot = (guint16) MIN (f.varint, G_MAXUINT16); break;
-      case 4: d.mode = (guint8) MIN (f.varint, 255); break;
+      case 1: names->context = f.data; names->context_length = f.length; break;
+      case 2: names->name = f.data; names->name_length = f.length; break;
+      case 3: d->output_slot = (guint16) MIN (f.varint, G_MAXUINT16); break;
+      case 4: d->mode = (guint8) MIN (f.varint, 255); break;
       case 5: tensor = f.data; tensor_length = f.length; break;
-      case 6: device = f.data; device_length = f.length; break;
+      case 6: names->device = f.data; names->device_length = f.length; break;
       default: break;
       }
   if (w.failed || (tensor != NULL && !parse_tensor (tensor, tensor_length, &t)))
+    return _("intact record does not hold a valid GraphExecutionTrace; skipped");
+  d->offset = record->offset;
+  fill_trace_health (d, &t, tensor, tensor_length);
+  return NULL;
+}
+
+static const guint8 *
+or_empty (const guint8 *bytes)
+{
+  return bytes ? bytes : (const guint8 *) "";
+}
+
+static gboolean
+trace_record (const TdbgRecord *record, gpointer user_data)
+{
+  Chunk *c = user_data;
+  TdbgTraceInfo d;
+  TdbgTraceNames names;
+  TdbgTraceDigest packed;
+  const char *problem = tdbg_bulk_parse_trace (record, &d, &names);
+  guint32 graph, device;
+
+  if (problem != NULL)
     {
-      chunk_problem (c, record->offset, _("intact record does not hold a valid GraphExecutionTrace; skipped"));
+      chunk_problem (c, record->offset, problem);
       return chunk_tick (c, record);
     }
-
-  d.offset = record->offset;
+  if (record->offset > TDBG_TRACE_MAX_OFFSET)
+    {
+      if (!c->too_large)
+        chunk_problem (c, record->offset, _("records past the first terabyte of a file are not indexed"));
+      c->too_large = TRUE;
+      return chunk_tick (c, record);
+    }
   d.file_set = c->file_set;
-  d.device = (guint16) MIN (chunk_device (c, device ? device : (const guint8 *) "", device_length), G_MAXUINT16);
-  fill_trace_health (&d, &t, tensor, tensor_length);
-
-  graph = chunk_graph (c, context ? context : (const guint8 *) "", context_length);
-  d.op = tdbg_logdir_lookup_op_bytes (c->self, graph, (const char *) (name ? name : (const guint8 *) ""), name_length);
+  device = chunk_device (c, or_empty (names.device), names.device_length);
+  d.device = (guint16) MIN (device, G_MAXUINT16);
+  d.op = chunk_op (c, or_empty (names.context), names.context_length, or_empty (names.name), names.name_length, &graph);
   if (d.op == TDBG_NONE)
     {
-      Orphan orphan = { c->digests->len, graph, g_strndup ((const char *) name, name_length) };
+      Orphan orphan = { c->digests.len, graph, g_strndup ((const char *) names.name, names.name_length), d.wall_time };
       g_array_append_val (c->orphans, orphan);
     }
-  g_array_append_val (c->digests, d);
+  else
+    chunk_note_time (c, d.op, d.wall_time);
+  tdbg_trace_digest_pack (&packed, &d);
+  if (c->inf_nan->trace_alerts (&packed))
+    {
+      c->n_inf_nan++;
+      chunk_note_alert_time (c, d.wall_time);
+    }
+  *(TdbgTraceDigest *) tdbg_vec_push (&c->digests) = packed;
   return chunk_tick (c, record);
 }
 
@@ -456,7 +535,7 @@ execution_record (const TdbgRecord *record, gpointer user_data)
       {
       case 1: d.op_type = chunk_op_type (c, f.data, f.length); break;
       case 2: d.num_outputs = (guint16) MIN (f.varint, G_MAXUINT16); break;
-      case 3: d.graph = f.length ? tdbg_logdir_lookup_graph_bytes (c->self, (const char *) f.data, f.length) : TDBG_NONE; break;
+      case 3: d.graph = f.length ? chunk_graph (c, f.data, f.length) : TDBG_NONE; break;
       case 6: d.mode = (guint8) MIN (f.varint, 255); break;
       case 7:
         /* Test each output as it comes; the mode field may follow, so keep a few. */
@@ -494,13 +573,49 @@ execution_record (const TdbgRecord *record, gpointer user_data)
     d.flags |= TDBG_DIGEST_HAS_INF_NAN;
   d.offset = record->offset;
   d.file_set = c->file_set;
-  g_array_append_val (c->digests, d);
+  *(TdbgExecutionDigest *) tdbg_vec_push (&c->digests) = d;
   return chunk_tick (c, record);
 }
 
-static void
-chunk_init (Chunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind, const char *file_name,
-            GCancellable *cancellable)
+void
+tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
+{
+  memset (t, 0, sizeof *t);
+  t->op_type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  t->n_ops = self->ops->len;
+  t->n_graphs = self->graphs->len;
+  t->last_op = TDBG_NONE;
+  t->graph_id_lengths = g_new (guint32, t->n_graphs);
+  for (guint i = 0; i < t->n_graphs; i++)
+    t->graph_id_lengths[i] = strlen (((TdbgGraph *) g_ptr_array_index (self->graphs, i))->graph_id);
+  t->next_op = g_new (guint32, t->n_ops);
+  t->name_lengths = g_new (guint32, t->n_ops);
+  t->op_times = g_new (double, t->n_ops);
+  t->first_trace = g_new (guint32, t->n_ops);
+  t->first_inf_nan = g_new (guint32, t->n_ops);
+  for (guint i = 0; i < t->n_ops; i++)
+    {
+      t->next_op[i] = t->first_trace[i] = t->first_inf_nan[i] = TDBG_NONE;
+      t->name_lengths[i] = strlen (((TdbgOp *) g_ptr_array_index (self->ops, i))->op_name);
+      t->op_times[i] = INFINITY;
+    }
+}
+
+void
+tdbg_bulk_thread_clear (TdbgBulkThread *t)
+{
+  g_hash_table_unref (t->op_type_ids);
+  g_free (t->next_op);
+  g_free (t->name_lengths);
+  g_free (t->graph_id_lengths);
+  g_free (t->op_times);
+  g_free (t->first_trace);
+  g_free (t->first_inf_nan);
+}
+
+void
+tdbg_bulk_chunk_init (TdbgBulkChunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind,
+                      const char *file_name, GCancellable *cancellable)
 {
   memset (c, 0, sizeof *c);
   c->self = self;
@@ -508,115 +623,33 @@ chunk_init (Chunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind, const
   c->kind = kind;
   c->file_name = file_name;
   c->cancellable = cancellable;
-  c->digests = g_array_new (FALSE, FALSE, kind == TDBG_FILE_EXECUTION ? sizeof (TdbgExecutionDigest) : sizeof (TdbgTraceDigest));
+  tdbg_vec_init (&c->digests, kind == TDBG_FILE_EXECUTION ? sizeof (TdbgExecutionDigest) : sizeof (TdbgTraceDigest));
   c->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
   c->orphans = g_array_new (FALSE, FALSE, sizeof (Orphan));
-  c->op_type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  c->alert_times = g_array_new (FALSE, FALSE, sizeof (AlertTime));
+  c->inf_nan = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
 }
 
-static void
-chunk_clear (Chunk *c)
+void
+tdbg_bulk_chunk_clear (TdbgBulkChunk *c)
 {
-  g_array_unref (c->digests);
+  tdbg_vec_clear (&c->digests);
   g_ptr_array_unref (c->problems);
   for (guint i = 0; i < c->orphans->len; i++)
     g_free (g_array_index (c->orphans, Orphan, i).name);
   g_array_unref (c->orphans);
-  g_hash_table_unref (c->op_type_ids);
+  g_array_unref (c->alert_times);
 }
 
-typedef struct {
-  Chunk *chunk;
-  const guint8 *data;
-  gsize length;
-  guint64 base_offset;
-} ChunkJob;
-
-static gpointer
-run_chunk (gpointer user_data)
+void
+tdbg_bulk_chunk_run (TdbgBulkChunk *c, TdbgBulkThread *thread, const guint8 *data, gsize length, guint64 base_offset)
 {
-  ChunkJob *job = user_data;
-  Chunk *c = job->chunk;
-
-  c->buffer_start = c->since_progress_offset = job->data;
-  tdbg_record_scan (job->data, job->length, job->base_offset, c->file_name, c->problems,
+  c->thread = thread;
+  c->since_progress_offset = data;
+  /* A guess at the digests' number saves growing them: the records of a kind are much alike. */
+  tdbg_vec_reserve (&c->digests, length / 256 + 16);
+  tdbg_record_scan (data, length, base_offset, c->file_name, c->problems,
                     c->kind == TDBG_FILE_EXECUTION ? execution_record : trace_record, c, &c->result);
-  tdbg_logdir_add_progress (c->self, job->data + job->length - c->since_progress_offset, c->since_progress_records);
-  return NULL;
-}
-
-/* Appends a chunk's digests, resolving ops that were never created (serially: the op
- * table is only read while the chunks run). */
-static void
-merge_chunk (TdbgLogdir *self, Chunk *c)
-{
-  if (c->kind == TDBG_FILE_EXECUTION)
-    {
-      tdbg_vec_append (&self->executions, c->digests->data, c->digests->len);
-      self->n_executions_all += c->digests->len;
-    }
-  else
-    {
-      gsize base = self->traces.len;
-      tdbg_vec_append (&self->traces, c->digests->data, c->digests->len);
-      for (guint i = 0; i < c->orphans->len; i++)
-        {
-          Orphan *o = &g_array_index (c->orphans, Orphan, i);
-          tdbg_vec_index (&self->traces, TdbgTraceDigest, base + o->digest).op =
-            tdbg_logdir_add_op (self, o->graph, o->name, strlen (o->name));
-        }
-    }
-  tdbg_logdir_take_problems (self, c->problems);
-}
-
-gboolean
-tdbg_bulk_scan (TdbgLogdir *self, guint file_set, TdbgFileKind kind, GBytes *bytes,
-                guint64 base_offset, TdbgScanResult *result, GCancellable *cancellable)
-{
-  const TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file_set);
-  const char *file_name = fs->files[kind].file_name;
-  gsize length;
-  const guint8 *data = g_bytes_get_data (bytes, &length);
-  gsize split = length;
-  Chunk chunks[2];
-  ChunkJob jobs[2];
-  guint n_chunks = 1;
-  gboolean ok = TRUE;
-
-  if (length >= SPLIT_THRESHOLD)
-    split = tdbg_record_find_next (data, length, length / 2);
-  if (split != G_MAXSIZE && split < length && split > 0)
-    n_chunks = 2;
-  else
-    split = length;
-
-  for (guint i = 0; i < n_chunks; i++)
-    chunk_init (&chunks[i], self, file_set, kind, file_name, cancellable);
-  jobs[0] = (ChunkJob) { &chunks[0], data, split, base_offset };
-  if (n_chunks == 2)
-    {
-      GThread *worker;
-      jobs[1] = (ChunkJob) { &chunks[1], data + split, length - split, base_offset + split };
-      worker = g_thread_new ("tdbg-bulk", run_chunk, &jobs[1]);
-      run_chunk (&jobs[0]);
-      g_thread_join (worker);
-      /* The first half ends exactly where the second begins unless damage straddles the
-       * split; then what it took for a partial record is damage. */
-      if (chunks[0].result.partial_tail)
-        chunk_problem (&chunks[0], chunks[0].result.resume_offset,
-                       _("damaged record; skipped to the next intact record"));
-    }
-  else
-    run_chunk (&jobs[0]);
-
-  *result = chunks[n_chunks - 1].result;
-  for (guint i = 0; i < n_chunks; i++)
-    {
-      ok = ok && !chunks[i].cancelled;
-      if (i + 1 < n_chunks)
-        result->n_records += chunks[i].result.n_records;
-      merge_chunk (self, &chunks[i]);
-      chunk_clear (&chunks[i]);
-    }
-  return ok;
+  tdbg_logdir_add_progress (c->self, data + length - c->since_progress_offset, c->since_progress_records);
+  c->thread = NULL;
 }

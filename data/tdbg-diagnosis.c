@@ -168,14 +168,15 @@ graph_times (TdbgLogdir *logdir, double *earliest_trace)
   for (guint g = 0; g < n_graphs; g++)
     times[g].first_trace = times[g].first_call = INFINITY;
   *earliest_trace = INFINITY;
-  for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
+  /* Per op, the loader kept the earliest wall time of its traces in the first file set. */
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
     {
-      const TdbgTraceDigest *t = tdbg_logdir_get_trace (logdir, i);
-      guint32 g = t->file_set == 0 ? root_graph (logdir, tdbg_logdir_get_op (logdir, t->op)->graph) : TDBG_NONE;
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      guint32 g = isfinite (op->earliest_trace_time) ? root_graph (logdir, op->graph) : TDBG_NONE;
       if (g == TDBG_NONE)
         continue;
-      *earliest_trace = MIN (*earliest_trace, t->wall_time);
-      times[g].first_trace = MIN (times[g].first_trace, t->wall_time);
+      *earliest_trace = MIN (*earliest_trace, op->earliest_trace_time);
+      times[g].first_trace = MIN (times[g].first_trace, op->earliest_trace_time);
     }
   for (guint i = 0; i < tdbg_logdir_get_n_executions (logdir); i++)
     {

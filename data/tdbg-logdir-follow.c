@@ -178,6 +178,13 @@ tdbg_logdir_fetch_async (TdbgLogdir *self, guint64 max_bulk_bytes, GCancellable 
   job->max_bulk_bytes = max_bulk_bytes ? max_bulk_bytes : G_MAXUINT64;
   g_task_set_source_tag (task, tdbg_logdir_fetch_async);
   g_task_set_task_data (task, job, (GDestroyNotify) fetch_job_free);
+  /* A first look at a big logdir (tdbg_logdir_set_bulk_limit()) is not followed: the whole
+   * logdir, read meanwhile, takes its place. */
+  if (self->bulk_limit > 0)
+    {
+      g_task_return_pointer (task, NULL, NULL);
+      return;
+    }
   g_task_run_in_thread (task, fetch_in_thread);
 }
 

@@ -472,12 +472,6 @@ link_ops (TdbgLogdir *self)
 
 /* ---- scanning files from their saved offsets --------------------------------------- */
 
-static gboolean
-is_bulk (guint file_set, TdbgFileKind kind)
-{
-  return kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || (kind == TDBG_FILE_EXECUTION && file_set == 0);
-}
-
 /* TensorBoard reads sources, stack frames, graphs and executions from the earliest file set
  * only; the others' are counted, not shown. */
 static gboolean
@@ -518,55 +512,109 @@ read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellab
                            size - state->resume_offset, cancellable, error);
 }
 
+/* Reads a file's new bytes; FALSE when cancelled. *bytes stays NULL when there are none, or
+ * when the file cannot be read (a problem says so). */
+static gboolean
+read_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GBytes **bytes, GCancellable *cancellable,
+           GError **error)
+{
+  TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
+  TdbgFileState *state = &fs->files[kind];
+  g_autoptr(GError) local_error = NULL;
+
+  *bytes = read_new_bytes (self, fs, kind, cancellable, &local_error);
+  if (*bytes != NULL || local_error == NULL)
+    return TRUE;
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  tdbg_logdir_add_read_failure (self, state->file_name, state->resume_offset, local_error->message);
+  return TRUE;
+}
+
+static void
+finish_file (TdbgFileState *state, const TdbgScanResult *result)
+{
+  state->records += result->n_records;
+  state->resume_offset = result->resume_offset;
+  state->partial_tail = result->partial_tail;
+  state->partial_tail_bytes = result->partial_tail_bytes;
+}
+
+/* A file that is not bulk: every record unpacked (or only counted, when not shown). */
 static gboolean
 scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *cancellable, GError **error)
 {
   TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
   TdbgFileState *state = &fs->files[kind];
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GBytes) bytes = read_new_bytes (self, fs, kind, cancellable, &local_error);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
   TdbgScanResult result;
+  SmallScan scan = { self, fs, kind, state->file_name };
   gsize length;
   const guint8 *data;
 
+  if (!read_file (self, fs_index, kind, &bytes, cancellable, error))
+    return FALSE;
   if (bytes == NULL)
-    {
-      if (local_error == NULL)
-        return TRUE;
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return FALSE;
-        }
-      tdbg_logdir_add_read_failure (self, state->file_name, state->resume_offset, local_error->message);
-      return TRUE;
-    }
+    return TRUE;
   data = g_bytes_get_data (bytes, &length);
+  problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
+  tdbg_record_scan (data, length, state->resume_offset, state->file_name, problems,
+                    is_shown (fs_index, kind) ? small_record : NULL, &scan, &result);
+  tdbg_logdir_take_problems (self, problems);
+  tdbg_logdir_add_progress (self, length, result.n_records);
+  if (kind == TDBG_FILE_EXECUTION)
+    self->n_executions_all += result.n_records;
+  finish_file (state, &result);
+  return TRUE;
+}
 
-  if (is_bulk (fs_index, kind))
+/* The traces of every file set, then the first file set's executions, read together. */
+static gboolean
+scan_bulk_files (TdbgLogdir *self, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GArray) files = g_array_new (FALSE, TRUE, sizeof (TdbgBulkFile));
+  gboolean ok = TRUE;
+
+  self->bulk_limited = FALSE;
+  for (guint i = 0; i <= self->file_sets->len && ok; i++)
     {
-      if (!tdbg_bulk_scan (self, fs_index, kind, bytes, state->resume_offset, &result, cancellable))
+      /* i == len stands for the executions of the first file set, read after every trace. */
+      TdbgBulkFile file = { i < self->file_sets->len ? i : 0,
+                            i < self->file_sets->len ? TDBG_FILE_GRAPH_EXECUTION_TRACES : TDBG_FILE_EXECUTION };
+      ok = read_file (self, file.file_set, file.kind, &file.bytes, cancellable, error);
+      if (file.bytes != NULL && self->bulk_limit > 0 && g_bytes_get_size (file.bytes) > self->bulk_limit)
         {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Loading was cancelled"));
-          return FALSE;
+          /* Cut anywhere: the rest of the record is read next time, as if still being written. */
+          GBytes *first = g_bytes_new_from_bytes (file.bytes, 0, self->bulk_limit);
+          g_bytes_unref (file.bytes);
+          file.bytes = first;
+          self->bulk_limited = TRUE;
+        }
+      if (file.bytes != NULL)
+        {
+          TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file.file_set);
+          file.base_offset = fs->files[file.kind].resume_offset;
+          g_array_append_val (files, file);
         }
     }
-  else
+  if (ok && files->len > 0 && !tdbg_bulk_scan_files (self, (TdbgBulkFile *) files->data, files->len, cancellable))
     {
-      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
-      SmallScan scan = { self, fs, kind, state->file_name };
-      tdbg_record_scan (data, length, state->resume_offset, state->file_name, problems,
-                        is_shown (fs_index, kind) ? small_record : NULL, &scan, &result);
-      tdbg_logdir_take_problems (self, problems);
-      tdbg_logdir_add_progress (self, length, result.n_records);
-      if (kind == TDBG_FILE_EXECUTION)
-        self->n_executions_all += result.n_records;
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Loading was cancelled"));
+      ok = FALSE;
     }
-  state->records += result.n_records;
-  state->resume_offset = result.resume_offset;
-  state->partial_tail = result.partial_tail;
-  state->partial_tail_bytes = result.partial_tail_bytes;
-  return TRUE;
+  for (guint i = 0; i < files->len; i++)
+    {
+      TdbgBulkFile *file = &g_array_index (files, TdbgBulkFile, i);
+      TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file->file_set);
+      if (ok)
+        finish_file (&fs->files[file->kind], &file->result);
+      g_bytes_unref (file->bytes);
+    }
+  return ok;
 }
 
 static guint64
@@ -588,30 +636,8 @@ bytes_to_scan (TdbgLogdir *self)
   return total;
 }
 
-static void
-note_first_traces (TdbgLogdir *self, guint from)
-{
-  for (guint i = from; i < self->traces.len; i++)
-    {
-      TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
-      TdbgOp *op = g_ptr_array_index (self->ops, d->op);
-      if (op->first_trace == TDBG_NONE)
-        op->first_trace = i;
-      if (op->first_inf_nan_trace == TDBG_NONE && (d->flags & TDBG_DIGEST_HAS_INF_NAN))
-        op->first_inf_nan_trace = i;
-      self->modes |= 1u << MIN (d->mode, 31);
-    }
-}
-
-static void
-note_execution_modes (TdbgLogdir *self, guint from)
-{
-  for (guint i = from; i < self->executions.len; i++)
-    self->modes |= 1u << MIN (tdbg_vec_index (&self->executions, TdbgExecutionDigest, i).mode, 31);
-}
-
-gboolean
-tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
+static gboolean
+refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
 {
   static const TdbgFileKind small_kinds[] = { TDBG_FILE_SOURCE_FILES, TDBG_FILE_STACK_FRAMES, TDBG_FILE_GRAPHS };
   guint n_traces = self->traces.len, n_executions = self->executions.len;
@@ -643,17 +669,14 @@ tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *ca
   link_graphs (self);
   link_ops (self);
 
-  for (guint i = 0; i < self->file_sets->len; i++)
-    if (!scan_file (self, i, TDBG_FILE_GRAPH_EXECUTION_TRACES, cancellable, error))
-      return FALSE;
-  for (guint i = 0; i < self->file_sets->len; i++)
+  if (!scan_bulk_files (self, cancellable, error))
+    return FALSE;
+  for (guint i = 1; i < self->file_sets->len; i++)
     if (!scan_file (self, i, TDBG_FILE_EXECUTION, cancellable, error))
       return FALSE;
   tdbg_vec_trim (&self->traces);
   tdbg_vec_trim (&self->executions);
-  note_first_traces (self, n_traces);
-  note_execution_modes (self, n_executions);
-  tdbg_alerts_extend (self, n_traces, n_executions);
+  tdbg_alerts_extend (self, n_executions);
 
   if (stats != NULL)
     {
@@ -663,6 +686,32 @@ tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *ca
       stats->new_problems = self->n_problems_added - n_problems;
     }
   return TRUE;
+}
+
+gboolean
+tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (TDBG_IS_LOGDIR (self), FALSE);
+  ok = refresh_files (self, stats, cancellable, error);
+  /* Even a refresh that failed half way may have grown the index. */
+  tdbg_logdir_forget_op_traces (self);
+  return ok;
+}
+
+void
+tdbg_logdir_set_bulk_limit (TdbgLogdir *self, guint64 max_bytes)
+{
+  g_return_if_fail (TDBG_IS_LOGDIR (self));
+  self->bulk_limit = max_bytes;
+}
+
+gboolean
+tdbg_logdir_get_bulk_limited (TdbgLogdir *self)
+{
+  g_return_val_if_fail (TDBG_IS_LOGDIR (self), FALSE);
+  return self->bulk_limited;
 }
 
 gboolean

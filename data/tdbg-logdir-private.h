@@ -41,13 +41,21 @@ struct _TdbgLogdir {
   GArray *primary_sources;     /* file_index -> source file index, for the primary file set */
 
   TdbgVec traces;              /* TdbgTraceDigest */
+  guint32 *op_trace_starts;    /* tdbg-op-traces.c: per op, where its traces begin in op_traces */
+  guint32 *op_traces;          /* trace indices, grouped by op */
+  gsize op_traces_built_for;   /* traces.len when they were listed */
+  guint op_traces_n_ops;
+  GMutex op_traces_lock;       /* readers on several threads may list them at once */
   TdbgVec executions;          /* TdbgExecutionDigest */
   guint64 n_executions_all;
 
   GArray *alerts;              /* TdbgAlert */
+  GArray *alert_times;         /* TdbgAlertTime of the traces scanned since the last alerts */
   guint64 n_inf_nan_traces;
   guint64 n_inf_nan_execution_outputs;
 
+  guint64 bulk_limit;          /* bytes of a bulk file one refresh reads at most, 0: all */
+  gboolean bulk_limited;       /* the last refresh left bulk bytes for the limit */
   GRWLock index_lock;          /* readers off the main thread vs. tdbg_logdir_apply() */
   GHashTable *ignored_prefixes; /* file sets of another run, or past the limit: never read */
 
@@ -72,6 +80,7 @@ guint32 tdbg_logdir_lookup_graph_bytes (TdbgLogdir *self, const char *data, gsiz
 guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char *data, gsize length);
 guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
 void tdbg_file_set_free (TdbgFileSet *file_set);
+GBytes *tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error);
 /* Splits "tfdbg_events.<T>.<host>.<suffix>" into its file set prefix and kind. */
 gboolean tdbg_parse_file_name (const char *name, char **prefix, TdbgFileKind *kind);
 void tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
@@ -80,13 +89,48 @@ void tdbg_logdir_withdraw_read_failures (TdbgLogdir *self, const char *file_name
 void tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems);
 void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records);
 
-/* tdbg-bulk.c: the traces and executions of one file's new bytes, appended to the digests. */
-gboolean tdbg_bulk_scan (TdbgLogdir *self, guint file_set, TdbgFileKind kind, GBytes *bytes,
-                         guint64 base_offset, TdbgScanResult *result, GCancellable *cancellable);
+/* The wall time of a trace that raises an alert, kept from its scan for the alerts. */
+typedef struct {
+  guint32 trace;
+  double wall_time;
+} TdbgAlertTime;
 
-/* tdbg-alerts.c: extends the alerts with traces from @first_trace and executions from
- * @first_execution, in that order (TensorBoard's reading order). */
-void tdbg_alerts_extend (TdbgLogdir *self, guint first_trace, guint first_execution);
+/* Where a trace record names its graph, op and device (bytes of the record). */
+typedef struct {
+  const guint8 *context;
+  gsize context_length;
+  const guint8 *name;
+  gsize name_length;
+  const guint8 *device;
+  gsize device_length;
+} TdbgTraceNames;
+
+/* tdbg-bulk.c: one trace record read into @info (all but the op, device and file set, which
+ * the logdir's tables give); returns NULL, or why the record cannot be read. */
+const char *tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *info, TdbgTraceNames *names);
+
+/* A bulk file's new bytes (traces, or the first file set's executions), and what their
+ * scan found. */
+typedef struct {
+  guint file_set;
+  TdbgFileKind kind;
+  GBytes *bytes;
+  guint64 base_offset;
+  TdbgScanResult result;
+} TdbgBulkFile;
+
+/* tdbg-bulk-pool.c: the bulk files' records, read on every core and appended to the digests
+ * in the order of @files; FALSE when cancelled. */
+gboolean tdbg_bulk_scan_files (TdbgLogdir *self, TdbgBulkFile *files, guint n_files, GCancellable *cancellable);
+
+/* tdbg-op-traces.c: drops the lists of each op's traces once the index has grown (by a
+ * refresh, which no reader overlaps). */
+void tdbg_logdir_forget_op_traces (TdbgLogdir *self);
+
+/* tdbg-alerts.c: extends the alerts with the traces just scanned (the alert_times the bulk
+ * scan listed; it counted them in n_inf_nan_traces) and the executions from @first_execution,
+ * in that order (TensorBoard's reading order). */
+void tdbg_alerts_extend (TdbgLogdir *self, guint first_execution);
 gboolean tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
                              double *size, double *neg_inf, double *pos_inf, double *nan);
 

@@ -134,6 +134,7 @@ op_new (guint32 graph, const char *name, gsize length)
   op->consumers = g_array_new (FALSE, FALSE, sizeof (TdbgConsumer));
   op->first_trace = TDBG_NONE;
   op->first_inf_nan_trace = TDBG_NONE;
+  op->earliest_trace_time = INFINITY;
   op->record_offset = G_MAXUINT64;
   return op;
 }
@@ -314,9 +315,13 @@ tdbg_logdir_finalize (GObject *object)
   g_ptr_array_unref (self->source_files);
   g_array_unref (self->primary_sources);
   tdbg_vec_clear (&self->traces);
+  g_free (self->op_trace_starts);
+  g_free (self->op_traces);
   tdbg_vec_clear (&self->executions);
   g_array_unref (self->alerts);
+  g_array_unref (self->alert_times);
   g_mutex_clear (&self->progress_lock);
+  g_mutex_clear (&self->op_traces_lock);
   g_rw_lock_clear (&self->index_lock);
   g_hash_table_unref (self->ignored_prefixes);
   G_OBJECT_CLASS (tdbg_logdir_parent_class)->finalize (object);
@@ -349,7 +354,9 @@ tdbg_logdir_init (TdbgLogdir *self)
   tdbg_vec_init (&self->traces, sizeof (TdbgTraceDigest));
   tdbg_vec_init (&self->executions, sizeof (TdbgExecutionDigest));
   self->alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
+  self->alert_times = g_array_new (FALSE, FALSE, sizeof (TdbgAlertTime));
   g_mutex_init (&self->progress_lock);
+  g_mutex_init (&self->op_traces_lock);
   g_rw_lock_init (&self->index_lock);
   self->ignored_prefixes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
@@ -477,15 +484,23 @@ tdbg_logdir_get_alert (TdbgLogdir *self, guint index)
 
 /* ---- records decoded on demand ----------------------------------------------------- */
 
-static Tensorflow__DebugEvent *
-read_event (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error)
+static void
+set_changed (GError **error, const char *file_name, guint64 offset)
+{
+  g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT,
+               _("%s: the record at offset %" PRIu64 " cannot be read again (the file changed?)"),
+               file_name, offset);
+}
+
+/* The payload of the record at @offset, its checksum verified. */
+GBytes *
+tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error)
 {
   g_autoptr(GBytes) header = tdbg_source_read (self->source, file_name, offset, TDBG_RECORD_HEADER_SIZE, NULL, error);
   g_autoptr(GBytes) body = NULL;
   guint64 length;
   gsize got;
   const guint8 *data;
-  Tensorflow__DebugEvent *event;
 
   if (header == NULL)
     return NULL;
@@ -508,13 +523,27 @@ read_event (TdbgLogdir *self, const char *file_name, guint64 offset, GError **er
     if (tdbg_crc32c_mask (tdbg_crc32c (data, length)) != GUINT32_FROM_LE (stored))
       goto corrupt;
   }
+  return g_bytes_new_from_bytes (body, 0, length);
+corrupt:
+  set_changed (error, file_name, offset);
+  return NULL;
+}
+
+static Tensorflow__DebugEvent *
+read_event (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error)
+{
+  g_autoptr(GBytes) payload = tdbg_logdir_read_record (self, file_name, offset, error);
+  Tensorflow__DebugEvent *event;
+  gsize length;
+  const guint8 *data;
+
+  if (payload == NULL)
+    return NULL;
+  data = g_bytes_get_data (payload, &length);
   event = tensorflow__debug_event__unpack (NULL, length, data);
   if (event != NULL)
     return event;
-corrupt:
-  g_set_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT,
-               _("%s: the record at offset %" PRIu64 " cannot be read again (the file changed?)"),
-               file_name, offset);
+  set_changed (error, file_name, offset);
   return NULL;
 }
 
@@ -531,8 +560,8 @@ tdbg_logdir_read_trace (TdbgLogdir *self, guint index, GError **error)
       return NULL;
     }
   d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, index);
-  fs = g_ptr_array_index (self->file_sets, d->file_set);
-  return read_event (self, fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].file_name, d->offset, error);
+  fs = g_ptr_array_index (self->file_sets, tdbg_trace_digest_get_file_set (d));
+  return read_event (self, fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].file_name, tdbg_trace_digest_get_offset (d), error);
 }
 
 Tensorflow__DebugEvent *
@@ -595,29 +624,40 @@ tdbg_logdir_get_frame_line (TdbgLogdir *self, const TdbgStackFrame *frame)
   return (guint) frame->line <= sf->n_lines ? sf->lines[frame->line - 1] : NULL;
 }
 
+/* The first of @traces (ascending) at or after @from. */
+static guint
+lower_bound (const guint32 *traces, guint n, guint32 from)
+{
+  guint lo = 0, hi = n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (traces[mid] < from)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 guint32
 tdbg_logdir_find_latest_trace_before (TdbgLogdir *self, guint32 op, guint output_slot, guint32 before)
 {
-  for (guint32 i = MIN (before, self->traces.len); i-- > 0;)
-    {
-      const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
-      if (d->op == op && d->output_slot == output_slot)
-        return i;
-    }
+  guint n;
+  const guint32 *traces = tdbg_logdir_get_op_traces (self, op, &n);
+
+  for (guint k = lower_bound (traces, n, before); k-- > 0;)
+    if (tdbg_vec_index (&self->traces, TdbgTraceDigest, traces[k]).output_slot == output_slot)
+      return traces[k];
   return TDBG_NONE;
 }
 
 guint32
 tdbg_logdir_find_trace_of_op (TdbgLogdir *self, guint32 op, guint32 from)
 {
-  const TdbgOp *o;
-  if (op >= self->ops->len)
-    return TDBG_NONE;
-  o = g_ptr_array_index (self->ops, op);
-  if (o->first_trace == TDBG_NONE)
-    return TDBG_NONE;
-  for (guint32 i = MAX (from, o->first_trace); i < self->traces.len; i++)
-    if (tdbg_vec_index (&self->traces, TdbgTraceDigest, i).op == op)
-      return i;
-  return TDBG_NONE;
+  guint n, k;
+  const guint32 *traces = tdbg_logdir_get_op_traces (self, op, &n);
+
+  k = lower_bound (traces, n, from);
+  return k < n ? traces[k] : TDBG_NONE;
 }

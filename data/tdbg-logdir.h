@@ -54,6 +54,12 @@ char *tdbg_logdir_describe (TdbgLogdir *self);
 /* Reads everything there is. FALSE only when the logdir cannot be read at all (no file set,
  * I/O failure, cancelled); damage inside files is reported by get_problems() instead. */
 gboolean tdbg_logdir_load (TdbgLogdir *self, GCancellable *cancellable, GError **error);
+/* A first look at a big logdir: the next refreshes read at most @max_bytes of each bulk file
+ * (its traces, its executions), the rest left as if still being written; 0 reads all. A
+ * logdir with a limit is not followed (tdbg_logdir_fetch_async() finds nothing new). */
+void tdbg_logdir_set_bulk_limit (TdbgLogdir *self, guint64 max_bytes);
+/* Whether the last refresh left bulk bytes unread for the limit. */
+gboolean tdbg_logdir_get_bulk_limited (TdbgLogdir *self);
 void tdbg_logdir_load_async (TdbgLogdir *self, GCancellable *cancellable,
                              GAsyncReadyCallback callback, gpointer user_data);
 gboolean tdbg_logdir_load_finish (TdbgLogdir *self, GAsyncResult *result, GError **error);
@@ -90,6 +96,18 @@ const char *tdbg_logdir_get_string (TdbgLogdir *self, guint32 id);
 /* Bulk records */
 guint tdbg_logdir_get_n_traces (TdbgLogdir *self);
 const TdbgTraceDigest *tdbg_logdir_get_trace (TdbgLogdir *self, guint index);
+/* The trace at full width; the wall time (and sizes or counts wider than the digest keeps)
+ * are read from the record. FALSE when it cannot be read again: then @info holds what the
+ * digest tells, with a wall time of 0. */
+gboolean tdbg_logdir_get_trace_info (TdbgLogdir *self, guint index, TdbgTraceInfo *info);
+double tdbg_logdir_get_trace_wall_time (TdbgLogdir *self, guint index);
+/* The size and the -inf/+inf/NaN counts, exact (the record is read when the digest's are
+ * saturated); FALSE when the mode does not tell them. */
+gboolean tdbg_logdir_get_trace_size (TdbgLogdir *self, guint index, guint64 *size);
+/* The traces of @op, in trace order (listed on the first call, and again once the index grew;
+ * on the thread that owns the index). */
+const guint32 *tdbg_logdir_get_op_traces (TdbgLogdir *self, guint32 op, guint *n_traces);
+gboolean tdbg_logdir_get_trace_counts (TdbgLogdir *self, guint index, double *neg_inf, double *pos_inf, double *nan);
 guint tdbg_logdir_get_n_executions (TdbgLogdir *self);
 const TdbgExecutionDigest *tdbg_logdir_get_execution (TdbgLogdir *self, guint index);
 guint64 tdbg_logdir_get_n_executions_all_file_sets (TdbgLogdir *self);

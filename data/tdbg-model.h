@@ -30,26 +30,102 @@ typedef enum {
   TDBG_DIGEST_HAS_COUNTS = 1 << 1,   /* neg_inf/pos_inf/nan are known */
   TDBG_DIGEST_HAS_SIZE = 1 << 2,     /* size is known */
   TDBG_DIGEST_UNDECODABLE = 1 << 3,  /* framing intact, message not (reported as a problem) */
-  TDBG_DIGEST_COUNTS_SATURATED = 1 << 4, /* a count exceeds 32 bits: decode the record for it */
+  TDBG_DIGEST_COUNTS_SATURATED = 1 << 4, /* a count is wider than the digest keeps: read the record */
+  TDBG_DIGEST_SIZE_WIDE = 1 << 5,    /* the size is wider than the digest keeps: read the record */
 } TdbgDigestFlags;
 
-/* One graph execution trace, 48 bytes. The full record is decoded from @offset on demand. */
+/* Everything the index knows of one graph execution trace, at full width. The digest below
+ * keeps it packed; tdbg_logdir_get_trace_info() gives it back, reading the record for what
+ * the digest does not keep (the wall time, wide sizes and counts). */
 typedef struct {
   guint64 offset;
   double wall_time;
-  guint64 size;
-  guint32 neg_inf;      /* saturated at G_MAXUINT32, see TDBG_DIGEST_COUNTS_SATURATED */
-  guint32 pos_inf;
-  guint32 nan;
+  guint64 size;         /* when TDBG_DIGEST_HAS_SIZE */
+  guint64 neg_inf;      /* when TDBG_DIGEST_HAS_COUNTS */
+  guint64 pos_inf;
+  guint64 nan;
+  guint32 op;
+  guint16 output_slot;
+  guint16 device;
+  guint8 mode;
+  guint8 file_set;
+  guint8 dtype;
+  guint8 flags;
+} TdbgTraceInfo;
+
+#define TDBG_TRACE_OFFSET_BITS 40
+#define TDBG_TRACE_MAX_OFFSET ((G_GUINT64_CONSTANT (1) << TDBG_TRACE_OFFSET_BITS) - 1)
+#define TDBG_TRACE_COUNT_MAX G_MAXUINT8
+
+/* One graph execution trace, 24 bytes: tens of millions of them stay in memory. The full
+ * record is decoded from its offset on demand. op, output_slot, device and flags are read
+ * as they are; the packed rest only through the accessors below (or, for the wall time,
+ * the size and the counts, tdbg_logdir_get_trace_info() and friends in tdbg-logdir.h). */
+typedef struct {
+  guint64 location;     /* offset (40 bits) | file_set << 40 | mode << 48 | dtype << 56 */
   guint32 op;           /* index into the op table */
   guint16 output_slot;
   guint16 device;       /* interned string id of the device name, via tdbg_logdir_get_string() */
-  guint8 mode;
-  guint8 file_set;
-  guint8 dtype;         /* TF DataType of the traced tensor, 0 when the mode does not say */
+  guint32 size32;       /* size when it fits, else TDBG_DIGEST_SIZE_WIDE */
   guint8 flags;
+  guint8 counts8[3];    /* neg_inf, pos_inf, nan up to TDBG_TRACE_COUNT_MAX, else COUNTS_SATURATED */
 } TdbgTraceDigest;
-G_STATIC_ASSERT (sizeof (TdbgTraceDigest) == 48);
+G_STATIC_ASSERT (sizeof (TdbgTraceDigest) == 24);
+
+static inline guint64
+tdbg_trace_digest_get_offset (const TdbgTraceDigest *d)
+{
+  return d->location & TDBG_TRACE_MAX_OFFSET;
+}
+
+static inline guint
+tdbg_trace_digest_get_file_set (const TdbgTraceDigest *d)
+{
+  return (d->location >> 40) & 0xff;
+}
+
+static inline guint
+tdbg_trace_digest_get_mode (const TdbgTraceDigest *d)
+{
+  return (d->location >> 48) & 0xff;
+}
+
+static inline guint
+tdbg_trace_digest_get_dtype (const TdbgTraceDigest *d)
+{
+  return (guint) (d->location >> 56);
+}
+
+/* Packs @info, whose offset must not pass TDBG_TRACE_MAX_OFFSET (inline: the loader packs
+ * tens of millions). */
+static inline void
+tdbg_trace_digest_pack (TdbgTraceDigest *d, const TdbgTraceInfo *info)
+{
+  gboolean counts = (info->flags & TDBG_DIGEST_HAS_COUNTS) != 0;
+
+  d->location = (info->offset & TDBG_TRACE_MAX_OFFSET) | (guint64) info->file_set << 40 |
+                (guint64) info->mode << 48 | (guint64) info->dtype << 56;
+  d->op = info->op;
+  d->output_slot = info->output_slot;
+  d->device = info->device;
+  d->flags = info->flags & ~(TDBG_DIGEST_SIZE_WIDE | TDBG_DIGEST_COUNTS_SATURATED);
+  d->size32 = 0;
+  if (info->flags & TDBG_DIGEST_HAS_SIZE)
+    {
+      if (info->size >= G_MAXUINT32)
+        d->flags |= TDBG_DIGEST_SIZE_WIDE;
+      d->size32 = (guint32) MIN (info->size, G_MAXUINT32);
+    }
+  if (counts && (info->neg_inf > TDBG_TRACE_COUNT_MAX || info->pos_inf > TDBG_TRACE_COUNT_MAX ||
+                 info->nan > TDBG_TRACE_COUNT_MAX))
+    d->flags |= TDBG_DIGEST_COUNTS_SATURATED;
+  d->counts8[0] = (guint8) MIN (info->neg_inf, TDBG_TRACE_COUNT_MAX);
+  d->counts8[1] = (guint8) MIN (info->pos_inf, TDBG_TRACE_COUNT_MAX);
+  d->counts8[2] = (guint8) MIN (info->nan, TDBG_TRACE_COUNT_MAX);
+}
+/* What the digest alone tells: all of @info but the wall time (0), and the size and counts
+ * only when they fit (see the flags). */
+void tdbg_trace_digest_unpack (const TdbgTraceDigest *d, TdbgTraceInfo *info);
 
 /* One eager execution (an op, or a tf.function call), 32 bytes. */
 typedef struct {
@@ -96,6 +172,7 @@ typedef struct {
   GArray *consumers;      /* TdbgConsumer, control inputs excluded */
   guint32 first_trace;    /* earliest trace of this op, TDBG_NONE if never traced */
   guint32 first_inf_nan_trace; /* earliest trace holding -inf, +inf or NaN, or TDBG_NONE */
+  double earliest_trace_time; /* least wall time of its traces in the first file set, or +inf */
   guint64 record_offset;  /* of the GraphOpCreation, G_MAXUINT64 if none */
 } TdbgOp;
 

@@ -120,14 +120,16 @@ tdbg_more_alerts_find_exploding (TdbgLogdir *logdir, const TdbgAlertOptions *opt
   for (guint32 i = 0; i < tdbg_logdir_get_n_traces (logdir) && n < TDBG_ALERT_LIMIT; i++)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
-      TdbgAlert alert = { TDBG_ALERT_EXPLODING, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, d->wall_time, 0 };
+      TdbgAlert alert = { TDBG_ALERT_EXPLODING, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, 0, 0 };
       double magnitude;
-      if (d->mode != TDBG_MODE_FULL_TENSOR || !tdbg_dtype_is_floating (d->dtype))
+      guint64 size;
+      if (tdbg_trace_digest_get_mode (d) != TDBG_MODE_FULL_TENSOR || !tdbg_dtype_is_floating (tdbg_trace_digest_get_dtype (d)))
         continue;
       magnitude = trace_magnitude (logdir, i);
       if (isnan (magnitude) || magnitude <= options->magnitude_threshold)
         continue;
-      alert.size = d->flags & TDBG_DIGEST_HAS_SIZE ? (double) d->size : NAN;
+      alert.size = tdbg_logdir_get_trace_size (logdir, i, &size) ? (double) size : NAN;
+      alert.wall_time = tdbg_logdir_get_trace_wall_time (logdir, i);
       alert.op = d->op;
       alert.magnitude = magnitude;
       g_array_append_val (alerts, alert);

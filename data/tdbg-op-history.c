@@ -37,16 +37,10 @@ tdbg_op_history_magnitudes (const TdbgTensor *tensor, double *min_abs, double *m
 }
 
 static void
-point_from_digest (TdbgOpHistoryPoint *p, guint32 trace, const TdbgTraceDigest *d)
+point_from_digest (TdbgOpHistoryPoint *p, TdbgLogdir *logdir, guint32 trace)
 {
-  *p = (TdbgOpHistoryPoint) { .trace = trace, .mode = d->mode };
-  if (d->flags & TDBG_DIGEST_HAS_COUNTS)
-    {
-      p->inf_nan_known = TRUE;
-      p->neg_inf = d->neg_inf;
-      p->pos_inf = d->pos_inf;
-      p->nan = d->nan;
-    }
+  *p = (TdbgOpHistoryPoint) { .trace = trace, .mode = tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (logdir, trace)) };
+  p->inf_nan_known = tdbg_logdir_get_trace_counts (logdir, trace, &p->neg_inf, &p->pos_inf, &p->nan);
 }
 
 static void
@@ -94,11 +88,13 @@ find_traces (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points
   GArray *kept = g_array_new (FALSE, FALSE, sizeof (guint32));
   const TdbgOp *o = tdbg_logdir_get_op (logdir, op);
   guint32 first_bad = o->first_inf_nan_trace;
+  guint n_of_op;
+  const guint32 *of_op = tdbg_logdir_get_op_traces (logdir, op, &n_of_op);
 
-  for (guint32 t = o->first_trace; t != TDBG_NONE && t < tdbg_logdir_get_n_traces (logdir); t++)
+  for (guint i = 0; i < n_of_op; i++)
     {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
-      if (d->op == op && d->output_slot == output_slot)
+      guint32 t = of_op[i];
+      if (tdbg_logdir_get_trace (logdir, t)->output_slot == output_slot)
         g_array_append_val (all, t);
     }
   max_points = MAX (max_points, 2);
@@ -129,7 +125,7 @@ tdbg_op_history_collect (TdbgLogdir *logdir, guint32 op, guint output_slot, guin
     {
       TdbgOpHistoryPoint *p = &g_array_index (points, TdbgOpHistoryPoint, i);
       guint32 t = g_array_index (traces, guint32, i);
-      point_from_digest (p, t, tdbg_logdir_get_trace (logdir, t));
+      point_from_digest (p, logdir, t);
       decode_point (logdir, p);
     }
   return points;

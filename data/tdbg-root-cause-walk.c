@@ -286,13 +286,17 @@ static guint32
 latest_trace_by_time (TdbgLogdir *logdir, guint32 op, guint slot, double time)
 {
   guint32 best = TDBG_NONE;
+  double best_time = -INFINITY;
+
   for (guint32 t = tdbg_logdir_find_trace_of_op (logdir, op, 0); t != TDBG_NONE;
        t = tdbg_logdir_find_trace_of_op (logdir, op, t + 1))
     {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
-      if (d->output_slot == slot && d->wall_time <= time &&
-          (best == TDBG_NONE || d->wall_time >= tdbg_logdir_get_trace (logdir, best)->wall_time))
-        best = t;
+      double t_time;
+      if (tdbg_logdir_get_trace (logdir, t)->output_slot != slot)
+        continue;
+      t_time = tdbg_logdir_get_trace_wall_time (logdir, t);
+      if (t_time <= time && (best == TDBG_NONE || t_time >= best_time))
+        best = t, best_time = t_time;
     }
   return best;
 }
@@ -320,7 +324,7 @@ static gboolean
 eager_feed (const Seen *seen, guint32 graph, guint k, TdbgWalkStep *out)
 {
   TdbgLogdir *logdir = seen->w->logdir;
-  double time = tdbg_logdir_get_trace (logdir, seen->ref)->wall_time;
+  double time = tdbg_logdir_get_trace_wall_time (logdir, seen->ref);
   guint n = tdbg_logdir_get_n_executions (logdir), slot;
 
   for (guint32 call = 0; call < n; call++)

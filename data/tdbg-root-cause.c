@@ -537,7 +537,7 @@ find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index)
     rc->cause = TDBG_CAUSE_INPUTS_NOT_RECORDED;
   else
     decide_cause (rc, op->op_type);
-  find_step (logdir, rc, op->graph, d->wall_time);
+  find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
   count_spread (logdir, rc);
   explain (logdir, rc, op->op_name);
 }

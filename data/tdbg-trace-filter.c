@@ -131,7 +131,7 @@ trace_matches (TdbgTraceFilter *self, const TdbgTraceDigest *d)
     return FALSE;
   if (self->alerting_only && !(d->flags & TDBG_DIGEST_HAS_INF_NAN))
     return FALSE;
-  if (!host_matches (self, d->file_set))
+  if (!host_matches (self, tdbg_trace_digest_get_file_set (d)))
     return FALSE;
   if (self->device)
     {
@@ -243,7 +243,7 @@ tdbg_trace_filter_get_host (TdbgLogdir *logdir, guint trace)
 {
   if (trace >= tdbg_logdir_get_n_traces (logdir))
     return "";
-  return file_set_host (logdir, tdbg_logdir_get_trace (logdir, trace)->file_set);
+  return file_set_host (logdir, tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, trace)));
 }
 
 void
@@ -252,7 +252,7 @@ tdbg_trace_filter_collect_hosts (TdbgLogdir *logdir, guint from, guint to, GHash
   gboolean seen[G_MAXUINT8 + 1] = { FALSE };
 
   for (guint i = from; i < to; i++)
-    seen[tdbg_logdir_get_trace (logdir, i)->file_set] = TRUE;
+    seen[tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, i))] = TRUE;
   for (guint fs = 0; fs <= G_MAXUINT8; fs++)
     if (seen[fs] && *file_set_host (logdir, fs))
       g_hash_table_add (set, (gpointer) file_set_host (logdir, fs));

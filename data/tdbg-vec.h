@@ -32,6 +32,17 @@ tdbg_vec_clear (TdbgVec *v)
   v->len = v->capacity = 0;
 }
 
+/* Makes room for @n more elements at once. */
+static inline void
+tdbg_vec_reserve (TdbgVec *v, gsize n)
+{
+  if (v->len + n > v->capacity)
+    {
+      v->data = g_realloc_n (v->data, v->len + n, v->element_size);
+      v->capacity = v->len + n;
+    }
+}
+
 static inline void
 tdbg_vec_append (TdbgVec *v, gconstpointer elements, gsize n)
 {
@@ -45,6 +56,19 @@ tdbg_vec_append (TdbgVec *v, gconstpointer elements, gsize n)
     }
   memcpy (v->data + v->len * v->element_size, elements, n * v->element_size);
   v->len += n;
+}
+
+/* Room for one more element at the end, to be written by the caller. */
+static inline gpointer
+tdbg_vec_push (TdbgVec *v)
+{
+  if (G_UNLIKELY (v->len == v->capacity))
+    {
+      gsize capacity = v->capacity + v->capacity / 2 + 16;
+      v->data = g_realloc_n (v->data, capacity, v->element_size);
+      v->capacity = capacity;
+    }
+  return v->data + v->len++ * v->element_size;
 }
 
 /* Gives back the unused capacity. */

@@ -36,6 +36,12 @@ static inline gboolean
 tdbg_wire_varint (TdbgWire *w, guint64 *out)
 {
   guint64 value = 0;
+  /* Most keys, lengths and small values fit one byte. */
+  if (G_LIKELY (w->p < w->end && *w->p < 0x80))
+    {
+      *out = *w->p++;
+      return TRUE;
+    }
   for (guint shift = 0; shift < 64; shift += 7)
     {
       if (w->p >= w->end)

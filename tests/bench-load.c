@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Loading benchmark: a tutorial-shaped FULL_HEALTH logdir of about 1,000,000 graph execution
- * traces and 160,000 executions, written by the project's fixture writer, loaded in full
- * (index, links, alerts) several times with a warm page cache. Prints figures; asserts
- * nothing about time. */
+ * traces and 160,000 executions (and, with --large-dir, one of about 10,000,000 traces and
+ * 1,600,000 executions: 3.5 GB), written by the project's fixture writer, loaded in full
+ * (index, links, alerts) several times with a warm page cache, each load next to a CRC-scan
+ * of the same files so that both see the same machine. Prints figures; asserts nothing
+ * about time. */
 
 #include <malloc.h>
+#include <stdlib.h>
 #include <stdio.h>
+#include <time.h>
 #include <sys/resource.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -15,15 +19,39 @@
 #include "tdbg-logdir.h"
 
 static guint opt_steps = 10000;
+static guint opt_large_steps = 100000;
 static guint opt_runs = 7;
 static char *opt_dir;
+static char *opt_large_dir;
 
 static const GOptionEntry entries[] = {
   { "steps", 0, 0, G_OPTION_ARG_INT, &opt_steps, "Training steps in the logdir (10000: about 1,000,000 traces)", "N" },
   { "runs", 0, 0, G_OPTION_ARG_INT, &opt_runs, "Timed loads", "N" },
   { "dir", 0, 0, G_OPTION_ARG_FILENAME, &opt_dir, "Where the logdir is written (reused when present)", "DIR" },
+  { "large-dir", 0, 0, G_OPTION_ARG_FILENAME, &opt_large_dir,
+    "Also load a large logdir written here (3.5 GB of disk; default $TDBG_BENCH_LARGE_DIR, none when unset)", "DIR" },
+  { "large-steps", 0, 0, G_OPTION_ARG_INT, &opt_large_steps, "Training steps in the large logdir (100000: about 10,000,000 traces)", "N" },
   { NULL }
 };
+
+/* What one logdir's benchmark found. */
+typedef struct {
+  const char *dir;
+  guint64 bytes;
+  guint n_traces, n_executions, n_alerts;
+  double load, load_min, load_max, crc_floor;
+  double load_cpu, floor_cpu;   /* CPU seconds of both cores, medians */
+  double refresh;
+  gsize index_bytes;
+} Figures;
+
+static double
+cpu_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 static int
 compare_doubles (gconstpointer a, gconstpointer b)
@@ -122,13 +150,13 @@ map_files (const char *dir)
 }
 
 static void
-ensure_logdir (const char *dir)
+ensure_logdir (const char *dir, guint n_steps)
 {
   g_autofree char *stamp = g_build_filename (dir, "bench-steps", NULL);
-  g_autofree char *steps = g_strdup_printf ("%u", opt_steps);
+  g_autofree char *steps = g_strdup_printf ("%u", n_steps);
   g_autofree char *have = NULL;
   g_autoptr(GError) error = NULL;
-  TdbgDemoOptions options = { opt_steps, (gint) opt_steps / 2, "bench-host", 1720000000 };
+  TdbgDemoOptions options = { n_steps, (gint) n_steps / 2, "bench-host", 1720000000 };
   gint64 start;
 
   if (g_file_get_contents (stamp, &have, NULL, NULL) && g_str_equal (have, steps))
@@ -141,79 +169,124 @@ ensure_logdir (const char *dir)
   printf ("# wrote %s in %.2f s\n", dir, (g_get_monotonic_time () - start) / 1e6);
 }
 
+/* Loads @dir @runs times (and once more to warm the page cache), each load followed by a
+ * CRC-scan of the same files. */
+static void
+bench_logdir (const char *dir, guint runs, Figures *f)
+{
+  g_autoptr(GArray) load_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) load_cpus = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) floor_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) floor_cpus = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) refresh_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) mappings = map_files (dir);
+  g_autoptr(GError) error = NULL;
+
+  f->dir = dir;
+  f->bytes = logdir_bytes (dir);
+  for (guint run = 0; run <= runs; run++)
+    {
+      g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
+      struct mallinfo2 before = mallinfo2 (), after;
+      gint64 start = g_get_monotonic_time ();
+      double cpu = cpu_seconds ();
+      double seconds, floor_cpu;
+      if (!tdbg_logdir_load (logdir, NULL, &error))
+        g_error ("%s", error->message);
+      seconds = (g_get_monotonic_time () - start) / 1e6;
+      cpu = cpu_seconds () - cpu;
+      after = mallinfo2 ();
+      /* Heap held by the loaded logdir (the files themselves are mapped, not copied). */
+      f->index_bytes = (after.uordblks + after.hblkhd) - (before.uordblks + before.hblkhd);
+      f->n_traces = tdbg_logdir_get_n_traces (logdir);
+      f->n_executions = tdbg_logdir_get_n_executions (logdir);
+      f->n_alerts = tdbg_logdir_get_n_alerts (logdir);
+      if (run == runs)
+        for (guint r = 0; r < 21; r++)
+          {
+            double refresh_start = g_get_monotonic_time ();
+            tdbg_logdir_refresh (logdir, NULL, NULL, NULL);
+            refresh_start = (g_get_monotonic_time () - refresh_start) / 1e6;
+            g_array_append_val (refresh_times, refresh_start);
+          }
+      g_clear_object (&logdir);
+      if (run == 0) /* the first run warms the page cache */
+        {
+          crc_floor_seconds (mappings);
+          continue;
+        }
+      g_array_append_val (load_times, seconds);
+      g_array_append_val (load_cpus, cpu);
+      floor_cpu = cpu_seconds ();
+      seconds = crc_floor_seconds (mappings);
+      floor_cpu = cpu_seconds () - floor_cpu;
+      g_array_append_val (floor_times, seconds);
+      g_array_append_val (floor_cpus, floor_cpu);
+    }
+  f->crc_floor = median (floor_times);
+  f->load = median (load_times);
+  f->load_min = g_array_index (load_times, double, 0);
+  f->load_max = g_array_index (load_times, double, load_times->len - 1);
+  f->load_cpu = median (load_cpus);
+  f->floor_cpu = median (floor_cpus);
+  f->refresh = median (refresh_times);
+}
+
+static void
+print_figures (const Figures *f, guint runs)
+{
+  printf ("logdir: %s (%.1f MB)\n", f->dir, f->bytes / 1e6);
+  printf ("graph execution traces: %u, executions: %u, alerts: %u\n", f->n_traces, f->n_executions, f->n_alerts);
+  printf ("full load, median of %u warm runs: %.3f s (min %.3f, max %.3f)\n", runs, f->load, f->load_min, f->load_max);
+  printf ("CRC-scan floor (CRC32C of every byte on both cores), median: %.3f s\n", f->crc_floor);
+  printf ("load / CRC floor: %.2f\n", f->load / f->crc_floor);
+  printf ("CPU time of both cores, medians: load %.3f s, CRC floor %.3f s, ratio %.2f\n",
+          f->load_cpu, f->floor_cpu, f->load_cpu / f->floor_cpu);
+  printf ("records/s: %.0f\n", (f->n_traces + f->n_executions) / f->load);
+  printf ("MB/s: %.0f\n", f->bytes / 1e6 / f->load);
+  printf ("index memory: %.1f MB in all, %.1f bytes per trace (digests of %zu bytes per trace and %zu per execution, tables, strings)\n",
+          f->index_bytes / 1e6, (double) f->index_bytes / MAX (f->n_traces, 1), sizeof (TdbgTraceDigest), sizeof (TdbgExecutionDigest));
+  printf ("refresh with nothing new, median of 21: %.3f ms\n", f->refresh * 1e3);
+}
+
 int
 main (int argc, char **argv)
 {
   g_autoptr(GOptionContext) context = g_option_context_new ("— logdir loading benchmark");
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) load_times = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) refresh_times = g_array_new (FALSE, FALSE, sizeof (double));
-  guint n_traces = 0, n_executions = 0, n_alerts = 0;
-  gsize index_bytes = 0;
-  guint64 bytes;
   struct rusage usage;
-  g_autoptr(GArray) floor_times = g_array_new (FALSE, FALSE, sizeof (double));
-  double load, refresh, crc_floor;
+  Figures small = { 0 }, large = { 0 };
+  double load_avg[3] = { 0 };
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     g_error ("%s", error->message);
   if (opt_dir == NULL)
     opt_dir = g_build_filename (g_get_tmp_dir (), "tfdbg-gtk-bench-logdir", NULL);
-  ensure_logdir (opt_dir);
-  bytes = logdir_bytes (opt_dir);
+  if (opt_large_dir == NULL && g_getenv ("TDBG_BENCH_LARGE_DIR") && *g_getenv ("TDBG_BENCH_LARGE_DIR"))
+    opt_large_dir = g_strdup (g_getenv ("TDBG_BENCH_LARGE_DIR"));
+  ensure_logdir (opt_dir, opt_steps);
+  if (opt_large_dir != NULL)
+    ensure_logdir (opt_large_dir, opt_large_steps);
 
-  for (guint run = 0; run <= opt_runs; run++)
+  bench_logdir (opt_dir, opt_runs, &small);
+  print_figures (&small, opt_runs);
+  if (opt_large_dir != NULL)
     {
-      g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (opt_dir);
-      struct mallinfo2 before = mallinfo2 (), after;
-      gint64 start = g_get_monotonic_time ();
-      double seconds;
-      if (!tdbg_logdir_load (logdir, NULL, &error))
-        g_error ("%s", error->message);
-      after = mallinfo2 ();
-      /* Heap held by the loaded logdir (the files themselves are mapped, not copied). */
-      index_bytes = (after.uordblks + after.hblkhd) - (before.uordblks + before.hblkhd);
-      seconds = (g_get_monotonic_time () - start) / 1e6;
-      if (run > 0) /* the first run warms the page cache */
-        g_array_append_val (load_times, seconds);
-      n_traces = tdbg_logdir_get_n_traces (logdir);
-      n_executions = tdbg_logdir_get_n_executions (logdir);
-      n_alerts = tdbg_logdir_get_n_alerts (logdir);
-      if (run == opt_runs)
-        for (guint r = 0; r < 21; r++)
-          {
-            start = g_get_monotonic_time ();
-            tdbg_logdir_refresh (logdir, NULL, NULL, NULL);
-            seconds = (g_get_monotonic_time () - start) / 1e6;
-            g_array_append_val (refresh_times, seconds);
-          }
+      /* Fewer runs: each reads 3.5 GB. */
+      guint runs = MAX (MIN (opt_runs, 3u), 1u);
+      bench_logdir (opt_large_dir, runs, &large);
+      printf ("\n");
+      print_figures (&large, runs);
     }
-  {
-    g_autoptr(GPtrArray) mappings = map_files (opt_dir);
-    for (guint run = 0; run <= opt_runs; run++)
-      {
-        double seconds = crc_floor_seconds (mappings);
-        if (run > 0)
-          g_array_append_val (floor_times, seconds);
-      }
-  }
   getrusage (RUSAGE_SELF, &usage);
-  crc_floor = median (floor_times);
-  load = median (load_times);
-  refresh = median (refresh_times);
-
-  printf ("logdir: %s (%.1f MB)\n", opt_dir, bytes / 1e6);
-  printf ("graph execution traces: %u, executions: %u, alerts: %u\n", n_traces, n_executions, n_alerts);
-  printf ("full load, median of %u warm runs: %.3f s (min %.3f, max %.3f)\n", load_times->len, load,
-          g_array_index (load_times, double, 0), g_array_index (load_times, double, load_times->len - 1));
-  printf ("CRC-scan floor (CRC32C of every byte on both cores), median: %.3f s\n", crc_floor);
-  printf ("load / CRC floor: %.2f\n", load / crc_floor);
-  printf ("records/s: %.0f\n", (n_traces + n_executions) / load);
-  printf ("MB/s: %.0f\n", bytes / 1e6 / load);
-  printf ("index memory: %.1f MB in all, %.1f bytes per trace (digests of %zu bytes per trace and %zu per execution, tables, strings)\n",
-          index_bytes / 1e6, (double) index_bytes / MAX (n_traces, 1), sizeof (TdbgTraceDigest), sizeof (TdbgExecutionDigest));
-  printf ("peak RSS: %.1f MB (includes the memory-mapped files)\n", usage.ru_maxrss / 1024.0);
-  printf ("refresh with nothing new, median of %u: %.3f ms\n", refresh_times->len, refresh * 1e3);
+  printf ("\npeak RSS: %.1f MB (includes the memory-mapped files)\n", usage.ru_maxrss / 1024.0);
+  if (getloadavg (load_avg, 3) > 0)
+    printf ("machine load average at the end: %.2f %.2f %.2f on %u cores\n", load_avg[0], load_avg[1], load_avg[2],
+            g_get_num_processors ());
+  printf ("load / CRC floor: %.2f at %u traces", small.load / small.crc_floor, small.n_traces);
+  if (opt_large_dir != NULL)
+    printf (", %.2f at %u traces", large.load / large.crc_floor, large.n_traces);
+  printf ("\n");
   return 0;
 }

@@ -192,7 +192,7 @@ check_each_record_once (Follow *f)
   TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (f->window));
 
   for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
-    g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, i)->wall_time, ==, FOLLOW_T0 + i);
+    g_assert_cmpfloat (tdbg_logdir_get_trace_wall_time (logdir, i), ==, FOLLOW_T0 + i);
   for (guint i = 0; i < tdbg_logdir_get_n_executions (logdir); i++)
     g_assert_cmpfloat (tdbg_logdir_get_execution (logdir, i)->wall_time, ==, FOLLOW_T0 + 0.5 + i);
 }

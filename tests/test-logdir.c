@@ -3,6 +3,7 @@
  * being written (half records included), a file set that appears later, damage in the
  * middle of a file, and op neighbourhoods. */
 
+#include <math.h>
 #include <string.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -206,7 +207,7 @@ test_refresh_half_records (void)
   refresh_expect (logdir, 0, FALSE);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, total);
   for (guint i = 0; i < total; i++)
-    g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, i)->wall_time, ==, 1700000200 + i);
+    g_assert_cmpfloat (tdbg_logdir_get_trace_wall_time (logdir, i), ==, 1700000200 + i);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 1);
   g_assert_cmpuint (tdbg_logdir_get_alert (logdir, 0)->trace_index, ==, 30);
   test_remove_tree (dir);
@@ -324,7 +325,7 @@ test_damage_in_middle (void)
   problem = g_ptr_array_index (tdbg_logdir_get_problems (logdir), 0);
   g_assert_true (g_str_has_suffix (problem->file_name, ".graph_execution_traces"));
   g_assert_cmpuint (problem->byte_offset, ==, 4 * record_length);
-  g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, 4)->wall_time, ==, 1700000205);
+  g_assert_cmpfloat (tdbg_logdir_get_trace_wall_time (logdir, 4), ==, 1700000205);
   test_remove_tree (dir);
 }
 
@@ -398,6 +399,97 @@ test_dot_escape (void)
   g_assert_true (g_utf8_validate (c, -1, NULL));
 }
 
+/* A first look at a big logdir: a bulk limit reads only the start of the bulk files, as if
+ * they were still being written (no problem reported), and those traces are the whole
+ * logdir's first ones, to the wall time and the counts. */
+static void
+test_bulk_limit (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) whole = load_demo (dir, 40, 20);
+  g_autoptr(TdbgLogdir) first = tdbg_logdir_new_for_path (dir);
+  g_autoptr(GError) error = NULL;
+  guint n;
+
+  tdbg_logdir_set_bulk_limit (first, 16 * 1024);
+  g_assert_true (tdbg_logdir_load (first, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (tdbg_logdir_get_bulk_limited (first));
+  g_assert_false (tdbg_logdir_get_bulk_limited (whole));
+  g_assert_cmpuint (tdbg_logdir_get_problems (first)->len, ==, 0);
+  n = tdbg_logdir_get_n_traces (first);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (n, <, tdbg_logdir_get_n_traces (whole));
+  for (guint i = 0; i < n; i++)
+    {
+      TdbgTraceInfo a, b;
+      g_assert_true (tdbg_logdir_get_trace_info (first, i, &a));
+      g_assert_true (tdbg_logdir_get_trace_info (whole, i, &b));
+      g_assert_cmpuint (a.offset, ==, b.offset);
+      g_assert_cmpfloat (a.wall_time, ==, b.wall_time);
+      g_assert_cmpuint (a.flags, ==, b.flags);
+      g_assert_cmpuint (a.nan, ==, b.nan);
+      g_assert_cmpstr (tdbg_logdir_get_op (first, a.op)->op_name, ==, tdbg_logdir_get_op (whole, b.op)->op_name);
+    }
+  test_remove_tree (dir);
+}
+
+/* Counts past what the digest keeps (255) and sizes past 32 bits are read back exactly from
+ * the record: a FULL_TENSOR trace of 300 NaNs, a FULL_HEALTH summary of 5e9 elements. */
+static void
+test_wide_counts (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  const char *inputs[] = { NULL };
+  const gint32 ids[] = { 1 };
+  float nans[300];
+  const double health[] = { 0, 1, 2, 1, 5e9, 0, 0, 7, 0, 0, 5e9 - 7 };
+  const gint64 nan_shape[] = { 300 }, health_shape[] = { 11 };
+  double neg_inf, pos_inf, nan;
+  guint64 size;
+
+  {
+    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "wide-host", 1700000000, 1700000000.5, "w1de",
+                                                              "2.16.1", &error);
+    Tensorflow__TensorProto *tensor;
+
+    g_assert_no_error (error);
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1700000001, "g", "__inference_f_1", NULL, &error));
+    g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Log", "log", inputs, ids, 1,
+                                               inputs, &error));
+    for (guint i = 0; i < G_N_ELEMENTS (nans); i++)
+      nans[i] = NAN;
+    tensor = tdbg_fixture_content_tensor (1 /* DT_FLOAT */, nan_shape, 1, nans, sizeof nans);
+    g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000002, "g", "log", 0, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR,
+                                                  tensor, "/device:CPU:0", &error));
+    tdbg_fixture_tensor_free (tensor);
+    tensor = tdbg_fixture_content_tensor (2 /* DT_DOUBLE */, health_shape, 1, health, sizeof health);
+    g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000003, "g", "log", 0, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH,
+                                                  tensor, "/device:CPU:0", &error));
+    tdbg_fixture_tensor_free (tensor);
+  }
+  logdir = tdbg_logdir_new_for_path (dir);
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 2);
+
+  g_assert_true (tdbg_logdir_get_trace (logdir, 0)->flags & TDBG_DIGEST_COUNTS_SATURATED);
+  g_assert_true (tdbg_logdir_get_trace_counts (logdir, 0, &neg_inf, &pos_inf, &nan));
+  g_assert_cmpfloat (nan, ==, 300);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 0)->num_nan, ==, 300);
+  g_assert_cmpfloat (tdbg_logdir_get_trace_wall_time (logdir, 0), ==, 1700000002);
+
+  g_assert_true (tdbg_logdir_get_trace (logdir, 1)->flags & TDBG_DIGEST_SIZE_WIDE);
+  g_assert_true (tdbg_logdir_get_trace_size (logdir, 1, &size));
+  g_assert_cmpuint (size, ==, 5000000000);
+  g_assert_true (tdbg_logdir_get_trace_counts (logdir, 1, &neg_inf, &pos_inf, &nan));
+  g_assert_cmpfloat (nan, ==, 7);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 1)->size, ==, 5e9);
+  test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -413,5 +505,7 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/neighbourhood", test_neighbourhood);
   g_test_add_func ("/logdir/open-close-refresh", test_open_close_refresh);
   g_test_add_func ("/logdir/dot-escape", test_dot_escape);
+  g_test_add_func ("/logdir/bulk-limit", test_bulk_limit);
+  g_test_add_func ("/logdir/wide-counts", test_wide_counts);
   return g_test_run ();
 }

@@ -515,7 +515,7 @@ test_follow_over_sftp (void)
     }
   g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 0);
   for (guint i = 0; i < traces; i++)
-    g_assert_cmpfloat (tdbg_logdir_get_trace (logdir, i)->wall_time, ==, 1700000100 + i);
+    g_assert_cmpfloat (tdbg_logdir_get_trace_wall_time (logdir, i), ==, 1700000100 + i);
   for (guint i = 0; i < executions; i++)
     g_assert_cmpfloat (tdbg_logdir_get_execution (logdir, i)->wall_time, ==, 1700000100.5 + i);
   tdbg_fixture_tensor_free (summary);

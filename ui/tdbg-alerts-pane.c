@@ -298,7 +298,14 @@ show_counts (TdbgAlertsPane *self)
         listed += per_type[k];
         all += uncapped_count (logdir, tdbg_alert_kind_nth (k), per_type[k]);
       }
-  if (all > listed)
+  if (logdir && tdbg_logdir_get_bulk_limited (logdir))
+    {
+      g_autofree char *count = tdbg_ui_format_count (listed);
+      /* Translators: the alerts pane's title while a big logdir's first stretch is shown and
+       * the rest is still being read: "Alerts (12 so far)" */
+      title = g_strdup_printf (_("Alerts (%s so far)"), count);
+    }
+  else if (all > listed)
     {
       /* The list stops at a cap per kind: the title says so, with the real number. */
       g_autofree char *shown = tdbg_ui_format_count (listed);

@@ -112,8 +112,8 @@ add_traced (TdbgOpDetails *self, TdbgLogdir *logdir, guint32 op_index, const Tdb
       if (digest == NULL)
         continue;
       device = device ? device : tdbg_logdir_get_string (logdir, digest->device);
-      if (digest->dtype)
-        g_string_append_printf (dtypes, "%s:%u %s", dtypes->len ? ", " : "", slot, tdbg_dtype_name (digest->dtype));
+      if (tdbg_trace_digest_get_dtype (digest))
+        g_string_append_printf (dtypes, "%s:%u %s", dtypes->len ? ", " : "", slot, tdbg_dtype_name (tdbg_trace_digest_get_dtype (digest)));
     }
   add_field (self, _("Device"), device ? device : op->host_name);
   add_field (self, _("Output dtypes"), dtypes->len ? dtypes->str : _("not recorded"));

@@ -90,7 +90,7 @@ describe (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
 
   /* Translators: trace index, op name, output slot, op type, debug mode */
   g_string_printf (s, _("Trace %u: %s:%u (%s), %s"), trace, op->op_name, d->output_slot,
-                   op->op_type ? op->op_type : "?", tdbg_debug_mode_name (d->mode));
+                   op->op_type ? op->op_type : "?", tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
   if (value && value->dtype > 0)
     g_string_append_printf (s, ", %s", tdbg_dtype_name (value->dtype));
   if (value && (value->shape_known || value->rank >= 0))
@@ -145,7 +145,7 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
   text = describe (logdir, trace, value);
   gtk_label_set_text (self->details_label, text);
   show_history (self, logdir, trace);
-  if (tdbg_logdir_get_trace (logdir, trace)->mode != TDBG_MODE_FULL_TENSOR)
+  if (tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (logdir, trace)) != TDBG_MODE_FULL_TENSOR)
     return;
   /* The values: read again (the summary keeps only what the columns need). */
   self->shown_event = tdbg_logdir_read_trace (logdir, trace, NULL);

@@ -42,7 +42,7 @@ get_info (TdbgTraceSummary *self, TdbgLogdir *logdir, guint trace)
   if (event && event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
-      tdbg_value_init (&info->value, d->mode, event->graph_execution_trace->tensor_proto);
+      tdbg_value_init (&info->value, tdbg_trace_digest_get_mode (d), event->graph_execution_trace->tensor_proto);
       info->have_value = TRUE;
       /* The value borrows from the event; FULL_TENSOR rows keep only what the columns need. */
       info->value.tensor.proto = NULL;
@@ -69,6 +69,8 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
   const TdbgOp *op;
   char *text = NULL;
   RowInfo *info = NULL;
+  guint64 size;
+  double counts[3];
 
   if (logdir == NULL || trace >= tdbg_logdir_get_n_traces (logdir))
     return NULL;
@@ -104,16 +106,16 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
     case TDBG_TRACE_COL_DTYPE:
       if (info->have_value && info->value.dtype > 0)
         text = g_strdup (tdbg_dtype_name (info->value.dtype));
-      else if (d->dtype)
-        text = g_strdup (tdbg_dtype_name (d->dtype));
+      else if (tdbg_trace_digest_get_dtype (d))
+        text = g_strdup (tdbg_dtype_name (tdbg_trace_digest_get_dtype (d)));
       break;
     case TDBG_TRACE_COL_SHAPE:
       if (info->have_value)
         text = tdbg_tensor_details_format_shape (&info->value);
       break;
     case TDBG_TRACE_COL_SIZE:
-      if (d->flags & TDBG_DIGEST_HAS_SIZE)
-        text = g_strdup_printf ("%'" PRIu64, d->size);
+      if (tdbg_logdir_get_trace_size (logdir, trace, &size))
+        text = g_strdup_printf ("%'" PRIu64, size);
       else if (info->have_value)
         text = format_count (info->value.size);
       break;
@@ -125,8 +127,8 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
         if (info && info->have_value && info->value.inf_nan_known)
           v = col == TDBG_TRACE_COL_NEG_INF ? info->value.counts.neg_inf
             : col == TDBG_TRACE_COL_POS_INF ? info->value.counts.pos_inf : info->value.counts.nan;
-        else if (d->flags & TDBG_DIGEST_HAS_COUNTS)
-          v = col == TDBG_TRACE_COL_NEG_INF ? d->neg_inf : col == TDBG_TRACE_COL_POS_INF ? d->pos_inf : d->nan;
+        else if (tdbg_logdir_get_trace_counts (logdir, trace, &counts[0], &counts[1], &counts[2]))
+          v = counts[col == TDBG_TRACE_COL_NEG_INF ? 0 : col == TDBG_TRACE_COL_POS_INF ? 1 : 2];
         text = format_count (v);
         *bad = !isnan (v) && v > 0;
       }
@@ -139,7 +141,7 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
                              : col == TDBG_TRACE_COL_ZERO ? info->value.counts.zero : info->value.counts.pos);
       break;
     case TDBG_TRACE_COL_HEALTH:
-      if (d->mode == TDBG_MODE_CURT_HEALTH)
+      if (tdbg_trace_digest_get_mode (d) == TDBG_MODE_CURT_HEALTH)
         {
           *bad = (d->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
           text = g_strdup (*bad ? _("Has ∞/NaN") : _("No ∞/NaN"));

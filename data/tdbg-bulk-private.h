@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Shared by tdbg-bulk.c (reading the records of a stretch of a bulk file) and
+ * tdbg-bulk-pool.c (cutting the files into stretches, reading them on every core, and
+ * appending what they found to the index in file order). */
+
+#include "tdbg-alert-kind.h"
+#include "tdbg-logdir-private.h"
+
+G_BEGIN_DECLS
+
+/* A trace whose op was never created: the op is added when the chunk is merged. */
+typedef struct {
+  guint32 digest;     /* index into the chunk's digests */
+  guint32 graph;
+  char *name;
+  double wall_time;
+} TdbgBulkOrphan;
+
+/* The wall time of a trace that raises an alert: the digest does not keep it, and the
+ * alerts (the first TDBG_ALERT_LIMIT) show it. */
+typedef struct {
+  guint32 digest;
+  double wall_time;
+} TdbgBulkAlertTime;
+
+typedef struct {
+  const guint8 *id;          /* in a record: the bytes stay mapped while the threads run */
+  gsize length;
+  guint32 graph;
+} TdbgBulkGraphCache;
+
+/* What one thread remembers from record to record, whichever chunk it reads. The op table
+ * is only read while the threads run. */
+typedef struct {
+  TdbgBulkGraphCache graphs[4];
+  guint next_graph;          /* the entry replaced next */
+  /* Consecutive records mostly share their device. */
+  const guint8 *last_device;
+  gsize last_device_length;
+  guint32 last_device_id;
+  GHashTable *op_type_ids;   /* char* -> id + 1, a lock-free copy of what this thread saw */
+  /* Traces name their ops in the same order step after step: the op that followed an op
+   * last time is tried first, by comparing names, before hashing the name. */
+  guint32 n_ops;             /* the op table's length while the threads run */
+  guint32 last_op;
+  guint32 *next_op;          /* per op: the op traced after it last time, or TDBG_NONE */
+  guint32 *name_lengths;     /* per op: strlen (op_name) */
+  guint32 n_graphs;          /* the graph table's length while the threads run */
+  guint32 *graph_id_lengths; /* per graph: strlen (graph_id) */
+  double *op_times;          /* per op: the least wall time of its traces in the first file set */
+  /* Tallied while the digests are put in place. */
+  guint32 *first_trace;      /* per op: its first trace here, or TDBG_NONE */
+  guint32 *first_inf_nan;    /* per op: its first trace here that holds NaN/∞, or TDBG_NONE */
+  guint modes;               /* 1 << mode of every digest here */
+} TdbgBulkThread;
+
+/* One stretch of a bulk file, cut at a record boundary, and what was found in it. */
+typedef struct {
+  TdbgLogdir *self;
+  TdbgBulkThread *thread;    /* while it runs */
+  GCancellable *cancellable;
+  const char *file_name;
+  guint8 file_set;
+  TdbgFileKind kind;
+  TdbgVec digests;           /* TdbgTraceDigest or TdbgExecutionDigest */
+  GPtrArray *problems;
+  GArray *orphans;           /* TdbgBulkOrphan */
+  GArray *alert_times;       /* TdbgBulkAlertTime, the first TDBG_ALERT_LIMIT */
+  const TdbgAlertKind *inf_nan;
+  guint64 n_inf_nan;         /* traces that raise an alert */
+  guint64 since_progress_records;
+  const guint8 *since_progress_offset;
+  gboolean cancelled;
+  gboolean too_large;
+  TdbgScanResult result;
+} TdbgBulkChunk;
+
+void tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self);
+void tdbg_bulk_thread_clear (TdbgBulkThread *t);
+void tdbg_bulk_chunk_init (TdbgBulkChunk *c, TdbgLogdir *self, guint file_set, TdbgFileKind kind,
+                           const char *file_name, GCancellable *cancellable);
+void tdbg_bulk_chunk_clear (TdbgBulkChunk *c);
+void tdbg_bulk_chunk_run (TdbgBulkChunk *c, TdbgBulkThread *thread, const guint8 *data, gsize length,
+                          guint64 base_offset);
+
+G_END_DECLS
