@@ -41,6 +41,8 @@ point_from_digest (TdbgOpHistoryPoint *p, TdbgLogdir *logdir, guint32 trace)
 {
   *p = (TdbgOpHistoryPoint) { .trace = trace, .mode = tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (logdir, trace)) };
   p->inf_nan_known = tdbg_logdir_get_trace_counts (logdir, trace, &p->neg_inf, &p->pos_inf, &p->nan);
+  /* CURT_HEALTH keeps only this flag: the digest has it even when the record cannot be read. */
+  p->bad = (tdbg_logdir_get_trace (logdir, trace)->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
 }
 
 static void
@@ -60,6 +62,7 @@ point_from_value (TdbgOpHistoryPoint *p, const TdbgValue *v)
       p->zero = (double) v->counts.zero;
       p->pos = (double) v->counts.pos;
     }
+  p->bad |= v->any_inf_nan;
   if (v->mode == TDBG_MODE_FULL_TENSOR && v->decoded && !v->empty)
     p->magnitude_known = tdbg_op_history_magnitudes (&v->tensor, &p->min_abs, &p->max_abs, &p->mean_abs);
 }
@@ -110,8 +113,8 @@ find_traces (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points
   return kept;
 }
 
-GArray *
-tdbg_op_history_collect (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points)
+static GArray *
+collect (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points, GCancellable *cancellable)
 {
   GArray *points = g_array_new (FALSE, FALSE, sizeof (TdbgOpHistoryPoint));
   g_autoptr(GArray) traces = NULL;
@@ -124,11 +127,65 @@ tdbg_op_history_collect (TdbgLogdir *logdir, guint32 op, guint output_slot, guin
   for (guint i = 0; i < traces->len; i++)
     {
       TdbgOpHistoryPoint *p = &g_array_index (points, TdbgOpHistoryPoint, i);
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
       guint32 t = g_array_index (traces, guint32, i);
       point_from_digest (p, logdir, t);
       decode_point (logdir, p);
+      p->bad |= p->inf_nan_known && (p->neg_inf != 0 || p->pos_inf != 0 || p->nan != 0);
     }
   return points;
+}
+
+GArray *
+tdbg_op_history_collect (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points)
+{
+  return collect (logdir, op, output_slot, max_points, NULL);
+}
+
+typedef struct {
+  guint32 op;
+  guint output_slot;
+  guint max_points;
+} CollectJob;
+
+static void
+collect_in_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  TdbgLogdir *logdir = source;
+  CollectJob *job = data;
+  GArray *points;
+
+  tdbg_logdir_read_lock (logdir);
+  points = collect (logdir, job->op, job->output_slot, job->max_points, cancellable);
+  tdbg_logdir_read_unlock (logdir);
+  if (g_task_return_error_if_cancelled (task))
+    g_array_unref (points);
+  else
+    g_task_return_pointer (task, points, (GDestroyNotify) g_array_unref);
+}
+
+void
+tdbg_op_history_collect_async (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points,
+                               GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  CollectJob *job;
+
+  g_return_if_fail (TDBG_IS_LOGDIR (logdir));
+  task = g_task_new (logdir, cancellable, callback, user_data);
+  g_task_set_source_tag (task, tdbg_op_history_collect_async);
+  job = g_new (CollectJob, 1);
+  *job = (CollectJob) { op, output_slot, max_points };
+  g_task_set_task_data (task, job, g_free);
+  g_task_run_in_thread (task, collect_in_thread);
+}
+
+GArray *
+tdbg_op_history_collect_finish (TdbgLogdir *logdir, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, logdir), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 gint
@@ -136,11 +193,22 @@ tdbg_op_history_first_inf_nan (GArray *points)
 {
   for (guint i = 0; i < points->len; i++)
     {
-      const TdbgOpHistoryPoint *p = &g_array_index (points, TdbgOpHistoryPoint, i);
-      if (p->inf_nan_known && (p->neg_inf != 0 || p->pos_inf != 0 || p->nan != 0))
+      if (g_array_index (points, TdbgOpHistoryPoint, i).bad)
         return (gint) i;
     }
   return -1;
+}
+
+const TdbgOpHistoryPoint *
+tdbg_op_history_find_uncounted (GArray *points)
+{
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TdbgOpHistoryPoint *p = &g_array_index (points, TdbgOpHistoryPoint, i);
+      if (p->mode == TDBG_MODE_CURT_HEALTH && !p->inf_nan_known)
+        return p;
+    }
+  return NULL;
 }
 
 char *

@@ -3,6 +3,7 @@
  * Graph Execution; Alt+Left returns to the alert's trace and Alt+Right goes forward again,
  * the header bar's buttons sensitive only when there is somewhere to go. */
 
+#include <string.h>
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-window-history.h"
@@ -112,10 +113,12 @@ test_back_forward (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Shown, with its points read (the worker's placeholder gone). */
 static gboolean
 plot_shown (gpointer plot)
 {
-  return gtk_widget_get_mapped (plot) && gtk_widget_get_height (plot) > 0;
+  return gtk_widget_get_mapped (plot) && gtk_widget_get_height (plot) > 0 &&
+         !tdbg_health_plot_is_reading (TDBG_HEALTH_PLOT (plot));
 }
 
 /* The summary is the plot's accessible label (the GUI tests run with GTK_A11Y=none: the a11y
@@ -139,6 +142,9 @@ test_health_plot (void)
   gui_spin (100);
   g_assert_false (gtk_widget_get_visible (plot));
   tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
+  /* The traces are read in a worker: meanwhile the plot says so. */
+  g_assert_true (tdbg_health_plot_is_reading (TDBG_HEALTH_PLOT (plot)));
+  g_assert_cmpstr (tdbg_health_plot_get_summary (TDBG_HEALTH_PLOT (plot)), ==, "Reading the steps of Log:0…");
   g_assert_true (gui_wait_until (plot_shown, plot, 5000));
   g_assert_true (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (plot)) == GTK_ACCESSIBLE_ROLE_IMG);
   assert_plot_label (plot, "Log:0 over 7 steps: first NaN/∞ at step 2");
@@ -168,6 +174,32 @@ test_health_plot_magnitudes (void)
   test_remove_tree (dir);
 }
 
+/* TF1's CURT_HEALTH says only whether a step held NaN/∞: the Square op's bad steps are drawn
+ * red all the same, and the label says the mode gives no counts. Picking another op while
+ * the first is still read shows the second's series, never the first's. */
+static void
+test_health_plot_curt_health (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tf1_graph_only/logdir");
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  GtkWidget *plot = gui_find_widget (GTK_WIDGET (tdbg_window_get_trace_pane (window)), TDBG_TYPE_HEALTH_PLOT);
+  const char *summary;
+
+  /* Trace 239 is the Sub op's (EXPECTED.json: the input's latest trace before 240). */
+  tdbg_selection_select_trace (sel, 239);
+  g_assert_true (tdbg_health_plot_is_reading (TDBG_HEALTH_PLOT (plot)));
+  tdbg_selection_select_trace (sel, 240);
+  g_assert_true (gui_wait_until (plot_shown, plot, 5000));
+  gui_spin (300);
+  summary = tdbg_health_plot_get_summary (TDBG_HEALTH_PLOT (plot));
+  g_test_message ("%s", summary);
+  g_assert_true (g_str_has_prefix (summary, "Square:0 over "));
+  g_assert_nonnull (strstr (summary, ": first NaN/∞ at step "));
+  g_assert_nonnull (strstr (summary, "; CURT_HEALTH gives no NaN/∞ counts, only whether a step held any"));
+  gui_shot (GTK_WIDGET (window), "health-plot-curt-health.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -176,5 +208,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/history/back-forward", test_back_forward);
   g_test_add_func ("/gui/history/health-plot", test_health_plot);
   g_test_add_func ("/gui/history/health-plot-magnitudes", test_health_plot_magnitudes);
+  g_test_add_func ("/gui/history/health-plot-curt-health", test_health_plot_curt_health);
   return g_test_run ();
 }

@@ -34,6 +34,8 @@ test_tutorial_log (void)
   bad = &g_array_index (points, TdbgOpHistoryPoint, 1);
   g_assert_cmpuint (bad->trace, ==, 103);
   g_assert_cmpfloat (bad->neg_inf, ==, 1);
+  g_assert_true (bad->bad);
+  g_assert_null (tdbg_op_history_find_uncounted (points));
   text = tdbg_op_history_describe (points, "Log:0");
   g_assert_cmpstr (text, ==, "Log:0 over 7 steps: first NaN/∞ at step 2");
 
@@ -45,6 +47,86 @@ test_tutorial_log (void)
   g_array_unref (thinned);
   thinned = tdbg_op_history_collect (logdir, G_MAXUINT32 - 1, 0, 10);
   g_assert_cmpuint (thinned->len, ==, 0);
+}
+
+/* TF1's CURT_HEALTH keeps only whether a value held NaN/∞: the Square op's first such trace
+ * (240, EXPECTED.json) is a bad point without counts, and the series says so. */
+static void
+test_curt_health_flag (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("TDBG_SHARED_LOGDIRS"), "tf1_graph_only", "logdir", NULL);
+  g_autoptr(TdbgLogdir) logdir = test_load_logdir (path);
+  guint32 square = test_find_op (logdir, "Square");
+  g_autoptr(GArray) points = NULL;
+  const TdbgOpHistoryPoint *bad;
+  guint n_bad = 0;
+  gint first;
+
+  g_assert_cmpuint (square, !=, TDBG_NONE);
+  points = tdbg_op_history_collect (logdir, square, 0, 500);
+  g_assert_cmpuint (points->len, >, 1);
+  first = tdbg_op_history_first_inf_nan (points);
+  g_assert_cmpint (first, >=, 0);
+  bad = &g_array_index (points, TdbgOpHistoryPoint, first);
+  g_assert_cmpuint (bad->trace, ==, 240);
+  g_assert_cmpuint (bad->mode, ==, TDBG_MODE_CURT_HEALTH);
+  g_assert_false (bad->inf_nan_known);
+  g_assert_true (bad->bad);
+  for (guint i = 0; i < points->len; i++)
+    {
+      const TdbgOpHistoryPoint *p = &g_array_index (points, TdbgOpHistoryPoint, i);
+      /* Every bad point is one the logdir raises an alert for, and only those. */
+      g_assert_cmpint (p->bad, ==, (tdbg_logdir_get_trace (logdir, p->trace)->flags & TDBG_DIGEST_HAS_INF_NAN) != 0);
+      n_bad += p->bad;
+    }
+  g_assert_cmpuint (n_bad, >=, 1);
+  g_assert_true (tdbg_op_history_find_uncounted (points) != NULL);
+}
+
+static void
+collected_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GError **error = ((gpointer *) data)[1];
+
+  *(GArray **) ((gpointer *) data)[0] = tdbg_op_history_collect_finish (TDBG_LOGDIR (source), result, error);
+  *(gboolean *) ((gpointer *) data)[2] = TRUE;
+}
+
+static GArray *
+collect_in_worker (TdbgLogdir *logdir, guint32 op, GCancellable *cancellable, GError **error)
+{
+  GArray *points = NULL;
+  gboolean done = FALSE;
+  gpointer data[3] = { &points, error, &done };
+
+  tdbg_op_history_collect_async (logdir, op, 0, 500, cancellable, collected_cb, data);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  return points;
+}
+
+/* In a worker: the points of the synchronous read; cancelled, none. */
+static void
+test_in_worker (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("TDBG_SHARED_LOGDIRS"), "tutorial_mnist", "logdir", NULL);
+  g_autoptr(TdbgLogdir) logdir = test_load_logdir (path);
+  guint32 log = test_find_op (logdir, "Log");
+  g_autoptr(GArray) here = tdbg_op_history_collect (logdir, log, 0, 500);
+  g_autoptr(GArray) there = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+
+  there = collect_in_worker (logdir, log, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (there);
+  g_assert_cmpmem (there->data, there->len * sizeof (TdbgOpHistoryPoint), here->data,
+                   here->len * sizeof (TdbgOpHistoryPoint));
+  g_clear_pointer (&there, g_array_unref);
+  g_cancellable_cancel (cancellable);
+  there = collect_in_worker (logdir, log, cancellable, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (there);
 }
 
 static void
@@ -82,5 +164,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/op-history/tutorial-log", test_tutorial_log);
   g_test_add_func ("/op-history/growing-magnitude", test_growing_magnitude);
+  g_test_add_func ("/op-history/curt-health-flag", test_curt_health_flag);
+  g_test_add_func ("/op-history/in-worker", test_in_worker);
   return g_test_run ();
 }

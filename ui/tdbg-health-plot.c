@@ -10,6 +10,7 @@ struct _TdbgHealthPlot {
   char *summary;
   guint32 current;
   gboolean log_scale;
+  gboolean reading;  /* the placeholder: the summary says what is being read */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgHealthPlot, tdbg_health_plot, GTK_TYPE_WIDGET)
@@ -29,7 +30,7 @@ point (TdbgHealthPlot *self, guint i)
 static gboolean
 is_bad (const TdbgOpHistoryPoint *p)
 {
-  return p->inf_nan_known && (p->neg_inf != 0 || p->pos_inf != 0 || p->nan != 0);
+  return p->bad;
 }
 
 /* What every point can show: magnitudes where all have them, else signs, else counts. */
@@ -138,9 +139,12 @@ draw_bars (TdbgHealthPlot *self, cairo_t *cr, TdbgPlotKind kind, double left, do
         {
           double h = kind == SHOW_SIGNS ? (total > 0 ? height * parts[j] / total : 0)
                                         : (most > 0 ? height * bad / most : 0);
-          /* A NaN/∞ among thousands still shows. */
+          /* A NaN/∞ among thousands still shows; one the mode flags without counting it
+           * (CURT_HEALTH) fills the step. */
           if (j == 0 && bad > 0)
             h = MAX (h, 3);
+          if (j == 0 && p->bad && !p->inf_nan_known)
+            h = height;
           cairo_set_source_rgb (cr, colours[j][0], colours[j][1], colours[j][2]);
           cairo_rectangle (cr, x, y - h, w, h);
           cairo_fill (cr);
@@ -163,7 +167,11 @@ draw_legend (TdbgHealthPlot *self, cairo_t *cr, TdbgPlotKind kind)
   const LegendItem signs[] = { { N_("NaN/∞"), 0.88, 0.11, 0.14 }, { N_("−"), 0.21, 0.52, 0.89 },
                                { N_("0"), 0.6, 0.6, 0.6 }, { N_("+"), 0.18, 0.76, 0.49 } };
   const LegendItem counts[] = { { N_("NaN/∞ count"), 0.88, 0.11, 0.14 } };
-  const LegendItem *items = kind == SHOW_MAGNITUDES ? magnitudes : kind == SHOW_SIGNS ? signs : counts;
+  /* Translators: the health plot's legend when the debug mode (CURT_HEALTH) records only
+   * whether a step held NaN/∞, not how many */
+  const LegendItem flags[] = { { N_("NaN/∞ (this mode gives no counts)"), 0.88, 0.11, 0.14 } };
+  const LegendItem *items = kind == SHOW_MAGNITUDES ? magnitudes : kind == SHOW_SIGNS ? signs
+                          : tdbg_op_history_find_uncounted (self->points) ? flags : counts;
   guint n = kind == SHOW_INF_NAN ? 1 : 4;
   double x = MARGIN;
 
@@ -224,12 +232,39 @@ draw (TdbgHealthPlot *self, cairo_t *cr, double width, double height)
     draw_bars (self, cr, kind, left, step, top, h);
 }
 
+/* The placeholder: the plot's frame, dimmed, and what is being read. */
+static void
+draw_reading (TdbgHealthPlot *self, cairo_t *cr, double width, double height)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), self->summary);
+  int w, h;
+
+  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.08);
+  cairo_rectangle (cr, MARGIN, LEGEND_HEIGHT + 2, width - 2 * MARGIN, height - LEGEND_HEIGHT - 2 - MARGIN - 4);
+  cairo_fill (cr);
+  pango_layout_set_width (layout, (int) ((width - 2 * MARGIN) * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 1);
+  cairo_move_to (cr, MAX (MARGIN, (width - w) / 2), (height - h) / 2);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
 static void
 tdbg_health_plot_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   TdbgHealthPlot *self = TDBG_HEALTH_PLOT (widget);
   double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   cairo_t *cr;
+
+  if (self->reading && width >= 2 * MARGIN && height >= LEGEND_HEIGHT + 2 * MARGIN + 8)
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+      draw_reading (self, cr, width, height);
+      cairo_destroy (cr);
+      return;
+    }
 
   if (self->points == NULL || self->points->len == 0 || width < 2 * MARGIN || height < LEGEND_HEIGHT + 2 * MARGIN + 8)
     return;
@@ -299,6 +334,7 @@ tdbg_health_plot_set_series (TdbgHealthPlot *self, GArray *points, const char *t
   g_return_if_fail (TDBG_IS_HEALTH_PLOT (self));
   g_clear_pointer (&self->points, g_array_unref);
   g_clear_pointer (&self->summary, g_free);
+  self->reading = FALSE;
   self->points = points && points->len ? g_array_ref (points) : NULL;
   self->current = current;
   self->summary = self->points ? tdbg_op_history_describe (self->points, tensor_name) : g_strdup ("");
@@ -314,11 +350,37 @@ tdbg_health_plot_set_series (TdbgHealthPlot *self, GArray *points, const char *t
       g_free (self->summary);
       self->summary = longer;
     }
+  if (self->points && tdbg_op_history_find_uncounted (self->points))
+    {
+      const TdbgOpHistoryPoint *p = tdbg_op_history_find_uncounted (self->points);
+      /* Translators: appended to "Log:0 over 7 steps: first NaN/∞ at step 2"; a debug mode */
+      char *longer = g_strdup_printf (_("%s; %s gives no NaN/∞ counts, only whether a step held any"), self->summary,
+                                      tdbg_debug_mode_name (p->mode));
+      g_free (self->summary);
+      self->summary = longer;
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, self->summary, -1);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), self->points ? self->summary : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self), self->points != NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+tdbg_health_plot_set_reading (TdbgHealthPlot *self, const char *tensor_name)
+{
+  g_return_if_fail (TDBG_IS_HEALTH_PLOT (self));
+  g_clear_pointer (&self->points, g_array_unref);
+  g_free (self->summary);
+  /* Translators: shown in the health plot while the op's traces are read: "Log:0" */
+  self->summary = g_strdup_printf (_("Reading the steps of %s…"), tensor_name);
+  self->reading = TRUE;
+  self->log_scale = FALSE;
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, self->summary, -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean tdbg_health_plot_is_reading (TdbgHealthPlot *self) { return self->reading; }
 const char *tdbg_health_plot_get_summary (TdbgHealthPlot *self) { return self->summary; }
 gboolean tdbg_health_plot_is_log_scale (TdbgHealthPlot *self) { return self->log_scale; }

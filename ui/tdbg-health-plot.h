@@ -18,6 +18,10 @@ GtkWidget *tdbg_health_plot_new (void);
 /* Shows @points (TdbgOpHistoryPoint, referenced; NULL shows nothing) of the tensor
  * @tensor_name, @current the trace to outline (TDBG_NONE for none). */
 void tdbg_health_plot_set_series (TdbgHealthPlot *self, GArray *points, const char *tensor_name, guint32 current);
+/* While the series of @tensor_name is read (in a worker): a placeholder saying so. The next
+ * set_series replaces it. */
+void tdbg_health_plot_set_reading (TdbgHealthPlot *self, const char *tensor_name);
+gboolean tdbg_health_plot_is_reading (TdbgHealthPlot *self);
 /* What the plot shows, as its accessible label says it ("" when empty). */
 const char *tdbg_health_plot_get_summary (TdbgHealthPlot *self);
 /* Whether the magnitudes are drawn on a log scale. */

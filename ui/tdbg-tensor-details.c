@@ -27,6 +27,9 @@ struct _TdbgTensorDetails {
   guint32 history_op;
   guint history_slot;
   guint history_n_traces;
+  GCancellable *history_reading; /* the series being read in a worker, NULL once shown */
+  guint32 history_current;       /* the trace to outline once it is */
+  char *history_name;
   GtkButton *save_button;
   GtkLabel *save_label;
 
@@ -106,23 +109,70 @@ describe (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
   return g_string_free (s, FALSE);
 }
 
+typedef struct {
+  TdbgTensorDetails *self;  /* referenced until the worker is done */
+  GCancellable *cancellable;
+} HistoryRead;
+
+static void
+history_read_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  HistoryRead *read = data;
+  TdbgTensorDetails *self = read->self;
+  g_autoptr(GArray) points = tdbg_op_history_collect_finish (TDBG_LOGDIR (source), result, NULL);
+
+  /* A series asked for before the selection moved on is never drawn. */
+  if (points && read->cancellable == self->history_reading && !g_cancellable_is_cancelled (read->cancellable))
+    {
+      g_clear_object (&self->history_reading);
+      g_clear_pointer (&self->history, g_array_unref);
+      self->history = g_steal_pointer (&points);
+      tdbg_health_plot_set_series (self->health_plot, self->history, self->history_name, self->history_current);
+    }
+  g_object_unref (read->cancellable);
+  g_object_unref (read->self);
+  g_free (read);
+}
+
+static void
+stop_history_read (TdbgTensorDetails *self)
+{
+  if (self->history_reading)
+    g_cancellable_cancel (self->history_reading);
+  g_clear_object (&self->history_reading);
+}
+
+/* The series is read in a worker (each trace may be a read over SSH): the plot says so
+ * meanwhile, and shows the points once they are in, if the op is still the one selected. */
 static void
 show_history (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace)
 {
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
-  g_autofree char *name = g_strdup_printf ("%s:%u", tdbg_logdir_get_op (logdir, d->op)->op_name, d->output_slot);
+  HistoryRead *read;
 
-  if (self->history == NULL || self->history_logdir != logdir || self->history_op != d->op ||
-      self->history_slot != d->output_slot || self->history_n_traces != tdbg_logdir_get_n_traces (logdir))
+  g_free (self->history_name);
+  self->history_name = g_strdup_printf ("%s:%u", tdbg_logdir_get_op (logdir, d->op)->op_name, d->output_slot);
+  self->history_current = trace;
+  if (self->history_logdir == logdir && self->history_op == d->op && self->history_slot == d->output_slot &&
+      self->history_n_traces == tdbg_logdir_get_n_traces (logdir) && (self->history || self->history_reading))
     {
-      g_clear_pointer (&self->history, g_array_unref);
-      self->history = tdbg_op_history_collect (logdir, d->op, d->output_slot, HISTORY_POINTS);
-      self->history_logdir = logdir;
-      self->history_op = d->op;
-      self->history_slot = d->output_slot;
-      self->history_n_traces = tdbg_logdir_get_n_traces (logdir);
+      if (self->history_reading == NULL)
+        tdbg_health_plot_set_series (self->health_plot, self->history, self->history_name, trace);
+      return;
     }
-  tdbg_health_plot_set_series (self->health_plot, self->history, name, trace);
+  stop_history_read (self);
+  g_clear_pointer (&self->history, g_array_unref);
+  self->history_logdir = logdir;
+  self->history_op = d->op;
+  self->history_slot = d->output_slot;
+  self->history_n_traces = tdbg_logdir_get_n_traces (logdir);
+  self->history_reading = g_cancellable_new ();
+  tdbg_health_plot_set_reading (self->health_plot, self->history_name);
+  read = g_new (HistoryRead, 1);
+  read->self = g_object_ref (self);
+  read->cancellable = g_object_ref (self->history_reading);
+  tdbg_op_history_collect_async (logdir, d->op, d->output_slot, HISTORY_POINTS, self->history_reading,
+                                 history_read_cb, read);
 }
 
 void
@@ -138,6 +188,7 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
   if (logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (logdir))
     {
       gtk_label_set_text (self->details_label, "");
+      stop_history_read (self);
       g_clear_pointer (&self->history, g_array_unref);
       tdbg_health_plot_set_series (self->health_plot, NULL, NULL, TDBG_NONE);
       return;
@@ -241,7 +292,9 @@ tdbg_tensor_details_dispose (GObject *object)
       g_clear_object (&self->chooser);
     }
   g_clear_pointer (&self->shown_event, free_event);
+  stop_history_read (self);
   g_clear_pointer (&self->history, g_array_unref);
+  g_clear_pointer (&self->history_name, g_free);
   g_clear_pointer (&self->shown_name, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), TDBG_TYPE_TENSOR_DETAILS);
   G_OBJECT_CLASS (tdbg_tensor_details_parent_class)->dispose (object);
