@@ -7,8 +7,6 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-alert-kind.h"
-#include "tdbg-op-history.h"
-#include "tdbg-value.h"
 
 char *
 tdbg_graph_function_name (const char *graph_name)
@@ -87,51 +85,31 @@ tdbg_more_alerts_find_retracing (TdbgLogdir *logdir, const TdbgAlertOptions *opt
     }
 }
 
-/* The largest finite |x| of a FULL_TENSOR trace, NAN when it has none or cannot be read. */
-static double
-trace_magnitude (TdbgLogdir *logdir, guint32 trace)
-{
-  Tensorflow__DebugEvent *event = tdbg_logdir_read_trace (logdir, trace, NULL);
-  double lo, hi = NAN, mean;
-  TdbgValue v;
-
-  if (event == NULL)
-    return NAN;
-  if (event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE)
-    {
-      tdbg_value_init (&v, TDBG_MODE_FULL_TENSOR, event->graph_execution_trace->tensor_proto);
-      if (!v.decoded || v.empty || !tdbg_op_history_magnitudes (&v.tensor, &lo, &hi, &mean))
-        hi = NAN;
-      tdbg_value_clear (&v);
-    }
-  tensorflow__debug_event__free_unpacked (event, NULL);
-  return hi;
-}
-
-/* Decodes every floating FULL_TENSOR trace: the digests keep no magnitudes, and the
- * threshold is the person's to change. FULL_TENSOR runs are small (each value is dumped). */
+/* Every floating FULL_TENSOR trace's magnitude, decoded once (the digests keep none); the
+ * threshold is the person's to change, and applied here. FULL_TENSOR runs are small (each
+ * value is dumped). */
 void
 tdbg_more_alerts_find_exploding (TdbgLogdir *logdir, const TdbgAlertOptions *options, GArray *alerts)
 {
+  g_autoptr(TdbgMagnitudes) own = options->magnitudes ? NULL : tdbg_magnitudes_new ();
+  TdbgMagnitudes *magnitudes = options->magnitudes ? options->magnitudes : own;
+  const GArray *found;
   guint n = 0;
 
-  if (!(tdbg_logdir_get_modes (logdir) & (1u << TDBG_MODE_FULL_TENSOR)))
-    return;
-  for (guint32 i = 0; i < tdbg_logdir_get_n_traces (logdir) && n < TDBG_ALERT_LIMIT; i++)
+  tdbg_magnitudes_update (magnitudes, logdir);
+  found = tdbg_magnitudes_get (magnitudes);
+  for (guint k = 0; k < found->len && n < TDBG_ALERT_LIMIT; k++)
     {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
-      TdbgAlert alert = { TDBG_ALERT_EXPLODING, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, 0, 0 };
-      double magnitude;
+      const TdbgTraceMagnitude *m = &g_array_index (found, TdbgTraceMagnitude, k);
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, m->trace);
+      TdbgAlert alert = { TDBG_ALERT_EXPLODING, m->trace, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, 0, 0 };
       guint64 size;
-      if (tdbg_trace_digest_get_mode (d) != TDBG_MODE_FULL_TENSOR || !tdbg_dtype_is_floating (tdbg_trace_digest_get_dtype (d)))
+      if (isnan (m->magnitude) || m->magnitude <= options->magnitude_threshold)
         continue;
-      magnitude = trace_magnitude (logdir, i);
-      if (isnan (magnitude) || magnitude <= options->magnitude_threshold)
-        continue;
-      alert.size = tdbg_logdir_get_trace_size (logdir, i, &size) ? (double) size : NAN;
-      alert.wall_time = tdbg_logdir_get_trace_wall_time (logdir, i);
+      alert.size = tdbg_logdir_get_trace_size (logdir, m->trace, &size) ? (double) size : NAN;
+      alert.wall_time = m->wall_time;
       alert.op = d->op;
-      alert.magnitude = magnitude;
+      alert.magnitude = m->magnitude;
       g_array_append_val (alerts, alert);
       n++;
     }

@@ -8,6 +8,7 @@
 
 #include "tdbg-logdir.h"
 #include "tdbg-alert-kind.h"
+#include "tdbg-magnitudes.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +17,9 @@ G_BEGIN_DECLS
 
 struct _TdbgAlertOptions {
   double magnitude_threshold;  /* exploding magnitude: largest |x| above this */
+  TdbgMagnitudes *magnitudes;  /* the magnitudes found by the last search of this logdir, so
+                                * that the next decodes only traces appended since (following);
+                                * NULL: every trace is decoded */
 };
 
 /* The alerts of every kind the table marks as not Debugger V2's, kind after kind in table

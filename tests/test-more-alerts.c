@@ -9,6 +9,7 @@
 #include "alert-fixtures.h"
 #include "tdbg-more-alerts.h"
 #include "test-util.h"
+#include "follow-util.h"
 
 static const TdbgAlertOptions defaults = { TDBG_MAGNITUDE_THRESHOLD_DEFAULT };
 
@@ -115,6 +116,85 @@ test_exploding (void)
   test_remove_tree (dir);
 }
 
+/* Copies the logdir @from into @to with its traces file cut after @n_records records (all
+ * when more): a run that has written that far. */
+static void
+copy_with_traces (const char *from, const char *to, guint n_records)
+{
+  g_autoptr(GDir) d = g_dir_open (from, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *src = g_build_filename (from, name, NULL), *dst = g_build_filename (to, name, NULL);
+      g_autofree char *bytes = NULL;
+      gsize length, at = 0;
+
+      g_assert_true (g_file_get_contents (src, &bytes, &length, NULL));
+      if (g_str_has_suffix (name, ".graph_execution_traces"))
+        {
+          for (guint i = 0; i < n_records && at + 12 <= length; i++)
+            {
+              guint64 body;
+              memcpy (&body, bytes + at, 8);
+              at += 12 + GUINT64_FROM_LE (body) + 4;
+            }
+          length = MIN (at, length);
+        }
+      g_assert_true (g_file_set_contents (dst, bytes, length, NULL));
+    }
+}
+
+/* Following a FULL_TENSOR run: each search decodes only the traces appended since the last,
+ * finds what a search of the whole logdir finds, and a new threshold decodes nothing. */
+static void
+test_exploding_following (void)
+{
+  const double magnitudes[] = { 10, 1e7, 1e3, 5e8, 2e6, 1 };
+  g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
+  g_autoptr(TdbgMagnitudes) cache = tdbg_magnitudes_new ();
+  TdbgAlertOptions options = { TDBG_MAGNITUDE_THRESHOLD_DEFAULT, cache };
+  g_autoptr(TdbgLogdir) logdir = NULL, whole = NULL;
+  g_autoptr(GArray) first = NULL, later = NULL, expected = NULL, lower = NULL;
+  g_autoptr(GError) error = NULL;
+  TdbgRefreshStats stats;
+
+  alert_fixture_write_growth (full, magnitudes, G_N_ELEMENTS (magnitudes), -1);
+  copy_with_traces (full, grow, 2);
+  logdir = test_load_logdir (grow);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 2);
+  first = tdbg_more_alerts_find (logdir, &options);
+  g_assert_cmpuint (count_kind (first, TDBG_ALERT_EXPLODING), ==, 1);
+  g_assert_cmpuint (tdbg_magnitudes_get_n_decoded (cache), ==, 2);
+
+  /* The run writes four more steps; the window follows. */
+  copy_with_traces (full, grow, G_MAXUINT);
+  g_assert_true (follow_logdir (logdir, 0, &stats, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 6);
+  later = tdbg_more_alerts_find (logdir, &options);
+  g_assert_cmpuint (tdbg_magnitudes_get_n_decoded (cache), ==, 6);
+  whole = test_load_logdir (full);
+  expected = tdbg_more_alerts_find (whole, &defaults);
+  g_assert_cmpuint (later->len, ==, 3);
+  g_assert_cmpuint (later->len, ==, expected->len);
+  for (guint i = 0; i < later->len; i++)
+    {
+      const TdbgAlert *a = &g_array_index (later, TdbgAlert, i), *b = &g_array_index (expected, TdbgAlert, i);
+      g_assert_cmpuint (a->trace_index, ==, b->trace_index);
+      g_assert_cmpfloat (a->magnitude, ==, b->magnitude);
+      g_assert_cmpfloat (a->wall_time, ==, b->wall_time);
+    }
+
+  /* Nothing new, a lower threshold: no trace is decoded again. */
+  options.magnitude_threshold = 100;
+  lower = tdbg_more_alerts_find (logdir, &options);
+  g_assert_cmpuint (count_kind (lower, TDBG_ALERT_EXPLODING), ==, 4);
+  g_assert_cmpuint (tdbg_magnitudes_get_n_decoded (cache), ==, 6);
+  test_remove_tree (full);
+  test_remove_tree (grow);
+}
+
 /* The shared logdirs: their NaN/∞ alerts are untouched (the shared-logdirs test checks them
  * against EXPECTED.json); no magnitude there passes 1e6 and no function is traced 5 times. */
 static void
@@ -191,6 +271,7 @@ main (int argc, char **argv)
   g_test_add_func ("/more-alerts/function-names", test_function_names);
   g_test_add_func ("/more-alerts/retracing", test_retracing);
   g_test_add_func ("/more-alerts/exploding", test_exploding);
+  g_test_add_func ("/more-alerts/exploding-following", test_exploding_following);
   g_test_add_func ("/more-alerts/shared-logdirs", test_shared_logdirs);
   g_test_add_func ("/more-alerts/command-line", test_command_line);
   return g_test_run ();

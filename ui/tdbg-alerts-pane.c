@@ -356,8 +356,11 @@ tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
   g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (logdir ? tdbg_logdir_get_n_alerts (logdir) : 0);
 
-  /* A new logdir's kinds start again from their first alert (a growing one goes on). */
+  /* A new logdir's kinds start again from their first alert (a growing one goes on), and
+   * its magnitudes are read anew (a growing one's only for the traces it gained). */
   memset (self->more_visited, 0, sizeof self->more_visited);
+  g_clear_pointer (&self->options.magnitudes, tdbg_magnitudes_free);
+  self->options.magnitudes = tdbg_magnitudes_new ();
   find_more (self);
   tdbg_cause_card_set_selection (self->cause_card, tdbg_pane_get_selection (pane));
   show_counts (self);
@@ -448,6 +451,7 @@ static void
 tdbg_alerts_pane_finalize (GObject *object)
 {
   g_clear_pointer (&TDBG_ALERTS_PANE (object)->more, g_array_unref);
+  g_clear_pointer (&TDBG_ALERTS_PANE (object)->options.magnitudes, tdbg_magnitudes_free);
   G_OBJECT_CLASS (tdbg_alerts_pane_parent_class)->finalize (object);
 }
 
@@ -489,6 +493,7 @@ static void
 tdbg_alerts_pane_init (TdbgAlertsPane *self)
 {
   self->options.magnitude_threshold = TDBG_MAGNITUDE_THRESHOLD_DEFAULT;
+  self->options.magnitudes = tdbg_magnitudes_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Alt+1 (the window's win.focus-pane): the selected alert's row, else the first control. */
   self->model = tdbg_pane_set_list (TDBG_PANE (self), self->list, G_LIST_MODEL (tdbg_index_model_new (0)),
