@@ -3,8 +3,21 @@
 
 #include <string.h>
 
+typedef struct {
+  TdbgLineOps *entry;
+  guint32 file;
+} Place;
+
 struct _TdbgSourceOps {
-  GHashTable *files;   /* file index -> GHashTable (line -> TdbgLineOps *) */
+  GHashTable *files;       /* file index -> GHashTable (line -> TdbgLineOps *) */
+  TdbgLogdir *logdir;      /* weak: compared, never dereferenced */
+  GArray *placed;          /* per op looked at: its Place (entry NULL when it has none) */
+  GByteArray *counted_bad; /* per op looked at: counted in its line's n_bad */
+  GArray *pending;         /* guint32 ops whose place may still change (see is_final) */
+  guint n_op_creations;    /* when the pending ones were last placed */
+  guint n_stack_frames;
+  guint n_source_files;
+  guint64 n_placed;
 };
 
 static void
@@ -15,11 +28,13 @@ line_ops_free (gpointer data)
   g_free (line);
 }
 
-static void
-add_op (TdbgSourceOps *self, guint32 file, gint line, guint32 op, gboolean bad)
+/* Ops in a line stay in op order, as a build from scratch lists them. */
+static TdbgLineOps *
+add_op (TdbgSourceOps *self, guint32 file, gint line, guint32 op)
 {
   GHashTable *lines = g_hash_table_lookup (self->files, GUINT_TO_POINTER (file));
   TdbgLineOps *entry;
+  guint at;
 
   if (lines == NULL)
     {
@@ -34,8 +49,140 @@ add_op (TdbgSourceOps *self, guint32 file, gint line, guint32 op, gboolean bad)
       entry->ops = g_array_new (FALSE, FALSE, sizeof (guint32));
       g_hash_table_insert (lines, GINT_TO_POINTER (line), entry);
     }
-  g_array_append_val (entry->ops, op);
-  entry->n_bad += bad;
+  at = entry->ops->len;
+  while (at > 0 && g_array_index (entry->ops, guint32, at - 1) > op)
+    at--;
+  g_array_insert_val (entry->ops, at, op);
+  return entry;
+}
+
+static void
+remove_op (TdbgSourceOps *self, guint32 file, TdbgLineOps *entry, guint32 op)
+{
+  for (guint i = 0; i < entry->ops->len; i++)
+    if (g_array_index (entry->ops, guint32, i) == op)
+      {
+        g_array_remove_index (entry->ops, i);
+        break;
+      }
+  if (self->counted_bad->data[op])
+    entry->n_bad--;
+  self->counted_bad->data[op] = FALSE;
+  if (entry->ops->len == 0)
+    g_hash_table_remove (g_hash_table_lookup (self->files, GUINT_TO_POINTER (file)), GINT_TO_POINTER (entry->line));
+}
+
+/* An op's place changes no more once it was created and all its frames are known (a frame
+ * still to come may be a user frame further in). */
+static gboolean
+is_final (TdbgLogdir *logdir, const TdbgOp *op)
+{
+  g_autoptr(GPtrArray) frames = NULL;
+
+  if (op->record_offset == G_MAXUINT64)
+    return FALSE;
+  if (op->stack_frame_ids == NULL || op->stack_frame_ids[0] == NULL)
+    return TRUE;
+  frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
+  return frames->len == g_strv_length (op->stack_frame_ids);
+}
+
+/* Puts @i on its line (again: from where it was). TRUE when it may move later. */
+static gboolean
+place (TdbgSourceOps *self, TdbgLogdir *logdir, guint32 i)
+{
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+  Place *at = &g_array_index (self->placed, Place, i);
+  const TdbgStackFrame *frame = NULL;
+
+  if (at->entry)
+    remove_op (self, at->file, at->entry, i);
+  at->entry = NULL;
+  if (op->record_offset != G_MAXUINT64 && op->stack_frame_ids && op->stack_frame_ids[0])
+    frame = tdbg_logdir_get_op_user_frame (logdir, op);
+  self->n_placed++;
+  if (frame && frame->source_file != TDBG_NONE && frame->line > 0)
+    *at = (Place) { add_op (self, frame->source_file, frame->line, i), frame->source_file };
+  return !is_final (logdir, op);
+}
+
+/* Ops' NaN/∞ only ever appear: each op is counted once, when its line is known. */
+static gboolean
+count_bad (TdbgSourceOps *self, TdbgLogdir *logdir)
+{
+  gboolean changed = FALSE;
+
+  for (guint i = 0; i < self->placed->len; i++)
+    {
+      TdbgLineOps *entry = g_array_index (self->placed, Place, i).entry;
+      if (entry == NULL || self->counted_bad->data[i] || tdbg_logdir_get_op (logdir, i)->first_inf_nan_trace == TDBG_NONE)
+        continue;
+      entry->n_bad++;
+      self->counted_bad->data[i] = TRUE;
+      changed = TRUE;
+    }
+  return changed;
+}
+
+static void
+reset (TdbgSourceOps *self, TdbgLogdir *logdir)
+{
+  g_hash_table_remove_all (self->files);
+  g_array_set_size (self->placed, 0);
+  g_byte_array_set_size (self->counted_bad, 0);
+  g_array_set_size (self->pending, 0);
+  self->n_op_creations = self->n_stack_frames = self->n_source_files = 0;
+  self->logdir = logdir;
+}
+
+gboolean
+tdbg_source_ops_update (TdbgSourceOps *self, TdbgLogdir *logdir)
+{
+  guint n_ops = tdbg_logdir_get_n_ops (logdir), looked = self->placed->len;
+  gboolean changed = FALSE;
+
+  if (logdir != self->logdir || n_ops < looked)
+    {
+      reset (self, logdir);
+      looked = 0;
+      changed = TRUE;
+    }
+  /* Ops waiting for their creation or frames: placed again once either grew. */
+  if (self->pending->len && (tdbg_logdir_get_n_op_creations (logdir) != self->n_op_creations ||
+                             tdbg_logdir_get_n_stack_frames (logdir) != self->n_stack_frames))
+    {
+      g_autoptr(GArray) again = g_steal_pointer (&self->pending);
+      self->pending = g_array_new (FALSE, FALSE, sizeof (guint32));
+      for (guint k = 0; k < again->len; k++)
+        {
+          guint32 i = g_array_index (again, guint32, k);
+          if (place (self, logdir, i))
+            g_array_append_val (self->pending, i);
+        }
+      changed = TRUE;
+    }
+  g_array_set_size (self->placed, n_ops);
+  g_byte_array_set_size (self->counted_bad, n_ops);
+  for (guint32 i = looked; i < n_ops; i++)
+    {
+      g_array_index (self->placed, Place, i) = (Place) { NULL, TDBG_NONE };
+      self->counted_bad->data[i] = FALSE;
+      if (place (self, logdir, i))
+        g_array_append_val (self->pending, i);
+    }
+  changed |= looked != n_ops;
+  changed |= count_bad (self, logdir);
+  changed |= tdbg_logdir_get_n_source_files (logdir) != self->n_source_files;
+  self->n_op_creations = tdbg_logdir_get_n_op_creations (logdir);
+  self->n_stack_frames = tdbg_logdir_get_n_stack_frames (logdir);
+  self->n_source_files = tdbg_logdir_get_n_source_files (logdir);
+  return changed;
+}
+
+guint64
+tdbg_source_ops_get_n_placed (TdbgSourceOps *self)
+{
+  return self->n_placed;
 }
 
 TdbgSourceOps *
@@ -44,17 +191,10 @@ tdbg_source_ops_new (TdbgLogdir *logdir)
   TdbgSourceOps *self = g_new0 (TdbgSourceOps, 1);
 
   self->files = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, (GDestroyNotify) g_hash_table_unref);
-  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
-    {
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
-      const TdbgStackFrame *frame;
-
-      if (op->record_offset == G_MAXUINT64 || op->stack_frame_ids[0] == NULL)
-        continue;
-      frame = tdbg_logdir_get_op_user_frame (logdir, op);
-      if (frame && frame->source_file != TDBG_NONE && frame->line > 0)
-        add_op (self, frame->source_file, frame->line, i, op->first_inf_nan_trace != TDBG_NONE);
-    }
+  self->placed = g_array_new (FALSE, FALSE, sizeof (Place));
+  self->counted_bad = g_byte_array_new ();
+  self->pending = g_array_new (FALSE, FALSE, sizeof (guint32));
+  tdbg_source_ops_update (self, logdir);
   return self;
 }
 
@@ -64,6 +204,9 @@ tdbg_source_ops_free (TdbgSourceOps *self)
   if (self == NULL)
     return;
   g_hash_table_unref (self->files);
+  g_array_unref (self->placed);
+  g_byte_array_unref (self->counted_bad);
+  g_array_unref (self->pending);
   g_free (self);
 }
 

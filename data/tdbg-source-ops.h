@@ -25,6 +25,12 @@ typedef struct {
 typedef struct _TdbgSourceOps TdbgSourceOps;
 
 TdbgSourceOps *tdbg_source_ops_new (TdbgLogdir *logdir);
+/* After @logdir grew (following): places only the ops added since, and those whose creation
+ * or stack frames were still missing; counts the ops that now have NaN/∞. TRUE when what it
+ * tells changed (new places or counts, or new source files to list). */
+gboolean tdbg_source_ops_update (TdbgSourceOps *self, TdbgLogdir *logdir);
+/* How many times an op was placed on its line since this was made (what following costs). */
+guint64 tdbg_source_ops_get_n_placed (TdbgSourceOps *self);
 void tdbg_source_ops_free (TdbgSourceOps *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgSourceOps, tdbg_source_ops_free)
 

@@ -158,6 +158,32 @@ tdbg_source_ops_bar_set_selection (TdbgSourceOpsBar *self, TdbgSelection *select
 }
 
 void
+tdbg_source_ops_bar_logdir_grew (TdbgSourceOpsBar *self)
+{
+  TdbgLogdir *logdir;
+
+  g_return_if_fail (TDBG_IS_SOURCE_OPS_BAR (self));
+  logdir = logdir_of (self);
+  if (logdir == NULL || self->ops == NULL)
+    {
+      tdbg_source_ops_bar_set_selection (self, self->selection);
+      return;
+    }
+  /* Only the ops (and frames) added since: a follow step that brought none changes nothing. */
+  if (!tdbg_source_ops_update (self->ops, logdir))
+    return;
+  fill_file_list (self, logdir);
+  tdbg_op_gutter_set_file (self->gutter, self->ops, self->file);
+  clear_line_box (self);
+}
+
+TdbgSourceOps *
+tdbg_source_ops_bar_get_ops (TdbgSourceOpsBar *self)
+{
+  return self->ops;
+}
+
+void
 tdbg_source_ops_bar_show_file (TdbgSourceOpsBar *self, guint32 file)
 {
   g_return_if_fail (TDBG_IS_SOURCE_OPS_BAR (self));

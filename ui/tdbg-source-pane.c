@@ -192,7 +192,7 @@ tdbg_source_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogd
   gboolean renamed = before->file_sets == 1 && tdbg_logdir_get_n_file_sets (logdir) > 1;
   guint selected = gtk_drop_down_get_selected (self->file_dropdown);
 
-  tdbg_source_ops_bar_set_selection (self->ops_bar, tdbg_pane_get_selection (pane));
+  tdbg_source_ops_bar_logdir_grew (self->ops_bar);
   if (!renamed && tdbg_logdir_get_n_source_files (logdir) == before->source_files)
     return;
   self->updating = TRUE;
