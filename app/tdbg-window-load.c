@@ -14,6 +14,7 @@
 #include "tdbg-location.h"
 #include "tdbg-records.h"
 #include "tdbg-settings.h"
+#include "tdbg-ssh-source.h"
 
 /* How often a remote logdir's connection is checked. */
 #define CONNECTION_CHECK_MS 2000
@@ -32,6 +33,29 @@ stop_progress (TdbgWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
 }
 
+/* While the server's tfdbg-gtk still sends the files, the load waits for them: the bar shows
+ * the bytes received of those listed, so that it moves on a slow link. */
+static gboolean
+show_transfer (TdbgWindow *self)
+{
+  TdbgSource *source = tdbg_logdir_get_source (self->loading);
+  guint64 received, expected;
+  g_autofree char *received_text = NULL;
+  g_autofree char *expected_text = NULL;
+  g_autofree char *text = NULL;
+
+  if (!TDBG_IS_SSH_SOURCE (source) || !tdbg_ssh_source_get_transfer (TDBG_SSH_SOURCE (source), &received, &expected) ||
+      expected == 0)
+    return FALSE;
+  received_text = g_format_size (received);
+  expected_text = g_format_size (expected);
+  /* Translators: bytes received of the remote logdir's files, bytes they add up to */
+  text = g_strdup_printf (_("Receiving: %s of %s"), received_text, expected_text);
+  gtk_label_set_text (self->progress_label, text);
+  gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double) received / (double) expected, 0.0, 1.0));
+  return TRUE;
+}
+
 static gboolean
 progress_cb (gpointer data)
 {
@@ -43,6 +67,8 @@ progress_cb (gpointer data)
 
   if (self->loading == NULL)
     return G_SOURCE_REMOVE;
+  if (show_transfer (self))
+    return G_SOURCE_CONTINUE;
   tdbg_logdir_get_progress (self->loading, &done, &total, &records);
   done_text = g_format_size (done);
   total_text = g_format_size (total);

@@ -18,6 +18,8 @@
 #define STAGE_SIZE (256 << 10)
 /* How long one wait for the channel lasts, between looks at the cancellable. */
 #define POLL_MS 200
+/* Bytes of a file received between two reports of its progress. */
+#define PROGRESS_STEP (64 << 10)
 
 typedef struct {
   guint64 size;       /* as listed, or from + what was received */
@@ -28,6 +30,8 @@ typedef struct {
 } File;
 
 typedef struct {
+  TdbgSshPrefetch *owner; /* weak: it owns the reader */
+  guint64 reported;       /* of the file being received, what the owner was last told */
   ssh_channel channel;
   ZSTD_DCtx *dctx;
   guint8 *in;
@@ -59,6 +63,8 @@ struct _TdbgSshPrefetch {
   gboolean done;
   GCancellable *stop;
   guint64 file_bytes;
+  guint64 receiving;  /* of the file being received */
+  guint64 expected;   /* what the sent files add up to as listed, as received once they are */
 };
 
 static void
@@ -334,6 +340,37 @@ put_crc (guint8 *at, const guint8 *data, gsize length)
   memcpy (at, &le, 4);
 }
 
+/* Tells the readers how much of the file being received has come, every PROGRESS_STEP bytes:
+ * over a slow link a file takes long, and the progress bar should move meanwhile. */
+static void
+report (Reader *r, FileBuffer *b)
+{
+  if (b->length - r->reported < PROGRESS_STEP)
+    return;
+  g_mutex_lock (&r->owner->lock);
+  r->owner->receiving = b->length;
+  g_mutex_unlock (&r->owner->lock);
+  r->reported = b->length;
+}
+
+/* A chunk of @length bytes, a step at a time for the progress. */
+static gboolean
+receive_chunk (Reader *r, FileBuffer *b, guint32 length, GError **error)
+{
+  if (!reserve (b, length, error))
+    return FALSE;
+  while (length > 0)
+    {
+      guint32 n = MIN (length, PROGRESS_STEP);
+      if (!pull (r, b->data + b->length, n, error))
+        return FALSE;
+      b->length += n;
+      length -= n;
+      report (r, b);
+    }
+  return TRUE;
+}
+
 /* @n records sent without their checksums, framed again as they are in the file. */
 static gboolean
 receive_records (Reader *r, FileBuffer *b, guint32 n, GError **error)
@@ -355,6 +392,7 @@ receive_records (Reader *r, FileBuffer *b, guint32 n, GError **error)
         return FALSE;
       put_crc (record + TDBG_RECORD_HEADER_SIZE + length, record + TDBG_RECORD_HEADER_SIZE, length);
       b->length += TDBG_RECORD_OVERHEAD + length;
+      report (r, b);
     }
   return TRUE;
 }
@@ -381,14 +419,13 @@ receive_file (Reader *r, FileBuffer *b, gboolean *readable, GError **error)
         ok = (word & ~TDBG_SERVE_RECORDS) <= TDBG_SERVE_MAX_RECORDS ? receive_records (r, b, word & ~TDBG_SERVE_RECORDS, error)
                                                                     : set_stream_error (error, _("its answer is malformed"));
       else
-        ok = word <= TDBG_SERVE_MAX_CHUNK && reserve (b, word, error) && pull (r, b->data + b->length, word, error);
+        ok = word <= TDBG_SERVE_MAX_CHUNK && receive_chunk (r, b, word, error);
       if (!ok)
         {
           if (error && *error == NULL)
             set_stream_error (error, _("its answer is malformed"));
           return FALSE;
         }
-      b->length += word & TDBG_SERVE_RECORDS ? 0 : word;
     }
 }
 
@@ -450,7 +487,10 @@ receive_listing (TdbgSshPrefetch *self, Reader *r, GError **error)
       g_hash_table_insert (self->files, g_strdup (name), file);
       g_ptr_array_add (names, g_strdup (name));
       if (sent)
-        g_ptr_array_add (self->order, file);
+        {
+          g_ptr_array_add (self->order, file);
+          self->expected += size - file->from;
+        }
     }
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
@@ -471,6 +511,7 @@ tdbg_ssh_exec_start (ssh_session session, GMutex *session_lock, const char *prog
   Reader *r = g_new0 (Reader, 1);
 
   self->reader = r;
+  r->owner = self;
   r->errors = g_string_new (NULL);
   r->channel = ssh_channel_new (session);
   /* The channel's open, the exec request and the first answer. */
@@ -504,6 +545,10 @@ static void
 complete (TdbgSshPrefetch *self, File *file, FileBuffer *b, gboolean received)
 {
   g_mutex_lock (&self->lock);
+  /* What it was listed at gives way to what came: the total ends where the bytes do. */
+  self->expected -= file->size - file->from;
+  self->expected += received ? b->length : 0;
+  self->receiving = 0;
   if (received)
     {
       file->size = file->from + b->length;
@@ -530,6 +575,7 @@ receive_files (TdbgSshPrefetch *self, GError **error)
       FileBuffer b = { NULL, 0, 0, file->size - file->from };
       gboolean readable = TRUE;
 
+      r->reported = 0;
       ok = receive_file (r, &b, &readable, error);
       complete (self, file, &b, ok && readable);
     }
@@ -614,6 +660,19 @@ tdbg_ssh_prefetch_read (TdbgSshPrefetch *self, const char *name, guint64 offset,
     }
   g_mutex_unlock (&self->lock);
   return answer;
+}
+
+gboolean
+tdbg_ssh_prefetch_get_progress (TdbgSshPrefetch *self, guint64 *received, guint64 *expected)
+{
+  gboolean receiving;
+
+  g_mutex_lock (&self->lock);
+  *received = self->file_bytes + self->receiving;
+  *expected = self->expected;
+  receiving = !self->done;
+  g_mutex_unlock (&self->lock);
+  return receiving;
 }
 
 guint64

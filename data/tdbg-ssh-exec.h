@@ -40,6 +40,9 @@ gboolean tdbg_ssh_prefetch_get_size (TdbgSshPrefetch *self, const char *name, gu
  * the end of what was received lets it go. */
 GBytes *tdbg_ssh_prefetch_read (TdbgSshPrefetch *self, const char *name, guint64 offset, gsize length,
                                 gboolean wait);
+/* Bytes of the sent files received so far (also of the one still coming), and what they add
+ * up to (as listed; as received for those that came). TRUE while files are still coming. */
+gboolean tdbg_ssh_prefetch_get_progress (TdbgSshPrefetch *self, guint64 *received, guint64 *expected);
 /* Bytes received as files so far. */
 guint64 tdbg_ssh_prefetch_get_file_bytes (TdbgSshPrefetch *self);
 

@@ -507,6 +507,17 @@ try_remote_program (TdbgSshSource *self, GCancellable *cancellable, GError **err
   return ok;
 }
 
+gboolean
+tdbg_ssh_source_get_transfer (TdbgSshSource *self, guint64 *received, guint64 *expected)
+{
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
+
+  g_return_val_if_fail (TDBG_IS_SSH_SOURCE (self), FALSE);
+  *received = *expected = 0;
+  prefetch = get_prefetch (self);
+  return prefetch != NULL && tdbg_ssh_prefetch_get_progress (prefetch, received, expected);
+}
+
 static GStrv
 ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
 {

@@ -40,6 +40,37 @@ ssh_fixture_write (SshFixture *fixture, const char *name, const char *contents)
 }
 
 char *
+ssh_fixture_slow_program (SshFixture *fixture, const char *program)
+{
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\n'%s' \"$@\" | { dd bs=262144 count=1 iflag=fullblock 2>/dev/null; "
+                                             "sleep 0.6; dd bs=262144 count=2 iflag=fullblock 2>/dev/null; "
+                                             "sleep 0.6; cat; }\n", program);
+  char *path = ssh_fixture_path (fixture, "slow-tfdbg-gtk");
+
+  ssh_fixture_write (fixture, "slow-tfdbg-gtk", script);
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  return path;
+}
+
+void
+ssh_fixture_write_noise (const char *dir)
+{
+  const char *kinds[] = { "graph_execution_traces", "execution" };
+  const gsize size = 1 << 20;
+  g_autofree guint8 *bytes = g_malloc (size);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("tfdbg_events.1700000000.slow.%s", kinds[i]);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GError) error = NULL;
+      for (gsize k = 0; k < size; k++)
+        bytes[k] = (guint8) g_random_int ();
+      g_assert_true (g_file_set_contents (path, (const char *) bytes, size, &error));
+    }
+}
+
+char *
 ssh_fixture_uri (SshFixture *fixture, const char *path)
 {
   return g_strdup_printf ("ssh://root@127.0.0.1:%u%s", fixture->port, path);

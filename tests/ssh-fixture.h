@@ -30,6 +30,12 @@ void ssh_fixture_teardown (SshFixture *fixture);
 
 char *ssh_fixture_path (SshFixture *fixture, const char *name);
 void ssh_fixture_write (SshFixture *fixture, const char *name, const char *contents);
+/* A server program that runs @program but lets its answer through with two stops of 0.6 s
+ * on the way (after 256 KiB, then 512 KiB more), as a slow link does; returns its path. */
+char *ssh_fixture_slow_program (SshFixture *fixture, const char *program);
+/* Two files of 1 MiB of bytes that do not compress in @dir, a file set of host "slow"
+ * (its traces and executions: the server's tfdbg-gtk sends them). */
+void ssh_fixture_write_noise (const char *dir);
 /* ssh://root@127.0.0.1:PORT@path */
 char *ssh_fixture_uri (SshFixture *fixture, const char *path);
 /* A known_hosts line for this server's address and the public key in @pub_path. */

@@ -625,6 +625,56 @@ copy_logdir (const char *from, const char *to)
     }
 }
 
+static gboolean
+receiving_shown (gpointer data)
+{
+  TdbgWindow *window = data;
+
+  return g_str_has_prefix (gtk_label_get_text (window->progress_label), "Receiving: ");
+}
+
+static gboolean
+bar_moved (gpointer data)
+{
+  TdbgWindow *window = ((gpointer *) data)[0];
+  double first = *(double *) ((gpointer *) data)[1];
+
+  return receiving_shown (window) && gtk_progress_bar_get_fraction (window->progress_bar) > first;
+}
+
+/* Sent by the server's tfdbg-gtk over a slow link: while the files come, the progress bar
+ * shows the bytes received of those listed, and moves. */
+static void
+test_receiving_progress (void)
+{
+  g_autofree char *dir = ssh_fixture_path (&server, "slow-mnist");
+  g_autofree char *source = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autofree char *slow = ssh_fixture_slow_program (&server, g_getenv ("TDBG_CLI"));
+  g_autofree char *address = NULL;
+  TdbgWindow *window;
+  double first;
+  gpointer data[2];
+
+  copy_logdir (source, dir);
+  ssh_fixture_write_noise (dir);
+  address = g_strdup_printf ("ssh://tdbg-test%s", dir);
+  g_setenv ("TDBG_SSH_REMOTE_PROGRAM", slow, TRUE);
+  window = start_opening (address, ssh_config, server.known_hosts);
+  g_assert_true (gui_wait_until (receiving_shown, window, WAIT_MS));
+  first = gtk_progress_bar_get_fraction (window->progress_bar);
+  g_test_message ("%s (%.2f)", gtk_label_get_text (window->progress_label), first);
+  g_assert_cmpfloat (first, <, 1);
+  data[0] = window;
+  data[1] = &first;
+  g_assert_true (gui_wait_until (bar_moved, data, WAIT_MS));
+  g_test_message ("%s (%.2f)", gtk_label_get_text (window->progress_label),
+                  gtk_progress_bar_get_fraction (window->progress_bar));
+  gui_shot (GTK_WIDGET (window), "ssh-receiving-progress.png");
+  g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
+  g_setenv ("TDBG_SSH_REMOTE_PROGRAM", "no", TRUE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 setup (void)
 {
@@ -666,6 +716,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/reconnect-with-password", test_reconnect_with_password);
   g_test_add_func ("/gui-ssh/drop-during-load", test_drop_during_load);
   g_test_add_func ("/gui-ssh/command-line", test_command_line);
+  g_test_add_func ("/gui-ssh/receiving-progress", test_receiving_progress);
   status = g_test_run ();
   ssh_fixture_teardown (&server);
   g_clear_object (&local);

@@ -229,6 +229,45 @@ test_cancel_and_let_go (void)
     }
 }
 
+/* Two files of 1 MiB that do not compress, sent through a server program that stops twice on
+ * the way (as a slow link does): while they come, the bytes received are reported, growing,
+ * of the sizes listed; once all came, the transfer is over. */
+static void
+test_progress (void)
+{
+  g_autofree char *dir = g_build_filename (server.dir, "slow", NULL);
+  g_autofree char *slow = ssh_fixture_slow_program (&server, build_program ());
+  g_autoptr(TdbgSource) source = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) names = NULL;
+  guint64 received = 0, expected = 0, last = 0;
+  guint partial = 0, distinct = 0;
+  const gsize size = 1 << 20;
+
+  g_mkdir (dir, 0755);
+  ssh_fixture_write_noise (dir);
+  source = connect_with (dir, slow, NULL);
+  names = tdbg_source_list_files (source, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (tdbg_ssh_source_used_remote_program (TDBG_SSH_SOURCE (source)));
+  while (tdbg_ssh_source_get_transfer (TDBG_SSH_SOURCE (source), &received, &expected))
+    {
+      g_assert_cmpuint (expected, ==, 2 * size);
+      g_assert_cmpuint (received, >=, last);
+      g_assert_cmpuint (received, <=, expected);
+      distinct += received != last;
+      partial += received > 0 && received < expected;
+      last = received;
+      g_usleep (10000);
+    }
+  g_test_message ("%u different figures, %u samples between none and all", distinct, partial);
+  /* Two stops on the way: at least two figures between none and all were seen. */
+  g_assert_cmpuint (distinct, >=, 2);
+  g_assert_cmpuint (partial, >=, 20);
+  g_assert_cmpuint (received, ==, 2 * size);
+  g_assert_cmpuint (expected, ==, 2 * size);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -241,6 +280,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh-exec/with-cache", test_with_cache);
   g_test_add_func ("/ssh-exec/damaged-across-windows", test_damaged_across_windows);
   g_test_add_func ("/ssh-exec/cancel-and-let-go", test_cancel_and_let_go);
+  g_test_add_func ("/ssh-exec/progress", test_progress);
   status = g_test_run ();
   ssh_fixture_teardown (&server);
   return status;
