@@ -43,3 +43,48 @@ follow_logdir (TdbgLogdir *logdir, guint64 budget, TdbgRefreshStats *total, GErr
     }
   return TRUE;
 }
+
+/* Where the first @n records of @bytes end (at most @length). */
+static gsize
+records_end (const char *bytes, gsize length, guint n)
+{
+  gsize at = 0;
+
+  for (guint i = 0; i < n && at + 12 <= length; i++)
+    {
+      guint64 body;
+      memcpy (&body, bytes + at, 8);
+      at += 12 + GUINT64_FROM_LE (body) + 4;
+    }
+  return MIN (at, length);
+}
+
+static guint
+count_records (const char *bytes, gsize length)
+{
+  guint n = 0;
+
+  while (records_end (bytes, length, n + 1) > records_end (bytes, length, n))
+    n++;
+  return n;
+}
+
+void
+follow_copy_written (const char *from, const char *to, const char *suffix, double fraction)
+{
+  g_autoptr(GDir) d = g_dir_open (from, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)))
+    {
+      g_autofree char *src = g_build_filename (from, name, NULL), *dst = g_build_filename (to, name, NULL);
+      g_autofree char *bytes = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (src, &bytes, &length, NULL));
+      if (fraction < 1 && (suffix == NULL || g_str_has_suffix (name, suffix)))
+        length = records_end (bytes, length, (guint) (count_records (bytes, length) * fraction));
+      g_assert_true (g_file_set_contents (dst, bytes, length, NULL));
+    }
+}

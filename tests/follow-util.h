@@ -14,4 +14,9 @@ TdbgSource *fetch_snapshot (TdbgLogdir *logdir, guint64 budget, gboolean *more, 
  * steps' stats. */
 gboolean follow_logdir (TdbgLogdir *logdir, guint64 budget, TdbgRefreshStats *total, GError **error);
 
+/* A run that has written part of what it will: copies the logdir @from into @to, each file
+ * whose name ends with @suffix (NULL: every file) cut after its first @fraction of records
+ * (1: whole). Copying again with a larger fraction is the run writing on. */
+void follow_copy_written (const char *from, const char *to, const char *suffix, double fraction);
+
 G_END_DECLS

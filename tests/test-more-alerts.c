@@ -116,35 +116,6 @@ test_exploding (void)
   test_remove_tree (dir);
 }
 
-/* Copies the logdir @from into @to with its traces file cut after @n_records records (all
- * when more): a run that has written that far. */
-static void
-copy_with_traces (const char *from, const char *to, guint n_records)
-{
-  g_autoptr(GDir) d = g_dir_open (from, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *src = g_build_filename (from, name, NULL), *dst = g_build_filename (to, name, NULL);
-      g_autofree char *bytes = NULL;
-      gsize length, at = 0;
-
-      g_assert_true (g_file_get_contents (src, &bytes, &length, NULL));
-      if (g_str_has_suffix (name, ".graph_execution_traces"))
-        {
-          for (guint i = 0; i < n_records && at + 12 <= length; i++)
-            {
-              guint64 body;
-              memcpy (&body, bytes + at, 8);
-              at += 12 + GUINT64_FROM_LE (body) + 4;
-            }
-          length = MIN (at, length);
-        }
-      g_assert_true (g_file_set_contents (dst, bytes, length, NULL));
-    }
-}
-
 /* Following a FULL_TENSOR run: each search decodes only the traces appended since the last,
  * finds what a search of the whole logdir finds, and a new threshold decodes nothing. */
 static void
@@ -160,7 +131,7 @@ test_exploding_following (void)
   TdbgRefreshStats stats;
 
   alert_fixture_write_growth (full, magnitudes, G_N_ELEMENTS (magnitudes), -1);
-  copy_with_traces (full, grow, 2);
+  follow_copy_written (full, grow, ".graph_execution_traces", 0.4);
   logdir = test_load_logdir (grow);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 2);
   first = tdbg_more_alerts_find (logdir, &options);
@@ -168,7 +139,7 @@ test_exploding_following (void)
   g_assert_cmpuint (tdbg_magnitudes_get_n_decoded (cache), ==, 2);
 
   /* The run writes four more steps; the window follows. */
-  copy_with_traces (full, grow, G_MAXUINT);
+  follow_copy_written (full, grow, NULL, 1);
   g_assert_true (follow_logdir (logdir, 0, &stats, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 6);

@@ -7,11 +7,18 @@
 #include "tdbg-op-history.h"
 #include "test-util.h"
 
+static TdbgLogdir *
+load_shared (const char *scenario)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("TDBG_SHARED_LOGDIRS"), scenario, "logdir", NULL);
+
+  return test_load_logdir (path);
+}
+
 static void
 test_tutorial_log (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("TDBG_SHARED_LOGDIRS"), "tutorial_mnist", "logdir", NULL);
-  g_autoptr(TdbgLogdir) logdir = test_load_logdir (path);
+  g_autoptr(TdbgLogdir) logdir = load_shared ("tutorial_mnist");
   guint32 log = test_find_op (logdir, "Log");
   g_autoptr(GArray) points = NULL;
   g_autoptr(GArray) thinned = NULL;
@@ -54,8 +61,7 @@ test_tutorial_log (void)
 static void
 test_curt_health_flag (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("TDBG_SHARED_LOGDIRS"), "tf1_graph_only", "logdir", NULL);
-  g_autoptr(TdbgLogdir) logdir = test_load_logdir (path);
+  g_autoptr(TdbgLogdir) logdir = load_shared ("tf1_graph_only");
   guint32 square = test_find_op (logdir, "Square");
   g_autoptr(GArray) points = NULL;
   const TdbgOpHistoryPoint *bad;
@@ -109,8 +115,7 @@ collect_in_worker (TdbgLogdir *logdir, guint32 op, GCancellable *cancellable, GE
 static void
 test_in_worker (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("TDBG_SHARED_LOGDIRS"), "tutorial_mnist", "logdir", NULL);
-  g_autoptr(TdbgLogdir) logdir = test_load_logdir (path);
+  g_autoptr(TdbgLogdir) logdir = load_shared ("tutorial_mnist");
   guint32 log = test_find_op (logdir, "Log");
   g_autoptr(GArray) here = tdbg_op_history_collect (logdir, log, 0, 500);
   g_autoptr(GArray) there = NULL;

@@ -3,54 +3,10 @@
  * halfway (half its op creations, stack frames and traces), then to its end. The index kept up
  * to date is the one built from scratch, and a step that brought no op places none again. */
 
-#include <string.h>
 #include "follow-util.h"
 #include "tdbg-source-ops.h"
 #include "test-env.h"
 #include "test-util.h"
-
-/* The number of records in @bytes. */
-static guint
-count_records (const char *bytes, gsize length)
-{
-  gsize at = 0;
-  guint n = 0;
-
-  while (at + 12 <= length)
-    {
-      guint64 body;
-      memcpy (&body, bytes + at, 8);
-      at += 12 + GUINT64_FROM_LE (body) + 4;
-      n += at <= length;
-    }
-  return n;
-}
-
-/* Copies @from into @to, each file cut after its first @fraction of records. */
-static void
-copy_cut (const char *from, const char *to, double fraction)
-{
-  g_autoptr(GDir) d = g_dir_open (from, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *src = g_build_filename (from, name, NULL), *dst = g_build_filename (to, name, NULL);
-      g_autofree char *bytes = NULL;
-      gsize length, at = 0;
-      guint keep;
-
-      g_assert_true (g_file_get_contents (src, &bytes, &length, NULL));
-      keep = (guint) (count_records (bytes, length) * fraction);
-      for (guint i = 0; i < keep; i++)
-        {
-          guint64 body;
-          memcpy (&body, bytes + at, 8);
-          at += 12 + GUINT64_FROM_LE (body) + 4;
-        }
-      g_assert_true (g_file_set_contents (dst, bytes, fraction >= 1 ? length : at, NULL));
-    }
-}
 
 static void
 assert_same (TdbgSourceOps *a, TdbgSourceOps *b, TdbgLogdir *logdir)
@@ -85,7 +41,7 @@ test_following (void)
   guint half_ops, bad_before = 0, bad_after = 0;
   guint64 placed;
 
-  copy_cut (shared, dir, 0.5);
+  follow_copy_written (shared, dir, NULL, 0.5);
   logdir = test_load_logdir (dir);
   half_ops = tdbg_logdir_get_n_ops (logdir);
   g_assert_cmpuint (half_ops, >, 0);
@@ -98,7 +54,7 @@ test_following (void)
   g_assert_false (tdbg_source_ops_update (kept, logdir));
   g_assert_cmpuint (tdbg_source_ops_get_n_placed (kept), ==, half_ops);
 
-  copy_cut (shared, dir, 1);
+  follow_copy_written (shared, dir, NULL, 1);
   g_assert_true (follow_logdir (logdir, 0, &stats, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (tdbg_logdir_get_n_ops (logdir), >, half_ops);
