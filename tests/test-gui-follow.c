@@ -11,6 +11,7 @@
 #include "tdbg-fixture-writer.h"
 #include "tdbg-records.h"
 #include "tdbg-row.h"
+#include "tdbg-health-plot.h"
 
 #define FOLLOW_T0 1700000000.0
 
@@ -300,6 +301,12 @@ close_run (Follow *f)
   remove_run (f->run);
 }
 
+static gboolean
+plot_read (gpointer plot)
+{
+  return gtk_widget_get_visible (plot) && !tdbg_health_plot_is_reading (plot);
+}
+
 static void
 test_follow (void)
 {
@@ -311,6 +318,8 @@ test_follow (void)
   Follow f = { NULL, &run };
   double scrolled;
   guint before;
+  GtkWidget *plot;
+  g_autofree char *summary = NULL;
 
   run_start (&run);
   run_traces (&run, 400, FALSE, 0);
@@ -332,12 +341,19 @@ test_follow (void)
   gtk_adjustment_set_value (vadj, gtk_adjustment_get_value (vadj) + 150);
   gui_spin (300);
   scrolled = gtk_adjustment_get_value (vadj);
+  plot = gui_find_widget (GTK_WIDGET (pane), TDBG_TYPE_HEALTH_PLOT);
+  g_assert_true (gui_wait_until (plot_read, plot, 10000));
+  summary = g_strdup (tdbg_health_plot_get_summary (TDBG_HEALTH_PLOT (plot)));
 
   /* Whole records, and a trace and an execution cut short. */
   run_traces (&run, 50, FALSE, 37);
   run_executions (&run, 5, 11);
   expect_run (&f, "step 1");
   g_assert_nonnull (strstr (tdbg_window_get_status_text (window), "waiting for the rest of a record in 2 files"));
+  /* After the growth the plot of the op still shows its series, never the placeholder. */
+  g_assert_false (tdbg_health_plot_is_reading (TDBG_HEALTH_PLOT (plot)));
+  g_assert_true (gui_wait_until (plot_read, plot, 10000));
+  g_test_message ("health plot: %s, then %s", summary, tdbg_health_plot_get_summary (TDBG_HEALTH_PLOT (plot)));
 
   /* The halves completed, more records, the NaN among them, another execution cut short. */
   run_complete_halves (&run, TRUE, TRUE);

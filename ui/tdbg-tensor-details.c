@@ -143,12 +143,14 @@ stop_history_read (TdbgTensorDetails *self)
 }
 
 /* The series is read in a worker (each trace may be a read over SSH): the plot says so
- * meanwhile, and shows the points once they are in, if the op is still the one selected. */
+ * meanwhile (or, for the same series grown, keeps the old one up), and shows the points once
+ * they are in, if the op is still the one selected. */
 static void
 show_history (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace)
 {
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
   HistoryRead *read;
+  gboolean grown;
 
   g_free (self->history_name);
   self->history_name = g_strdup_printf ("%s:%u", tdbg_logdir_get_op (logdir, d->op)->op_name, d->output_slot);
@@ -156,18 +158,25 @@ show_history (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace)
   if (self->history_logdir == logdir && self->history_op == d->op && self->history_slot == d->output_slot &&
       self->history_n_traces == tdbg_logdir_get_n_traces (logdir) && (self->history || self->history_reading))
     {
-      if (self->history_reading == NULL)
+      if (self->history)
         tdbg_health_plot_set_series (self->health_plot, self->history, self->history_name, trace);
       return;
     }
+  /* The same series grown (following): the old one stays up until the new one is in. */
+  grown = self->history && self->history_logdir == logdir && self->history_op == d->op &&
+          self->history_slot == d->output_slot;
   stop_history_read (self);
-  g_clear_pointer (&self->history, g_array_unref);
+  if (!grown)
+    g_clear_pointer (&self->history, g_array_unref);
   self->history_logdir = logdir;
   self->history_op = d->op;
   self->history_slot = d->output_slot;
   self->history_n_traces = tdbg_logdir_get_n_traces (logdir);
   self->history_reading = g_cancellable_new ();
-  tdbg_health_plot_set_reading (self->health_plot, self->history_name);
+  if (grown)
+    tdbg_health_plot_set_series (self->health_plot, self->history, self->history_name, trace);
+  else
+    tdbg_health_plot_set_reading (self->health_plot, self->history_name);
   read = g_new (HistoryRead, 1);
   read->self = g_object_ref (self);
   read->cancellable = g_object_ref (self->history_reading);
