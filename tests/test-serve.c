@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* serve-logdir without SSH: the server's answer read back by the client's parser, and both
  * parsers given what a broken or hostile other side might send. */
-#define _GNU_SOURCE
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include <zstd.h>
 #include <gio/gio.h>
@@ -13,41 +11,8 @@
 #include "tdbg-serve.h"
 #include "tdbg-serve-private.h"
 #include "tdbg-ssh-exec-private.h"
+#include "serve-util.h"
 #include "test-util.h"
-
-static int
-memory_file (const void *data, gsize length)
-{
-  int fd = memfd_create ("test-serve", MFD_CLOEXEC);
-
-  g_assert_cmpint (fd, >=, 0);
-  g_assert_cmpint (write (fd, data, length), ==, (gssize) length);
-  g_assert_cmpint (lseek (fd, 0, SEEK_SET), ==, 0);
-  return fd;
-}
-
-static GBytes *
-fd_contents (int fd)
-{
-  off_t length = lseek (fd, 0, SEEK_END);
-  guint8 *data = g_malloc (MAX (length, 1));
-
-  g_assert_cmpint (pread (fd, data, length, 0), ==, length);
-  return g_bytes_new_take (data, length);
-}
-
-/* The request for @path as the client writes it: its length, then the variant. */
-static GBytes *
-request_bytes (const char *path, GHashTable *from)
-{
-  g_autoptr(GVariant) request = tdbg_serve_request_new (path, from);
-  GByteArray *wire = g_byte_array_new ();
-  guint32 be = GUINT32_TO_BE (g_variant_get_size (request));
-
-  g_byte_array_append (wire, (const guint8 *) &be, 4);
-  g_byte_array_append (wire, g_variant_get_data (request), g_variant_get_size (request));
-  return g_byte_array_free_to_bytes (wire);
-}
 
 static TdbgSshPrefetch *
 parse (GBytes *answer, GError **files_error, GError **error)
@@ -76,12 +41,12 @@ test_round_trip (void)
   listing = g_dir_open (dir, 0, &error);
   while ((name = g_dir_read_name (listing)) != NULL)
     g_hash_table_insert (from, g_strdup (name), g_memdup2 (&(guint64) { 37 }, 8));
-  request = request_bytes (dir, from);
-  in_fd = memory_file (g_bytes_get_data (request, NULL), g_bytes_get_size (request));
-  out_fd = memory_file ("", 0);
+  request = serve_request_bytes (dir, from);
+  in_fd = serve_memory_fd (g_bytes_get_data (request, NULL), g_bytes_get_size (request));
+  out_fd = serve_memory_fd ("", 0);
   g_assert_true (tdbg_serve_logdir (in_fd, out_fd, &error));
   g_assert_no_error (error);
-  answer = fd_contents (out_fd);
+  answer = serve_fd_contents (out_fd);
   close (in_fd);
   close (out_fd);
 
@@ -204,7 +169,7 @@ test_other_header (void)
 static GVariant *
 read_request (const void *data, gsize length, GError **error)
 {
-  int fd = memory_file (data, length);
+  int fd = serve_memory_fd (data, length);
   GVariant *request = tdbg_serve_read_request (fd, error);
 
   close (fd);

@@ -4,9 +4,7 @@
  * its version, so that the corpus outlives a change of version) from a small logdir written
  * by the fixture writer, never from the folder it names, and the answer is read back by the
  * client's parser: every file sent must arrive as it is on disk, from the offset asked for. */
-#define _GNU_SOURCE
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -15,6 +13,7 @@
 #include "tdbg-serve.h"
 #include "tdbg-serve-private.h"
 #include "tdbg-ssh-exec-private.h"
+#include "serve-util.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
@@ -62,27 +61,6 @@ write_logdir (void)
   g_assert_cmpuint (length, >, 64);
   contents[length / 2] ^= 0x5a;
   g_assert_true (g_file_set_contents (damaged, contents, length, &error));
-}
-
-static int
-memory_file (const void *data, gsize size)
-{
-  int fd = memfd_create ("fuzz-serve", MFD_CLOEXEC);
-
-  g_assert_cmpint (fd, >=, 0);
-  g_assert_cmpint (write (fd, data, size), ==, (gssize) size);
-  g_assert_cmpint (lseek (fd, 0, SEEK_SET), ==, 0);
-  return fd;
-}
-
-static GBytes *
-read_back (int fd)
-{
-  off_t size = lseek (fd, 0, SEEK_END);
-  guint8 *data = g_malloc (MAX (size, 1));
-
-  g_assert_cmpint (pread (fd, data, size, 0), ==, size);
-  return g_bytes_new_take (data, size);
 }
 
 /* Every file sent arrived whole, as it is on disk from where it was asked for. */
@@ -133,7 +111,7 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
 
   if (logdir == NULL)
     write_logdir ();
-  in_fd = memory_file (data, size);
+  in_fd = serve_memory_fd (data, size);
   request = tdbg_serve_read_request (in_fd, &error);
   close (in_fd);
   if (request == NULL)
@@ -145,11 +123,11 @@ LLVMFuzzerTestOneInput (const guint8 *data, size_t size)
   if (!tdbg_serve_check_version (request, &error))
     g_assert_nonnull (error);
   g_variant_get (request, "(&s&s@a{st})", NULL, NULL, &from_offsets);
-  out_fd = memory_file (header, strlen (header));
+  out_fd = serve_memory_fd (header, strlen (header));
   lseek (out_fd, 0, SEEK_END);
   if (tdbg_serve_answer (out_fd, logdir, from_offsets, NULL))
     {
-      g_autoptr(GBytes) answer = read_back (out_fd);
+      g_autoptr(GBytes) answer = serve_fd_contents (out_fd);
       check_answer (answer, from_offsets);
     }
   close (out_fd);

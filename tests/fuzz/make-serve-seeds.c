@@ -4,10 +4,7 @@
  * (without the header line, which the stream target puts back), and what the answers hold
  * uncompressed, after a 'P' (the stream target compresses it).
  *   make-serve-seeds LOGDIR OUTDIR NAME → OUTDIR/serve-request/NAME-*, OUTDIR/serve-stream/NAME-* */
-#define _GNU_SOURCE
-#include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include <zstd.h>
 #include <glib.h>
@@ -15,6 +12,7 @@
 
 #include "tdbg-serve.h"
 #include "tdbg-serve-private.h"
+#include "serve-util.h"
 
 static const char *out_dir, *seed_name;
 
@@ -54,41 +52,27 @@ decompress (const guint8 *data, gsize length)
   return plain;
 }
 
-static int
-memory_file (const void *data, gsize length)
-{
-  int fd = memfd_create ("seed", MFD_CLOEXEC);
-
-  if (fd < 0 || write (fd, data, length) != (gssize) length || lseek (fd, 0, SEEK_SET) != 0)
-    g_error ("memfd: %s", g_strerror (errno));
-  return fd;
-}
-
 /* The request for @path as the client writes it, and the answer the server gives it. */
 static void
 seed (const char *what, const char *path, GHashTable *from)
 {
-  g_autoptr(GVariant) request = tdbg_serve_request_new (path, from);
-  g_autoptr(GByteArray) wire = g_byte_array_new ();
+  g_autoptr(GBytes) wire = serve_request_bytes (path, from);
+  g_autoptr(GBytes) answer_bytes = NULL;
   g_autoptr(GError) error = NULL;
-  guint32 be = GUINT32_TO_BE (g_variant_get_size (request));
-  int in_fd, out_fd = memory_file ("", 0);
-  g_autofree guint8 *answer = NULL;
-  off_t length;
-  const guint8 *body;
+  int in_fd = serve_memory_fd (g_bytes_get_data (wire, NULL), g_bytes_get_size (wire));
+  int out_fd = serve_memory_fd ("", 0);
+  const guint8 *answer, *body;
+  gsize length;
   g_autoptr(GByteArray) plain = NULL;
   g_autofree char *plain_name = NULL;
 
-  g_byte_array_append (wire, (const guint8 *) &be, 4);
-  g_byte_array_append (wire, g_variant_get_data (request), g_variant_get_size (request));
-  write_seed ("serve-request", what, wire->data, wire->len);
-  in_fd = memory_file (wire->data, wire->len);
+  write_seed ("serve-request", what, g_bytes_get_data (wire, NULL), g_bytes_get_size (wire));
   if (!tdbg_serve_logdir (in_fd, out_fd, &error))
     g_error ("%s", error->message);
-  length = lseek (out_fd, 0, SEEK_END);
-  answer = g_malloc (length);
-  if (pread (out_fd, answer, length, 0) != length || (body = memchr (answer, '\n', length)) == NULL)
-    g_error ("cannot read the answer back");
+  answer_bytes = serve_fd_contents (out_fd);
+  answer = g_bytes_get_data (answer_bytes, &length);
+  if ((body = memchr (answer, '\n', length)) == NULL)
+    g_error ("the answer has no header line");
   body++;
   write_seed ("serve-stream", what, body, answer + length - body);
   plain = decompress (body, answer + length - body);
