@@ -168,8 +168,6 @@ fill (Reader *r, GError **error)
 
   memmove (r->in, r->in + r->input.pos, kept);
   r->input = (ZSTD_inBuffer) { r->in, kept, 0 };
-  if (r->stream)
-    return fill_from_stream (r, kept, error);
   for (;;)
     {
       int n;
@@ -177,6 +175,8 @@ fill (Reader *r, GError **error)
       if (g_cancellable_set_error_if_cancelled (r->cancellable, error) ||
           g_cancellable_set_error_if_cancelled (r->stop, error))
         return FALSE;
+      if (r->stream)
+        return fill_from_stream (r, kept, error);
       n = ssh_channel_read_timeout (r->channel, r->in + kept, r->in_size - kept, 0, POLL_MS);
       if (n > 0)
         {
