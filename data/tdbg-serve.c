@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 #include "tdbg-serve.h"
+#include "tdbg-serve-private.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -143,8 +144,25 @@ put_u32 (Writer *w, guint32 value, GError **error)
   return put (w, &be, 4, ZSTD_e_continue, error);
 }
 
-static GVariant *
-read_request (int fd, GError **error)
+GVariant *
+tdbg_serve_request_new (const char *path, GHashTable *from)
+{
+  GVariantBuilder offsets;
+  GHashTableIter iter;
+  gpointer name, offset;
+
+  g_variant_builder_init (&offsets, G_VARIANT_TYPE ("a{st}"));
+  if (from)
+    {
+      g_hash_table_iter_init (&iter, from);
+      while (g_hash_table_iter_next (&iter, &name, &offset))
+        g_variant_builder_add (&offsets, "{st}", name, *(guint64 *) offset);
+    }
+  return g_variant_ref_sink (g_variant_new ("(ss@a{st})", TDBG_VERSION, path, g_variant_builder_end (&offsets)));
+}
+
+GVariant *
+tdbg_serve_read_request (int fd, GError **error)
 {
   guint32 be;
   gsize length;
@@ -423,25 +441,26 @@ serve (Writer *w, const char *path, GVariant *from_offsets, GError **error)
 }
 
 gboolean
-tdbg_serve_logdir (int in_fd, int out_fd, GError **error)
+tdbg_serve_check_version (GVariant *request, GError **error)
 {
-  g_autofree char *header = tdbg_serve_header ();
-  g_autoptr(GVariant) request = NULL;
-  g_autoptr(GVariant) from_offsets = NULL;
-  const char *version, *path;
-  Writer w = { out_fd };
-  gboolean ok;
+  const char *version;
 
-  if (!write_all (out_fd, header, strlen (header), error) || (request = read_request (in_fd, error)) == NULL)
-    return FALSE;
-  g_variant_get (request, "(&s&s@a{st})", &version, &path, &from_offsets);
-  /* The client checks the header; this side checks too, and serves only its own version. */
+  g_variant_get_child (request, 0, "&s", &version);
   if (!g_str_equal (version, TDBG_VERSION))
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("the client is version %s, this program %s"), version,
                    TDBG_VERSION);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+tdbg_serve_answer (int out_fd, const char *path, GVariant *from_offsets, GError **error)
+{
+  Writer w = { out_fd };
+  gboolean ok;
+
   w.cctx = ZSTD_createCCtx ();
   ZSTD_CCtx_setParameter (w.cctx, ZSTD_c_compressionLevel, LEVEL);
   w.out_size = ZSTD_CStreamOutSize ();
@@ -452,4 +471,21 @@ tdbg_serve_logdir (int in_fd, int out_fd, GError **error)
   g_free (w.out);
   g_free (w.stage);
   return ok;
+}
+
+gboolean
+tdbg_serve_logdir (int in_fd, int out_fd, GError **error)
+{
+  g_autofree char *header = tdbg_serve_header ();
+  g_autoptr(GVariant) request = NULL;
+  g_autoptr(GVariant) from_offsets = NULL;
+  const char *path;
+
+  if (!write_all (out_fd, header, strlen (header), error) || (request = tdbg_serve_read_request (in_fd, error)) == NULL)
+    return FALSE;
+  /* The client checks the header; this side checks too, and serves only its own version. */
+  if (!tdbg_serve_check_version (request, error))
+    return FALSE;
+  g_variant_get (request, "(&s&s@a{st})", NULL, &path, &from_offsets);
+  return tdbg_serve_answer (out_fd, path, from_offsets, error);
 }

@@ -11,6 +11,8 @@
 #include "tdbg-error.h"
 #include "tdbg-records.h"
 #include "tdbg-serve.h"
+#include "tdbg-serve-private.h"
+#include "tdbg-ssh-exec-private.h"
 
 /* The header line is short; anything longer is not our program talking. */
 #define MAX_HEADER 256
@@ -33,6 +35,7 @@ typedef struct {
   TdbgSshPrefetch *owner; /* weak: it owns the reader */
   guint64 reported;       /* of the file being received, what the owner was last told */
   ssh_channel channel;
+  GInputStream *stream;  /* instead of the channel: a server's answer kept (tests, fuzzing) */
   ZSTD_DCtx *dctx;
   guint8 *in;
   gsize in_size;
@@ -83,6 +86,7 @@ reader_free (Reader *r)
         ssh_channel_close (r->channel);
       ssh_channel_free (r->channel);
     }
+  g_clear_object (&r->stream);
   if (r->dctx)
     ZSTD_freeDCtx (r->dctx);
   g_free (r->in);
@@ -145,6 +149,21 @@ set_ended_error (Reader *r, GError **error)
   return set_stream_error (error, *errors ? errors : _("its answer ended early"));
 }
 
+/* Appends what the stream has next after the @kept bytes; FALSE at its end or on a failure. */
+static gboolean
+fill_from_stream (Reader *r, gsize kept, GError **error)
+{
+  gssize n = g_input_stream_read (r->stream, r->in + kept, r->in_size - kept, r->cancellable, error);
+
+  if (n < 0)
+    return FALSE;
+  if (n == 0)
+    return set_ended_error (r, error);
+  r->input.size += n;
+  r->wire_bytes += n;
+  return TRUE;
+}
+
 /* Appends what the channel has next after the unread input; FALSE at its end, on a failure,
  * after the timeout without data, or when cancelled. */
 static gboolean
@@ -162,6 +181,8 @@ fill (Reader *r, GError **error)
       if (g_cancellable_set_error_if_cancelled (r->cancellable, error) ||
           g_cancellable_set_error_if_cancelled (r->stop, error))
         return FALSE;
+      if (r->stream)
+        return fill_from_stream (r, kept, error);
       n = ssh_channel_read_timeout (r->channel, r->in + kept, r->in_size - kept, 0, POLL_MS);
       if (n > 0)
         {
@@ -273,21 +294,10 @@ check_header (Reader *r, GError **error)
 static gboolean
 send_request (ssh_channel channel, const char *path, GHashTable *from, GError **error)
 {
-  GVariantBuilder offsets;
-  g_autoptr(GVariant) request = NULL;
-  GHashTableIter iter;
-  gpointer name, offset;
+  g_autoptr(GVariant) request = tdbg_serve_request_new (path, from);
   guint32 be;
   gsize length;
 
-  g_variant_builder_init (&offsets, G_VARIANT_TYPE ("a{st}"));
-  if (from)
-    {
-      g_hash_table_iter_init (&iter, from);
-      while (g_hash_table_iter_next (&iter, &name, &offset))
-        g_variant_builder_add (&offsets, "{st}", name, *(guint64 *) offset);
-    }
-  request = g_variant_ref_sink (g_variant_new ("(ss@a{st})", TDBG_VERSION, path, g_variant_builder_end (&offsets)));
   length = g_variant_get_size (request);
   be = GUINT32_TO_BE (length);
   if (ssh_channel_write (channel, &be, 4) != 4 ||
@@ -371,28 +381,37 @@ receive_chunk (Reader *r, FileBuffer *b, guint32 length, GError **error)
   return TRUE;
 }
 
-/* @n records sent without their checksums, framed again as they are in the file. */
+/* @n records sent without their checksums, framed again as they are in the file. The buffer
+ * grows with the bytes as they arrive, never by what a length claims. */
 static gboolean
 receive_records (Reader *r, FileBuffer *b, guint32 n, GError **error)
 {
   for (guint32 i = 0; i < n; i++)
     {
-      guint8 *record;
-      guint64 length;
+      guint64 start = b->length, length;
 
-      if (!reserve (b, TDBG_RECORD_HEADER_SIZE, error) || !pull (r, b->data + b->length, 8, error))
+      if (!reserve (b, TDBG_RECORD_HEADER_SIZE, error) || !pull (r, b->data + start, 8, error))
         return FALSE;
-      memcpy (&length, b->data + b->length, 8);
+      memcpy (&length, b->data + start, 8);
       length = GUINT64_FROM_LE (length);
-      if (length > G_MAXUINT64 - TDBG_RECORD_OVERHEAD || !reserve (b, TDBG_RECORD_OVERHEAD + length, error))
+      if (length > b->limit - start - TDBG_RECORD_HEADER_SIZE ||
+          TDBG_RECORD_OVERHEAD - TDBG_RECORD_HEADER_SIZE > b->limit - start - TDBG_RECORD_HEADER_SIZE - length)
         return set_stream_error (error, _("a file is longer than listed"));
-      record = b->data + b->length;
-      put_crc (record + 8, record, 8);
-      if (!pull (r, record + TDBG_RECORD_HEADER_SIZE, length, error))
+      put_crc (b->data + start + 8, b->data + start, 8);
+      b->length += TDBG_RECORD_HEADER_SIZE;
+      for (guint64 left = length; left > 0;)
+        {
+          gsize piece = MIN (left, TDBG_SERVE_MAX_CHUNK);
+          if (!reserve (b, piece, error) || !pull (r, b->data + b->length, piece, error))
+            return FALSE;
+          b->length += piece;
+          left -= piece;
+          report (r, b);
+        }
+      if (!reserve (b, TDBG_RECORD_OVERHEAD - TDBG_RECORD_HEADER_SIZE, error))
         return FALSE;
-      put_crc (record + TDBG_RECORD_HEADER_SIZE + length, record + TDBG_RECORD_HEADER_SIZE, length);
-      b->length += TDBG_RECORD_OVERHEAD + length;
-      report (r, b);
+      put_crc (b->data + b->length, b->data + start + TDBG_RECORD_HEADER_SIZE, length);
+      b->length += TDBG_RECORD_OVERHEAD - TDBG_RECORD_HEADER_SIZE;
     }
   return TRUE;
 }
@@ -500,6 +519,26 @@ receive_listing (TdbgSshPrefetch *self, Reader *r, GError **error)
 
 static gpointer receive_in_thread (gpointer data);
 
+/* The reader of @self's answer, ready to decompress once it has a channel or a stream. */
+static Reader *
+reader_new (TdbgSshPrefetch *self, GCancellable *cancellable, guint timeout_seconds)
+{
+  Reader *r = g_new0 (Reader, 1);
+
+  self->reader = r;
+  r->owner = self;
+  r->errors = g_string_new (NULL);
+  r->dctx = ZSTD_createDCtx ();
+  r->in_size = MAX (ZSTD_DStreamInSize (), 256 << 10);
+  r->in = g_malloc (r->in_size);
+  r->stage = g_malloc (STAGE_SIZE);
+  r->last = 1;
+  r->timeout_ms = (timeout_seconds ? timeout_seconds : 15) * 1000;
+  r->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
+  r->stop = g_object_ref (self->stop);
+  return r;
+}
+
 TdbgSshPrefetch *
 tdbg_ssh_exec_start (ssh_session session, GMutex *session_lock, const char *program, const char *path,
                      GHashTable *from, guint timeout_seconds, GCancellable *cancellable, guint64 *round_trips,
@@ -508,11 +547,8 @@ tdbg_ssh_exec_start (ssh_session session, GMutex *session_lock, const char *prog
   g_autofree char *quoted = g_shell_quote (program);
   g_autofree char *command = g_strconcat (quoted, " " TDBG_SERVE_COMMAND, NULL);
   g_autoptr(TdbgSshPrefetch) self = prefetch_new ();
-  Reader *r = g_new0 (Reader, 1);
+  Reader *r = reader_new (self, cancellable, timeout_seconds);
 
-  self->reader = r;
-  r->owner = self;
-  r->errors = g_string_new (NULL);
   r->channel = ssh_channel_new (session);
   /* The channel's open, the exec request and the first answer. */
   *round_trips += 3;
@@ -522,17 +558,7 @@ tdbg_ssh_exec_start (ssh_session session, GMutex *session_lock, const char *prog
       set_stream_error (error, _("the server does not run commands"));
       return NULL;
     }
-  if (!send_request (r->channel, path, from, error))
-    return NULL;
-  r->dctx = ZSTD_createDCtx ();
-  r->in_size = MAX (ZSTD_DStreamInSize (), 256 << 10);
-  r->in = g_malloc (r->in_size);
-  r->stage = g_malloc (STAGE_SIZE);
-  r->last = 1;
-  r->timeout_ms = (timeout_seconds ? timeout_seconds : 15) * 1000;
-  r->cancellable = cancellable ? g_object_ref (cancellable) : NULL;
-  r->stop = g_object_ref (self->stop);
-  if (!check_header (r, error) || !receive_listing (self, r, error))
+  if (!send_request (r->channel, path, from, error) || !check_header (r, error) || !receive_listing (self, r, error))
     return NULL;
   /* It waits for the caller to let the session go. */
   self->session_lock = session_lock;
@@ -684,4 +710,17 @@ tdbg_ssh_prefetch_get_file_bytes (TdbgSshPrefetch *self)
   n = self->file_bytes;
   g_mutex_unlock (&self->lock);
   return n;
+}
+
+TdbgSshPrefetch *
+tdbg_ssh_prefetch_parse (GInputStream *stream, GError **files_error, GError **error)
+{
+  g_autoptr(TdbgSshPrefetch) self = prefetch_new ();
+  Reader *r = reader_new (self, NULL, 0);
+
+  r->stream = g_object_ref (stream);
+  if (!check_header (r, error) || !receive_listing (self, r, error))
+    return NULL;
+  receive_files (self, files_error);
+  return g_steal_pointer (&self);
 }

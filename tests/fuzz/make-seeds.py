@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Seed corpora for the fuzz targets, from the project's own demo logdir."""
+"""Seed corpora for the fuzz targets, from the project's own demo logdir; the serve-logdir
+requests and answers come from make-serve-seeds, built beside make-demo-logdir."""
 import glob
 import os
 import struct
@@ -16,6 +17,19 @@ with tempfile.TemporaryDirectory() as logdir:
     subprocess.run([make_demo, logdir, "--steps", "1", "--bad-step", "0"], check=True)
     kinds = ["metadata", "source_files", "stack_frames", "graphs", "execution", "graph_execution_traces"]
     files = {k: open(glob.glob(os.path.join(logdir, "*." + k))[0], "rb").read() for k in kinds}
+    make_serve_seeds = os.path.join(os.path.dirname(make_demo), "make-serve-seeds")
+    subprocess.run([make_serve_seeds, logdir, out, "demo"], check=True)
+    # The same with a damaged record (sent as raw bytes between records) and a file only listed.
+    traces = glob.glob(os.path.join(logdir, "*.graph_execution_traces"))[0]
+    data = bytearray(files["graph_execution_traces"])
+    data[len(data) // 2] ^= 0x5A
+    open(traces, "wb").write(data)
+    open(os.path.join(logdir, "notes.txt"), "w").write("not the debugger's\n")
+    subprocess.run([make_serve_seeds, logdir, out, "damaged"], check=True)
+    # Small enough to be fuzzed uncompressed: every file cut short (most in a record).
+    for path in glob.glob(os.path.join(logdir, "*")):
+        os.truncate(path, min(os.path.getsize(path), 5000))
+    subprocess.run([make_serve_seeds, logdir, out, "short"], check=True)
 for k, data in files.items():
     open(os.path.join(out, "records", k), "wb").write(data[:16384])
 open(os.path.join(out, "logdir", "demo"), "wb").write(b"\xff\x00\xff".join(files[k][:12000] for k in kinds))

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* serve-logdir without SSH: the server's answer read back by the client's parser, and both
+ * parsers given what a broken or hostile other side might send. */
+#include <string.h>
+#include <unistd.h>
+#include <zstd.h>
+#include <gio/gio.h>
+
+#include "tdbg-error.h"
+#include "tdbg-fixture-writer.h"
+#include "tdbg-serve.h"
+#include "tdbg-serve-private.h"
+#include "tdbg-ssh-exec-private.h"
+#include "serve-util.h"
+#include "test-util.h"
+
+static TdbgSshPrefetch *
+parse (GBytes *answer, GError **files_error, GError **error)
+{
+  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_bytes (answer);
+
+  return tdbg_ssh_prefetch_parse (stream, files_error, error);
+}
+
+/* The demo logdir asked for from the middle of each file comes back as it is on disk. */
+static void
+test_round_trip (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  TdbgDemoOptions options = { .n_steps = 2, .bad_step = 1, .host_name = "serve-host" };
+  g_autoptr(GHashTable) from = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GError) error = NULL, files_error = NULL;
+  g_autoptr(GBytes) request = NULL, answer = NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GDir) listing = NULL;
+  const char *name;
+  int in_fd, out_fd;
+
+  g_assert_true (tdbg_fixture_write_demo (dir, &options, &error));
+  listing = g_dir_open (dir, 0, &error);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_hash_table_insert (from, g_strdup (name), g_memdup2 (&(guint64) { 37 }, 8));
+  request = serve_request_bytes (dir, from);
+  in_fd = serve_memory_fd (g_bytes_get_data (request, NULL), g_bytes_get_size (request));
+  out_fd = serve_memory_fd ("", 0);
+  g_assert_true (tdbg_serve_logdir (in_fd, out_fd, &error));
+  g_assert_no_error (error);
+  answer = serve_fd_contents (out_fd);
+  close (in_fd);
+  close (out_fd);
+
+  prefetch = parse (answer, &files_error, &error);
+  g_assert_no_error (error);
+  g_assert_no_error (files_error);
+  names = tdbg_ssh_prefetch_list_files (prefetch);
+  g_assert_cmpuint (g_strv_length (names), ==, 6);
+  for (guint i = 0; names[i]; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *contents = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      bytes = tdbg_ssh_prefetch_read (prefetch, names[i], 37, length, FALSE);
+      g_assert_nonnull (bytes);
+      g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), contents + 37, length - 37);
+    }
+  test_remove_tree (dir);
+}
+
+/* An answer whose zstd stream holds @plain, after this version's header. */
+static GBytes *
+answer_holding (const void *plain, gsize length)
+{
+  g_autofree char *header = tdbg_serve_header ();
+  gsize bound = ZSTD_compressBound (length), n;
+  GByteArray *wire = g_byte_array_new ();
+
+  g_byte_array_append (wire, (const guint8 *) header, strlen (header));
+  g_byte_array_set_size (wire, strlen (header) + bound);
+  n = ZSTD_compress (wire->data + strlen (header), bound, plain, length, 1);
+  g_assert_false (ZSTD_isError (n));
+  g_byte_array_set_size (wire, strlen (header) + n);
+  return g_byte_array_free_to_bytes (wire);
+}
+
+static void
+append_u32 (GByteArray *plain, guint32 value)
+{
+  guint32 be = GUINT32_TO_BE (value);
+  g_byte_array_append (plain, (const guint8 *) &be, 4);
+}
+
+/* The listing of one file of @size, sent from 0. */
+static GByteArray *
+listing_of_one (guint64 size)
+{
+  g_autoptr(GVariant) listing = g_variant_ref_sink (g_variant_new_parsed ("(%s, [(%s, %t, %t, true)])", "",
+                                                                          "tfdbg_events.1.h.metadata", size,
+                                                                          (guint64) 0));
+  GByteArray *plain = g_byte_array_new ();
+
+  append_u32 (plain, g_variant_get_size (listing));
+  g_byte_array_append (plain, g_variant_get_data (listing), g_variant_get_size (listing));
+  return plain;
+}
+
+/* A record whose length claims a gigabyte, in a file listed as huge, with nothing after it:
+ * the file does not arrive, and nothing the size of the claim was set aside for it. */
+static void
+test_record_longer_than_sent (void)
+{
+  g_autoptr(GByteArray) plain = listing_of_one (G_MAXUINT64 / 2);
+  guint64 claim = GUINT64_TO_LE (1 << 30);
+  g_autoptr(GBytes) answer = NULL;
+  g_autoptr(GError) error = NULL, files_error = NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  append_u32 (plain, TDBG_SERVE_RECORDS | 1);
+  g_byte_array_append (plain, (const guint8 *) &claim, 8);
+  g_byte_array_append (plain, (const guint8 *) "only this", 9);
+  answer = answer_holding (plain->data, plain->len);
+  prefetch = parse (answer, &files_error, &error);
+  g_assert_no_error (error);
+  g_assert_error (files_error, TDBG_ERROR, TDBG_ERROR_IO);
+  g_assert_nonnull (strstr (files_error->message, "ended early"));
+  bytes = tdbg_ssh_prefetch_read (prefetch, "tfdbg_events.1.h.metadata", 0, 100, FALSE);
+  g_assert_null (bytes);
+  g_assert_cmpuint (tdbg_ssh_prefetch_get_file_bytes (prefetch), ==, 0);
+}
+
+/* A record that would end past the size listed is refused before its bytes are read. */
+static void
+test_record_past_listed_size (void)
+{
+  g_autoptr(GByteArray) plain = listing_of_one (40);
+  guint64 claim = GUINT64_TO_LE (25);
+  g_autoptr(GBytes) answer = NULL;
+  g_autoptr(GError) error = NULL, files_error = NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
+
+  append_u32 (plain, TDBG_SERVE_RECORDS | 1);
+  g_byte_array_append (plain, (const guint8 *) &claim, 8);
+  g_byte_array_append (plain, (const guint8 *) "twenty-five bytes of data", 25);
+  append_u32 (plain, 0);
+  answer = answer_holding (plain->data, plain->len);
+  prefetch = parse (answer, &files_error, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (files_error);
+  g_assert_nonnull (strstr (files_error->message, "longer than listed"));
+}
+
+/* Another program's or version's first line is refused, naming it. */
+static void
+test_other_header (void)
+{
+  g_autoptr(GBytes) answer = g_bytes_new_static ("tfdbg-gtk serve-logdir 1 0.0.1\n", 31);
+  g_autoptr(GError) error = NULL, files_error = NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = parse (answer, &files_error, &error);
+
+  g_assert_null (prefetch);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "0.0.1"));
+}
+
+static GVariant *
+read_request (const void *data, gsize length, GError **error)
+{
+  int fd = serve_memory_fd (data, length);
+  GVariant *request = tdbg_serve_read_request (fd, error);
+
+  close (fd);
+  return request;
+}
+
+/* The server's parser: cut, oversized and malformed requests, and another version. */
+static void
+test_bad_requests (void)
+{
+  static const guint8 too_large[] = { 0x7f, 0xff, 0xff, 0xff };
+  static const guint8 cut[] = { 0, 0, 0, 40, 'a', 'b' };
+  /* "(ssa{st})" whose framing offset points past its end. */
+  static const guint8 malformed[] = { 0, 0, 0, 4, 'a', 0, 0x7f, 0x7f };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) other = NULL;
+
+  g_assert_null (read_request (too_large, sizeof too_large, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (read_request (cut, sizeof cut, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_IO);
+  g_clear_error (&error);
+  g_assert_null (read_request (malformed, sizeof malformed, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+  g_clear_error (&error);
+  other = g_variant_ref_sink (g_variant_new_parsed ("('0.0.1', '/tmp', @a{st} {})"));
+  g_assert_false (tdbg_serve_check_version (other, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/serve/round-trip", test_round_trip);
+  g_test_add_func ("/serve/record-longer-than-sent", test_record_longer_than_sent);
+  g_test_add_func ("/serve/record-past-listed-size", test_record_past_listed_size);
+  g_test_add_func ("/serve/other-header", test_other_header);
+  g_test_add_func ("/serve/bad-requests", test_bad_requests);
+  return g_test_run ();
+}
