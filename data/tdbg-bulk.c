@@ -90,6 +90,141 @@ parse_tensor (const guint8 *data, gsize length, FastTensor *t)
   return !w.failed;
 }
 
+/* ---- the usual layout, read straight ------------------------------------------------
+ * TensorFlow writes a trace's fields in their numbers' order, each once, with short
+ * lengths. These read that layout and nothing else: anything unusual (another order, a
+ * repeated or unknown field, a long varint) makes them return FALSE, and the record is read
+ * again by the field loops above, which give the same answer for this layout. */
+
+/* A varint of at most two bytes. */
+static inline gboolean
+fast_varint (const guint8 **p, const guint8 *end, gsize *value)
+{
+  const guint8 *q = *p;
+
+  if (G_LIKELY (q < end && q[0] < 0x80))
+    {
+      *value = q[0];
+      *p = q + 1;
+      return TRUE;
+    }
+  if (q + 1 < end && q[1] < 0x80)
+    {
+      *value = (gsize) (q[0] & 0x7f) | (gsize) q[1] << 7;
+      *p = q + 2;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* A length of at most two varint bytes that fits what is left. */
+static inline gboolean
+fast_length (const guint8 **p, const guint8 *end, gsize *length)
+{
+  return fast_varint (p, end, length) && *length <= (gsize) (end - *p);
+}
+
+/* A length-delimited field whose one-byte key is @key. */
+static inline gboolean
+fast_bytes (const guint8 **p, const guint8 *end, guint8 key, const guint8 **data, gsize *length)
+{
+  if (*p >= end || **p != key)
+    return FALSE;
+  (*p)++;
+  if (!fast_length (p, end, length))
+    return FALSE;
+  *data = *p;
+  *p += *length;
+  return TRUE;
+}
+
+/* A varint field of one key byte and one value byte. */
+static inline gboolean
+fast_small (const guint8 **p, const guint8 *end, guint8 key, guint8 *value)
+{
+  if (*p + 1 >= end || (*p)[0] != key || (*p)[1] >= 0x80)
+    return FALSE;
+  *value = (*p)[1];
+  *p += 2;
+  return TRUE;
+}
+
+/* A TensorShapeProto of dims that hold only a size below 2^14 (none of them 0). */
+static gboolean
+fast_shape (const guint8 *p, gsize length, FastTensor *t)
+{
+  const guint8 *end = p + length;
+  guint64 n = 1;
+  gint rank = 0;
+
+  while (p < end)
+    {
+      gsize dim_length, size;
+      const guint8 *dim;
+      if (!fast_bytes (&p, end, 2 << 3 | 2, &dim, &dim_length) || dim_length < 2 || dim[0] != 1 << 3)
+        return FALSE;
+      dim++;
+      if (!fast_varint (&dim, p, &size) || dim != p || size == 0)
+        return FALSE;
+      n *= size; /* at most 2^14 per dim: fits unless the rank is above 4 */
+      if (++rank > 4)
+        return FALSE;
+    }
+  t->rank = rank;
+  t->n_elements = n;
+  return TRUE;
+}
+
+/* A TensorProto of dtype, shape and tensor_content, in that order. */
+static gboolean
+fast_tensor (const guint8 *data, gsize length, FastTensor *t)
+{
+  const guint8 *p = data, *end = data + length, *shape;
+  gsize shape_length;
+  guint8 dtype;
+
+  memset (t, 0, sizeof *t);
+  t->present = TRUE;
+  t->rank = -1;
+  if (!fast_small (&p, end, 1 << 3, &dtype) || !fast_bytes (&p, end, 2 << 3 | 2, &shape, &shape_length) ||
+      !fast_bytes (&p, end, 4 << 3 | 2, &t->content, &t->content_length) || p != end)
+    return FALSE;
+  t->dtype = dtype;
+  return fast_shape (shape, shape_length, t) || parse_shape (shape, shape_length, t);
+}
+
+static gboolean
+read_tensor (const guint8 *data, gsize length, FastTensor *t)
+{
+  return G_LIKELY (fast_tensor (data, length, t)) || parse_tensor (data, length, t);
+}
+
+/* A DebugEvent of wall_time and a GraphExecutionTrace of context, name, the output slot
+ * when not 0, mode, tensor and device. */
+static gboolean
+fast_trace (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceNames *names,
+            const guint8 **tensor, gsize *tensor_length)
+{
+  const guint8 *p = record->data, *end = p + record->length;
+  gsize body_length;
+  guint8 slot = 0;
+
+  if (G_BYTE_ORDER != G_LITTLE_ENDIAN || record->length < 11 || p[0] != (1 << 3 | 1) || p[9] != (10 << 3 | 2))
+    return FALSE;
+  p += 10;
+  if (!fast_length (&p, end, &body_length) || body_length != (gsize) (end - p) ||
+      !fast_bytes (&p, end, 1 << 3 | 2, &names->context, &names->context_length) ||
+      !fast_bytes (&p, end, 2 << 3 | 2, &names->name, &names->name_length) ||
+      (p < end && *p == (3 << 3) && !fast_small (&p, end, 3 << 3, &slot)) ||
+      !fast_small (&p, end, 4 << 3, &d->mode) ||
+      !fast_bytes (&p, end, 5 << 3 | 2, tensor, tensor_length) ||
+      !fast_bytes (&p, end, 6 << 3 | 2, &names->device, &names->device_length) || p != end)
+    return FALSE;
+  memcpy (&d->wall_time, record->data + 1, 8);
+  d->output_slot = slot;
+  return TRUE;
+}
+
 /* A summary vector: up to MAX_SLOTS doubles from whichever field holds them. */
 static guint
 summary_slots (const FastTensor *t, double *slots)
@@ -183,6 +318,25 @@ chunk_problem (Chunk *c, guint64 offset, const char *message)
   g_ptr_array_add (c->problems, tdbg_problem_new (c->file_name, offset, message));
 }
 
+/* memcmp () == 0 for the short names of every record, without the call. */
+static inline gboolean
+same_bytes (const guint8 *a, const guint8 *b, gsize length)
+{
+  guint64 x, y;
+
+  for (; length >= 8; a += 8, b += 8, length -= 8)
+    {
+      memcpy (&x, a, 8);
+      memcpy (&y, b, 8);
+      if (x != y)
+        return FALSE;
+    }
+  for (; length > 0; length--)
+    if (*a++ != *b++)
+      return FALSE;
+  return TRUE;
+}
+
 /* Records mostly name one of a few graphs (the step's function and those it calls). */
 static guint32
 chunk_graph (Chunk *c, const guint8 *id, gsize length)
@@ -193,7 +347,7 @@ chunk_graph (Chunk *c, const guint8 *id, gsize length)
   for (guint i = 0; i < G_N_ELEMENTS (t->graphs); i++)
     {
       e = &t->graphs[i];
-      if (e->id != NULL && e->length == length && memcmp (e->id, id, length) == 0)
+      if (e->id != NULL && e->length == length && same_bytes (e->id, id, length))
         return e->graph;
     }
   e = &t->graphs[t->next_graph++ % G_N_ELEMENTS (t->graphs)];
@@ -206,7 +360,7 @@ chunk_graph (Chunk *c, const guint8 *id, gsize length)
 static guint32
 chunk_device (Chunk *c, const guint8 *name, gsize length)
 {
-  if (c->thread->last_device == NULL || length != c->thread->last_device_length || memcmp (name, c->thread->last_device, length) != 0)
+  if (c->thread->last_device == NULL || length != c->thread->last_device_length || !same_bytes (name, c->thread->last_device, length))
     {
       c->thread->last_device_id = tdbg_logdir_intern (c->self, (const char *) name, length);
       c->thread->last_device = name;
@@ -248,7 +402,8 @@ op_is (Chunk *c, guint32 op, const guint8 *context, gsize context_length, const 
   if (o->graph >= t->n_graphs || t->graph_id_lengths[o->graph] != context_length)
     return FALSE;
   graph = g_ptr_array_index (c->self->graphs, o->graph);
-  return memcmp (o->op_name, name, length) == 0 && memcmp (graph->graph_id, context, context_length) == 0;
+  return same_bytes ((const guint8 *) o->op_name, name, length) &&
+         same_bytes ((const guint8 *) graph->graph_id, context, context_length);
 }
 
 /* The op is most often the one that followed the last op before, or the last op again (its
@@ -422,8 +577,9 @@ fill_trace_health (TdbgTraceInfo *d, const FastTensor *t, const guint8 *tensor_d
     }
 }
 
+/* The field loops alone: the reference the straight reading is tested against. */
 const char *
-tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceNames *names)
+tdbg_bulk_parse_trace_slow (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceNames *names)
 {
   guint32 what;
   const guint8 *body = NULL, *tensor = NULL;
@@ -452,6 +608,22 @@ tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceName
       }
   if (w.failed || (tensor != NULL && !parse_tensor (tensor, tensor_length, &t)))
     return _("intact record does not hold a valid GraphExecutionTrace; skipped");
+  d->offset = record->offset;
+  fill_trace_health (d, &t, tensor, tensor_length);
+  return NULL;
+}
+
+const char *
+tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceNames *names)
+{
+  const guint8 *tensor = NULL;
+  gsize tensor_length = 0;
+  FastTensor t;
+
+  memset (d, 0, sizeof *d);
+  memset (names, 0, sizeof *names);
+  if (!fast_trace (record, d, names, &tensor, &tensor_length) || !fast_tensor (tensor, tensor_length, &t))
+    return tdbg_bulk_parse_trace_slow (record, d, names);
   d->offset = record->offset;
   fill_trace_health (d, &t, tensor, tensor_length);
   return NULL;
@@ -560,7 +732,7 @@ execution_record (const TdbgRecord *record, gpointer user_data)
       FastTensor t;
       double slots[MAX_SLOTS], size, neg_inf, pos_inf, nan;
       gboolean alert;
-      if (!parse_tensor (tensor_ptrs[i], tensor_lengths[i], &t))
+      if (!read_tensor (tensor_ptrs[i], tensor_lengths[i], &t))
         continue;
       if (d.mode == TDBG_MODE_FULL_TENSOR)
         alert = full_tensor_alert (tensor_ptrs[i], tensor_lengths[i], &t, &size, &neg_inf, &pos_inf, &nan);

@@ -108,6 +108,9 @@ typedef struct {
 /* tdbg-bulk.c: one trace record read into @info (all but the op, device and file set, which
  * the logdir's tables give); returns NULL, or why the record cannot be read. */
 const char *tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *info, TdbgTraceNames *names);
+/* The same through the general field loops only, which the usual layout's straight reading
+ * above must agree with (tests). */
+const char *tdbg_bulk_parse_trace_slow (const TdbgRecord *record, TdbgTraceInfo *info, TdbgTraceNames *names);
 
 /* A bulk file's new bytes (traces, or the first file set's executions), and what their
  * scan found. */
