@@ -47,8 +47,11 @@ typedef struct {
   guint32 last_op;
   guint32 *next_op;          /* per op: the op traced after it last time, or TDBG_NONE */
   guint32 *name_lengths;     /* per op: strlen (op_name) */
+  const char **op_names;     /* per op: op_name, and its graph: at hand without the op */
+  guint32 *op_graphs;
   guint32 n_graphs;          /* the graph table's length while the threads run */
   guint32 *graph_id_lengths; /* per graph: strlen (graph_id) */
+  const char **graph_ids;    /* per graph: graph_id */
   double *op_times;          /* per op: the least wall time of its traces in the first file set */
   /* Tallied while the digests are put in place. */
   guint32 *first_trace;      /* per op: its first trace here, or TDBG_NONE */

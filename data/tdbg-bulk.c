@@ -318,18 +318,36 @@ chunk_problem (Chunk *c, guint64 offset, const char *message)
   g_ptr_array_add (c->problems, tdbg_problem_new (c->file_name, offset, message));
 }
 
-/* memcmp () == 0 for the short names of every record, without the call. */
+/* memcmp () == 0 for the short names of every record, without the call or a byte loop:
+ * the last word overlaps the one before it. */
 static inline gboolean
 same_bytes (const guint8 *a, const guint8 *b, gsize length)
 {
   guint64 x, y;
+  guint32 u, v;
 
-  for (; length >= 8; a += 8, b += 8, length -= 8)
+  if (length >= 8)
     {
-      memcpy (&x, a, 8);
-      memcpy (&y, b, 8);
-      if (x != y)
+      for (gsize i = 0; i + 8 < length; i += 8)
+        {
+          memcpy (&x, a + i, 8);
+          memcpy (&y, b + i, 8);
+          if (x != y)
+            return FALSE;
+        }
+      memcpy (&x, a + length - 8, 8);
+      memcpy (&y, b + length - 8, 8);
+      return x == y;
+    }
+  if (length >= 4)
+    {
+      memcpy (&u, a, 4);
+      memcpy (&v, b, 4);
+      if (u != v)
         return FALSE;
+      memcpy (&u, a + length - 4, 4);
+      memcpy (&v, b + length - 4, 4);
+      return u == v;
     }
   for (; length > 0; length--)
     if (*a++ != *b++)
@@ -389,21 +407,18 @@ chunk_op_type (Chunk *c, const guint8 *name, gsize length)
 }
 
 /* Whether @op is the one named @name in the graph whose id is @context. */
-static gboolean
-op_is (Chunk *c, guint32 op, const guint8 *context, gsize context_length, const guint8 *name, gsize length)
+static inline gboolean
+op_is (const TdbgBulkThread *t, guint32 op, const guint8 *context, gsize context_length, const guint8 *name, gsize length)
 {
-  TdbgBulkThread *t = c->thread;
-  const TdbgOp *o;
-  const TdbgGraph *graph;
+  guint32 graph;
 
   if (op >= t->n_ops || t->name_lengths[op] != length)
     return FALSE;
-  o = g_ptr_array_index (c->self->ops, op);
-  if (o->graph >= t->n_graphs || t->graph_id_lengths[o->graph] != context_length)
+  graph = t->op_graphs[op];
+  if (graph >= t->n_graphs || t->graph_id_lengths[graph] != context_length)
     return FALSE;
-  graph = g_ptr_array_index (c->self->graphs, o->graph);
-  return same_bytes ((const guint8 *) o->op_name, name, length) &&
-         same_bytes ((const guint8 *) graph->graph_id, context, context_length);
+  return same_bytes ((const guint8 *) t->op_names[op], name, length) &&
+         same_bytes ((const guint8 *) t->graph_ids[graph], context, context_length);
 }
 
 /* The op is most often the one that followed the last op before, or the last op again (its
@@ -415,9 +430,9 @@ chunk_op (Chunk *c, const guint8 *context, gsize context_length, const guint8 *n
   guint32 last = t->last_op;
   guint32 op;
 
-  if (last < t->n_ops && op_is (c, t->next_op[last], context, context_length, name, length))
+  if (last < t->n_ops && op_is (t, t->next_op[last], context, context_length, name, length))
     op = t->next_op[last];
-  else if (op_is (c, last, context, context_length, name, length))
+  else if (op_is (t, last, context, context_length, name, length))
     op = last;
   else
     {
@@ -427,7 +442,7 @@ chunk_op (Chunk *c, const guint8 *context, gsize context_length, const guint8 *n
         t->next_op[last] = op;
       return t->last_op = op;
     }
-  *graph = ((const TdbgOp *) g_ptr_array_index (c->self->ops, op))->graph;
+  *graph = t->op_graphs[op];
   return t->last_op = op;
 }
 
@@ -758,17 +773,26 @@ tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
   t->n_graphs = self->graphs->len;
   t->last_op = TDBG_NONE;
   t->graph_id_lengths = g_new (guint32, t->n_graphs);
+  t->graph_ids = g_new (const char *, t->n_graphs);
   for (guint i = 0; i < t->n_graphs; i++)
-    t->graph_id_lengths[i] = strlen (((TdbgGraph *) g_ptr_array_index (self->graphs, i))->graph_id);
+    {
+      t->graph_ids[i] = ((TdbgGraph *) g_ptr_array_index (self->graphs, i))->graph_id;
+      t->graph_id_lengths[i] = strlen (t->graph_ids[i]);
+    }
   t->next_op = g_new (guint32, t->n_ops);
   t->name_lengths = g_new (guint32, t->n_ops);
+  t->op_names = g_new (const char *, t->n_ops);
+  t->op_graphs = g_new (guint32, t->n_ops);
   t->op_times = g_new (double, t->n_ops);
   t->first_trace = g_new (guint32, t->n_ops);
   t->first_inf_nan = g_new (guint32, t->n_ops);
   for (guint i = 0; i < t->n_ops; i++)
     {
       t->next_op[i] = t->first_trace[i] = t->first_inf_nan[i] = TDBG_NONE;
-      t->name_lengths[i] = strlen (((TdbgOp *) g_ptr_array_index (self->ops, i))->op_name);
+      const TdbgOp *op = g_ptr_array_index (self->ops, i);
+      t->name_lengths[i] = strlen (op->op_name);
+      t->op_names[i] = op->op_name;
+      t->op_graphs[i] = op->graph;
       t->op_times[i] = INFINITY;
     }
 }
@@ -779,6 +803,9 @@ tdbg_bulk_thread_clear (TdbgBulkThread *t)
   g_hash_table_unref (t->op_type_ids);
   g_free (t->next_op);
   g_free (t->name_lengths);
+  g_free (t->op_names);
+  g_free (t->op_graphs);
+  g_free (t->graph_ids);
   g_free (t->graph_id_lengths);
   g_free (t->op_times);
   g_free (t->first_trace);
