@@ -74,11 +74,18 @@ typedef struct {
   const TdbgAlertKind *inf_nan;
   guint64 n_inf_nan;         /* traces that raise an alert */
   guint64 since_progress_records;
+  guint64 since_progress_alerts;  /* NaN/∞ traces and execution outputs */
   const guint8 *since_progress_offset;
   gboolean cancelled;
   gboolean too_large;
   TdbgScanResult result;
 } TdbgBulkChunk;
+
+/* tdbg-bulk-decode.c: a record's DebugEvent envelope (its wall time and which event it
+ * holds, where); whether an execution's output in @mode holds NaN/∞. */
+gboolean tdbg_bulk_parse_envelope (const TdbgRecord *record, guint32 *what, double *wall_time,
+                                   const guint8 **body, gsize *length);
+gboolean tdbg_bulk_output_alert (guint mode, const guint8 *data, gsize length);
 
 void tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self);
 void tdbg_bulk_thread_clear (TdbgBulkThread *t);
