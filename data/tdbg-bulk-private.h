@@ -47,11 +47,14 @@ typedef struct {
   guint32 last_op;
   guint32 *next_op;          /* per op: the op traced after it last time, or TDBG_NONE */
   guint32 *name_lengths;     /* per op: strlen (op_name) */
-  const char **op_names;     /* per op: op_name, and its graph: at hand without the op */
-  guint32 *op_graphs;
+  /* The op names and graph ids, copied one after another: every record compares one of
+   * each, and these few kilobytes stay in the cache where the ops' own would not. */
+  char *names;
+  gsize *name_starts;        /* per op: where its op_name starts in names */
+  guint32 *op_graphs;        /* per op: its graph, at hand without the op */
   guint32 n_graphs;          /* the graph table's length while the threads run */
   guint32 *graph_id_lengths; /* per graph: strlen (graph_id) */
-  const char **graph_ids;    /* per graph: graph_id */
+  gsize *graph_id_starts;    /* per graph: where its graph_id starts in names */
   double *op_times;          /* per op: the least wall time of its traces in the first file set */
   /* Tallied while the digests are put in place. */
   guint32 *first_trace;      /* per op: its first trace here, or TDBG_NONE */

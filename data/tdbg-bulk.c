@@ -126,8 +126,8 @@ op_is (const TdbgBulkThread *t, guint32 op, const guint8 *context, gsize context
   graph = t->op_graphs[op];
   if (graph >= t->n_graphs || t->graph_id_lengths[graph] != context_length)
     return FALSE;
-  return same_bytes ((const guint8 *) t->op_names[op], name, length) &&
-         same_bytes ((const guint8 *) t->graph_ids[graph], context, context_length);
+  return same_bytes ((const guint8 *) t->names + t->name_starts[op], name, length) &&
+         same_bytes ((const guint8 *) t->names + t->graph_id_starts[graph], context, context_length);
 }
 
 /* The op is most often the one that followed the last op before, or the last op again (its
@@ -303,21 +303,25 @@ execution_record (const TdbgRecord *record, gpointer user_data)
 void
 tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
 {
+  GString *names = g_string_new (NULL);
+
   memset (t, 0, sizeof *t);
   t->op_type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   t->n_ops = self->ops->len;
   t->n_graphs = self->graphs->len;
   t->last_op = TDBG_NONE;
   t->graph_id_lengths = g_new (guint32, t->n_graphs);
-  t->graph_ids = g_new (const char *, t->n_graphs);
+  t->graph_id_starts = g_new (gsize, t->n_graphs);
   for (guint i = 0; i < t->n_graphs; i++)
     {
-      t->graph_ids[i] = ((TdbgGraph *) g_ptr_array_index (self->graphs, i))->graph_id;
-      t->graph_id_lengths[i] = strlen (t->graph_ids[i]);
+      const char *id = ((TdbgGraph *) g_ptr_array_index (self->graphs, i))->graph_id;
+      t->graph_id_lengths[i] = strlen (id);
+      t->graph_id_starts[i] = names->len;
+      g_string_append_len (names, id, t->graph_id_lengths[i]);
     }
   t->next_op = g_new (guint32, t->n_ops);
   t->name_lengths = g_new (guint32, t->n_ops);
-  t->op_names = g_new (const char *, t->n_ops);
+  t->name_starts = g_new (gsize, t->n_ops);
   t->op_graphs = g_new (guint32, t->n_ops);
   t->op_times = g_new (double, t->n_ops);
   t->first_trace = g_new (guint32, t->n_ops);
@@ -327,10 +331,12 @@ tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
       t->next_op[i] = t->first_trace[i] = t->first_inf_nan[i] = TDBG_NONE;
       const TdbgOp *op = g_ptr_array_index (self->ops, i);
       t->name_lengths[i] = strlen (op->op_name);
-      t->op_names[i] = op->op_name;
+      t->name_starts[i] = names->len;
+      g_string_append_len (names, op->op_name, t->name_lengths[i]);
       t->op_graphs[i] = op->graph;
       t->op_times[i] = INFINITY;
     }
+  t->names = g_string_free (names, FALSE);
 }
 
 void
@@ -339,9 +345,10 @@ tdbg_bulk_thread_clear (TdbgBulkThread *t)
   g_hash_table_unref (t->op_type_ids);
   g_free (t->next_op);
   g_free (t->name_lengths);
-  g_free (t->op_names);
+  g_free (t->names);
+  g_free (t->name_starts);
   g_free (t->op_graphs);
-  g_free (t->graph_ids);
+  g_free (t->graph_id_starts);
   g_free (t->graph_id_lengths);
   g_free (t->op_times);
   g_free (t->first_trace);
