@@ -225,11 +225,36 @@ fast_trace (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceNames *names,
   return TRUE;
 }
 
+/* Up to MAX_SLOTS little-endian doubles (@width 8) or floats (4) of @length bytes. */
+static guint
+read_values (const guint8 *p, gsize length, gsize width, double *slots)
+{
+  guint n = 0;
+  for (; n < MAX_SLOTS && (n + 1) * width <= length; n++)
+    if (width == 8)
+      {
+        guint64 u;
+        memcpy (&u, p + n * 8, 8);
+        u = GUINT64_FROM_LE (u);
+        memcpy (&slots[n], &u, 8);
+      }
+    else
+      {
+        guint32 u;
+        float f;
+        memcpy (&u, p + n * 4, 4);
+        u = GUINT32_FROM_LE (u);
+        memcpy (&f, &u, 4);
+        slots[n] = f;
+      }
+  return n;
+}
+
 /* A summary vector: up to MAX_SLOTS doubles from whichever field holds them. */
 static guint
 summary_slots (const FastTensor *t, double *slots)
 {
-  guint n = 0;
+  guint n;
   if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE && G_BYTE_ORDER == G_LITTLE_ENDIAN)
     {
       n = MIN (MAX_SLOTS, t->content_length / 8);
@@ -237,44 +262,17 @@ summary_slots (const FastTensor *t, double *slots)
         memcpy (slots, t->content, MAX_SLOTS * 8); /* a constant size: no call */
       else
         memcpy (slots, t->content, n * 8);
+      return n;
     }
-  else if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE)
-    for (; n < MAX_SLOTS && (n + 1) * 8 <= t->content_length; n++)
-      {
-        guint64 u;
-        memcpy (&u, t->content + n * 8, 8);
-        u = GUINT64_FROM_LE (u);
-        memcpy (&slots[n], &u, 8);
-      }
-  else if (t->content != NULL && t->dtype == TDBG_DT_FLOAT)
-    for (; n < MAX_SLOTS && (n + 1) * 4 <= t->content_length; n++)
-      {
-        guint32 u;
-        float f;
-        memcpy (&u, t->content + n * 4, 4);
-        u = GUINT32_FROM_LE (u);
-        memcpy (&f, &u, 4);
-        slots[n] = f;
-      }
-  else if (t->doubles != NULL)
-    for (; n < MAX_SLOTS && (n + 1) * 8 <= t->doubles_length; n++)
-      {
-        guint64 u;
-        memcpy (&u, t->doubles + n * 8, 8);
-        u = GUINT64_FROM_LE (u);
-        memcpy (&slots[n], &u, 8);
-      }
-  else if (t->floats != NULL)
-    for (; n < MAX_SLOTS && (n + 1) * 4 <= t->floats_length; n++)
-      {
-        guint32 u;
-        float f;
-        memcpy (&u, t->floats + n * 4, 4);
-        u = GUINT32_FROM_LE (u);
-        memcpy (&f, &u, 4);
-        slots[n] = f;
-      }
-  return n;
+  if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE)
+    return read_values (t->content, t->content_length, 8, slots);
+  if (t->content != NULL && t->dtype == TDBG_DT_FLOAT)
+    return read_values (t->content, t->content_length, 4, slots);
+  if (t->doubles != NULL)
+    return read_values (t->doubles, t->doubles_length, 8, slots);
+  if (t->floats != NULL)
+    return read_values (t->floats, t->floats_length, 4, slots);
+  return 0;
 }
 
 /* Inf/NaN test of one value of FULL_TENSOR mode, as TensorBoard does it: only floating
