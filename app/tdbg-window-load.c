@@ -60,6 +60,7 @@ static gboolean
 progress_cb (gpointer data)
 {
   TdbgWindow *self = data;
+  TdbgLogdir *shown;
   guint64 done = 0, total = 0, records = 0;
   g_autofree char *done_text = NULL;
   g_autofree char *total_text = NULL;
@@ -70,6 +71,10 @@ progress_cb (gpointer data)
   if (show_transfer (self))
     return G_SOURCE_CONTINUE;
   tdbg_logdir_get_progress (self->loading, &done, &total, &records);
+  /* Behind a big logdir's first stretch, the alerts of the whole are counted as it is read. */
+  shown = tdbg_selection_get_logdir (self->selection);
+  if (shown != NULL && shown != self->loading && tdbg_logdir_get_bulk_limited (shown))
+    tdbg_alerts_pane_set_found (tdbg_window_get_alerts_pane (self), tdbg_logdir_get_progress_alerts (self->loading));
   done_text = g_format_size (done);
   total_text = g_format_size (total);
   /* Translators: records read, bytes read, bytes in all */

@@ -47,8 +47,14 @@ typedef struct {
   guint32 last_op;
   guint32 *next_op;          /* per op: the op traced after it last time, or TDBG_NONE */
   guint32 *name_lengths;     /* per op: strlen (op_name) */
+  /* The op names and graph ids, copied one after another: every record compares one of
+   * each, and these few kilobytes stay in the cache where the ops' own would not. */
+  char *names;
+  gsize *name_starts;        /* per op: where its op_name starts in names */
+  guint32 *op_graphs;        /* per op: its graph, at hand without the op */
   guint32 n_graphs;          /* the graph table's length while the threads run */
   guint32 *graph_id_lengths; /* per graph: strlen (graph_id) */
+  gsize *graph_id_starts;    /* per graph: where its graph_id starts in names */
   double *op_times;          /* per op: the least wall time of its traces in the first file set */
   /* Tallied while the digests are put in place. */
   guint32 *first_trace;      /* per op: its first trace here, or TDBG_NONE */
@@ -71,11 +77,18 @@ typedef struct {
   const TdbgAlertKind *inf_nan;
   guint64 n_inf_nan;         /* traces that raise an alert */
   guint64 since_progress_records;
+  guint64 since_progress_alerts;  /* NaN/∞ traces and execution outputs */
   const guint8 *since_progress_offset;
   gboolean cancelled;
   gboolean too_large;
   TdbgScanResult result;
 } TdbgBulkChunk;
+
+/* tdbg-bulk-decode.c: a record's DebugEvent envelope (its wall time and which event it
+ * holds, where); whether an execution's output in @mode holds NaN/∞. */
+gboolean tdbg_bulk_parse_envelope (const TdbgRecord *record, guint32 *what, double *wall_time,
+                                   const guint8 **body, gsize *length);
+gboolean tdbg_bulk_output_alert (guint mode, const guint8 *data, gsize length);
 
 void tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self);
 void tdbg_bulk_thread_clear (TdbgBulkThread *t);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The bulk path: graph execution traces and executions, millions of small records, read
- * straight from the wire into compact digests without allocating per record. A large file
- * is split at a record boundary and its halves are read on both cores. */
+ * straight from the wire into compact digests without allocating per record (the record
+ * itself is read by tdbg-bulk-decode.c). A large file is split at record boundaries and
+ * its stretches are read on every core (tdbg-bulk-pool.c). */
 
 #include "tdbg-bulk-private.h"
 
@@ -9,167 +10,10 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-alert-kind.h"
 #include "tdbg-records.h"
-#include "tdbg-tensor.h"
 #include "tdbg-wire.h"
 
-/* The summary modes' slots that the index reads: FULL_HEALTH's eighth is the last. */
-#define MAX_SLOTS 8
 #define PROGRESS_EVERY 8192
-
-/* What the bulk path needs of a TensorProto. */
-typedef struct {
-  gint dtype;
-  gint rank;
-  guint64 n_elements;
-  const guint8 *content;
-  gsize content_length;
-  const guint8 *doubles;  /* packed double_val */
-  gsize doubles_length;
-  const guint8 *floats;   /* packed float_val */
-  gsize floats_length;
-  gboolean other_values;  /* any other typed field: decode the slow way */
-  gboolean present;
-} FastTensor;
-
-static gboolean
-parse_shape (const guint8 *data, gsize length, FastTensor *t)
-{
-  TdbgWire w;
-  TdbgWireField f;
-
-  tdbg_wire_init (&w, data, length);
-  t->rank = 0;
-  t->n_elements = 1;
-  while (tdbg_wire_next (&w, &f))
-    {
-      if (f.number == 2 && f.wire_type == 2)
-        {
-          TdbgWire dim;
-          TdbgWireField df;
-          gint64 size = 0;
-          tdbg_wire_init (&dim, f.data, f.length);
-          while (tdbg_wire_next (&dim, &df))
-            if (df.number == 1 && df.wire_type == 0)
-              size = (gint64) df.varint;
-          if (dim.failed)
-            return FALSE;
-          t->rank++;
-          t->n_elements = size <= 0 ? 0 : (t->n_elements > G_MAXUINT64 / (guint64) size ? G_MAXUINT64 : t->n_elements * size);
-        }
-      else if (f.number == 3 && f.wire_type == 0 && f.varint)
-        t->rank = -1;
-    }
-  return !w.failed;
-}
-
-static gboolean
-parse_tensor (const guint8 *data, gsize length, FastTensor *t)
-{
-  TdbgWire w;
-  TdbgWireField f;
-
-  memset (t, 0, sizeof *t);
-  t->present = TRUE;
-  t->rank = -1;
-  tdbg_wire_init (&w, data, length);
-  while (tdbg_wire_next (&w, &f))
-    {
-      switch (f.number)
-        {
-        case 1: t->dtype = (gint) f.varint; break;
-        case 2: if (f.wire_type == 2 && !parse_shape (f.data, f.length, t)) return FALSE; break;
-        case 3: break;
-        case 4: t->content = f.data; t->content_length = f.length; break;
-        case 5: if (f.wire_type == 2) { t->floats = f.data; t->floats_length = f.length; } else t->other_values = TRUE; break;
-        case 6: if (f.wire_type == 2) { t->doubles = f.data; t->doubles_length = f.length; } else t->other_values = TRUE; break;
-        default: t->other_values = TRUE; break;
-        }
-    }
-  return !w.failed;
-}
-
-/* A summary vector: up to MAX_SLOTS doubles from whichever field holds them. */
-static guint
-summary_slots (const FastTensor *t, double *slots)
-{
-  guint n = 0;
-  if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE && G_BYTE_ORDER == G_LITTLE_ENDIAN)
-    {
-      n = MIN (MAX_SLOTS, t->content_length / 8);
-      if (n == MAX_SLOTS)
-        memcpy (slots, t->content, MAX_SLOTS * 8); /* a constant size: no call */
-      else
-        memcpy (slots, t->content, n * 8);
-    }
-  else if (t->content != NULL && t->dtype == TDBG_DT_DOUBLE)
-    for (; n < MAX_SLOTS && (n + 1) * 8 <= t->content_length; n++)
-      {
-        guint64 u;
-        memcpy (&u, t->content + n * 8, 8);
-        u = GUINT64_FROM_LE (u);
-        memcpy (&slots[n], &u, 8);
-      }
-  else if (t->content != NULL && t->dtype == TDBG_DT_FLOAT)
-    for (; n < MAX_SLOTS && (n + 1) * 4 <= t->content_length; n++)
-      {
-        guint32 u;
-        float f;
-        memcpy (&u, t->content + n * 4, 4);
-        u = GUINT32_FROM_LE (u);
-        memcpy (&f, &u, 4);
-        slots[n] = f;
-      }
-  else if (t->doubles != NULL)
-    for (; n < MAX_SLOTS && (n + 1) * 8 <= t->doubles_length; n++)
-      {
-        guint64 u;
-        memcpy (&u, t->doubles + n * 8, 8);
-        u = GUINT64_FROM_LE (u);
-        memcpy (&slots[n], &u, 8);
-      }
-  else if (t->floats != NULL)
-    for (; n < MAX_SLOTS && (n + 1) * 4 <= t->floats_length; n++)
-      {
-        guint32 u;
-        float f;
-        memcpy (&u, t->floats + n * 4, 4);
-        u = GUINT32_FROM_LE (u);
-        memcpy (&f, &u, 4);
-        slots[n] = f;
-      }
-  return n;
-}
-
-/* Inf/NaN test of one value of FULL_TENSOR mode, as TensorBoard does it: only floating
- * tensors with elements. Falls back to a full decode for typed fields. */
-static gboolean
-full_tensor_alert (const guint8 *data, gsize length, const FastTensor *t,
-                   double *size, double *neg_inf, double *pos_inf, double *nan)
-{
-  TdbgCounts counts = { 0 };
-
-  if (!tdbg_dtype_is_floating (t->dtype) || t->n_elements == 0 || t->rank < 0)
-    return FALSE;
-  if (t->content != NULL && !t->other_values)
-    tdbg_counts_from_content (t->dtype, t->content, t->content_length, &counts);
-  else
-    {
-      Tensorflow__TensorProto *proto = tensorflow__tensor_proto__unpack (NULL, length, data);
-      TdbgTensor tensor;
-      if (proto == NULL)
-        return FALSE;
-      if (tdbg_tensor_init (&tensor, proto, NULL))
-        tdbg_tensor_count (&tensor, &counts);
-      tensorflow__tensor_proto__free_unpacked (proto, NULL);
-    }
-  *size = (double) t->n_elements;
-  *neg_inf = counts.neg_inf;
-  *pos_inf = counts.pos_inf;
-  *nan = counts.nan;
-  return tdbg_alert_kind_get (TDBG_ALERT_INF_NAN)->counts_alert (*neg_inf, *pos_inf, *nan);
-}
 
 /* ---- per-thread scanning state ------------------------------------------------------- */
 
@@ -183,6 +27,43 @@ chunk_problem (Chunk *c, guint64 offset, const char *message)
   g_ptr_array_add (c->problems, tdbg_problem_new (c->file_name, offset, message));
 }
 
+/* memcmp () == 0 for the short names of every record, without the call or a byte loop:
+ * the last word overlaps the one before it. */
+static inline gboolean
+same_bytes (const guint8 *a, const guint8 *b, gsize length)
+{
+  guint64 x, y;
+  guint32 u, v;
+
+  if (length >= 8)
+    {
+      for (gsize i = 0; i + 8 < length; i += 8)
+        {
+          memcpy (&x, a + i, 8);
+          memcpy (&y, b + i, 8);
+          if (x != y)
+            return FALSE;
+        }
+      memcpy (&x, a + length - 8, 8);
+      memcpy (&y, b + length - 8, 8);
+      return x == y;
+    }
+  if (length >= 4)
+    {
+      memcpy (&u, a, 4);
+      memcpy (&v, b, 4);
+      if (u != v)
+        return FALSE;
+      memcpy (&u, a + length - 4, 4);
+      memcpy (&v, b + length - 4, 4);
+      return u == v;
+    }
+  for (; length > 0; length--)
+    if (*a++ != *b++)
+      return FALSE;
+  return TRUE;
+}
+
 /* Records mostly name one of a few graphs (the step's function and those it calls). */
 static guint32
 chunk_graph (Chunk *c, const guint8 *id, gsize length)
@@ -193,7 +74,7 @@ chunk_graph (Chunk *c, const guint8 *id, gsize length)
   for (guint i = 0; i < G_N_ELEMENTS (t->graphs); i++)
     {
       e = &t->graphs[i];
-      if (e->id != NULL && e->length == length && memcmp (e->id, id, length) == 0)
+      if (e->id != NULL && e->length == length && same_bytes (e->id, id, length))
         return e->graph;
     }
   e = &t->graphs[t->next_graph++ % G_N_ELEMENTS (t->graphs)];
@@ -206,7 +87,7 @@ chunk_graph (Chunk *c, const guint8 *id, gsize length)
 static guint32
 chunk_device (Chunk *c, const guint8 *name, gsize length)
 {
-  if (c->thread->last_device == NULL || length != c->thread->last_device_length || memcmp (name, c->thread->last_device, length) != 0)
+  if (c->thread->last_device == NULL || length != c->thread->last_device_length || !same_bytes (name, c->thread->last_device, length))
     {
       c->thread->last_device_id = tdbg_logdir_intern (c->self, (const char *) name, length);
       c->thread->last_device = name;
@@ -235,20 +116,18 @@ chunk_op_type (Chunk *c, const guint8 *name, gsize length)
 }
 
 /* Whether @op is the one named @name in the graph whose id is @context. */
-static gboolean
-op_is (Chunk *c, guint32 op, const guint8 *context, gsize context_length, const guint8 *name, gsize length)
+static inline gboolean
+op_is (const TdbgBulkThread *t, guint32 op, const guint8 *context, gsize context_length, const guint8 *name, gsize length)
 {
-  TdbgBulkThread *t = c->thread;
-  const TdbgOp *o;
-  const TdbgGraph *graph;
+  guint32 graph;
 
   if (op >= t->n_ops || t->name_lengths[op] != length)
     return FALSE;
-  o = g_ptr_array_index (c->self->ops, op);
-  if (o->graph >= t->n_graphs || t->graph_id_lengths[o->graph] != context_length)
+  graph = t->op_graphs[op];
+  if (graph >= t->n_graphs || t->graph_id_lengths[graph] != context_length)
     return FALSE;
-  graph = g_ptr_array_index (c->self->graphs, o->graph);
-  return memcmp (o->op_name, name, length) == 0 && memcmp (graph->graph_id, context, context_length) == 0;
+  return same_bytes ((const guint8 *) t->names + t->name_starts[op], name, length) &&
+         same_bytes ((const guint8 *) t->names + t->graph_id_starts[graph], context, context_length);
 }
 
 /* The op is most often the one that followed the last op before, or the last op again (its
@@ -260,9 +139,9 @@ chunk_op (Chunk *c, const guint8 *context, gsize context_length, const guint8 *n
   guint32 last = t->last_op;
   guint32 op;
 
-  if (last < t->n_ops && op_is (c, t->next_op[last], context, context_length, name, length))
+  if (last < t->n_ops && op_is (t, t->next_op[last], context, context_length, name, length))
     op = t->next_op[last];
-  else if (op_is (c, last, context, context_length, name, length))
+  else if (op_is (t, last, context, context_length, name, length))
     op = last;
   else
     {
@@ -272,7 +151,7 @@ chunk_op (Chunk *c, const guint8 *context, gsize context_length, const guint8 *n
         t->next_op[last] = op;
       return t->last_op = op;
     }
-  *graph = ((const TdbgOp *) g_ptr_array_index (c->self->ops, op))->graph;
+  *graph = t->op_graphs[op];
   return t->last_op = op;
 }
 
@@ -297,164 +176,17 @@ chunk_tick (Chunk *c, const TdbgRecord *record)
   if (++c->since_progress_records < PROGRESS_EVERY)
     return TRUE;
   const guint8 *here = record->data + record->length;
-  tdbg_logdir_add_progress (c->self, here - c->since_progress_offset, c->since_progress_records);
+  tdbg_logdir_add_progress (c->self, here - c->since_progress_offset, c->since_progress_records,
+                            c->since_progress_alerts);
   c->since_progress_offset = here;
   c->since_progress_records = 0;
+  c->since_progress_alerts = 0;
   if (g_cancellable_is_cancelled (c->cancellable))
     {
       c->cancelled = TRUE;
       return FALSE;
     }
   return TRUE;
-}
-
-/* Reads the DebugEvent envelope: wall_time and the member of `what`. */
-static gboolean
-parse_envelope (const TdbgRecord *record, guint32 *what, double *wall_time, const guint8 **body, gsize *length)
-{
-  TdbgWire w;
-  TdbgWireField f;
-
-  *what = 0;
-  *wall_time = 0;
-  /* The usual layout: the wall time first, then the event, and nothing else. */
-  if (record->length > 9 && record->data[0] == (1 << 3 | 1))
-    {
-      memcpy (wall_time, record->data + 1, 8);
-      tdbg_wire_init (&w, record->data + 9, record->length - 9);
-      if (G_BYTE_ORDER == G_LITTLE_ENDIAN && tdbg_wire_next (&w, &f) && f.wire_type == 2 && f.number >= 3 &&
-          w.p == w.end)
-        {
-          *what = f.number;
-          *body = f.data;
-          *length = f.length;
-          return TRUE;
-        }
-      *wall_time = 0;
-    }
-  tdbg_wire_init (&w, record->data, record->length);
-  while (tdbg_wire_next (&w, &f))
-    {
-      if (f.number == 1 && f.wire_type == 1)
-        *wall_time = tdbg_wire_double (&f);
-      else if (f.wire_type == 2 && f.number >= 3)
-        {
-          *what = f.number;
-          *body = f.data;
-          *length = f.length;
-        }
-    }
-  return !w.failed;
-}
-
-/* Slots are doubles from the file: NaN and huge values must not reach a cast. */
-static guint8
-slot_byte (double v)
-{
-  return v >= 0 && v <= 255 ? (guint8) v : 0;
-}
-
-static guint64
-slot_count (double v)
-{
-  /* Counts fit 63 bits: the signed conversion is one instruction. */
-  if (G_LIKELY (v >= 0 && v < 9223372036854775808.0))
-    return (guint64) (gint64) v;
-  return v >= 0 && v < 18446744073709551616.0 ? (guint64) v : (v >= 0 ? G_MAXUINT64 : 0);
-}
-
-static void
-store_counts (TdbgTraceInfo *d, double neg_inf, double pos_inf, double nan)
-{
-  d->neg_inf = slot_count (neg_inf);
-  d->pos_inf = slot_count (pos_inf);
-  d->nan = slot_count (nan);
-}
-
-static void
-fill_trace_health (TdbgTraceInfo *d, const FastTensor *t, const guint8 *tensor_data, gsize tensor_length)
-{
-  double slots[MAX_SLOTS] = { 0 };
-  double size = 0, neg_inf = 0, pos_inf = 0, nan = 0;
-  guint n;
-
-  switch (d->mode)
-    {
-    case TDBG_MODE_FULL_TENSOR:
-      d->dtype = t->dtype >= 0 && t->dtype <= 255 ? t->dtype : 0;
-      if (t->rank >= 0)
-        {
-          d->size = t->n_elements;
-          d->flags |= TDBG_DIGEST_HAS_SIZE;
-        }
-      if (tdbg_dtype_is_floating (t->dtype))
-        d->flags |= TDBG_DIGEST_HAS_COUNTS;
-      if (full_tensor_alert (tensor_data, tensor_length, t, &size, &neg_inf, &pos_inf, &nan))
-        d->flags |= TDBG_DIGEST_HAS_INF_NAN;
-      store_counts (d, neg_inf, pos_inf, nan);
-      return;
-    case TDBG_MODE_SHAPE:
-      n = summary_slots (t, slots);
-      if (n >= 4)
-        {
-          d->dtype = slot_byte (slots[1]);
-          d->size = slot_count (slots[3]);
-          d->flags |= TDBG_DIGEST_HAS_SIZE;
-        }
-      return;
-    default:
-      n = summary_slots (t, slots);
-      if (d->mode == TDBG_MODE_FULL_HEALTH && n >= 3)
-        d->dtype = slot_byte (slots[2]);
-      if (tdbg_summary_alert (d->mode, slots, n, &size, &neg_inf, &pos_inf, &nan))
-        d->flags |= TDBG_DIGEST_HAS_INF_NAN;
-      if (!isnan (size))
-        {
-          d->size = slot_count (size);
-          d->flags |= TDBG_DIGEST_HAS_SIZE;
-        }
-      if (!isnan (neg_inf))
-        {
-          store_counts (d, neg_inf, pos_inf, nan);
-          d->flags |= TDBG_DIGEST_HAS_COUNTS;
-        }
-      return;
-    }
-}
-
-const char *
-tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceNames *names)
-{
-  guint32 what;
-  const guint8 *body = NULL, *tensor = NULL;
-  gsize body_length = 0, tensor_length = 0;
-  TdbgWire w;
-  TdbgWireField f;
-  FastTensor t = { 0 };
-
-  memset (d, 0, sizeof *d);
-  memset (names, 0, sizeof *names);
-  if (!parse_envelope (record, &what, &d->wall_time, &body, &body_length) || what != 10)
-    return what == 0 || what == 10
-           ? _("intact record does not hold a valid DebugEvent message; skipped")
-           : _("event of a kind that does not belong in this file; skipped");
-  tdbg_wire_init (&w, body, body_length);
-  while (tdbg_wire_next (&w, &f))
-    switch (f.number)
-      {
-      case 1: names->context = f.data; names->context_length = f.length; break;
-      case 2: names->name = f.data; names->name_length = f.length; break;
-      case 3: d->output_slot = (guint16) MIN (f.varint, G_MAXUINT16); break;
-      case 4: d->mode = (guint8) MIN (f.varint, 255); break;
-      case 5: tensor = f.data; tensor_length = f.length; break;
-      case 6: names->device = f.data; names->device_length = f.length; break;
-      default: break;
-      }
-  if (w.failed || (tensor != NULL && !parse_tensor (tensor, tensor_length, &t)))
-    return _("intact record does not hold a valid GraphExecutionTrace; skipped");
-  d->offset = record->offset;
-  fill_trace_health (d, &t, tensor, tensor_length);
-  return NULL;
 }
 
 static const guint8 *
@@ -500,6 +232,7 @@ trace_record (const TdbgRecord *record, gpointer user_data)
   if (c->inf_nan->trace_alerts (&packed))
     {
       c->n_inf_nan++;
+      c->since_progress_alerts++;
       chunk_note_alert_time (c, d.wall_time);
     }
   *(TdbgTraceDigest *) tdbg_vec_push (&c->digests) = packed;
@@ -521,7 +254,7 @@ execution_record (const TdbgRecord *record, gpointer user_data)
   guint n_tensors = 0;
   guint64 n_alerts = 0;
 
-  if (!parse_envelope (record, &what, &d.wall_time, &body, &body_length) || what != 9)
+  if (!tdbg_bulk_parse_envelope (record, &what, &d.wall_time, &body, &body_length) || what != 9)
     {
       chunk_problem (c, record->offset, what == 0 || what == 9
                      ? _("intact record does not hold a valid DebugEvent message; skipped")
@@ -556,19 +289,9 @@ execution_record (const TdbgRecord *record, gpointer user_data)
   if (n_tensors > G_N_ELEMENTS (tensor_ptrs))
     d.flags |= TDBG_DIGEST_UNDECODABLE; /* more outputs than the bulk path tests: the alert pass decodes it */
   for (guint i = 0; i < MIN (n_tensors, G_N_ELEMENTS (tensor_ptrs)); i++)
-    {
-      FastTensor t;
-      double slots[MAX_SLOTS], size, neg_inf, pos_inf, nan;
-      gboolean alert;
-      if (!parse_tensor (tensor_ptrs[i], tensor_lengths[i], &t))
-        continue;
-      if (d.mode == TDBG_MODE_FULL_TENSOR)
-        alert = full_tensor_alert (tensor_ptrs[i], tensor_lengths[i], &t, &size, &neg_inf, &pos_inf, &nan);
-      else
-        alert = tdbg_summary_alert (d.mode, slots, summary_slots (&t, slots), &size, &neg_inf, &pos_inf, &nan);
-      n_alerts += alert;
-    }
+    n_alerts += tdbg_bulk_output_alert (d.mode, tensor_ptrs[i], tensor_lengths[i]);
   d.n_alert_outputs = (guint16) MIN (n_alerts, G_MAXUINT16);
+  c->since_progress_alerts += n_alerts;
   if (n_alerts > 0)
     d.flags |= TDBG_DIGEST_HAS_INF_NAN;
   d.offset = record->offset;
@@ -580,25 +303,40 @@ execution_record (const TdbgRecord *record, gpointer user_data)
 void
 tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
 {
+  GString *names = g_string_new (NULL);
+
   memset (t, 0, sizeof *t);
   t->op_type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   t->n_ops = self->ops->len;
   t->n_graphs = self->graphs->len;
   t->last_op = TDBG_NONE;
   t->graph_id_lengths = g_new (guint32, t->n_graphs);
+  t->graph_id_starts = g_new (gsize, t->n_graphs);
   for (guint i = 0; i < t->n_graphs; i++)
-    t->graph_id_lengths[i] = strlen (((TdbgGraph *) g_ptr_array_index (self->graphs, i))->graph_id);
+    {
+      const char *id = ((TdbgGraph *) g_ptr_array_index (self->graphs, i))->graph_id;
+      t->graph_id_lengths[i] = strlen (id);
+      t->graph_id_starts[i] = names->len;
+      g_string_append_len (names, id, t->graph_id_lengths[i]);
+    }
   t->next_op = g_new (guint32, t->n_ops);
   t->name_lengths = g_new (guint32, t->n_ops);
+  t->name_starts = g_new (gsize, t->n_ops);
+  t->op_graphs = g_new (guint32, t->n_ops);
   t->op_times = g_new (double, t->n_ops);
   t->first_trace = g_new (guint32, t->n_ops);
   t->first_inf_nan = g_new (guint32, t->n_ops);
   for (guint i = 0; i < t->n_ops; i++)
     {
       t->next_op[i] = t->first_trace[i] = t->first_inf_nan[i] = TDBG_NONE;
-      t->name_lengths[i] = strlen (((TdbgOp *) g_ptr_array_index (self->ops, i))->op_name);
+      const TdbgOp *op = g_ptr_array_index (self->ops, i);
+      t->name_lengths[i] = strlen (op->op_name);
+      t->name_starts[i] = names->len;
+      g_string_append_len (names, op->op_name, t->name_lengths[i]);
+      t->op_graphs[i] = op->graph;
       t->op_times[i] = INFINITY;
     }
+  t->names = g_string_free (names, FALSE);
 }
 
 void
@@ -607,6 +345,10 @@ tdbg_bulk_thread_clear (TdbgBulkThread *t)
   g_hash_table_unref (t->op_type_ids);
   g_free (t->next_op);
   g_free (t->name_lengths);
+  g_free (t->names);
+  g_free (t->name_starts);
+  g_free (t->op_graphs);
+  g_free (t->graph_id_starts);
   g_free (t->graph_id_lengths);
   g_free (t->op_times);
   g_free (t->first_trace);
@@ -650,6 +392,8 @@ tdbg_bulk_chunk_run (TdbgBulkChunk *c, TdbgBulkThread *thread, const guint8 *dat
   tdbg_vec_reserve (&c->digests, length / 256 + 16);
   tdbg_record_scan (data, length, base_offset, c->file_name, c->problems,
                     c->kind == TDBG_FILE_EXECUTION ? execution_record : trace_record, c, &c->result);
-  tdbg_logdir_add_progress (c->self, data + length - c->since_progress_offset, c->since_progress_records);
+  tdbg_logdir_add_progress (c->self, data + length - c->since_progress_offset, c->since_progress_records,
+                            c->since_progress_alerts);
+  c->since_progress_alerts = 0;
   c->thread = NULL;
 }

@@ -565,7 +565,7 @@ scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *ca
   tdbg_record_scan (data, length, state->resume_offset, state->file_name, problems,
                     is_shown (fs_index, kind) ? small_record : NULL, &scan, &result);
   tdbg_logdir_take_problems (self, problems);
-  tdbg_logdir_add_progress (self, length, result.n_records);
+  tdbg_logdir_add_progress (self, length, result.n_records, 0);
   if (kind == TDBG_FILE_EXECUTION)
     self->n_executions_all += result.n_records;
   finish_file (state, &result);

@@ -63,6 +63,7 @@ struct _TdbgLogdir {
   guint64 progress_done;
   guint64 progress_total;
   guint64 progress_records;
+  guint64 progress_alerts;
 };
 
 typedef struct {
@@ -87,7 +88,7 @@ void tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 o
 void tdbg_logdir_add_read_failure (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
 void tdbg_logdir_withdraw_read_failures (TdbgLogdir *self, const char *file_name);
 void tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems);
-void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records);
+void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records, guint64 alerts);
 
 /* The wall time of a trace that raises an alert, kept from its scan for the alerts. */
 typedef struct {
@@ -108,6 +109,9 @@ typedef struct {
 /* tdbg-bulk.c: one trace record read into @info (all but the op, device and file set, which
  * the logdir's tables give); returns NULL, or why the record cannot be read. */
 const char *tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *info, TdbgTraceNames *names);
+/* The same through the general field loops only, which the usual layout's straight reading
+ * above must agree with (tests). */
+const char *tdbg_bulk_parse_trace_slow (const TdbgRecord *record, TdbgTraceInfo *info, TdbgTraceNames *names);
 
 /* A bulk file's new bytes (traces, or the first file set's executions), and what their
  * scan found. */

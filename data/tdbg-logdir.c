@@ -220,11 +220,12 @@ tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems)
 }
 
 void
-tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records)
+tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records, guint64 alerts)
 {
   g_mutex_lock (&self->progress_lock);
   self->progress_done += bytes;
   self->progress_records += records;
+  self->progress_alerts += alerts;
   g_mutex_unlock (&self->progress_lock);
 }
 
@@ -239,6 +240,17 @@ tdbg_logdir_get_progress (TdbgLogdir *self, guint64 *bytes_done, guint64 *bytes_
   if (records)
     *records = self->progress_records;
   g_mutex_unlock (&self->progress_lock);
+}
+
+guint64
+tdbg_logdir_get_progress_alerts (TdbgLogdir *self)
+{
+  guint64 alerts;
+
+  g_mutex_lock (&self->progress_lock);
+  alerts = self->progress_alerts;
+  g_mutex_unlock (&self->progress_lock);
+  return alerts;
 }
 
 /* ---- object ----------------------------------------------------------------------- */

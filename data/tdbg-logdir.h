@@ -4,7 +4,7 @@
 /* A tfdbg2 logdir: discovers its file sets, loads them into compact digests and linked
  * tables, computes alerts, and refreshes from saved offsets to follow a run that is still
  * writing. Load and refresh may run in a worker thread; nothing else may touch the object
- * meanwhile except tdbg_logdir_get_progress(). */
+ * meanwhile except tdbg_logdir_get_progress() and _get_progress_alerts(). */
 
 #include <gio/gio.h>
 #include "tdbg-model.h"
@@ -81,6 +81,10 @@ void tdbg_logdir_read_unlock (TdbgLogdir *self);
 /* Thread-safe: bytes scanned so far, bytes to scan, records found. */
 void tdbg_logdir_get_progress (TdbgLogdir *self, guint64 *bytes_done, guint64 *bytes_total,
                                guint64 *records);
+/* Thread-safe: the NaN/∞ graph execution traces and execution outputs the bulk files' records
+ * read so far hold (the uncapped count of tdbg_logdir_get_n_inf_nan_traces() and
+ * _execution_outputs() once loaded), for a count that grows while a big logdir is read. */
+guint64 tdbg_logdir_get_progress_alerts (TdbgLogdir *self);
 
 /* Run facts */
 const char *tdbg_logdir_get_run_id (TdbgLogdir *self);

@@ -115,8 +115,17 @@ typedef struct {
   gint64 first_paint;
   gint64 loaded;
   gint64 alerts_painted;
+  gint64 alerts_counted;    /* the first frame whose heading shows a count above 0, "so far" or not */
   gulong handler;
 } Startup;
+
+/* "Alerts (37 so far)", "Alerts (1,000 of 8,452)": a count above 0. */
+static gboolean
+heading_counts (const char *title)
+{
+  const char *open = strchr (title, '(');
+  return open != NULL && open[1] >= '1' && open[1] <= '9';
+}
 
 static void
 startup_after_paint_cb (GdkFrameClock *clock, Startup *s)
@@ -128,6 +137,9 @@ startup_after_paint_cb (GdkFrameClock *clock, Startup *s)
 
   if (s->first_paint == 0)
     s->first_paint = now;
+  if (s->alerts_counted == 0 && logdir != NULL && gtk_widget_get_mapped (GTK_WIDGET (alerts)) &&
+      heading_counts (tdbg_alerts_pane_get_title (alerts)))
+    s->alerts_counted = now;
   if (logdir == NULL || s->alerts_painted)
     return;
   /* The heading carries the count once the logdir is in ("(12)", or "(1000 of 409983)" past
@@ -413,6 +425,9 @@ main (int argc, char **argv)
           (startup.first_paint - startup.start) / 1000.0, (startup.loaded - startup.start) / 1000.0, first_paint_ms,
           BUDGET_FIRST_PAINT_MS, verdict (first_paint_ms <= BUDGET_FIRST_PAINT_MS));
   printf ("   → the whole logdir in and shown: %.1f ms (a big one shows its first stretch first)\n", whole_ms);
+  printf ("   → first frame whose alerts heading counts them (growing while a big one is read): %.1f ms "
+          "(before the whole is in: %s)\n",
+          (startup.alerts_counted - startup.start) / 1000.0, startup.alerts_counted != 0 && startup.alerts_counted < startup.alerts_painted ? "yes" : "no");
   printf ("   longest main-loop dispatch while loading and showing: %.1f ms (the first frame, and taking the "
           "loaded logdir in)\n", longest_dispatch / 1000.0);
   gui_spin (500);

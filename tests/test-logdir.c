@@ -431,6 +431,13 @@ test_bulk_limit (void)
       g_assert_cmpuint (a.nan, ==, b.nan);
       g_assert_cmpstr (tdbg_logdir_get_op (first, a.op)->op_name, ==, tdbg_logdir_get_op (whole, b.op)->op_name);
     }
+  /* The alerts counted as the records are read (the window's growing count) come to the
+   * uncapped count once all is read; the first stretch's to its own. */
+  g_assert_cmpuint (tdbg_logdir_get_n_inf_nan_traces (whole), >, 0);
+  g_assert_cmpuint (tdbg_logdir_get_progress_alerts (whole), ==,
+                    tdbg_logdir_get_n_inf_nan_traces (whole) + tdbg_logdir_get_n_inf_nan_execution_outputs (whole));
+  g_assert_cmpuint (tdbg_logdir_get_progress_alerts (first), ==,
+                    tdbg_logdir_get_n_inf_nan_traces (first) + tdbg_logdir_get_n_inf_nan_execution_outputs (first));
   test_remove_tree (dir);
 }
 

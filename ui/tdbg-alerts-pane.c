@@ -33,6 +33,9 @@ struct _TdbgAlertsPane {
    * each click goes on to the next one (they are not in the list below). */
   guint more_visited[TDBG_N_ALERT_TYPES];
   TdbgAlertOptions options;
+  /* While the rest of a big logdir is read behind its first stretch: the NaN/∞ found in it
+   * so far, which the title shows as they grow. */
+  guint64 found;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG_TYPE_PANE)
@@ -286,6 +289,8 @@ show_counts (TdbgAlertsPane *self)
   guint64 all = 0;
   guint listed = 0;
   GtkWidget *child;
+  gboolean reading = logdir && tdbg_logdir_get_bulk_limited (logdir);
+  guint64 found = reading ? self->found : 0;
 
   for (guint i = 0; i < n; i++)
     per_type[tdbg_logdir_get_alert (logdir, i)->type]++;
@@ -298,9 +303,9 @@ show_counts (TdbgAlertsPane *self)
         listed += per_type[k];
         all += uncapped_count (logdir, tdbg_alert_kind_nth (k), per_type[k]);
       }
-  if (logdir && tdbg_logdir_get_bulk_limited (logdir))
+  if (reading)
     {
-      g_autofree char *count = tdbg_ui_format_count (listed);
+      g_autofree char *count = tdbg_ui_format_count (MAX (listed, found));
       /* Translators: the alerts pane's title while a big logdir's first stretch is shown and
        * the rest is still being read: "Alerts (12 so far)" */
       title = g_strdup_printf (_("Alerts (%s so far)"), count);
@@ -321,7 +326,7 @@ show_counts (TdbgAlertsPane *self)
     }
 
   gtk_label_set_text (self->title_label, title);
-  if (n > 0)
+  if (n > 0 || found > 0)
     gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "tdbg-salient");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->title_label), "tdbg-salient");
@@ -332,12 +337,16 @@ show_counts (TdbgAlertsPane *self)
     {
       const TdbgAlertKind *kind = tdbg_alert_kind_nth (k);
       guint64 uncapped = uncapped_count (logdir, kind, per_type[k]);
+      if (kind->type == TDBG_ALERT_INF_NAN)
+        uncapped = MAX (uncapped, found);
       /* The kinds beyond Debugger V2's take room only when they found something: the pane
        * keeps its height (and the window its minimum) for the logdirs without them. */
       if (tdbg_alert_kind_is_debugger_v2 (kind) || per_type[k] > 0)
         gtk_box_append (self->kinds_box, kind_button (self, kind, per_type[k], uncapped));
     }
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
+  if (n == 0 && found > 0)
+    gtk_label_set_text (self->none_label, _("More of the logdir is being read: its alerts are listed once all of it is in."));
 }
 
 static void
@@ -361,6 +370,7 @@ tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   memset (self->more_visited, 0, sizeof self->more_visited);
   g_clear_pointer (&self->options.magnitudes, tdbg_magnitudes_free);
   self->options.magnitudes = tdbg_magnitudes_new ();
+  self->found = 0;
   find_more (self);
   tdbg_cause_card_set_selection (self->cause_card, tdbg_pane_get_selection (pane));
   show_counts (self);
@@ -512,4 +522,13 @@ const char *
 tdbg_alerts_pane_get_title (TdbgAlertsPane *self)
 {
   return gtk_label_get_text (self->title_label);
+}
+
+void
+tdbg_alerts_pane_set_found (TdbgAlertsPane *self, guint64 found)
+{
+  if (found == self->found)
+    return;
+  self->found = found;
+  show_counts (self);
 }

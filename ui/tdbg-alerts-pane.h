@@ -34,5 +34,8 @@ guint tdbg_alerts_pane_get_kind_count (TdbgAlertsPane *self, TdbgAlertType type)
 TdbgCauseCard *tdbg_alerts_pane_get_cause_card (TdbgAlertsPane *self);
 /* The pane's heading as shown ("Alerts (3)"). */
 const char *tdbg_alerts_pane_get_title (TdbgAlertsPane *self);
+/* While a big logdir's first stretch is shown and the rest is read: the alerts found so far
+ * in all of it (tdbg_logdir_get_progress_alerts()), for the title's growing count. */
+void tdbg_alerts_pane_set_found (TdbgAlertsPane *self, guint64 found);
 
 G_END_DECLS
