@@ -592,6 +592,7 @@ scan_bulk_files (TdbgLogdir *self, GCancellable *cancellable, GError **error)
           GBytes *first = g_bytes_new_from_bytes (file.bytes, 0, self->bulk_limit);
           g_bytes_unref (file.bytes);
           file.bytes = first;
+          file.cut = TRUE;
           self->bulk_limited = TRUE;
         }
       if (file.bytes != NULL)
@@ -612,6 +613,10 @@ scan_bulk_files (TdbgLogdir *self, GCancellable *cancellable, GError **error)
       TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file->file_set);
       if (ok)
         finish_file (&fs->files[file->kind], &file->result);
+      /* The record our cut ends in is not one still being written: say nothing of it (this
+       * first look is replaced by the whole logdir, never followed from here). */
+      if (ok && file->cut)
+        fs->files[file->kind].partial_tail = FALSE, fs->files[file->kind].partial_tail_bytes = 0;
       g_bytes_unref (file->bytes);
     }
   return ok;

@@ -120,6 +120,7 @@ typedef struct {
   TdbgFileKind kind;
   GBytes *bytes;
   guint64 base_offset;
+  gboolean cut;           /* its bytes end at the bulk limit, not where the writer is */
   TdbgScanResult result;
 } TdbgBulkFile;
 

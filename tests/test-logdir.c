@@ -417,6 +417,10 @@ test_bulk_limit (void)
   g_assert_true (tdbg_logdir_get_bulk_limited (first));
   g_assert_false (tdbg_logdir_get_bulk_limited (whole));
   g_assert_cmpuint (tdbg_logdir_get_problems (first)->len, ==, 0);
+  /* Where the first look stops is not a record still being written. */
+  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (first); f++)
+    for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+      g_assert_false (tdbg_logdir_get_file_set (first, f)->files[k].partial_tail);
   n = tdbg_logdir_get_n_traces (first);
   g_assert_cmpuint (n, >, 0);
   g_assert_cmpuint (n, <, tdbg_logdir_get_n_traces (whole));
