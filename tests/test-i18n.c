@@ -47,7 +47,10 @@ static gboolean
 label_present (gpointer data)
 {
   LabelWait *w = data;
-  return gui_find_label (w->root, w->text, FALSE) != NULL;
+  GtkLabel *label = gui_find_label (w->root, w->text, FALSE);
+
+  /* Drawable too: a list row is made a frame before it is mapped (seen under valgrind). */
+  return label != NULL && gtk_widget_is_drawable (GTK_WIDGET (label));
 }
 
 /* @format holds one %s, the count with the locale's digit grouping. */
