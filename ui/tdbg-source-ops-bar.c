@@ -177,12 +177,6 @@ tdbg_source_ops_bar_logdir_grew (TdbgSourceOpsBar *self)
   clear_line_box (self);
 }
 
-TdbgSourceOps *
-tdbg_source_ops_bar_get_ops (TdbgSourceOpsBar *self)
-{
-  return self->ops;
-}
-
 void
 tdbg_source_ops_bar_show_file (TdbgSourceOpsBar *self, guint32 file)
 {

@@ -22,8 +22,6 @@ void tdbg_source_ops_bar_attach (TdbgSourceOpsBar *self, GtkSourceView *view);
 void tdbg_source_ops_bar_set_selection (TdbgSourceOpsBar *self, TdbgSelection *selection);
 /* The selection's logdir grew (following): the index takes in what was added. */
 void tdbg_source_ops_bar_logdir_grew (TdbgSourceOpsBar *self);
-/* The index the gutter and the menu show (NULL without a logdir). */
-TdbgSourceOps *tdbg_source_ops_bar_get_ops (TdbgSourceOpsBar *self);
 /* The view now shows source file @file (TDBG_NONE: none). */
 void tdbg_source_ops_bar_show_file (TdbgSourceOpsBar *self, guint32 file);
 
