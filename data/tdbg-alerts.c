@@ -11,39 +11,6 @@
 #include "tdbg-alert-kind.h"
 #include "tdbg-tensor.h"
 
-gboolean
-tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
-                    double *size, double *neg_inf, double *pos_inf, double *nan)
-{
-  const TdbgAlertKind *kind = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
-
-  *size = *neg_inf = *pos_inf = *nan = NAN;
-  switch (mode)
-    {
-    case TDBG_MODE_CURT_HEALTH:
-      return n_slots >= 2 && slots[1] != 0;
-    case TDBG_MODE_CONCISE_HEALTH:
-      if (n_slots < 5)
-        return FALSE;
-      *size = slots[1];
-      *neg_inf = slots[2];
-      *pos_inf = slots[3];
-      *nan = slots[4];
-      break;
-    case TDBG_MODE_FULL_HEALTH:
-      if (n_slots < 8)
-        return FALSE;
-      *size = slots[4];
-      *neg_inf = slots[5];
-      *pos_inf = slots[6];
-      *nan = slots[7];
-      break;
-    default:
-      return FALSE;
-    }
-  return kind->counts_alert (*neg_inf, *pos_inf, *nan);
-}
-
 /* The test applied to one decoded TensorProto (execution outputs). */
 static gboolean
 tensor_alert (guint mode, const Tensorflow__TensorProto *proto,

@@ -370,7 +370,7 @@ store_counts (TdbgTraceInfo *d, double neg_inf, double pos_inf, double nan)
 static void
 fill_trace_health (TdbgTraceInfo *d, const FastTensor *t, const guint8 *tensor_data, gsize tensor_length)
 {
-  double slots[MAX_SLOTS] = { 0 };
+  double slots[MAX_SLOTS]; /* the first n are read */
   double size = 0, neg_inf = 0, pos_inf = 0, nan = 0;
   guint n;
 

@@ -25,22 +25,28 @@ typedef struct {
   double wall_time;
 } TdbgBulkAlertTime;
 
+/* A name read from a record (a graph id, a device, an op type) and the id it stands for:
+ * a few kinds recur in millions of records, so each is looked up once per thread. Entries
+ * point into records, whose bytes stay mapped while the threads run. */
 typedef struct {
-  const guint8 *id;          /* in a record: the bytes stay mapped while the threads run */
-  gsize length;
-  guint32 graph;
-} TdbgBulkGraphCache;
+  const guint8 *bytes;
+  guint32 length;
+  guint32 id;
+} TdbgBulkName;
+
+#define TDBG_BULK_NAME_SLOTS 256
+
+/* Direct-mapped by a hash of the name's length and its first and last eight bytes. */
+typedef struct {
+  TdbgBulkName slots[TDBG_BULK_NAME_SLOTS];
+} TdbgBulkNames;
 
 /* What one thread remembers from record to record, whichever chunk it reads. The op table
  * is only read while the threads run. */
 typedef struct {
-  TdbgBulkGraphCache graphs[4];
-  guint next_graph;          /* the entry replaced next */
-  /* Consecutive records mostly share their device. */
-  const guint8 *last_device;
-  gsize last_device_length;
-  guint32 last_device_id;
-  GHashTable *op_type_ids;   /* char* -> id + 1, a lock-free copy of what this thread saw */
+  TdbgBulkNames graphs;      /* graph id -> graph index or TDBG_NONE */
+  TdbgBulkNames devices;     /* device name -> interned string id */
+  TdbgBulkNames op_types;    /* execution op type -> interned string id */
   /* Traces name their ops in the same order step after step: the op that followed an op
    * last time is tried first, by comparing names, before hashing the name. */
   guint32 n_ops;             /* the op table's length while the threads run */

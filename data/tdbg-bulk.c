@@ -9,6 +9,15 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+/* Whether all 128 bits are zero, with SSE2 alone (ptest is SSE4.1). */
+static inline gboolean
+all_zero_128 (__m128i v)
+{
+  return _mm_movemask_epi8 (_mm_cmpeq_epi8 (v, _mm_setzero_si128 ())) == 0xffff;
+}
+#endif
 
 #include "tdbg-records.h"
 #include "tdbg-wire.h"
@@ -35,6 +44,22 @@ same_bytes (const guint8 *a, const guint8 *b, gsize length)
   guint64 x, y;
   guint32 u, v;
 
+#ifdef __SSE2__
+  /* Names of 16 bytes or more (graph ids, devices) sixteen at a time. */
+  if (length >= 16)
+    {
+      __m128i diff;
+      for (gsize i = 0; i + 16 < length; i += 16)
+        {
+          diff = _mm_xor_si128 (_mm_loadu_si128 ((const __m128i *) (a + i)), _mm_loadu_si128 ((const __m128i *) (b + i)));
+          if (!all_zero_128 (diff))
+            return FALSE;
+        }
+      diff = _mm_xor_si128 (_mm_loadu_si128 ((const __m128i *) (a + length - 16)),
+                            _mm_loadu_si128 ((const __m128i *) (b + length - 16)));
+      return all_zero_128 (diff);
+    }
+#endif
   if (length >= 8)
     {
       for (gsize i = 0; i + 8 < length; i += 8)
@@ -64,55 +89,54 @@ same_bytes (const guint8 *a, const guint8 *b, gsize length)
   return TRUE;
 }
 
-/* Records mostly name one of a few graphs (the step's function and those it calls). */
+static inline guint
+name_slot (const guint8 *bytes, gsize length)
+{
+  guint64 head = 0, tail = 0;
+
+  if (length >= 8)
+    {
+      memcpy (&head, bytes, 8);
+      memcpy (&tail, bytes + length - 8, 8);
+    }
+  else
+    memcpy (&head, bytes, length);
+  return ((head ^ (tail * 0x9E3779B97F4A7C15u) ^ length) * 0x9E3779B97F4A7C15u) >> 56;
+}
+G_STATIC_ASSERT (TDBG_BULK_NAME_SLOTS == 256);
+
+typedef guint32 (*ResolveName) (TdbgLogdir *self, const char *name, gsize length);
+
+/* The id of @name, from @cache when it was seen, else from @resolve (which may lock). */
+static inline guint32
+chunk_name (Chunk *c, TdbgBulkNames *cache, const guint8 *name, gsize length, ResolveName resolve)
+{
+  TdbgBulkName *e = &cache->slots[name_slot (name, length)];
+
+  if (G_LIKELY (e->bytes != NULL && e->length == length && same_bytes (e->bytes, name, length)))
+    return e->id;
+  e->id = resolve (c->self, (const char *) name, length);
+  e->bytes = name;
+  e->length = (guint32) length;
+  return e->id;
+}
+
 static guint32
 chunk_graph (Chunk *c, const guint8 *id, gsize length)
 {
-  TdbgBulkThread *t = c->thread;
-  TdbgBulkGraphCache *e;
-
-  for (guint i = 0; i < G_N_ELEMENTS (t->graphs); i++)
-    {
-      e = &t->graphs[i];
-      if (e->id != NULL && e->length == length && same_bytes (e->id, id, length))
-        return e->graph;
-    }
-  e = &t->graphs[t->next_graph++ % G_N_ELEMENTS (t->graphs)];
-  e->graph = tdbg_logdir_lookup_graph_bytes (c->self, (const char *) id, length);
-  e->id = id;
-  e->length = length;
-  return e->graph;
+  return chunk_name (c, &c->thread->graphs, id, length, tdbg_logdir_lookup_graph_bytes);
 }
 
 static guint32
 chunk_device (Chunk *c, const guint8 *name, gsize length)
 {
-  if (c->thread->last_device == NULL || length != c->thread->last_device_length || !same_bytes (name, c->thread->last_device, length))
-    {
-      c->thread->last_device_id = tdbg_logdir_intern (c->self, (const char *) name, length);
-      c->thread->last_device = name;
-      c->thread->last_device_length = length;
-    }
-  return c->thread->last_device_id;
+  return chunk_name (c, &c->thread->devices, name, length, tdbg_logdir_intern);
 }
 
 static guint32
 chunk_op_type (Chunk *c, const guint8 *name, gsize length)
 {
-  char stack_copy[256];
-  g_autofree char *heap_copy = NULL;
-  char *key = length < sizeof stack_copy ? stack_copy : (heap_copy = g_malloc (length + 1));
-  gpointer found;
-  guint32 id;
-
-  memcpy (key, name, length);
-  key[length] = '\0';
-  found = g_hash_table_lookup (c->thread->op_type_ids, key);
-  if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
-  id = tdbg_logdir_intern (c->self, key, length);
-  g_hash_table_insert (c->thread->op_type_ids, g_strdup (key), GUINT_TO_POINTER (id + 1));
-  return id;
+  return chunk_name (c, &c->thread->op_types, name, length, tdbg_logdir_intern);
 }
 
 /* Whether @op is the one named @name in the graph whose id is @context. */
@@ -163,9 +187,9 @@ chunk_note_time (Chunk *c, guint32 op, double wall_time)
 }
 
 static void
-chunk_note_alert_time (Chunk *c, double wall_time)
+chunk_note_alert_time (Chunk *c, gsize digest, double wall_time)
 {
-  AlertTime at = { c->digests.len, wall_time };
+  AlertTime at = { digest, wall_time };
   if (c->alert_times->len < TDBG_ALERT_LIMIT)
     g_array_append_val (c->alert_times, at);
 }
@@ -201,7 +225,7 @@ trace_record (const TdbgRecord *record, gpointer user_data)
   Chunk *c = user_data;
   TdbgTraceInfo d;
   TdbgTraceNames names;
-  TdbgTraceDigest packed;
+  TdbgTraceDigest *packed;
   const char *problem = tdbg_bulk_parse_trace (record, &d, &names);
   guint32 graph, device;
 
@@ -228,14 +252,15 @@ trace_record (const TdbgRecord *record, gpointer user_data)
     }
   else
     chunk_note_time (c, d.op, d.wall_time);
-  tdbg_trace_digest_pack (&packed, &d);
-  if (c->inf_nan->trace_alerts (&packed))
+  /* Packed in place: a copy of the packed digest would wait for its parts to be stored. */
+  packed = tdbg_vec_push (&c->digests);
+  tdbg_trace_digest_pack (packed, &d);
+  if (c->inf_nan->trace_alerts (packed))
     {
       c->n_inf_nan++;
       c->since_progress_alerts++;
-      chunk_note_alert_time (c, d.wall_time);
+      chunk_note_alert_time (c, c->digests.len - 1, d.wall_time);
     }
-  *(TdbgTraceDigest *) tdbg_vec_push (&c->digests) = packed;
   return chunk_tick (c, record);
 }
 
@@ -306,7 +331,6 @@ tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
   GString *names = g_string_new (NULL);
 
   memset (t, 0, sizeof *t);
-  t->op_type_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   t->n_ops = self->ops->len;
   t->n_graphs = self->graphs->len;
   t->last_op = TDBG_NONE;
@@ -342,7 +366,6 @@ tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
 void
 tdbg_bulk_thread_clear (TdbgBulkThread *t)
 {
-  g_hash_table_unref (t->op_type_ids);
   g_free (t->next_op);
   g_free (t->name_lengths);
   g_free (t->names);

@@ -3,6 +3,9 @@
 
 /* Shared by the files that together implement TdbgLogdir. */
 
+#include <math.h>
+
+#include "tdbg-alert-kind.h"
 #include "tdbg-logdir.h"
 #include "tdbg-records.h"
 #include "tdbg-vec.h"
@@ -136,7 +139,39 @@ void tdbg_logdir_forget_op_traces (TdbgLogdir *self);
  * scan listed; it counted them in n_inf_nan_traces) and the executions from @first_execution,
  * in that order (TensorBoard's reading order). */
 void tdbg_alerts_extend (TdbgLogdir *self, guint first_execution);
-gboolean tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
-                             double *size, double *neg_inf, double *pos_inf, double *nan);
+/* The size and −∞/+∞/NaN counts a summary of @mode holds in @slots (NaN where it holds
+ * none), and whether they raise the NaN/∞ alert. Inline: the loader asks it of every trace. */
+static inline gboolean
+tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
+                    double *size, double *neg_inf, double *pos_inf, double *nan)
+{
+  const TdbgAlertKind *kind = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
+
+  *size = *neg_inf = *pos_inf = *nan = NAN;
+  switch (mode)
+    {
+    case TDBG_MODE_CURT_HEALTH:
+      return n_slots >= 2 && slots[1] != 0;
+    case TDBG_MODE_CONCISE_HEALTH:
+      if (n_slots < 5)
+        return FALSE;
+      *size = slots[1];
+      *neg_inf = slots[2];
+      *pos_inf = slots[3];
+      *nan = slots[4];
+      break;
+    case TDBG_MODE_FULL_HEALTH:
+      if (n_slots < 8)
+        return FALSE;
+      *size = slots[4];
+      *neg_inf = slots[5];
+      *pos_inf = slots[6];
+      *nan = slots[7];
+      break;
+    default:
+      return FALSE;
+    }
+  return kind->counts_alert (*neg_inf, *pos_inf, *nan);
+}
 
 G_END_DECLS
