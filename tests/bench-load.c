@@ -172,21 +172,14 @@ fresh_crc_floor_seconds (const char *dir, double *cpu)
 static void
 ensure_logdir (const char *dir, guint n_steps)
 {
-  g_autofree char *stamp = g_build_filename (dir, "bench-steps", NULL);
-  g_autofree char *steps = g_strdup_printf ("%u", n_steps);
-  g_autofree char *have = NULL;
   g_autoptr(GError) error = NULL;
-  TdbgDemoOptions options = { n_steps, (gint) n_steps / 2, "bench-host", 1720000000 };
-  gint64 start;
+  gint64 start = g_get_monotonic_time ();
+  gboolean wrote;
 
-  if (g_file_get_contents (stamp, &have, NULL, NULL) && g_str_equal (have, steps))
-    return;
-  g_mkdir_with_parents (dir, 0755);
-  start = g_get_monotonic_time ();
-  if (!tdbg_fixture_write_demo (dir, &options, &error))
+  if (!tdbg_fixture_ensure_demo (dir, n_steps, &wrote, &error))
     g_error ("writing %s: %s", dir, error->message);
-  g_file_set_contents (stamp, steps, -1, NULL);
-  printf ("# wrote %s in %.2f s\n", dir, (g_get_monotonic_time () - start) / 1e6);
+  if (wrote)
+    printf ("# wrote %s in %.2f s\n", dir, (g_get_monotonic_time () - start) / 1e6);
 }
 
 /* Loads @dir @runs times (and once more to warm the page cache), each load followed by a

@@ -219,33 +219,14 @@ gui_find_by_tooltip (GtkWidget *root, const char *tooltip)
 void
 gui_ensure_demo_logdir (const char *dir, guint n_steps)
 {
-  g_autofree char *stamp = g_build_filename (dir, "bench-steps", NULL);
-  g_autofree char *steps = g_strdup_printf ("%u", n_steps);
-  g_autofree char *have = NULL;
   g_autoptr(GError) error = NULL;
-  TdbgDemoOptions options = { n_steps, (gint) n_steps / 2, "bench-host", 1720000000 };
-  gint64 start;
+  gint64 start = g_get_monotonic_time ();
+  gboolean wrote;
 
-  if (g_file_get_contents (stamp, &have, NULL, NULL) && g_str_equal (have, steps))
-    return;
-  /* A different size, or an interrupted write: start over. */
-  if (g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-      const char *name;
-      while (d && (name = g_dir_read_name (d)))
-        if (g_str_has_prefix (name, "tfdbg_events.") || g_str_equal (name, "bench-steps"))
-          {
-            g_autofree char *path = g_build_filename (dir, name, NULL);
-            g_remove (path);
-          }
-    }
-  g_mkdir_with_parents (dir, 0755);
-  start = g_get_monotonic_time ();
-  if (!tdbg_fixture_write_demo (dir, &options, &error))
+  if (!tdbg_fixture_ensure_demo (dir, n_steps, &wrote, &error))
     g_error ("writing %s: %s", dir, error->message);
-  g_file_set_contents (stamp, steps, -1, NULL);
-  g_printerr ("# wrote %s (%u steps) in %.2f s\n", dir, n_steps, (g_get_monotonic_time () - start) / 1e6);
+  if (wrote)
+    g_printerr ("# wrote %s (%u steps) in %.2f s\n", dir, n_steps, (g_get_monotonic_time () - start) / 1e6);
 }
 
 void
