@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-row.h"
+#include "tdbg-template.h"
 
 struct _TdbgStackPane {
   TdbgPane parent_instance;
@@ -345,9 +346,7 @@ tdbg_stack_pane_class_init (TdbgStackPaneClass *klass)
   pane_class->logdir_loaded = tdbg_stack_pane_logdir_loaded;
   pane_class->selection_changed = tdbg_stack_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-stack-pane.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, title_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, library_toggle);
-  gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, list);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgStackPane, title_label, library_toggle, list);
 }
 
 static void

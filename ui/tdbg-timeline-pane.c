@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-index-model.h"
 #include "tdbg-value.h"
+#include "tdbg-template.h"
 
 struct _TdbgTimelinePane {
   TdbgPane parent_instance;
@@ -291,11 +292,7 @@ tdbg_timeline_pane_class_init (TdbgTimelinePaneClass *klass)
   pane_class->logdir_grew = tdbg_timeline_pane_logdir_grew;
   pane_class->selection_changed = tdbg_timeline_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-timeline-pane.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, title_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, stack);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, empty_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, strip);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, details_label);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTimelinePane, title_label, stack, empty_label, strip, details_label);
   gtk_widget_class_install_action (widget_class, "timeline.previous", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "timeline.next", NULL, step_action);
 }
