@@ -110,8 +110,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
   gtk_widget_add_css_class (button, "tdbg-alert-row");
   g_signal_connect (button, "clicked", G_CALLBACK (row_clicked_cb), self);
-  gtk_list_item_set_child (item, button);
-  tdbg_ui_remember_list_item (item);
+  tdbg_ui_list_item_set_child (item, button);
 }
 
 static void

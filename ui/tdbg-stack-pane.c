@@ -257,8 +257,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   g_object_set_data (G_OBJECT (box), "line", line);
   g_object_set_data (G_OBJECT (box), "func", func);
   g_object_set_data (G_OBJECT (box), "code", code);
-  gtk_list_item_set_child (item, box);
-  tdbg_ui_remember_list_item (item);
+  tdbg_ui_list_item_set_child (item, box);
 }
 
 static void

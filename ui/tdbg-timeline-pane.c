@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <inttypes.h>
 #include "tdbg-timeline-pane.h"
+#include "tdbg-timeline-pane-private.h"
 #include "tdbg-ui.h"
 
 #include <string.h>
@@ -71,8 +72,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   gtk_label_set_width_chars (GTK_LABEL (label), 2);
   gtk_label_set_max_width_chars (GTK_LABEL (label), CHIP_MAX_CHARS);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-  tdbg_ui_remember_list_item (item);
+  tdbg_ui_list_item_set_child (item, label);
 }
 
 static void

@@ -92,8 +92,7 @@ column_whole_text_cb (guint trace, guint column, gboolean *bad, gpointer data)
 static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTracePane *self)
 {
-  gtk_list_item_set_child (item, tdbg_trace_row_new (&self->columns));
-  tdbg_ui_remember_list_item (item);
+  tdbg_ui_list_item_set_child (item, tdbg_trace_row_new (&self->columns));
 }
 
 /* Binding costs next to nothing: the list view keeps ~200 rows bound, a few dozen are seen. */
