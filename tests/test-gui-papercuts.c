@@ -10,7 +10,6 @@
 #include "test-util.h"
 #include "tdbg-device-name.h"
 #include "tdbg-timeline-pane.h"
-#include "tdbg-timeline-pane-private.h"
 #include "tdbg-graph-pane.h"
 #include "tdbg-graph-view.h"
 #include "test-env.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "tdbg-graph-pane.h"
+#include "tdbg-graph-pane-private.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-cause-finder.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "tdbg-stack-pane.h"
+#include "tdbg-stack-pane-private.h"
 #include "tdbg-ui.h"
 
 #include <glib/gi18n.h>
@@ -204,8 +204,9 @@ tdbg_stack_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GPa
     fill_rows (self);
 }
 
-void
-tdbg_stack_pane_activate_frame (TdbgStackPane *self, guint index)
+/* Frame @index of the shown stack activated: a click on its row, or its row selected. */
+static void
+activate_frame (TdbgStackPane *self, guint index)
 {
   const TdbgStackFrame *f;
 
@@ -225,7 +226,7 @@ activate_cb (GtkListView *list, guint position, TdbgStackPane *self)
   if (tdbg_row_get_extra (row) > 0)
     gtk_toggle_button_set_active (self->library_toggle, TRUE);
   else
-    tdbg_stack_pane_activate_frame (self, tdbg_row_get_index (row));
+    activate_frame (self, tdbg_row_get_index (row));
 }
 
 static void
@@ -320,7 +321,7 @@ selection_changed_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgStackPan
     return;
   row = gtk_single_selection_get_selected_item (model);
   if (row && tdbg_row_get_extra (row) == 0)
-    tdbg_stack_pane_activate_frame (self, tdbg_row_get_index (row));
+    activate_frame (self, tdbg_row_get_index (row));
 }
 
 static void
