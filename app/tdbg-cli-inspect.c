@@ -13,48 +13,79 @@
 #include "tdbg-records.h"
 #include "tdbg-report.h"
 
+/* The members of the @i-th object of an array that json_objects() writes. */
+typedef void (*JsonMembersFunc) (TdbgJson *j, TdbgLogdir *logdir, guint i);
+
+/* "@key": [{…}, …]: @n objects, the members of each written by @members. */
 static void
-json_file_sets (TdbgJson *j, TdbgLogdir *logdir)
+json_objects (TdbgJson *j, const char *key, TdbgLogdir *logdir, guint n, JsonMembersFunc members)
 {
-  tdbg_json_key (j, "file_sets");
+  tdbg_json_key (j, key);
   tdbg_json_begin_array (j);
-  for (guint i = 0; i < tdbg_logdir_get_n_file_sets (logdir); i++)
+  for (guint i = 0; i < n; i++)
     {
-      const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, i);
       tdbg_json_begin_object (j);
-      tdbg_json_key (j, "host_name"); tdbg_json_string (j, fs->host_name);
-      tdbg_json_key (j, "file_prefix"); tdbg_json_string (j, fs->file_prefix);
-      tdbg_json_key (j, "prefix_timestamp"); tdbg_json_int (j, fs->prefix_timestamp);
-      tdbg_json_key (j, "metadata_wall_time");
-      if (fs->has_metadata) tdbg_json_double (j, fs->metadata_wall_time); else tdbg_json_null (j);
-      tdbg_json_key (j, "tfdbg_run_id"); tdbg_json_string (j, fs->tfdbg_run_id);
-      tdbg_json_key (j, "tensorflow_version"); tdbg_json_string (j, fs->tensorflow_version);
-      tdbg_json_key (j, "file_version"); tdbg_json_string (j, fs->file_version);
-      tdbg_json_key (j, "files");
-      tdbg_json_begin_object (j);
-      for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
-        {
-          const TdbgFileState *f = &fs->files[k];
-          if (f->file_name == NULL)
-            continue;
-          tdbg_json_key (j, tdbg_file_kind_suffix (k));
-          tdbg_json_begin_object (j);
-          tdbg_json_key (j, "file_name"); tdbg_json_string (j, f->file_name);
-          tdbg_json_key (j, "size_bytes"); tdbg_json_uint (j, f->size_bytes);
-          tdbg_json_key (j, "records"); tdbg_json_uint (j, f->records);
-          if (f->partial_tail)
-            {
-              tdbg_json_key (j, "complete"); tdbg_json_bool (j, FALSE);
-              tdbg_json_key (j, "intact_records"); tdbg_json_uint (j, f->records);
-              tdbg_json_key (j, "partial_record_offset"); tdbg_json_uint (j, f->resume_offset);
-              tdbg_json_key (j, "partial_tail_bytes"); tdbg_json_uint (j, f->partial_tail_bytes);
-            }
-          tdbg_json_end_object (j);
-        }
-      tdbg_json_end_object (j);
+      members (j, logdir, i);
       tdbg_json_end_object (j);
     }
   tdbg_json_end_array (j);
+}
+
+static void
+json_device (TdbgJson *j, TdbgLogdir *logdir, guint i)
+{
+  const TdbgDevice *d = tdbg_logdir_get_device (logdir, i);
+
+  tdbg_json_key (j, "device_id"); tdbg_json_int (j, d->device_id);
+  tdbg_json_key (j, "device_name"); tdbg_json_string (j, d->device_name);
+  tdbg_json_key (j, "host_name"); tdbg_json_string (j, d->host_name);
+}
+
+static void
+json_problem (TdbgJson *j, TdbgLogdir *logdir, guint i)
+{
+  TdbgProblem *p = g_ptr_array_index (tdbg_logdir_get_problems (logdir), i);
+
+  tdbg_json_key (j, "file_name"); tdbg_json_string (j, p->file_name);
+  tdbg_json_key (j, "byte_offset"); tdbg_json_uint (j, p->byte_offset);
+  tdbg_json_key (j, "message"); tdbg_json_string (j, p->message);
+}
+
+static void
+json_file_set (TdbgJson *j, TdbgLogdir *logdir, guint i)
+{
+  const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, i);
+
+  tdbg_json_key (j, "host_name"); tdbg_json_string (j, fs->host_name);
+  tdbg_json_key (j, "file_prefix"); tdbg_json_string (j, fs->file_prefix);
+  tdbg_json_key (j, "prefix_timestamp"); tdbg_json_int (j, fs->prefix_timestamp);
+  tdbg_json_key (j, "metadata_wall_time");
+  if (fs->has_metadata) tdbg_json_double (j, fs->metadata_wall_time); else tdbg_json_null (j);
+  tdbg_json_key (j, "tfdbg_run_id"); tdbg_json_string (j, fs->tfdbg_run_id);
+  tdbg_json_key (j, "tensorflow_version"); tdbg_json_string (j, fs->tensorflow_version);
+  tdbg_json_key (j, "file_version"); tdbg_json_string (j, fs->file_version);
+  tdbg_json_key (j, "files");
+  tdbg_json_begin_object (j);
+  for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+    {
+      const TdbgFileState *f = &fs->files[k];
+      if (f->file_name == NULL)
+        continue;
+      tdbg_json_key (j, tdbg_file_kind_suffix (k));
+      tdbg_json_begin_object (j);
+      tdbg_json_key (j, "file_name"); tdbg_json_string (j, f->file_name);
+      tdbg_json_key (j, "size_bytes"); tdbg_json_uint (j, f->size_bytes);
+      tdbg_json_key (j, "records"); tdbg_json_uint (j, f->records);
+      if (f->partial_tail)
+        {
+          tdbg_json_key (j, "complete"); tdbg_json_bool (j, FALSE);
+          tdbg_json_key (j, "intact_records"); tdbg_json_uint (j, f->records);
+          tdbg_json_key (j, "partial_record_offset"); tdbg_json_uint (j, f->resume_offset);
+          tdbg_json_key (j, "partial_tail_bytes"); tdbg_json_uint (j, f->partial_tail_bytes);
+        }
+      tdbg_json_end_object (j);
+    }
+  tdbg_json_end_object (j);
 }
 
 static void
@@ -111,19 +142,6 @@ json_graphs (TdbgJson *j, TdbgLogdir *logdir)
       tdbg_json_key (j, "depth"); tdbg_json_uint (j, g->depth);
       tdbg_json_key (j, "num_ops"); tdbg_json_uint (j, g->n_ops);
       tdbg_json_key (j, "num_instrumented_outputs"); tdbg_json_uint (j, instrumented[i]);
-      tdbg_json_end_object (j);
-    }
-  tdbg_json_end_array (j);
-
-  tdbg_json_key (j, "devices");
-  tdbg_json_begin_array (j);
-  for (guint i = 0; i < tdbg_logdir_get_n_devices (logdir); i++)
-    {
-      const TdbgDevice *d = tdbg_logdir_get_device (logdir, i);
-      tdbg_json_begin_object (j);
-      tdbg_json_key (j, "device_id"); tdbg_json_int (j, d->device_id);
-      tdbg_json_key (j, "device_name"); tdbg_json_string (j, d->device_name);
-      tdbg_json_key (j, "host_name"); tdbg_json_string (j, d->host_name);
       tdbg_json_end_object (j);
     }
   tdbg_json_end_array (j);
@@ -227,24 +245,6 @@ json_first_events (TdbgJson *j, TdbgLogdir *logdir)
 }
 
 static void
-json_problems (TdbgJson *j, TdbgLogdir *logdir)
-{
-  GPtrArray *problems = tdbg_logdir_get_problems (logdir);
-  tdbg_json_key (j, "problems");
-  tdbg_json_begin_array (j);
-  for (guint i = 0; i < problems->len; i++)
-    {
-      TdbgProblem *p = g_ptr_array_index (problems, i);
-      tdbg_json_begin_object (j);
-      tdbg_json_key (j, "file_name"); tdbg_json_string (j, p->file_name);
-      tdbg_json_key (j, "byte_offset"); tdbg_json_uint (j, p->byte_offset);
-      tdbg_json_key (j, "message"); tdbg_json_string (j, p->message);
-      tdbg_json_end_object (j);
-    }
-  tdbg_json_end_array (j);
-}
-
-static void
 json_modes (TdbgJson *j, TdbgLogdir *logdir)
 {
   guint modes = tdbg_logdir_get_modes (logdir);
@@ -317,12 +317,13 @@ _tdbg_cli_inspect (int argc, char **argv)
   tdbg_json_key (j, "tfdbg_run_id"); tdbg_json_string (j, tdbg_logdir_get_run_id (logdir));
   tdbg_json_key (j, "tensorflow_version"); tdbg_json_string (j, tdbg_logdir_get_tensorflow_version (logdir));
   json_modes (j, logdir);
-  json_file_sets (j, logdir);
+  json_objects (j, "file_sets", logdir, tdbg_logdir_get_n_file_sets (logdir), json_file_set);
   json_counts_section (j, logdir);
   json_graphs (j, logdir);
+  json_objects (j, "devices", logdir, tdbg_logdir_get_n_devices (logdir), json_device);
   json_alerts (j, logdir);
   json_first_events (j, logdir);
-  json_problems (j, logdir);
+  json_objects (j, "problems", logdir, tdbg_logdir_get_problems (logdir)->len, json_problem);
   tdbg_json_end_object (j);
   _tdbg_cli_print_json (j);
   return 0;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-host-key-dialog.h"
+#include "tdbg-template.h"
 
 #include <glib/gi18n.h>
 
@@ -21,11 +22,8 @@ tdbg_host_key_dialog_class_init (TdbgHostKeyDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-host-key-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgHostKeyDialog, heading_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgHostKeyDialog, host_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgHostKeyDialog, port_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgHostKeyDialog, type_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgHostKeyDialog, fingerprint_label);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgHostKeyDialog, heading_label, host_label, port_label, type_label,
+                               fingerprint_label);
 }
 
 static void

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-problem-page.h"
+#include "tdbg-template.h"
 
 #include <adwaita.h>
 
@@ -52,9 +53,7 @@ tdbg_problem_page_class_init (TdbgProblemPageClass *klass)
   G_OBJECT_CLASS (klass)->dispose = tdbg_problem_page_dispose;
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-problem-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgProblemPage, status);
-  gtk_widget_class_bind_template_child (widget_class, TdbgProblemPage, description);
-  gtk_widget_class_bind_template_child (widget_class, TdbgProblemPage, show_button);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgProblemPage, status, description, show_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

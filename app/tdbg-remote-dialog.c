@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-error.h"
 #include "tdbg-ssh-uri.h"
+#include "tdbg-template.h"
 
 struct _TdbgRemoteDialog {
   GtkWindow parent_instance;
@@ -171,16 +172,9 @@ tdbg_remote_dialog_class_init (TdbgRemoteDialogClass *klass)
   signals[LOCATION_CHOSEN] = g_signal_new ("location-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                                            NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-remote-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgRemoteDialog, host_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgRemoteDialog, user_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgRemoteDialog, port_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgRemoteDialog, path_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgRemoteDialog, recents_box);
-  gtk_widget_class_bind_template_child (widget_class, TdbgRemoteDialog, recents_list);
-  gtk_widget_class_bind_template_child (widget_class, TdbgRemoteDialog, message_label);
-  gtk_widget_class_bind_template_callback (widget_class, tdbg_remote_dialog_connect);
-  gtk_widget_class_bind_template_callback (widget_class, field_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, recent_activated_cb);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgRemoteDialog, host_entry, user_entry, port_entry, path_entry,
+                               recents_box, recents_list, message_label);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, tdbg_remote_dialog_connect, field_changed_cb, recent_activated_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

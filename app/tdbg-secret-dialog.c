@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-secret-dialog.h"
+#include "tdbg-template.h"
 
 #include <glib/gi18n.h>
 
@@ -45,9 +46,7 @@ tdbg_secret_dialog_class_init (TdbgSecretDialogClass *klass)
 
   TDBG_ANSWER_WINDOW_CLASS (klass)->answered = tdbg_secret_dialog_answered;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-secret-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgSecretDialog, prompt_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgSecretDialog, password_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgSecretDialog, echo_entry);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgSecretDialog, prompt_label, password_entry, echo_entry);
 }
 
 static void

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-location.h"
 #include "tdbg-settings.h"
+#include "tdbg-template.h"
 
 struct _TdbgStartPage {
   GtkWidget parent_instance;
@@ -317,10 +318,8 @@ tdbg_start_page_class_init (TdbgStartPageClass *klass)
                                                 NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-start-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, scroller);
-  gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, recents_group);
-  gtk_widget_class_bind_template_child (widget_class, TdbgStartPage, list);
-  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgStartPage, scroller, recents_group, list);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, row_activated_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

@@ -9,6 +9,7 @@
 #include "tdbg-about.h"
 #include "tdbg-remote-dialog.h"
 #include "tdbg-settings.h"
+#include "tdbg-template.h"
 
 static void
 remote_chosen_cb (TdbgRemoteDialog *dialog, const char *address, TdbgWindow *self)
@@ -226,7 +227,7 @@ static const struct {
 void
 _tdbg_window_class_actions_init (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_bind_template_callback (widget_class, open_location_cb);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, open_location_cb);
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].parameter_type, actions[i].activate);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);

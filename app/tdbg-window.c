@@ -13,6 +13,7 @@
 #include "tdbg-window-first-look.h"
 #include "tdbg-settings.h"
 #include "tdbg-ui.h"
+#include "tdbg-template.h"
 
 G_DEFINE_FINAL_TYPE (TdbgWindow, tdbg_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -206,24 +207,10 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   g_type_ensure (TDBG_TYPE_START_PAGE);
   g_type_ensure (TDBG_TYPE_PROBLEM_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, start_page);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, problem_page);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, notice_bar);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, notice_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, progress_revealer);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, progress_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, problems_bar);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, problems_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, main_paned);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, top_paned);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, lower_paned);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, middle_paned);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, bottom_paned);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, status_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, follow_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_bar);
-  gtk_widget_class_bind_template_child (widget_class, TdbgWindow, connection_label);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgWindow, start_page, problem_page, notice_bar, notice_label,
+                               progress_revealer, progress_label, progress_bar, problems_bar, problems_label,
+                               main_paned, top_paned, lower_paned, middle_paned, bottom_paned, status_label,
+                               follow_button, connection_bar, connection_label);
 
   _tdbg_window_class_actions_init (widget_class);
 }

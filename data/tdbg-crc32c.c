@@ -24,20 +24,42 @@ init_tables (void)
       crc_table[t][i] = (crc_table[t - 1][i] >> 8) ^ crc_table[0][crc_table[t - 1][i] & 0xff];
 }
 
+/* Unaligned loads: a record's bytes start anywhere in a file's mapping. */
+static inline guint64
+load_u64 (const guint8 *p)
+{
+  guint64 v;
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+static inline guint32
+load_u32 (const guint8 *p)
+{
+  guint32 v;
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
+static inline guint16
+load_u16 (const guint8 *p)
+{
+  guint16 v;
+  memcpy (&v, p, sizeof v);
+  return v;
+}
+
 static guint32
 crc32c_table (guint32 crc, const guint8 *p, gsize n)
 {
-  while (n >= 8)
+  for (; n >= 8; p += 8, n -= 8)
     {
-      guint64 word;
-      memcpy (&word, p, 8);
-      word = GUINT64_FROM_LE (word) ^ crc;
+      guint64 word = GUINT64_FROM_LE (load_u64 (p)) ^ crc;
+
       crc = crc_table[7][word & 0xff] ^ crc_table[6][(word >> 8) & 0xff] ^
             crc_table[5][(word >> 16) & 0xff] ^ crc_table[4][(word >> 24) & 0xff] ^
             crc_table[3][(word >> 32) & 0xff] ^ crc_table[2][(word >> 40) & 0xff] ^
             crc_table[1][(word >> 48) & 0xff] ^ crc_table[0][word >> 56];
-      p += 8;
-      n -= 8;
     }
   while (n--)
     crc = (crc >> 8) ^ crc_table[0][(crc ^ *p++) & 0xff];
@@ -49,33 +71,22 @@ __attribute__((target ("sse4.2"))) static guint32
 crc32c_sse42 (guint32 crc, const guint8 *p, gsize n)
 {
   guint64 c = crc;
-  while (n >= 8)
-    {
-      guint64 word;
-      memcpy (&word, p, 8);
-      c = _mm_crc32_u64 (c, word);
-      p += 8;
-      n -= 8;
-    }
+
+  for (; n >= 8; p += 8, n -= 8)
+    c = _mm_crc32_u64 (c, load_u64 (p));
   crc = (guint32) c;
-  /* The last bytes in at most three steps: each waits for the one before. */
-  if (n >= 4)
+  /* The last bytes (n < 8) in at most three steps: each waits for the one before. */
+  if (n & 4)
     {
-      guint32 word;
-      memcpy (&word, p, 4);
-      crc = _mm_crc32_u32 (crc, word);
+      crc = _mm_crc32_u32 (crc, load_u32 (p));
       p += 4;
-      n -= 4;
     }
-  if (n >= 2)
+  if (n & 2)
     {
-      guint16 half;
-      memcpy (&half, p, 2);
-      crc = _mm_crc32_u16 (crc, half);
+      crc = _mm_crc32_u16 (crc, load_u16 (p));
       p += 2;
-      n -= 2;
     }
-  if (n > 0)
+  if (n & 1)
     crc = _mm_crc32_u8 (crc, *p);
   return crc;
 }

@@ -7,6 +7,10 @@
 
 #include <gtk/gtk.h>
 #include "tdbg-window-private.h"
+/* The panes' read-backs. */
+#include "tdbg-graph-pane-private.h"
+#include "tdbg-stack-pane-private.h"
+#include "tdbg-timeline-pane-private.h"
 
 G_BEGIN_DECLS
 

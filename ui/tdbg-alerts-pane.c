@@ -10,6 +10,7 @@
 #include "tdbg-cause-card.h"
 #include "tdbg-index-model.h"
 #include "tdbg-more-alerts.h"
+#include "tdbg-template.h"
 
 struct _TdbgAlertsPane {
   TdbgPane parent_instance;
@@ -109,8 +110,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
   gtk_widget_add_css_class (button, "tdbg-alert-row");
   g_signal_connect (button, "clicked", G_CALLBACK (row_clicked_cb), self);
-  gtk_list_item_set_child (item, button);
-  tdbg_ui_remember_list_item (item);
+  tdbg_ui_list_item_set_child (item, button);
 }
 
 static void
@@ -485,15 +485,8 @@ tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
   pane_class->selection_changed = tdbg_alerts_pane_selection_changed;
   g_type_ensure (TDBG_TYPE_CAUSE_CARD);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-alerts-pane.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, title_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, cause_card);
-  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, first_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, previous_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, next_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, kinds_box);
-  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, stack);
-  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, none_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgAlertsPane, list);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgAlertsPane, title_label, cause_card, first_button, previous_button,
+                               next_button, kinds_box, stack, none_label, list);
   gtk_widget_class_install_action (widget_class, "alerts.first", NULL, move_action);
   gtk_widget_class_install_action (widget_class, "alerts.next", NULL, move_action);
   gtk_widget_class_install_action (widget_class, "alerts.previous", NULL, move_action);

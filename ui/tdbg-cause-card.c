@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-cause-finder.h"
+#include "tdbg-template.h"
 
 struct _TdbgCauseCard {
   GtkBox parent_instance;
@@ -292,22 +293,10 @@ tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_cause_card_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-cause-card.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, toggle);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, arrow);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, body);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, title_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, code_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, origin_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, origin_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, explanation_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, inputs_list);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, hint_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, limitation_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, spread_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgCauseCard, copy_button);
-  gtk_widget_class_bind_template_callback (widget_class, origin_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, input_activated_cb);
-  gtk_widget_class_bind_template_callback (widget_class, toggled_cb);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgCauseCard, toggle, arrow, body, title_label, code_label, origin_button,
+                               origin_label, explanation_label, inputs_list, hint_label, limitation_label, spread_label,
+                               copy_button);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, origin_clicked_cb, input_activated_cb, toggled_cb);
 }
 
 static void

@@ -6,6 +6,8 @@
 #define STEP_BYTES (2u << 20)
 /* A filter worker holds the index's read lock: try again shortly. */
 #define BUSY_RETRY_MS 50
+/* Between polls. */
+#define POLL_INTERVAL_MS 1000
 
 struct _TdbgFollower {
   GObject parent_instance;
@@ -13,7 +15,6 @@ struct _TdbgFollower {
   TdbgSelection *selection;
   TdbgLogdir *logdir;          /* the one followed: the selection's */
   gboolean active;
-  guint interval_ms;
   guint poll_id;               /* the wait before the next fetch (or retry of an apply) */
   GCancellable *cancellable;   /* of the fetch under way */
   TdbgSource *pending;         /* fetched, waiting for the read lock to be applied */
@@ -93,7 +94,7 @@ apply_pending (TdbgFollower *self)
         }
       set_error (self, error);
       g_clear_object (&self->pending);
-      schedule (self, self->interval_ms);
+      schedule (self, POLL_INTERVAL_MS);
       return;
     }
   g_clear_object (&self->pending);
@@ -105,7 +106,7 @@ apply_pending (TdbgFollower *self)
   g_signal_emit (self, signals[REFRESHED], 0, &stats);
   /* The signal handlers may have turned following off. */
   if (self->logdir)
-    schedule (self, self->pending_more ? 0 : self->interval_ms);
+    schedule (self, self->pending_more ? 0 : POLL_INTERVAL_MS);
 }
 
 static void
@@ -125,7 +126,7 @@ fetch_done_cb (GObject *source, GAsyncResult *result, gpointer data)
       set_error (self, error);
       g_signal_emit (self, signals[REFRESHED], 0, NULL);
       if (self->logdir)
-        schedule (self, self->interval_ms);
+        schedule (self, POLL_INTERVAL_MS);
       return;
     }
   self->pending = g_steal_pointer (&snapshot);
@@ -161,11 +162,21 @@ follow_selection (TdbgFollower *self)
 }
 
 static void
+set_active (TdbgFollower *self, gboolean active)
+{
+  if (self->active == active)
+    return;
+  self->active = active;
+  follow_selection (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ACTIVE]);
+}
+
+static void
 tdbg_follower_set_property (GObject *object, guint id, const GValue *value, GParamSpec *pspec)
 {
   switch (id)
     {
-    case PROP_ACTIVE: tdbg_follower_set_active (TDBG_FOLLOWER (object), g_value_get_boolean (value)); break;
+    case PROP_ACTIVE: set_active (TDBG_FOLLOWER (object), g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
     }
 }
@@ -215,7 +226,6 @@ static void
 tdbg_follower_init (TdbgFollower *self)
 {
   self->active = TRUE;
-  self->interval_ms = 1000;
 }
 
 TdbgFollower *
@@ -229,27 +239,10 @@ tdbg_follower_new (TdbgSelection *selection)
   return self;
 }
 
-void
-tdbg_follower_set_active (TdbgFollower *self, gboolean active)
-{
-  g_return_if_fail (TDBG_IS_FOLLOWER (self));
-  if (self->active == active)
-    return;
-  self->active = active;
-  follow_selection (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ACTIVE]);
-}
-
 gboolean
 tdbg_follower_get_active (TdbgFollower *self)
 {
   return self->active;
-}
-
-void
-tdbg_follower_set_interval (TdbgFollower *self, guint interval_ms)
-{
-  self->interval_ms = MAX (interval_ms, 1);
 }
 
 void

@@ -17,11 +17,8 @@ G_DECLARE_FINAL_TYPE (TdbgFollower, tdbg_follower, TDBG, FOLLOWER, GObject)
 /* Active from the start. */
 TdbgFollower *tdbg_follower_new (TdbgSelection *selection);
 
-/* The "active" property (a stateful action can be bound to it). */
-void tdbg_follower_set_active (TdbgFollower *self, gboolean active);
+/* The "active" property (a stateful action or a setting is bound to it). */
 gboolean tdbg_follower_get_active (TdbgFollower *self);
-/* Milliseconds between polls (1000 unless set). */
-void tdbg_follower_set_interval (TdbgFollower *self, guint interval_ms);
 /* Lets go of the selection and cancels what is under way: no signal is emitted afterwards. */
 void tdbg_follower_stop (TdbgFollower *self);
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-layout-worker.h"
 #include "tdbg-ui.h"
+#include "tdbg-template.h"
 
 /* Drawn pixels per graph point below which a new layout is zoomed in rather than fitted. */
 #define READABLE_SCALE 0.6
@@ -570,19 +571,9 @@ tdbg_graph_browser_class_init (TdbgGraphBrowserClass *klass)
   g_type_ensure (TDBG_TYPE_OP_DETAILS);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-browser.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, up_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, graph_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, fold_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, search_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, inner_box);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, inner_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, view);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, details);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, progress_box);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, spinner);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, progress_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, cancel_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphBrowser, status_label);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgGraphBrowser, up_button, graph_dropdown, fold_button, search_entry,
+                               inner_box, inner_label, view, details, progress_box, spinner, progress_label,
+                               cancel_button, status_label);
   gtk_widget_class_install_action (widget_class, "browser.find", NULL, find_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "browser.find", NULL);
   gtk_widget_class_install_action (widget_class, "browser.fold-scope", NULL, fold_scope_action);

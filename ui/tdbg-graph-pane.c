@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "tdbg-graph-pane.h"
+#include "tdbg-graph-pane-private.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-cause-finder.h"
 #include "tdbg-layout-worker.h"
 #include "tdbg-graph-browser.h"
 #include "tdbg-ui.h"
+#include "tdbg-template.h"
 
 struct _TdbgGraphPane {
   TdbgPane parent_instance;
@@ -404,17 +405,8 @@ tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
   g_type_ensure (TDBG_TYPE_GRAPH_VIEW);
   g_type_ensure (TDBG_TYPE_GRAPH_BROWSER);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-pane.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, op_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, input_depth);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, consumer_depth);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, export_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, stack);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, empty_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, view);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, status_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, whole_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, browser);
-  gtk_widget_class_bind_template_child (widget_class, TdbgGraphPane, footer);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgGraphPane, op_label, input_depth, consumer_depth, export_button, stack,
+                               empty_label, view, status_label, whole_button, browser, footer);
   gtk_widget_class_install_action (widget_class, "graph.export", "s", export_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-out", NULL, zoom_action);

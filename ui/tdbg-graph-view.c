@@ -492,12 +492,6 @@ tdbg_graph_view_init (TdbgGraphView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Graph neighbourhood"), -1);
 }
 
-GtkWidget *
-tdbg_graph_view_new (void)
-{
-  return g_object_new (TDBG_TYPE_GRAPH_VIEW, NULL);
-}
-
 void
 tdbg_graph_view_set_layout (TdbgGraphView *self, TdbgGraphLayout *layout)
 {

@@ -18,7 +18,6 @@ G_BEGIN_DECLS
 #define TDBG_TYPE_GRAPH_VIEW (tdbg_graph_view_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgGraphView, tdbg_graph_view, TDBG, GRAPH_VIEW, GtkWidget)
 
-GtkWidget *tdbg_graph_view_new (void);
 /* Takes @layout (may be NULL to clear). */
 void tdbg_graph_view_set_layout (TdbgGraphView *self, TdbgGraphLayout *layout);
 TdbgGraphLayout *tdbg_graph_view_get_layout (TdbgGraphView *self);

@@ -217,18 +217,6 @@ tdbg_op_details_set_selection (TdbgOpDetails *self, TdbgSelection *selection)
   rebuild (self);
 }
 
-guint32
-tdbg_op_details_get_op (TdbgOpDetails *self)
-{
-  return self->op;
-}
-
-GtkWidget *
-tdbg_op_details_new (void)
-{
-  return g_object_new (TDBG_TYPE_OP_DETAILS, NULL);
-}
-
 static void
 tdbg_op_details_dispose (GObject *object)
 {

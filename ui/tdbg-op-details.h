@@ -13,10 +13,7 @@ G_BEGIN_DECLS
 #define TDBG_TYPE_OP_DETAILS (tdbg_op_details_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgOpDetails, tdbg_op_details, TDBG, OP_DETAILS, GtkWidget)
 
-GtkWidget *tdbg_op_details_new (void);
 /* Follows the op of @selection (and selects the inputs and consumers activated). */
 void tdbg_op_details_set_selection (TdbgOpDetails *self, TdbgSelection *selection);
-/* The op shown, TDBG_NONE when none. */
-guint32 tdbg_op_details_get_op (TdbgOpDetails *self);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-ui.h"
+#include "tdbg-template.h"
 
 #define MARK_CATEGORY "tdbg-selected-line"
 
@@ -281,12 +282,7 @@ tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (TDBG_TYPE_SOURCE_OPS_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-source-pane.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, file_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, stack);
-  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, scroller);
-  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, view);
-  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, ops_bar);
-  gtk_widget_class_bind_template_child (widget_class, TdbgSourcePane, header);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgSourcePane, file_dropdown, stack, scroller, view, ops_bar, header);
 }
 
 static void

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "tdbg-stack-pane.h"
+#include "tdbg-stack-pane-private.h"
 #include "tdbg-ui.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-row.h"
+#include "tdbg-template.h"
 
 struct _TdbgStackPane {
   TdbgPane parent_instance;
@@ -203,8 +204,9 @@ tdbg_stack_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GPa
     fill_rows (self);
 }
 
-void
-tdbg_stack_pane_activate_frame (TdbgStackPane *self, guint index)
+/* Frame @index of the shown stack activated: a click on its row, or its row selected. */
+static void
+activate_frame (TdbgStackPane *self, guint index)
 {
   const TdbgStackFrame *f;
 
@@ -224,7 +226,7 @@ activate_cb (GtkListView *list, guint position, TdbgStackPane *self)
   if (tdbg_row_get_extra (row) > 0)
     gtk_toggle_button_set_active (self->library_toggle, TRUE);
   else
-    tdbg_stack_pane_activate_frame (self, tdbg_row_get_index (row));
+    activate_frame (self, tdbg_row_get_index (row));
 }
 
 static void
@@ -256,8 +258,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   g_object_set_data (G_OBJECT (box), "line", line);
   g_object_set_data (G_OBJECT (box), "func", func);
   g_object_set_data (G_OBJECT (box), "code", code);
-  gtk_list_item_set_child (item, box);
-  tdbg_ui_remember_list_item (item);
+  tdbg_ui_list_item_set_child (item, box);
 }
 
 static void
@@ -320,7 +321,7 @@ selection_changed_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgStackPan
     return;
   row = gtk_single_selection_get_selected_item (model);
   if (row && tdbg_row_get_extra (row) == 0)
-    tdbg_stack_pane_activate_frame (self, tdbg_row_get_index (row));
+    activate_frame (self, tdbg_row_get_index (row));
 }
 
 static void
@@ -345,9 +346,7 @@ tdbg_stack_pane_class_init (TdbgStackPaneClass *klass)
   pane_class->logdir_loaded = tdbg_stack_pane_logdir_loaded;
   pane_class->selection_changed = tdbg_stack_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-stack-pane.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, title_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, library_toggle);
-  gtk_widget_class_bind_template_child (widget_class, TdbgStackPane, list);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgStackPane, title_label, library_toggle, list);
 }
 
 static void

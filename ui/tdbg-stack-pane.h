@@ -11,9 +11,4 @@ G_BEGIN_DECLS
 #define TDBG_TYPE_STACK_PANE (tdbg_stack_pane_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgStackPane, tdbg_stack_pane, TDBG, STACK_PANE, TdbgPane)
 
-/* The frames shown (const TdbgStackFrame*, outermost first), or NULL. */
-GPtrArray *tdbg_stack_pane_get_frames (TdbgStackPane *self);
-/* Activates frame @index of the shown stack, as a click on its row does. */
-void tdbg_stack_pane_activate_frame (TdbgStackPane *self, guint index);
-
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include "tdbg-npy.h"
 #include "tdbg-tensor-text.h"
 #include "tdbg-health-plot.h"
+#include "tdbg-template.h"
 
 /* More points than a plot a few hundred pixels wide can tell apart. */
 #define HISTORY_POINTS 400
@@ -318,16 +319,9 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   g_type_ensure (TDBG_TYPE_HEALTH_PLOT);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-tensor-details.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, details_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, tensor_expander);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, slice_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, highlight_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, tensor_view);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, health_plot);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, save_button);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTensorDetails, save_label);
-  gtk_widget_class_bind_template_callback (widget_class, render_tensor);
-  gtk_widget_class_bind_template_callback (widget_class, save_clicked_cb);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTensorDetails, details_label, tensor_expander, slice_entry,
+                               highlight_entry, tensor_view, health_plot, save_button, save_label);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, render_tensor, save_clicked_cb);
 }
 
 static void

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <inttypes.h>
 #include "tdbg-timeline-pane.h"
+#include "tdbg-timeline-pane-private.h"
 #include "tdbg-ui.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-index-model.h"
 #include "tdbg-value.h"
+#include "tdbg-template.h"
 
 struct _TdbgTimelinePane {
   TdbgPane parent_instance;
@@ -70,8 +72,7 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   gtk_label_set_width_chars (GTK_LABEL (label), 2);
   gtk_label_set_max_width_chars (GTK_LABEL (label), CHIP_MAX_CHARS);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-  tdbg_ui_remember_list_item (item);
+  tdbg_ui_list_item_set_child (item, label);
 }
 
 static void
@@ -291,11 +292,7 @@ tdbg_timeline_pane_class_init (TdbgTimelinePaneClass *klass)
   pane_class->logdir_grew = tdbg_timeline_pane_logdir_grew;
   pane_class->selection_changed = tdbg_timeline_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-timeline-pane.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, title_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, stack);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, empty_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, strip);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTimelinePane, details_label);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTimelinePane, title_label, stack, empty_label, strip, details_label);
   gtk_widget_class_install_action (widget_class, "timeline.previous", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "timeline.next", NULL, step_action);
 }

@@ -12,6 +12,7 @@
 #include "tdbg-trace-summary.h"
 #include "tdbg-name-factory.h"
 #include "tdbg-device-name.h"
+#include "tdbg-template.h"
 
 struct _TdbgTracePane {
   TdbgPane parent_instance;
@@ -91,8 +92,7 @@ column_whole_text_cb (guint trace, guint column, gboolean *bad, gpointer data)
 static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTracePane *self)
 {
-  gtk_list_item_set_child (item, tdbg_trace_row_new (&self->columns));
-  tdbg_ui_remember_list_item (item);
+  tdbg_ui_list_item_set_child (item, tdbg_trace_row_new (&self->columns));
 }
 
 /* Binding costs next to nothing: the list view keeps ~200 rows bound, a few dozen are seen. */
@@ -561,21 +561,9 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   pane_class->logdir_grew = tdbg_trace_pane_logdir_grew;
   pane_class->selection_changed = tdbg_trace_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, title_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, regex_error_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, type_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, place_box);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, device_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, host_label);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, host_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, device_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, alerting_check);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, goto_entry);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, scroller);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, values_paned);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, list_view);
-  gtk_widget_class_bind_template_child (widget_class, TdbgTracePane, details);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTracePane, title_label, regex_entry, regex_error_label, type_dropdown,
+                               place_box, device_label, host_label, host_dropdown, device_dropdown, alerting_check,
+                               goto_entry, scroller, values_paned, list_view, details);
 
   signals[FILTERED] = g_signal_new ("filtered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                     G_TYPE_NONE, 0);

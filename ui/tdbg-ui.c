@@ -127,10 +127,11 @@ tdbg_ui_name_drop_down (GtkDropDown *drop_down, const char *label)
 }
 
 void
-tdbg_ui_remember_list_item (GtkListItem *item)
+tdbg_ui_list_item_set_child (GtkListItem *item, GtkWidget *child)
 {
+  gtk_list_item_set_child (item, child);
   /* The item owns the child, so the pointer lives as long as the child. */
-  g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "tdbg-list-item", item);
+  g_object_set_data (G_OBJECT (child), "tdbg-list-item", item);
 }
 
 /* The GtkListItem remembered at or below @widget (a row: its child, or its cells' children). */

@@ -40,9 +40,9 @@ void tdbg_ui_name_mnemonic_buttons (GtkWidget *root);
  * @label, the drop-down's own name. */
 void tdbg_ui_name_drop_down (GtkDropDown *drop_down, const char *label);
 
-/* Call from a list factory's setup after gtk_list_item_set_child(): lets
- * tdbg_ui_focus_list_row() find the row that shows a position. */
-void tdbg_ui_remember_list_item (GtkListItem *item);
+/* For a list factory's setup: gtk_list_item_set_child(), and the item remembered on @child,
+ * which lets tdbg_ui_focus_list_row() find the row that shows a position. */
+void tdbg_ui_list_item_set_child (GtkListItem *item, GtkWidget *child);
 /* Moves the keyboard focus to the row of @list (a GtkListView) that
  * shows @position, scrolling it into view; with no such row (or GTK_INVALID_LIST_POSITION)
  * focuses the list. Returns whether the focus moved. */

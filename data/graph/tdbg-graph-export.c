@@ -107,24 +107,20 @@ unescape_label (const char *text)
   return g_string_free (out, FALSE);
 }
 
-static char *
-attr (void *obj, const char *name)
+/* @text kept in the layout's strings. The same colours and styles recur on most nodes: they are
+ * kept once. */
+static const char *
+keep (TdbgGraphLayout *l, const char *text)
 {
-  char *v = agget (obj, (char *) name);
-  return g_strdup (v ? v : "");
+  return g_string_chunk_insert_const (l->strings, text);
 }
 
-static void
-clear_node (gpointer data)
+/* A DOT attribute of @obj ("" when unset), kept in the layout's strings. */
+static const char *
+attr (TdbgGraphLayout *l, void *obj, const char *name)
 {
-  TdbgLayoutNode *n = data;
-  g_free (n->name);
-  g_free (n->label);
-  g_free (n->fill_color);
-  g_free (n->color);
-  g_free (n->font_color);
-  g_free (n->style);
-  g_free (n->shape);
+  char *v = agget (obj, (char *) name);
+  return keep (l, v ? v : "");
 }
 
 static void
@@ -132,19 +128,6 @@ clear_edge (gpointer data)
 {
   TdbgLayoutEdge *e = data;
   g_clear_pointer (&e->points, g_array_unref);
-  g_free (e->label);
-  g_free (e->style);
-}
-
-static void
-clear_cluster (gpointer data)
-{
-  TdbgLayoutCluster *c = data;
-  g_free (c->name);
-  g_free (c->label);
-  g_free (c->color);
-  g_free (c->font_color);
-  g_free (c->style);
 }
 
 void
@@ -155,6 +138,7 @@ tdbg_graph_layout_free (TdbgGraphLayout *l)
   g_array_unref (l->nodes);
   g_array_unref (l->edges);
   g_array_unref (l->clusters);
+  g_string_chunk_free (l->strings);
   g_free (l);
 }
 
@@ -173,8 +157,8 @@ read_clusters (Agraph_t *g, TdbgGraphLayout *l, boxf bb)
           read_clusters (sg, l, bb);
           continue;
         }
-      c.name = g_strdup (agnameof (sg));
-      c.label = g_strdup (label && label->text ? label->text : "");
+      c.name = keep (l, agnameof (sg));
+      c.label = keep (l, label && label->text ? label->text : "");
       c.x = box.LL.x - bb.LL.x;
       c.y = bb.UR.y - box.UR.y;
       c.width = box.UR.x - box.LL.x;
@@ -186,9 +170,9 @@ read_clusters (Agraph_t *g, TdbgGraphLayout *l, boxf bb)
           c.label_width = label->dimen.x;
           c.label_height = label->dimen.y;
         }
-      c.color = attr (sg, "color");
-      c.font_color = attr (sg, "fontcolor");
-      c.style = attr (sg, "style");
+      c.color = attr (l, sg, "color");
+      c.font_color = attr (l, sg, "fontcolor");
+      c.style = attr (l, sg, "style");
       g_array_append_val (l->clusters, c);
       read_clusters (sg, l, bb);
     }
@@ -224,10 +208,9 @@ tdbg_graph_layout_dot (const char *dot, GError **error)
   l = g_new0 (TdbgGraphLayout, 1);
   l->nodes = g_array_new (FALSE, TRUE, sizeof (TdbgLayoutNode));
   l->edges = g_array_new (FALSE, TRUE, sizeof (TdbgLayoutEdge));
-  g_array_set_clear_func (l->nodes, clear_node);
   g_array_set_clear_func (l->edges, clear_edge);
   l->clusters = g_array_new (FALSE, TRUE, sizeof (TdbgLayoutCluster));
-  g_array_set_clear_func (l->clusters, clear_cluster);
+  l->strings = g_string_chunk_new (4096);
   bb = GD_bb (g);
   l->width = bb.UR.x - bb.LL.x;
   l->height = bb.UR.y - bb.LL.y;
@@ -236,23 +219,23 @@ tdbg_graph_layout_dot (const char *dot, GError **error)
   for (Agnode_t *n = agfstnode (g); n; n = agnxtnode (g, n))
     {
       TdbgLayoutNode node = { 0 };
-      g_autofree char *fontname = attr (n, "fontname");
-      g_autofree char *raw_label = attr (n, "label");
-      g_autofree char *pen = attr (n, "penwidth");
+      const char *fontname = attr (l, n, "fontname");
+      g_autofree char *label = unescape_label (attr (l, n, "label"));
+      const char *pen = attr (l, n, "penwidth");
 
-      node.name = g_strdup (agnameof (n));
-      node.label = unescape_label (raw_label);
+      node.name = keep (l, agnameof (n));
+      node.label = keep (l, label);
       node.x = ND_coord (n).x - bb.LL.x;
       node.y = top - ND_coord (n).y;
       node.width = ND_width (n) * 72.0;
       node.height = ND_height (n) * 72.0;
-      node.fill_color = attr (n, "fillcolor");
-      node.color = attr (n, "color");
-      node.font_color = attr (n, "fontcolor");
+      node.fill_color = attr (l, n, "fillcolor");
+      node.color = attr (l, n, "color");
+      node.font_color = attr (l, n, "fontcolor");
       node.pen_width = *pen ? g_ascii_strtod (pen, NULL) : 1.0;
       node.bold = strstr (fontname, "Bold") != NULL;
-      node.style = attr (n, "style");
-      node.shape = attr (n, "shape");
+      node.style = attr (l, n, "style");
+      node.shape = attr (l, n, "shape");
       g_array_append_val (l->nodes, node);
 
       for (Agedge_t *e = agfstout (g, n); e; e = agnxtout (g, e))
@@ -261,7 +244,7 @@ tdbg_graph_layout_dot (const char *dot, GError **error)
           splines *spl = ED_spl (e);
 
           edge.points = g_array_new (FALSE, FALSE, sizeof (double));
-          edge.style = attr (e, "style");
+          edge.style = attr (l, e, "style");
           if (spl && spl->size > 0)
             {
               bezier *bz = &spl->list[0];
@@ -279,7 +262,7 @@ tdbg_graph_layout_dot (const char *dot, GError **error)
             }
           if (ED_label (e) && ED_label (e)->text)
             {
-              edge.label = g_strdup (ED_label (e)->text);
+              edge.label = keep (l, ED_label (e)->text);
               edge.label_x = ED_label (e)->pos.x - bb.LL.x;
               edge.label_y = top - ED_label (e)->pos.y;
             }

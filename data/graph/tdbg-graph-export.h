@@ -20,39 +20,39 @@ G_BEGIN_DECLS
 #define TDBG_GRAPH_MAX_NODES 60
 
 typedef struct {
-  char *name;          /* DOT node name, "n<i>": index i into the neighbourhood's nodes */
-  char *label;         /* unescaped label text, lines separated by '\n' */
+  const char *name;    /* DOT node name, "n<i>": index i into the neighbourhood's nodes */
+  const char *label;   /* unescaped label text, lines separated by '\n' */
   double x, y;         /* centre, points, y growing downwards from the top of the graph */
   double width, height;/* points */
-  char *fill_color;    /* "#rrggbb" as given in the DOT (or empty) */
-  char *color;
-  char *font_color;
+  const char *fill_color; /* "#rrggbb" as given in the DOT (or empty) */
+  const char *color;
+  const char *font_color;
   double pen_width;
   gboolean bold;
-  char *style;         /* as given in the DOT ("rounded,filled,dotted"), or empty */
-  char *shape;         /* "box", "box3d"…, or empty */
+  const char *style;   /* as given in the DOT ("rounded,filled,dotted"), or empty */
+  const char *shape;   /* "box", "box3d"…, or empty */
 } TdbgLayoutNode;
 
 typedef struct {
   GArray *points;      /* double pairs x, y of a piecewise cubic Bézier (1 + 3k points) */
   gboolean has_arrow;
   double arrow_x, arrow_y; /* arrow tip */
-  char *label;         /* NULL when none */
+  const char *label;   /* NULL when none */
   double label_x, label_y;
-  char *style;         /* "dashed" for control edges, or empty */
+  const char *style;   /* "dashed" for control edges, or empty */
 } TdbgLayoutEdge;
 
 /* A DOT subgraph "cluster_…": a box around its nodes with its label at the top. */
 typedef struct {
-  char *name;          /* the subgraph's DOT name, "cluster_3" */
-  char *label;         /* unescaped label text, or empty */
+  const char *name;    /* the subgraph's DOT name, "cluster_3" */
+  const char *label;   /* unescaped label text, or empty */
   double x, y;         /* top-left corner, points */
   double width, height;
   double label_x, label_y; /* centre of the label */
   double label_width, label_height;
-  char *color;
-  char *font_color;
-  char *style;         /* "rounded,dashed"… */
+  const char *color;
+  const char *font_color;
+  const char *style;   /* "rounded,dashed"… */
 } TdbgLayoutCluster;
 
 typedef struct {
@@ -60,6 +60,7 @@ typedef struct {
   GArray *nodes;          /* TdbgLayoutNode */
   GArray *edges;          /* TdbgLayoutEdge */
   GArray *clusters;       /* TdbgLayoutCluster, outer ones before those nested in them */
+  GStringChunk *strings;  /* the strings above, freed with the layout */
 } TdbgGraphLayout;
 
 /* DOT of the neighbourhood of @op, escaped (tdbg_neighbourhood_to_dot). */

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* The stack pane's read-backs for the tests and benchmarks (through tests/gui-util.h). */
+
+#include "tdbg-stack-pane.h"
+
+G_BEGIN_DECLS
+
+/* The frames shown (const TdbgStackFrame*, outermost first), or NULL. */
+GPtrArray *tdbg_stack_pane_get_frames (TdbgStackPane *self);
+
+G_END_DECLS
