@@ -44,28 +44,33 @@ op_type_of_trace (TdbgLogdir *self, const TdbgTraceDigest *d)
   return tdbg_logdir_intern (self, type, strlen (type));
 }
 
-/* The traces that raise an alert among those just scanned are listed, with their wall
- * times, as far as the alerts can need them (the scan counted them all). */
+/* The traces that raise an alert among those just scanned are listed, as their scan read them
+ * (never read again: over SSH each would be a round trip), as far as the alerts can need them
+ * (the scan counted them all). */
 static void
 add_trace_alerts (TdbgLogdir *self)
 {
   const TdbgAlertKind *kind = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
 
-  for (guint k = 0; k < self->alert_times->len && self->alerts->len < TDBG_ALERT_LIMIT; k++)
+  for (guint k = 0; k < self->alert_traces->len && self->alerts->len < TDBG_ALERT_LIMIT; k++)
     {
-      const TdbgAlertTime *at = &g_array_index (self->alert_times, TdbgAlertTime, k);
-      guint32 i = at->trace;
-      const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, i);
-      TdbgAlert alert = { kind->type, i, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, at->wall_time, 0 };
-      guint64 size;
+      const TdbgAlertTrace *at = &g_array_index (self->alert_traces, TdbgAlertTrace, k);
+      const TdbgTraceInfo *info = &at->info;
+      const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, at->trace);
+      TdbgAlert alert = { kind->type, at->trace, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, info->wall_time, 0 };
 
-      if (tdbg_logdir_get_trace_size (self, i, &size))
-        alert.size = size;
-      tdbg_logdir_get_trace_counts (self, i, &alert.num_neg_inf, &alert.num_pos_inf, &alert.num_nan);
+      if (info->flags & TDBG_DIGEST_HAS_SIZE)
+        alert.size = info->size;
+      if (info->flags & TDBG_DIGEST_HAS_COUNTS)
+        {
+          alert.num_neg_inf = info->neg_inf;
+          alert.num_pos_inf = info->pos_inf;
+          alert.num_nan = info->nan;
+        }
       alert.op_type = op_type_of_trace (self, d);
       g_array_append_val (self->alerts, alert);
     }
-  g_array_set_size (self->alert_times, 0);
+  g_array_set_size (self->alert_traces, 0);
 }
 
 /* Decodes one execution to list its offending outputs; returns how many there are. */

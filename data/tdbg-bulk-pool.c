@@ -173,11 +173,11 @@ merge_chunk (TdbgLogdir *self, Piece *piece)
       if (c->file_set == 0)
         note_op_time (self, op, o->wall_time);
     }
-  for (guint i = 0; i < c->alert_times->len; i++)
+  for (guint i = 0; i < c->alert_traces->len; i++)
     {
-      TdbgBulkAlertTime *at = &g_array_index (c->alert_times, TdbgBulkAlertTime, i);
-      TdbgAlertTime t = { piece->first + at->digest, at->wall_time };
-      g_array_append_val (self->alert_times, t);
+      TdbgBulkAlertTrace *at = &g_array_index (c->alert_traces, TdbgBulkAlertTrace, i);
+      TdbgAlertTrace t = { piece->first + at->digest, at->info };
+      g_array_append_val (self->alert_traces, t);
     }
   self->n_inf_nan_traces += c->n_inf_nan;
   tdbg_logdir_take_problems (self, c->problems);

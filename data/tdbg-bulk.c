@@ -28,7 +28,7 @@ all_zero_128 (__m128i v)
 
 typedef TdbgBulkChunk Chunk;
 typedef TdbgBulkOrphan Orphan;
-typedef TdbgBulkAlertTime AlertTime;
+typedef TdbgBulkAlertTrace AlertTrace;
 
 static void
 chunk_problem (Chunk *c, guint64 offset, const char *message)
@@ -187,11 +187,11 @@ chunk_note_time (Chunk *c, guint32 op, double wall_time)
 }
 
 static void
-chunk_note_alert_time (Chunk *c, gsize digest, double wall_time)
+chunk_note_alert_trace (Chunk *c, gsize digest, const TdbgTraceInfo *info)
 {
-  AlertTime at = { digest, wall_time };
-  if (c->alert_times->len < TDBG_ALERT_LIMIT)
-    g_array_append_val (c->alert_times, at);
+  AlertTrace at = { digest, *info };
+  if (c->alert_traces->len < TDBG_ALERT_LIMIT)
+    g_array_append_val (c->alert_traces, at);
 }
 
 static gboolean
@@ -259,7 +259,7 @@ trace_record (const TdbgRecord *record, gpointer user_data)
     {
       c->n_inf_nan++;
       c->since_progress_alerts++;
-      chunk_note_alert_time (c, c->digests.len - 1, d.wall_time);
+      chunk_note_alert_trace (c, c->digests.len - 1, &d);
     }
   return chunk_tick (c, record);
 }
@@ -391,7 +391,7 @@ tdbg_bulk_chunk_init (TdbgBulkChunk *c, TdbgLogdir *self, guint file_set, TdbgFi
   tdbg_vec_init (&c->digests, kind == TDBG_FILE_EXECUTION ? sizeof (TdbgExecutionDigest) : sizeof (TdbgTraceDigest));
   c->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
   c->orphans = g_array_new (FALSE, FALSE, sizeof (Orphan));
-  c->alert_times = g_array_new (FALSE, FALSE, sizeof (AlertTime));
+  c->alert_traces = g_array_new (FALSE, FALSE, sizeof (AlertTrace));
   c->inf_nan = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
 }
 
@@ -403,7 +403,7 @@ tdbg_bulk_chunk_clear (TdbgBulkChunk *c)
   for (guint i = 0; i < c->orphans->len; i++)
     g_free (g_array_index (c->orphans, Orphan, i).name);
   g_array_unref (c->orphans);
-  g_array_unref (c->alert_times);
+  g_array_unref (c->alert_traces);
 }
 
 void

@@ -53,7 +53,7 @@ struct _TdbgLogdir {
   guint64 n_executions_all;
 
   GArray *alerts;              /* TdbgAlert */
-  GArray *alert_times;         /* TdbgAlertTime of the traces scanned since the last alerts */
+  GArray *alert_traces;         /* TdbgAlertTrace of the traces scanned since the last alerts */
   guint64 n_inf_nan_traces;
   guint64 n_inf_nan_execution_outputs;
 
@@ -93,11 +93,11 @@ void tdbg_logdir_withdraw_read_failures (TdbgLogdir *self, const char *file_name
 void tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems);
 void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records, guint64 alerts);
 
-/* The wall time of a trace that raises an alert, kept from its scan for the alerts. */
+/* A trace that raises an alert, as its scan read it (tdbg-bulk-private.h says why). */
 typedef struct {
   guint32 trace;
-  double wall_time;
-} TdbgAlertTime;
+  TdbgTraceInfo info;
+} TdbgAlertTrace;
 
 /* Where a trace record names its graph, op and device (bytes of the record). */
 typedef struct {
@@ -135,7 +135,7 @@ gboolean tdbg_bulk_scan_files (TdbgLogdir *self, TdbgBulkFile *files, guint n_fi
  * refresh, which no reader overlaps). */
 void tdbg_logdir_forget_op_traces (TdbgLogdir *self);
 
-/* tdbg-alerts.c: extends the alerts with the traces just scanned (the alert_times the bulk
+/* tdbg-alerts.c: extends the alerts with the traces just scanned (the alert_traces the bulk
  * scan listed; it counted them in n_inf_nan_traces) and the executions from @first_execution,
  * in that order (TensorBoard's reading order). */
 void tdbg_alerts_extend (TdbgLogdir *self, guint first_execution);

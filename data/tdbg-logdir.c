@@ -331,7 +331,7 @@ tdbg_logdir_finalize (GObject *object)
   g_free (self->op_traces);
   tdbg_vec_clear (&self->executions);
   g_array_unref (self->alerts);
-  g_array_unref (self->alert_times);
+  g_array_unref (self->alert_traces);
   g_mutex_clear (&self->progress_lock);
   g_mutex_clear (&self->op_traces_lock);
   g_rw_lock_clear (&self->index_lock);
@@ -366,7 +366,7 @@ tdbg_logdir_init (TdbgLogdir *self)
   tdbg_vec_init (&self->traces, sizeof (TdbgTraceDigest));
   tdbg_vec_init (&self->executions, sizeof (TdbgExecutionDigest));
   self->alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
-  self->alert_times = g_array_new (FALSE, FALSE, sizeof (TdbgAlertTime));
+  self->alert_traces = g_array_new (FALSE, FALSE, sizeof (TdbgAlertTrace));
   g_mutex_init (&self->progress_lock);
   g_mutex_init (&self->op_traces_lock);
   g_rw_lock_init (&self->index_lock);

@@ -9,6 +9,7 @@ struct _GatedSource {
   GCond changed;
   gboolean open;
   gboolean waiting;
+  guint n_reads;   /* of every file; over SSH, each may be a round trip */
 };
 
 static void gated_source_iface_init (TdbgSourceInterface *iface);
@@ -52,6 +53,7 @@ gated_read (TdbgSource *source, const char *name, guint64 offset, gsize length, 
 {
   GatedSource *self = GATED_SOURCE (source);
 
+  g_atomic_int_inc (&self->n_reads);
   if (g_str_has_suffix (name, self->suffix) && !wait_at_gate (self, cancellable, error))
     return NULL;
   return tdbg_source_read (self->origin, name, offset, length, cancellable, error);
@@ -125,4 +127,10 @@ gated_source_is_waiting (GatedSource *self)
   waiting = self->waiting;
   g_mutex_unlock (&self->lock);
   return waiting;
+}
+
+guint
+gated_source_get_n_reads (GatedSource *self)
+{
+  return (guint) g_atomic_int_get (&self->n_reads);
 }

@@ -17,5 +17,7 @@ GatedSource *gated_source_new (TdbgSource *origin, const char *suffix);
 void gated_source_open (GatedSource *self);
 /* Whether a read is waiting at the gate now. */
 gboolean gated_source_is_waiting (GatedSource *self);
+/* How many reads went through (waiting or not). */
+guint gated_source_get_n_reads (GatedSource *self);
 
 G_END_DECLS

@@ -9,8 +9,10 @@
 #include <glib/gstdio.h>
 
 #include "follow-util.h"
+#include "gated-source.h"
 #include "test-util.h"
 #include "tdbg-fixture-writer.h"
+#include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
 #include "tdbg-neighbourhood.h"
 #include "tdbg-records.h"
@@ -446,12 +448,16 @@ test_bulk_limit (void)
 }
 
 /* Counts past what the digest keeps (255) and sizes past 32 bits are read back exactly from
- * the record: a FULL_TENSOR trace of 300 NaNs, a FULL_HEALTH summary of 5e9 elements. */
+ * the record: a FULL_TENSOR trace of 300 NaNs, a FULL_HEALTH summary of 5e9 elements. The
+ * alerts show them exactly without reading a record again (over SSH, each read of a record
+ * after the load is a round trip): the load reads each file once. */
 static void
 test_wide_counts (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) local = NULL;
+  g_autoptr(GatedSource) counted = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
   const char *inputs[] = { NULL };
   const gint32 ids[] = { 1 };
@@ -481,10 +487,20 @@ test_wide_counts (void)
                                                   tensor, "/device:CPU:0", &error));
     tdbg_fixture_tensor_free (tensor);
   }
-  logdir = tdbg_logdir_new_for_path (dir);
+  local = tdbg_local_source_new (dir);
+  counted = gated_source_new (local, "no file ends so");
+  logdir = tdbg_logdir_new (TDBG_SOURCE (counted));
   g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 2);
+  /* metadata, graphs, graph_execution_traces: the writer made no other file. */
+  g_assert_cmpuint (gated_source_get_n_reads (counted), ==, 3);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 2);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 0)->num_nan, ==, 300);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 0)->wall_time, ==, 1700000002);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 1)->size, ==, 5e9);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 1)->num_nan, ==, 7);
+  g_assert_cmpuint (gated_source_get_n_reads (counted), ==, 3);
 
   g_assert_true (tdbg_logdir_get_trace (logdir, 0)->flags & TDBG_DIGEST_COUNTS_SATURATED);
   g_assert_true (tdbg_logdir_get_trace_counts (logdir, 0, &neg_inf, &pos_inf, &nan));
