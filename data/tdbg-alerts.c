@@ -101,18 +101,48 @@ add_execution_alerts (TdbgLogdir *self, guint index, gboolean record)
   return n;
 }
 
+/* Lists the offending outputs of execution @index as its scan kept them, when it kept them
+ * all; @next walks the kept outputs, which are in execution order. */
+static gboolean
+add_scanned_execution_alerts (TdbgLogdir *self, guint index, guint *next)
+{
+  const TdbgExecutionDigest *d = &tdbg_vec_index (&self->executions, TdbgExecutionDigest, index);
+  GArray *outputs = self->alert_outputs;
+  guint end;
+
+  while (*next < outputs->len && g_array_index (outputs, TdbgAlertOutput, *next).execution < index)
+    (*next)++;
+  for (end = *next; end < outputs->len && g_array_index (outputs, TdbgAlertOutput, end).execution == index; end++)
+    ;
+  if (end - *next != d->n_alert_outputs)
+    return FALSE;
+  for (; *next < end; (*next)++)
+    {
+      const TdbgAlertOutput *o = &g_array_index (outputs, TdbgAlertOutput, *next);
+      TdbgAlert alert = { TDBG_ALERT_INF_NAN, TDBG_NONE, index, o->slot, o->size, o->neg_inf, o->pos_inf, o->nan,
+                          d->wall_time, d->op_type };
+      g_array_append_val (self->alerts, alert);
+    }
+  return TRUE;
+}
+
 void
 tdbg_alerts_extend (TdbgLogdir *self, guint first_execution)
 {
+  guint next_output = 0;
+
   add_trace_alerts (self);
   for (guint i = first_execution; i < self->executions.len; i++)
     {
       const TdbgExecutionDigest *d = &tdbg_vec_index (&self->executions, TdbgExecutionDigest, i);
       gboolean record = self->alerts->len < TDBG_ALERT_LIMIT;
 
-      if (d->flags & TDBG_DIGEST_UNDECODABLE || (record && d->n_alert_outputs > 0))
+      /* The record is read only when the scan could not decode it or kept too few outputs. */
+      if (d->flags & TDBG_DIGEST_UNDECODABLE ||
+          (record && d->n_alert_outputs > 0 && !add_scanned_execution_alerts (self, i, &next_output)))
         self->n_inf_nan_execution_outputs += add_execution_alerts (self, i, record);
       else
         self->n_inf_nan_execution_outputs += d->n_alert_outputs;
     }
+  g_array_set_size (self->alert_outputs, 0);
 }

@@ -470,14 +470,16 @@ tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *d, TdbgTraceName
   return NULL;
 }
 gboolean
-tdbg_bulk_output_alert (guint mode, const guint8 *data, gsize length)
+tdbg_bulk_output_alert (guint mode, const guint8 *data, gsize length,
+                        double *size, double *neg_inf, double *pos_inf, double *nan)
 {
   FastTensor t;
-  double slots[MAX_SLOTS], size, neg_inf, pos_inf, nan;
+  double slots[MAX_SLOTS];
 
+  *size = *neg_inf = *pos_inf = *nan = NAN;
   if (!read_tensor (data, length, &t))
     return FALSE;
   if (mode == TDBG_MODE_FULL_TENSOR)
-    return full_tensor_alert (data, length, &t, &size, &neg_inf, &pos_inf, &nan);
-  return tdbg_summary_alert (mode, slots, summary_slots (&t, slots), &size, &neg_inf, &pos_inf, &nan);
+    return full_tensor_alert (data, length, &t, size, neg_inf, pos_inf, nan);
+  return tdbg_summary_alert (mode, slots, summary_slots (&t, slots), size, neg_inf, pos_inf, nan);
 }

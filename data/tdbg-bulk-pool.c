@@ -179,6 +179,12 @@ merge_chunk (TdbgLogdir *self, Piece *piece)
       TdbgAlertTrace t = { piece->first + at->digest, at->info };
       g_array_append_val (self->alert_traces, t);
     }
+  for (guint i = 0; i < c->alert_outputs->len; i++)
+    {
+      TdbgAlertOutput out = g_array_index (c->alert_outputs, TdbgAlertOutput, i);
+      out.execution += piece->first;
+      g_array_append_val (self->alert_outputs, out);
+    }
   self->n_inf_nan_traces += c->n_inf_nan;
   tdbg_logdir_take_problems (self, c->problems);
 }

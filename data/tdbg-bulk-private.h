@@ -81,6 +81,7 @@ typedef struct {
   GPtrArray *problems;
   GArray *orphans;           /* TdbgBulkOrphan */
   GArray *alert_traces;       /* TdbgBulkAlertTrace, the first TDBG_ALERT_LIMIT */
+  GArray *alert_outputs;      /* TdbgAlertOutput, the first TDBG_ALERT_LIMIT */
   const TdbgAlertKind *inf_nan;
   guint64 n_inf_nan;         /* traces that raise an alert */
   guint64 since_progress_records;
@@ -95,7 +96,8 @@ typedef struct {
  * holds, where); whether an execution's output in @mode holds NaN/∞. */
 gboolean tdbg_bulk_parse_envelope (const TdbgRecord *record, guint32 *what, double *wall_time,
                                    const guint8 **body, gsize *length);
-gboolean tdbg_bulk_output_alert (guint mode, const guint8 *data, gsize length);
+gboolean tdbg_bulk_output_alert (guint mode, const guint8 *data, gsize length,
+                                 double *size, double *neg_inf, double *pos_inf, double *nan);
 
 void tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self);
 void tdbg_bulk_thread_clear (TdbgBulkThread *t);

@@ -314,7 +314,14 @@ execution_record (const TdbgRecord *record, gpointer user_data)
   if (n_tensors > G_N_ELEMENTS (tensor_ptrs))
     d.flags |= TDBG_DIGEST_UNDECODABLE; /* more outputs than the bulk path tests: the alert pass decodes it */
   for (guint i = 0; i < MIN (n_tensors, G_N_ELEMENTS (tensor_ptrs)); i++)
-    n_alerts += tdbg_bulk_output_alert (d.mode, tensor_ptrs[i], tensor_lengths[i]);
+    {
+      TdbgAlertOutput out = { c->digests.len, i };
+      if (!tdbg_bulk_output_alert (d.mode, tensor_ptrs[i], tensor_lengths[i], &out.size, &out.neg_inf, &out.pos_inf, &out.nan))
+        continue;
+      n_alerts++;
+      if (c->alert_outputs->len < TDBG_ALERT_LIMIT)
+        g_array_append_val (c->alert_outputs, out);
+    }
   d.n_alert_outputs = (guint16) MIN (n_alerts, G_MAXUINT16);
   c->since_progress_alerts += n_alerts;
   if (n_alerts > 0)
@@ -392,6 +399,7 @@ tdbg_bulk_chunk_init (TdbgBulkChunk *c, TdbgLogdir *self, guint file_set, TdbgFi
   c->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
   c->orphans = g_array_new (FALSE, FALSE, sizeof (Orphan));
   c->alert_traces = g_array_new (FALSE, FALSE, sizeof (AlertTrace));
+  c->alert_outputs = g_array_new (FALSE, FALSE, sizeof (TdbgAlertOutput));
   c->inf_nan = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
 }
 
@@ -404,6 +412,7 @@ tdbg_bulk_chunk_clear (TdbgBulkChunk *c)
     g_free (g_array_index (c->orphans, Orphan, i).name);
   g_array_unref (c->orphans);
   g_array_unref (c->alert_traces);
+  g_array_unref (c->alert_outputs);
 }
 
 void

@@ -54,6 +54,7 @@ struct _TdbgLogdir {
 
   GArray *alerts;              /* TdbgAlert */
   GArray *alert_traces;         /* TdbgAlertTrace of the traces scanned since the last alerts */
+  GArray *alert_outputs;        /* TdbgAlertOutput of the executions scanned since, in order */
   guint64 n_inf_nan_traces;
   guint64 n_inf_nan_execution_outputs;
 
@@ -98,6 +99,13 @@ typedef struct {
   guint32 trace;
   TdbgTraceInfo info;
 } TdbgAlertTrace;
+
+/* An execution's output that raises an alert, as its scan read it (for the same reason). */
+typedef struct {
+  guint32 execution;      /* in the index; in a bulk chunk, in its digests */
+  guint32 slot;
+  double size, neg_inf, pos_inf, nan;   /* NAN where the mode does not tell */
+} TdbgAlertOutput;
 
 /* Where a trace record names its graph, op and device (bytes of the record). */
 typedef struct {

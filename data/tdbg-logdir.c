@@ -332,6 +332,7 @@ tdbg_logdir_finalize (GObject *object)
   tdbg_vec_clear (&self->executions);
   g_array_unref (self->alerts);
   g_array_unref (self->alert_traces);
+  g_array_unref (self->alert_outputs);
   g_mutex_clear (&self->progress_lock);
   g_mutex_clear (&self->op_traces_lock);
   g_rw_lock_clear (&self->index_lock);
@@ -367,6 +368,7 @@ tdbg_logdir_init (TdbgLogdir *self)
   tdbg_vec_init (&self->executions, sizeof (TdbgExecutionDigest));
   self->alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
   self->alert_traces = g_array_new (FALSE, FALSE, sizeof (TdbgAlertTrace));
+  self->alert_outputs = g_array_new (FALSE, FALSE, sizeof (TdbgAlertOutput));
   g_mutex_init (&self->progress_lock);
   g_mutex_init (&self->op_traces_lock);
   g_rw_lock_init (&self->index_lock);

@@ -449,8 +449,9 @@ test_bulk_limit (void)
 
 /* Counts past what the digest keeps (255) and sizes past 32 bits are read back exactly from
  * the record: a FULL_TENSOR trace of 300 NaNs, a FULL_HEALTH summary of 5e9 elements. The
- * alerts show them exactly without reading a record again (over SSH, each read of a record
- * after the load is a round trip): the load reads each file once. */
+ * alerts show them, and an eager op's NaN output, exactly without reading a record again
+ * (over SSH, each read of a record after the load is a round trip): the load reads each file
+ * once. */
 static void
 test_wide_counts (void)
 {
@@ -463,6 +464,7 @@ test_wide_counts (void)
   const gint32 ids[] = { 1 };
   float nans[300];
   const double health[] = { 0, 1, 2, 1, 5e9, 0, 0, 7, 0, 0, 5e9 - 7 };
+  const double finite_health[] = { 0, 1, 2, 1, 4, 0, 0, 0, 1, 2, 1 };
   const gint64 nan_shape[] = { 300 }, health_shape[] = { 11 };
   double neg_inf, pos_inf, nan;
   guint64 size;
@@ -470,7 +472,7 @@ test_wide_counts (void)
   {
     g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "wide-host", 1700000000, 1700000000.5, "w1de",
                                                               "2.16.1", &error);
-    Tensorflow__TensorProto *tensor;
+    Tensorflow__TensorProto *tensor, *finite;
 
     g_assert_no_error (error);
     g_assert_true (tdbg_fixture_writer_add_graph (w, 1700000001, "g", "__inference_f_1", NULL, &error));
@@ -486,6 +488,12 @@ test_wide_counts (void)
     g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000003, "g", "log", 0, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH,
                                                   tensor, "/device:CPU:0", &error));
     tdbg_fixture_tensor_free (tensor);
+    finite = tdbg_fixture_content_tensor (2, health_shape, 1, finite_health, sizeof finite_health);
+    tensor = tdbg_fixture_content_tensor (2, health_shape, 1, health, sizeof health);
+    g_assert_true (tdbg_fixture_writer_add_execution (w, 1700000004, "Split", 2, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH,
+                                                      (Tensorflow__TensorProto *const[]) { finite, tensor }, &error));
+    tdbg_fixture_tensor_free (finite);
+    tdbg_fixture_tensor_free (tensor);
   }
   local = tdbg_local_source_new (dir);
   counted = gated_source_new (local, "no file ends so");
@@ -493,14 +501,20 @@ test_wide_counts (void)
   g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 2);
-  /* metadata, graphs, graph_execution_traces: the writer made no other file. */
-  g_assert_cmpuint (gated_source_get_n_reads (counted), ==, 3);
-  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 2);
+  /* metadata, graphs, graph_execution_traces, execution: the writer made no other file. */
+  g_assert_cmpuint (gated_source_get_n_reads (counted), ==, 4);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 3);
   g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 0)->num_nan, ==, 300);
   g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 0)->wall_time, ==, 1700000002);
   g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 1)->size, ==, 5e9);
   g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 1)->num_nan, ==, 7);
-  g_assert_cmpuint (gated_source_get_n_reads (counted), ==, 3);
+  g_assert_cmpuint (tdbg_logdir_get_alert (logdir, 2)->execution_index, ==, 0);
+  g_assert_cmpuint (tdbg_logdir_get_alert (logdir, 2)->output_slot, ==, 1);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 2)->size, ==, 5e9);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 2)->num_nan, ==, 7);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 2)->num_neg_inf, ==, 0);
+  g_assert_cmpfloat (tdbg_logdir_get_alert (logdir, 2)->wall_time, ==, 1700000004);
+  g_assert_cmpuint (gated_source_get_n_reads (counted), ==, 4);
 
   g_assert_true (tdbg_logdir_get_trace (logdir, 0)->flags & TDBG_DIGEST_COUNTS_SATURATED);
   g_assert_true (tdbg_logdir_get_trace_counts (logdir, 0, &neg_inf, &pos_inf, &nan));
