@@ -156,6 +156,13 @@ note_first (TdbgOp *op, guint32 trace, gboolean inf_nan)
     op->first_inf_nan_trace = MIN (op->first_inf_nan_trace, trace);
 }
 
+/* Alerts listed, and alerting traces and outputs kept to be listed. */
+static guint
+alerts_kept (TdbgLogdir *self)
+{
+  return self->alerts->len + self->alert_traces->len + self->alert_outputs->len;
+}
+
 /* What a placed chunk found besides its digests, in file order: ops never created (added
  * now, serially: the op table is only read while the threads run), alerts, problems. */
 static void
@@ -173,13 +180,15 @@ merge_chunk (TdbgLogdir *self, Piece *piece)
       if (c->file_set == 0)
         note_op_time (self, op, o->wall_time);
     }
-  for (guint i = 0; i < c->alert_traces->len; i++)
+  /* Only the first TDBG_ALERT_LIMIT alerts are listed, traces' before executions': no more is
+   * kept of what the pieces found (every piece kept up to the limit). */
+  for (guint i = 0; i < c->alert_traces->len && alerts_kept (self) < TDBG_ALERT_LIMIT; i++)
     {
       TdbgBulkAlertTrace *at = &g_array_index (c->alert_traces, TdbgBulkAlertTrace, i);
       TdbgAlertTrace t = { piece->first + at->digest, at->info };
       g_array_append_val (self->alert_traces, t);
     }
-  for (guint i = 0; i < c->alert_outputs->len; i++)
+  for (guint i = 0; i < c->alert_outputs->len && alerts_kept (self) < TDBG_ALERT_LIMIT; i++)
     {
       TdbgAlertOutput out = g_array_index (c->alert_outputs, TdbgAlertOutput, i);
       out.execution += piece->first;
