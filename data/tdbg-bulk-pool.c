@@ -184,9 +184,9 @@ merge_chunk (TdbgLogdir *self, Piece *piece)
    * kept of what the pieces found (every piece kept up to the limit). */
   for (guint i = 0; i < c->alert_traces->len && alerts_kept (self) < TDBG_ALERT_LIMIT; i++)
     {
-      TdbgBulkAlertTrace *at = &g_array_index (c->alert_traces, TdbgBulkAlertTrace, i);
-      TdbgAlertTrace t = { piece->first + at->digest, at->info };
-      g_array_append_val (self->alert_traces, t);
+      TdbgAlertTrace at = g_array_index (c->alert_traces, TdbgAlertTrace, i);
+      at.trace += piece->first;
+      g_array_append_val (self->alert_traces, at);
     }
   for (guint i = 0; i < c->alert_outputs->len && alerts_kept (self) < TDBG_ALERT_LIMIT; i++)
     {

@@ -18,14 +18,6 @@ typedef struct {
   double wall_time;
 } TdbgBulkOrphan;
 
-/* A trace that raises an alert, as its scan read it: the alerts (the first TDBG_ALERT_LIMIT)
- * show its wall time, size and counts, which the digest does not keep whole, and reading the
- * record again would cost a round trip each over SSH. */
-typedef struct {
-  guint32 digest;
-  TdbgTraceInfo info;
-} TdbgBulkAlertTrace;
-
 /* A name read from a record (a graph id, a device, an op type) and the id it stands for:
  * a few kinds recur in millions of records, so each is looked up once per thread. Entries
  * point into records, whose bytes stay mapped while the threads run. */
@@ -80,7 +72,7 @@ typedef struct {
   TdbgVec digests;           /* TdbgTraceDigest or TdbgExecutionDigest */
   GPtrArray *problems;
   GArray *orphans;           /* TdbgBulkOrphan */
-  GArray *alert_traces;       /* TdbgBulkAlertTrace, the first TDBG_ALERT_LIMIT */
+  GArray *alert_traces;       /* TdbgAlertTrace, the first TDBG_ALERT_LIMIT */
   GArray *alert_outputs;      /* TdbgAlertOutput, the first TDBG_ALERT_LIMIT */
   const TdbgAlertKind *inf_nan;
   guint64 n_inf_nan;         /* traces that raise an alert */

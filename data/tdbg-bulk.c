@@ -28,7 +28,6 @@ all_zero_128 (__m128i v)
 
 typedef TdbgBulkChunk Chunk;
 typedef TdbgBulkOrphan Orphan;
-typedef TdbgBulkAlertTrace AlertTrace;
 
 static void
 chunk_problem (Chunk *c, guint64 offset, const char *message)
@@ -189,7 +188,7 @@ chunk_note_time (Chunk *c, guint32 op, double wall_time)
 static void
 chunk_note_alert_trace (Chunk *c, gsize digest, const TdbgTraceInfo *info)
 {
-  AlertTrace at = { digest, *info };
+  TdbgAlertTrace at = { digest, *info };
   if (c->alert_traces->len < TDBG_ALERT_LIMIT)
     g_array_append_val (c->alert_traces, at);
 }
@@ -315,7 +314,7 @@ execution_record (const TdbgRecord *record, gpointer user_data)
     d.flags |= TDBG_DIGEST_UNDECODABLE; /* more outputs than the bulk path tests: the alert pass decodes it */
   for (guint i = 0; i < MIN (n_tensors, G_N_ELEMENTS (tensor_ptrs)); i++)
     {
-      TdbgAlertOutput out = { c->digests.len, i };
+      TdbgAlertOutput out = { c->digests.len, i }; /* the digest pushed below */
       if (!tdbg_bulk_output_alert (d.mode, tensor_ptrs[i], tensor_lengths[i], &out.size, &out.neg_inf, &out.pos_inf, &out.nan))
         continue;
       n_alerts++;
@@ -398,7 +397,7 @@ tdbg_bulk_chunk_init (TdbgBulkChunk *c, TdbgLogdir *self, guint file_set, TdbgFi
   tdbg_vec_init (&c->digests, kind == TDBG_FILE_EXECUTION ? sizeof (TdbgExecutionDigest) : sizeof (TdbgTraceDigest));
   c->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
   c->orphans = g_array_new (FALSE, FALSE, sizeof (Orphan));
-  c->alert_traces = g_array_new (FALSE, FALSE, sizeof (AlertTrace));
+  c->alert_traces = g_array_new (FALSE, FALSE, sizeof (TdbgAlertTrace));
   c->alert_outputs = g_array_new (FALSE, FALSE, sizeof (TdbgAlertOutput));
   c->inf_nan = tdbg_alert_kind_get (TDBG_ALERT_INF_NAN);
 }

@@ -94,9 +94,11 @@ void tdbg_logdir_withdraw_read_failures (TdbgLogdir *self, const char *file_name
 void tdbg_logdir_take_problems (TdbgLogdir *self, GPtrArray *problems);
 void tdbg_logdir_add_progress (TdbgLogdir *self, guint64 bytes, guint64 records, guint64 alerts);
 
-/* A trace that raises an alert, as its scan read it (tdbg-bulk-private.h says why). */
+/* A trace that raises an alert, as its scan read it: the alerts (the first TDBG_ALERT_LIMIT)
+ * show its wall time, size and counts, which the digest does not keep whole, and reading the
+ * record again would cost a round trip each over SSH. */
 typedef struct {
-  guint32 trace;
+  guint32 trace;          /* in the index; in a bulk chunk, in its digests */
   TdbgTraceInfo info;
 } TdbgAlertTrace;
 

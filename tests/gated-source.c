@@ -54,7 +54,7 @@ gated_read (TdbgSource *source, const char *name, guint64 offset, gsize length, 
   GatedSource *self = GATED_SOURCE (source);
 
   g_atomic_int_inc (&self->n_reads);
-  if (g_str_has_suffix (name, self->suffix) && !wait_at_gate (self, cancellable, error))
+  if (self->suffix != NULL && g_str_has_suffix (name, self->suffix) && !wait_at_gate (self, cancellable, error))
     return NULL;
   return tdbg_source_read (self->origin, name, offset, length, cancellable, error);
 }

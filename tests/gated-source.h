@@ -3,7 +3,8 @@
 
 /* A source for tests of a load in progress: reads pass through to another source, except
  * those of files whose names end in a given suffix, which wait until the gate is opened or
- * the read is cancelled. Loading then stops at that file for as long as a test needs. */
+ * the read is cancelled. Loading then stops at that file for as long as a test needs. It
+ * also counts the reads that go through it. */
 
 #include "tdbg-source.h"
 
@@ -12,6 +13,7 @@ G_BEGIN_DECLS
 #define GATED_TYPE_SOURCE (gated_source_get_type ())
 G_DECLARE_FINAL_TYPE (GatedSource, gated_source, GATED, SOURCE, GObject)
 
+/* @suffix NULL: no file waits (the source only counts). */
 GatedSource *gated_source_new (TdbgSource *origin, const char *suffix);
 /* Lets waiting and later reads through. */
 void gated_source_open (GatedSource *self);

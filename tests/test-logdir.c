@@ -496,7 +496,7 @@ test_wide_counts (void)
     tdbg_fixture_tensor_free (tensor);
   }
   local = tdbg_local_source_new (dir);
-  counted = gated_source_new (local, "no file ends so");
+  counted = gated_source_new (local, NULL);
   logdir = tdbg_logdir_new (TDBG_SOURCE (counted));
   g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
   g_assert_no_error (error);
