@@ -44,8 +44,7 @@ show_transfer (TdbgWindow *self)
   g_autofree char *expected_text = NULL;
   g_autofree char *text = NULL;
 
-  if (!TDBG_IS_SSH_SOURCE (source) || !tdbg_ssh_source_get_transfer (TDBG_SSH_SOURCE (source), &received, &expected) ||
-      expected == 0)
+  if (!tdbg_source_get_transfer (source, &received, &expected) || expected == 0)
     return FALSE;
   received_text = g_format_size (received);
   expected_text = g_format_size (expected);

@@ -37,3 +37,14 @@ tdbg_source_describe (TdbgSource *self)
   g_return_val_if_fail (TDBG_IS_SOURCE (self), NULL);
   return TDBG_SOURCE_GET_IFACE (self)->describe (self);
 }
+
+gboolean
+tdbg_source_get_transfer (TdbgSource *self, guint64 *received, guint64 *expected)
+{
+  TdbgSourceInterface *iface;
+
+  g_return_val_if_fail (TDBG_IS_SOURCE (self), FALSE);
+  *received = *expected = 0;
+  iface = TDBG_SOURCE_GET_IFACE (self);
+  return iface->get_transfer != NULL && iface->get_transfer (self, received, expected);
+}

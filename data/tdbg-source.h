@@ -25,6 +25,9 @@ struct _TdbgSourceInterface {
                    GCancellable *cancellable, GError **error);
   /* "/path/to/logdir" or "ssh://user@host:port/path" */
   char *(*describe) (TdbgSource *self);
+  /* Optional: while the files are still arriving from afar (a remote logdir sent as a whole),
+   * the bytes received and those expected, and TRUE. Thread-safe. */
+  gboolean (*get_transfer) (TdbgSource *self, guint64 *received, guint64 *expected);
 };
 
 GStrv tdbg_source_list_files (TdbgSource *self, GCancellable *cancellable, GError **error);
@@ -33,5 +36,7 @@ gboolean tdbg_source_get_size (TdbgSource *self, const char *name, guint64 *size
 GBytes *tdbg_source_read (TdbgSource *self, const char *name, guint64 offset, gsize length,
                           GCancellable *cancellable, GError **error);
 char *tdbg_source_describe (TdbgSource *self);
+/* FALSE (and both 0) unless the source is receiving its files now (see get_transfer). */
+gboolean tdbg_source_get_transfer (TdbgSource *self, guint64 *received, guint64 *expected);
 
 G_END_DECLS

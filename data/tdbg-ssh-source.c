@@ -507,14 +507,14 @@ try_remote_program (TdbgSshSource *self, GCancellable *cancellable, GError **err
   return ok;
 }
 
-gboolean
-tdbg_ssh_source_get_transfer (TdbgSshSource *self, guint64 *received, guint64 *expected)
+/* While the server's tfdbg-gtk is still sending the logdir's files: the bytes received so far
+ * and those expected (from its listing's sizes); FALSE over SFTP, or once all came. The window
+ * asks while a worker loads. */
+static gboolean
+ssh_get_transfer (TdbgSource *source, guint64 *received, guint64 *expected)
 {
-  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = get_prefetch (TDBG_SSH_SOURCE (source));
 
-  g_return_val_if_fail (TDBG_IS_SSH_SOURCE (self), FALSE);
-  *received = *expected = 0;
-  prefetch = get_prefetch (self);
   return prefetch != NULL && tdbg_ssh_prefetch_get_progress (prefetch, received, expected);
 }
 
@@ -680,6 +680,7 @@ tdbg_ssh_source_iface_init (TdbgSourceInterface *iface)
   iface->get_size = ssh_get_size;
   iface->read = ssh_read;
   iface->describe = ssh_describe;
+  iface->get_transfer = ssh_get_transfer;
 }
 
 static void

@@ -54,10 +54,6 @@ TdbgSource *tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options,
 gboolean tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GError **error);
 /* TRUE when the logdir's files came from the server's own tfdbg-gtk, not over SFTP. */
 gboolean tdbg_ssh_source_used_remote_program (TdbgSshSource *self);
-/* While the server's tfdbg-gtk is still sending the logdir's files: the bytes received so far
- * and those expected (from its listing's sizes), and TRUE; FALSE otherwise (SFTP, or all
- * came). Thread-safe: the window asks while a worker loads. */
-gboolean tdbg_ssh_source_get_transfer (TdbgSshSource *self, guint64 *received, guint64 *expected);
 /* Requests answered so far that the client waited for one at a time (pipelined reads count
  * once per window of requests in flight): the latency an open pays, in round trips. */
 guint64 tdbg_ssh_source_get_round_trips (TdbgSshSource *self);

@@ -250,7 +250,7 @@ test_progress (void)
   names = tdbg_source_list_files (source, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (tdbg_ssh_source_used_remote_program (TDBG_SSH_SOURCE (source)));
-  while (tdbg_ssh_source_get_transfer (TDBG_SSH_SOURCE (source), &received, &expected))
+  while (tdbg_source_get_transfer (source, &received, &expected))
     {
       g_assert_cmpuint (expected, ==, 2 * size);
       g_assert_cmpuint (received, >=, last);
