@@ -359,15 +359,6 @@ zoom_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
     tdbg_graph_view_zoom_fit (self->view);
 }
 
-/* Alt+4 (the window's win.focus-pane): the selected op's node, else the first control. */
-static gboolean
-tdbg_graph_pane_grab_focus (GtkWidget *widget)
-{
-  TdbgGraphPane *self = TDBG_GRAPH_PANE (widget);
-
-  return tdbg_graph_view_focus_center (self->view) || gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
-}
-
 static void
 tdbg_graph_pane_dispose (GObject *object)
 {
@@ -397,7 +388,6 @@ tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
   TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_graph_pane_dispose;
-  widget_class->grab_focus = tdbg_graph_pane_grab_focus;
   pane_class->logdir_loaded = tdbg_graph_pane_logdir_loaded;
   pane_class->logdir_grew = tdbg_graph_pane_logdir_grew;
   pane_class->selection_changed = tdbg_graph_pane_selection_changed;

@@ -192,10 +192,17 @@ tdbg_graph_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboar
 
 /* A click selects on release: a press that turns into a drag pans instead (the click
  * gesture then stops and never reports the release). */
+/* The view's own focus (its grab_focus moves it to the selected op's node). */
+static void
+focus_view (TdbgGraphView *self)
+{
+  GTK_WIDGET_CLASS (tdbg_graph_view_parent_class)->grab_focus (GTK_WIDGET (self));
+}
+
 static void
 released_cb (GtkGestureClick *gesture, int n_press, double x, double y, TdbgGraphView *self)
 {
-  gtk_widget_grab_focus (GTK_WIDGET (self));
+  focus_view (self);
   tdbg_graph_view_click (self, x, y);
 }
 
@@ -406,6 +413,27 @@ tdbg_graph_view_finalize (GObject *object)
   G_OBJECT_CLASS (tdbg_graph_view_parent_class)->finalize (object);
 }
 
+/* Focuses the button of the centre node (the bold one); FALSE when there is none. */
+static gboolean
+tdbg_graph_view_focus_center (TdbgGraphView *self)
+{
+  for (guint i = 0; self->layout && i < self->layout->nodes->len; i++)
+    if (g_array_index (self->layout->nodes, TdbgLayoutNode, i).bold)
+      return gtk_widget_grab_focus (g_ptr_array_index (self->node_widgets, i));
+  return FALSE;
+}
+
+/* Alt+4 and the like land on the selected op's node, as a list's focus lands on its selected
+ * row; the view itself only while it draws no such node. */
+static gboolean
+tdbg_graph_view_grab_focus (GtkWidget *widget)
+{
+  TdbgGraphView *self = TDBG_GRAPH_VIEW (widget);
+
+  return tdbg_graph_view_focus_center (self) ||
+         GTK_WIDGET_CLASS (tdbg_graph_view_parent_class)->grab_focus (widget);
+}
+
 static void
 tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
 {
@@ -417,6 +445,7 @@ tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
   widget_class->measure = tdbg_graph_view_measure;
   widget_class->size_allocate = tdbg_graph_view_size_allocate;
   widget_class->query_tooltip = tdbg_graph_view_query_tooltip;
+  widget_class->grab_focus = tdbg_graph_view_grab_focus;
   gtk_widget_class_set_css_name (widget_class, "tdbg-graph-view");
   /* A group of node buttons, with the drawing's summary as its description. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -512,18 +541,9 @@ tdbg_graph_view_set_layout (TdbgGraphView *self, TdbgGraphLayout *layout)
   gtk_widget_queue_draw (GTK_WIDGET (self));
   /* Activating a node from the keyboard redraws around it: the focus stays on it. */
   if (node_had_focus && !tdbg_graph_view_focus_center (self))
-    gtk_widget_grab_focus (GTK_WIDGET (self));
+    focus_view (self);
 }
 
-gboolean
-tdbg_graph_view_focus_center (TdbgGraphView *self)
-{
-  g_return_val_if_fail (TDBG_IS_GRAPH_VIEW (self), FALSE);
-  for (guint i = 0; self->layout && i < self->layout->nodes->len; i++)
-    if (g_array_index (self->layout->nodes, TdbgLayoutNode, i).bold)
-      return gtk_widget_grab_focus (g_ptr_array_index (self->node_widgets, i));
-  return FALSE;
-}
 
 GtkWidget *
 tdbg_graph_view_get_node_widget (TdbgGraphView *self, const char *name)

@@ -23,8 +23,6 @@ void tdbg_graph_view_set_layout (TdbgGraphView *self, TdbgGraphLayout *layout);
 TdbgGraphLayout *tdbg_graph_view_get_layout (TdbgGraphView *self);
 /* The button of node @name (to give it a fuller accessible label), or NULL. */
 GtkWidget *tdbg_graph_view_get_node_widget (TdbgGraphView *self, const char *name);
-/* Focuses the button of the centre node (the bold one); FALSE when there is none. */
-gboolean tdbg_graph_view_focus_center (TdbgGraphView *self);
 
 /* Widget coordinates of the centre of node @name; FALSE when it is not drawn. */
 gboolean tdbg_graph_view_get_node_center (TdbgGraphView *self, const char *name, double *x, double *y);

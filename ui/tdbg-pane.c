@@ -9,6 +9,7 @@ typedef struct {
   char *icon_name;
   GtkListView *list;                 /* the list whose selected row takes the focus, or NULL */
   GtkSingleSelection *list_model;
+  GtkWidget *default_focus;          /* a template child, not owned */
   gboolean dark;
 } TdbgPanePrivate;
 
@@ -20,6 +21,7 @@ enum {
   PROP_LOGDIR,
   PROP_TITLE,
   PROP_ICON_NAME,
+  PROP_DEFAULT_FOCUS,
   N_PROPS
 };
 
@@ -208,8 +210,8 @@ tdbg_pane_collect (GtkWidget *root)
   return panes;
 }
 
-/* Alt+N (the window's win.focus-pane): the selected row of the pane's list while the list is
- * on show, else the pane's first focusable widget. */
+/* Alt+N (the window's win.focus-pane): the selected row of the pane's list, else the pane's
+ * default-focus widget, while on show; else the pane's first focusable widget. */
 static gboolean
 tdbg_pane_grab_focus (GtkWidget *widget)
 {
@@ -217,6 +219,9 @@ tdbg_pane_grab_focus (GtkWidget *widget)
 
   if (priv->list && gtk_widget_get_mapped (GTK_WIDGET (priv->list)) &&
       tdbg_ui_focus_list_row (GTK_WIDGET (priv->list), gtk_single_selection_get_selected (priv->list_model)))
+    return TRUE;
+  if (priv->default_focus && gtk_widget_get_mapped (priv->default_focus) &&
+      gtk_widget_grab_focus (priv->default_focus))
     return TRUE;
   return gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
 }
@@ -261,6 +266,7 @@ static void
 tdbg_pane_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
 {
   TdbgPane *self = TDBG_PANE (object);
+  TdbgPanePrivate *priv = tdbg_pane_get_instance_private (self);
 
   switch (id)
     {
@@ -268,6 +274,7 @@ tdbg_pane_get_property (GObject *object, guint id, GValue *value, GParamSpec *ps
     case PROP_LOGDIR: g_value_set_object (value, tdbg_pane_get_logdir (self)); break;
     case PROP_TITLE: g_value_set_string (value, tdbg_pane_get_title (self)); break;
     case PROP_ICON_NAME: g_value_set_string (value, tdbg_pane_get_icon_name (self)); break;
+    case PROP_DEFAULT_FOCUS: g_value_set_object (value, priv->default_focus); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
     }
 }
@@ -276,12 +283,14 @@ static void
 tdbg_pane_set_property (GObject *object, guint id, const GValue *value, GParamSpec *pspec)
 {
   TdbgPane *self = TDBG_PANE (object);
+  TdbgPanePrivate *priv = tdbg_pane_get_instance_private (self);
 
   switch (id)
     {
     case PROP_SELECTION: tdbg_pane_set_selection (self, g_value_get_object (value)); break;
     case PROP_TITLE: tdbg_pane_set_title (self, g_value_get_string (value)); break;
     case PROP_ICON_NAME: tdbg_pane_set_icon_name (self, g_value_get_string (value)); break;
+    case PROP_DEFAULT_FOCUS: priv->default_focus = g_value_get_object (value); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
     }
 }
@@ -296,6 +305,7 @@ tdbg_pane_dispose (GObject *object)
   g_signal_group_set_target (priv->selection_signals, NULL);
   g_clear_object (&priv->selection);
   priv->list = NULL;
+  priv->default_focus = NULL;
   g_clear_object (&priv->list_model);
   /* After the subclass's own dispose: every pane has a template, and its children outlive
    * what the subclass cleared. Then what the template left (children without an id). */
@@ -338,6 +348,9 @@ tdbg_pane_class_init (TdbgPaneClass *klass)
                                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   props[PROP_ICON_NAME] = g_param_spec_string ("icon-name", NULL, NULL, NULL,
                                                G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  /* The child Alt+N focuses when the pane has no list (set in the pane's template). */
+  props[PROP_DEFAULT_FOCUS] = g_param_spec_object ("default-focus", NULL, NULL, GTK_TYPE_WIDGET,
+                                                   G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* As the GtkBox the panes once were: same node name for the style sheet, same role. */

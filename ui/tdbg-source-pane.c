@@ -227,18 +227,6 @@ dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, TdbgSourcePane *
   tdbg_selection_select_source (selection, pos, 0);
 }
 
-/* Alt+5 (the window's win.focus-pane): the source, its caret on the selected line. */
-static gboolean
-tdbg_source_pane_grab_focus (GtkWidget *widget)
-{
-  TdbgSourcePane *self = TDBG_SOURCE_PANE (widget);
-
-  if (g_str_equal (gtk_stack_get_visible_child_name (self->stack), "source") &&
-      gtk_widget_grab_focus (GTK_WIDGET (self->view)))
-    return TRUE;
-  return gtk_widget_child_focus (widget, GTK_DIR_TAB_FORWARD);
-}
-
 static void
 tdbg_source_pane_dispose (GObject *object)
 {
@@ -274,7 +262,6 @@ tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
   TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = tdbg_source_pane_dispose;
-  widget_class->grab_focus = tdbg_source_pane_grab_focus;
   pane_class->logdir_loaded = tdbg_source_pane_logdir_loaded;
   pane_class->logdir_grew = tdbg_source_pane_logdir_grew;
   pane_class->selection_changed = tdbg_source_pane_selection_changed;
