@@ -468,18 +468,17 @@ tdbg_alerts_pane_finalize (GObject *object)
 static void
 tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->finalize = tdbg_alerts_pane_finalize;
-  G_OBJECT_CLASS (klass)->set_property = tdbg_alerts_pane_set_property;
-  G_OBJECT_CLASS (klass)->get_property = tdbg_alerts_pane_get_property;
+  object_class->finalize = tdbg_alerts_pane_finalize;
+  object_class->set_property = tdbg_alerts_pane_set_property;
+  object_class->get_property = tdbg_alerts_pane_get_property;
   /* Exploding magnitude: the largest |x| above which a FULL_TENSOR value alerts. */
   props[PROP_MAGNITUDE_THRESHOLD] = g_param_spec_double ("magnitude-threshold", NULL, NULL, 0, G_MAXDOUBLE,
-                                                         TDBG_MAGNITUDE_THRESHOLD_DEFAULT,
-                                                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-                                                         G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, props);
+                                                         TDBG_MAGNITUDE_THRESHOLD_DEFAULT, TDBG_PARAM_READWRITE);
+  g_object_class_install_properties (object_class, N_PROPS, props);
   pane_class->logdir_loaded = tdbg_alerts_pane_logdir_loaded;
   pane_class->logdir_grew = tdbg_alerts_pane_logdir_grew;
   pane_class->selection_changed = tdbg_alerts_pane_selection_changed;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-follower.h"
+#include "tdbg-ui.h"
 
 /* Traces and executions applied at most per step: parsing them on the main thread must not
  * hold the window up for long; what is left is fetched again at once. */
@@ -214,8 +215,7 @@ tdbg_follower_class_init (TdbgFollowerClass *klass)
   object_class->get_property = tdbg_follower_get_property;
   object_class->dispose = tdbg_follower_dispose;
   object_class->finalize = tdbg_follower_finalize;
-  props[PROP_ACTIVE] = g_param_spec_boolean ("active", NULL, NULL, TRUE,
-                                             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  props[PROP_ACTIVE] = g_param_spec_boolean ("active", NULL, NULL, TRUE, TDBG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, props);
   /* After each step applied (TdbgRefreshStats *), or a poll that failed (NULL). */
   signals[REFRESHED] = g_signal_new ("refreshed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,

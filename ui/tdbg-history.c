@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-history.h"
+#include "tdbg-ui.h"
 
 struct _TdbgHistory {
   GObject parent_instance;
@@ -57,13 +58,12 @@ static void
 tdbg_history_class_init (TdbgHistoryClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
 
   object_class->get_property = tdbg_history_get_property;
   object_class->dispose = tdbg_history_dispose;
   object_class->finalize = tdbg_history_finalize;
-  props[PROP_CAN_GO_BACK] = g_param_spec_boolean ("can-go-back", NULL, NULL, FALSE, flags);
-  props[PROP_CAN_GO_FORWARD] = g_param_spec_boolean ("can-go-forward", NULL, NULL, FALSE, flags);
+  props[PROP_CAN_GO_BACK] = g_param_spec_boolean ("can-go-back", NULL, NULL, FALSE, TDBG_PARAM_READABLE);
+  props[PROP_CAN_GO_FORWARD] = g_param_spec_boolean ("can-go-forward", NULL, NULL, FALSE, TDBG_PARAM_READABLE);
   g_object_class_install_properties (object_class, N_PROPS, props);
 }
 

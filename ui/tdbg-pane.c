@@ -340,14 +340,11 @@ tdbg_pane_class_init (TdbgPaneClass *klass)
   widget_class->focus = tdbg_pane_focus;
   widget_class->css_changed = tdbg_pane_css_changed;
 
-  props[PROP_SELECTION] = g_param_spec_object ("selection", NULL, NULL, TDBG_TYPE_SELECTION,
-                                               G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  props[PROP_SELECTION] = g_param_spec_object ("selection", NULL, NULL, TDBG_TYPE_SELECTION, TDBG_PARAM_READWRITE);
   props[PROP_LOGDIR] = g_param_spec_object ("logdir", NULL, NULL, TDBG_TYPE_LOGDIR,
                                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL,
-                                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  props[PROP_ICON_NAME] = g_param_spec_string ("icon-name", NULL, NULL, NULL,
-                                               G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  props[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, TDBG_PARAM_READWRITE);
+  props[PROP_ICON_NAME] = g_param_spec_string ("icon-name", NULL, NULL, NULL, TDBG_PARAM_READWRITE);
   /* The child Alt+N focuses when the pane has no list (set in the pane's template). */
   props[PROP_DEFAULT_FOCUS] = g_param_spec_object ("default-focus", NULL, NULL, GTK_TYPE_WIDGET,
                                                    G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);

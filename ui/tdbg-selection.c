@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-selection.h"
+#include "tdbg-ui.h"
 
 struct _TdbgSelection {
   GObject parent_instance;
@@ -61,20 +62,19 @@ static void
 tdbg_selection_class_init (TdbgSelectionClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
 
   object_class->get_property = tdbg_selection_get_property;
   object_class->dispose = tdbg_selection_dispose;
 
-  props[PROP_LOGDIR] = g_param_spec_object ("logdir", NULL, NULL, TDBG_TYPE_LOGDIR, flags);
-  props[PROP_ALERT] = g_param_spec_int ("alert", NULL, NULL, -1, G_MAXINT, -1, flags);
-  props[PROP_TRACE] = g_param_spec_uint ("trace", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, flags);
-  props[PROP_EXECUTION] = g_param_spec_uint ("execution", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, flags);
-  props[PROP_OP] = g_param_spec_uint ("op", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, flags);
-  props[PROP_FOCUS] = g_param_spec_int ("focus", NULL, NULL, 0, TDBG_FOCUS_OP, 0, flags);
-  props[PROP_FRAME] = g_param_spec_int ("frame", NULL, NULL, -1, G_MAXINT, -1, flags);
-  props[PROP_SOURCE_FILE] = g_param_spec_uint ("source-file", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, flags);
-  props[PROP_SOURCE_LINE] = g_param_spec_int ("source-line", NULL, NULL, 0, G_MAXINT, 0, flags);
+  props[PROP_LOGDIR] = g_param_spec_object ("logdir", NULL, NULL, TDBG_TYPE_LOGDIR, TDBG_PARAM_READABLE);
+  props[PROP_ALERT] = g_param_spec_int ("alert", NULL, NULL, -1, G_MAXINT, -1, TDBG_PARAM_READABLE);
+  props[PROP_TRACE] = g_param_spec_uint ("trace", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, TDBG_PARAM_READABLE);
+  props[PROP_EXECUTION] = g_param_spec_uint ("execution", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, TDBG_PARAM_READABLE);
+  props[PROP_OP] = g_param_spec_uint ("op", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, TDBG_PARAM_READABLE);
+  props[PROP_FOCUS] = g_param_spec_int ("focus", NULL, NULL, 0, TDBG_FOCUS_OP, 0, TDBG_PARAM_READABLE);
+  props[PROP_FRAME] = g_param_spec_int ("frame", NULL, NULL, -1, G_MAXINT, -1, TDBG_PARAM_READABLE);
+  props[PROP_SOURCE_FILE] = g_param_spec_uint ("source-file", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, TDBG_PARAM_READABLE);
+  props[PROP_SOURCE_LINE] = g_param_spec_int ("source-line", NULL, NULL, 0, G_MAXINT, 0, TDBG_PARAM_READABLE);
   g_object_class_install_properties (object_class, N_PROPS, props);
   signals[LOGDIR_GREW] = g_signal_new ("logdir-grew", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                        NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);

@@ -12,6 +12,11 @@ void tdbg_ui_ensure_types (void);
 /* Types plus the stylesheet on the default display. */
 void tdbg_ui_init (void);
 
+/* The flags of the ui library's properties: static names, and notified only when the value
+ * changes (the object emits "notify" itself). */
+#define TDBG_PARAM_READABLE (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY)
+#define TDBG_PARAM_READWRITE (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY)
+
 /* A count with the locale's digit grouping ("8,452", "8.452"), newly allocated. Everything a
  * person reads as a quantity (counts, sizes, element counts) is grouped so, here or with the
  * ' flag in its format ("%'u"); numbers that name something (a trace's or an execution's
