@@ -37,8 +37,8 @@ json_device (TdbgJson *j, TdbgLogdir *logdir, guint i)
   const TdbgDevice *d = tdbg_logdir_get_device (logdir, i);
 
   tdbg_json_key (j, "device_id"); tdbg_json_int (j, d->device_id);
-  tdbg_json_key (j, "device_name"); tdbg_json_string (j, d->device_name);
-  tdbg_json_key (j, "host_name"); tdbg_json_string (j, d->host_name);
+  tdbg_json_member_string (j, "device_name", d->device_name);
+  tdbg_json_member_string (j, "host_name", d->host_name);
 }
 
 static void
@@ -46,9 +46,9 @@ json_problem (TdbgJson *j, TdbgLogdir *logdir, guint i)
 {
   TdbgProblem *p = g_ptr_array_index (tdbg_logdir_get_problems (logdir), i);
 
-  tdbg_json_key (j, "file_name"); tdbg_json_string (j, p->file_name);
-  tdbg_json_key (j, "byte_offset"); tdbg_json_uint (j, p->byte_offset);
-  tdbg_json_key (j, "message"); tdbg_json_string (j, p->message);
+  tdbg_json_member_string (j, "file_name", p->file_name);
+  tdbg_json_member_uint (j, "byte_offset", p->byte_offset);
+  tdbg_json_member_string (j, "message", p->message);
 }
 
 static void
@@ -56,14 +56,14 @@ json_file_set (TdbgJson *j, TdbgLogdir *logdir, guint i)
 {
   const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, i);
 
-  tdbg_json_key (j, "host_name"); tdbg_json_string (j, fs->host_name);
-  tdbg_json_key (j, "file_prefix"); tdbg_json_string (j, fs->file_prefix);
+  tdbg_json_member_string (j, "host_name", fs->host_name);
+  tdbg_json_member_string (j, "file_prefix", fs->file_prefix);
   tdbg_json_key (j, "prefix_timestamp"); tdbg_json_int (j, fs->prefix_timestamp);
   tdbg_json_key (j, "metadata_wall_time");
   if (fs->has_metadata) tdbg_json_double (j, fs->metadata_wall_time); else tdbg_json_null (j);
-  tdbg_json_key (j, "tfdbg_run_id"); tdbg_json_string (j, fs->tfdbg_run_id);
-  tdbg_json_key (j, "tensorflow_version"); tdbg_json_string (j, fs->tensorflow_version);
-  tdbg_json_key (j, "file_version"); tdbg_json_string (j, fs->file_version);
+  tdbg_json_member_string (j, "tfdbg_run_id", fs->tfdbg_run_id);
+  tdbg_json_member_string (j, "tensorflow_version", fs->tensorflow_version);
+  tdbg_json_member_string (j, "file_version", fs->file_version);
   tdbg_json_key (j, "files");
   tdbg_json_begin_object (j);
   for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
@@ -73,15 +73,15 @@ json_file_set (TdbgJson *j, TdbgLogdir *logdir, guint i)
         continue;
       tdbg_json_key (j, tdbg_file_kind_suffix (k));
       tdbg_json_begin_object (j);
-      tdbg_json_key (j, "file_name"); tdbg_json_string (j, f->file_name);
-      tdbg_json_key (j, "size_bytes"); tdbg_json_uint (j, f->size_bytes);
-      tdbg_json_key (j, "records"); tdbg_json_uint (j, f->records);
+      tdbg_json_member_string (j, "file_name", f->file_name);
+      tdbg_json_member_uint (j, "size_bytes", f->size_bytes);
+      tdbg_json_member_uint (j, "records", f->records);
       if (f->partial_tail)
         {
           tdbg_json_key (j, "complete"); tdbg_json_bool (j, FALSE);
-          tdbg_json_key (j, "intact_records"); tdbg_json_uint (j, f->records);
-          tdbg_json_key (j, "partial_record_offset"); tdbg_json_uint (j, f->resume_offset);
-          tdbg_json_key (j, "partial_tail_bytes"); tdbg_json_uint (j, f->partial_tail_bytes);
+          tdbg_json_member_uint (j, "intact_records", f->records);
+          tdbg_json_member_uint (j, "partial_record_offset", f->resume_offset);
+          tdbg_json_member_uint (j, "partial_tail_bytes", f->partial_tail_bytes);
         }
       tdbg_json_end_object (j);
     }
@@ -93,14 +93,14 @@ json_counts_section (TdbgJson *j, TdbgLogdir *logdir)
 {
   tdbg_json_key (j, "counts");
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "executions"); tdbg_json_uint (j, tdbg_logdir_get_n_executions (logdir));
-  tdbg_json_key (j, "executions_all_file_sets"); tdbg_json_uint (j, tdbg_logdir_get_n_executions_all_file_sets (logdir));
-  tdbg_json_key (j, "graph_execution_traces"); tdbg_json_uint (j, tdbg_logdir_get_n_traces (logdir));
-  tdbg_json_key (j, "graphs"); tdbg_json_uint (j, tdbg_logdir_get_n_graphs (logdir));
-  tdbg_json_key (j, "graph_op_creations"); tdbg_json_uint (j, tdbg_logdir_get_n_op_creations (logdir));
-  tdbg_json_key (j, "devices"); tdbg_json_uint (j, tdbg_logdir_get_n_devices (logdir));
-  tdbg_json_key (j, "stack_frames"); tdbg_json_uint (j, tdbg_logdir_get_n_stack_frames (logdir));
-  tdbg_json_key (j, "source_files"); tdbg_json_uint (j, tdbg_logdir_get_n_source_files (logdir));
+  tdbg_json_member_uint (j, "executions", tdbg_logdir_get_n_executions (logdir));
+  tdbg_json_member_uint (j, "executions_all_file_sets", tdbg_logdir_get_n_executions_all_file_sets (logdir));
+  tdbg_json_member_uint (j, "graph_execution_traces", tdbg_logdir_get_n_traces (logdir));
+  tdbg_json_member_uint (j, "graphs", tdbg_logdir_get_n_graphs (logdir));
+  tdbg_json_member_uint (j, "graph_op_creations", tdbg_logdir_get_n_op_creations (logdir));
+  tdbg_json_member_uint (j, "devices", tdbg_logdir_get_n_devices (logdir));
+  tdbg_json_member_uint (j, "stack_frames", tdbg_logdir_get_n_stack_frames (logdir));
+  tdbg_json_member_uint (j, "source_files", tdbg_logdir_get_n_source_files (logdir));
   tdbg_json_end_object (j);
 }
 
@@ -135,13 +135,13 @@ json_graphs (TdbgJson *j, TdbgLogdir *logdir)
     {
       const TdbgGraph *g = tdbg_logdir_get_graph (logdir, i);
       tdbg_json_begin_object (j);
-      tdbg_json_key (j, "graph_id"); tdbg_json_string (j, g->graph_id);
-      tdbg_json_key (j, "graph_name"); tdbg_json_string (j, g->graph_name ? g->graph_name : "");
+      tdbg_json_member_string (j, "graph_id", g->graph_id);
+      tdbg_json_member_string (j, "graph_name", g->graph_name ? g->graph_name : "");
       tdbg_json_key (j, "outer_context_id");
       tdbg_json_string (j, g->outer != TDBG_NONE ? tdbg_logdir_get_graph (logdir, g->outer)->graph_id : "");
-      tdbg_json_key (j, "depth"); tdbg_json_uint (j, g->depth);
-      tdbg_json_key (j, "num_ops"); tdbg_json_uint (j, g->n_ops);
-      tdbg_json_key (j, "num_instrumented_outputs"); tdbg_json_uint (j, instrumented[i]);
+      tdbg_json_member_uint (j, "depth", g->depth);
+      tdbg_json_member_uint (j, "num_ops", g->n_ops);
+      tdbg_json_member_uint (j, "num_instrumented_outputs", instrumented[i]);
       tdbg_json_end_object (j);
     }
   tdbg_json_end_array (j);
@@ -160,9 +160,9 @@ static void
 json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a)
 {
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "alert_type"); tdbg_json_string (j, tdbg_alert_kind_get (a->type)->id);
-  tdbg_json_key (j, "op_type"); tdbg_json_string (j, tdbg_logdir_get_string (logdir, a->op_type));
-  tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, a->output_slot);
+  tdbg_json_member_string (j, "alert_type", tdbg_alert_kind_get (a->type)->id);
+  tdbg_json_member_string (j, "op_type", tdbg_logdir_get_string (logdir, a->op_type));
+  tdbg_json_member_uint (j, "output_slot", a->output_slot);
   tdbg_json_key (j, "size");
   if (isnan (a->size)) tdbg_json_null (j); else tdbg_json_double (j, a->size);
   tdbg_json_key (j, "num_neg_inf");
@@ -191,7 +191,7 @@ json_alerts (TdbgJson *j, TdbgLogdir *logdir)
     }
   tdbg_json_key (j, "alerts");
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "num_alerts"); tdbg_json_uint (j, n);
+  tdbg_json_member_uint (j, "num_alerts", n);
   tdbg_json_key (j, "alerts_breakdown");
   tdbg_json_begin_object (j);
   /* Debugger V2 names only the kinds that occur. */
@@ -202,11 +202,11 @@ json_alerts (TdbgJson *j, TdbgLogdir *logdir)
         tdbg_json_uint (j, per_type[k]);
       }
   tdbg_json_end_object (j);
-  tdbg_json_key (j, "per_type_alert_limit"); tdbg_json_uint (j, TDBG_ALERT_LIMIT);
-  tdbg_json_key (j, "from_graph_execution_traces"); tdbg_json_uint (j, from_traces);
-  tdbg_json_key (j, "from_executions"); tdbg_json_uint (j, n - from_traces);
-  tdbg_json_key (j, "uncapped_inf_nan_graph_execution_traces"); tdbg_json_uint (j, tdbg_logdir_get_n_inf_nan_traces (logdir));
-  tdbg_json_key (j, "uncapped_inf_nan_execution_outputs"); tdbg_json_uint (j, tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
+  tdbg_json_member_uint (j, "per_type_alert_limit", TDBG_ALERT_LIMIT);
+  tdbg_json_member_uint (j, "from_graph_execution_traces", from_traces);
+  tdbg_json_member_uint (j, "from_executions", n - from_traces);
+  tdbg_json_member_uint (j, "uncapped_inf_nan_graph_execution_traces", tdbg_logdir_get_n_inf_nan_traces (logdir));
+  tdbg_json_member_uint (j, "uncapped_inf_nan_execution_outputs", tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
   tdbg_json_key (j, "first_alert");
   if (n > 0)
     json_alert (j, logdir, tdbg_logdir_get_alert (logdir, 0));
@@ -314,8 +314,8 @@ _tdbg_cli_inspect (int argc, char **argv)
     }
   j = tdbg_json_new (TRUE);
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "tfdbg_run_id"); tdbg_json_string (j, tdbg_logdir_get_run_id (logdir));
-  tdbg_json_key (j, "tensorflow_version"); tdbg_json_string (j, tdbg_logdir_get_tensorflow_version (logdir));
+  tdbg_json_member_string (j, "tfdbg_run_id", tdbg_logdir_get_run_id (logdir));
+  tdbg_json_member_string (j, "tensorflow_version", tdbg_logdir_get_tensorflow_version (logdir));
   json_modes (j, logdir);
   json_objects (j, "file_sets", logdir, tdbg_logdir_get_n_file_sets (logdir), json_file_set);
   json_counts_section (j, logdir);

@@ -86,13 +86,13 @@ json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_begin_object (j);
   json_optional_index (j, "graph_execution_trace_index", rc->origin_trace);
   json_optional_index (j, "execution_index", rc->origin_execution);
-  tdbg_json_key (j, "op_name"); tdbg_json_string (j, tdbg_explain_origin_name (logdir, rc));
-  tdbg_json_key (j, "op_type"); tdbg_json_string (j, rc->origin_op_type);
-  tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, rc->origin_output_slot);
-  tdbg_json_key (j, "graph_id"); tdbg_json_string (j, graph ? graph->graph_id : NULL);
-  tdbg_json_key (j, "graph_name"); tdbg_json_string (j, graph ? graph->graph_name : NULL);
-  tdbg_json_key (j, "host_name"); tdbg_json_string (j, origin_host (logdir, rc));
-  tdbg_json_key (j, "tensor_debug_mode"); tdbg_json_string (j, tdbg_debug_mode_name (rc->mode));
+  tdbg_json_member_string (j, "op_name", tdbg_explain_origin_name (logdir, rc));
+  tdbg_json_member_string (j, "op_type", rc->origin_op_type);
+  tdbg_json_member_uint (j, "output_slot", rc->origin_output_slot);
+  tdbg_json_member_string (j, "graph_id", graph ? graph->graph_id : NULL);
+  tdbg_json_member_string (j, "graph_name", graph ? graph->graph_name : NULL);
+  tdbg_json_member_string (j, "host_name", origin_host (logdir, rc));
+  tdbg_json_member_string (j, "tensor_debug_mode", tdbg_debug_mode_name (rc->mode));
   json_optional_count (j, "num_neg_inf", rc->neg_inf);
   json_optional_count (j, "num_pos_inf", rc->pos_inf);
   json_optional_count (j, "num_nan", rc->nan);
@@ -108,8 +108,8 @@ json_inputs (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
     {
       const TdbgCauseInput *input = &g_array_index (rc->inputs, TdbgCauseInput, i);
       tdbg_json_begin_object (j);
-      tdbg_json_key (j, "op_name"); tdbg_json_string (j, input->op_name);
-      tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, input->output_slot);
+      tdbg_json_member_string (j, "op_name", input->op_name);
+      tdbg_json_member_uint (j, "output_slot", input->output_slot);
       tdbg_json_key (j, "op_type");
       tdbg_json_string (j, input->op != TDBG_NONE ? tdbg_logdir_get_op (logdir, input->op)->op_type : NULL);
       json_optional_index (j, "graph_execution_trace_index", input->trace);
@@ -119,7 +119,7 @@ json_inputs (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       if (input->value_read)
         {
           tdbg_json_begin_object (j);
-          tdbg_json_key (j, "tensor_debug_mode"); tdbg_json_string (j, tdbg_debug_mode_name (input->value.mode));
+          tdbg_json_member_string (j, "tensor_debug_mode", tdbg_debug_mode_name (input->value.mode));
           tdbg_report_value_json (j, &input->value);
           tdbg_json_end_object (j);
         }
@@ -141,7 +141,7 @@ json_evidence (TdbgJson *j, const TdbgRootCause *rc)
     }
   tdbg_json_begin_object (j);
   tdbg_json_key (j, "input_index"); tdbg_json_int (j, rc->evidence_input);
-  tdbg_json_key (j, "kind"); tdbg_json_string (j, evidence_kind_name (rc->evidence_kind));
+  tdbg_json_member_string (j, "kind", evidence_kind_name (rc->evidence_kind));
   json_optional_count (j, "count", rc->evidence_count);
   tdbg_json_key (j, "inferred"); tdbg_json_bool (j, rc->inferred);
   tdbg_json_end_object (j);
@@ -160,11 +160,11 @@ json_walk (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
         ? tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, step->trace)->op)->op_name
         : tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, step->execution)->op_type);
       tdbg_json_begin_object (j);
-      tdbg_json_key (j, "link"); tdbg_json_string (j, tdbg_walk_link_code (step->link));
+      tdbg_json_member_string (j, "link", tdbg_walk_link_code (step->link));
       json_optional_index (j, "graph_execution_trace_index", step->trace);
       json_optional_index (j, "execution_index", step->execution);
-      tdbg_json_key (j, "op_name"); tdbg_json_string (j, name);
-      tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, step->output_slot);
+      tdbg_json_member_string (j, "op_name", name);
+      tdbg_json_member_uint (j, "output_slot", step->output_slot);
       tdbg_json_end_object (j);
     }
   tdbg_json_end_array (j);
@@ -175,8 +175,8 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   tdbg_json_key (j, "spread");
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "bad_traces_after"); tdbg_json_uint (j, rc->spread_traces);
-  tdbg_json_key (j, "bad_ops_after"); tdbg_json_uint (j, rc->spread_ops);
+  tdbg_json_member_uint (j, "bad_traces_after", rc->spread_traces);
+  tdbg_json_member_uint (j, "bad_ops_after", rc->spread_ops);
   tdbg_json_key (j, "first_step");
   if (rc->step_execution == TDBG_NONE)
     tdbg_json_null (j);
@@ -184,9 +184,9 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
     {
       const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, rc->step_execution);
       tdbg_json_begin_object (j);
-      tdbg_json_key (j, "execution_index"); tdbg_json_uint (j, rc->step_execution);
-      tdbg_json_key (j, "function"); tdbg_json_string (j, tdbg_logdir_get_string (logdir, e->op_type));
-      tdbg_json_key (j, "call"); tdbg_json_uint (j, rc->step_call);
+      tdbg_json_member_uint (j, "execution_index", rc->step_execution);
+      tdbg_json_member_string (j, "function", tdbg_logdir_get_string (logdir, e->op_type));
+      tdbg_json_member_uint (j, "call", rc->step_call);
       tdbg_json_end_object (j);
     }
   tdbg_json_end_object (j);
@@ -199,11 +199,11 @@ tdbg_explain_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
 
   tdbg_json_begin_object (j);
   json_origin (j, logdir, rc);
-  tdbg_json_key (j, "cause"); tdbg_json_string (j, found ? tdbg_cause_code (rc->cause) : NULL);
-  tdbg_json_key (j, "op_family"); tdbg_json_string (j, rc->family);
-  tdbg_json_key (j, "explanation"); tdbg_json_string (j, rc->explanation);
-  tdbg_json_key (j, "hint"); tdbg_json_string (j, rc->hint);
-  tdbg_json_key (j, "limitation"); tdbg_json_string (j, rc->limitation);
+  tdbg_json_member_string (j, "cause", found ? tdbg_cause_code (rc->cause) : NULL);
+  tdbg_json_member_string (j, "op_family", rc->family);
+  tdbg_json_member_string (j, "explanation", rc->explanation);
+  tdbg_json_member_string (j, "hint", rc->hint);
+  tdbg_json_member_string (j, "limitation", rc->limitation);
   json_evidence (j, rc);
   json_inputs (j, logdir, rc);
   json_walk (j, logdir, rc);

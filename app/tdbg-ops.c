@@ -60,9 +60,9 @@ json_user_frame (TdbgJson *j, const TdbgStackFrame *frame)
       return;
     }
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "file_path"); tdbg_json_string (j, frame->file_path);
+  tdbg_json_member_string (j, "file_path", frame->file_path);
   tdbg_json_key (j, "line"); tdbg_json_int (j, frame->line);
-  tdbg_json_key (j, "func"); tdbg_json_string (j, frame->func);
+  tdbg_json_member_string (j, "func", frame->func);
   tdbg_json_end_object (j);
 }
 
@@ -109,17 +109,17 @@ tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
       if (!tdbg_ops_filter_matches (logdir, op, filter))
         continue;
       tdbg_json_begin_object (j);
-      tdbg_json_key (j, "graph_id"); tdbg_json_string (j, graph ? graph->graph_id : NULL);
-      tdbg_json_key (j, "graph_name"); tdbg_json_string (j, graph ? graph->graph_name : NULL);
-      tdbg_json_key (j, "op_name"); tdbg_json_string (j, op->op_name);
-      tdbg_json_key (j, "op_type"); tdbg_json_string (j, op->op_type);
+      tdbg_json_member_string (j, "graph_id", graph ? graph->graph_id : NULL);
+      tdbg_json_member_string (j, "graph_name", graph ? graph->graph_name : NULL);
+      tdbg_json_member_string (j, "op_name", op->op_name);
+      tdbg_json_member_string (j, "op_type", op->op_type);
       tdbg_json_key (j, "inputs");
       tdbg_json_begin_array (j);
       for (char **input = op->input_names; *input; input++)
         tdbg_json_string (j, *input);
       tdbg_json_end_array (j);
       json_user_frame (j, tdbg_logdir_get_op_user_frame (logdir, op));
-      tdbg_json_key (j, "num_traces"); tdbg_json_uint (j, traces[i]);
+      tdbg_json_member_uint (j, "num_traces", traces[i]);
       json_attrs (j, graph_defs, op);
       tdbg_json_end_object (j);
     }

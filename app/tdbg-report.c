@@ -107,12 +107,12 @@ static void
 json_counts (TdbgJson *j, const TdbgCounts *c)
 {
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "neg_inf"); tdbg_json_uint (j, c->neg_inf);
-  tdbg_json_key (j, "pos_inf"); tdbg_json_uint (j, c->pos_inf);
-  tdbg_json_key (j, "nan"); tdbg_json_uint (j, c->nan);
-  tdbg_json_key (j, "neg"); tdbg_json_uint (j, c->neg);
-  tdbg_json_key (j, "zero"); tdbg_json_uint (j, c->zero);
-  tdbg_json_key (j, "pos"); tdbg_json_uint (j, c->pos);
+  tdbg_json_member_uint (j, "neg_inf", c->neg_inf);
+  tdbg_json_member_uint (j, "pos_inf", c->pos_inf);
+  tdbg_json_member_uint (j, "nan", c->nan);
+  tdbg_json_member_uint (j, "neg", c->neg);
+  tdbg_json_member_uint (j, "zero", c->zero);
+  tdbg_json_member_uint (j, "pos", c->pos);
   tdbg_json_end_object (j);
 }
 
@@ -223,9 +223,9 @@ json_inputs (TdbgJson *j, TdbgLogdir *logdir, const TdbgOp *op, guint index)
         g_ptr_array_add (names, input->op_name);
       latest = tdbg_logdir_find_latest_trace_before (logdir, op->input_ops[k], slot, index);
       tdbg_json_begin_object (j);
-      tdbg_json_key (j, "op_name"); tdbg_json_string (j, input->op_name);
-      tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, slot);
-      tdbg_json_key (j, "op_type"); tdbg_json_string (j, input->op_type);
+      tdbg_json_member_string (j, "op_name", input->op_name);
+      tdbg_json_member_uint (j, "output_slot", slot);
+      tdbg_json_member_string (j, "op_type", input->op_type);
       tdbg_json_key (j, "latest_trace_index_before");
       if (latest == TDBG_NONE)
         tdbg_json_null (j);
@@ -307,14 +307,14 @@ tdbg_report_trace_json (TdbgJson *j, TdbgLogdir *logdir, guint index, GError **e
   tdbg_value_init (&v, tdbg_trace_digest_get_mode (d), trace->tensor_proto);
 
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "index"); tdbg_json_uint (j, index);
-  tdbg_json_key (j, "host_name"); tdbg_json_string (j, tdbg_logdir_get_file_set (logdir, tdbg_trace_digest_get_file_set (d))->host_name);
-  tdbg_json_key (j, "record_index_in_file"); tdbg_json_uint (j, record_index_in_file (logdir, index));
-  tdbg_json_key (j, "op_name"); tdbg_json_string (j, op->op_name);
-  tdbg_json_key (j, "op_type"); tdbg_json_string (j, op->op_type);
-  tdbg_json_key (j, "output_slot"); tdbg_json_uint (j, d->output_slot);
-  tdbg_json_key (j, "graph_id"); tdbg_json_string (j, graph ? graph->graph_id : trace->tfdbg_context_id);
-  tdbg_json_key (j, "graph_name"); tdbg_json_string (j, graph ? (graph->graph_name ? graph->graph_name : "") : NULL);
+  tdbg_json_member_uint (j, "index", index);
+  tdbg_json_member_string (j, "host_name", tdbg_logdir_get_file_set (logdir, tdbg_trace_digest_get_file_set (d))->host_name);
+  tdbg_json_member_uint (j, "record_index_in_file", record_index_in_file (logdir, index));
+  tdbg_json_member_string (j, "op_name", op->op_name);
+  tdbg_json_member_string (j, "op_type", op->op_type);
+  tdbg_json_member_uint (j, "output_slot", d->output_slot);
+  tdbg_json_member_string (j, "graph_id", graph ? graph->graph_id : trace->tfdbg_context_id);
+  tdbg_json_member_string (j, "graph_name", graph ? (graph->graph_name ? graph->graph_name : "") : NULL);
   tdbg_json_key (j, "graph_ids_outer_to_inner"); json_graph_chain (j, logdir, op->graph);
   tdbg_json_key (j, "tensor_id");
   if (v.has_tensor_id)
@@ -323,13 +323,13 @@ tdbg_report_trace_json (TdbgJson *j, TdbgLogdir *logdir, guint index, GError **e
     tdbg_json_int (j, op->output_tensor_ids[d->output_slot]);
   else
     tdbg_json_null (j);
-  tdbg_json_key (j, "device_name"); tdbg_json_string (j, trace->device_name);
-  tdbg_json_key (j, "tensor_debug_mode"); tdbg_json_string (j, tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
+  tdbg_json_member_string (j, "device_name", trace->device_name);
+  tdbg_json_member_string (j, "tensor_debug_mode", tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
   tdbg_json_key (j, "wall_time"); tdbg_json_double (j, event->wall_time);
   tdbg_report_value_json (j, &v);
   json_inputs (j, logdir, op, index);
   json_consumers (j, logdir, op, d->output_slot);
-  tdbg_json_key (j, "creation_host_name"); tdbg_json_string (j, op->host_name);
+  tdbg_json_member_string (j, "creation_host_name", op->host_name);
   json_stack (j, logdir, op->stack_frame_ids, "creation_stack_depth", "creation_library_frames",
               "creation_innermost_user_frame", "creation_stack");
   tdbg_json_end_object (j);
@@ -351,7 +351,7 @@ json_execution_value (TdbgJson *j, guint mode, const Tensorflow__TensorProto *pr
   else if (mode == TDBG_MODE_FULL_TENSOR)
     {
       tdbg_json_begin_object (j);
-      tdbg_json_key (j, "dtype"); tdbg_json_string (j, tdbg_dtype_name (v.dtype));
+      tdbg_json_member_string (j, "dtype", tdbg_dtype_name (v.dtype));
       tdbg_json_key (j, "shape"); json_shape (j, &v);
       tdbg_json_key (j, "values"); json_values (j, &v.tensor);
       tdbg_json_end_object (j);
@@ -397,12 +397,12 @@ tdbg_report_execution_json (TdbgJson *j, TdbgLogdir *logdir, guint index, gint f
   graph = d->graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, d->graph) : NULL;
 
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "index"); tdbg_json_uint (j, index);
-  tdbg_json_key (j, "op_type"); tdbg_json_string (j, e->op_type);
-  tdbg_json_key (j, "graph_id"); tdbg_json_string (j, e->graph_id ? e->graph_id : "");
-  tdbg_json_key (j, "graph_name"); tdbg_json_string (j, graph ? graph->graph_name : NULL);
+  tdbg_json_member_uint (j, "index", index);
+  tdbg_json_member_string (j, "op_type", e->op_type);
+  tdbg_json_member_string (j, "graph_id", e->graph_id ? e->graph_id : "");
+  tdbg_json_member_string (j, "graph_name", graph ? graph->graph_name : NULL);
   tdbg_json_key (j, "num_outputs"); tdbg_json_int (j, e->num_outputs);
-  tdbg_json_key (j, "tensor_debug_mode"); tdbg_json_string (j, tdbg_debug_mode_name (e->tensor_debug_mode));
+  tdbg_json_member_string (j, "tensor_debug_mode", tdbg_debug_mode_name (e->tensor_debug_mode));
   tdbg_json_key (j, "output_tensor_device_ids");
   tdbg_json_begin_array (j);
   for (gsize i = 0; i < e->n_output_tensor_device_ids; i++)
@@ -410,7 +410,7 @@ tdbg_report_execution_json (TdbgJson *j, TdbgLogdir *logdir, guint index, gint f
   tdbg_json_end_array (j);
   tdbg_json_key (j, "input_tensor_ids"); json_ints (j, e->input_tensor_ids, e->n_input_tensor_ids);
   tdbg_json_key (j, "output_tensor_ids"); json_ints (j, e->output_tensor_ids, e->n_output_tensor_ids);
-  tdbg_json_key (j, "num_tensor_protos"); tdbg_json_uint (j, e->n_tensor_protos);
+  tdbg_json_member_uint (j, "num_tensor_protos", e->n_tensor_protos);
   tdbg_json_key (j, "debug_tensor_values");
   tdbg_json_begin_array (j);
   for (gsize i = 0; i < e->n_tensor_protos; i++)

@@ -112,7 +112,7 @@ json_tensor (TdbgJson *j, const Tensorflow__TensorProto *proto)
   TdbgTensor t;
 
   tdbg_json_begin_object (j);
-  tdbg_json_key (j, "dtype"); tdbg_json_string (j, tdbg_graph_def_dtype_name (proto->dtype));
+  tdbg_json_member_string (j, "dtype", tdbg_graph_def_dtype_name (proto->dtype));
   tdbg_json_key (j, "shape"); json_shape (j, proto->tensor_shape);
   tdbg_json_key (j, "values");
   if (tdbg_tensor_init (&t, proto, NULL) && proto->dtype != TDBG_DT_STRING)

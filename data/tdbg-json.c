@@ -194,3 +194,17 @@ tdbg_json_null (TdbgJson *json)
   before_item (json);
   g_string_append (json->out, "null");
 }
+
+void
+tdbg_json_member_string (TdbgJson *json, const char *key, const char *value)
+{
+  tdbg_json_key (json, key);
+  tdbg_json_string (json, value);
+}
+
+void
+tdbg_json_member_uint (TdbgJson *json, const char *key, guint64 value)
+{
+  tdbg_json_key (json, key);
+  tdbg_json_uint (json, value);
+}

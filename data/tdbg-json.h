@@ -27,5 +27,8 @@ void tdbg_json_uint (TdbgJson *json, guint64 value);
 void tdbg_json_double (TdbgJson *json, double value);
 void tdbg_json_bool (TdbgJson *json, gboolean value);
 void tdbg_json_null (TdbgJson *json);
+/* A member of the object being written, "@key": @value, in one call (the common cases). */
+void tdbg_json_member_string (TdbgJson *json, const char *key, const char *value);
+void tdbg_json_member_uint (TdbgJson *json, const char *key, guint64 value);
 
 G_END_DECLS
