@@ -105,9 +105,10 @@ quit_activated (GSimpleAction *action, GVariant *parameter, gpointer app)
 static void
 tdbg_application_class_init (TdbgApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->finalize = tdbg_application_finalize;
+  object_class->finalize = tdbg_application_finalize;
   app_class->local_command_line = tdbg_application_local_command_line;
   app_class->startup = tdbg_application_startup;
   app_class->activate = tdbg_application_activate;

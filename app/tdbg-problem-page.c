@@ -48,9 +48,10 @@ tdbg_problem_page_dispose (GObject *object)
 static void
 tdbg_problem_page_class_init (TdbgProblemPageClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_problem_page_dispose;
+  object_class->dispose = tdbg_problem_page_dispose;
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-problem-page.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgProblemPage, status, description, show_button);

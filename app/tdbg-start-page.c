@@ -310,9 +310,10 @@ tdbg_start_page_dispose (GObject *object)
 static void
 tdbg_start_page_class_init (TdbgStartPageClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_start_page_dispose;
+  object_class->dispose = tdbg_start_page_dispose;
   /* A recent logdir was activated: its path or ssh:// address. */
   signals[SIGNAL_OPEN_LOCATION] = g_signal_new ("open-location", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                                 NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);

@@ -195,9 +195,10 @@ tdbg_window_dispose (GObject *object)
 static void
 tdbg_window_class_init (TdbgWindowClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_window_dispose;
+  object_class->dispose = tdbg_window_dispose;
   /* What AdwApplication does at startup, for windows made without one (tests, benchmarks):
    * the Adwaita style sheet and the style manager that follows the system's dark preference. */
   adw_init ();

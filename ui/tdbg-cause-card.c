@@ -289,9 +289,10 @@ tdbg_cause_card_dispose (GObject *object)
 static void
 tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_cause_card_dispose;
+  object_class->dispose = tdbg_cause_card_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-cause-card.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgCauseCard, toggle, arrow, body, title_label, code_label, origin_button,
                                origin_label, explanation_label, inputs_list, hint_label, limitation_label, spread_label,

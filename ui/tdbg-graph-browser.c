@@ -563,9 +563,10 @@ tdbg_graph_browser_map (GtkWidget *widget)
 static void
 tdbg_graph_browser_class_init (TdbgGraphBrowserClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_graph_browser_dispose;
+  object_class->dispose = tdbg_graph_browser_dispose;
   widget_class->map = tdbg_graph_browser_map;
   g_type_ensure (TDBG_TYPE_GRAPH_VIEW);
   g_type_ensure (TDBG_TYPE_OP_DETAILS);

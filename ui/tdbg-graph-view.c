@@ -437,10 +437,11 @@ tdbg_graph_view_grab_focus (GtkWidget *widget)
 static void
 tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_graph_view_dispose;
-  G_OBJECT_CLASS (klass)->finalize = tdbg_graph_view_finalize;
+  object_class->dispose = tdbg_graph_view_dispose;
+  object_class->finalize = tdbg_graph_view_finalize;
   widget_class->snapshot = tdbg_graph_view_snapshot;
   widget_class->measure = tdbg_graph_view_measure;
   widget_class->size_allocate = tdbg_graph_view_size_allocate;

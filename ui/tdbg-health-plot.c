@@ -294,9 +294,10 @@ tdbg_health_plot_finalize (GObject *object)
 static void
 tdbg_health_plot_class_init (TdbgHealthPlotClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->finalize = tdbg_health_plot_finalize;
+  object_class->finalize = tdbg_health_plot_finalize;
   widget_class->snapshot = tdbg_health_plot_snapshot;
   widget_class->measure = tdbg_health_plot_measure;
   gtk_widget_class_set_css_name (widget_class, "tdbg-health-plot");

@@ -243,9 +243,10 @@ tdbg_op_details_map (GtkWidget *widget)
 static void
 tdbg_op_details_class_init (TdbgOpDetailsClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_op_details_dispose;
+  object_class->dispose = tdbg_op_details_dispose;
   widget_class->map = tdbg_op_details_map;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);

@@ -225,9 +225,10 @@ tdbg_source_ops_bar_dispose (GObject *object)
 static void
 tdbg_source_ops_bar_class_init (TdbgSourceOpsBarClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_source_ops_bar_dispose;
+  object_class->dispose = tdbg_source_ops_bar_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
 }
 

@@ -258,10 +258,11 @@ tdbg_source_pane_dark_changed (TdbgPane *pane, gboolean dark)
 static void
 tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_source_pane_dispose;
+  object_class->dispose = tdbg_source_pane_dispose;
   pane_class->logdir_loaded = tdbg_source_pane_logdir_loaded;
   pane_class->logdir_grew = tdbg_source_pane_logdir_grew;
   pane_class->selection_changed = tdbg_source_pane_selection_changed;

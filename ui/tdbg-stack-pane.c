@@ -339,10 +339,11 @@ tdbg_stack_pane_dispose (GObject *object)
 static void
 tdbg_stack_pane_class_init (TdbgStackPaneClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_stack_pane_dispose;
+  object_class->dispose = tdbg_stack_pane_dispose;
   pane_class->logdir_loaded = tdbg_stack_pane_logdir_loaded;
   pane_class->selection_changed = tdbg_stack_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-stack-pane.ui");

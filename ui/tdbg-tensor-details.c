@@ -313,9 +313,10 @@ tdbg_tensor_details_dispose (GObject *object)
 static void
 tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_tensor_details_dispose;
+  object_class->dispose = tdbg_tensor_details_dispose;
   g_type_ensure (TDBG_TYPE_HEALTH_PLOT);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-tensor-details.ui");

@@ -141,9 +141,10 @@ tdbg_trace_header_dispose (GObject *object)
 static void
 tdbg_trace_header_class_init (TdbgTraceHeaderClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_trace_header_dispose;
+  object_class->dispose = tdbg_trace_header_dispose;
   widget_class->measure = tdbg_trace_header_measure;
   widget_class->snapshot = tdbg_trace_header_snapshot;
   gtk_widget_class_set_css_name (widget_class, "tdbg-trace-header");

@@ -552,10 +552,11 @@ place_values (TdbgTracePane *self)
 static void
 tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   TdbgPaneClass *pane_class = TDBG_PANE_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_trace_pane_dispose;
+  object_class->dispose = tdbg_trace_pane_dispose;
   g_type_ensure (TDBG_TYPE_TENSOR_DETAILS);
   pane_class->logdir_loaded = tdbg_trace_pane_logdir_loaded;
   pane_class->logdir_grew = tdbg_trace_pane_logdir_grew;

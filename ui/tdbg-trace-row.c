@@ -356,9 +356,10 @@ tdbg_trace_row_dispose (GObject *object)
 static void
 tdbg_trace_row_class_init (TdbgTraceRowClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_trace_row_dispose;
+  object_class->dispose = tdbg_trace_row_dispose;
   widget_class->measure = tdbg_trace_row_measure;
   widget_class->snapshot = tdbg_trace_row_snapshot;
   widget_class->map = tdbg_trace_row_map;
