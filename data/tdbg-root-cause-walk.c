@@ -280,23 +280,51 @@ found_trace (guint32 trace, guint slot, TdbgWalkLink link, TdbgWalkStep *out)
   return TRUE;
 }
 
+/* The last of @run (traces in file order) whose time is at most @time, by bisection, and its
+ * time in @found_time; -1 when none. The traces of one op and output slot in one file set come in time order (one call
+ * after another), so a few record reads find it (each a round trip over SSH), not one a trace. */
+static int
+last_by_time (TdbgLogdir *logdir, const GArray *run, double time, double *found_time)
+{
+  int lo = 0, hi = run->len;   /* the answer + 1 lies in [lo, hi] */
+
+  while (lo < hi)
+    {
+      int mid = lo + (hi - lo) / 2;
+      double mid_time = tdbg_logdir_get_trace_wall_time (logdir, g_array_index (run, guint32, mid));
+      if (mid_time <= time)
+        lo = mid + 1, *found_time = mid_time;
+      else
+        hi = mid;
+    }
+  return lo - 1;
+}
+
 /* A function's traces may be in another host's file set, after those of the ops that used
- * its result in file order: there, the call's time tells which trace belongs to it. */
+ * its result in file order: there, the call's time tells which trace belongs to it (the
+ * latest by then over every file set). */
 static guint32
 latest_trace_by_time (TdbgLogdir *logdir, guint32 op, guint slot, double time)
 {
+  g_autoptr(GArray) run = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 best = TDBG_NONE;
   double best_time = -INFINITY;
+  guint n;
+  const guint32 *traces = tdbg_logdir_get_op_traces (logdir, op, &n);
 
-  for (guint32 t = tdbg_logdir_find_trace_of_op (logdir, op, 0); t != TDBG_NONE;
-       t = tdbg_logdir_find_trace_of_op (logdir, op, t + 1))
+  for (guint fs = 0; fs < tdbg_logdir_get_n_file_sets (logdir); fs++)
     {
-      double t_time;
-      if (tdbg_logdir_get_trace (logdir, t)->output_slot != slot)
-        continue;
-      t_time = tdbg_logdir_get_trace_wall_time (logdir, t);
-      if (t_time <= time && (best == TDBG_NONE || t_time >= best_time))
-        best = t, best_time = t_time;
+      double t_time = -INFINITY;
+      int last;
+      g_array_set_size (run, 0);
+      for (guint k = 0; k < n; k++)
+        {
+          const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, traces[k]);
+          if (d->output_slot == slot && tdbg_trace_digest_get_file_set (d) == fs)
+            g_array_append_val (run, traces[k]);
+        }
+      if ((last = last_by_time (logdir, run, time, &t_time)) >= 0 && (best == TDBG_NONE || t_time >= best_time))
+        best = g_array_index (run, guint32, last), best_time = t_time;
     }
   return best;
 }

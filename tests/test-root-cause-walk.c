@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "cause-fixtures.h"
+#include "gated-source.h"
+#include "tdbg-local-source.h"
 #include "tdbg-root-cause.h"
 #include "test-util.h"
 
@@ -166,6 +168,78 @@ test_function_on_other_host (void)
   test_remove_tree (dir);
 }
 
+/* f is called @n times on the worker, its Log bad in call @bad only; g, called last with that
+ * call's output, goes bad. The walk finds Log's trace of that call among @n by the call's time,
+ * reading a few of them (each read a round trip over SSH), not all. Returns the reads the walk
+ * made. */
+static guint
+check_many_calls (guint n, guint bad)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgSource) local = NULL;
+  g_autoptr(GatedSource) counted = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  guint loaded;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", 1, "f");
+    g_autoptr(TdbgFixtureWriter) worker = cause_fixture_writer_new (dir, "worker", 2, NULL);
+
+    cause_fixture_add_op (w, "f", "Placeholder", "u", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "u:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "l:0", NULL });
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "g", "g", NULL, NULL));
+    cause_fixture_add_op (w, "g", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "g", "Neg", "n", (const char *const[]) { "x:0", NULL });
+    for (guint k = 0; k < n; k++)
+      {
+        const double *counts = k == bad ? cause_neg_infs : cause_finite_positive;
+        cause_fixture_add_trace (worker, 10 + 4 * k, "f", "u", CAUSE_FULL, cause_finite_with_zeros);
+        cause_fixture_add_trace (worker, 11 + 4 * k, "f", "l", CAUSE_FULL, counts);
+        cause_fixture_add_execution (w, 12 + 4 * k, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 1 }, 1,
+                                     100 + k, counts);
+      }
+    cause_fixture_add_trace (w, 13 + 4 * n, "g", "x", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_trace (w, 14 + 4 * n, "g", "n", CAUSE_FULL, cause_pos_infs);
+    cause_fixture_add_execution (w, 15 + 4 * n, "__inference_g_2", "g", CAUSE_FULL, (gint64[]) { 100 + bad }, 1,
+                                 100 + n, cause_pos_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+    g_assert_true (tdbg_fixture_writer_flush (worker, NULL));
+  }
+  local = tdbg_local_source_new (dir);
+  counted = gated_source_new (local, NULL);
+  logdir = tdbg_logdir_new (TDBG_SOURCE (counted));
+  g_assert_true (tdbg_logdir_load (logdir, NULL, NULL));
+  loaded = gated_source_get_n_reads (counted);
+  rc = tdbg_root_cause_find (logdir);
+  /* Traces: x 0, n 1 (chief), then u and l of each call (worker). */
+  g_assert_cmpuint (rc->walk->len, ==, 3);
+  g_assert_cmpuint (step (rc, 0)->trace, ==, 0);
+  g_assert_cmpuint (step (rc, 1)->execution, ==, bad);
+  g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_FUNCTION_INPUT);
+  g_assert_cmpuint (step (rc, 2)->trace, ==, 3 + 2 * bad);
+  g_assert_cmpint (step (rc, 2)->link, ==, TDBG_LINK_FUNCTION_OUTPUT);
+  g_assert_cmpuint (rc->origin_trace, ==, 3 + 2 * bad);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_cmpuint (input (rc, 0)->trace, ==, 2 + 2 * bad);
+  test_remove_tree (dir);
+  return gated_source_get_n_reads (counted) - loaded;
+}
+
+static void
+test_function_called_often (void)
+{
+  guint few = check_many_calls (2, 1), many = check_many_calls (512, 511);
+
+  /* Bisection: log2(512) = 9 more probes of Log's traces, a record read each (header and
+   * payload: two reads of the source at most), where reading every trace made 1,000 more. */
+  g_test_message ("%u reads after 2 calls, %u after 512", few, many);
+  g_assert_cmpuint (many, <=, few + 2 * 9);
+  check_many_calls (40, 0);
+  check_many_calls (41, 17);
+  check_many_calls (1, 0);
+}
+
 /* ---- where the walk must stop -------------------------------------------------------------- */
 
 /* A circular buffer whose first kept trace is a function's bad placeholder: the eager op that
@@ -248,6 +322,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/nested/concise-health", test_nested_concise_health);
   g_test_add_func ("/root-cause-walk/nested/curt-health", test_nested_curt_health);
   g_test_add_func ("/root-cause-walk/other-host", test_function_on_other_host);
+  g_test_add_func ("/root-cause-walk/other-host/called-often", test_function_called_often);
   g_test_add_func ("/root-cause-walk/bad-at-start/dropped", test_bad_at_start_dropped);
   g_test_add_func ("/root-cause-walk/bad-at-start/finite-feed", test_bad_at_start_finite_feed);
   g_test_add_func ("/root-cause-walk/op-without-creation", test_op_without_creation);
