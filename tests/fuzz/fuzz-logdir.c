@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A whole logdir built from fuzz input: the input is cut into the six files of one file set
- * (at 0xFF 0x00 0xFF separators), loaded, linked, and every trace and execution is decoded
- * and reported as the command line would. */
+ * (at 0xFF 0x00 0xFF separators), loaded, linked, every trace and execution decoded and
+ * reported as the command line would, and the first alert walked back to its root cause. */
 #include <string.h>
 #include <glib.h>
 
@@ -9,6 +9,7 @@
 #include "tdbg-logdir.h"
 #include "tdbg-memory-source.h"
 #include "tdbg-neighbourhood.h"
+#include "tdbg-root-cause.h"
 #include "tdbg-value.h"
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
@@ -16,6 +17,9 @@ int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 static void
 exercise (TdbgLogdir *logdir)
 {
+  g_autoptr(TdbgRootCause) cause = tdbg_root_cause_find (logdir);
+
+  g_assert_nonnull (cause->explanation);
   for (guint i = 0; i < MIN (tdbg_logdir_get_n_traces (logdir), 64); i++)
     {
       Tensorflow__DebugEvent *event = tdbg_logdir_read_trace (logdir, i, NULL);
