@@ -126,52 +126,10 @@ static void test_nested_curt_health (void) { check_nested (CAUSE_CURT, TRUE, FAL
 
 /* ---- a function run on another host -------------------------------------------------------- */
 
-/* g (first file set) is called with the output of f, whose traces are in a worker's file set,
- * after g's in file order: g's placeholder is the first bad trace, f's Log the origin. */
-static void
-test_function_on_other_host (void)
-{
-  g_autofree char *dir = test_make_temp_dir ();
-  g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(TdbgRootCause) rc = NULL;
-  {
-    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", 1, "f");
-    g_autoptr(TdbgFixtureWriter) worker = cause_fixture_writer_new (dir, "worker", 2, NULL);
-
-    cause_fixture_add_op (w, "f", "Placeholder", "u", (const char *const[]) { NULL });
-    cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "u:0", NULL });
-    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "l:0", NULL });
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "g", "g", NULL, NULL));
-    cause_fixture_add_op (w, "g", "Placeholder", "x", (const char *const[]) { NULL });
-    cause_fixture_add_op (w, "g", "Neg", "n", (const char *const[]) { "x:0", NULL });
-    cause_fixture_add_trace (worker, 10, "f", "u", CAUSE_FULL, cause_finite_with_zeros);
-    cause_fixture_add_trace (worker, 11, "f", "l", CAUSE_FULL, cause_neg_infs);
-    cause_fixture_add_execution (w, 12, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 1 }, 1, 2, cause_neg_infs);
-    cause_fixture_add_trace (w, 13, "g", "x", CAUSE_FULL, cause_neg_infs);
-    cause_fixture_add_trace (w, 14, "g", "n", CAUSE_FULL, cause_pos_infs);
-    cause_fixture_add_execution (w, 15, "__inference_g_2", "g", CAUSE_FULL, (gint64[]) { 2 }, 1, 3, cause_pos_infs);
-    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
-    g_assert_true (tdbg_fixture_writer_flush (worker, NULL));
-  }
-  rc = cause_fixture_find (dir, &logdir);
-  /* Traces: x 0, n 1 (chief), u 2, l 3 (worker). */
-  g_assert_cmpuint (rc->walk->len, ==, 3);
-  g_assert_cmpuint (step (rc, 0)->trace, ==, 0);
-  g_assert_cmpuint (step (rc, 1)->execution, ==, 0);
-  g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_FUNCTION_INPUT);
-  g_assert_cmpuint (step (rc, 2)->trace, ==, 3);
-  g_assert_cmpint (step (rc, 2)->link, ==, TDBG_LINK_FUNCTION_OUTPUT);
-  g_assert_cmpuint (rc->origin_trace, ==, 3);
-  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
-  g_assert_cmpuint (input (rc, 0)->trace, ==, 2);
-  g_assert_cmpfloat (rc->evidence_count, ==, 2);
-  test_remove_tree (dir);
-}
-
-/* f is called @n times on the worker, its Log bad in call @bad only; g, called last with that
- * call's output, goes bad. The walk finds Log's trace of that call among @n by the call's time,
- * reading a few of them (each read a round trip over SSH), not all. Returns the reads the walk
- * made. */
+/* g (first file set) is called last with the output of call @bad of f, called @n times; f's
+ * traces are in a worker's file set, after g's in file order, its Log bad in that call only:
+ * g's placeholder is the first bad trace, f's Log in call @bad the origin, found among the @n
+ * by the call's time. Returns the reads the walk made. */
 static guint
 check_many_calls (guint n, guint bad)
 {
@@ -222,10 +180,19 @@ check_many_calls (guint n, guint bad)
   g_assert_cmpuint (rc->origin_trace, ==, 3 + 2 * bad);
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
   g_assert_cmpuint (input (rc, 0)->trace, ==, 2 + 2 * bad);
+  g_assert_cmpfloat (rc->evidence_count, ==, 2);
   test_remove_tree (dir);
   return gated_source_get_n_reads (counted) - loaded;
 }
 
+static void
+test_function_on_other_host (void)
+{
+  check_many_calls (1, 0);
+}
+
+/* Log's trace of the call is found by bisection: a few record reads (each a round trip over
+ * SSH), not one per call. */
 static void
 test_function_called_often (void)
 {
