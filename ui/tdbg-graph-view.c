@@ -190,8 +190,6 @@ tdbg_graph_view_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboar
   return TRUE;
 }
 
-/* A click selects on release: a press that turns into a drag pans instead (the click
- * gesture then stops and never reports the release). */
 /* The view's own focus (its grab_focus moves it to the selected op's node). */
 static void
 focus_view (TdbgGraphView *self)
@@ -199,6 +197,8 @@ focus_view (TdbgGraphView *self)
   GTK_WIDGET_CLASS (tdbg_graph_view_parent_class)->grab_focus (GTK_WIDGET (self));
 }
 
+/* A click selects on release: a press that turns into a drag pans instead (the click
+ * gesture then stops and never reports the release). */
 static void
 released_cb (GtkGestureClick *gesture, int n_press, double x, double y, TdbgGraphView *self)
 {
@@ -544,7 +544,6 @@ tdbg_graph_view_set_layout (TdbgGraphView *self, TdbgGraphLayout *layout)
   if (node_had_focus && !tdbg_graph_view_focus_center (self))
     focus_view (self);
 }
-
 
 GtkWidget *
 tdbg_graph_view_get_node_widget (TdbgGraphView *self, const char *name)
