@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Graph execution traces in another order than the files': by tensor name, op type, device,
+ * host, dtype, size or a count of −∞, +∞ or NaN, as the tfdbg CLI's `lt -s` sorted them, at
+ * the scale of tens of millions (each key made 32 bits wide, then a stable radix sort). What
+ * a digest does not hold exactly (a count past TDBG_TRACE_COUNT_MAX) is read from the record. */
+
+#include <gio/gio.h>
+#include "tdbg-logdir.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  TDBG_TRACE_SORT_NONE,       /* trace order */
+  TDBG_TRACE_SORT_TENSOR,     /* op name, then output slot */
+  TDBG_TRACE_SORT_OP_TYPE,
+  TDBG_TRACE_SORT_DEVICE,
+  TDBG_TRACE_SORT_HOST,
+  TDBG_TRACE_SORT_DTYPE,      /* by its name */
+  TDBG_TRACE_SORT_SIZE,       /* element count; unknown below every known one */
+  TDBG_TRACE_SORT_NEG_INF,    /* element counts; unknown (no health summary) below 0 */
+  TDBG_TRACE_SORT_POS_INF,
+  TDBG_TRACE_SORT_NAN,
+  TDBG_TRACE_N_SORTS
+} TdbgTraceSortKey;
+
+/* Whether larger values (or later names) come first when a person picks @key: sizes and
+ * counts, where the largest is what is looked for. */
+gboolean tdbg_trace_sort_key_descends (TdbgTraceSortKey key);
+
+/* Puts @traces (trace indices) in the order of @key, reversed with @descending; traces with
+ * equal keys keep their order. Call holding the logdir's read lock, off the main thread for
+ * a large array. FALSE, with @traces as they were, when @cancellable was cancelled. */
+gboolean tdbg_trace_sort (TdbgLogdir *logdir, GArray *traces, TdbgTraceSortKey key, gboolean descending,
+                          GCancellable *cancellable);
+
+G_END_DECLS
