@@ -17,6 +17,35 @@ tdbg_trace_sort_key_descends (TdbgTraceSortKey key)
   return key >= TDBG_TRACE_SORT_SIZE;
 }
 
+static const char *const nicks[TDBG_TRACE_N_SORTS] = {
+  [TDBG_TRACE_SORT_NONE] = "",
+  [TDBG_TRACE_SORT_TENSOR] = "tensor",
+  [TDBG_TRACE_SORT_OP_TYPE] = "op-type",
+  [TDBG_TRACE_SORT_DEVICE] = "device",
+  [TDBG_TRACE_SORT_HOST] = "host",
+  [TDBG_TRACE_SORT_DTYPE] = "dtype",
+  [TDBG_TRACE_SORT_SIZE] = "size",
+  [TDBG_TRACE_SORT_NEG_INF] = "neg-inf",
+  [TDBG_TRACE_SORT_POS_INF] = "pos-inf",
+  [TDBG_TRACE_SORT_NAN] = "nan",
+};
+
+const char *
+tdbg_trace_sort_key_to_nick (TdbgTraceSortKey key)
+{
+  return key < TDBG_TRACE_N_SORTS ? nicks[key] : NULL;
+}
+
+TdbgTraceSortKey
+tdbg_trace_sort_key_from_nick (const char *nick)
+{
+  TdbgTraceSortKey key = 0;
+
+  while (key < TDBG_TRACE_N_SORTS && g_strcmp0 (nick, nicks[key]) != 0)
+    key++;
+  return key;
+}
+
 /* ---- names made ranks ---------------------------------------------------------------------- */
 
 typedef const char *(*NameFunc) (TdbgLogdir *logdir, guint item);
@@ -235,4 +264,59 @@ tdbg_trace_sort (TdbgLogdir *logdir, GArray *traces, TdbgTraceSortKey key, gbool
     return FALSE;
   memcpy (traces->data, order, n * sizeof *order);
   return TRUE;
+}
+
+/* ---- on a worker --------------------------------------------------------------------------- */
+
+typedef struct {
+  TdbgLogdir *logdir;
+  GArray *traces;
+  TdbgTraceSortKey key;
+  gboolean descending;
+} SortJob;
+
+static void
+sort_job_free (SortJob *job)
+{
+  g_object_unref (job->logdir);
+  g_clear_pointer (&job->traces, g_array_unref);
+  g_free (job);
+}
+
+static void
+sort_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  SortJob *job = data;
+  gboolean sorted;
+
+  tdbg_logdir_read_lock (job->logdir);
+  sorted = tdbg_trace_sort (job->logdir, job->traces, job->key, job->descending, cancellable);
+  tdbg_logdir_read_unlock (job->logdir);
+  if (!sorted)
+    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+  else
+    g_task_return_pointer (task, g_steal_pointer (&job->traces), (GDestroyNotify) g_array_unref);
+}
+
+void
+tdbg_trace_sort_async (TdbgLogdir *logdir, GArray *traces, TdbgTraceSortKey key, gboolean descending,
+                       GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  SortJob *job = g_new0 (SortJob, 1);
+
+  job->logdir = g_object_ref (logdir);
+  job->traces = traces;
+  job->key = key;
+  job->descending = descending;
+  g_task_set_source_tag (task, tdbg_trace_sort_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) sort_job_free);
+  g_task_run_in_thread (task, sort_thread);
+}
+
+GArray *
+tdbg_trace_sort_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

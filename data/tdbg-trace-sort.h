@@ -28,11 +28,21 @@ typedef enum {
 /* Whether larger values (or later names) come first when a person picks @key: sizes and
  * counts, where the largest is what is looked for. */
 gboolean tdbg_trace_sort_key_descends (TdbgTraceSortKey key);
+/* The key's nick, as a menu's radio items name it ("" for trace order, "tensor", "op-type",
+ * "device", "host", "dtype", "size", "neg-inf", "pos-inf", "nan"); NULL for none such. */
+const char *tdbg_trace_sort_key_to_nick (TdbgTraceSortKey key);
+/* TDBG_TRACE_N_SORTS for a nick that names no key. */
+TdbgTraceSortKey tdbg_trace_sort_key_from_nick (const char *nick);
 
 /* Puts @traces (trace indices) in the order of @key, reversed with @descending; traces with
  * equal keys keep their order. Call holding the logdir's read lock, off the main thread for
  * a large array. FALSE, with @traces as they were, when @cancellable was cancelled. */
 gboolean tdbg_trace_sort (TdbgLogdir *logdir, GArray *traces, TdbgTraceSortKey key, gboolean descending,
                           GCancellable *cancellable);
+/* The same on a worker thread holding @logdir's read lock; takes @traces. */
+void tdbg_trace_sort_async (TdbgLogdir *logdir, GArray *traces, TdbgTraceSortKey key, gboolean descending,
+                            GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
+/* The sorted traces; NULL with G_IO_ERROR_CANCELLED when cancelled. */
+GArray *tdbg_trace_sort_finish (GAsyncResult *result, GError **error);
 
 G_END_DECLS

@@ -435,17 +435,23 @@ has_filtered (gpointer filtered)
   return *(guint *) filtered > 0;
 }
 
-/* Makes @change and waits for the pane's "filtered" that follows. */
-static guint
-filter_rows (TdbgTracePane *pane, ChangeFunc func, const Change *change)
+guint
+gui_change_rows (TdbgTracePane *pane, GuiChangeFunc change, gconstpointer data)
 {
   guint filtered = 0;
   gulong id = g_signal_connect (pane, "filtered", G_CALLBACK (filtered_cb), &filtered);
 
-  func (change);
-  g_assert_true (gui_wait_until (has_filtered, &filtered, 10000));
+  change (data);
+  g_assert_true (gui_wait_until (has_filtered, &filtered, 20000));
   g_signal_handler_disconnect (pane, id);
   return tdbg_trace_pane_get_n_rows (pane);
+}
+
+/* Makes @change and waits for the pane's "filtered" that follows. */
+static guint
+filter_rows (TdbgTracePane *pane, ChangeFunc func, const Change *change)
+{
+  return gui_change_rows (pane, (GuiChangeFunc) func, change);
 }
 
 static void

@@ -75,6 +75,10 @@ gboolean gui_marked_line_shown (gpointer window);
 /* A Graph Execution filter changed as a person does (the op-name entry's text, the "Alerting
  * only" check, the op-type drop-down's position); each waits for the pane's result and returns
  * its number of rows. */
+/* Calls @change with @data, then waits for the pane's "filtered" (its new rows in place);
+ * returns how many rows it shows. */
+typedef void (*GuiChangeFunc) (gconstpointer data);
+guint gui_change_rows (TdbgTracePane *pane, GuiChangeFunc change, gconstpointer data);
 guint gui_filter_by_text (TdbgTracePane *pane, GtkWidget *entry, const char *text);
 guint gui_filter_by_check (TdbgTracePane *pane, GtkWidget *check, gboolean active);
 guint gui_filter_by_dropdown (TdbgTracePane *pane, GtkDropDown *dropdown, guint position);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Graph Execution sorted by a column: every key both ways over a demo run, checked against a
  * plain sort with the full values (read from the records) and names; counts and sizes wider
- * than a digest keeps; a filtered subset; a cancelled sort. */
+ * than a digest keeps; a filtered subset; a cancelled sort; the keys' nicks; the sort on a
+ * worker. */
 
 #include <math.h>
 #include <string.h>
@@ -111,6 +112,18 @@ assert_sorted_as_reference (TdbgLogdir *logdir, GArray *traces, TdbgTraceSortKey
                g_array_index (got, guint32, i), g_array_index (want, guint32, i));
 }
 
+/* A demo run of @steps steps written in @dir, loaded. */
+static TdbgLogdir *
+demo_logdir (const char *dir, guint steps)
+{
+  TdbgDemoOptions options = { steps, 1, "sort-host", 1700000000 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tdbg_fixture_write_demo (dir, &options, &error));
+  g_assert_no_error (error);
+  return test_load_logdir (dir);
+}
+
 static GArray *
 every_trace (TdbgLogdir *logdir, guint step)
 {
@@ -127,14 +140,9 @@ static void
 test_demo_every_key (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
-  TdbgDemoOptions options = { 3, 1, "sort-host", 1700000000 };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgLogdir) logdir = demo_logdir (dir, 3);
   g_autoptr(GArray) all = NULL, some = NULL;
 
-  g_assert_true (tdbg_fixture_write_demo (dir, &options, &error));
-  g_assert_no_error (error);
-  logdir = test_load_logdir (dir);
   all = every_trace (logdir, 1);
   some = every_trace (logdir, 3);
   g_assert_cmpuint (all->len, >, 300);
@@ -234,18 +242,55 @@ static void
 test_cancelled (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
-  TdbgDemoOptions options = { 1, 1, "sort-host", 1700000000 };
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgLogdir) logdir = demo_logdir (dir, 1);
   g_autoptr(GArray) traces = NULL;
 
-  g_assert_true (tdbg_fixture_write_demo (dir, &options, NULL));
-  logdir = test_load_logdir (dir);
   traces = every_trace (logdir, 1);
   g_cancellable_cancel (cancellable);
   g_assert_false (tdbg_trace_sort (logdir, traces, TDBG_TRACE_SORT_NAN, TRUE, cancellable));
   for (guint i = 0; i < traces->len; i++)
     g_assert_cmpuint (g_array_index (traces, guint32, i), ==, i);
+  test_remove_tree (dir);
+}
+
+/* The nicks the sort menu names the keys by. */
+static void
+test_nicks (void)
+{
+  for (TdbgTraceSortKey k = 0; k < TDBG_TRACE_N_SORTS; k++)
+    g_assert_cmpint (tdbg_trace_sort_key_from_nick (tdbg_trace_sort_key_to_nick (k)), ==, k);
+  g_assert_cmpstr (tdbg_trace_sort_key_to_nick (TDBG_TRACE_SORT_NAN), ==, "nan");
+  g_assert_cmpint (tdbg_trace_sort_key_from_nick ("shape"), ==, TDBG_TRACE_N_SORTS);
+  g_assert_null (tdbg_trace_sort_key_to_nick (TDBG_TRACE_N_SORTS));
+}
+
+static void
+sorted_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GArray **out = data;
+
+  *out = tdbg_trace_sort_finish (result, NULL);
+  g_assert_nonnull (*out);
+}
+
+/* On a worker, the same order as the plain call. */
+static void
+test_async (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = demo_logdir (dir, 1);
+  g_autoptr(GArray) want = NULL;
+  GArray *got = NULL;
+
+  want = every_trace (logdir, 1);
+  g_assert_true (tdbg_trace_sort (logdir, want, TDBG_TRACE_SORT_OP_TYPE, TRUE, NULL));
+  tdbg_trace_sort_async (logdir, every_trace (logdir, 1), TDBG_TRACE_SORT_OP_TYPE, TRUE, NULL, sorted_cb, &got);
+  while (got == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (got->len, ==, want->len);
+  g_assert_cmpmem (got->data, got->len * sizeof (guint32), want->data, want->len * sizeof (guint32));
+  g_array_unref (got);
   test_remove_tree (dir);
 }
 
@@ -257,5 +302,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trace-sort/wide-values", test_wide_values);
   g_test_add_func ("/trace-sort/key-directions", test_key_directions);
   g_test_add_func ("/trace-sort/cancelled", test_cancelled);
+  g_test_add_func ("/trace-sort/nicks", test_nicks);
+  g_test_add_func ("/trace-sort/async", test_async);
   return g_test_run ();
 }

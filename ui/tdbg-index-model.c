@@ -5,6 +5,7 @@ struct _TdbgIndexModel {
   GObject parent_instance;
   guint n;
   GArray *indices;   /* NULL for the identity 0..n-1 */
+  gboolean sorted;   /* the indices ascend (a filter's): found by bisection */
 };
 
 static GType
@@ -74,6 +75,16 @@ tdbg_index_model_new_for_indices (GArray *indices)
   TdbgIndexModel *self = g_object_new (TDBG_TYPE_INDEX_MODEL, NULL);
   self->indices = indices;
   self->n = indices->len;
+  self->sorted = TRUE;
+  return self;
+}
+
+TdbgIndexModel *
+tdbg_index_model_new_for_order (GArray *indices)
+{
+  TdbgIndexModel *self = tdbg_index_model_new_for_indices (indices);
+
+  self->sorted = FALSE;
   return self;
 }
 
@@ -100,7 +111,7 @@ tdbg_index_model_append_indices (TdbgIndexModel *self, GArray *more)
 {
   guint old_n = self->n;
 
-  g_return_if_fail (self->indices != NULL);
+  g_return_if_fail (self->indices != NULL && self->sorted);
   g_array_append_vals (self->indices, more->data, more->len);
   self->n = self->indices->len;
   announce_appended (self, old_n);
@@ -126,6 +137,13 @@ tdbg_index_model_find (TdbgIndexModel *self, guint record)
 
   if (self->indices == NULL)
     return record < self->n ? record : G_MAXUINT;
+  if (!self->sorted)
+    {
+      for (guint i = 0; i < self->n; i++)
+        if (g_array_index (self->indices, guint32, i) == record)
+          return i;
+      return G_MAXUINT;
+    }
   hi = self->indices->len;
   while (lo < hi)
     {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* A GListModel of TdbgRow over record indices: either all of 0..n-1, or a sorted array of
- * matching indices (a filter result). Holds no per-record object: rows are created in
+/* A GListModel of TdbgRow over record indices: either all of 0..n-1, a sorted array of
+ * matching indices (a filter result), or indices in any order (the rows sorted by a column). Holds no per-record object: rows are created in
  * get_item() only. */
 
 #include <gio/gio.h>
@@ -16,9 +16,11 @@ G_DECLARE_FINAL_TYPE (TdbgIndexModel, tdbg_index_model, TDBG, INDEX_MODEL, GObje
 TdbgIndexModel *tdbg_index_model_new (guint n_records);
 /* Takes @indices (guint32, ascending). */
 TdbgIndexModel *tdbg_index_model_new_for_indices (GArray *indices);
+/* Takes @indices (guint32) in the order given. */
+TdbgIndexModel *tdbg_index_model_new_for_order (GArray *indices);
 
-/* A logdir grew: the identity model takes records up to @n_records; a model of indices
- * takes @more (ascending, all above its last). Only the appended range is announced, so
+/* A logdir grew: the identity model takes records up to @n_records; a model of ascending
+ * indices takes @more (ascending, all above its last). Only the appended range is announced, so
  * views keep their selection and scroll position. */
 void tdbg_index_model_grow (TdbgIndexModel *self, guint n_records);
 void tdbg_index_model_append_indices (TdbgIndexModel *self, GArray *more);

@@ -10,11 +10,13 @@ struct _TdbgTraceHeader {
   TdbgAdjustmentWatch scrolling;  /* the list's horizontal adjustment */
   int resizing;               /* the shown column whose edge is dragged, or -1 */
   int start_width;
+  int sorted;                 /* the column (of all) the rows are sorted by, or -1 */
+  gboolean descending;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgTraceHeader, tdbg_trace_header, GTK_TYPE_WIDGET)
 
-enum { RESIZED, N_SIGNALS };
+enum { RESIZED, TITLE_CLICKED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* Space above and below the titles. */
@@ -70,7 +72,9 @@ tdbg_trace_header_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   for (guint i = 0; i < self->columns->n_shown; i++)
     {
       const TdbgTraceColumn *column = &self->columns->all[self->columns->shown[i]];
-      PangoLayout *layout = gtk_widget_create_pango_layout (widget, column->title);
+      gboolean sorted = (int) self->columns->shown[i] == self->sorted;
+      g_autofree char *title = g_strconcat (column->title, !sorted ? "" : self->descending ? " ▾" : " ▴", NULL);
+      PangoLayout *layout = gtk_widget_create_pango_layout (widget, title);
 
       pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
       pango_layout_set_width (layout, MAX (w[i] - 2 * TDBG_TRACE_COLUMN_PADDING, 1) * PANGO_SCALE);
@@ -124,6 +128,19 @@ drag_end_cb (GtkGestureDrag *gesture, double dx, double dy, TdbgTraceHeader *sel
   self->resizing = -1;
 }
 
+/* A click on a title, not on an edge: the rows are to be sorted by its column. */
+static void
+released_cb (GtkGestureClick *gesture, int n_press, double x, double y, TdbgTraceHeader *self)
+{
+  double scrolled;
+  int width = rows_width (self, &scrolled);
+  int n;
+
+  if (edge_at (self, x) >= 0 || (n = tdbg_trace_columns_at (self->columns, width, x + scrolled)) < 0)
+    return;
+  g_signal_emit (self, signals[TITLE_CLICKED], 0, self->columns->shown[n]);
+}
+
 static void
 motion_cb (GtkEventControllerMotion *motion, double x, double y, TdbgTraceHeader *self)
 {
@@ -151,6 +168,9 @@ tdbg_trace_header_class_init (TdbgTraceHeaderClass *klass)
 
   signals[RESIZED] = g_signal_new ("resized", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                    G_TYPE_NONE, 0);
+  /* The column (an index into the columns' all[]) whose title was clicked. */
+  signals[TITLE_CLICKED] = g_signal_new ("title-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                         NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -158,8 +178,10 @@ tdbg_trace_header_init (TdbgTraceHeader *self)
 {
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
 
   self->resizing = -1;
+  self->sorted = -1;
   gtk_widget_add_css_class (GTK_WIDGET (self), "heading");
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
@@ -167,6 +189,8 @@ tdbg_trace_header_init (TdbgTraceHeader *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }
 
 GtkWidget *
@@ -209,4 +233,13 @@ tdbg_trace_header_get_column (TdbgTraceHeader *self, guint n, int *x, int *width
   tdbg_trace_columns_place (self->columns, rows, xs, ws);
   *x = xs[n] - (int) scrolled;
   *width = ws[n];
+}
+
+void
+tdbg_trace_header_set_sort (TdbgTraceHeader *self, int column, gboolean descending)
+{
+  g_return_if_fail (TDBG_IS_TRACE_HEADER (self));
+  self->sorted = column;
+  self->descending = descending;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

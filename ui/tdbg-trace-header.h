@@ -22,6 +22,10 @@ void tdbg_trace_header_update (TdbgTraceHeader *self);
 /* Gives shown column @n @width, as dragging its right edge does, and emits "resized" (the
  * rows are to be laid out again). */
 void tdbg_trace_header_resize_column (TdbgTraceHeader *self, guint n, int width);
+/* Marks the title of column @column (an index into the columns' all[]; -1 for none) as the
+ * one the rows are sorted by, largest first with @descending. A click on a title emits
+ * "title-clicked" with its column. */
+void tdbg_trace_header_set_sort (TdbgTraceHeader *self, int column, gboolean descending);
 /* Where the header places its shown column @n (0: the first), in its own coordinates. */
 void tdbg_trace_header_get_column (TdbgTraceHeader *self, guint n, int *x, int *width);
 

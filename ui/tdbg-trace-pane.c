@@ -1,54 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "tdbg-trace-pane.h"
+#include "tdbg-trace-pane-private.h"
 #include "tdbg-ui.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-trace-header.h"
 #include "tdbg-trace-row.h"
-#include "tdbg-index-model.h"
-#include "tdbg-list-scroll.h"
-#include "tdbg-tensor-details.h"
-#include "tdbg-trace-filter.h"
-#include "tdbg-trace-summary.h"
 #include "tdbg-name-factory.h"
 #include "tdbg-device-name.h"
 #include "tdbg-template.h"
 
-struct _TdbgTracePane {
-  TdbgPane parent_instance;
-
-  GtkLabel *title_label;
-  GtkSearchEntry *regex_entry;
-  GtkLabel *regex_error_label;
-  GtkDropDown *type_dropdown;
-  GtkWidget *place_box;
-  GtkWidget *device_label;
-  GtkWidget *host_label;
-  GtkDropDown *host_dropdown;
-  GtkDropDown *device_dropdown;
-  GtkCheckButton *alerting_check;
-  GtkEntry *goto_entry;
-  GtkScrolledWindow *scroller;
-  GtkPaned *values_paned;
-  GtkListView *list_view;
-  TdbgTraceHeader *header;
-  TdbgTensorDetails *details;
-
-  TdbgTraceColumn column_defs[TDBG_TRACE_N_COLS];
-  TdbgTraceColumns columns;
-  TdbgIndexModel *rows;
-  GtkSingleSelection *model;   /* the pane's */
-  GtkStringList *types;
-  GtkStringList *hosts;
-  GtkStringList *devices;
-  TdbgTraceSummary *summary;   /* the decoded values of the rows in view */
-  GHashTable *bound;           /* TdbgTraceRow → itself, for re-tinting */
-  GHashTable *input_ops;       /* op indices that feed the selected op */
-  GCancellable *filter_cancellable;
-  TdbgTraceFilter *filter;     /* the filter shown, NULL when every trace is */
-  gboolean updating;
-  TdbgListScroll scroll;
-};
 
 G_DEFINE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, TDBG_TYPE_PANE)
 
@@ -210,8 +170,8 @@ model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgTracePane *
   tdbg_selection_select_trace (selection, tdbg_index_model_get_record (self->rows, pos));
 }
 
-static void
-show_title (TdbgTracePane *self)
+void
+_tdbg_trace_pane_show_title (TdbgTracePane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
   g_autofree char *title = NULL;
@@ -227,18 +187,30 @@ show_title (TdbgTracePane *self)
   else
     /* Translators: shown rows of all traces */
     title = g_strdup_printf (_("Graph Execution (%s of %s)"), rows, all);
+  if (_tdbg_trace_pane_is_sorting (self))
+    {
+      /* Translators: the heading while the rows are being sorted by a column */
+      g_autofree char *sorting = g_strdup_printf (_("%s, sorting…"), title);
+      gtk_label_set_text (self->title_label, sorting);
+      return;
+    }
   gtk_label_set_text (self->title_label, title);
 }
 
-static void
-set_rows (TdbgTracePane *self, TdbgIndexModel *rows)
+void
+_tdbg_trace_pane_set_rows (TdbgTracePane *self, TdbgIndexModel *rows)
 {
   g_set_object (&self->rows, rows);
   self->updating = TRUE;
   gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
   self->updating = FALSE;
-  show_title (self);
+  _tdbg_trace_pane_show_title (self);
   sync_from_selection (self);
+  /* New rows without the selected trace start at their top (a sort's first rows are what
+   * it was asked for). */
+  if (gtk_single_selection_get_selected (self->model) == GTK_INVALID_LIST_POSITION &&
+      g_list_model_get_n_items (G_LIST_MODEL (rows)) > 0)
+    tdbg_list_scroll_to (&self->scroll, 0);
   g_signal_emit (self, signals[FILTERED], 0);
 }
 
@@ -248,16 +220,12 @@ filter_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr(TdbgTracePane) self = user_data;
   TdbgTraceFilter *filter = TDBG_TRACE_FILTER (source);
   GArray *indices;
-  g_autoptr(TdbgIndexModel) rows = NULL;
 
   if (filter != self->filter)
     return;
   indices = tdbg_trace_filter_run_finish (filter, result, NULL);
-  if (indices == NULL)
-    return;
-  /* The rows take the indices. */
-  rows = tdbg_index_model_new_for_indices (indices);
-  set_rows (self, rows);
+  if (indices != NULL)
+    _tdbg_trace_pane_show_traces (self, indices);
 }
 
 static void
@@ -313,8 +281,7 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
     return;
   if ((regex == NULL || *regex == '\0') && op_type == NULL && device == NULL && host == NULL && !alerting_only)
     {
-      g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (tdbg_logdir_get_n_traces (logdir));
-      set_rows (self, rows);
+      _tdbg_trace_pane_show_traces (self, NULL);
       return;
     }
   self->filter = tdbg_trace_filter_new (logdir, regex, op_type, device, alerting_only, &error);
@@ -445,14 +412,11 @@ tdbg_trace_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogdi
 {
   TdbgTracePane *self = TDBG_TRACE_PANE (pane);
 
-  if (self->filter == NULL && tdbg_index_model_is_identity (self->rows))
-    tdbg_index_model_grow (self->rows, tdbg_logdir_get_n_traces (logdir));
-  else if (self->filter && tdbg_trace_filter_is_done (self->filter))
-    {
-      g_autoptr(GArray) appended = tdbg_trace_filter_more (self->filter, NULL);
-      tdbg_index_model_append_indices (self->rows, appended);
-    }
-  show_title (self);
+  if (self->filter == NULL)
+    _tdbg_trace_pane_traces_grew (self, NULL);
+  else if (tdbg_trace_filter_is_done (self->filter))
+    _tdbg_trace_pane_traces_grew (self, tdbg_trace_filter_more (self->filter, NULL));
+  _tdbg_trace_pane_show_title (self);
   add_new_choices (self, before->traces);
 }
 
@@ -500,10 +464,9 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   tdbg_trace_summary_columns_for (logdir, n_devices, n_hosts, show);
   show_columns (self, show);
 
-  {
-    g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (n);
-    set_rows (self, rows);
-  }
+  _tdbg_trace_pane_show_traces (self, NULL);
+  /* A new logdir starts in trace order, as its filters start empty. */
+  _tdbg_trace_pane_set_sort (self, TDBG_TRACE_SORT_NONE, FALSE);
   update_inputs (self);
 }
 
@@ -514,6 +477,7 @@ tdbg_trace_pane_dispose (GObject *object)
 
   tdbg_list_scroll_clear (&self->scroll);
   clear_filter (self);
+  _tdbg_trace_pane_order_clear (self);
   g_clear_object (&self->rows);
   g_clear_object (&self->types);
   g_clear_object (&self->devices);
@@ -595,6 +559,7 @@ tdbg_trace_pane_init (TdbgTracePane *self)
                             GTK_WIDGET (self->scroller));
   tdbg_trace_header_set_hadjustment (self->header, gtk_scrolled_window_get_hadjustment (self->scroller));
   g_signal_connect_swapped (self->header, "resized", G_CALLBACK (relayout_rows), self);
+  _tdbg_trace_pane_order_init (self);
 
   self->types = gtk_string_list_new (NULL);
   self->devices = gtk_string_list_new (NULL);
@@ -658,6 +623,13 @@ TdbgTraceHeader *
 tdbg_trace_pane_get_header (TdbgTracePane *self)
 {
   return self->header;
+}
+
+void
+tdbg_trace_pane_get_sort (TdbgTracePane *self, TdbgTraceSortKey *key, gboolean *descending)
+{
+  *key = self->sort_key;
+  *descending = self->sort_descending;
 }
 
 guint

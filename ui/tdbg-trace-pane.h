@@ -7,6 +7,7 @@
 #include "tdbg-pane.h"
 #include "tdbg-trace-header.h"
 #include "tdbg-trace-row.h"
+#include "tdbg-trace-sort.h"
 
 G_BEGIN_DECLS
 
@@ -39,6 +40,9 @@ TdbgTraceRow *tdbg_trace_pane_find_row (TdbgTracePane *self, guint32 trace);
 const char *tdbg_trace_pane_get_regex_error (TdbgTracePane *self);
 /* The split between the list and the selected trace's values. */
 GtkPaned *tdbg_trace_pane_get_values_paned (TdbgTracePane *self);
+/* What the rows are sorted by, and which way (the sort menu's actions are "traces.sort-key",
+ * a key's nick, and "traces.sort-descending"). */
+void tdbg_trace_pane_get_sort (TdbgTracePane *self, TdbgTraceSortKey *key, gboolean *descending);
 /* Puts the keyboard focus in the op-name filter (Find). */
 void tdbg_trace_pane_focus_filter (TdbgTracePane *self);
 

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Graph Execution's inside, shared by its files: tdbg-trace-pane.c (the filters, the list,
+ * the details) and tdbg-trace-pane-order.c (the rows' order: sorted by a column). */
+
+#include <gtk/gtk.h>
+#include "tdbg-trace-pane.h"
+#include "tdbg-index-model.h"
+#include "tdbg-list-scroll.h"
+#include "tdbg-tensor-details.h"
+#include "tdbg-trace-columns.h"
+#include "tdbg-trace-filter.h"
+#include "tdbg-trace-sort.h"
+#include "tdbg-trace-summary.h"
+
+G_BEGIN_DECLS
+
+struct _TdbgTracePane {
+  TdbgPane parent_instance;
+
+  GtkLabel *title_label;
+  GtkSearchEntry *regex_entry;
+  GtkLabel *regex_error_label;
+  GtkDropDown *type_dropdown;
+  GtkWidget *place_box;
+  GtkWidget *device_label;
+  GtkWidget *host_label;
+  GtkDropDown *host_dropdown;
+  GtkDropDown *device_dropdown;
+  GtkCheckButton *alerting_check;
+  GtkEntry *goto_entry;
+  GtkScrolledWindow *scroller;
+  GtkPaned *values_paned;
+  GtkListView *list_view;
+  TdbgTraceHeader *header;
+  TdbgTensorDetails *details;
+
+  TdbgTraceColumn column_defs[TDBG_TRACE_N_COLS];
+  TdbgTraceColumns columns;
+  TdbgIndexModel *rows;
+  GtkSingleSelection *model;   /* the pane's */
+  GtkStringList *types;
+  GtkStringList *hosts;
+  GtkStringList *devices;
+  TdbgTraceSummary *summary;   /* the decoded values of the rows in view */
+  GHashTable *bound;           /* TdbgTraceRow → itself, for re-tinting */
+  GHashTable *input_ops;       /* op indices that feed the selected op */
+  GCancellable *filter_cancellable;
+  TdbgTraceFilter *filter;     /* the filter shown, NULL when every trace is */
+  GArray *matching;            /* the filter's traces, ascending; NULL when every trace is */
+  TdbgTraceSortKey sort_key;   /* what the rows are sorted by */
+  gboolean sort_descending;
+  GSimpleAction *sort_key_action;        /* "traces.sort-key": the sort menu's radio items */
+  GSimpleAction *sort_descending_action; /* "traces.sort-descending" */
+  GCancellable *sort_cancellable;        /* the sort under way, or NULL */
+  gboolean updating;
+  TdbgListScroll scroll;
+};
+
+/* The list shows @rows (the heading counts them, the selected trace is found in them). */
+void _tdbg_trace_pane_set_rows (TdbgTracePane *self, TdbgIndexModel *rows);
+/* The heading: the rows and all traces counted, and whether a sort is under way. */
+void _tdbg_trace_pane_show_title (TdbgTracePane *self);
+
+/* tdbg-trace-pane-order.c */
+void _tdbg_trace_pane_order_init (TdbgTracePane *self);
+void _tdbg_trace_pane_order_clear (TdbgTracePane *self);
+/* Sorts the rows by @key, in @descending order (the menu follows). */
+void _tdbg_trace_pane_set_sort (TdbgTracePane *self, TdbgTraceSortKey key, gboolean descending);
+/* The rows become @matching (trace indices, ascending; taken), or every trace when NULL, in
+ * the order picked. */
+void _tdbg_trace_pane_show_traces (TdbgTracePane *self, GArray *matching);
+/* A followed logdir grew: @appended (taken) are the new traces the filter lets through, or
+ * NULL when every trace is shown. */
+void _tdbg_trace_pane_traces_grew (TdbgTracePane *self, GArray *appended);
+/* Whether a sort is under way (the rows shown are those before it). */
+gboolean _tdbg_trace_pane_is_sorting (TdbgTracePane *self);
+
+G_END_DECLS
