@@ -17,6 +17,7 @@
 #include "tdbg-fixture-writer.h"
 #include "tdbg-crc32c.h"
 #include "tdbg-logdir.h"
+#include "tdbg-trace-sort.h"
 
 static guint opt_steps = 10000;
 static guint opt_large_steps = 100000;
@@ -43,6 +44,7 @@ typedef struct {
   double warm_floor;            /* the same scan over mappings kept from an earlier run */
   double load_cpu, floor_cpu;   /* CPU seconds of both cores, medians */
   double refresh;
+  double sort[TDBG_TRACE_N_SORTS];  /* seconds to sort every trace by each key, its own way */
   gsize index_bytes;
 } Figures;
 
@@ -184,6 +186,25 @@ ensure_logdir (const char *dir, guint n_steps)
 
 /* Loads @dir @runs times (and once more to warm the page cache), each load followed by a
  * CRC-scan of the same files. */
+/* Every trace sorted by each key (from trace order each time), as Graph Execution's worker
+ * does it when a column is picked. */
+static void
+time_sorts (TdbgLogdir *logdir, Figures *f)
+{
+  guint n = tdbg_logdir_get_n_traces (logdir);
+
+  for (TdbgTraceSortKey key = 0; key < TDBG_TRACE_N_SORTS; key++)
+    {
+      g_autoptr(GArray) traces = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n);
+      gint64 start;
+      for (guint32 i = 0; i < n; i++)
+        g_array_append_val (traces, i);
+      start = g_get_monotonic_time ();
+      tdbg_trace_sort (logdir, traces, key, tdbg_trace_sort_key_descends (key), NULL);
+      f->sort[key] = (g_get_monotonic_time () - start) / 1e6;
+    }
+}
+
 static void
 bench_logdir (const char *dir, guint runs, Figures *f)
 {
@@ -215,6 +236,8 @@ bench_logdir (const char *dir, guint runs, Figures *f)
       f->n_traces = tdbg_logdir_get_n_traces (logdir);
       f->n_executions = tdbg_logdir_get_n_executions (logdir);
       f->n_alerts = tdbg_logdir_get_n_alerts (logdir);
+      if (run == runs)
+        time_sorts (logdir, f);
       if (run == runs)
         for (guint r = 0; r < 21; r++)
           {
@@ -264,6 +287,10 @@ print_figures (const Figures *f, guint runs)
   printf ("index memory: %.1f MB in all, %.1f bytes per trace (digests of %zu bytes per trace and %zu per execution, tables, strings)\n",
           f->index_bytes / 1e6, (double) f->index_bytes / MAX (f->n_traces, 1), sizeof (TdbgTraceDigest), sizeof (TdbgExecutionDigest));
   printf ("refresh with nothing new, median of 21: %.3f ms\n", f->refresh * 1e3);
+  printf ("every trace sorted (one run each, counts past 255 read from the records):");
+  for (TdbgTraceSortKey key = 1; key < TDBG_TRACE_N_SORTS; key++)
+    printf (" %s %.0f ms%s", tdbg_trace_sort_key_to_nick (key), f->sort[key] * 1e3,
+            key + 1 < TDBG_TRACE_N_SORTS ? "," : "\n");
 }
 
 int
