@@ -546,6 +546,44 @@ test_follow_filtered (void)
   close_run (&f);
 }
 
+static void
+sort_by_nan (gconstpointer pane)
+{
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (pane), "traces.sort-key", g_variant_new_string ("nan")));
+}
+
+/* Every trace in the rows, the run's NaN one first. */
+static gboolean
+sorted_with_new (gpointer data)
+{
+  Follow *f = data;
+  g_autoptr(TdbgRow) first = NULL;
+
+  if (g_list_model_get_n_items (f->traces) != f->run->traces ||
+      tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (f->window))) != f->run->traces)
+    return FALSE;
+  first = g_list_model_get_item (f->traces, 0);
+  return tdbg_row_get_index (first) == f->run->alert_trace;
+}
+
+/* Sorted rows take what the run appends, sorted with the rest: its NaN trace comes first. */
+static void
+test_follow_sorted (void)
+{
+  Run run = { 0 };
+  Follow f = { NULL, &run };
+  TdbgTracePane *pane;
+
+  follow_new_run (&f, 100);
+  pane = tdbg_window_get_trace_pane (f.window);
+  g_assert_cmpuint (gui_change_rows (pane, sort_by_nan, pane), ==, 100);
+  run_traces (&run, 15, TRUE, 0);
+  g_assert_true (gui_wait_until (sorted_with_new, &f, 15000));
+  g_assert_cmpuint (run.alerts, ==, 1);
+  gui_shot (GTK_WIDGET (f.window), "follow-sorted.png");
+  close_run (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -553,6 +591,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/gui/follow", test_follow);
   g_test_add_func ("/gui/follow-filtered", test_follow_filtered);
+  g_test_add_func ("/gui/follow-sorted", test_follow_sorted);
   g_test_add_func ("/gui/follow-graph", test_follow_graph);
   return g_test_run ();
 }
