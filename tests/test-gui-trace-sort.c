@@ -222,6 +222,17 @@ test_sort_by_column (void)
   click_title (pane, "#");
   assert_sort (pane, TDBG_TRACE_SORT_NONE, FALSE);
   assert_rows_sorted (pane, logdir, TDBG_TRACE_SORT_NONE, FALSE);
+
+  /* Reloading starts over in trace order, as the filters do. */
+  click_title (pane, "−∞");
+  assert_sort (pane, TDBG_TRACE_SORT_NEG_INF, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL);
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
+  gui_spin (100);
+  logdir = tdbg_selection_get_logdir (selection);
+  assert_sort (pane, TDBG_TRACE_SORT_NONE, FALSE);
+  g_assert_cmpuint (tdbg_trace_pane_get_n_rows (pane), ==, n);
+  assert_rows_sorted (pane, logdir, TDBG_TRACE_SORT_NONE, FALSE);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

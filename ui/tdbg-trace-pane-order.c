@@ -126,15 +126,30 @@ _tdbg_trace_pane_traces_grew (TdbgTracePane *self, GArray *appended)
   g_clear_pointer (&appended, g_array_unref);
 }
 
-void
-_tdbg_trace_pane_set_sort (TdbgTracePane *self, TdbgTraceSortKey key, gboolean descending)
+/* The key and direction, and the sort menu's items showing them. */
+static void
+keep_sort (TdbgTracePane *self, TdbgTraceSortKey key, gboolean descending)
 {
-  if (self->sort_key == key && self->sort_descending == descending)
-    return;
   self->sort_key = key;
   self->sort_descending = descending;
   g_simple_action_set_state (self->sort_key_action, g_variant_new_string (tdbg_trace_sort_key_to_nick (key)));
   g_simple_action_set_state (self->sort_descending_action, g_variant_new_boolean (descending));
+}
+
+static void
+set_sort (TdbgTracePane *self, TdbgTraceSortKey key, gboolean descending)
+{
+  if (self->sort_key == key && self->sort_descending == descending)
+    return;
+  keep_sort (self, key, descending);
+  reorder (self);
+}
+
+void
+_tdbg_trace_pane_show_all_in_trace_order (TdbgTracePane *self)
+{
+  g_clear_pointer (&self->matching, g_array_unref);
+  keep_sort (self, TDBG_TRACE_SORT_NONE, FALSE);
   reorder (self);
 }
 
@@ -143,7 +158,7 @@ _tdbg_trace_pane_set_sort (TdbgTracePane *self, TdbgTraceSortKey key, gboolean d
 static void
 pick (TdbgTracePane *self, TdbgTraceSortKey key)
 {
-  _tdbg_trace_pane_set_sort (self, key, self->sort_key == key ? !self->sort_descending
+  set_sort (self, key, self->sort_key == key ? !self->sort_descending
                                                               : tdbg_trace_sort_key_descends (key));
 }
 
@@ -169,7 +184,7 @@ sort_descending_changed (GSimpleAction *action, GVariant *state, gpointer data)
 {
   TdbgTracePane *self = data;
 
-  _tdbg_trace_pane_set_sort (self, self->sort_key, g_variant_get_boolean (state));
+  set_sort (self, self->sort_key, g_variant_get_boolean (state));
 }
 
 void

@@ -66,8 +66,8 @@ void _tdbg_trace_pane_show_title (TdbgTracePane *self);
 /* tdbg-trace-pane-order.c */
 void _tdbg_trace_pane_order_init (TdbgTracePane *self);
 void _tdbg_trace_pane_order_clear (TdbgTracePane *self);
-/* Sorts the rows by @key, in @descending order (the menu follows). */
-void _tdbg_trace_pane_set_sort (TdbgTracePane *self, TdbgTraceSortKey key, gboolean descending);
+/* A new logdir: every trace, in trace order (its filters start empty too). */
+void _tdbg_trace_pane_show_all_in_trace_order (TdbgTracePane *self);
 /* The rows become @matching (trace indices, ascending; taken), or every trace when NULL, in
  * the order picked. */
 void _tdbg_trace_pane_show_traces (TdbgTracePane *self, GArray *matching);

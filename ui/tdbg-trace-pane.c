@@ -464,9 +464,7 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   tdbg_trace_summary_columns_for (logdir, n_devices, n_hosts, show);
   show_columns (self, show);
 
-  _tdbg_trace_pane_show_traces (self, NULL);
-  /* A new logdir starts in trace order, as its filters start empty. */
-  _tdbg_trace_pane_set_sort (self, TDBG_TRACE_SORT_NONE, FALSE);
+  _tdbg_trace_pane_show_all_in_trace_order (self);
   update_inputs (self);
 }
 
