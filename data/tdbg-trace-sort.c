@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tdbg-tensor.h"
-#include "tdbg-trace-filter.h"
 
 /* How many traces between looks at the cancellable. */
 #define CHECK_EVERY (1u << 16)
