@@ -294,6 +294,14 @@ follow_new_run (Follow *f, guint n_traces)
   open_run (f);
 }
 
+/* A new run of @n_traces traces, open in the window: its Graph Execution pane. */
+static TdbgTracePane *
+follow_new_run_traces (Follow *f, guint n_traces)
+{
+  follow_new_run (f, n_traces);
+  return tdbg_window_get_trace_pane (f->window);
+}
+
 static void
 close_run (Follow *f)
 {
@@ -501,10 +509,8 @@ test_follow_filtered (void)
 {
   Run run = { 0 };
   Follow f = { NULL, &run };
-  TdbgTracePane *pane;
+  TdbgTracePane *pane = follow_new_run_traces (&f, 100);
 
-  follow_new_run (&f, 100);
-  pane = tdbg_window_get_trace_pane (f.window);
   g_assert_cmpuint (gui_filter_by_check (pane, gui_find_widget (GTK_WIDGET (pane), GTK_TYPE_CHECK_BUTTON), TRUE), ==, 0);
   watch_rows (&f);
   for (guint step = 0; step < 3; step++)
@@ -572,10 +578,8 @@ test_follow_sorted (void)
 {
   Run run = { 0 };
   Follow f = { NULL, &run };
-  TdbgTracePane *pane;
+  TdbgTracePane *pane = follow_new_run_traces (&f, 100);
 
-  follow_new_run (&f, 100);
-  pane = tdbg_window_get_trace_pane (f.window);
   g_assert_cmpuint (gui_change_rows (pane, sort_by_nan, pane), ==, 100);
   run_traces (&run, 15, TRUE, 0);
   g_assert_true (gui_wait_until (sorted_with_new, &f, 15000));
