@@ -281,8 +281,9 @@ found_trace (guint32 trace, guint slot, TdbgWalkLink link, TdbgWalkStep *out)
 }
 
 /* The last of @run (traces in file order) whose time is at most @time, by bisection, and its
- * time in @found_time; -1 when none. The traces of one op and output slot in one file set come in time order (one call
- * after another), so a few record reads find it (each a round trip over SSH), not one a trace. */
+ * time in @found_time; -1 when none. The traces of one op and output slot in one file set
+ * come in time order (one call after another), so a few record reads find it (each a round
+ * trip over SSH), not one a trace. */
 static int
 last_by_time (TdbgLogdir *logdir, const GArray *run, double time, double *found_time)
 {

@@ -78,8 +78,8 @@ tdbg_trace_filter_set_host (TdbgTraceFilter *self, const char *host)
   self->host = g_strdup (host);
 }
 
-static const char *
-file_set_host (TdbgLogdir *logdir, guint file_set)
+const char *
+tdbg_trace_filter_get_file_set_host (TdbgLogdir *logdir, guint file_set)
 {
   const TdbgFileSet *fs = file_set < tdbg_logdir_get_n_file_sets (logdir) ? tdbg_logdir_get_file_set (logdir, file_set)
                                                                           : NULL;
@@ -98,7 +98,7 @@ host_matches (TdbgTraceFilter *self, guint file_set)
     g_array_set_size (self->file_set_state, file_set + 1);
   state = &g_array_index (self->file_set_state, guint8, file_set);
   if (*state == 0)
-    *state = g_str_equal (file_set_host (self->logdir, file_set), self->host) ? 1 : 2;
+    *state = g_str_equal (tdbg_trace_filter_get_file_set_host (self->logdir, file_set), self->host) ? 1 : 2;
   return *state == 1;
 }
 
@@ -243,7 +243,7 @@ tdbg_trace_filter_get_host (TdbgLogdir *logdir, guint trace)
 {
   if (trace >= tdbg_logdir_get_n_traces (logdir))
     return "";
-  return file_set_host (logdir, tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, trace)));
+  return tdbg_trace_filter_get_file_set_host (logdir, tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, trace)));
 }
 
 void
@@ -254,8 +254,8 @@ tdbg_trace_filter_collect_hosts (TdbgLogdir *logdir, guint from, guint to, GHash
   for (guint i = from; i < to; i++)
     seen[tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, i))] = TRUE;
   for (guint fs = 0; fs <= G_MAXUINT8; fs++)
-    if (seen[fs] && *file_set_host (logdir, fs))
-      g_hash_table_add (set, (gpointer) file_set_host (logdir, fs));
+    if (seen[fs] && *tdbg_trace_filter_get_file_set_host (logdir, fs))
+      g_hash_table_add (set, (gpointer) tdbg_trace_filter_get_file_set_host (logdir, fs));
 }
 
 static gint

@@ -42,6 +42,8 @@ gboolean tdbg_trace_filter_is_done (TdbgTraceFilter *self);
 void tdbg_trace_filter_collect_op_types (TdbgLogdir *logdir, GHashTable *set);
 /* Adds to @set the devices named by traces @from..@to-1. */
 void tdbg_trace_filter_collect_devices (TdbgLogdir *logdir, guint from, guint to, GHashTable *set);
+/* The host name of file set @file_set, "" when unknown. */
+const char *tdbg_trace_filter_get_file_set_host (TdbgLogdir *logdir, guint file_set);
 /* The host that wrote trace @trace (its file set's host name), "" when unknown. */
 const char *tdbg_trace_filter_get_host (TdbgLogdir *logdir, guint trace);
 /* Adds to @set the hosts of traces @from..@to-1 (the strings are the logdir's). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tdbg-tensor.h"
+#include "tdbg-trace-filter.h"
 
 /* How many traces between looks at the cancellable. */
 #define CHECK_EVERY (1u << 16)
@@ -103,13 +104,6 @@ string_name (TdbgLogdir *logdir, guint id)
 }
 
 static const char *
-host_name (TdbgLogdir *logdir, guint file_set)
-{
-  return file_set < tdbg_logdir_get_n_file_sets (logdir) ? tdbg_logdir_get_file_set (logdir, file_set)->host_name
-                                                          : NULL;
-}
-
-static const char *
 dtype_name (TdbgLogdir *logdir, guint dtype)
 {
   return tdbg_dtype_name (dtype);
@@ -124,16 +118,12 @@ known (guint64 value)
   return value >= G_MAXUINT32 - 1 ? G_MAXUINT32 : (guint32) value + 1;
 }
 
+/* The digest's size is the key: one past 32 bits (held as G_MAXUINT32) shares the largest key
+ * as its exact value would, so no record is read. */
 static guint32
-size_key (TdbgLogdir *logdir, guint32 trace, const TdbgTraceDigest *d)
+size_key (const TdbgTraceDigest *d)
 {
-  guint64 size;
-
-  if (!(d->flags & TDBG_DIGEST_HAS_SIZE))
-    return 0;
-  if (!(d->flags & TDBG_DIGEST_SIZE_WIDE))
-    return known (d->size32);
-  return tdbg_logdir_get_trace_size (logdir, trace, &size) ? known (size) : G_MAXUINT32;
+  return d->flags & TDBG_DIGEST_HAS_SIZE ? known (d->size32) : 0;
 }
 
 /* Count @which (0 −∞, 1 +∞, 2 NaN): the digest's, or the record's past what the digest keeps. */
@@ -160,7 +150,7 @@ ranks_for (TdbgLogdir *logdir, guint key)
     case TDBG_TRACE_SORT_TENSOR: return rank_by_name (logdir, tdbg_logdir_get_n_ops (logdir), op_name);
     case TDBG_TRACE_SORT_OP_TYPE: return rank_by_name (logdir, tdbg_logdir_get_n_ops (logdir), op_type);
     case TDBG_TRACE_SORT_DEVICE: return rank_by_name (logdir, G_MAXUINT16 + 1, string_name);
-    case TDBG_TRACE_SORT_HOST: return rank_by_name (logdir, G_MAXUINT8 + 1, host_name);
+    case TDBG_TRACE_SORT_HOST: return rank_by_name (logdir, G_MAXUINT8 + 1, tdbg_trace_filter_get_file_set_host);
     case TDBG_TRACE_SORT_DTYPE: return rank_by_name (logdir, G_MAXUINT8 + 1, dtype_name);
     default: return NULL;
     }
@@ -180,7 +170,7 @@ key_of (TdbgLogdir *logdir, guint32 trace, guint key, const guint32 *rank)
     case TDBG_TRACE_SORT_DEVICE: return rank[d->device];
     case TDBG_TRACE_SORT_HOST: return rank[tdbg_trace_digest_get_file_set (d)];
     case TDBG_TRACE_SORT_DTYPE: return rank[tdbg_trace_digest_get_dtype (d)];
-    case TDBG_TRACE_SORT_SIZE: return size_key (logdir, trace, d);
+    case TDBG_TRACE_SORT_SIZE: return size_key (d);
     case TDBG_TRACE_SORT_NEG_INF: return count_key (logdir, trace, d, 0);
     case TDBG_TRACE_SORT_POS_INF: return count_key (logdir, trace, d, 1);
     case TDBG_TRACE_SORT_NAN: return count_key (logdir, trace, d, 2);
@@ -289,6 +279,14 @@ sort_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   gboolean sorted;
 
   tdbg_logdir_read_lock (job->logdir);
+  if (job->traces == NULL)
+    {
+      guint n = tdbg_logdir_get_n_traces (job->logdir);
+      job->traces = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n);
+      g_array_set_size (job->traces, n);
+      for (guint32 i = 0; i < n; i++)
+        g_array_index (job->traces, guint32, i) = i;
+    }
   sorted = tdbg_trace_sort (job->logdir, job->traces, job->key, job->descending, cancellable);
   tdbg_logdir_read_unlock (job->logdir);
   if (!sorted)

@@ -39,7 +39,8 @@ TdbgTraceSortKey tdbg_trace_sort_key_from_nick (const char *nick);
  * a large array. FALSE, with @traces as they were, when @cancellable was cancelled. */
 gboolean tdbg_trace_sort (TdbgLogdir *logdir, GArray *traces, TdbgTraceSortKey key, gboolean descending,
                           GCancellable *cancellable);
-/* The same on a worker thread holding @logdir's read lock; takes @traces. */
+/* The same on a worker thread holding @logdir's read lock; takes @traces (NULL: every trace,
+ * listed on the worker). */
 void tdbg_trace_sort_async (TdbgLogdir *logdir, GArray *traces, TdbgTraceSortKey key, gboolean descending,
                             GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data);
 /* The sorted traces; NULL with G_IO_ERROR_CANCELLED when cancelled. */

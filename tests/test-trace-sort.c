@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cause-fixtures.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-tensor.h"
 #include "tdbg-trace-filter.h"
@@ -156,20 +157,6 @@ test_demo_every_key (void)
 }
 
 static void
-add_health_trace (TdbgFixtureWriter *w, double time, double size, double neg_inf, double nan)
-{
-  g_autoptr(GError) error = NULL;
-  const double health[] = { 0, 1, 1 /* DT_FLOAT */, 1, size, neg_inf, 0, nan, 0, 0, size - neg_inf - nan };
-  const gint64 shape[] = { 11 };
-  Tensorflow__TensorProto *tensor = tdbg_fixture_content_tensor (2 /* DT_DOUBLE */, shape, 1, health, sizeof health);
-
-  g_assert_true (tdbg_fixture_writer_add_trace (w, time, "g", "log", 0, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH,
-                                                tensor, "/device:CPU:0", &error));
-  g_assert_no_error (error);
-  tdbg_fixture_tensor_free (tensor);
-}
-
-static void
 assert_order (GArray *traces, const guint32 *want, guint n)
 {
   g_assert_cmpuint (traces->len, ==, n);
@@ -177,34 +164,26 @@ assert_order (GArray *traces, const guint32 *want, guint n)
     g_assert_cmpuint (g_array_index (traces, guint32, i), ==, want[i]);
 }
 
-/* Counts past 255 and a size past 32 bits (read from the records), and a NO_TENSOR trace,
+/* Counts past 255 (read from the records), a size past 32 bits, and a NO_TENSOR trace,
  * whose size and counts are unknown: it sorts below every known one. */
 static void
 test_wide_values (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
-  g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(GArray) traces = NULL;
-  const char *inputs[] = { NULL };
-  const gint32 ids[] = { 1 };
 
   {
-    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "wide-host", 1700000000, 1700000000.5, "s0rt",
-                                                              "2.16.1", &error);
-    g_assert_no_error (error);
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1700000001, "g", "__inference_f_1", NULL, &error));
-    g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Log", "log", inputs, ids, 1,
-                                               inputs, &error));
-    add_health_trace (w, 1700000002, 1000, 0, 300);        /* 0 */
-    add_health_trace (w, 1700000003, 5e9, 0, 7);           /* 1 */
-    add_health_trace (w, 1700000004, 10, 0, 255);          /* 2 */
-    add_health_trace (w, 1700000005, 4, 2, 0);             /* 3 */
-    g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000006, "g", "log", 0,
-                                                  TENSORFLOW__TENSOR_DEBUG_MODE__NO_TENSOR, NULL, "/device:CPU:0",
-                                                  &error));  /* 4 */
-    add_health_trace (w, 1700000007, 1000, 0, 300);        /* 5: equal to 0 */
-    g_assert_true (tdbg_fixture_writer_flush (w, &error));
+    /* Element counts: −∞, +∞, NaN, negative, zero, positive. */
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "wide-host", 1700000000, "g");
+    cause_fixture_add_op (w, "g", "Log", "log", (const char *const[]) { NULL });
+    cause_fixture_add_trace (w, 2, "g", "log", CAUSE_FULL, (const double[]) { 0, 0, 300, 0, 0, 700 });   /* 0 */
+    cause_fixture_add_trace (w, 3, "g", "log", CAUSE_FULL, (const double[]) { 0, 0, 7, 0, 0, 5e9 - 7 }); /* 1 */
+    cause_fixture_add_trace (w, 4, "g", "log", CAUSE_FULL, (const double[]) { 0, 0, 255, 0, 0, 45 });    /* 2 */
+    cause_fixture_add_trace (w, 5, "g", "log", CAUSE_FULL, (const double[]) { 2, 0, 0, 0, 0, 2 });       /* 3 */
+    cause_fixture_add_trace (w, 6, "g", "log", CAUSE_NO_TENSOR, cause_finite_positive);                  /* 4 */
+    cause_fixture_add_trace (w, 7, "g", "log", CAUSE_FULL, (const double[]) { 0, 0, 300, 0, 0, 700 });   /* 5: as 0 */
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
   logdir = test_load_logdir (dir);
   traces = every_trace (logdir, 1);
@@ -285,7 +264,8 @@ test_async (void)
 
   want = every_trace (logdir, 1);
   g_assert_true (tdbg_trace_sort (logdir, want, TDBG_TRACE_SORT_OP_TYPE, TRUE, NULL));
-  tdbg_trace_sort_async (logdir, every_trace (logdir, 1), TDBG_TRACE_SORT_OP_TYPE, TRUE, NULL, sorted_cb, &got);
+  /* NULL: every trace, listed on the worker. */
+  tdbg_trace_sort_async (logdir, NULL, TDBG_TRACE_SORT_OP_TYPE, TRUE, NULL, sorted_cb, &got);
   while (got == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (got->len, ==, want->len);

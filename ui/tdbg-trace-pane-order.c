@@ -67,23 +67,11 @@ sorted_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   _tdbg_trace_pane_set_rows (self, rows);
 }
 
-static GArray *
-every_trace (guint n)
-{
-  GArray *traces = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n);
-
-  g_array_set_size (traces, n);
-  for (guint32 i = 0; i < n; i++)
-    g_array_index (traces, guint32, i) = i;
-  return traces;
-}
-
 /* The rows again, from the matching traces, in the order picked. */
 static void
 reorder (TdbgTracePane *self)
 {
   TdbgLogdir *logdir = tdbg_pane_get_logdir (TDBG_PANE (self));
-  guint n = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
   g_autoptr(TdbgIndexModel) rows = NULL;
 
   stop_sorting (self);
@@ -91,12 +79,12 @@ reorder (TdbgTracePane *self)
   if (logdir == NULL || in_trace_order (self))
     {
       rows = self->matching ? tdbg_index_model_new_for_indices (g_array_copy (self->matching))
-                            : tdbg_index_model_new (n);
+                            : tdbg_index_model_new (logdir ? tdbg_logdir_get_n_traces (logdir) : 0);
       _tdbg_trace_pane_set_rows (self, rows);
       return;
     }
   self->sort_cancellable = g_cancellable_new ();
-  tdbg_trace_sort_async (logdir, self->matching ? g_array_copy (self->matching) : every_trace (n), self->sort_key,
+  tdbg_trace_sort_async (logdir, self->matching ? g_array_copy (self->matching) : NULL, self->sort_key,
                          self->sort_descending, self->sort_cancellable, sorted_cb, g_object_ref (self));
   _tdbg_trace_pane_show_title (self);
 }

@@ -9,7 +9,6 @@
 #include "tdbg-device-name.h"
 #include "tdbg-template.h"
 
-
 G_DEFINE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, TDBG_TYPE_PANE)
 
 enum { FILTERED, N_SIGNALS };
@@ -189,10 +188,10 @@ _tdbg_trace_pane_show_title (TdbgTracePane *self)
     title = g_strdup_printf (_("Graph Execution (%s of %s)"), rows, all);
   if (_tdbg_trace_pane_is_sorting (self))
     {
+      char *counted = g_steal_pointer (&title);
       /* Translators: the heading while the rows are being sorted by a column */
-      g_autofree char *sorting = g_strdup_printf (_("%s, sorting…"), title);
-      gtk_label_set_text (self->title_label, sorting);
-      return;
+      title = g_strdup_printf (_("%s, sorting…"), counted);
+      g_free (counted);
     }
   gtk_label_set_text (self->title_label, title);
 }
