@@ -13,7 +13,8 @@
 #define IN_FLIGHT 32
 /* Any reply but DATA is small; a larger one means the stream is out of step. */
 #define MAX_SMALL_REPLY (64 * 1024)
-/* ssh_channel_read returns nothing when the session's timeout passes without data. */
+/* ssh_channel_read returns nothing (SSH_AGAIN from libssh 0.11 on) when the session's timeout
+ * passes without data. */
 #define MAX_IDLE_TIMEOUTS 4
 
 struct _TdbgSftpReader {
@@ -122,6 +123,8 @@ receive_exactly (TdbgSftpReader *self, void *buffer, gsize length, GError **erro
   for (gsize done = 0; done < length;)
     {
       int n = ssh_channel_read (self->channel, (guint8 *) buffer + done, MIN (length - done, G_MAXINT32), 0);
+      if (n == SSH_AGAIN)
+        n = 0;
       if (n < 0 || (n == 0 && (ssh_channel_is_eof (self->channel) || ++idle > MAX_IDLE_TIMEOUTS)))
         return set_connection_error (self, error);
       if (n > 0)

@@ -190,7 +190,8 @@ fill (Reader *r, GError **error)
           r->wire_bytes += n;
           return TRUE;
         }
-      if (n < 0)
+      /* A timeout without data is 0 up to libssh 0.10 and SSH_AGAIN from 0.11 on. */
+      if (n < 0 && n != SSH_AGAIN)
         return set_stream_error (error, _("the connection failed"));
       drain_errors (r);
       if (ssh_channel_is_eof (r->channel) || !ssh_channel_is_open (r->channel))
