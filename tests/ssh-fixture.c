@@ -124,17 +124,22 @@ foreach_child (int ppid, void (*func) (int pid, const char *fields, gpointer dat
     }
 }
 
+/* Kills @pid after every process below it, deepest first, so that none is reparented to init
+ * before it is found. */
 static void
-kill_process (int pid, const char *fields, gpointer data)
+kill_tree (int pid, const char *fields, gpointer data)
 {
+  foreach_child (pid, kill_tree, NULL);
   kill (pid, SIGKILL);
 }
 
-/* sshd serves each connection from a child process: stopping the server means those too. */
+/* sshd serves each connection from a process below it: a child up to OpenSSH 9, a grandchild
+ * (sshd-session and its privilege-separated child) from OpenSSH 10 on. Stopping the server
+ * means all of them. */
 static void
-kill_children (const char *pid)
+kill_descendants (int pid)
 {
-  foreach_child (atoi (pid), kill_process, NULL);
+  foreach_child (pid, kill_tree, NULL);
 }
 
 static double
@@ -171,9 +176,14 @@ ssh_fixture_cpu_seconds (SshFixture *fixture)
 void
 ssh_fixture_stop (SshFixture *fixture)
 {
+  const char *pid;
+
   if (fixture->sshd == NULL)
     return;
-  kill_children (g_subprocess_get_identifier (fixture->sshd));
+  /* No identifier once sshd has exited (it could not start): nothing is left below it. */
+  pid = g_subprocess_get_identifier (fixture->sshd);
+  if (pid != NULL)
+    kill_descendants (atoi (pid));
   g_subprocess_send_signal (fixture->sshd, SIGTERM);
   g_subprocess_wait (fixture->sshd, NULL, NULL);
   g_clear_object (&fixture->sshd);
@@ -220,7 +230,11 @@ ssh_fixture_start (SshFixture *fixture)
         return;
       ssh_fixture_stop (fixture);
     }
-  g_error ("sshd did not start; see %s", log);
+  {
+    g_autofree char *said = NULL;
+    g_file_get_contents (log, &said, NULL, NULL);
+    g_error ("sshd did not start (%s): %s", log, said ? said : "no log");
+  }
 }
 
 static char *
