@@ -100,9 +100,12 @@ row_clicked_cb (GtkButton *button, TdbgAlertsPane *self)
 static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *self)
 {
-  GtkWidget *button = gtk_button_new_with_label ("");
-  GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+  GtkWidget *button = gtk_button_new ();
+  /* The row's own label, its text set on it: gtk_button_set_label() would reset the label's
+   * ellipsizing (GTK 4.18 does). */
+  GtkWidget *label = gtk_label_new (NULL);
 
+  gtk_button_set_child (GTK_BUTTON (button), label);
   gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   /* Rows differ at their ends (the op name's last scope, the trace, the counts) and share
@@ -121,7 +124,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *s
   g_autofree char *text = describe_alert (logdir_of (self), index);
 
   g_object_set_data (G_OBJECT (button), "alert", GUINT_TO_POINTER (index));
-  gtk_button_set_label (GTK_BUTTON (button), text);
+  gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), text);
   tdbg_ui_set_lazy_tooltip (button, text);
 }
 
