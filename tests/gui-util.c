@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "gui-util.h"
 
+#include <locale.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <glib/gstdio.h>
@@ -263,6 +265,9 @@ gui_test_init (int *argc, char ***argv)
 {
   g_log_set_writer_func (log_writer_cb, NULL, NULL);
   gtk_test_init (argc, argv, NULL);
+  /* gtk_test_init() switches to en_US.UTF-8 where that locale exists (digits then grouped
+   * "1,000"): the tests run in the locale their environment names. */
+  setlocale (LC_ALL, "");
   gui_init_toolkit ();
   test_env_shared_logdirs ();
 }

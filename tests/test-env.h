@@ -15,4 +15,10 @@ char *test_env_shared_path (const char *first_element, ...) G_GNUC_NULL_TERMINAT
 /* The folder @name under $G_TEST_BUILDDIR (the current folder without it), made if missing. */
 char *test_env_build_dir (const char *name);
 
+/* Makes the locale @name ("ja_JP.UTF-8") usable by this process and its children whether or
+ * not the machine has it: compiled with localedef into the build folder once, found there
+ * through $LOCPATH. The program fails when it cannot be made (the locales package gives
+ * localedef its sources). */
+void test_env_compile_locale (const char *name);
+
 G_END_DECLS

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The window in another language (test-i18n LANGUAGE, under LC_ALL=C.UTF-8): pane titles,
+/* The window in another language (test-i18n LANGUAGE LOCALE, under LC_ALL=LOCALE): pane titles,
  * buttons, tooltips and placeholder texts are the catalogue's translations (read from the
  * .mo with dgettext, and not the English), and every such label is drawn with glyphs of its
  * own font (no boxes). Screenshots go to screenshots/i18n-LANGUAGE-*.png. */
@@ -12,6 +12,7 @@
 #include <gtk/gtk.h>
 #include <adwaita.h>
 #include "gui-util.h"
+#include "test-env.h"
 
 static const char *language;
 
@@ -197,7 +198,10 @@ cli_help (const char *lang, gboolean with_localedir)
   if (lang)
     g_subprocess_launcher_setenv (launcher, "LANGUAGE", lang, TRUE);
   else
-    g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+    {
+      g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+      g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+    }
   if (!with_localedir)
     g_subprocess_launcher_unsetenv (launcher, "TDBG_LOCALEDIR");
   process = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("TDBG_CLI"), "help", NULL);
@@ -228,13 +232,16 @@ main (int argc, char **argv)
 {
   const char *localedir = g_getenv ("TDBG_LOCALEDIR");
 
-  /* The language comes first, before anything reads the locale. */
-  if (argc < 2)
-    g_error ("usage: test-i18n LANGUAGE");
+  /* The language comes first, before anything reads the locale. Its locale too: glibc 2.41
+   * ignores LANGUAGE under the C locale (C.UTF-8 included), as a person's desktop never runs. */
+  if (argc < 3)
+    g_error ("usage: test-i18n LANGUAGE LOCALE");
   language = argv[1];
+  test_env_compile_locale (argv[2]);
   g_setenv ("LANGUAGE", language, TRUE);
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  setlocale (LC_ALL, "");
+  g_setenv ("LC_ALL", argv[2], TRUE);
+  if (setlocale (LC_ALL, "") == NULL)
+    g_error ("the locale %s cannot be used", argv[2]);
   if (localedir == NULL || !g_file_test (localedir, G_FILE_TEST_IS_DIR))
     g_error ("TDBG_LOCALEDIR (%s) is not a directory", localedir ? localedir : "unset");
   bindtextdomain (GETTEXT_PACKAGE, localedir);
