@@ -408,7 +408,11 @@ matches (AtspiAccessible *a, AtspiRole role, const char *name, gboolean prefix)
 {
   g_autofree char *text = NULL;
 
-  if (atspi_accessible_get_role (a, NULL) != role)
+  AtspiRole found = atspi_accessible_get_role (a, NULL);
+
+  /* GTK 4.8 shows a toggle button as a push button (only its pressed state tells it apart);
+   * GTK 4.10 on as a toggle button. */
+  if (found != role && !(role == ATSPI_ROLE_TOGGLE_BUTTON && found == ATSPI_ROLE_PUSH_BUTTON))
     return FALSE;
   if (name == NULL)
     return TRUE;

@@ -138,7 +138,17 @@ in_pane (const char *pane_name, AtspiRole role, const char *name)
   AtspiAccessible *found = a11y_find (p, role, name, FALSE);
 
   if (found == NULL)
-    g_error ("no %s named “%s” in “%s”", atspi_role_get_name (role), name, pane_name);
+    {
+      g_autoptr(GPtrArray) same_role = a11y_find_all (p, role);
+      g_autoptr(GString) names = g_string_new (NULL);
+      for (guint i = 0; i < same_role->len; i++)
+        {
+          g_autofree char *n = atspi_accessible_get_name (g_ptr_array_index (same_role, i), NULL);
+          g_string_append_printf (names, " “%s”", n ? n : "");
+        }
+      g_error ("no %s named “%s” in “%s”; there are%s", atspi_role_get_name (role), name, pane_name,
+               names->len ? names->str : " none");
+    }
   return found;
 }
 
@@ -402,7 +412,7 @@ test_names (void)
     { "Source Code", ATSPI_ROLE_TEXT, "Source" },
     { "Source Code", ATSPI_ROLE_COMBO_BOX, "Source file" },
     { "Stack Trace", ATSPI_ROLE_LIST, "Stack frames" },
-    { "Stack Trace", ATSPI_ROLE_PUSH_BUTTON, "Library Frames" },
+    { "Stack Trace", ATSPI_ROLE_TOGGLE_BUTTON, "Library Frames" },
   };
   guint checked = 0;
 
@@ -411,14 +421,18 @@ test_names (void)
   for (guint i = 0; i < G_N_ELEMENTS (named); i++)
     g_object_unref (in_pane (named[i].pane, named[i].role, named[i].name));
 
-  /* A filter's button says what is chosen (as the host and device filters do). */
+  /* A filter says what is chosen (as the host and device filters do): the drop-down, and the
+   * button inside it where GTK shows that button on its own (4.8). */
   {
     g_autoptr(AtspiAccessible) types = in_pane ("Graph Execution", ATSPI_ROLE_COMBO_BOX, "Filter by op type");
-    g_autoptr(AtspiAccessible) button = a11y_find (types, ATSPI_ROLE_PUSH_BUTTON, "Filter by op type", FALSE);
-    g_autofree char *chosen = NULL;
-    g_assert_nonnull (button);
-    chosen = atspi_accessible_get_description (button, NULL);
+    g_autoptr(AtspiAccessible) button = a11y_find (types, ATSPI_ROLE_TOGGLE_BUTTON, "Filter by op type", FALSE);
+    g_autofree char *chosen = atspi_accessible_get_description (types, NULL);
     g_assert_cmpstr (chosen, ==, "All op types");
+    if (button)
+      {
+        g_autofree char *on_button = atspi_accessible_get_description (button, NULL);
+        g_assert_cmpstr (on_button, ==, "All op types");
+      }
   }
   check_control_names (a11y_session_get_frame (), FALSE, &checked);
   g_test_message ("%u controls named", checked);
@@ -736,7 +750,7 @@ test_cause_card (void)
 
   /* Keys alone: from the selected alert (Alt+1) back to the card's title; Return expands it,
    * and Tab goes on into it, to its input's row. */
-  toggle = a11y_find (card, ATSPI_ROLE_PUSH_BUTTON, "Root cause details", FALSE);
+  toggle = a11y_find (card, ATSPI_ROLE_TOGGLE_BUTTON, "Root cause details", FALSE);
   if (toggle == NULL)
     fail_with_tree (card, "no expander title in the card");
   focused = focus_pane (1, "Alerts");

@@ -125,6 +125,8 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *s
 
   g_object_set_data (G_OBJECT (button), "alert", GUINT_TO_POINTER (index));
   gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), text);
+  /* GTK 4.8 names a button after its label only when the button was given the text. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   tdbg_ui_set_lazy_tooltip (button, text);
 }
 

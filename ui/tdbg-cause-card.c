@@ -4,6 +4,7 @@
 #include <inttypes.h>
 
 #include "tdbg-cause-card.h"
+#include "tdbg-ui.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-cause-finder.h"
@@ -293,6 +294,7 @@ tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tdbg_cause_card_dispose;
+  gtk_widget_class_set_accessible_role (widget_class, TDBG_ACCESSIBLE_ROLE_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-cause-card.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgCauseCard, toggle, arrow, body, title_label, code_label, origin_button,
                                origin_label, explanation_label, inputs_list, hint_label, limitation_label, spread_label,

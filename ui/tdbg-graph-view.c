@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-graph-view.h"
+#include "tdbg-ui.h"
 
 #include "tdbg-graph-draw.h"
 
@@ -449,7 +450,7 @@ tdbg_graph_view_class_init (TdbgGraphViewClass *klass)
   widget_class->grab_focus = tdbg_graph_view_grab_focus;
   gtk_widget_class_set_css_name (widget_class, "tdbg-graph-view");
   /* A group of node buttons, with the drawing's summary as its description. */
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  gtk_widget_class_set_accessible_role (widget_class, TDBG_ACCESSIBLE_ROLE_PANEL);
 
   gtk_widget_class_install_action (widget_class, "view.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "view.zoom-out", NULL, zoom_action);

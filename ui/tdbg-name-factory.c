@@ -66,23 +66,29 @@ tdbg_name_factory_new (TdbgNameShortFunc shorten, gboolean in_list)
   return factory;
 }
 
-/* A screen reader hears the drop-down's button by its name ("Filter by host"), not by the
- * label inside it: the chosen item's whole name is the button's description. */
+/* A screen reader hears the drop-down by its name ("Filter by host"), not by the label inside
+ * it: the chosen item's whole name is its description, and its button's (which GTK 4.8 shows
+ * on its own). */
+static void
+describe (GtkWidget *widget, const char *text)
+{
+  if (text && *text)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 static void
 describe_choice (GtkDropDown *drop_down)
 {
   GtkStringObject *item = gtk_drop_down_get_selected_item (drop_down);
   const char *text = GTK_IS_STRING_OBJECT (item) ? gtk_string_object_get_string (item) : NULL;
 
+  describe (GTK_WIDGET (drop_down), text);
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (drop_down)); child;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_TOGGLE_BUTTON (child))
-      {
-        if (text && *text)
-          gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
-        else
-          gtk_accessible_reset_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-      }
+      describe (child, text);
 }
 
 void

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "tdbg-op-details.h"
+#include "tdbg-ui.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-graph-def.h"
@@ -249,7 +250,7 @@ tdbg_op_details_class_init (TdbgOpDetailsClass *klass)
   object_class->dispose = tdbg_op_details_dispose;
   widget_class->map = tdbg_op_details_map;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  gtk_widget_class_set_accessible_role (widget_class, TDBG_ACCESSIBLE_ROLE_PANEL);
 }
 
 static void

@@ -350,9 +350,9 @@ tdbg_pane_class_init (TdbgPaneClass *klass)
                                                    G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
-  /* As the GtkBox the panes once were: same node name for the style sheet, same role. */
+  /* As the GtkBox the panes once were: same node name for the style sheet. */
   gtk_widget_class_set_css_name (widget_class, "box");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+  gtk_widget_class_set_accessible_role (widget_class, TDBG_ACCESSIBLE_ROLE_PANEL);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
 }
 

@@ -120,10 +120,21 @@ tdbg_ui_name_mnemonic_buttons (GtkWidget *root)
 void
 tdbg_ui_name_drop_down (GtkDropDown *drop_down, const char *label)
 {
+  /* The name sits on the button inside, which GTK 4.8 shows on its own and names the
+   * drop-down after. Later GTK names a drop-down after its selected item unless another
+   * widget labels it, which 4.8 would add to the name a second time: only there is the
+   * drop-down labelled by its button. */
+  gboolean needs_relation = gtk_get_major_version () > 4 || gtk_get_minor_version () > 8;
+
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (drop_down)); child;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_TOGGLE_BUTTON (child))
-      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      {
+        gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+        if (needs_relation)
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_RELATION_LABELLED_BY, child,
+                                          NULL, -1);
+      }
 }
 
 void

@@ -17,6 +17,11 @@ void tdbg_ui_init (void);
 #define TDBG_PARAM_READABLE (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY)
 #define TDBG_PARAM_READWRITE (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY)
 
+/* The role of a named region of the window (a pane, the graph, the root-cause card): the one
+ * AT-SPI shows as a "panel" with its name on every GTK this builds with. GROUP is a panel up
+ * to GTK 4.10 and a "grouping" after; GENERIC is a filler before and takes no name after. */
+#define TDBG_ACCESSIBLE_ROLE_PANEL GTK_ACCESSIBLE_ROLE_TAB_PANEL
+
 /* A count with the locale's digit grouping ("8,452", "8.452"), newly allocated. Everything a
  * person reads as a quantity (counts, sizes, element counts) is grouped so, here or with the
  * ' flag in its format ("%'u"); numbers that name something (a trace's or an execution's
