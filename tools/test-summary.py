@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Counts test cases: TAP 'ok'/'not ok' lines of every program in meson testlog.json files
 (a program that crashed or timed out outside a failing case counts as one failure), plus
-'ok …'/'not ok …' lines of --extra files. Prints 'N passed, N failed' last."""
+'ok …'/'not ok …'/'skip …' lines of --extra files. Prints 'N passed, N failed' last."""
 import argparse
 import json
 import re
@@ -46,4 +46,6 @@ for path in args.extra:
             passed += 1
         elif line.startswith("not ok"):
             failed += 1
+        elif line.startswith("skip"):
+            skipped += 1
 print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
