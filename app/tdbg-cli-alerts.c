@@ -3,6 +3,7 @@
 
 #include "tdbg-cli-alerts.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-more-alerts.h"
@@ -16,9 +17,76 @@ tdbg_cli_print_more_alerts (TdbgLogdir *logdir, double magnitude_threshold)
   for (guint i = 0; i < alerts->len; i++)
     {
       const TdbgAlert *a = &g_array_index (alerts, TdbgAlert, i);
-      g_autofree char *text = tdbg_more_alerts_describe (logdir, a);
-      /* Translators: an alert kind's name ("Retracing") and what the alert is about */
-      printf (_("%s: %s\n"), tdbg_alert_kind_get_name (tdbg_alert_kind_get (a->type)), text);
+      g_autofree char *line = tdbg_cli_describe_alert (logdir, a);
+      printf ("%s\n", line);
     }
   return alerts->len;
+}
+
+static char *
+describe_inf_nan (TdbgLogdir *logdir, const TdbgAlert *a)
+{
+  g_autofree char *counts = isnan (a->num_nan)
+    ? g_strdup (_("some elements are -inf, +inf or NaN"))
+    : g_strdup_printf (_("-inf %.0f, +inf %.0f, NaN %.0f of %.0f elements"), a->num_neg_inf, a->num_pos_inf, a->num_nan, a->size);
+
+  if (a->trace_index != TDBG_NONE)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, a->trace_index)->op);
+      return g_strdup_printf (_("NaN/∞ in graph execution trace %u: %s:%u (%s): %s"), a->trace_index, op->op_name,
+                              a->output_slot, tdbg_logdir_get_string (logdir, a->op_type), counts);
+    }
+  return g_strdup_printf (_("NaN/∞ in execution %u: %s output %u: %s"), a->execution_index,
+                          tdbg_logdir_get_string (logdir, a->op_type), a->output_slot, counts);
+}
+
+char *
+tdbg_cli_describe_alert (TdbgLogdir *logdir, const TdbgAlert *alert)
+{
+  g_autofree char *text = NULL;
+
+  if (alert->type == TDBG_ALERT_INF_NAN)
+    return describe_inf_nan (logdir, alert);
+  text = tdbg_more_alerts_describe (logdir, alert);
+  /* Translators: an alert kind's name ("Retracing") and what the alert is about */
+  return g_strdup_printf (_("%s: %s"), tdbg_alert_kind_get_name (tdbg_alert_kind_get (alert->type)), text);
+}
+
+static void
+json_optional_uint (TdbgJson *j, guint32 value)
+{
+  if (value == TDBG_NONE)
+    tdbg_json_null (j);
+  else
+    tdbg_json_uint (j, value);
+}
+
+static void
+json_optional_double (TdbgJson *j, const char *key, double value)
+{
+  tdbg_json_key (j, key);
+  if (isnan (value))
+    tdbg_json_null (j);
+  else
+    tdbg_json_double (j, value);
+}
+
+void
+tdbg_cli_json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a,
+                     void (*extra_members) (TdbgJson *j, gpointer data), gpointer data)
+{
+  tdbg_json_begin_object (j);
+  tdbg_json_member_string (j, "alert_type", tdbg_alert_kind_get (a->type)->id);
+  tdbg_json_member_string (j, "op_type", tdbg_logdir_get_string (logdir, a->op_type));
+  tdbg_json_member_uint (j, "output_slot", a->output_slot);
+  json_optional_double (j, "size", a->size);
+  json_optional_double (j, "num_neg_inf", a->num_neg_inf);
+  json_optional_double (j, "num_pos_inf", a->num_pos_inf);
+  json_optional_double (j, "num_nan", a->num_nan);
+  tdbg_json_key (j, "execution_index"); json_optional_uint (j, a->execution_index);
+  tdbg_json_key (j, "graph_execution_trace_index"); json_optional_uint (j, a->trace_index);
+  tdbg_json_key (j, "wall_time"); tdbg_json_double (j, a->wall_time);
+  if (extra_members)
+    extra_members (j, data);
+  tdbg_json_end_object (j);
 }

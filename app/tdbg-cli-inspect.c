@@ -148,36 +148,6 @@ json_graphs (TdbgJson *j, TdbgLogdir *logdir)
 }
 
 static void
-json_optional_uint (TdbgJson *j, guint32 value)
-{
-  if (value == TDBG_NONE)
-    tdbg_json_null (j);
-  else
-    tdbg_json_uint (j, value);
-}
-
-static void
-json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a)
-{
-  tdbg_json_begin_object (j);
-  tdbg_json_member_string (j, "alert_type", tdbg_alert_kind_get (a->type)->id);
-  tdbg_json_member_string (j, "op_type", tdbg_logdir_get_string (logdir, a->op_type));
-  tdbg_json_member_uint (j, "output_slot", a->output_slot);
-  tdbg_json_key (j, "size");
-  if (isnan (a->size)) tdbg_json_null (j); else tdbg_json_double (j, a->size);
-  tdbg_json_key (j, "num_neg_inf");
-  if (isnan (a->num_neg_inf)) tdbg_json_null (j); else tdbg_json_double (j, a->num_neg_inf);
-  tdbg_json_key (j, "num_pos_inf");
-  if (isnan (a->num_pos_inf)) tdbg_json_null (j); else tdbg_json_double (j, a->num_pos_inf);
-  tdbg_json_key (j, "num_nan");
-  if (isnan (a->num_nan)) tdbg_json_null (j); else tdbg_json_double (j, a->num_nan);
-  tdbg_json_key (j, "execution_index"); json_optional_uint (j, a->execution_index);
-  tdbg_json_key (j, "graph_execution_trace_index"); json_optional_uint (j, a->trace_index);
-  tdbg_json_key (j, "wall_time"); tdbg_json_double (j, a->wall_time);
-  tdbg_json_end_object (j);
-}
-
-static void
 json_alerts (TdbgJson *j, TdbgLogdir *logdir)
 {
   guint n = tdbg_logdir_get_n_alerts (logdir), from_traces = 0;
@@ -209,7 +179,7 @@ json_alerts (TdbgJson *j, TdbgLogdir *logdir)
   tdbg_json_member_uint (j, "uncapped_inf_nan_execution_outputs", tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
   tdbg_json_key (j, "first_alert");
   if (n > 0)
-    json_alert (j, logdir, tdbg_logdir_get_alert (logdir, 0));
+    tdbg_cli_json_alert (j, logdir, tdbg_logdir_get_alert (logdir, 0), NULL, NULL);
   else
     tdbg_json_null (j);
   tdbg_json_end_object (j);
@@ -350,19 +320,8 @@ _tdbg_cli_alerts (int argc, char **argv)
   n = tdbg_logdir_get_n_alerts (logdir);
   for (guint i = 0; i < n; i++)
     {
-      const TdbgAlert *a = tdbg_logdir_get_alert (logdir, i);
-      g_autofree char *counts = isnan (a->num_nan)
-        ? g_strdup (_("some elements are -inf, +inf or NaN"))
-        : g_strdup_printf (_("-inf %.0f, +inf %.0f, NaN %.0f of %.0f elements"), a->num_neg_inf, a->num_pos_inf, a->num_nan, a->size);
-      if (a->trace_index != TDBG_NONE)
-        {
-          const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, a->trace_index)->op);
-          printf (_("NaN/∞ in graph execution trace %u: %s:%u (%s): %s\n"), a->trace_index, op->op_name,
-                  a->output_slot, tdbg_logdir_get_string (logdir, a->op_type), counts);
-        }
-      else
-        printf (_("NaN/∞ in execution %u: %s output %u: %s\n"), a->execution_index,
-                tdbg_logdir_get_string (logdir, a->op_type), a->output_slot, counts);
+      g_autofree char *line = tdbg_cli_describe_alert (logdir, tdbg_logdir_get_alert (logdir, i));
+      printf ("%s\n", line);
     }
   if (n >= TDBG_ALERT_LIMIT)
     printf (_("(listing stops at %u alerts, as TensorBoard's does; %" PRIu64 " traces and %" PRIu64 " execution outputs hold NaN/∞ in all)\n"),

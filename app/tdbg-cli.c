@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The headless command line: the table of commands and what they share (options, opening a
- * logdir, indexes, JSON). The commands are in tdbg-cli-inspect.c, tdbg-cli-events.c and
- * tdbg-cli-explore.c. */
+ * logdir, indexes, JSON). The commands are in tdbg-cli-inspect.c, tdbg-cli-events.c,
+ * tdbg-cli-explore.c and tdbg-cli-watch.c. */
 #include "config.h"
 
 #include <stdio.h>
@@ -160,6 +160,7 @@ static const struct {
   { "ops", _tdbg_cli_ops, N_("[--json] [--file PATH] [--line N] [--graph ID] LOGDIR: every op creation and its line") },
   { "tensor", _tdbg_cli_tensor, N_("[--npy -o FILE] [--execution [--slot N]] LOGDIR INDEX: the values of a FULL_TENSOR trace") },
   { "export-graph", _tdbg_cli_export_graph, N_("LOGDIR --trace INDEX [--depth N] | --graph ID [--collapse-scopes] --format png|svg|pdf -o FILE: draw a graph") },
+  { "watch", _tdbg_cli_watch, N_("[--json] [--exit-on-alert] [--idle-timeout SECONDS] LOGDIR: follow a run, print each alert as it appears") },
   { "help", cmd_help, N_("this list") },
 };
 
