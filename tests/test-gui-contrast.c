@@ -8,7 +8,10 @@
 #include <string.h>
 #include <adwaita.h>
 #include "gui-util.h"
+#include "tdbg-graph-legend.h"
+#include "tdbg-neighbourhood.h"
 #include "tdbg-palette.h"
+#include "test-util.h"
 
 typedef struct {
   const char *scheme;
@@ -178,10 +181,53 @@ test_contrast (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Graph Structure says what its colours mean: the legend's swatches are the colours the
+ * nodes are drawn in. In the tutorial the root cause's input logits was healthy in its trace
+ * before Log, yet NaN in later steps: filled red and outlined green, both explained. */
+static void
+test_graph_legend (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  TdbgGraphPane *pane = tdbg_window_get_graph_pane (window);
+  TdbgCauseCard *card = tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (window));
+  GtkWidget *legend = tdbg_graph_pane_get_legend (pane);
+  guint32 logits = test_find_op (logdir, "logits"), log = test_find_op (logdir, "Log");
+  const char *fill, *outline, *meaning;
+  const TdbgLayoutNode *node;
+  guint n = 0;
+  gboolean filled = FALSE, healthy = FALSE;
+
+  tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
+  g_assert_true (gui_wait_until (card_shown, card, 30000));
+  g_assert_true (gui_wait_graph_shows (pane, log, 30000));
+  node = gui_find_node (window, logits);
+  g_assert_nonnull (node);
+  g_assert_true (gtk_widget_get_mapped (legend));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (legend));
+  gui_spin (200);
+  for (; tdbg_graph_legend_get_row (legend, n, &fill, &outline, &meaning); n++)
+    {
+      /* Every meaning is shown in the popover. */
+      g_assert_nonnull (gui_find_label (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (legend))), meaning, FALSE));
+      filled |= g_ascii_strcasecmp (fill, node->fill_color) == 0 && strstr (meaning, "NaN") != NULL;
+      healthy |= strstr (meaning, "healthy") != NULL &&
+                 g_ascii_strcasecmp (outline, tdbg_neighbourhood_color (TDBG_NODE_COLOR_HEALTHY_OUTLINE, FALSE)) == 0;
+    }
+  g_test_message ("logits: fill %s", node->fill_color);
+  g_assert_cmpuint (n, ==, 6);
+  g_assert_true (filled);
+  g_assert_true (healthy);
+  gui_shot (GTK_WIDGET (window), "graph-legend.png");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (legend));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   gui_test_init (&argc, &argv);
   g_test_add_func ("/gui/contrast", test_contrast);
+  g_test_add_func ("/gui/graph-legend", test_graph_legend);
   return g_test_run ();
 }
