@@ -19,6 +19,8 @@ main (int argc, char **argv)
 
   if (argc > 1 && tdbg_cli_is_subcommand (argv[1]))
     return tdbg_cli_run (argc - 1, argv + 1);
+  if (!tdbg_cli_check_window_args (argc, argv))
+    return 2;
 #ifdef TDBG_WITH_GUI
   return tdbg_gui_run (argc, argv);
 #else

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
 #include "tdbg-explain.h"
+#include "tdbg-graph-dot.h"
 #include "tdbg-graph-export.h"
 #include "tdbg-ops.h"
 
@@ -69,6 +70,8 @@ _tdbg_cli_explain (int argc, char **argv)
     }
   if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
     return 2;
+  if (!_tdbg_cli_check_readable (logdir, argv[1], TRUE))
+    return 2;
   cause = tdbg_root_cause_find (logdir);
   if (output)
     {
@@ -98,17 +101,26 @@ _tdbg_cli_ops (int argc, char **argv)
     { "json", 0, 0, G_OPTION_ARG_NONE, &_tdbg_cli_opt_json, N_("Print JSON"), NULL },
     { "file", 0, 0, G_OPTION_ARG_STRING, &file, N_("Only ops built in this file (a path or its last components)"), N_("PATH") },
     { "line", 0, 0, G_OPTION_ARG_INT, &line, N_("Only ops built on this line"), N_("N") },
-    { "graph", 0, 0, G_OPTION_ARG_STRING, &graph, N_("Only ops of this graph"), N_("GRAPH_ID") },
+    { "graph", 0, 0, G_OPTION_ARG_STRING, &graph, N_("Only ops of this graph (its id or name)"), N_("GRAPH_ID") },
     { NULL }
   };
   g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(GError) error = NULL;
   TdbgOpsFilter filter;
+  guint32 graph_index = TDBG_NONE;
 
   if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — every op creation and the line of the program that built it"), entries, 1))
     return 2;
   if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
     return 2;
-  filter = (TdbgOpsFilter) { .file = file, .line = line, .graph = graph };
+  /* A graph is named as export-graph names it: its id, or a name only one graph has. */
+  if (graph && (graph_index = tdbg_whole_graph_lookup (logdir, graph, &error)) == TDBG_NONE)
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  filter = (TdbgOpsFilter) { .file = file, .line = line,
+                             .graph = graph ? tdbg_logdir_get_graph (logdir, graph_index)->graph_id : NULL };
   if (_tdbg_cli_opt_json)
     {
       TdbgJson *j = tdbg_json_new (TRUE);

@@ -280,7 +280,7 @@ _tdbg_cli_inspect (int argc, char **argv)
   if (!_tdbg_cli_opt_json)
     {
       print_inspect_text (logdir);
-      return 0;
+      return _tdbg_cli_check_readable (logdir, argv[1], FALSE) ? 0 : 2;
     }
   j = tdbg_json_new (TRUE);
   tdbg_json_begin_object (j);
@@ -296,7 +296,8 @@ _tdbg_cli_inspect (int argc, char **argv)
   json_objects (j, "problems", logdir, tdbg_logdir_get_problems (logdir)->len, json_problem);
   tdbg_json_end_object (j);
   _tdbg_cli_print_json (j);
-  return 0;
+  /* What is intact is printed all the same; the status tells a script it is not the whole run. */
+  return _tdbg_cli_check_readable (logdir, argv[1], FALSE) ? 0 : 2;
 }
 
 int
@@ -316,6 +317,9 @@ _tdbg_cli_alerts (int argc, char **argv)
                              entries, 1))
     return 2;
   if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
+    return 2;
+  /* A run that could not be read has not shown that it holds no NaN/∞. */
+  if (!_tdbg_cli_check_readable (logdir, argv[1], TRUE))
     return 2;
   n = tdbg_logdir_get_n_alerts (logdir);
   for (guint i = 0; i < n; i++)

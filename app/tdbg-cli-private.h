@@ -20,6 +20,10 @@ gboolean _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, 
                                int n_positional);
 /* The loaded logdir at @path, NULL after printing why not. */
 TdbgLogdir *_tdbg_cli_open_logdir (const char *path);
+/* FALSE, after saying why on stderr, when the logdir's executions and graph execution traces
+ * cannot be read at all (tdbg_diagnose_unreadable()): a gate must not take that for "no
+ * NaN/∞". TRUE otherwise; with @mention_problems, a line on stderr counts the problems found. */
+gboolean _tdbg_cli_check_readable (TdbgLogdir *logdir, const char *path, gboolean mention_problems);
 /* An index as the commands take it; FALSE after printing why not. */
 gboolean _tdbg_cli_parse_index (const char *text, guint *index);
 /* Prints @json and a newline, and frees it. */

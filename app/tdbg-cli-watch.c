@@ -116,7 +116,10 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
           return 2;
         }
     }
-  /* The run stopped growing: the status says whether it went bad, as `alerts` does. */
+  /* The run stopped growing: the status says whether it went bad, as `alerts` does, or that
+   * it could not tell (garbage where its records should be). */
+  if (!_tdbg_cli_check_readable (logdir, path, FALSE))
+    return 2;
   return tdbg_watch_get_n_inf_nan (watch) > 0 ? 1 : 0;
 }
 

@@ -5,8 +5,10 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
+#include "tdbg-diagnosis.h"
 #include "tdbg-location.h"
 #include "tdbg-serve.h"
 #include "tdbg-tty.h"
@@ -53,7 +55,8 @@ _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOp
   g_option_context_add_main_entries (context, ssh_entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
-      g_printerr ("%s\n", error->message);
+      g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
+      g_printerr ("%s\n%s", error->message, help);
       return FALSE;
     }
   if (*argc != n_positional + 1)
@@ -126,6 +129,27 @@ _tdbg_cli_open_logdir (const char *path)
 }
 
 gboolean
+_tdbg_cli_check_readable (TdbgLogdir *logdir, const char *path, gboolean mention_problems)
+{
+  g_autofree char *why = tdbg_diagnose_unreadable (logdir);
+  GPtrArray *problems = tdbg_logdir_get_problems (logdir);
+
+  if (why != NULL)
+    {
+      /* Translators: a logdir, then one line per damaged file */
+      g_printerr (_("%s: its executions and graph execution traces cannot be read at all:\n%s\n"), path, why);
+      return FALSE;
+    }
+  if (mention_problems && problems->len > 0)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                             "%s: %u problem in its files; what is intact was read (inspect lists it)\n",
+                             "%s: %u problems in its files; what is intact was read (inspect lists them)\n",
+                             problems->len),
+                path, problems->len);
+  return TRUE;
+}
+
+gboolean
 _tdbg_cli_parse_index (const char *text, guint *index)
 {
   guint64 value;
@@ -164,14 +188,52 @@ static const struct {
   { "help", cmd_help, N_("this list") },
 };
 
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, _("Usage: tfdbg-gtk [LOGDIR…]           open the window\n"
+                  "       tfdbg-gtk COMMAND [ARGS…]     headless\n\nCommands:\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+}
+
 static int
 cmd_help (int argc, char **argv)
 {
-  printf (_("Usage: tfdbg-gtk [LOGDIR]            open the window\n"
-            "       tfdbg-gtk COMMAND [ARGS…]     headless\n\nCommands:\n"));
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    printf ("  %-10s %s\n", commands[i].name, _(commands[i].summary));
+  print_usage (stdout);
   return 0;
+}
+
+gboolean
+tdbg_cli_check_window_args (int argc, char **argv)
+{
+  gboolean options = TRUE;
+  int first = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (options && g_str_equal (argv[i], "--"))
+        options = FALSE;
+      else if (options && argv[i][0] == '-' && argv[i][1] != '\0')
+        {
+          g_printerr (_("tfdbg-gtk: unknown option “%s”\n"), argv[i]);
+          print_usage (stderr);
+          return FALSE;
+        }
+      else if (first == 0)
+        first = i;
+    }
+  /* A word that names no file where a command goes is a command mistyped, or one this
+   * version does not have: opening a window on it (or on the arguments after it) would hide
+   * that from a script. */
+  if (first > 0 && strchr (argv[first], G_DIR_SEPARATOR) == NULL && strstr (argv[first], "://") == NULL &&
+      !tdbg_location_text_is_remote (argv[first]) && !g_file_test (argv[first], G_FILE_TEST_EXISTS))
+    {
+      g_printerr (_("tfdbg-gtk: “%s” is not a command, nor a logdir here\n"), argv[first]);
+      print_usage (stderr);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-diagnosis.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -56,6 +57,66 @@ tdbg_diagnose_logdir (TdbgLogdir *logdir)
   if (tdbg_logdir_get_n_executions (logdir) > 0)
     return TDBG_DIAGNOSIS_EAGER_ONLY;
   return records_damaged (logdir) ? TDBG_DIAGNOSIS_DAMAGED : TDBG_DIAGNOSIS_NOTHING_RECORDED;
+}
+
+/* The first problem reported for @file_name, or NULL. */
+static const TdbgProblem *
+first_problem_of (TdbgLogdir *logdir, const char *file_name)
+{
+  GPtrArray *problems = tdbg_logdir_get_problems (logdir);
+
+  for (guint i = 0; problems && i < problems->len; i++)
+    {
+      const TdbgProblem *p = g_ptr_array_index (problems, i);
+      if (g_strcmp0 (p->file_name, file_name) == 0)
+        return p;
+    }
+  return NULL;
+}
+
+static void
+append_problem (GString *s, const TdbgProblem *p)
+{
+  if (s->len > 0)
+    g_string_append_c (s, '\n');
+  /* Translators: a damaged file, the byte offset of the damage, and what is wrong there */
+  g_string_append_printf (s, _("%s at offset %" PRIu64 ": %s"), p->file_name, p->byte_offset, p->message);
+}
+
+char *
+tdbg_diagnose_unreadable (TdbgLogdir *logdir)
+{
+  GString *s = g_string_new (NULL);
+  guint n_sets = tdbg_logdir_get_n_file_sets (logdir);
+
+  /* A file of records with bytes in it and not one intact record: damage, not a run that is
+   * still writing (that leaves a partial tail). */
+  for (guint f = 0; f < n_sets; f++)
+    for (guint k = TDBG_FILE_EXECUTION; k <= TDBG_FILE_GRAPH_EXECUTION_TRACES; k++)
+      {
+        const TdbgFileState *state = &tdbg_logdir_get_file_set (logdir, f)->files[k];
+        const TdbgProblem *p;
+        if (state->file_name == NULL || state->records > 0 || state->partial_tail ||
+            (p = first_problem_of (logdir, state->file_name)) == NULL)
+          continue;
+        append_problem (s, p);
+      }
+  /* Nothing recorded, and no metadata to say that a run began: nothing tells "no NaN". */
+  if (s->len == 0 && tdbg_logdir_get_n_traces (logdir) == 0 && tdbg_logdir_get_n_executions_all_file_sets (logdir) == 0)
+    for (guint f = 0; f < n_sets; f++)
+      {
+        const TdbgFileSet *fs = tdbg_logdir_get_file_set (logdir, f);
+        g_autofree char *name = g_strconcat (fs->file_prefix, ".metadata", NULL);
+        const TdbgProblem *p = fs->has_metadata ? NULL : first_problem_of (logdir, name);
+        if (p != NULL)
+          append_problem (s, p);
+      }
+  if (s->len == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
 }
 
 char *

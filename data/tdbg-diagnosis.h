@@ -27,6 +27,13 @@ TdbgDiagnosisKind tdbg_diagnose_folder (const char *path);
 /* Checks what a loaded logdir holds. */
 TdbgDiagnosisKind tdbg_diagnose_logdir (TdbgLogdir *logdir);
 
+/* Why the executions and graph execution traces of @logdir cannot be read at all, one line
+ * per file ("FILE at offset N: what is wrong"), or NULL when they can: every file of them
+ * that holds bytes yields an intact record or ends in a record still being written, and a
+ * logdir with no record at all has a readable metadata file (a run that has not written yet).
+ * What a command line that gates on NaN/∞ must not take for "none". */
+char *tdbg_diagnose_unreadable (TdbgLogdir *logdir);
+
 /* A short title and an explanation with what to do (both translated, newly allocated). */
 char *tdbg_diagnosis_title (TdbgDiagnosisKind kind);
 char *tdbg_diagnosis_explain (TdbgDiagnosisKind kind, const char *path);

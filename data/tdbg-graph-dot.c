@@ -2,6 +2,8 @@
 #include "tdbg-graph-dot.h"
 
 #include <string.h>
+#include <glib/gi18n.h>
+#include "tdbg-error.h"
 #include "tdbg-neighbourhood.h"
 
 #define MAX_LABEL_CHARS 60
@@ -333,13 +335,53 @@ tdbg_whole_graph_to_dot (TdbgWholeGraph *whole, TdbgLogdir *logdir, gboolean dar
   return g_string_free (dot, FALSE);
 }
 
+/* "model › dense": @graph's name after those of the graphs that hold it. */
+static void
+append_chain (GString *s, TdbgLogdir *logdir, guint32 graph)
+{
+  const TdbgGraph *g = tdbg_logdir_get_graph (logdir, graph);
+
+  if (g->outer != TDBG_NONE)
+    {
+      append_chain (s, logdir, g->outer);
+      g_string_append (s, " › ");
+    }
+  g_string_append (s, g->graph_name && *g->graph_name ? g->graph_name : g->graph_id);
+}
+
 guint32
-tdbg_whole_graph_lookup (TdbgLogdir *logdir, const char *id)
+tdbg_whole_graph_lookup (TdbgLogdir *logdir, const char *id, GError **error)
 {
   guint32 graph = tdbg_logdir_find_graph (logdir, id);
+  g_autoptr(GArray) named = NULL;
+  g_autoptr(GString) list = NULL;
 
-  for (guint i = 0; graph == TDBG_NONE && i < tdbg_logdir_get_n_graphs (logdir); i++)
+  if (graph != TDBG_NONE)
+    return graph;
+  named = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint32 i = 0; i < tdbg_logdir_get_n_graphs (logdir); i++)
     if (g_strcmp0 (tdbg_logdir_get_graph (logdir, i)->graph_name, id) == 0)
-      graph = i;
-  return graph;
+      g_array_append_val (named, i);
+  if (named->len == 1)
+    return g_array_index (named, guint32, 0);
+  if (named->len == 0)
+    {
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND, _("No graph “%s” in the logdir"), id);
+      return TDBG_NONE;
+    }
+  list = g_string_new (NULL);
+  for (guint i = 0; i < named->len; i++)
+    {
+      guint32 g = g_array_index (named, guint32, i);
+      const TdbgGraph *graph_i = tdbg_logdir_get_graph (logdir, g);
+      g_string_append_printf (list, "\n  %s  ", graph_i->graph_id);
+      append_chain (list, logdir, g);
+      if (graph_i->outer != TDBG_NONE)
+        /* Translators: after a nested graph's chain of names: the id of the graph that holds it */
+        g_string_append_printf (list, _("  (inside %s)"), tdbg_logdir_get_graph (logdir, graph_i->outer)->graph_id);
+    }
+  g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID,
+               /* Translators: a graph name, how many graphs have it, then one line per graph: its id and outer graphs */
+               _("“%s” names %u graphs; give one of their ids:%s"), id, named->len, list->str);
+  return TDBG_NONE;
 }

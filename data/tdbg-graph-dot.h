@@ -63,7 +63,9 @@ gboolean tdbg_whole_graph_equal (TdbgWholeGraph *a, TdbgWholeGraph *b);
  * filled in the error colour, ops never traced are grey and dotted, control edges dashed. */
 char *tdbg_whole_graph_to_dot (TdbgWholeGraph *whole, TdbgLogdir *logdir, gboolean dark);
 
-/* The graph whose graph_id is @id, or whose name is @id when no id matches; TDBG_NONE. */
-guint32 tdbg_whole_graph_lookup (TdbgLogdir *logdir, const char *id);
+/* The graph whose graph_id is @id, or else the one graph named @id. TDBG_NONE with
+ * TDBG_ERROR_NOT_FOUND when none is, and with TDBG_ERROR_INVALID listing them (each id and
+ * its chain of outer graphs) when several graphs have that name. */
+guint32 tdbg_whole_graph_lookup (TdbgLogdir *logdir, const char *id, GError **error);
 
 G_END_DECLS

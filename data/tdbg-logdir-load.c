@@ -537,10 +537,15 @@ read_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GBytes **bytes, 
 static void
 finish_file (TdbgFileState *state, const TdbgScanResult *result)
 {
+  /* The scan resumes at the last bytes of damage (a header might yet complete there): when a
+   * later scan finds only those, they are still the damage, not a record being written. */
+  gboolean in_damage = result->ended_in_damage || (state->in_damage && result->n_records == 0);
+
   state->records += result->n_records;
   state->resume_offset = result->resume_offset;
-  state->partial_tail = result->partial_tail;
-  state->partial_tail_bytes = result->partial_tail_bytes;
+  state->partial_tail = result->partial_tail && !in_damage;
+  state->partial_tail_bytes = state->partial_tail ? result->partial_tail_bytes : 0;
+  state->in_damage = in_damage;
 }
 
 /* A file that is not bulk: every record unpacked (or only counted, when not shown). */

@@ -21,6 +21,8 @@ typedef struct {
   guint64 resume_offset;  /* where the next refresh starts */
   gboolean partial_tail;  /* ends inside a record still being written */
   guint64 partial_tail_bytes;
+  gboolean in_damage;     /* ends in damage: the bytes left after it are the damage's, not a
+                           * record being written, until an intact record follows */
 } TdbgFileState;
 
 typedef struct {

@@ -158,23 +158,39 @@ tdbg_neighbourhood_mark_cause (TdbgNeighbourhood *hood, const TdbgRootCause *cau
   return marked;
 }
 
+static const char *const node_colors[TDBG_N_NODE_COLORS][2] = {
+  [TDBG_NODE_COLOR_TEXT] = { "#241f31", "#eeeeec" },
+  [TDBG_NODE_COLOR_FILL] = { "#ffffff", "#303030" },
+  [TDBG_NODE_COLOR_BAD_FILL] = { "#f8c8c8", "#a51d2d" },
+  [TDBG_NODE_COLOR_BAD_OUTLINE] = { "#c01c28", "#ff7b63" },
+  [TDBG_NODE_COLOR_HEALTHY_OUTLINE] = { "#26a269", "#8ff0a4" },
+};
+
+const char *
+tdbg_neighbourhood_color (TdbgNodeColor color, gboolean dark)
+{
+  g_return_val_if_fail (color < TDBG_N_NODE_COLORS, NULL);
+  return node_colors[color][dark ? 1 : 0];
+}
+
 /* The outline of a marked node: a thick error-coloured one for the origin, a thinner one of
  * the same colour for a bad input, a green one for a healthy input; the theme's error and
  * success colours, light or dark. */
-static const char *
+static char *
 mark_attributes (TdbgNeighbourMark mark, gboolean dark)
 {
   switch (mark)
     {
     case TDBG_NEIGHBOUR_ORIGIN:
-      return dark ? ", color=\"#ff7b63\", penwidth=4" : ", color=\"#c01c28\", penwidth=4";
+      return g_strdup_printf (", color=\"%s\", penwidth=4", tdbg_neighbourhood_color (TDBG_NODE_COLOR_BAD_OUTLINE, dark));
     case TDBG_NEIGHBOUR_BAD_INPUT:
-      return dark ? ", color=\"#ff7b63\", penwidth=2.5" : ", color=\"#c01c28\", penwidth=2.5";
+      return g_strdup_printf (", color=\"%s\", penwidth=2.5", tdbg_neighbourhood_color (TDBG_NODE_COLOR_BAD_OUTLINE, dark));
     case TDBG_NEIGHBOUR_HEALTHY_INPUT:
-      return dark ? ", color=\"#8ff0a4\", penwidth=2.5" : ", color=\"#26a269\", penwidth=2.5";
+      return g_strdup_printf (", color=\"%s\", penwidth=2.5",
+                              tdbg_neighbourhood_color (TDBG_NODE_COLOR_HEALTHY_OUTLINE, dark));
     case TDBG_NEIGHBOUR_PLAIN:
     default:
-      return "";
+      return g_strdup ("");
     }
 }
 
@@ -182,9 +198,9 @@ char *
 tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark)
 {
   GString *dot = g_string_new (NULL);
-  const char *fg = dark ? "#eeeeec" : "#241f31";
-  const char *fill = dark ? "#303030" : "#ffffff";
-  const char *bad_fill = dark ? "#a51d2d" : "#f8c8c8";
+  const char *fg = tdbg_neighbourhood_color (TDBG_NODE_COLOR_TEXT, dark);
+  const char *fill = tdbg_neighbourhood_color (TDBG_NODE_COLOR_FILL, dark);
+  const char *bad_fill = tdbg_neighbourhood_color (TDBG_NODE_COLOR_BAD_FILL, dark);
 
   g_string_append_printf (dot,
                           "digraph neighbourhood {\n"
@@ -198,11 +214,12 @@ tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean
       const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
       g_autofree char *name = tdbg_dot_escape (op->op_name, MAX_LABEL_CHARS);
       g_autofree char *type = tdbg_dot_escape (op->op_type ? op->op_type : "?", MAX_LABEL_CHARS);
+      g_autofree char *outline = mark_attributes (node->mark, dark);
 
       g_string_append_printf (dot, "  n%u [label=\"%s\\n%s\", tooltip=\"%s\"%s%s%s%s%s];\n", i, name, type, name,
                               node->level == 0 ? ", penwidth=2.5, fontname=\"Sans Bold\"" : "",
                               node->inf_nan ? ", fillcolor=\"" : "", node->inf_nan ? bad_fill : "",
-                              node->inf_nan ? "\"" : "", mark_attributes (node->mark, dark));
+                              node->inf_nan ? "\"" : "", outline);
     }
   for (guint i = 0; i < hood->edges->len; i++)
     {

@@ -18,6 +18,19 @@ typedef enum {
   TDBG_NEIGHBOUR_HEALTHY_INPUT,
 } TdbgNeighbourMark;
 
+/* The colours the neighbourhood is drawn in (and its legend, ui/tdbg-graph-legend.c). */
+typedef enum {
+  TDBG_NODE_COLOR_TEXT,             /* labels, plain outlines and edges */
+  TDBG_NODE_COLOR_FILL,             /* an op whose traces hold no NaN/∞ */
+  TDBG_NODE_COLOR_BAD_FILL,         /* an op some trace of which holds NaN/∞ */
+  TDBG_NODE_COLOR_BAD_OUTLINE,      /* the origin, an input that was bad */
+  TDBG_NODE_COLOR_HEALTHY_OUTLINE,  /* an input that was healthy */
+  TDBG_N_NODE_COLORS
+} TdbgNodeColor;
+
+/* "#rrggbb" of @color in the light or dark style. */
+const char *tdbg_neighbourhood_color (TdbgNodeColor color, gboolean dark);
+
 typedef struct {
   guint32 op;
   gint level;          /* 0 = the op itself, < 0 inputs (above), > 0 consumers (below) */

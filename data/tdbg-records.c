@@ -235,6 +235,7 @@ tdbg_record_scan (const guint8 *buffer, gsize length, guint64 base_offset, const
                   record_length, length - pos - TDBG_RECORD_HEADER_SIZE, RESYNC_WINDOW >> 20);
               report (problems, file_name, base_offset + pos, message);
               pos = searched_to;
+              result->ended_in_damage = TRUE;
               break;
             }
           if (next == G_MAXSIZE)
@@ -254,7 +255,10 @@ tdbg_record_scan (const guint8 *buffer, gsize length, guint64 base_offset, const
       pos = recover (buffer, length, pos, base_offset, file_name, problems,
                      _("record header has a bad length checksum"), &gave_up);
       if (gave_up)
-        break;
+        {
+          result->ended_in_damage = TRUE;
+          break;
+        }
     }
   result->resume_offset = base_offset + MIN (pos, length);
 }

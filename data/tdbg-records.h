@@ -34,6 +34,7 @@ typedef struct {
   guint64 n_records;       /* intact records delivered */
   gboolean partial_tail;   /* the file ends inside a record that may still be written */
   guint64 partial_tail_bytes;
+  gboolean ended_in_damage; /* the scan gave up in damage no intact record came after */
 } TdbgScanResult;
 
 /* Scans @buffer, which holds the bytes of @file_name from @base_offset to its current end.

@@ -320,20 +320,24 @@ hint_for (TdbgCause cause)
     }
 }
 
+/* Every kind of bad value the origin made, not only the first found: an op with −∞×4 and
+ * +∞×9 made both. */
 static const char *
 origin_kind_text (const TdbgRootCause *rc)
 {
-  if (rc->neg_inf > 0 && rc->nan > 0)
-    return _("−∞ and NaN");
-  if (rc->neg_inf > 0)
-    return "−∞";
-  if (rc->pos_inf > 0 && rc->nan > 0)
-    return _("∞ and NaN");
-  if (rc->pos_inf > 0)
-    return "∞";
-  if (rc->nan > 0)
-    return "NaN";
-  return _("NaN or ∞");
+  guint kinds = (rc->neg_inf > 0 ? 1 : 0) | (rc->pos_inf > 0 ? 2 : 0) | (rc->nan > 0 ? 4 : 0);
+
+  switch (kinds)
+    {
+    case 1: return "−∞";
+    case 2: return "+∞";
+    case 3: return _("−∞ and +∞");
+    case 4: return "NaN";
+    case 5: return _("−∞ and NaN");
+    case 6: return _("+∞ and NaN");
+    case 7: return _("−∞, +∞ and NaN");
+    default: return _("NaN or ∞");
+    }
 }
 
 static char *

@@ -434,12 +434,41 @@ def check_per_mode_values(binary, root, corpus, expected):
 # Damaged copies
 
 
-def check_variant(binary, name, path, variant):
+def unreadable_records(variant, undamaged):
+    """The kinds of records the undamaged logdir has and of which a robust reader recovers none:
+    then the run cannot be read, and a command that gates on NaN/∞ must not answer "none"."""
     robust = variant["robust_reader_counts"]
-    nothing_readable = not any(robust.values())
+    return [k for k in ("executions_all_file_sets", "graph_execution_traces")
+            if undamaged.get(k, 0) > 0 and robust.get(k) == 0]
+
+
+def check_variant_status(binary, name, path, variant, undamaged):
+    lost = unreadable_records(variant, undamaged)
+    named = list(variant.get("damaged_files") or ([variant["damaged_file"]] if "damaged_file" in variant else []))
+    if variant.get("metadata_readable") is False:
+        named += [f for f in variant["files_present"] if f.endswith(".metadata") and f not in named]
+    out = []
+    for command in ("inspect", "alerts", "explain"):
+        status, _, err = run(binary, command, path) if command != "inspect" else run(binary, command, "--json", path)
+        if lost:
+            if status != 2:
+                out.append(f"`{command}` {describe_status(status)} though no {' or '.join(lost)} can be read; "
+                           f"expected exit status 2")
+            for file_name in named:
+                if file_name not in err:
+                    out.append(f"`{command}`: stderr does not name {file_name}: {err.strip()[:300]!r}")
+        elif status == 2 or status is None or status < 0:
+            out.append(f"`{command}` {describe_status(status)} on a logdir whose intact records can be read")
+    report(f"{name}: exit status " + ("2, the damaged files named" if lost else "of a readable logdir"), out)
+
+
+def check_variant(binary, name, path, variant, undamaged):
+    robust = variant["robust_reader_counts"]
+    check_variant_status(binary, name, path, variant, undamaged)
     try:
-        # A logdir of which nothing can be read may also be reported as unreadable (status 2).
-        actual = run_json(binary, "inspect", "--json", path, ok_status=(0, 2) if nothing_readable else (0,))
+        # What is intact is printed even when the run as a whole cannot be read (status 2).
+        actual = run_json(binary, "inspect", "--json", path,
+                          ok_status=(0, 2) if unreadable_records(variant, undamaged) else (0,))
     except ProgramError as e:
         report(f"{name}: inspect --json", [str(e)])
         return
@@ -516,7 +545,7 @@ def main(argv):
                 elif name in logdirs:
                     check_logdir(binary, label, path, logdirs[name])
                 elif name in variants:
-                    check_variant(binary, label, path, variants[name])
+                    check_variant(binary, label, path, variants[name], expected.get("undamaged", {}).get("counts", {}))
                 else:
                     report(f"{label}: has facts", ["EXPECTED.json has no facts for this logdir"])
             if "per_mode_values" in expected:

@@ -84,6 +84,14 @@ p = watch(["--idle-timeout", "1", os.path.join(bad, os.listdir(bad)[0])])
 p.communicate(timeout=60)
 check("a file: exit 2", p.returncode == 2, str(p.returncode))
 
+# Garbage where the records should be: followed to the idle timeout, then unreadable (exit 2),
+# each damaged file named.
+garbage = os.path.join(os.environ["TDBG_SHARED_LOGDIRS"], "corrupt", "garbage")
+p = watch(["--idle-timeout", "1", "--interval", "0.2", garbage])
+out, err = p.communicate(timeout=60)
+check("garbage: exit 2", p.returncode == 2, f"{p.returncode} {err}")
+check("garbage: the damaged files named", "cannot be read at all" in err and "offset" in err, err)
+
 # An unknown option: usage, exit 2.
 p = watch(["--no-such-option", clean])
 p.communicate(timeout=60)
@@ -103,7 +111,9 @@ first = expected["alerts"]["first_alert"]
 bad_written_at = None
 for step in range(1, 21):
     fraction = step / 20
-    copy_run(bad, grow, {k: int(n * fraction) for k, n in totals.items()})
+    # The traces grow; the executions (the tf.function calls, which TensorFlow records after the
+    # graph ran) stay unwritten, so that the first NaN/∞ to reach the disk is the first trace's.
+    copy_run(bad, grow, {"execution": 0, "graph_execution_traces": int(totals["graph_execution_traces"] * fraction)})
     if bad_written_at is None and first["graph_execution_trace_index"] is not None and \
             int(totals["graph_execution_traces"] * fraction) > first["graph_execution_trace_index"]:
         bad_written_at = time.monotonic()

@@ -81,6 +81,8 @@ test_nothing_recorded (void)
   tdbg_fixture_writer_free (w);
   logdir = test_load_logdir (dir);
   g_assert_cmpint (tdbg_diagnose_logdir (logdir), ==, TDBG_DIAGNOSIS_NOTHING_RECORDED);
+  /* A run that has not written yet is no unreadable one. */
+  g_assert_null (tdbg_diagnose_unreadable (logdir));
   test_remove_tree (dir);
 }
 
@@ -98,6 +100,101 @@ test_demo_not_circular (void)
   g_assert_cmpint (tdbg_diagnose_logdir (logdir), ==, TDBG_DIAGNOSIS_OK);
   g_assert_false (tdbg_logdir_find_circular_evidence (logdir, &evidence));
   test_remove_tree (dir);
+}
+
+/* Overwrites <prefix>.<suffix> of @dir with @length bytes of @fill (0: empty). */
+static void
+overwrite_file (const char *dir, const char *prefix, const char *suffix, gsize length, guint8 fill)
+{
+  g_autofree char *name = g_strconcat (prefix, ".", suffix, NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree guint8 *bytes = g_malloc (length + 1);
+
+  /* Bytes of no record: a length field whose checksum does not match. */
+  for (gsize i = 0; i < length; i++)
+    bytes[i] = (guint8) (fill + i * 7);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_set_contents (path, (const char *) bytes, length, NULL));
+}
+
+/* Whether the traces and executions of a logdir can be read at all: garbage and empty files
+ * cannot; damage after intact records, a record still being written and a run that has not
+ * written yet can. */
+static void
+test_unreadable (void)
+{
+  const char *prefix = "tfdbg_events.1720000000.unread-host";
+  TdbgDemoOptions options = { 2, 1, "unread-host", 1720000000 };
+  const char *kinds[] = { "graph_execution_traces", "execution" };
+  g_autoptr(GError) error = NULL;
+
+  /* Intact: nothing to say. */
+  {
+    g_autofree char *dir = test_make_temp_dir ();
+    g_autoptr(TdbgLogdir) logdir = NULL;
+    g_assert_true (tdbg_fixture_write_demo (dir, &options, &error));
+    logdir = test_load_logdir (dir);
+    g_assert_null (tdbg_diagnose_unreadable (logdir));
+    test_remove_tree (dir);
+  }
+  /* Garbage in the traces (then also in the executions): each file named, at offset 0. */
+  for (guint n = 1; n <= 2; n++)
+    {
+      g_autofree char *dir = test_make_temp_dir ();
+      g_autoptr(TdbgLogdir) logdir = NULL;
+      g_autofree char *why = NULL;
+      g_autofree char *traces_at = g_strconcat (prefix, ".graph_execution_traces at offset 0: ", NULL);
+      g_autofree char *executions_at = g_strconcat (prefix, ".execution at offset 0: ", NULL);
+      g_assert_true (tdbg_fixture_write_demo (dir, &options, &error));
+      for (guint k = 0; k < n; k++)
+        overwrite_file (dir, prefix, kinds[k], 3000, 0x5a);
+      logdir = test_load_logdir (dir);
+      why = tdbg_diagnose_unreadable (logdir);
+      g_assert_nonnull (why);
+      g_assert_nonnull (strstr (why, traces_at));
+      g_assert_true ((strstr (why, executions_at) != NULL) == (n == 2));
+      g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 0);
+      /* Looked at again (a followed run, `watch`): still damage, not a record being written. */
+      g_clear_pointer (&why, g_free);
+      g_assert_true (tdbg_logdir_refresh (logdir, NULL, NULL, &error));
+      g_assert_no_error (error);
+      why = tdbg_diagnose_unreadable (logdir);
+      g_assert_nonnull (why);
+      g_assert_nonnull (strstr (why, traces_at));
+      test_remove_tree (dir);
+    }
+  /* Every file empty: no metadata says a run began. */
+  {
+    g_autofree char *dir = test_make_temp_dir ();
+    g_autoptr(TdbgLogdir) logdir = NULL;
+    g_autofree char *why = NULL;
+    const char *all[] = { "metadata", "source_files", "stack_frames", "graphs", "execution", "graph_execution_traces" };
+    g_assert_true (tdbg_fixture_write_demo (dir, &options, &error));
+    for (guint k = 0; k < G_N_ELEMENTS (all); k++)
+      overwrite_file (dir, prefix, all[k], 0, 0);
+    logdir = test_load_logdir (dir);
+    why = tdbg_diagnose_unreadable (logdir);
+    g_assert_nonnull (why);
+    g_assert_nonnull (strstr (why, ".metadata at offset 0: the metadata file is empty"));
+    test_remove_tree (dir);
+  }
+  /* The first trace still being written: a partial tail, not damage. */
+  {
+    g_autofree char *dir = test_make_temp_dir ();
+    g_autofree char *path = NULL;
+    g_autofree char *contents = NULL;
+    g_autoptr(TdbgLogdir) logdir = NULL;
+    gsize length;
+    g_assert_true (tdbg_fixture_write_demo (dir, &options, &error));
+    path = g_strconcat (dir, "/", prefix, ".graph_execution_traces", NULL);
+    g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+    g_assert_cmpuint (length, >, 40);
+    g_assert_true (g_file_set_contents (path, contents, 30, NULL));
+    logdir = test_load_logdir (dir);
+    g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 0);
+    g_assert_null (tdbg_diagnose_unreadable (logdir));
+    test_remove_tree (dir);
+  }
 }
 
 /* Every reference logdir: only the circular one shows the evidence, and its EXPECTED.json
@@ -160,6 +257,7 @@ main (int argc, char **argv)
   g_test_add_func ("/diagnosis/eager-only", test_eager_only);
   g_test_add_func ("/diagnosis/nothing-recorded", test_nothing_recorded);
   g_test_add_func ("/diagnosis/demo-not-circular", test_demo_not_circular);
+  g_test_add_func ("/diagnosis/unreadable", test_unreadable);
   add_reference_logdirs (test_env_shared_logdirs ());
   return g_test_run ();
 }

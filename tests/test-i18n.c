@@ -223,7 +223,7 @@ test_uninstalled_catalogues (void)
   g_test_message ("%s", found);
   g_assert_cmpstr (found, ==, pointed);
   g_assert_cmpstr (found, !=, english);
-  g_assert_true (g_str_has_prefix (found, translated ("Usage: tfdbg-gtk [LOGDIR]            open the window\n"
+  g_assert_true (g_str_has_prefix (found, translated ("Usage: tfdbg-gtk [LOGDIR…]           open the window\n"
                                                       "       tfdbg-gtk COMMAND [ARGS…]     headless\n\nCommands:\n")));
 }
 

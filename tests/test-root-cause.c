@@ -157,6 +157,38 @@ check_division (Tensorflow__TensorDebugMode mode, gboolean inferred)
   test_remove_tree (dir);
 }
 
+/* A division whose output holds −∞×4 and +∞×9 made both: the explanation names both, not
+ * only the first kind it finds. */
+static void
+test_origin_kinds (void)
+{
+  static const double both_infs[6] = { 4, 9, 0, 0, 0, 0 };
+  static const double all_kinds[6] = { 1, 2, 3, 0, 0, 0 };
+  const double *outputs[] = { both_infs, all_kinds, all_nan };
+  const char *says[] = { "produced −∞ and +∞:", "produced −∞, +∞ and NaN:", "produced NaN:" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+    {
+      g_autofree char *dir = test_make_temp_dir ();
+      g_autoptr(TdbgLogdir) logdir = NULL;
+      g_autoptr(TdbgRootCause) rc = NULL;
+      g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
+      g_assert_true (tdbg_fixture_writer_add_graph (w, 1, GRAPH, "f", NULL, NULL));
+      add_op (w, "Placeholder", "x", (const char *const[]) { NULL });
+      add_op (w, "Placeholder", "y", (const char *const[]) { NULL });
+      add_op (w, "RealDiv", "div", (const char *const[]) { "x:0", "y:0", NULL });
+      add_trace (w, 10, "x", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+      add_trace (w, 11, "y", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+      add_trace (w, 12, "div", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, outputs[i]);
+      g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+      rc = cause_fixture_find (dir, &logdir);
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+      g_test_message ("%s", rc->explanation);
+      g_assert_nonnull (strstr (rc->explanation, says[i]));
+      test_remove_tree (dir);
+    }
+}
+
 static void
 test_division_full_health (void)
 {
@@ -269,6 +301,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/root-cause/families", test_families);
   g_test_add_func ("/root-cause/rule-table", test_rule_table);
+  g_test_add_func ("/root-cause/origin-kinds", test_origin_kinds);
   g_test_add_func ("/root-cause/division-full-health", test_division_full_health);
   g_test_add_func ("/root-cause/division-concise-health", test_division_concise_health);
   g_test_add_func ("/root-cause/division-curt-health", test_division_curt_health);

@@ -10,6 +10,8 @@
 G_BEGIN_DECLS
 
 TdbgGraphView *tdbg_graph_pane_get_view (TdbgGraphPane *self);
+/* The button of the nodes' colour legend (tdbg-graph-legend.h). */
+GtkWidget *tdbg_graph_pane_get_legend (TdbgGraphPane *self);
 /* The op drawn (the centre of the shown layout), TDBG_NONE while none or while laying out. */
 guint32 tdbg_graph_pane_get_shown_op (TdbgGraphPane *self);
 /* The op whose neighbourhood is shown or being laid out (its DOT is built), TDBG_NONE when

@@ -7,6 +7,7 @@
 #include "tdbg-cause-finder.h"
 #include "tdbg-layout-worker.h"
 #include "tdbg-graph-browser.h"
+#include "tdbg-graph-legend.h"
 #include "tdbg-ui.h"
 #include "tdbg-template.h"
 
@@ -24,6 +25,7 @@ struct _TdbgGraphPane {
   GtkToggleButton *whole_button;
   TdbgGraphBrowser *browser;
   GtkWidget *footer;
+  GtkWidget *legend;
 
   GCancellable *cancellable;
   guint32 pending_op;
@@ -419,6 +421,15 @@ tdbg_graph_pane_init (TdbgGraphPane *self)
   g_signal_connect (self->view, "node-activated", G_CALLBACK (node_activated_cb), self);
   g_signal_connect (self->whole_button, "toggled", G_CALLBACK (whole_toggled_cb), self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
+  /* What the nodes' colours mean, at the end of the footer. */
+  self->legend = tdbg_graph_legend_new ();
+  gtk_box_append (GTK_BOX (self->footer), self->legend);
+}
+
+GtkWidget *
+tdbg_graph_pane_get_legend (TdbgGraphPane *self)
+{
+  return self->legend;
 }
 
 TdbgGraphView *

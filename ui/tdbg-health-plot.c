@@ -18,6 +18,7 @@ G_DEFINE_FINAL_TYPE (TdbgHealthPlot, tdbg_health_plot, GTK_TYPE_WIDGET)
 #define PLOT_HEIGHT 88
 #define LEGEND_HEIGHT 16.0
 #define MARGIN 4.0
+#define SWATCH 9.0
 
 typedef enum { SHOW_INF_NAN, SHOW_SIGNS, SHOW_MAGNITUDES } TdbgPlotKind;
 
@@ -158,7 +159,8 @@ typedef struct {
   double r, g, b;
 } LegendItem;
 
-/* A line of coloured words over the plot: what each colour is. */
+/* A line over the plot: a swatch of each colour and what it is, the words in the text colour
+ * (coloured words would be too faint to read on one background or the other). */
 static void
 draw_legend (TdbgHealthPlot *self, cairo_t *cr, TdbgPlotKind kind)
 {
@@ -174,6 +176,11 @@ draw_legend (TdbgHealthPlot *self, cairo_t *cr, TdbgPlotKind kind)
                           : tdbg_op_history_find_uncounted (self->points) ? flags : counts;
   guint n = kind == SHOW_INF_NAN ? 1 : 4;
   double x = MARGIN;
+  GdkRGBA fg;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
 
   for (guint i = 0; i < n + 1; i++)
     {
@@ -186,11 +193,15 @@ draw_legend (TdbgHealthPlot *self, cairo_t *cr, TdbgPlotKind kind)
       else
         text = g_strdup (_(items[i].text));
       layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-      if (i == n)
-        cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 1);
-      else
-        cairo_set_source_rgb (cr, items[i].r, items[i].g, items[i].b);
       pango_layout_get_pixel_size (layout, &w, &h);
+      if (i < n)
+        {
+          cairo_set_source_rgb (cr, items[i].r, items[i].g, items[i].b);
+          cairo_rectangle (cr, x, (LEGEND_HEIGHT - SWATCH) / 2, SWATCH, SWATCH);
+          cairo_fill (cr);
+          x += SWATCH + 3;
+        }
+      gdk_cairo_set_source_rgba (cr, &fg);
       cairo_move_to (cr, x, (LEGEND_HEIGHT - h) / 2);
       pango_cairo_show_layout (cr, layout);
       x += w + 10;

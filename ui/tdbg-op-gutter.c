@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "tdbg-op-gutter.h"
+#include "tdbg-palette.h"
 
 struct _TdbgOpGutter {
   GtkSourceGutterRendererText parent_instance;
@@ -15,7 +16,6 @@ G_DEFINE_FINAL_TYPE (TdbgOpGutter, tdbg_op_gutter, GTK_SOURCE_TYPE_GUTTER_RENDER
 enum { LINE_ACTIVATED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-#define ERROR_COLOUR "#c01c28"
 
 static void
 tdbg_op_gutter_query_data (GtkSourceGutterRenderer *renderer, GtkSourceGutterLines *lines, guint line)
@@ -30,8 +30,18 @@ tdbg_op_gutter_query_data (GtkSourceGutterRenderer *renderer, GtkSourceGutterLin
       gtk_source_gutter_renderer_text_set_text (text, "", 0);
       return;
     }
-  markup = entry->n_bad ? g_strdup_printf ("<span foreground=\"" ERROR_COLOUR "\" weight=\"bold\">%u!</span>", entry->ops->len)
-                        : g_strdup_printf ("%u", entry->ops->len);
+  if (entry->n_bad)
+    {
+      /* The readable error text colour of the style (tdbg-palette.h), not a fixed dark red
+       * that a dark gutter would swallow. */
+      GdkRGBA bad;
+      tdbg_palette_get_text_color (GTK_WIDGET (renderer), TDBG_TEXT_ERROR, &bad);
+      markup = g_strdup_printf ("<span foreground=\"#%02x%02x%02x\" weight=\"bold\">%u!</span>",
+                                (guint) (bad.red * 255 + 0.5), (guint) (bad.green * 255 + 0.5),
+                                (guint) (bad.blue * 255 + 0.5), entry->ops->len);
+    }
+  else
+    markup = g_strdup_printf ("%u", entry->ops->len);
   gtk_source_gutter_renderer_text_set_markup (text, markup, -1);
 }
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-pane.h"
+#include "tdbg-palette.h"
 #include "tdbg-ui.h"
 
 typedef struct {
@@ -258,6 +259,8 @@ tdbg_pane_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   TdbgPaneClass *klass = TDBG_PANE_GET_CLASS (self);
 
   GTK_WIDGET_CLASS (tdbg_pane_parent_class)->css_changed (widget, change);
+  /* The readable error, warning and success text colours follow the style. */
+  tdbg_palette_update (widget);
   if (klass->dark_changed && tdbg_ui_update_dark (widget, &priv->dark))
     klass->dark_changed (self, priv->dark);
 }

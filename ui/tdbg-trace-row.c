@@ -19,8 +19,8 @@ struct _TdbgTraceRow {
   gboolean labelled;          /* the accessible label is set */
   gboolean input;
   gboolean culled;
-  GdkRGBA bad_color;          /* the theme's error colour */
-  GdkRGBA bad_tint;           /* the same, faint, behind bad values */
+  GdkRGBA bad_color;          /* the readable error text colour (tdbg-palette.h) */
+  GdkRGBA bad_tint;           /* the theme's error colour, faint, behind bad values */
   GdkRGBA input_tint;         /* behind inputs of the selected op: fainter than the selection */
   int line_height;            /* from the font, 0 until measured and after style changes */
   TdbgAdjustmentWatch scrolling;  /* the enclosing list's vertical adjustment, while mapped */
@@ -43,13 +43,14 @@ tdbg_trace_row_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   GTK_WIDGET_CLASS (tdbg_trace_row_parent_class)->css_changed (widget, change);
   /* The font may have changed: measure the line again (GTK queues the resize itself). */
   self->line_height = 0;
-  /* Bad values in the theme's error colour, as the stylesheet's salient text: dark red on
-   * light, a lighter red on dark. */
+  /* Bad values as the stylesheet's salient text (tdbg-palette.c: readable on this tint); the
+   * tint in the theme's error colour. */
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "error_color", &self->bad_color))
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "tdbg_error_text", &self->bad_color))
     self->bad_color = bad_fallback;
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "error_color", &self->bad_tint))
+    self->bad_tint = bad_fallback;
   G_GNUC_END_IGNORE_DEPRECATIONS
-  self->bad_tint = self->bad_color;
   self->bad_tint.alpha = 0.18f;
   /* Yellow glares on a dark background: fainter there, so that the selection stays the row
    * that stands out. */

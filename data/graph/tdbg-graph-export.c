@@ -365,15 +365,12 @@ gboolean
 tdbg_graph_export_whole (TdbgLogdir *logdir, const char *graph_id, gboolean collapse_scopes, const char *format,
                          const char *path, GError **error)
 {
-  guint32 graph = tdbg_whole_graph_lookup (logdir, graph_id);
+  guint32 graph = tdbg_whole_graph_lookup (logdir, graph_id, error);
   g_autoptr(TdbgWholeGraph) whole = NULL;
   g_autofree char *dot = NULL;
 
   if (graph == TDBG_NONE)
-    {
-      g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND, "No graph “%s” in the logdir", graph_id);
-      return FALSE;
-    }
+    return FALSE;
   whole = tdbg_whole_graph_new (logdir, graph, collapse_scopes, NULL);
   dot = tdbg_whole_graph_to_dot (whole, logdir, FALSE);
   return tdbg_graph_render_dot_file (dot, format, path, error);

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Every text the window shows is readable: WCAG AA, 4.5:1 against its background, in the
+ * light style, the dark one, and a dark one whose theme has a dark red error colour (GTK's own
+ * dark theme: #cc0000). The colours are read from the style as GTK resolved them: each
+ * label's colour, the backgrounds the theme names, the tints the app lays over them. */
+
+#include <math.h>
+#include <string.h>
+#include <adwaita.h>
+#include "gui-util.h"
+#include "tdbg-graph-legend.h"
+#include "tdbg-neighbourhood.h"
+#include "tdbg-palette.h"
+#include "test-util.h"
+
+typedef struct {
+  const char *scheme;
+  GString *failures;
+  guint n_checked;
+  guint n_coloured;       /* labels in the error, warning or success colours */
+} Check;
+
+static gboolean
+has_ancestor_class (GtkWidget *widget, const char *css_class)
+{
+  for (GtkWidget *w = widget; w; w = gtk_widget_get_parent (w))
+    if (gtk_widget_has_css_class (w, css_class))
+      return TRUE;
+  return FALSE;
+}
+
+/* The background a label is drawn on: the card's tint, a view's, or the window's. */
+static TdbgBackground
+background_of (GtkWidget *label)
+{
+  if (has_ancestor_class (label, "tdbg-cause-card"))
+    return TDBG_BG_CAUSE_CARD;
+  for (GtkWidget *w = label; w; w = gtk_widget_get_parent (w))
+    if (GTK_IS_TEXT_VIEW (w) || GTK_IS_LIST_VIEW (w) || GTK_IS_COLUMN_VIEW (w) || gtk_widget_has_css_class (w, "view"))
+      return TDBG_BG_VIEW;
+  return TDBG_BG_WINDOW;
+}
+
+static gboolean
+is_coloured (GtkWidget *label)
+{
+  return has_ancestor_class (label, "tdbg-salient") || has_ancestor_class (label, "tdbg-warning") ||
+         has_ancestor_class (label, "tdbg-cause-bad") || has_ancestor_class (label, "tdbg-cause-healthy");
+}
+
+static void
+check_labels (GtkWidget *root, Check *check)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      if (GTK_IS_LABEL (child) && *gtk_label_get_text (GTK_LABEL (child)) != '\0' &&
+          !gtk_widget_has_css_class (child, "dim-label"))
+        {
+          GdkRGBA fg, bg;
+          double contrast;
+          TdbgBackground background = background_of (child);
+          G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+          gtk_style_context_get_color (gtk_widget_get_style_context (child), &fg);
+          G_GNUC_END_IGNORE_DEPRECATIONS
+          tdbg_palette_get_background (child, background, &bg);
+          contrast = tdbg_palette_contrast (&fg, &bg);
+          check->n_checked++;
+          check->n_coloured += is_coloured (child);
+          if (is_coloured (child))
+            {
+              g_autofree char *f = gdk_rgba_to_string (&fg), *b = gdk_rgba_to_string (&bg);
+              g_test_message ("%s: “%.40s” %s on %s: %.2f:1", check->scheme, gtk_label_get_text (GTK_LABEL (child)),
+                              f, b, contrast);
+            }
+          if (contrast < TDBG_MIN_CONTRAST)
+            {
+              g_autofree char *f = gdk_rgba_to_string (&fg), *b = gdk_rgba_to_string (&bg);
+              g_string_append_printf (check->failures, "%s: “%.40s” %s on %s: %.2f:1\n", check->scheme,
+                                      gtk_label_get_text (GTK_LABEL (child)), f, b, contrast);
+            }
+        }
+      check_labels (child, check);
+    }
+}
+
+/* The colours drawn rather than styled: bad values in Graph Execution on their tint, the op
+ * counts of the source gutter, the card's and the alerts' colours on every background. */
+static void
+check_drawn (GtkWidget *widget, Check *check)
+{
+  static const char *names[] = { "error", "warning", "success" };
+
+  for (guint r = 0; r < TDBG_N_TEXT_ROLES; r++)
+    for (guint b = 0; b < TDBG_N_BACKGROUNDS; b++)
+      {
+        GdkRGBA fg, bg;
+        double contrast;
+        tdbg_palette_get_text_color (widget, r, &fg);
+        tdbg_palette_get_background (widget, b, &bg);
+        contrast = tdbg_palette_contrast (&fg, &bg);
+        check->n_checked++;
+        if (contrast < TDBG_MIN_CONTRAST)
+          g_string_append_printf (check->failures, "%s: %s text on background %u: %.2f:1\n", check->scheme,
+                                  names[r], b, contrast);
+      }
+  /* What the trace rows draw bad values with is what the stylesheet defines. */
+  {
+    GdkRGBA defined, computed;
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    g_assert_true (gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "tdbg_error_text", &defined));
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    tdbg_palette_get_text_color (widget, TDBG_TEXT_ERROR, &computed);
+    g_assert_true (fabs (defined.red - computed.red) < 0.01 && fabs (defined.green - computed.green) < 0.01 &&
+                   fabs (defined.blue - computed.blue) < 0.01);
+  }
+}
+
+static gboolean
+card_shown (gpointer card)
+{
+  return tdbg_cause_card_get_cause (card) != NULL;
+}
+
+static gboolean
+dark_is (gpointer data)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ()) == GPOINTER_TO_INT (data);
+}
+
+static void
+check_scheme (TdbgWindow *window, const char *name, AdwColorScheme scheme, GtkCssProvider *theme, Check *check)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  gboolean dark = scheme == ADW_COLOR_SCHEME_FORCE_DARK;
+  g_autofree char *shot = g_strdup_printf ("contrast-%s.png", name);
+
+  adw_style_manager_set_color_scheme (style, scheme);
+  g_assert_true (gui_wait_until (dark_is, GINT_TO_POINTER (dark), 5000));
+  if (theme)
+    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (theme),
+                                                GTK_STYLE_PROVIDER_PRIORITY_SETTINGS);
+  gui_spin (300);
+  check->scheme = name;
+  check_labels (GTK_WIDGET (window), check);
+  check_drawn (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), check);
+  gui_shot (GTK_WIDGET (window), shot);
+  if (theme)
+    gtk_style_context_remove_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (theme));
+}
+
+static void
+test_contrast (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgCauseCard *card = tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (window));
+  g_autoptr(GtkCssProvider) dark_red = gtk_css_provider_new ();
+  Check check = { NULL, g_string_new (NULL), 0, 0 };
+
+  /* GTK's own dark theme's colours, over libadwaita's. */
+  gtk_css_provider_load_from_data (dark_red,
+                                   "@define-color error_color #cc0000;\n"
+                                   "@define-color warning_color #f57900;\n"
+                                   "@define-color success_color #26ab62;\n", -1);
+  tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
+  g_assert_true (gui_wait_until (card_shown, card, 30000));
+  tdbg_cause_card_set_expanded (card, TRUE);
+  gui_spin (200);
+
+  check_scheme (window, "light", ADW_COLOR_SCHEME_FORCE_LIGHT, NULL, &check);
+  check_scheme (window, "dark", ADW_COLOR_SCHEME_FORCE_DARK, NULL, &check);
+  check_scheme (window, "dark-red-theme", ADW_COLOR_SCHEME_FORCE_DARK, dark_red, &check);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  g_test_message ("%u texts checked, %u of them in the alert colours", check.n_checked, check.n_coloured);
+  /* The title, the NaN/∞ count, the card's origin and its input captions, in three styles. */
+  g_assert_cmpuint (check.n_coloured, >=, 3 * 4);
+  if (check.failures->len > 0)
+    g_error ("texts below %.1f:1:\n%s", TDBG_MIN_CONTRAST, check.failures->str);
+  g_string_free (check.failures, TRUE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Graph Structure says what its colours mean: the legend's swatches are the colours the
+ * nodes are drawn in. In the tutorial the root cause's input logits was healthy in its trace
+ * before Log, yet NaN in later steps: filled red and outlined green, both explained. */
+static void
+test_graph_legend (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  TdbgGraphPane *pane = tdbg_window_get_graph_pane (window);
+  TdbgCauseCard *card = tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (window));
+  GtkWidget *legend = tdbg_graph_pane_get_legend (pane);
+  guint32 logits = test_find_op (logdir, "logits"), log = test_find_op (logdir, "Log");
+  const char *fill, *outline, *meaning;
+  const TdbgLayoutNode *node;
+  guint n = 0;
+  gboolean filled = FALSE, healthy = FALSE;
+
+  tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
+  g_assert_true (gui_wait_until (card_shown, card, 30000));
+  g_assert_true (gui_wait_graph_shows (pane, log, 30000));
+  node = gui_find_node (window, logits);
+  g_assert_nonnull (node);
+  g_assert_true (gtk_widget_get_mapped (legend));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (legend));
+  gui_spin (200);
+  for (; tdbg_graph_legend_get_row (legend, n, &fill, &outline, &meaning); n++)
+    {
+      /* Every meaning is shown in the popover. */
+      g_assert_nonnull (gui_find_label (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (legend))), meaning, FALSE));
+      filled |= g_ascii_strcasecmp (fill, node->fill_color) == 0 && strstr (meaning, "NaN") != NULL;
+      healthy |= strstr (meaning, "healthy") != NULL &&
+                 g_ascii_strcasecmp (outline, tdbg_neighbourhood_color (TDBG_NODE_COLOR_HEALTHY_OUTLINE, FALSE)) == 0;
+    }
+  g_test_message ("logits: fill %s", node->fill_color);
+  g_assert_cmpuint (n, ==, 6);
+  g_assert_true (filled);
+  g_assert_true (healthy);
+  gui_shot (GTK_WIDGET (window), "graph-legend.png");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (legend));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  gui_test_init (&argc, &argv);
+  g_test_add_func ("/gui/contrast", test_contrast);
+  g_test_add_func ("/gui/graph-legend", test_graph_legend);
+  return g_test_run ();
+}
