@@ -10,6 +10,9 @@
 #include "tdbg-ui.h"
 #include "tdbg-window-private.h"
 #include "test-env.h"
+#ifdef TDBG_WITH_REMOTE
+#include "tdbg-remote.h"
+#endif
 
 static char *shots_dir;
 
@@ -263,6 +266,9 @@ gui_test_init (int *argc, char ***argv)
 {
   g_log_set_writer_func (log_writer_cb, NULL, NULL);
   gtk_test_init (argc, argv, NULL);
+#ifdef TDBG_WITH_REMOTE
+  tdbg_remote_init ();
+#endif
   gui_init_toolkit ();
   test_env_shared_logdirs ();
 }
