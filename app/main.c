@@ -10,12 +10,18 @@
 #ifdef TDBG_WITH_GUI
 #include "tdbg-gui.h"
 #endif
+#ifdef TDBG_WITH_REMOTE
+#include "tdbg-remote.h"
+#endif
 
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
   tdbg_locale_bind ();
+#ifdef TDBG_WITH_REMOTE
+  tdbg_remote_init ();
+#endif
 
   if (argc > 1 && tdbg_cli_is_subcommand (argv[1]))
     return tdbg_cli_run (argc - 1, argv + 1);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* `tfdbg-gtk serve-logdir`: not for people. The client runs it on the server over SSH and
- * speaks to it on standard input and output (data/tdbg-serve.h); it opens no window. */
+ * speaks to it on standard input and output (data/remote/tdbg-serve.h); it opens no window. */
 #include "config.h"
 
 #include <signal.h>

@@ -10,24 +10,30 @@
 #include "tdbg-cli-private.h"
 #include "tdbg-diagnosis.h"
 #include "tdbg-location.h"
+#ifdef TDBG_WITH_REMOTE
 #include "tdbg-serve.h"
+#include "tdbg-ssh-source.h"
 #include "tdbg-tty.h"
+#endif
 
 typedef int (*CommandFunc) (int argc, char **argv);
 
 gboolean _tdbg_cli_opt_json;
+#ifdef TDBG_WITH_REMOTE
 static gboolean opt_accept_new_host_key;
 static char *opt_known_hosts;
 static char *opt_ssh_config;
 static char *opt_identity;
 static gboolean opt_no_ssh_compression;
 static char *opt_remote_program;
+#endif
 
 const GOptionEntry _tdbg_cli_json_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &_tdbg_cli_opt_json, N_("Print JSON"), NULL },
   { NULL }
 };
 
+#ifdef TDBG_WITH_REMOTE
 static const GOptionEntry ssh_entries[] = {
   { "accept-new-host-key", 0, 0, G_OPTION_ARG_NONE, &opt_accept_new_host_key,
     N_("Accept (once, without remembering) the key of an SSH host not in known_hosts"), NULL },
@@ -41,6 +47,7 @@ static const GOptionEntry ssh_entries[] = {
        "(default: tfdbg-gtk; “no”: SFTP only; also TDBG_SSH_REMOTE_PROGRAM)"), N_("PROGRAM") },
   { NULL }
 };
+#endif
 
 /* Parses options; returns FALSE (after printing why) when the positional count is wrong. */
 gboolean
@@ -52,7 +59,9 @@ _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOp
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (entries)
     g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+#ifdef TDBG_WITH_REMOTE
   g_option_context_add_main_entries (context, ssh_entries, GETTEXT_PACKAGE);
+#endif
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
@@ -68,6 +77,7 @@ _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOp
   return TRUE;
 }
 
+#ifdef TDBG_WITH_REMOTE
 /* Headless: an unknown host key is accepted only when the command line says so. */
 static TdbgHostKeyDecision
 headless_host_key (const char *host, guint port, const char *key_type, const char *fingerprint, gpointer user_data)
@@ -81,14 +91,17 @@ headless_host_key (const char *host, guint port, const char *key_type, const cha
   g_printerr (_("Accepting the %s key %s of %s:%u for this run only.\n"), key_type, fingerprint, host, port);
   return TDBG_HOST_KEY_ACCEPT_ONCE;
 }
+#endif
 
 static TdbgSource *
 open_source (const char *text)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
-  TdbgSshOptions options = { 0 };
   TdbgSource *source = NULL;
+#ifdef TDBG_WITH_REMOTE
+  TdbgSshOptions options = { 0 };
+#endif
 
   if (location && !tdbg_location_is_remote (location) &&
       !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
@@ -96,6 +109,7 @@ open_source (const char *text)
       g_printerr (_("%s: not a directory\n"), text);
       return NULL;
     }
+#ifdef TDBG_WITH_REMOTE
   options.known_hosts_file = opt_known_hosts;
   options.config_file = opt_ssh_config;
   options.identity_file = opt_identity;
@@ -105,6 +119,10 @@ open_source (const char *text)
   options.secret_func = tdbg_tty_secret;
   if (location)
     source = tdbg_location_open (location, &options, NULL, &error);
+#else
+  if (location)
+    source = tdbg_location_open (location, NULL, NULL, &error);
+#endif
   if (source == NULL)
     g_printerr ("%s\n", error->message);
   return source;
@@ -242,7 +260,16 @@ tdbg_cli_is_subcommand (const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (name, commands[i].name))
       return TRUE;
-  return g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, TDBG_SERVE_COMMAND);
+#ifdef TDBG_WITH_REMOTE
+  if (g_str_equal (name, TDBG_SERVE_COMMAND))
+    return TRUE;
+#else
+  /* What an SSH client runs here (data/remote/tdbg-serve.h): refused below, never taken for a
+   * logdir to show in a window. */
+  if (g_str_equal (name, "serve-logdir"))
+    return TRUE;
+#endif
+  return g_str_equal (name, "--help") || g_str_equal (name, "-h");
 }
 
 int
@@ -251,7 +278,15 @@ tdbg_cli_run (int argc, char **argv)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[0], commands[i].name))
       return commands[i].func (argc, argv);
+#ifdef TDBG_WITH_REMOTE
   if (g_str_equal (argv[0], TDBG_SERVE_COMMAND))
     return _tdbg_cli_serve_logdir (argc, argv);
+#else
+  if (g_str_equal (argv[0], "serve-logdir"))
+    {
+      g_printerr (_("This build of tfdbg-gtk has no remote access: it cannot send a logdir\n"));
+      return 2;
+    }
+#endif
   return cmd_help (argc, argv);
 }

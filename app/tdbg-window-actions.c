@@ -7,10 +7,13 @@
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
 #include "tdbg-about.h"
+#ifdef TDBG_WITH_REMOTE
 #include "tdbg-remote-dialog.h"
+#endif
 #include "tdbg-settings.h"
 #include "tdbg-template.h"
 
+#ifdef TDBG_WITH_REMOTE
 static void
 remote_chosen_cb (TdbgRemoteDialog *dialog, const char *address, TdbgWindow *self)
 {
@@ -33,6 +36,7 @@ open_remote_action (GtkWidget *widget, const char *action_name, GVariant *parame
   g_signal_connect_object (dialog, "location-chosen", G_CALLBACK (remote_chosen_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
+#endif
 
 
 static void
@@ -209,7 +213,9 @@ static const struct {
   GtkWidgetActionActivateFunc activate;
 } actions[] = {
   { "win.open", NULL, open_action },
+#ifdef TDBG_WITH_REMOTE
   { "win.open-remote", NULL, open_remote_action },
+#endif
   { "win.reload", NULL, reload_action },
   { "win.cancel-load", NULL, cancel_action },
   { "win.alert-first", NULL, alert_action },
@@ -231,7 +237,9 @@ _tdbg_window_class_actions_init (GtkWidgetClass *widget_class)
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].parameter_type, actions[i].activate);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+#ifdef TDBG_WITH_REMOTE
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_O, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-remote", NULL);
+#endif
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export-graph", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK, "win.show-help-overlay",
@@ -269,6 +277,10 @@ _tdbg_window_actions_init (TdbgWindow *self)
   add_help_overlay (self);
   add_drop_target (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
+#ifndef TDBG_WITH_REMOTE
+  /* A build without remote access has no win.open-remote (its menu item hides itself). */
+  gtk_widget_set_visible (self->open_remote_button, FALSE);
+#endif
   _tdbg_window_enable_logdir_buttons (self);
   add_capture_shortcuts (self);
 }

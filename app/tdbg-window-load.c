@@ -14,7 +14,9 @@
 #include "tdbg-location.h"
 #include "tdbg-records.h"
 #include "tdbg-settings.h"
+#ifdef TDBG_WITH_REMOTE
 #include "tdbg-ssh-source.h"
+#endif
 
 /* How often a remote logdir's connection is checked. */
 #define CONNECTION_CHECK_MS 2000
@@ -141,6 +143,7 @@ hide_connection_bar (TdbgWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->connection_bar), FALSE);
 }
 
+#ifdef TDBG_WITH_REMOTE
 static void
 connection_lost_cb (TdbgConnectionWatch *watch, const char *message, TdbgWindow *self)
 {
@@ -197,6 +200,13 @@ watch_connection (TdbgWindow *self, TdbgLogdir *logdir)
   g_signal_connect_object (self->connection_watch, "lost", G_CALLBACK (connection_lost_cb), self, 0);
   g_signal_connect_object (self->connection_watch, "restored", G_CALLBACK (connection_restored_cb), self, 0);
 }
+#else
+/* A build without remote access opens local logdirs only: no connection to watch. */
+static void
+watch_connection (TdbgWindow *self, TdbgLogdir *logdir)
+{
+}
+#endif
 
 
 /* The error banner, and the message read back by tdbg_window_get_load_error(). */
@@ -401,7 +411,9 @@ begin_open (TdbgWindow *self, const char *location, const char *progress_text)
 
   tdbg_window_cancel_load (self);
   g_clear_object (&self->loading);
+#ifdef TDBG_WITH_REMOTE
   g_clear_object (&self->connection_watch);
+#endif
   hide_connection_bar (self);
   if (self->location != location)
     {
@@ -465,7 +477,9 @@ open_local (TdbgWindow *self, TdbgLocation *location)
   start_load (self, logdir);
 }
 
+#ifdef TDBG_WITH_REMOTE
 static void open_remote (TdbgWindow *self, const TdbgLocation *location);
+#endif
 
 /* Every way of opening a logdir ends here, with what tdbg-location.c made of it. */
 static void
@@ -476,8 +490,10 @@ open_parsed (TdbgWindow *self, TdbgLocation *location, const GError *error)
       _tdbg_window_show_page (self, "logdir");
       set_load_error (self, error->message);
     }
+#ifdef TDBG_WITH_REMOTE
   else if (tdbg_location_is_remote (location))
     open_remote (self, location);
+#endif
   else
     open_local (self, location);
 }
@@ -523,6 +539,8 @@ tdbg_window_is_loading (TdbgWindow *self)
 
 /* ---- remote logdirs: connecting ---------------------------------------------------- */
 
+#ifdef TDBG_WITH_REMOTE
+
 static void
 connect_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
 {
@@ -556,6 +574,7 @@ open_remote (TdbgWindow *self, const TdbgLocation *location)
   tdbg_ssh_prompt_connect_async (self->ssh_prompt, tdbg_location_get_text (location), self->cancellable,
                                  connect_done_cb, g_object_ref (self));
 }
+#endif
 
 void
 tdbg_window_open_location (TdbgWindow *self, const char *text)
@@ -588,8 +607,10 @@ followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *
   if (logdir && ((stats && stats->new_problems > 0) || gtk_widget_get_visible (GTK_WIDGET (self->problems_bar))))
     show_problems (self, logdir);
   /* A failed poll may be a lost connection: the watch finds out and says so. */
+#ifdef TDBG_WITH_REMOTE
   if (stats == NULL && self->connection_watch)
     tdbg_connection_watch_check_now (self->connection_watch);
+#endif
   _tdbg_window_update_status (self);
 }
 
@@ -598,9 +619,13 @@ void
 _tdbg_window_load_init (TdbgWindow *self)
 {
   g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
+#ifdef TDBG_WITH_REMOTE
   g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (pause_watch_while_following), self);
+#endif
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);
+#ifdef TDBG_WITH_REMOTE
   g_signal_connect (self->connection_bar, "response", G_CALLBACK (connection_response_cb), self);
+#endif
   gtk_info_bar_add_button (self->connection_bar, _("_Reconnect"), RESPONSE_RECONNECT);
 }

@@ -12,16 +12,18 @@
 #include "tdbg-window.h"
 
 #include "tdbg-alerts-pane.h"
-#include "tdbg-connection-watch.h"
 #include "tdbg-follower.h"
 #include "tdbg-graph-pane.h"
 #include "tdbg-problem-page.h"
 #include "tdbg-source-pane.h"
-#include "tdbg-ssh-prompt.h"
 #include "tdbg-stack-pane.h"
 #include "tdbg-start-page.h"
 #include "tdbg-timeline-pane.h"
 #include "tdbg-trace-pane.h"
+#ifdef TDBG_WITH_REMOTE
+#include "tdbg-connection-watch.h"
+#include "tdbg-ssh-prompt.h"
+#endif
 
 G_BEGIN_DECLS
 
@@ -30,6 +32,7 @@ struct _TdbgWindow {
 
   GtkStack *pages;
   GtkWidget *follow_button;
+  GtkWidget *open_remote_button;
   TdbgStartPage *start_page;
   TdbgProblemPage *problem_page;
   GtkInfoBar *notice_bar;
@@ -59,8 +62,10 @@ struct _TdbgWindow {
   char *load_error;
   char *location;                /* what was opened: a path or an ssh:// address */
   gboolean connecting;
+#ifdef TDBG_WITH_REMOTE
   TdbgSshPrompt *ssh_prompt;
   TdbgConnectionWatch *connection_watch;
+#endif
 };
 
 /* tdbg-window-actions.c */
@@ -89,8 +94,10 @@ TdbgSourcePane *tdbg_window_get_source_pane (TdbgWindow *self);
 TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self);
 /* Polls the logdir for what a run appends (the win.follow action turns it on and off). */
 TdbgFollower *tdbg_window_get_follower (TdbgWindow *self);
+#ifdef TDBG_WITH_REMOTE
 /* NULL unless a remote logdir is shown. */
 TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self);
+#endif
 /* The status line: the selection (or the logdir) and the counts. */
 const char *tdbg_window_get_status_text (TdbgWindow *self);
 /* The problems banner text ("" when hidden) and the last load error (NULL when none). */

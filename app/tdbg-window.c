@@ -186,8 +186,10 @@ tdbg_window_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->load_error, g_free);
+#ifdef TDBG_WITH_REMOTE
   g_clear_object (&self->connection_watch);
   g_clear_object (&self->ssh_prompt);
+#endif
   g_clear_pointer (&self->location, g_free);
   G_OBJECT_CLASS (tdbg_window_parent_class)->dispose (object);
 }
@@ -211,7 +213,7 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgWindow, start_page, problem_page, notice_bar, notice_label,
                                progress_revealer, progress_label, progress_bar, problems_bar, problems_label,
                                main_paned, top_paned, lower_paned, middle_paned, bottom_paned, status_label,
-                               follow_button, connection_bar, connection_label);
+                               follow_button, open_remote_button, connection_bar, connection_label);
 
   _tdbg_window_class_actions_init (widget_class);
 }
@@ -275,7 +277,9 @@ tdbg_window_get_problems_text (TdbgWindow *self)
 }
 
 TdbgFollower *tdbg_window_get_follower (TdbgWindow *self) { return self->follower; }
+#ifdef TDBG_WITH_REMOTE
 TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self) { return self->connection_watch; }
+#endif
 
 const char *
 tdbg_window_get_status_text (TdbgWindow *self)

@@ -2,7 +2,6 @@
 #include "tdbg-alert-kind.h"
 
 #include <glib/gi18n.h>
-#include "tdbg-more-alerts.h"
 
 static gboolean
 inf_nan_in_trace (const TdbgTraceDigest *digest)
@@ -22,15 +21,15 @@ inf_nan_in_counts (double neg_inf, double pos_inf, double nan)
 static const TdbgAlertKind kinds[] = {
   [TDBG_ALERT_INF_NAN] = { TDBG_ALERT_INF_NAN, "InfNanAlert", N_("NaN/∞"), TDBG_ALERT_SEVERITY_ERROR,
                            "tdbg-salient", N_("Tensors holding −∞, +∞ or NaN; click for the first one"),
-                           inf_nan_in_trace, inf_nan_in_counts, NULL },
+                           inf_nan_in_trace, inf_nan_in_counts },
   [TDBG_ALERT_RETRACING] = { TDBG_ALERT_RETRACING, "RetracingAlert", N_("Retracing"), TDBG_ALERT_SEVERITY_WARNING,
                              "tdbg-warning",
                              N_("A Python function traced into 5 graphs or more (slow: each trace builds a graph anew); click for the first one"),
-                             NULL, NULL, tdbg_more_alerts_find_retracing },
+                             NULL, NULL },
   [TDBG_ALERT_EXPLODING] = { TDBG_ALERT_EXPLODING, "ExplodingMagnitudeAlert", N_("Exploding magnitude"),
                              TDBG_ALERT_SEVERITY_WARNING, "tdbg-warning",
                              N_("FULL_TENSOR values whose largest |x| passes the threshold (1e6 unless changed); click for the first one"),
-                             NULL, NULL, tdbg_more_alerts_find_exploding },
+                             NULL, NULL },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (kinds) == TDBG_N_ALERT_TYPES);
 
@@ -71,5 +70,5 @@ tdbg_alert_kind_get_name (const TdbgAlertKind *kind)
 gboolean
 tdbg_alert_kind_is_debugger_v2 (const TdbgAlertKind *kind)
 {
-  return kind->find == NULL;
+  return kind->counts_alert != NULL;
 }

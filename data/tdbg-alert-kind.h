@@ -3,7 +3,9 @@
 
 /* The kinds of alert, as one table: what the reader looks for in a record, what Debugger V2
  * calls it, what people read and how it is shown. Adding a kind is adding a row (and its
- * tests); the reader, the panes and the command line read everything else from here. */
+ * tests); the reader, the panes and the command line read everything else from here. The kinds
+ * Debugger V2 does not have are found on demand by the analyses (data/analysis/
+ * tdbg-more-alerts.c holds their finders, one per kind). */
 
 #include <glib.h>
 #include "tdbg-model.h"
@@ -15,9 +17,6 @@ typedef enum {
   TDBG_ALERT_SEVERITY_ERROR,
 } TdbgAlertSeverity;
 
-typedef struct _TdbgLogdir TdbgLogdir;
-typedef struct _TdbgAlertOptions TdbgAlertOptions;
-
 typedef struct {
   TdbgAlertType type;
   const char *id;              /* Debugger V2's alert_type, as in its JSON ("InfNanAlert") */
@@ -28,10 +27,9 @@ typedef struct {
   /* Whether a record's health summary raises the alert: on the digest the scanner made of a
    * graph execution trace, and on the counts of one decoded tensor. */
   gboolean (*trace_alerts) (const TdbgTraceDigest *digest);
-  gboolean (*counts_alert) (double neg_inf, double pos_inf, double nan);
   /* The kinds Debugger V2 does not have leave both tests NULL: they are found on demand,
-   * apart from its NaN/∞ alerts (tdbg-more-alerts.h), appending theirs to @alerts. */
-  void (*find) (TdbgLogdir *logdir, const TdbgAlertOptions *options, GArray *alerts);
+   * apart from its NaN/∞ alerts (tdbg_more_alerts_find()). */
+  gboolean (*counts_alert) (double neg_inf, double pos_inf, double nan);
 } TdbgAlertKind;
 
 guint tdbg_alert_kind_get_n (void);

@@ -1,32 +1,59 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-location.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-error.h"
 #include "tdbg-local-source.h"
 
+/* Every build knows the addresses of remote logdirs; only one with data/remote/ reads them. */
+#define REMOTE_SCHEME "ssh://"
+
 struct _TdbgLocation {
   char *text;
   char *path;       /* local logdirs */
-  TdbgSshUri ssh;   /* remote ones: ssh.host is not NULL */
+  char *host;       /* remote ones */
 };
+
+static const TdbgRemoteOpener *remote_opener;
+
+void
+tdbg_location_set_remote_opener (const TdbgRemoteOpener *opener)
+{
+  g_return_if_fail (opener != NULL && opener->parse != NULL && opener->open != NULL);
+  g_atomic_pointer_set (&remote_opener, opener);
+}
+
+gboolean
+tdbg_location_can_open_remote (void)
+{
+  return g_atomic_pointer_get (&remote_opener) != NULL;
+}
 
 gboolean
 tdbg_location_text_is_remote (const char *text)
 {
-  return tdbg_ssh_uri_is_ssh (text);
+  return text != NULL && g_ascii_strncasecmp (text, REMOTE_SCHEME, strlen (REMOTE_SCHEME)) == 0;
 }
 
 TdbgLocation *
 tdbg_location_parse (const char *text, GError **error)
 {
   g_autoptr(TdbgLocation) location = g_new0 (TdbgLocation, 1);
+  const TdbgRemoteOpener *opener = g_atomic_pointer_get (&remote_opener);
 
   g_return_val_if_fail (text != NULL, NULL);
   location->text = g_strdup (text);
   if (!tdbg_location_text_is_remote (text))
     location->path = g_strdup (text);
-  else if (!tdbg_ssh_uri_parse (text, &location->ssh, error))
+  else if (opener == NULL)
+    {
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID,
+                   _("Cannot open %s: this build of tfdbg-gtk has no remote access; open a folder on this computer"),
+                   text);
+      return NULL;
+    }
+  else if ((location->host = opener->parse (text, error)) == NULL)
     return NULL;
   return g_steal_pointer (&location);
 }
@@ -68,7 +95,7 @@ tdbg_location_free (TdbgLocation *location)
     return;
   g_free (location->text);
   g_free (location->path);
-  tdbg_ssh_uri_clear (&location->ssh);
+  g_free (location->host);
   g_free (location);
 }
 
@@ -93,16 +120,15 @@ tdbg_location_get_path (const TdbgLocation *location)
 const char *
 tdbg_location_get_host (const TdbgLocation *location)
 {
-  return location->ssh.host;
+  return location->host;
 }
 
 TdbgSource *
-tdbg_location_open (const TdbgLocation *location, const TdbgSshOptions *ssh_options, GCancellable *cancellable,
+tdbg_location_open (const TdbgLocation *location, gconstpointer ssh_options, GCancellable *cancellable,
                     GError **error)
 {
-  TdbgSshOptions defaults = { 0 };
-
   if (!tdbg_location_is_remote (location))
     return tdbg_local_source_new (location->path);
-  return tdbg_ssh_source_new (location->text, ssh_options ? ssh_options : &defaults, cancellable, error);
+  /* A remote location is only parsed with an opener. */
+  return ((const TdbgRemoteOpener *) g_atomic_pointer_get (&remote_opener))->open (location->text, ssh_options, cancellable, error);
 }

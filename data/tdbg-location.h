@@ -1,17 +1,32 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Where a logdir lives, decided in one place: a folder on this machine, or an ssh:// address
- * (tdbg-ssh-uri.h). The command line, the window, its start page and the SSH prompt all
- * parse what they are given here and open it into a TdbgSource with tdbg_location_open(). */
+/* Where a logdir lives, decided in one place: a folder on this machine, or an ssh:// address.
+ * The command line, the window, its start page and the SSH prompt all parse what they are
+ * given here and open it into a TdbgSource with tdbg_location_open(). Remote logdirs are read
+ * by data/remote/, which registers how (tdbg_remote_init() sets the remote opener below); in a
+ * build without it an ssh:// address is still recognised, and refused with a message. */
 
 #include <gio/gio.h>
 #include "tdbg-source.h"
-#include "tdbg-ssh-source.h"
 
 G_BEGIN_DECLS
 
 typedef struct _TdbgLocation TdbgLocation;
+
+/* How ssh:// addresses are read. */
+typedef struct {
+  /* Checks the address @text: the host it names (newly allocated), or NULL with @error set. */
+  char *(*parse) (const char *text, GError **error);
+  /* Connects (blocking) and opens the logdir @text names, with the reader's @options
+   * (TdbgSshOptions, data/remote/tdbg-ssh-source.h; NULL: its defaults). */
+  TdbgSource *(*open) (const char *text, gconstpointer options, GCancellable *cancellable, GError **error);
+} TdbgRemoteOpener;
+
+/* Sets (once, before any location is parsed) how remote logdirs are read. */
+void tdbg_location_set_remote_opener (const TdbgRemoteOpener *opener);
+/* Whether this build reads remote logdirs (some opener was set). */
+gboolean tdbg_location_can_open_remote (void);
 
 /* @text: an ssh:// address (an error when it is malformed) or else a local path, kept as
  * given. */
@@ -39,10 +54,10 @@ const char *tdbg_location_get_path (const TdbgLocation *location);
 /* The host of a remote logdir, or NULL for a local one. */
 const char *tdbg_location_get_host (const TdbgLocation *location);
 
-/* A source reading the logdir. @ssh_options (the prompts for host keys and secrets among
- * them) apply to remote logdirs, which are connected to here (blocking: call it from a
- * worker thread for them); NULL takes the defaults, which refuse unknown host keys. */
-TdbgSource *tdbg_location_open (const TdbgLocation *location, const TdbgSshOptions *ssh_options,
+/* A source reading the logdir. @ssh_options (a TdbgSshOptions: the prompts for host keys and
+ * secrets among them) apply to remote logdirs, which are connected to here (blocking: call it
+ * from a worker thread for them); NULL takes the defaults, which refuse unknown host keys. */
+TdbgSource *tdbg_location_open (const TdbgLocation *location, gconstpointer ssh_options,
                                 GCancellable *cancellable, GError **error);
 
 G_END_DECLS

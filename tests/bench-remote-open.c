@@ -10,6 +10,7 @@
 
 #include "tdbg-location.h"
 #include "tdbg-logdir.h"
+#include "tdbg-remote.h"
 #include "tdbg-ssh-source.h"
 
 static char *opt_known_hosts;
@@ -71,6 +72,7 @@ main (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new ("LOCATION — open a logdir and time its load");
   g_autoptr(GError) error = NULL;
 
+  tdbg_remote_init ();
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {

@@ -12,6 +12,9 @@
 #include "tdbg-ui.h"
 #include "tdbg-window-private.h"
 #include "test-env.h"
+#ifdef TDBG_WITH_REMOTE
+#include "tdbg-remote.h"
+#endif
 
 static char *shots_dir;
 
@@ -268,6 +271,9 @@ gui_test_init (int *argc, char ***argv)
   /* gtk_test_init() switches to en_US.UTF-8 where that locale exists (digits then grouped
    * "1,000"): the tests run in the locale their environment names. */
   setlocale (LC_ALL, "");
+#ifdef TDBG_WITH_REMOTE
+  tdbg_remote_init ();
+#endif
   gui_init_toolkit ();
   test_env_shared_logdirs ();
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <glib.h>
 #include "tdbg-alert-kind.h"
+#include "tdbg-more-alerts.h"
 
 static void
 test_rows (void)
@@ -26,12 +27,13 @@ test_rows (void)
         {
           g_assert_nonnull (kind->trace_alerts);
           g_assert_nonnull (kind->counts_alert);
+          g_assert_null (tdbg_more_alerts_get_finder (kind->type));
         }
       else
         {
           g_assert_null (kind->trace_alerts);
           g_assert_null (kind->counts_alert);
-          g_assert_nonnull (kind->find);
+          g_assert_nonnull (tdbg_more_alerts_get_finder (kind->type));
         }
     }
   g_assert_true (tdbg_alert_kind_is_debugger_v2 (tdbg_alert_kind_get (TDBG_ALERT_INF_NAN)));

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* A whole graph as nodes and edges (data/tdbg-graph-dot.c) and as Graphviz lays it out
+/* A whole graph as nodes and edges (data/analysis/tdbg-graph-dot.c) and as Graphviz lays it out
  * (data/graph): scopes folded all at once or each on its own, two builds compared, DOT
  * clusters named back to their scopes, and what the window draws read back from the layout:
  * the boxes of open scopes with their labels, dashed control edges, ops never traced dotted,

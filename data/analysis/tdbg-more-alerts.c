@@ -115,6 +115,19 @@ tdbg_more_alerts_find_exploding (TdbgLogdir *logdir, const TdbgAlertOptions *opt
     }
 }
 
+/* The finder of each kind the table marks as not Debugger V2's, indexed by TdbgAlertType. */
+static const TdbgAlertFindFunc finders[TDBG_N_ALERT_TYPES] = {
+  [TDBG_ALERT_RETRACING] = tdbg_more_alerts_find_retracing,
+  [TDBG_ALERT_EXPLODING] = tdbg_more_alerts_find_exploding,
+};
+
+TdbgAlertFindFunc
+tdbg_more_alerts_get_finder (TdbgAlertType type)
+{
+  g_return_val_if_fail ((guint) type < TDBG_N_ALERT_TYPES, NULL);
+  return finders[type];
+}
+
 GArray *
 tdbg_more_alerts_find (TdbgLogdir *logdir, const TdbgAlertOptions *options)
 {
@@ -122,8 +135,11 @@ tdbg_more_alerts_find (TdbgLogdir *logdir, const TdbgAlertOptions *options)
 
   g_return_val_if_fail (TDBG_IS_LOGDIR (logdir), alerts);
   for (guint k = 0; k < tdbg_alert_kind_get_n (); k++)
-    if (tdbg_alert_kind_nth (k)->find)
-      tdbg_alert_kind_nth (k)->find (logdir, options, alerts);
+    {
+      const TdbgAlertKind *kind = tdbg_alert_kind_nth (k);
+      if (!tdbg_alert_kind_is_debugger_v2 (kind) && finders[kind->type])
+        finders[kind->type] (logdir, options, alerts);
+    }
   return alerts;
 }
 

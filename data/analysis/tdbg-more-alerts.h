@@ -4,7 +4,8 @@
 /* Alerts Debugger V2 does not have, found on demand and counted apart from its NaN/∞ ones
  * (tdbg_logdir_get_alert() keeps exactly Debugger V2's list): excessive retracing, one Python
  * function traced into many graphs, and, in FULL_TENSOR mode, an exploding magnitude, a value
- * whose largest |x| passes a threshold. Each kind is a row of the table in tdbg-alert-kind.c. */
+ * whose largest |x| passes a threshold. Each kind is a row of the table in data/tdbg-alert-kind.c
+ * and a finder in finders[] in tdbg-more-alerts.c. */
 
 #include "tdbg-logdir.h"
 #include "tdbg-alert-kind.h"
@@ -14,6 +15,8 @@ G_BEGIN_DECLS
 
 #define TDBG_RETRACING_MIN_GRAPHS 5
 #define TDBG_MAGNITUDE_THRESHOLD_DEFAULT 1e6
+
+typedef struct _TdbgAlertOptions TdbgAlertOptions;
 
 struct _TdbgAlertOptions {
   double magnitude_threshold;  /* exploding magnitude: largest |x| above this */
@@ -25,7 +28,12 @@ struct _TdbgAlertOptions {
 /* The alerts of every kind the table marks as not Debugger V2's, kind after kind in table
  * order, each kind's in record order and capped at TDBG_ALERT_LIMIT. An array of TdbgAlert. */
 GArray *tdbg_more_alerts_find (TdbgLogdir *logdir, const TdbgAlertOptions *options);
-/* The rows' finders (the table refers to them). */
+/* Appends the alerts of one kind to @alerts. */
+typedef void (*TdbgAlertFindFunc) (TdbgLogdir *logdir, const TdbgAlertOptions *options, GArray *alerts);
+/* The finder of each kind of the table (tdbg-alert-kind.c) that is not Debugger V2's; NULL for
+ * Debugger V2's kinds, which the reader finds in every record it reads. */
+TdbgAlertFindFunc tdbg_more_alerts_get_finder (TdbgAlertType type);
+/* The finders, one per kind. */
 void tdbg_more_alerts_find_retracing (TdbgLogdir *logdir, const TdbgAlertOptions *options, GArray *alerts);
 void tdbg_more_alerts_find_exploding (TdbgLogdir *logdir, const TdbgAlertOptions *options, GArray *alerts);
 
