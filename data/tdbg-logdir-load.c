@@ -230,6 +230,31 @@ tdbg_stack_path_is_library (const char *path)
   return path != NULL && (strstr (path, "/site-packages/") != NULL || strstr (path, "/dist-packages/") != NULL);
 }
 
+/* Gives @frame the source file at @file_index of the primary file set. */
+static void
+resolve_frame_file (TdbgLogdir *self, TdbgStackFrame *frame, guint file_index)
+{
+  frame->source_file = g_array_index (self->primary_sources, guint32, file_index);
+  frame->file_path = g_strdup (((TdbgSourceFile *) g_ptr_array_index (self->source_files, frame->source_file))->file_path);
+  frame->is_library = tdbg_stack_path_is_library (frame->file_path);
+}
+
+/* The frames that waited for the source file just read. */
+static void
+resolve_waiting_frames (TdbgLogdir *self)
+{
+  guint file_index = self->primary_sources->len - 1;
+
+  for (guint i = self->frames_waiting->len; i-- > 0;)
+    {
+      TdbgWaitingFrame *w = &g_array_index (self->frames_waiting, TdbgWaitingFrame, i);
+      if (w->file_index != file_index)
+        continue;
+      resolve_frame_file (self, w->frame, file_index);
+      g_array_remove_index_fast (self->frames_waiting, i);
+    }
+}
+
 static void
 add_source_file (TdbgLogdir *self, Tensorflow__SourceFile *msg)
 {
@@ -244,6 +269,8 @@ add_source_file (TdbgLogdir *self, Tensorflow__SourceFile *msg)
     sf->lines[i] = g_strdup (msg->lines[i]);
   g_ptr_array_add (self->source_files, sf);
   g_array_append_val (self->primary_sources, index);
+  if (self->frames_waiting->len > 0)
+    resolve_waiting_frames (self);
 }
 
 static void
@@ -265,12 +292,13 @@ add_stack_frame (TdbgLogdir *self, const char *file_name, guint64 offset, Tensor
       frame->line = flc->line;
       frame->func = g_strdup (flc->func);
       if (flc->file_index >= 0 && (guint) flc->file_index < self->primary_sources->len)
+        resolve_frame_file (self, frame, flc->file_index);
+      else if (flc->file_index >= 0)
         {
-          frame->source_file = g_array_index (self->primary_sources, guint32, flc->file_index);
-          frame->file_path = g_strdup (((TdbgSourceFile *) g_ptr_array_index (self->source_files, frame->source_file))->file_path);
+          TdbgWaitingFrame waiting = { frame, flc->file_index };
+          g_array_append_val (self->frames_waiting, waiting);
         }
     }
-  frame->is_library = tdbg_stack_path_is_library (frame->file_path);
   g_hash_table_insert (self->frame_index, frame->id, frame);
   self->n_frames++;
 }

@@ -12,6 +12,11 @@
 
 G_BEGIN_DECLS
 
+typedef struct {
+  TdbgStackFrame *frame;
+  guint file_index;            /* in the primary file set's source files */
+} TdbgWaitingFrame;
+
 #define TDBG_MAX_FILE_SETS 255
 
 struct _TdbgLogdir {
@@ -42,6 +47,8 @@ struct _TdbgLogdir {
   guint n_frames;
   GPtrArray *source_files;     /* TdbgSourceFile* */
   GArray *primary_sources;     /* file_index -> source file index, for the primary file set */
+  GArray *frames_waiting;      /* TdbgWaitingFrame: frames naming a source file not read yet (a
+                                * run's files are flushed apart: a frame may come before its file) */
 
   TdbgVec traces;              /* TdbgTraceDigest */
   guint32 *op_trace_starts;    /* tdbg-op-traces.c: per op, where its traces begin in op_traces */

@@ -326,6 +326,7 @@ tdbg_logdir_finalize (GObject *object)
   g_hash_table_unref (self->frame_index);
   g_ptr_array_unref (self->source_files);
   g_array_unref (self->primary_sources);
+  g_array_unref (self->frames_waiting);
   tdbg_vec_clear (&self->traces);
   g_free (self->op_trace_starts);
   g_free (self->op_traces);
@@ -364,6 +365,7 @@ tdbg_logdir_init (TdbgLogdir *self)
   self->frame_index = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) frame_free);
   self->source_files = g_ptr_array_new_with_free_func ((GDestroyNotify) source_file_free);
   self->primary_sources = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->frames_waiting = g_array_new (FALSE, FALSE, sizeof (TdbgWaitingFrame));
   tdbg_vec_init (&self->traces, sizeof (TdbgTraceDigest));
   tdbg_vec_init (&self->executions, sizeof (TdbgExecutionDigest));
   self->alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));

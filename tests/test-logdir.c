@@ -531,6 +531,45 @@ test_wide_counts (void)
   test_remove_tree (dir);
 }
 
+
+/* A followed run whose stack frames reach the disk before the source files they name (each
+ * file is flushed on its own): once the source files come, the frames name them, and an op's
+ * line is found. */
+static void
+test_frames_before_sources (void)
+{
+  g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
+  TdbgDemoOptions demo = { 2, 1, "frames-first", 1700000000 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  TdbgRefreshStats stats;
+  const TdbgOp *op = NULL;
+
+  g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
+  follow_copy_written (full, grow, ".source_files", 0);
+  logdir = test_load_logdir (grow);
+  g_assert_cmpuint (tdbg_logdir_get_n_source_files (logdir), ==, 0);
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir) && op == NULL; i++)
+    if (g_strcmp0 (tdbg_logdir_get_op (logdir, i)->op_name, "Log") == 0)
+      op = tdbg_logdir_get_op (logdir, i);
+  g_assert_nonnull (op);
+  g_assert_null (tdbg_logdir_get_op_user_frame (logdir, op)->file_path);
+
+  follow_copy_written (full, grow, NULL, 1);
+  g_assert_true (tdbg_logdir_refresh (logdir, &stats, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_source_files (logdir), >, 0);
+  {
+    const TdbgStackFrame *frame = tdbg_logdir_get_op_user_frame (logdir, op);
+    g_assert_nonnull (frame);
+    g_assert_nonnull (frame->file_path);
+    g_assert_true (g_str_has_suffix (frame->file_path, ".py"));
+    g_assert_nonnull (tdbg_logdir_get_frame_line (logdir, frame));
+  }
+  test_remove_tree (grow);
+  test_remove_tree (full);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -548,5 +587,6 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/dot-escape", test_dot_escape);
   g_test_add_func ("/logdir/bulk-limit", test_bulk_limit);
   g_test_add_func ("/logdir/wide-counts", test_wide_counts);
+  g_test_add_func ("/logdir/frames-before-sources", test_frames_before_sources);
   return g_test_run ();
 }
