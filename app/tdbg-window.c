@@ -175,6 +175,11 @@ tdbg_window_dispose (GObject *object)
   g_clear_object (&self->loading);
   if (self->follower)
     {
+      /* The Follow setting, shared by every window, must no longer reach this one's follower
+       * and its action: a change in another window would find this window's action group
+       * gone. */
+      g_settings_unbind (self->follower, "active");
+      g_action_map_remove_action (G_ACTION_MAP (self), "follow");
       g_signal_handlers_disconnect_by_data (self->follower, self);
       tdbg_follower_stop (self->follower);
       g_clear_object (&self->follower);
