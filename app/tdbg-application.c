@@ -10,6 +10,7 @@
 #include "tdbg-location.h"
 #include "tdbg-ui.h"
 #include "tdbg-window.h"
+#include "tdbg-window-notify.h"
 
 struct _TdbgApplication {
   AdwApplication parent_instance;
@@ -122,6 +123,7 @@ tdbg_application_init (TdbgApplication *self)
 
   self->remote_locations = g_ptr_array_new_with_free_func (g_free);
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  tdbg_window_notify_add_app_actions (GTK_APPLICATION (self));
 }
 
 TdbgApplication *

@@ -9,6 +9,7 @@
 #include "tdbg-window-private.h"
 #include "tdbg-window-history.h"
 #include "tdbg-window-alerts.h"
+#include "tdbg-window-notify.h"
 #include "tdbg-window-report.h"
 #include "tdbg-window-first-look.h"
 #include "tdbg-settings.h"
@@ -244,6 +245,7 @@ tdbg_window_init (TdbgWindow *self)
   _tdbg_window_actions_init (self);
   tdbg_window_history_init (self, self->selection);
   tdbg_window_alerts_init (self);
+  tdbg_window_notify_init (self);
   tdbg_window_report_init (self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   tdbg_ui_name_mnemonic_buttons (GTK_WIDGET (self));

@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "tdbg-window-notify.h"
+#include "tdbg-window-private.h"
+
+#include <glib/gi18n.h>
+#include "tdbg-alert-kind.h"
+#include "tdbg-cli-alerts.h"
+#include "tdbg-more-alerts.h"
+#include "tdbg-root-cause.h"
+#include "tdbg-watch.h"
+
+#define WATCH_KEY "tdbg-watch"
+/* Alerts found at the last step, told at the next one (a second later): a run's files are
+ * not written at once, and what names an alert's op and its line may come in a moment after
+ * the record that raised it. */
+#define PENDING_KEY "tdbg-watch-pending"
+
+char *
+tdbg_window_notify_id (TdbgWindow *window, const char *kind_id)
+{
+  return g_strdup_printf ("alert-%u-%s", gtk_application_window_get_id (GTK_APPLICATION_WINDOW (window)), kind_id);
+}
+
+/* Where the alert's op was made: "train.py:83", NULL when unknown. */
+static char *
+alert_line (TdbgLogdir *logdir, const TdbgAlert *alert)
+{
+  guint32 op = alert->trace_index != TDBG_NONE ? tdbg_logdir_get_trace (logdir, alert->trace_index)->op : alert->op;
+  const TdbgStackFrame *frame;
+  g_autofree char *base = NULL;
+
+  if (op == TDBG_NONE || alert->type == TDBG_ALERT_RETRACING || op >= tdbg_logdir_get_n_ops (logdir))
+    return NULL;
+  frame = tdbg_logdir_get_op_user_frame (logdir, tdbg_logdir_get_op (logdir, op));
+  if (frame == NULL || frame->file_path == NULL)
+    return NULL;
+  base = g_path_get_basename (frame->file_path);
+  return g_strdup_printf ("%s:%d", base, frame->line);
+}
+
+static char *
+notification_body (TdbgLogdir *logdir, const TdbgAlert *alert)
+{
+  g_autofree char *what = tdbg_cli_describe_alert (logdir, alert);
+  g_autofree char *line = alert_line (logdir, alert);
+  GString *body = g_string_new (what);
+
+  if (line)
+    /* Translators: where the op of an alert was made, "train.py:83" */
+    g_string_append_printf (body, _("\nMade at %s"), line);
+  if (alert->type == TDBG_ALERT_INF_NAN)
+    {
+      g_autoptr(TdbgRootCause) cause = tdbg_root_cause_find (logdir);
+      if (cause->cause != TDBG_CAUSE_NONE && cause->explanation)
+        g_string_append_printf (body, "\n%s", cause->explanation);
+    }
+  return g_string_free (body, FALSE);
+}
+
+static void
+send_notification (TdbgWindow *self, TdbgLogdir *logdir, const TdbgAlert *alert)
+{
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+  const TdbgAlertKind *kind = tdbg_alert_kind_get (alert->type);
+  guint window_id = gtk_application_window_get_id (GTK_APPLICATION_WINDOW (self));
+  g_autofree char *run = g_path_get_basename (self->location ? self->location : "");
+  /* Translators: an alert kind's name ("NaN/∞"), then the run's folder */
+  g_autofree char *title = g_strdup_printf (_("%s in %s"), tdbg_alert_kind_get_name (kind), run);
+  g_autofree char *body = notification_body (logdir, alert);
+  g_autofree char *id = tdbg_window_notify_id (self, kind->id);
+  g_autoptr(GNotification) notification = g_notification_new (title);
+
+  g_notification_set_body (notification, body);
+  g_notification_set_priority (notification, alert->type == TDBG_ALERT_INF_NAN ? G_NOTIFICATION_PRIORITY_HIGH
+                                                                               : G_NOTIFICATION_PRIORITY_NORMAL);
+  g_notification_set_default_action_and_target (notification, "app.show-alert", "(us)", window_id, kind->id);
+  g_notification_add_button_with_target (notification, _("Stop Watching"), "app.stop-watching", "u", window_id);
+  g_application_send_notification (app, id, notification);
+}
+
+/* A watch of the logdir the window shows: made when a logdir is shown (what it holds then
+ * is on screen, never news), stepped after each step of following. */
+static void
+logdir_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgWindow *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
+  TdbgWatch *watch = logdir ? tdbg_watch_new (logdir, TDBG_MAGNITUDE_THRESHOLD_DEFAULT, g_get_monotonic_time ()) : NULL;
+
+  if (watch)
+    g_array_unref (tdbg_watch_step (watch, g_get_monotonic_time ()));
+  g_object_set_data_full (G_OBJECT (self), WATCH_KEY, watch, g_object_unref);
+  g_array_set_size (g_object_get_data (G_OBJECT (self), PENDING_KEY), 0);
+}
+
+static void
+followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *self)
+{
+  TdbgWatch *watch = g_object_get_data (G_OBJECT (self), WATCH_KEY);
+  GArray *pending = g_object_get_data (G_OBJECT (self), PENDING_KEY);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  /* The person looking at this run sees the alert arrive. */
+  gboolean looking = gtk_window_is_active (GTK_WINDOW (self)) && gtk_widget_get_visible (GTK_WIDGET (self));
+  g_autoptr(GArray) news = NULL;
+
+  if (watch == NULL || logdir == NULL || stats == NULL)
+    return;
+  for (guint i = 0; i < pending->len && !looking && gtk_window_get_application (GTK_WINDOW (self)); i++)
+    send_notification (self, logdir, &g_array_index (pending, TdbgAlert, i));
+  g_array_set_size (pending, 0);
+  news = tdbg_watch_step (watch, g_get_monotonic_time ());
+  for (guint i = 0; i < news->len; i++)
+    if (g_array_index (news, TdbgWatchNews, i).first_of_kind)
+      g_array_append_val (pending, g_array_index (news, TdbgWatchNews, i).alert);
+}
+
+void
+tdbg_window_notify_init (TdbgWindow *self)
+{
+  g_object_set_data_full (G_OBJECT (self), PENDING_KEY, g_array_new (FALSE, FALSE, sizeof (TdbgAlert)),
+                          (GDestroyNotify) g_array_unref);
+  g_signal_connect (self->selection, "notify::logdir", G_CALLBACK (logdir_changed_cb), self);
+  g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
+}
+
+static TdbgWindow *
+window_of (GtkApplication *app, guint id)
+{
+  GtkWindow *window = gtk_application_get_window_by_id (app, id);
+  return TDBG_IS_WINDOW (window) ? TDBG_WINDOW (window) : NULL;
+}
+
+static void
+show_alert_activated (GSimpleAction *action, GVariant *parameter, gpointer app)
+{
+  guint id;
+  const char *kind_id;
+  TdbgWindow *window;
+  TdbgAlertsPane *pane;
+
+  g_variant_get (parameter, "(u&s)", &id, &kind_id);
+  if ((window = window_of (app, id)) == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (window));
+  pane = tdbg_window_get_alerts_pane (window);
+  for (guint k = 0; k < tdbg_alert_kind_get_n (); k++)
+    if (g_str_equal (tdbg_alert_kind_nth (k)->id, kind_id))
+      tdbg_alerts_pane_activate_kind (pane, (TdbgAlertType) k);
+  tdbg_cause_card_set_expanded (tdbg_alerts_pane_get_cause_card (pane), TRUE);
+}
+
+static void
+stop_watching_activated (GSimpleAction *action, GVariant *parameter, gpointer app)
+{
+  TdbgWindow *window = window_of (app, g_variant_get_uint32 (parameter));
+
+  /* As the Follow button does. */
+  if (window)
+    g_object_set (tdbg_window_get_follower (window), "active", FALSE, NULL);
+}
+
+void
+tdbg_window_notify_add_app_actions (GtkApplication *app)
+{
+  static const GActionEntry entries[] = {
+    { "show-alert", show_alert_activated, "(us)", NULL, NULL, { 0 } },
+    { "stop-watching", stop_watching_activated, "u", NULL, NULL, { 0 } },
+  };
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
+}
