@@ -36,6 +36,8 @@ int _tdbg_cli_tensor (int argc, char **argv);
 int _tdbg_cli_explain (int argc, char **argv);
 int _tdbg_cli_ops (int argc, char **argv);
 int _tdbg_cli_export_graph (int argc, char **argv);
+/* tdbg-cli-diff.c */
+int _tdbg_cli_diff (int argc, char **argv);
 /* tdbg-cli-serve.c: run over SSH by a client, not listed by help */
 int _tdbg_cli_serve_logdir (int argc, char **argv);
 

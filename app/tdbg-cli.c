@@ -160,6 +160,7 @@ static const struct {
   { "ops", _tdbg_cli_ops, N_("[--json] [--file PATH] [--line N] [--graph ID] LOGDIR: every op creation and its line") },
   { "tensor", _tdbg_cli_tensor, N_("[--npy -o FILE] [--execution [--slot N]] LOGDIR INDEX: the values of a FULL_TENSOR trace") },
   { "export-graph", _tdbg_cli_export_graph, N_("LOGDIR --trace INDEX [--depth N] | --graph ID [--collapse-scopes] --format png|svg|pdf -o FILE: draw a graph") },
+  { "diff", _tdbg_cli_diff, N_("[--json|--markdown [-o FILE]] [--rtol R] [--atol A] RUN_A RUN_B: where two runs first part; exit 0 alike, 1 not, 2 unreadable") },
   { "help", cmd_help, N_("this list") },
 };
 
