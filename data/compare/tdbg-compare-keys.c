@@ -12,7 +12,8 @@ tdbg_compare_strip_suffix (const char *name)
 
   while (digits < n && g_ascii_isdigit (name[n - 1 - digits]))
     digits++;
-  if (digits > 0 && digits < n && name[n - 1 - digits] == '_')
+  /* A name that is only "_<digits>" keeps it: no graph is named "". */
+  if (digits > 0 && digits + 1 < n && name[n - 1 - digits] == '_')
     return g_strndup (name, n - 1 - digits);
   return g_strdup (name ? name : "");
 }

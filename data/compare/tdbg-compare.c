@@ -276,7 +276,8 @@ join (TdbgComparison *c, Stretch *stretches, guint n, guint n_keys, GError **err
       if (c->first.kind == TDBG_DIVERGENCE_NONE)
         {
           c->compared_traces += s->compared_before_first;
-          c->first = s->first;
+          if (s->first.kind != TDBG_DIVERGENCE_NONE)
+            c->first = s->first;
         }
       c->compared_all += s->compared;
       c->diverging_traces += s->diverging;
