@@ -6,9 +6,11 @@
  * give. */
 
 #include <math.h>
+#include <stdio.h>
 
 #include "compare-fixtures.h"
 #include "tdbg-compare-report.h"
+#include "tdbg-error.h"
 #include "test-util.h"
 
 #define N_STEPS 3
@@ -431,6 +433,39 @@ test_reports (void)
   g_assert_nonnull (strstr (json_text, "\"compared_traces\":8,"));
 }
 
+/* A record of run B changed after loading: the comparison fails, naming the file and the offset. */
+static void
+test_changed_file (void)
+{
+  g_auto(Pair) p = { 0 };
+  CompareRun a, b;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgComparison) c = NULL;
+  const TdbgFileSet *fs;
+  g_autofree char *path = NULL, *expected = NULL;
+  guint64 offset;
+  FILE *file;
+
+  compare_run_init (&a, FALSE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, N_STEPS);
+  compare_run_init (&b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, N_STEPS);
+  pair_compare (&p, &a, &b, NULL);
+  fs = tdbg_logdir_get_file_set (p.b, 0);
+  offset = tdbg_trace_digest_get_offset (tdbg_logdir_get_trace (p.b, 5));
+  path = g_build_filename (p.dir_b, fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].file_name, NULL);
+  /* In place, as a writer reusing the file would: one byte of the payload flipped. */
+  file = fopen (path, "r+b");
+  g_assert_nonnull (file);
+  g_assert_cmpint (fseek (file, (long) offset + 20, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc (0x5a, file), !=, EOF);
+  fclose (file);
+  c = tdbg_comparison_new (p.a, p.b, NULL, NULL, &error);
+  g_assert_null (c);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
+  expected = g_strdup_printf ("%s: the record at offset %" G_GUINT64_FORMAT " ",
+                              fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].file_name, offset);
+  g_assert_true (g_str_has_prefix (error->message, expected));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -466,5 +501,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/execution", test_execution);
   g_test_add_func ("/compare/stretches", test_stretches);
   g_test_add_func ("/compare/reports", test_reports);
+  g_test_add_func ("/compare/changed-file", test_changed_file);
   return g_test_run ();
 }

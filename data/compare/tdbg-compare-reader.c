@@ -89,8 +89,8 @@ get (TdbgRecordReader *r, Window *w, const char *file_name, guint64 offset, guin
   return TRUE;
 }
 
-Tensorflow__DebugEvent *
-_tdbg_record_reader_read (TdbgRecordReader *r, guint file_set, guint64 offset, GError **error)
+const guint8 *
+_tdbg_record_reader_get (TdbgRecordReader *r, guint file_set, guint64 offset, gsize *payload_length, GError **error)
 {
   const TdbgFileSet *fs = tdbg_logdir_get_file_set (r->logdir, file_set);
   const char *file_name = fs ? fs->files[r->kind].file_name : NULL;
@@ -99,7 +99,6 @@ _tdbg_record_reader_read (TdbgRecordReader *r, guint file_set, guint64 offset, G
   guint64 length;
   guint32 stored;
   Window *w;
-  Tensorflow__DebugEvent *event;
 
   if (file_name == NULL)
     {
@@ -122,11 +121,32 @@ _tdbg_record_reader_read (TdbgRecordReader *r, guint file_set, guint64 offset, G
     return NULL;
   data += TDBG_RECORD_HEADER_SIZE;
   memcpy (&stored, data + length, 4);
-  if (tdbg_crc32c_mask (tdbg_crc32c (data, length)) != GUINT32_FROM_LE (stored) ||
-      (event = tensorflow__debug_event__unpack (NULL, length, data)) == NULL)
+  if (tdbg_crc32c_mask (tdbg_crc32c (data, length)) != GUINT32_FROM_LE (stored))
     {
       set_unreadable (error, file_name, offset);
       return NULL;
     }
+  *payload_length = length;
+  return data;
+}
+
+Tensorflow__DebugEvent *
+_tdbg_record_reader_read (TdbgRecordReader *r, guint file_set, guint64 offset, GError **error)
+{
+  gsize length;
+  const guint8 *data = _tdbg_record_reader_get (r, file_set, offset, &length, error);
+  Tensorflow__DebugEvent *event;
+
+  if (data == NULL)
+    return NULL;
+  if ((event = tensorflow__debug_event__unpack (NULL, length, data)) == NULL)
+    _tdbg_record_reader_set_unreadable (r, file_set, offset, error);
   return event;
+}
+
+gboolean
+_tdbg_record_reader_set_unreadable (TdbgRecordReader *r, guint file_set, guint64 offset, GError **error)
+{
+  const TdbgFileSet *fs = tdbg_logdir_get_file_set (r->logdir, file_set);
+  return set_unreadable (error, fs ? fs->files[r->kind].file_name : NULL, offset);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tdbg-tensor.h"
+#include "tdbg-wire.h"
 
 #define SUMMARY_MAX 16
 
@@ -94,6 +95,52 @@ strings_equal (const TdbgTensor *a, const TdbgTensor *b)
   return TRUE;
 }
 
+/* @n float32 elements of little-endian content each. */
+static gboolean
+compare_floats (const guint8 *ca, const guint8 *cb, guint64 n, const TdbgCompareOptions *o, TdbgErrorSums *s)
+{
+  gboolean close = TRUE;
+  for (guint64 i = 0; i < n; i++)
+    {
+      guint32 x, y;
+      float fx, fy;
+      memcpy (&x, ca + 4 * i, 4);
+      memcpy (&y, cb + 4 * i, 4);
+      x = GUINT32_FROM_LE (x);
+      y = GUINT32_FROM_LE (y);
+      memcpy (&fx, &x, 4);
+      memcpy (&fy, &y, 4);
+      close &= add_pair (s, fx, fy, o);
+    }
+  return close;
+}
+
+/* Summary vectors without their first @skip elements (the per-run ids), element by element. */
+static TdbgDivergenceKind
+compare_summary_doubles (guint mode, guint skip, const double *a, guint na, const double *b, guint nb, TdbgErrorSums *s)
+{
+  TdbgDivergenceKind kind = mode == TDBG_MODE_SHAPE ? TDBG_DIVERGENCE_SHAPE : TDBG_DIVERGENCE_HEALTH;
+  /* Counts, dtypes and ranks: equal or not. */
+  TdbgCompareOptions exact = { 0, 0 };
+  gboolean same = TRUE;
+
+  for (guint i = skip; i < MIN (na, nb); i++)
+    if (!add_pair (s, a[i], b[i], &exact))
+      {
+        /* SHAPE: [id, dtype, rank, size, dims…] */
+        if (same && mode == TDBG_MODE_SHAPE && i == 1)
+          kind = TDBG_DIVERGENCE_DTYPE;
+        same = FALSE;
+      }
+  return same && na == nb ? TDBG_DIVERGENCE_NONE : kind;
+}
+
+static guint
+summary_skip (guint mode)
+{
+  return mode == TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS ? 0 : mode == TDBG_MODE_FULL_HEALTH ? 2 : 1;
+}
+
 static TdbgDivergenceKind
 compare_full_tensors (const Tensorflow__TensorProto *pa, const Tensorflow__TensorProto *pb,
                       const TdbgCompareOptions *o, TdbgErrorSums *s)
@@ -113,29 +160,18 @@ compare_full_tensors (const Tensorflow__TensorProto *pa, const Tensorflow__Tenso
   if (a.dtype == TDBG_DT_STRING)
     return strings_equal (&a, &b) ? TDBG_DIVERGENCE_NONE : TDBG_DIVERGENCE_VALUES;
   if (a.dtype == TDBG_DT_FLOAT && a.repr == TDBG_REPR_CONTENT && b.repr == TDBG_REPR_CONTENT)
-    {
-      const guint8 *ca = pa->tensor_content.data, *cb = pb->tensor_content.data;
-      for (guint64 i = 0; i < a.n_elements; i++)
-        {
-          float x, y;
-          memcpy (&x, ca + 4 * i, 4);
-          memcpy (&y, cb + 4 * i, 4);
-          close &= add_pair (s, x, y, o);
-        }
-    }
+    close = compare_floats (pa->tensor_content.data, pb->tensor_content.data, a.n_elements, o, s);
   else
     for (guint64 i = 0; i < a.n_elements; i++)
       close &= add_pair (s, tdbg_tensor_get_double (&a, i), tdbg_tensor_get_double (&b, i), o);
   return close ? TDBG_DIVERGENCE_NONE : TDBG_DIVERGENCE_VALUES;
 }
 
-/* The summary of @proto, without its per-run ids. */
 static GArray *
-summary_of (guint mode, const Tensorflow__TensorProto *proto, guint *skip)
+summary_of (const Tensorflow__TensorProto *proto)
 {
   TdbgTensor t;
 
-  *skip = mode == TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS ? 0 : mode == TDBG_MODE_FULL_HEALTH ? 2 : 1;
   if (proto == NULL || tdbg_tensor_is_empty_proto (proto) || !tdbg_tensor_init (&t, proto, NULL))
     return NULL;
   return tdbg_tensor_to_doubles (&t, SUMMARY_MAX);
@@ -145,28 +181,14 @@ static TdbgDivergenceKind
 compare_summaries (guint mode, const Tensorflow__TensorProto *pa, const Tensorflow__TensorProto *pb,
                    TdbgErrorSums *s)
 {
-  guint skip;
-  g_autoptr(GArray) a = summary_of (mode, pa, &skip);
-  g_autoptr(GArray) b = summary_of (mode, pb, &skip);
-  TdbgDivergenceKind kind = mode == TDBG_MODE_SHAPE ? TDBG_DIVERGENCE_SHAPE : TDBG_DIVERGENCE_HEALTH;
-  /* Counts, dtypes and ranks: equal or not. */
-  TdbgCompareOptions exact = { 0, 0 };
-  gboolean same = TRUE;
+  g_autoptr(GArray) a = summary_of (pa);
+  g_autoptr(GArray) b = summary_of (pb);
 
   if (a == NULL || b == NULL)
-    return (a == NULL) == (b == NULL) ? TDBG_DIVERGENCE_NONE : kind;
-  for (guint i = skip; i < MIN (a->len, b->len); i++)
-    {
-      double x = g_array_index (a, double, i), y = g_array_index (b, double, i);
-      if (!add_pair (s, x, y, &exact))
-        {
-          /* SHAPE: [id, dtype, rank, size, dims…] */
-          if (same && mode == TDBG_MODE_SHAPE && i == 1)
-            kind = TDBG_DIVERGENCE_DTYPE;
-          same = FALSE;
-        }
-    }
-  return same && a->len == b->len ? TDBG_DIVERGENCE_NONE : kind;
+    return (a == NULL) == (b == NULL) ? TDBG_DIVERGENCE_NONE
+                                      : mode == TDBG_MODE_SHAPE ? TDBG_DIVERGENCE_SHAPE : TDBG_DIVERGENCE_HEALTH;
+  return compare_summary_doubles (mode, summary_skip (mode), (const double *) a->data, a->len,
+                                  (const double *) b->data, b->len, s);
 }
 
 TdbgDivergenceKind
@@ -186,4 +208,111 @@ _tdbg_compare_values (guint mode_a, const Tensorflow__TensorProto *a, guint mode
     default:
       return compare_summaries (mode_a, a, b, sums);
     }
+}
+
+/* ---- without unpacking -------------------------------------------------------------------- */
+
+/* DebugEvent.graph_execution_trace = 10, GraphExecutionTrace.tensor_proto = 5. */
+#define EVENT_GRAPH_EXECUTION_TRACE 10
+#define TRACE_TENSOR_PROTO 5
+
+static gboolean
+find_message (const guint8 *data, gsize length, guint32 number, const guint8 **out, gsize *out_length)
+{
+  TdbgWire w;
+  TdbgWireField f;
+  gboolean found = FALSE;
+
+  tdbg_wire_init (&w, data, length);
+  while (tdbg_wire_next (&w, &f))
+    if (f.number == number)
+      {
+        /* Protobuf merges repeated message fields: leave that to the unpacker. */
+        if (f.wire_type != 2 || found)
+          return FALSE;
+        *out = f.data;
+        *out_length = f.length;
+        found = TRUE;
+      }
+  return found && !w.failed;
+}
+
+gboolean
+_tdbg_raw_trace_tensor (const guint8 *record, gsize length, TdbgRawTensor *t)
+{
+  const guint8 *trace, *tensor;
+  gsize trace_length, tensor_length;
+  TdbgWire w;
+  TdbgWireField f;
+  guint seen = 0;
+
+  if (!find_message (record, length, EVENT_GRAPH_EXECUTION_TRACE, &trace, &trace_length) ||
+      !find_message (trace, trace_length, TRACE_TENSOR_PROTO, &tensor, &tensor_length))
+    return FALSE;
+  memset (t, 0, sizeof *t);
+  tdbg_wire_init (&w, tensor, tensor_length);
+  while (tdbg_wire_next (&w, &f))
+    {
+      guint bit = 1u << MIN (f.number, 31);
+      if (seen & bit)
+        return FALSE;
+      seen |= bit;
+      if (f.number == 1 && f.wire_type == 0 && f.varint <= G_MAXINT32)
+        t->dtype = (gint) f.varint;
+      else if (f.number == 2 && f.wire_type == 2)
+        {
+          t->shape = f.data;
+          t->shape_length = f.length;
+        }
+      else if (f.number == 4 && f.wire_type == 2)
+        {
+          t->content = f.data;
+          t->content_length = f.length;
+        }
+      else
+        return FALSE;
+    }
+  return !w.failed;
+}
+
+gboolean
+_tdbg_compare_raw (guint mode, const TdbgRawTensor *a, const TdbgRawTensor *b, const TdbgCompareOptions *options,
+                   TdbgErrorSums *sums, TdbgDivergenceKind *kind)
+{
+  memset (sums, 0, sizeof *sums);
+  if (a->dtype != b->dtype || a->shape_length != b->shape_length ||
+      (a->shape_length && memcmp (a->shape, b->shape, a->shape_length) != 0))
+    return FALSE;
+  if (mode == TDBG_MODE_FULL_TENSOR && a->dtype == TDBG_DT_FLOAT && a->content_length == b->content_length &&
+      a->content_length % 4 == 0 && a->content_length > 0)
+    {
+      *kind = compare_floats (a->content, b->content, a->content_length / 4, options, sums) ? TDBG_DIVERGENCE_NONE
+                                                                                            : TDBG_DIVERGENCE_VALUES;
+      return TRUE;
+    }
+  if (mode != TDBG_MODE_FULL_TENSOR && mode != TDBG_MODE_NO_TENSOR && mode != TDBG_MODE_UNSPECIFIED &&
+      a->dtype == TDBG_DT_DOUBLE && a->content_length % 8 == 0 && b->content_length % 8 == 0 &&
+      a->content_length > 0 && b->content_length > 0 &&
+      a->content_length <= 8 * SUMMARY_MAX && b->content_length <= 8 * SUMMARY_MAX)
+    {
+      double da[SUMMARY_MAX], db[SUMMARY_MAX];
+      guint na = a->content_length / 8, nb = b->content_length / 8;
+      for (guint i = 0; i < na; i++)
+        {
+          guint64 bits;
+          memcpy (&bits, a->content + 8 * i, 8);
+          bits = GUINT64_FROM_LE (bits);
+          memcpy (&da[i], &bits, 8);
+        }
+      for (guint i = 0; i < nb; i++)
+        {
+          guint64 bits;
+          memcpy (&bits, b->content + 8 * i, 8);
+          bits = GUINT64_FROM_LE (bits);
+          memcpy (&db[i], &bits, 8);
+        }
+      *kind = compare_summary_doubles (mode, summary_skip (mode), da, na, db, nb, sums);
+      return TRUE;
+    }
+  return FALSE;
 }

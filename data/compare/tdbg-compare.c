@@ -179,39 +179,61 @@ record_pair (Stretch *s, guint32 i, guint32 key, guint mode, TdbgDivergenceKind 
                                   diff > 0 ? diff : NAN };
 }
 
+/* The values of both records unpacked and compared: every kind of value. */
+static gboolean
+compare_unpacked (TdbgComparison *c, guint mode_a, const guint8 *ra, gsize la, guint mode_b, const guint8 *rb,
+                  gsize lb, TdbgErrorSums *sums, TdbgDivergenceKind *kind)
+{
+  Tensorflow__DebugEvent *ea = tensorflow__debug_event__unpack (NULL, la, ra);
+  Tensorflow__DebugEvent *eb = ea ? tensorflow__debug_event__unpack (NULL, lb, rb) : NULL;
+
+  if (eb != NULL)
+    *kind = _tdbg_compare_values (mode_a, ea->graph_execution_trace ? ea->graph_execution_trace->tensor_proto : NULL,
+                                  mode_b, eb->graph_execution_trace ? eb->graph_execution_trace->tensor_proto : NULL,
+                                  &c->options, sums);
+  if (ea)
+    tensorflow__debug_event__free_unpacked (ea, NULL);
+  if (eb)
+    tensorflow__debug_event__free_unpacked (eb, NULL);
+  return eb != NULL;
+}
+
 static gboolean
 compare_pair (Stretch *s, TdbgRecordReader *ra, TdbgRecordReader *rb, guint32 i, GError **error)
 {
   TdbgComparison *c = s->c;
   const TdbgTraceDigest *da = tdbg_logdir_get_trace (c->a, i), *db;
-  Tensorflow__DebugEvent *ea, *eb;
+  const guint8 *record_a, *record_b;
+  gsize length_a, length_b;
+  TdbgRawTensor ta, tb;
   TdbgErrorSums sums = { 0 };
-  TdbgDivergenceKind kind;
+  TdbgDivergenceKind kind = TDBG_DIVERGENCE_NONE;
   guint mode_a, mode_b;
 
+  mode_a = tdbg_trace_digest_get_mode (da);
   if (c->twins[i] == TWIN_MISSING)
     {
-      record_pair (s, i, s->p->keys_a[i], tdbg_trace_digest_get_mode (da), TDBG_DIVERGENCE_MISSING, &sums);
+      record_pair (s, i, s->p->keys_a[i], mode_a, TDBG_DIVERGENCE_MISSING, &sums);
       return TRUE;
     }
   db = tdbg_logdir_get_trace (c->b, c->twins[i]);
-  ea = _tdbg_record_reader_read (ra, tdbg_trace_digest_get_file_set (da), tdbg_trace_digest_get_offset (da), error);
-  if (ea == NULL)
-    return FALSE;
-  eb = _tdbg_record_reader_read (rb, tdbg_trace_digest_get_file_set (db), tdbg_trace_digest_get_offset (db), error);
-  if (eb == NULL)
-    {
-      tensorflow__debug_event__free_unpacked (ea, NULL);
-      return FALSE;
-    }
-  mode_a = tdbg_trace_digest_get_mode (da);
   mode_b = tdbg_trace_digest_get_mode (db);
-  kind = _tdbg_compare_values (mode_a, ea->graph_execution_trace ? ea->graph_execution_trace->tensor_proto : NULL,
-                               mode_b, eb->graph_execution_trace ? eb->graph_execution_trace->tensor_proto : NULL,
-                               &c->options, &sums);
+  record_a = _tdbg_record_reader_get (ra, tdbg_trace_digest_get_file_set (da), tdbg_trace_digest_get_offset (da),
+                                      &length_a, error);
+  record_b = record_a ? _tdbg_record_reader_get (rb, tdbg_trace_digest_get_file_set (db),
+                                                 tdbg_trace_digest_get_offset (db), &length_b, error)
+                      : NULL;
+  if (record_b == NULL)
+    return FALSE;
+  /* Most pairs: plain values read where they lie; the rest unpacked. */
+  if (mode_a != mode_b)
+    kind = TDBG_DIVERGENCE_MODE;
+  else if (!(_tdbg_raw_trace_tensor (record_a, length_a, &ta) && _tdbg_raw_trace_tensor (record_b, length_b, &tb) &&
+             _tdbg_compare_raw (mode_a, &ta, &tb, &c->options, &sums, &kind)) &&
+           !compare_unpacked (c, mode_a, record_a, length_a, mode_b, record_b, length_b, &sums, &kind))
+    return _tdbg_record_reader_set_unreadable (ra, tdbg_trace_digest_get_file_set (da),
+                                               tdbg_trace_digest_get_offset (da), error);
   record_pair (s, i, s->p->keys_a[i], mode_a, kind, &sums);
-  tensorflow__debug_event__free_unpacked (ea, NULL);
-  tensorflow__debug_event__free_unpacked (eb, NULL);
   return TRUE;
 }
 
