@@ -42,6 +42,8 @@ int _tdbg_cli_ops (int argc, char **argv);
 int _tdbg_cli_export_graph (int argc, char **argv);
 /* tdbg-cli-watch.c */
 int _tdbg_cli_watch (int argc, char **argv);
+/* tdbg-cli-diff.c */
+int _tdbg_cli_diff (int argc, char **argv);
 /* tdbg-cli-serve.c: run over SSH by a client, not listed by help */
 int _tdbg_cli_serve_logdir (int argc, char **argv);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The headless command line: the table of commands and what they share (options, opening a
  * logdir, indexes, JSON). The commands are in tdbg-cli-inspect.c, tdbg-cli-events.c,
- * tdbg-cli-explore.c and tdbg-cli-watch.c. */
+ * tdbg-cli-explore.c, tdbg-cli-watch.c and tdbg-cli-diff.c. */
 #include "config.h"
 
 #include <stdio.h>
@@ -202,6 +202,7 @@ static const struct {
   { "ops", _tdbg_cli_ops, N_("[--json] [--file PATH] [--line N] [--graph ID] LOGDIR: every op creation and its line") },
   { "tensor", _tdbg_cli_tensor, N_("[--npy -o FILE] [--execution [--slot N]] LOGDIR INDEX: the values of a FULL_TENSOR trace") },
   { "export-graph", _tdbg_cli_export_graph, N_("LOGDIR --trace INDEX [--depth N] | --graph ID [--collapse-scopes] --format png|svg|pdf -o FILE: draw a graph") },
+  { "diff", _tdbg_cli_diff, N_("[--json|--markdown [-o FILE]] [--rtol R] [--atol A] RUN_A RUN_B: where two runs first part; exit 0 alike, 1 not, 2 unreadable") },
   { "watch", _tdbg_cli_watch, N_("[--json] [--exit-on-alert] [--idle-timeout SECONDS] LOGDIR: follow a run, print each alert as it appears") },
   { "help", cmd_help, N_("this list") },
 };

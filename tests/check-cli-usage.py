@@ -4,7 +4,7 @@
 
 usage: check-cli-usage.py TFDBG_GTK LOGDIRS_ROOT OUTDIR
 
-An unknown command (`tfdbg-gtk diff A B`) or option exits 2 with the usage on stderr, and opens
+An unknown command (`tfdbg-gtk compare A B`) or option exits 2 with the usage on stderr, and opens
 no window (it runs without a display: a window would fail otherwise); a command's unknown option
 shows that command's usage. A graph name that several graphs share (`dense` in tutorial_mnist,
 four times per EXPECTED.json) fails for export-graph and ops, listing each id with its outer
@@ -53,7 +53,7 @@ def main(argv):
     by_id = {g["graph_id"]: g for g in graphs}
 
     report("an unknown command fails with usage",
-           expect_usage(program, ["diff", mnist, modes], ["“diff”", "Usage:", "inspect", "export-graph"]))
+           expect_usage(program, ["compare", mnist, modes], ["“compare”", "Usage:", "inspect", "export-graph", "diff"]))
     report("an unknown command alone fails with usage", expect_usage(program, ["inpsect"], ["“inpsect”", "Usage:"]))
     report("an unknown option fails with usage",
            expect_usage(program, ["--frobnicate", mnist], ["--frobnicate", "Usage:"]))
