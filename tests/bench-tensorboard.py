@@ -89,7 +89,8 @@ def tensorboard_command(python):
 
 
 def run_child(argv, env=None, timeout=None):
-    """Runs @argv; returns (seconds, peak RSS in bytes, stdout). Fails on a non-zero exit."""
+    """Runs @argv; returns (seconds, CPU seconds, peak RSS in bytes, stdout). Fails on a
+    non-zero exit."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.monotonic()
         child = subprocess.Popen(argv, stdout=out, stderr=err, env=env)
@@ -107,7 +108,7 @@ def run_child(argv, env=None, timeout=None):
             raise BenchError(f"{' '.join(argv)}: not done in {timeout} s")
         if child.returncode != 0:
             raise BenchError(f"{' '.join(argv)} exited with {child.returncode}:\n{err.read().decode()[-3000:]}")
-        return seconds, usage.ru_maxrss * 1024, out.read().decode()
+        return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, out.read().decode()
 
 
 def file_sha256(path):
@@ -131,7 +132,7 @@ def ensure_real_logdir(python, tf_version, directory, steps):
     scratch = tempfile.mkdtemp(prefix=".bench-real-tf-", dir=parent)
     try:
         dump = os.path.join(scratch, "logdir")
-        seconds, _, out = run_child([python, WRITE_LOGDIR, dump, "--steps", str(steps)], env=quiet_env(), timeout=1800)
+        seconds, _, _, out = run_child([python, WRITE_LOGDIR, dump, "--steps", str(steps)], env=quiet_env(), timeout=1800)
         log(f"# TensorFlow wrote {directory} in {seconds:.1f} s: {out.strip()}")
         with open(os.path.join(dump, "bench-stamp"), "w") as f:
             f.write(stamp_text)
@@ -184,6 +185,19 @@ def process_tree(root):
                 tree.add(pid)
                 grew = True
     return tree
+
+
+def tree_cpu_seconds(root):
+    """The CPU seconds (user and system) the processes of @root's tree have used so far."""
+    ticks = 0
+    for pid in process_tree(root):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime: fields 14 and 15 of stat
+        except (OSError, IndexError, ValueError):
+            pass
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def vm_hwm(pid):
@@ -243,8 +257,8 @@ def stop_group(child):
 
 def time_tensorboard(python, logdir, expected, timeout):
     """One TensorBoard from its start: seconds until the runs route names the run, until the
-    alerts route answers with the full count, until both digest routes count every record;
-    the peak memory of its tree."""
+    alerts route answers with the full count (and the CPU seconds its tree had used then),
+    until both digest routes count every record; the peak memory of its tree."""
     port = free_port()
     tmp = tempfile.mkdtemp(prefix="tfdbg-gtk-bench-tensorboard-")
     argv = tensorboard_command(python) + ["--logdir", logdir, "--host", "127.0.0.1", "--port", str(port)]
@@ -276,6 +290,7 @@ def time_tensorboard(python, logdir, expected, timeout):
                     alerts = get_json(port, "/alerts", run=run, begin=0, end=0)
                     if alerts.get("num_alerts") == expected["num_alerts"]:
                         result["alerts"] = time.monotonic() - start
+                        result["alerts_cpu"] = tree_cpu_seconds(child.pid)
                 if "alerts" in result:
                     executions = get_json(port, "/execution/digests", run=run, begin=0, end=0)["num_digests"]
                     traces = get_json(port, "/graph_execution/digests", run=run, begin=0, end=0)["num_digests"]
@@ -294,7 +309,7 @@ def time_tensorboard(python, logdir, expected, timeout):
 
 def bench_logdir(name, logdir, python, tfdbg_gtk, bench_load, runs, timeout):
     log(f"\n== {name}: {logdir} ({logdir_bytes(logdir) / 1e6:.1f} MB)")
-    _, _, out = run_child([tfdbg_gtk, "inspect", "--json", logdir], timeout=timeout)
+    _, _, _, out = run_child([tfdbg_gtk, "inspect", "--json", logdir], timeout=timeout)
     facts = json.loads(out)
     expected = {
         "executions": facts["counts"]["executions"],
@@ -308,14 +323,15 @@ def bench_logdir(name, logdir, python, tfdbg_gtk, bench_load, runs, timeout):
     if expected["num_alerts"] == 0:
         raise BenchError(f"{logdir}: no alerts; the benchmark needs a logdir with NaN/inf")
 
-    figures = {"tb_runs": [], "tb_alerts": [], "tb_all": [], "tb_peak": [], "ddr_import": [], "ddr_read": [],
-               "ddr_peak": [], "gtk": [], "gtk_peak": []}
+    figures = {key: [] for key in ("tb_runs", "tb_alerts", "tb_alerts_cpu", "tb_all", "tb_peak", "ddr_import",
+                                   "ddr_read", "ddr_read_cpu", "ddr_peak", "gtk", "gtk_cpu", "gtk_peak")}
     for r in range(runs):
-        seconds, peak, _ = run_child([tfdbg_gtk, "inspect", "--json", logdir], timeout=timeout)
+        seconds, cpu, peak, _ = run_child([tfdbg_gtk, "inspect", "--json", logdir], timeout=timeout)
         figures["gtk"].append(seconds)
+        figures["gtk_cpu"].append(cpu)
         figures["gtk_peak"].append(peak)
 
-        _, peak, out = run_child([python, READ_LOGDIR, logdir, str(ALERT_LIMIT)], env=quiet_env(), timeout=timeout)
+        _, _, peak, out = run_child([python, READ_LOGDIR, logdir, str(ALERT_LIMIT)], env=quiet_env(), timeout=timeout)
         ddr = json.loads(out)
         got = {"executions": ddr["num_executions"], "traces": ddr["num_graph_execution_traces"],
                "num_alerts": ddr["num_alerts"]}
@@ -327,41 +343,41 @@ def bench_logdir(name, logdir, python, tfdbg_gtk, bench_load, runs, timeout):
             raise BenchError(f"{logdir}: first alert: DebugDataReader {ddr['first_alert']}, tfdbg-gtk {first}")
         figures["ddr_import"].append(ddr["import_seconds"])
         figures["ddr_read"].append(ddr["read_seconds"])
+        figures["ddr_read_cpu"].append(ddr["read_cpu_seconds"])
         figures["ddr_peak"].append(peak)
 
         tb = time_tensorboard(python, logdir, expected, timeout)
-        figures["tb_runs"].append(tb["runs"])
-        figures["tb_alerts"].append(tb["alerts"])
-        figures["tb_all"].append(tb["all"])
+        for key in ("runs", "alerts", "alerts_cpu", "all"):
+            figures["tb_" + key].append(tb[key])
         figures["tb_peak"].append(tb["peak_bytes"])
         log(f"run {r + 1}/{runs}: tfdbg-gtk {seconds:.3f} s; DebugDataReader {ddr['read_seconds']:.2f} s "
             f"(+{ddr['import_seconds']:.2f} s import); TensorBoard alerts {tb['alerts']:.2f} s, "
-            f"all read {tb['all']:.2f} s, {tb['peak_bytes'] / 1e6:.0f} MB in {tb['processes']} processes")
+            f"all read {tb['all']:.2f} s, {tb['peak_bytes'] / 1e6:.0f} MB in {tb['processes']} processes; "
+            f"load average {os.getloadavg()[0]:.1f}")
 
-    _, _, out = run_child([bench_load, "--floor-only", "--runs", str(max(runs, 3)), "--dir", logdir], timeout=timeout)
-    floor = json.loads(out)["crc_floor_median"]
+    _, _, _, out = run_child([bench_load, "--floor-only", "--runs", str(max(runs, 3)), "--dir", logdir], timeout=timeout)
+    floor = json.loads(out)
     m = {key: statistics.median(values) for key, values in figures.items()}
-    m["floor"] = floor
-    ddr_total = m["ddr_import"] + m["ddr_read"]
+    m["floor"], m["floor_cpu"] = floor["crc_floor_median"], floor["crc_floor_cpu_median"]
 
-    log(f"medians of {runs} runs:")
-    log(f"  TensorBoard, start until the runs route names the run:  {m['tb_runs']:8.2f} s")
-    log(f"  TensorBoard, start until the alerts route answers {expected['num_alerts']}:  {m['tb_alerts']:8.2f} s")
-    log(f"  TensorBoard, start until every record is read:          {m['tb_all']:8.2f} s")
-    log(f"  TensorBoard, peak memory of its processes:              {m['tb_peak'] / 1e6:8.0f} MB")
-    log(f"  DebugDataReader + InfNanMonitor, read:                  {m['ddr_read']:8.2f} s"
-        f"  (+ {m['ddr_import']:.2f} s to import TensorFlow)")
-    log(f"  DebugDataReader, peak memory of its process:            {m['ddr_peak'] / 1e6:8.0f} MB")
-    log(f"  tfdbg-gtk inspect --json, a new process:                {m['gtk']:8.3f} s")
-    log(f"  tfdbg-gtk, peak RSS (with the files it maps):           {m['gtk_peak'] / 1e6:8.0f} MB")
-    log(f"  CRC-scan floor (bench-load --floor-only):               {m['floor']:8.3f} s")
-    log("ratios:")
-    log(f"  TensorBoard (to the full alert count) / tfdbg-gtk:      {m['tb_alerts'] / m['gtk']:8.1f}")
-    log(f"  TensorBoard (to every record) / tfdbg-gtk:              {m['tb_all'] / m['gtk']:8.1f}")
-    log(f"  DebugDataReader (read) / tfdbg-gtk:                     {m['ddr_read'] / m['gtk']:8.1f}")
-    log(f"  DebugDataReader (import + read) / tfdbg-gtk:            {ddr_total / m['gtk']:8.1f}")
-    log(f"  tfdbg-gtk / CRC floor:                                  {m['gtk'] / m['floor']:8.2f}")
-    log(f"  peak memory, TensorBoard / tfdbg-gtk:                   {m['tb_peak'] / m['gtk_peak']:8.1f}")
+    log(f"medians of {runs} runs                                     wall s      CPU s   peak MB")
+    log(f"  TensorBoard, start until the runs route names the run {m['tb_runs']:10.2f}")
+    log(f"  TensorBoard, start until the alerts route says {expected['num_alerts']:<6}"
+        f" {m['tb_alerts']:10.2f} {m['tb_alerts_cpu']:10.2f} {m['tb_peak'] / 1e6:9.0f}")
+    log(f"  TensorBoard, start until every record is read          {m['tb_all']:10.2f}")
+    log(f"  DebugDataReader + InfNanMonitor, read                  {m['ddr_read']:10.2f} {m['ddr_read_cpu']:10.2f}"
+        f" {m['ddr_peak'] / 1e6:9.0f}  (import of TensorFlow: {m['ddr_import']:.2f} s more)")
+    log(f"  tfdbg-gtk inspect --json, a new process                {m['gtk']:10.3f} {m['gtk_cpu']:10.3f}"
+        f" {m['gtk_peak'] / 1e6:9.0f}  (RSS with the files it maps)")
+    log(f"  CRC-scan floor (bench-load --floor-only)               {m['floor']:10.3f} {m['floor_cpu']:10.3f}")
+    log("ratios                                                       wall        CPU    memory")
+    log(f"  TensorBoard (to the full alert count) / tfdbg-gtk      {m['tb_alerts'] / m['gtk']:10.1f}"
+        f" {m['tb_alerts_cpu'] / m['gtk_cpu']:10.1f} {m['tb_peak'] / m['gtk_peak']:9.1f}")
+    log(f"  TensorBoard (to every record) / tfdbg-gtk              {m['tb_all'] / m['gtk']:10.1f}")
+    log(f"  DebugDataReader (read) / tfdbg-gtk                     {m['ddr_read'] / m['gtk']:10.1f}"
+        f" {m['ddr_read_cpu'] / m['gtk_cpu']:10.1f} {m['ddr_peak'] / m['gtk_peak']:9.1f}")
+    log(f"  tfdbg-gtk / CRC floor                                  {m['gtk'] / m['floor']:10.2f}"
+        f" {m['gtk_cpu'] / m['floor_cpu']:10.2f}")
     return m
 
 
@@ -394,8 +410,9 @@ def main():
     log(f"\nsummary (medians of {args.runs}; load average at the end {os.getloadavg()[0]:.2f}):")
     for name, m in results:
         log(f"  {name}: TensorBoard/tfdbg-gtk {m['tb_alerts'] / m['gtk']:.0f}x to the alerts "
-            f"({m['tb_all'] / m['gtk']:.0f}x to every record), DebugDataReader/tfdbg-gtk "
-            f"{m['ddr_read'] / m['gtk']:.0f}x, tfdbg-gtk/floor {m['gtk'] / m['floor']:.1f}x; "
+            f"({m['tb_alerts_cpu'] / m['gtk_cpu']:.0f}x in CPU, {m['tb_all'] / m['gtk']:.0f}x to every record), "
+            f"DebugDataReader/tfdbg-gtk {m['ddr_read'] / m['gtk']:.0f}x ({m['ddr_read_cpu'] / m['gtk_cpu']:.0f}x in CPU), "
+            f"tfdbg-gtk/floor {m['gtk'] / m['floor']:.1f}x ({m['gtk_cpu'] / m['floor_cpu']:.1f}x in CPU); "
             f"memory TensorBoard {m['tb_peak'] / 1e6:.0f} MB, tfdbg-gtk {m['gtk_peak'] / 1e6:.0f} MB")
     return 0
 

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Reads a logdir in full with TensorFlow's own DebugDataReader and the InfNanMonitor that
 TensorBoard's Debugger V2 attaches to it (with TensorBoard's limit of alerts), and prints as
-JSON what it found, the seconds the import of TensorFlow and the reading each took, and the
-process's peak resident memory.
+JSON what it found, the seconds the import of TensorFlow and the reading each took (the
+reading in CPU seconds too), and the process's peak resident memory.
 
 Usage: read_with_debug_data_reader.py LOGDIR [ALERT_LIMIT]
 """
@@ -23,15 +23,18 @@ def main():
     from tensorflow.python.debug.lib import debug_events_monitors
     from tensorflow.python.debug.lib import debug_events_reader
     imported = time.monotonic()
+    cpu = time.process_time()
     with debug_events_reader.DebugDataReader(logdir) as reader:
         monitor = debug_events_monitors.InfNanMonitor(reader, limit=limit)
         reader.update()
         read = time.monotonic()
+        cpu = time.process_time() - cpu
         alerts = monitor.alerts()
         first = alerts[0] if alerts else None
         result = {
             "import_seconds": imported - start,
             "read_seconds": read - imported,
+            "read_cpu_seconds": cpu,
             "num_executions": reader.num_executions(),
             "num_graph_execution_traces": reader.num_graph_execution_traces(),
             "num_alerts": len(alerts),
