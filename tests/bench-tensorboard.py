@@ -14,8 +14,8 @@ writes (tests/real-tf/bench/write_logdir.py, cached beside it by TensorFlow vers
   - tfdbg-gtk inspect --json (a new process each run);
   - the CRC-scan floor of the same files (bench-load --floor-only);
 
-and prints the medians of --runs runs and their ratios. The counts of records and alerts are
-checked to agree between the three readers before any time is printed.
+and prints the medians of --runs runs and their ratios. The counts of records and alerts, and
+the first alert, are checked to agree between the three readers before any time is printed.
 
 The Python with tensorflow-cpu and tensorboard comes from --python (the meson option
 real_tf_python) or $TDBG_REAL_TF_PYTHON; without one the benchmark is skipped (exit 77).
@@ -296,6 +296,7 @@ def time_tensorboard(python, logdir, expected, timeout):
                     traces = get_json(port, "/graph_execution/digests", run=run, begin=0, end=0)["num_digests"]
                     if (executions, traces) == (expected["executions"], expected["traces"]):
                         result["all"] = time.monotonic() - start
+                        result["first_alert"] = get_json(port, "/alerts", run=run, begin=0, end=1)["alerts"][0]
                         break
             except (urllib.error.URLError, ConnectionError, socket.timeout):
                 pass  # not listening yet
@@ -347,6 +348,9 @@ def bench_logdir(name, logdir, python, tfdbg_gtk, bench_load, runs, timeout):
         figures["ddr_peak"].append(peak)
 
         tb = time_tensorboard(python, logdir, expected, timeout)
+        if tb["first_alert"]["graph_execution_trace_index"] != first["graph_execution_trace_index"] or \
+                tb["first_alert"]["execution_index"] != first["execution_index"]:
+            raise BenchError(f"{logdir}: first alert: TensorBoard {tb['first_alert']}, tfdbg-gtk {first}")
         for key in ("runs", "alerts", "alerts_cpu", "all"):
             figures["tb_" + key].append(tb[key])
         figures["tb_peak"].append(tb["peak_bytes"])
