@@ -395,6 +395,47 @@ test_demo_links (void)
   test_remove_tree (dir);
 }
 
+/* Every input name of every op creation is "op:slot", naming an output of an op created
+ * in the same graph, as TensorFlow writes them: its op callback sees the data inputs
+ * only, never the control inputs ("^op"), and its own reader (DebugDataReader, which
+ * TensorBoard's Debugger V2 reads through) splits each name at ":" into exactly two parts. */
+static void
+test_demo_input_names (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  Logdir logdir = { { NULL } };
+  GPtrArray *graphs;
+  guint n_inputs = 0;
+
+  write_demo (dir, 1, -1, 1720456009, &logdir);
+  graphs = logdir.events[TDBG_FILE_GRAPHS];
+  for (guint i = 0; i < graphs->len; i++)
+    {
+      Tensorflow__DebugEvent *e = g_ptr_array_index (graphs, i);
+      Tensorflow__GraphOpCreation *op;
+      if (e->what_case != TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_OP_CREATION)
+        continue;
+      op = e->graph_op_creation;
+      for (gsize k = 0; k < op->n_input_names; k++)
+        {
+          g_auto(GStrv) parts = g_strsplit (op->input_names[k], ":", -1);
+          Tensorflow__GraphOpCreation *source;
+          guint64 slot;
+          g_test_message ("%s input %zu: %s", op->op_name, k, op->input_names[k]);
+          g_assert_cmpuint (g_strv_length (parts), ==, 2);
+          g_assert_false (g_str_has_prefix (parts[0], "^"));
+          g_assert_true (g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT32, &slot, NULL));
+          source = find_op (&logdir, op->graph_id, parts[0]);
+          g_assert_nonnull (source);
+          g_assert_cmpuint (slot, <, source->n_output_tensor_ids);
+          n_inputs++;
+        }
+    }
+  g_assert_cmpuint (n_inputs, >, 100);
+  logdir_clear (&logdir);
+  test_remove_tree (dir);
+}
+
 static void
 count_records (guint steps, guint counts[TDBG_N_FILE_KINDS])
 {
@@ -449,5 +490,6 @@ main (int argc, char **argv)
   g_test_add_func ("/fixture-writer/demo-log-creation-site", test_demo_log_creation_site);
   g_test_add_func ("/fixture-writer/demo-links", test_demo_links);
   g_test_add_func ("/fixture-writer/demo-scales", test_demo_scales);
+  g_test_add_func ("/fixture-writer/demo-input-names", test_demo_input_names);
   return g_test_run ();
 }
