@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Runs every scenario program of tests/real-tf/scenarios with a Python that has TensorFlow,
 each writing its logdir under OUTDIR/<name>. A logdir already written by the same TensorFlow
-version (OUTDIR/<name>/.done holds the version) is kept. Prints one line per logdir.
+version from the same program (OUTDIR/<name>/.done holds both) is kept. Prints one line per logdir.
 
   write-logdirs.py --python /path/to/venv/bin/python OUTDIR [NAME…]
 """
 import argparse
 import concurrent.futures
+import hashlib
 import os
 import shutil
 import subprocess
@@ -55,7 +56,12 @@ def write(python, outdir, name, version):
     program, extra, ok = LOGDIRS[name]
     logdir = os.path.join(outdir, name)
     done = os.path.join(logdir, ".done")
-    if os.path.exists(done) and open(done).read().strip() == version:
+    digest = hashlib.sha256(repr(extra).encode())
+    for part in (program, "scenario.py"):
+        with open(os.path.join(SCENARIOS, part), "rb") as f:
+            digest.update(f.read())
+    stamp = f"{version} {digest.hexdigest()[:16]}"
+    if os.path.exists(done) and open(done).read().strip() == stamp:
         return name, "kept", 0.0
     shutil.rmtree(logdir, ignore_errors=True)
     os.makedirs(logdir)
@@ -68,7 +74,7 @@ def write(python, outdir, name, version):
     if proc.returncode not in ok:
         return name, f"failed (exit status {proc.returncode}, see {name}.log)", seconds
     with open(done, "w") as f:
-        f.write(version + "\n")
+        f.write(stamp + "\n")
     return name, "written", seconds
 
 

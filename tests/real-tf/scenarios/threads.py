@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Ops run from two Python threads at once: each thread calls its own tf.function and eager
-ops on shared variables, 20 times. FULL_TENSOR, no circular buffer."""
+ops on shared variables, 20 times. The dump callback is installed for the thread that enabled
+it, so each function is first called (traced and instrumented) there; eager ops of the other
+threads are not recorded. FULL_TENSOR, no circular buffer."""
 import threading
 
 from scenario import setup
@@ -31,6 +33,8 @@ def worker(fn):
         tf.square(y)
 
 
+grow()
+shrink()
 threads = [threading.Thread(target=worker, args=(fn,)) for fn in (grow, shrink)]
 for t in threads:
     t.start()
