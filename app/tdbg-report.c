@@ -81,6 +81,14 @@ json_element (TdbgJson *j, const TdbgTensor *t, guint64 i)
     }
   else if (t->dtype == TDBG_DT_BOOL)
     tdbg_json_bool (j, tdbg_tensor_get_double (t, i) != 0);
+  else if (tdbg_dtype_is_complex (t->dtype))
+    {
+      /* [real, imaginary] */
+      tdbg_json_begin_array (j);
+      tdbg_json_double (j, tdbg_tensor_get_double (t, i));
+      tdbg_json_double (j, tdbg_tensor_get_imag (t, i));
+      tdbg_json_end_array (j);
+    }
   else
     tdbg_json_double (j, tdbg_tensor_get_double (t, i));
 }

@@ -269,6 +269,38 @@ typed_double (const Tensorflow__TensorProto *p, guint64 i)
     }
 }
 
+gboolean
+tdbg_dtype_is_complex (gint dtype)
+{
+  dtype = base_dtype (dtype);
+  return dtype == TDBG_DT_COMPLEX64 || dtype == TDBG_DT_COMPLEX128;
+}
+
+/* The imaginary part: the second half of a complex element's bytes, or its typed value's
+ * second number. */
+double
+tdbg_tensor_get_imag (const TdbgTensor *t, guint64 index)
+{
+  gint dtype = base_dtype (t->dtype);
+  gsize half = tdbg_dtype_size (dtype) / 2;
+  const Tensorflow__TensorProto *p = t->proto;
+  guint64 i;
+
+  if (!tdbg_dtype_is_complex (dtype))
+    return 0.0;
+  if (index >= t->n_elements)
+    return NAN;
+  if (t->repr == TDBG_REPR_CONTENT)
+    {
+      const guint8 *at = p->tensor_content.data + index * tdbg_dtype_size (dtype) + half;
+      return dtype == TDBG_DT_COMPLEX64 ? content_double (TDBG_DT_FLOAT, at) : content_double (TDBG_DT_DOUBLE, at);
+    }
+  if (t->repr != TDBG_REPR_TYPED)
+    return NAN;
+  i = typed_count (p) == 1 ? 0 : index;
+  return dtype == TDBG_DT_COMPLEX64 ? p->scomplex_val[2 * i + 1] : p->dcomplex_val[2 * i + 1];
+}
+
 double
 tdbg_tensor_get_double (const TdbgTensor *t, guint64 index)
 {
@@ -407,6 +439,21 @@ tdbg_tensor_to_doubles (const TdbgTensor *t, guint64 max_elements)
   return values;
 }
 
+/* A real number numpy-like: nan, -inf, 1.5, and "2." for a whole one when @point. */
+static char *
+format_real (double v, const char *format, gboolean point)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  if (isnan (v))
+    return g_strdup ("nan");
+  if (isinf (v))
+    return g_strdup (v < 0 ? "-inf" : "inf");
+  g_ascii_formatd (buf, sizeof buf, format, v);
+  if (point && strpbrk (buf, ".en") == NULL)
+    return g_strconcat (buf, ".", NULL);
+  return g_strdup (buf);
+}
+
 char *
 tdbg_tensor_format_element (const TdbgTensor *t, guint64 index)
 {
@@ -424,17 +471,18 @@ tdbg_tensor_format_element (const TdbgTensor *t, guint64 index)
   double v = tdbg_tensor_get_double (t, index);
   if (dtype == TDBG_DT_BOOL)
     return g_strdup (v != 0 ? "True" : "False");
-  if (isnan (v))
-    return g_strdup ("nan");
-  if (isinf (v))
-    return g_strdup (v < 0 ? "-inf" : "inf");
-  if (!tdbg_dtype_is_floating (dtype) && dtype != TDBG_DT_COMPLEX64 && dtype != TDBG_DT_COMPLEX128)
-    return g_strdup_printf ("%.0f", v);
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_ascii_formatd (buf, sizeof buf, dtype == TDBG_DT_DOUBLE ? "%.8g" : "%.6g", v);
-  if (strpbrk (buf, ".en") == NULL)
-    return g_strconcat (buf, ".", NULL);
-  return g_strdup (buf);
+  if (tdbg_dtype_is_complex (dtype))
+    {
+      /* numpy's way: 1.5-2j, nan+infj */
+      double im = tdbg_tensor_get_imag (t, index);
+      const char *format = dtype == TDBG_DT_COMPLEX128 ? "%.8g" : "%.6g";
+      g_autofree char *re_text = format_real (v, format, FALSE);
+      g_autofree char *im_text = format_real (im, format, FALSE);
+      return g_strdup_printf ("%s%s%sj", re_text, im_text[0] == '-' ? "" : "+", im_text);
+    }
+  if (!tdbg_dtype_is_floating (dtype))
+    return isnan (v) ? g_strdup ("nan") : g_strdup_printf ("%.0f", v);
+  return format_real (v, dtype == TDBG_DT_DOUBLE ? "%.8g" : "%.6g", TRUE);
 }
 
 /* Writes the nested bracket structure of dims [@dim, rank), numpy-style. */

@@ -45,13 +45,15 @@ typedef struct {
 const char *tdbg_dtype_name (gint dtype);   /* numpy spelling: "float32", "bool", ... */
 gsize tdbg_dtype_size (gint dtype);         /* bytes per element in tensor_content, 0 if not fixed */
 gboolean tdbg_dtype_is_floating (gint dtype); /* half, bfloat16, float, double */
+gboolean tdbg_dtype_is_complex (gint dtype);  /* complex64, complex128 */
 
 /* Fails (with the reason) when the shape or the content do not add up. Never allocates by
  * the claimed element count. */
 gboolean tdbg_tensor_init (TdbgTensor *tensor, const Tensorflow__TensorProto *proto, GError **error);
 gboolean tdbg_tensor_is_empty_proto (const Tensorflow__TensorProto *proto);
 
-double tdbg_tensor_get_double (const TdbgTensor *tensor, guint64 index); /* NAN if not numeric */
+double tdbg_tensor_get_double (const TdbgTensor *tensor, guint64 index); /* NAN if not numeric; a complex's real part */
+double tdbg_tensor_get_imag (const TdbgTensor *tensor, guint64 index);   /* a complex's imaginary part, 0 if real */
 /* Strings: returns a newly allocated copy (bytes may not be UTF-8), or NULL. */
 GBytes *tdbg_tensor_get_string (const TdbgTensor *tensor, guint64 index);
 /* TRUE when one typed value fills the whole tensor, however many elements its shape claims. */
@@ -66,7 +68,7 @@ double tdbg_bfloat16_to_double (guint16 bits);
 
 /* numpy-like text of the values, at most @max_elements shown (the rest elided with "..."). */
 char *tdbg_tensor_format (const TdbgTensor *tensor, guint64 max_elements);
-/* One element, numpy-like ("nan", "-inf", "1.5", "True"). */
+/* One element, numpy-like ("nan", "-inf", "1.5", "True", "1.5-2j"). */
 char *tdbg_tensor_format_element (const TdbgTensor *tensor, guint64 index);
 
 /* The summary vector (DT_DOUBLE rank 1, or any numeric tensor) as doubles. */

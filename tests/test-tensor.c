@@ -130,6 +130,43 @@ test_typed_fields (void)
   shape_free (h.tensor_shape);
 }
 
+/* Complex values keep their imaginary part: in tensor_content (graph traces) and in
+ * scomplex_val (eager), printed as numpy prints them and written to JSON as pairs. */
+static void
+test_complex (void)
+{
+  float content[4] = { 2.5f, 1.25f, -0.5f, -3.0f };
+  float typed[4] = { 1.0f, -2.0f, NAN, INFINITY };
+  gint64 dims[1] = { 2 };
+  Tensorflow__TensorProto c = TENSORFLOW__TENSOR_PROTO__INIT, e = TENSORFLOW__TENSOR_PROTO__INIT;
+  TdbgTensor t;
+  g_autofree char *text = NULL, *element = NULL;
+
+  c.dtype = 8;
+  c.tensor_shape = shape_of (dims, 1);
+  c.tensor_content.data = (guint8 *) content;
+  c.tensor_content.len = sizeof content;
+  g_assert_true (tdbg_tensor_init (&t, &c, NULL));
+  g_assert_cmpfloat (tdbg_tensor_get_double (&t, 1), ==, -0.5);
+  g_assert_cmpfloat (tdbg_tensor_get_imag (&t, 0), ==, 1.25);
+  g_assert_cmpfloat (tdbg_tensor_get_imag (&t, 1), ==, -3.0);
+  text = tdbg_tensor_format (&t, 10);
+  g_assert_cmpstr (text, ==, "[2.5+1.25j -0.5-3j]");
+
+  e.dtype = 8;
+  e.tensor_shape = shape_of (dims, 1);
+  e.n_scomplex_val = 4;
+  e.scomplex_val = typed;
+  g_assert_true (tdbg_tensor_init (&t, &e, NULL));
+  g_assert_cmpfloat (tdbg_tensor_get_imag (&t, 0), ==, -2.0);
+  g_assert_true (isinf (tdbg_tensor_get_imag (&t, 1)));
+  element = tdbg_tensor_format_element (&t, 1);
+  g_assert_cmpstr (element, ==, "nan+infj");
+  g_assert_true (tdbg_dtype_is_complex (8) && tdbg_dtype_is_complex (18) && !tdbg_dtype_is_complex (1));
+  shape_free (c.tensor_shape);
+  shape_free (e.tensor_shape);
+}
+
 /* Graph strings: all lengths as varints, then all bytes. */
 static void
 test_string_content (void)
@@ -290,6 +327,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tensor/content-float32", test_content_float32);
   g_test_add_func ("/tensor/content-mismatch", test_content_mismatch);
   g_test_add_func ("/tensor/typed-fields", test_typed_fields);
+  g_test_add_func ("/tensor/complex", test_complex);
   g_test_add_func ("/tensor/string-content", test_string_content);
   g_test_add_func ("/tensor/string-content-wrapping-lengths", test_string_content_wrapping_lengths);
   g_test_add_func ("/value/full-health", test_full_health_value);

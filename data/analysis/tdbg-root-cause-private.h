@@ -23,6 +23,12 @@ const Tensorflow__Execution *_tdbg_cause_walk_execution (TdbgCauseWalk *w, guint
  * which output it is; TDBG_NONE when none was recorded. */
 guint32 _tdbg_cause_walk_producer (TdbgCauseWalk *w, guint32 before, gint64 tensor_id, guint *slot);
 /* The value an execution recorded for output @slot; FALSE when the mode records none there. */
+/* A never-traced argument of an outermost function (TensorFlow 2.21 traces no placeholder of
+ * a forward function): the execution that made what the call running trace @ref was given,
+ * and its output @slot; TDBG_NONE when that is not recorded. */
+/* No outer graph, or only the eager context TensorFlow 2.21 records as one. */
+gboolean _tdbg_cause_graph_is_outermost (TdbgLogdir *logdir, guint32 graph);
+guint32 _tdbg_cause_walk_argument_producer (TdbgCauseWalk *w, guint32 op, guint32 ref, guint *slot);
 gboolean _tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, guint slot, TdbgValue *value);
 /* Whether that output held NaN/∞ (when the outputs cannot be told apart: whether any did). */
 gboolean _tdbg_cause_walk_output_bad (TdbgCauseWalk *w, guint32 execution, guint slot);

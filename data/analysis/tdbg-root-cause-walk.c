@@ -71,6 +71,20 @@ trace_bad (TdbgLogdir *logdir, guint32 index)
   return (tdbg_logdir_get_trace (logdir, index)->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
 }
 
+/* TensorFlow 2.21 records the eager context as a graph of its own, without a name or ops, and
+ * makes it the outer graph of every function called eagerly: such a function is outermost. */
+gboolean
+_tdbg_cause_graph_is_outermost (TdbgLogdir *logdir, guint32 graph)
+{
+  guint32 outer = tdbg_logdir_get_graph (logdir, graph)->outer;
+  const TdbgGraph *o;
+
+  if (outer == TDBG_NONE)
+    return TRUE;
+  o = tdbg_logdir_get_graph (logdir, outer);
+  return (o->graph_name == NULL || *o->graph_name == '\0') && o->n_ops == 0;
+}
+
 /* ---- decoded executions ------------------------------------------------------------------- */
 
 static void
@@ -375,6 +389,49 @@ eager_feed (const Seen *seen, guint32 graph, guint k, TdbgWalkStep *out)
   return FALSE;
 }
 
+/* The eager call of @graph (an outermost function) that ran the trace @ref: the first call at
+ * or after it. TensorFlow leaves the graph id of a call out when it runs a function through a
+ * tape (__forward_<name>_<n>): such a call is matched by the name of a graph no other shares. */
+static guint32
+eager_call_of (TdbgLogdir *logdir, guint32 graph, guint32 ref)
+{
+  const char *name = tdbg_logdir_get_graph (logdir, graph)->graph_name;
+  double time = tdbg_logdir_get_trace_wall_time (logdir, ref);
+  g_autofree char *prefix = name && *name ? g_strdup_printf ("__forward_%s_", name) : NULL;
+  guint n = tdbg_logdir_get_n_executions (logdir);
+
+  for (guint32 i = 0; prefix && i < tdbg_logdir_get_n_graphs (logdir); i++)
+    if (i != graph && g_strcmp0 (tdbg_logdir_get_graph (logdir, i)->graph_name, name) == 0)
+      g_clear_pointer (&prefix, g_free);
+  for (guint32 call = 0; call < n; call++)
+    {
+      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, call);
+      const char *type = tdbg_logdir_get_string (logdir, e->op_type);
+      gboolean named = prefix && e->graph == TDBG_NONE && type && g_str_has_prefix (type, prefix) &&
+                       type[strspn (type + strlen (prefix), "0123456789") + strlen (prefix)] == '\0';
+      if ((e->graph == graph || named) && e->wall_time >= time)
+        return call;
+    }
+  return TDBG_NONE;
+}
+
+guint32
+_tdbg_cause_walk_argument_producer (TdbgCauseWalk *w, guint32 op, guint32 ref, guint *slot)
+{
+  TdbgLogdir *logdir = w->logdir;
+  const TdbgOp *p = tdbg_logdir_get_op (logdir, op);
+  gint k = placeholder_position (logdir, op);
+  const Tensorflow__Execution *ex;
+  guint32 call;
+
+  if (k < 0 || p->graph == TDBG_NONE || p->first_trace != TDBG_NONE ||
+      !_tdbg_cause_graph_is_outermost (logdir, p->graph) ||
+      (call = eager_call_of (logdir, p->graph, ref)) == TDBG_NONE ||
+      (ex = _tdbg_cause_walk_execution (w, call)) == NULL || (gsize) k >= ex->n_input_tensor_ids)
+    return TDBG_NONE;
+  return _tdbg_cause_walk_producer (w, call, ex->input_tensor_ids[k], slot);
+}
+
 static gboolean
 placeholder_feed (const Seen *seen, guint32 op, guint depth, TdbgWalkStep *out)
 {
@@ -387,7 +444,7 @@ placeholder_feed (const Seen *seen, guint32 op, guint depth, TdbgWalkStep *out)
 
   if (k < 0 || p->graph == TDBG_NONE)
     return FALSE;
-  if (tdbg_logdir_get_graph (logdir, p->graph)->outer == TDBG_NONE)
+  if (_tdbg_cause_graph_is_outermost (logdir, p->graph))
     return eager_feed (seen, p->graph, k, out);
   if ((call_index = calling_op (logdir, p->graph)) == TDBG_NONE)
     return FALSE;

@@ -166,8 +166,9 @@ free_event (gpointer event)
 
 /* The data inputs of @op (control inputs left out) with their latest traces before @before. */
 static GArray *
-collect_inputs (TdbgLogdir *logdir, const TdbgOp *op, guint32 before, GPtrArray *events)
+collect_inputs (TdbgCauseWalk *w, const TdbgOp *op, guint32 before, GPtrArray *events)
 {
+  TdbgLogdir *logdir = w->logdir;
   GArray *inputs = g_array_new (FALSE, TRUE, sizeof (TdbgCauseInput));
   g_array_set_clear_func (inputs, clear_input);
   for (guint k = 0; op->input_names[k]; k++)
@@ -185,6 +186,17 @@ collect_inputs (TdbgLogdir *logdir, const TdbgOp *op, guint32 before, GPtrArray 
         {
           input.bad = trace_is_bad (logdir, input.trace);
           input.value_read = read_value (logdir, input.trace, events, &input.value);
+        }
+      else if (input.op != TDBG_NONE)
+        {
+          /* A function argument: what the eager call was given, as its maker recorded it. */
+          guint slot;
+          input.execution = _tdbg_cause_walk_argument_producer (w, input.op, before, &slot);
+          if (input.execution != TDBG_NONE)
+            {
+              input.bad = _tdbg_cause_walk_output_bad (w, input.execution, slot);
+              input.value_read = _tdbg_cause_walk_output_value (w, input.execution, slot, &input.value);
+            }
         }
       g_array_append_val (inputs, input);
     }
@@ -236,10 +248,9 @@ outermost_graph (TdbgLogdir *logdir, guint32 graph)
 {
   for (guint depth = 0; graph != TDBG_NONE && depth <= tdbg_logdir_get_n_graphs (logdir); depth++)
     {
-      guint32 outer = tdbg_logdir_get_graph (logdir, graph)->outer;
-      if (outer == TDBG_NONE)
+      if (_tdbg_cause_graph_is_outermost (logdir, graph))
         return graph;
-      graph = outer;
+      graph = tdbg_logdir_get_graph (logdir, graph)->outer;
     }
   return graph;
 }
@@ -520,8 +531,9 @@ decide_cause (TdbgRootCause *rc, const char *op_type)
 }
 
 static void
-find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index)
+find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
 {
+  TdbgLogdir *logdir = w->logdir;
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, index);
   const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
   TdbgValue value;
@@ -530,7 +542,7 @@ find_for_trace (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 index)
   rc->origin_op = d->op;
   rc->origin_op_type = op->op_type;
   rc->origin_output_slot = d->output_slot;
-  rc->inputs = collect_inputs (logdir, op, index, rc->records);
+  rc->inputs = collect_inputs (w, op, index, rc->records);
   if (read_value (logdir, index, rc->records, &value))
     {
       origin_counts_from_value (rc, &value);
@@ -667,7 +679,7 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
   rc->walk = _tdbg_cause_walk_back (&w, &start);
   origin = &g_array_index (rc->walk, TdbgWalkStep, rc->walk->len - 1);
   if (origin->trace != TDBG_NONE)
-    find_for_trace (logdir, rc, origin->trace);
+    find_for_trace (&w, rc, origin->trace);
   else
     find_for_execution (&w, rc, origin->execution, origin->output_slot);
   _tdbg_cause_walk_clear (&w);

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""explain --json on logdirs real TensorFlow wrote (tests/data/real-tf/real-tf.tar.xz): the
+tutorial's log of zero and the overflow name the right origin and cause, though TensorFlow
+2.21 traces no argument of a forward function and records the eager context as the outer
+graph of every function.
+
+  check-explain-real.py TFDBG_GTK ARCHIVE WORKDIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+
+# logdir -> (origin op type, origin graph name, cause, what the evidence input holds)
+EXPECTED = {
+    "tutorial_mnist": ("Log", "cross_entropy", "log_of_zero", "zero"),
+    "overflow": ("Mul", "explode", "overflow", None),
+}
+
+
+def main():
+    binary, archive, work = sys.argv[1:4]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    with tarfile.open(archive) as tar:
+        members = [m for m in tar.getmembers() if m.name.split("/")[0] in EXPECTED]
+        tar.extractall(work, members=members, filter="data")
+    print(f"1..{len(EXPECTED)}")
+    failed = 0
+    for n, (name, (op_type, graph, cause, evidence)) in enumerate(EXPECTED.items(), 1):
+        proc = subprocess.run([binary, "explain", "--json", os.path.join(work, name)],
+                              capture_output=True, text=True)
+        problems = []
+        try:
+            report = json.loads(proc.stdout)
+            origin = report["origin"]
+            if proc.returncode != 1:
+                problems.append(f"exit status {proc.returncode}, not 1 (found)")
+            if (origin["op_type"], origin["graph_name"]) != (op_type, graph):
+                problems.append(f"origin {origin['op_type']} in {origin['graph_name']}")
+            if report["cause"] != cause:
+                problems.append(f"cause {report['cause']}")
+            if evidence:
+                counts = [(i.get("summary") or {}).get("element_counts") or {}
+                          for i in report["inputs"]]
+                if not any(c.get(evidence, 0) > 0 for c in counts):
+                    problems.append(f"no input shows a {evidence} count: {counts}")
+        except (ValueError, KeyError, TypeError) as e:
+            problems.append(f"{type(e).__name__}: {e}: {proc.stdout[:200]} {proc.stderr[:200]}")
+        failed += bool(problems)
+        print(f"{'not ok' if problems else 'ok'} {n} - {name}: {op_type} in {graph}, {cause}")
+        for p in problems:
+            print(f"#   {p}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
