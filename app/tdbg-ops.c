@@ -51,6 +51,33 @@ tdbg_ops_filter_matches (TdbgLogdir *logdir, const TdbgOp *op, const TdbgOpsFilt
 }
 
 static void
+json_frame (TdbgJson *j, const TdbgStackFrame *frame)
+{
+  tdbg_json_begin_object (j);
+  tdbg_json_member_string (j, "file_path", frame->file_path);
+  tdbg_json_key (j, "line"); tdbg_json_int (j, frame->line);
+  tdbg_json_member_string (j, "func", frame->func);
+  tdbg_json_end_object (j);
+}
+
+/* The whole creation stack, outermost first; a frame the logdir does not hold is null. */
+static void
+json_stack (TdbgJson *j, TdbgLogdir *logdir, const TdbgOp *op)
+{
+  tdbg_json_key (j, "stack");
+  tdbg_json_begin_array (j);
+  for (char **id = op->stack_frame_ids; *id; id++)
+    {
+      const TdbgStackFrame *frame = tdbg_logdir_find_stack_frame (logdir, *id);
+      if (frame)
+        json_frame (j, frame);
+      else
+        tdbg_json_null (j);
+    }
+  tdbg_json_end_array (j);
+}
+
+static void
 json_user_frame (TdbgJson *j, const TdbgStackFrame *frame)
 {
   tdbg_json_key (j, "user_frame");
@@ -59,11 +86,7 @@ json_user_frame (TdbgJson *j, const TdbgStackFrame *frame)
       tdbg_json_null (j);
       return;
     }
-  tdbg_json_begin_object (j);
-  tdbg_json_member_string (j, "file_path", frame->file_path);
-  tdbg_json_key (j, "line"); tdbg_json_int (j, frame->line);
-  tdbg_json_member_string (j, "func", frame->func);
-  tdbg_json_end_object (j);
+  json_frame (j, frame);
 }
 
 /* Each graph's GraphDef, decoded once, where the producer recorded one (NULL elsewhere). */
@@ -118,7 +141,14 @@ tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
       for (char **input = op->input_names; *input; input++)
         tdbg_json_string (j, *input);
       tdbg_json_end_array (j);
+      tdbg_json_member_uint (j, "num_outputs", op->num_outputs);
+      tdbg_json_key (j, "output_tensor_ids");
+      tdbg_json_begin_array (j);
+      for (guint k = 0; k < op->n_output_tensor_ids; k++)
+        tdbg_json_int (j, op->output_tensor_ids[k]);
+      tdbg_json_end_array (j);
       json_user_frame (j, tdbg_logdir_get_op_user_frame (logdir, op));
+      json_stack (j, logdir, op);
       tdbg_json_member_uint (j, "num_traces", traces[i]);
       json_attrs (j, graph_defs, op);
       tdbg_json_end_object (j);

@@ -202,6 +202,14 @@ def check_logdir(binary, logdir, tf, max_records, jobs):
             case.eq(f"{key[1]} num_outputs", o["num_outputs"], t["num_outputs"])
         if "output_tensor_ids" in o:
             case.eq(f"{key[1]} output_tensor_ids", o["output_tensor_ids"], t["output_tensor_ids"])
+        if "stack" in o:
+            ours_stack = [f and [f["file_path"], f["line"], f["func"]] for f in o["stack"]]
+            theirs_stack = [f and [f["file_path"], f["line"], f["func"]] for f in t["stack"]]
+            if None in theirs_stack:
+                # Compare the frames TensorFlow's reader could resolve, in place.
+                ours_stack = [a if b is not None else None for a, b in zip(ours_stack, theirs_stack)] \
+                    if len(ours_stack) == len(theirs_stack) else ours_stack
+            case.eq(f"{key[1]} stack", ours_stack, theirs_stack)
         user = innermost_user_frame(t["stack"])
         if None in t["stack"]:
             case.note("TensorFlow's reader leaves out stack frames it cannot resolve: the "
