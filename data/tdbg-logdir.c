@@ -419,6 +419,7 @@ guint tdbg_logdir_get_n_ops (TdbgLogdir *self) { return self->ops->len; }
 guint tdbg_logdir_get_n_op_creations (TdbgLogdir *self) { return self->n_op_creations; }
 guint tdbg_logdir_get_n_devices (TdbgLogdir *self) { return self->devices->len; }
 guint tdbg_logdir_get_n_stack_frames (TdbgLogdir *self) { return self->n_frames; }
+guint tdbg_logdir_get_n_frames_waiting (TdbgLogdir *self) { return self->frames_waiting->len; }
 guint tdbg_logdir_get_n_source_files (TdbgLogdir *self) { return self->source_files->len; }
 guint tdbg_logdir_get_n_alerts (TdbgLogdir *self) { return self->alerts->len; }
 guint64 tdbg_logdir_get_n_inf_nan_traces (TdbgLogdir *self) { return self->n_inf_nan_traces; }

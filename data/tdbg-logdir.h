@@ -129,6 +129,9 @@ guint32 tdbg_logdir_find_op (TdbgLogdir *self, guint32 graph, const char *op_nam
 guint tdbg_logdir_get_n_devices (TdbgLogdir *self);
 const TdbgDevice *tdbg_logdir_get_device (TdbgLogdir *self, guint index);
 guint tdbg_logdir_get_n_stack_frames (TdbgLogdir *self);
+/* How many stack frames name a source file not read yet (it may still come: a run's files
+ * are flushed apart); such a frame gets its path once the file is read. */
+guint tdbg_logdir_get_n_frames_waiting (TdbgLogdir *self);
 const TdbgStackFrame *tdbg_logdir_find_stack_frame (TdbgLogdir *self, const char *id);
 guint tdbg_logdir_get_n_source_files (TdbgLogdir *self);
 const TdbgSourceFile *tdbg_logdir_get_source_file (TdbgLogdir *self, guint index);

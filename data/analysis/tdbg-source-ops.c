@@ -72,8 +72,9 @@ remove_op (TdbgSourceOps *self, guint32 file, TdbgLineOps *entry, guint32 op)
     g_hash_table_remove (g_hash_table_lookup (self->files, GUINT_TO_POINTER (file)), GINT_TO_POINTER (entry->line));
 }
 
-/* An op's place changes no more once it was created and all its frames are known (a frame
- * still to come may be a user frame further in). */
+/* An op's place changes no more once it was created and all its frames are known with their
+ * files (a frame still to come may be a user frame further in; a frame's file may come after
+ * it). */
 static gboolean
 is_final (TdbgLogdir *logdir, const TdbgOp *op)
 {
@@ -84,7 +85,13 @@ is_final (TdbgLogdir *logdir, const TdbgOp *op)
   if (op->stack_frame_ids == NULL || op->stack_frame_ids[0] == NULL)
     return TRUE;
   frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
-  return frames->len == g_strv_length (op->stack_frame_ids);
+  if (frames->len != g_strv_length (op->stack_frame_ids))
+    return FALSE;
+  if (tdbg_logdir_get_n_frames_waiting (logdir) > 0)
+    for (guint i = 0; i < frames->len; i++)
+      if (((const TdbgStackFrame *) g_ptr_array_index (frames, i))->source_file == TDBG_NONE)
+        return FALSE;
+  return TRUE;
 }
 
 /* Puts @i on its line (again: from where it was). TRUE when it may move later. */
@@ -147,9 +154,10 @@ tdbg_source_ops_update (TdbgSourceOps *self, TdbgLogdir *logdir)
       looked = 0;
       changed = TRUE;
     }
-  /* Ops waiting for their creation or frames: placed again once either grew. */
+  /* Ops waiting for their creation, frames or source files: placed again once any grew. */
   if (self->pending->len && (tdbg_logdir_get_n_op_creations (logdir) != self->n_op_creations ||
-                             tdbg_logdir_get_n_stack_frames (logdir) != self->n_stack_frames))
+                             tdbg_logdir_get_n_stack_frames (logdir) != self->n_stack_frames ||
+                             tdbg_logdir_get_n_source_files (logdir) != self->n_source_files))
     {
       g_autoptr(GArray) again = g_steal_pointer (&self->pending);
       self->pending = g_array_new (FALSE, FALSE, sizeof (guint32));
