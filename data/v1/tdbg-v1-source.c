@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "tdbg-v1-source.h"
+
+#include "tdbg-memory-source.h"
+#include "tdbg-v1-synth.h"
+
+struct _TdbgV1Source {
+  GObject parent_instance;
+  char *description;
+  TdbgSource *files;     /* the made logdir */
+  GPtrArray *problems;   /* TdbgProblem* */
+};
+
+static void tdbg_v1_source_iface_init (TdbgSourceInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TdbgV1Source, tdbg_v1_source, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TDBG_TYPE_SOURCE, tdbg_v1_source_iface_init))
+
+static GStrv
+v1_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
+{
+  return tdbg_source_list_files (TDBG_V1_SOURCE (source)->files, cancellable, error);
+}
+
+static gboolean
+v1_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable *cancellable, GError **error)
+{
+  return tdbg_source_get_size (TDBG_V1_SOURCE (source)->files, name, size, cancellable, error);
+}
+
+static GBytes *
+v1_read (TdbgSource *source, const char *name, guint64 offset, gsize length, GCancellable *cancellable,
+         GError **error)
+{
+  return tdbg_source_read (TDBG_V1_SOURCE (source)->files, name, offset, length, cancellable, error);
+}
+
+static char *
+v1_describe (TdbgSource *source)
+{
+  return g_strdup (TDBG_V1_SOURCE (source)->description);
+}
+
+static GPtrArray *
+v1_get_problems (TdbgSource *source)
+{
+  return g_ptr_array_ref (TDBG_V1_SOURCE (source)->problems);
+}
+
+static void
+tdbg_v1_source_iface_init (TdbgSourceInterface *iface)
+{
+  iface->list_files = v1_list_files;
+  iface->get_size = v1_get_size;
+  iface->read = v1_read;
+  iface->describe = v1_describe;
+  iface->get_problems = v1_get_problems;
+}
+
+static void
+tdbg_v1_source_finalize (GObject *object)
+{
+  TdbgV1Source *self = TDBG_V1_SOURCE (object);
+
+  g_free (self->description);
+  g_clear_object (&self->files);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  G_OBJECT_CLASS (tdbg_v1_source_parent_class)->finalize (object);
+}
+
+static void
+tdbg_v1_source_class_init (TdbgV1SourceClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tdbg_v1_source_finalize;
+}
+
+static void
+tdbg_v1_source_init (TdbgV1Source *self)
+{
+}
+
+TdbgSource *
+tdbg_v1_source_new_from_files (GPtrArray *files, const char *description)
+{
+  TdbgV1Source *self = g_object_new (TDBG_TYPE_V1_SOURCE, NULL);
+  g_autoptr(TdbgV1Dump) dump = tdbg_v1_dump_new_from_files (files);
+
+  self->description = g_strdup (description);
+  self->files = tdbg_memory_source_new ();
+  tdbg_v1_synthesize (dump, TDBG_MEMORY_SOURCE (self->files));
+  self->problems = g_ptr_array_ref (dump->problems);
+  return TDBG_SOURCE (self);
+}
+
+TdbgSource *
+tdbg_v1_source_new (const char *path, GCancellable *cancellable, GError **error)
+{
+  GPtrArray *files = tdbg_v1_dump_read_files (path, cancellable, error);
+
+  if (files == NULL)
+    return NULL;
+  return tdbg_v1_source_new_from_files (files, path);
+}
+
+gboolean
+tdbg_v1_source_write_to (TdbgV1Source *self, const char *folder, GError **error)
+{
+  g_auto(GStrv) names = tdbg_source_list_files (self->files, NULL, error);
+
+  if (names == NULL)
+    return FALSE;
+  for (guint i = 0; names[i]; i++)
+    {
+      g_autoptr(GBytes) bytes = tdbg_source_read (self->files, names[i], 0, G_MAXSIZE, NULL, error);
+      g_autofree char *path = g_build_filename (folder, names[i], NULL);
+      gsize size;
+      const char *data;
+
+      if (bytes == NULL)
+        return FALSE;
+      data = g_bytes_get_data (bytes, &size);
+      if (!g_file_set_contents (path, data ? data : "", size, error))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* A tfdbg V1 dump root read as a tfdbg2 logdir: a TdbgSource whose one file set is made from
+ * the dump (tdbg-v1-synth.h), so that everything that reads a logdir reads the dump too. Its
+ * problems (tdbg_source_get_problems) name the dump's own files. The dump is read once, when
+ * the source is made. */
+
+#include "tdbg-source.h"
+#include "tdbg-v1-dump.h"
+
+G_BEGIN_DECLS
+
+#define TDBG_TYPE_V1_SOURCE (tdbg_v1_source_get_type ())
+G_DECLARE_FINAL_TYPE (TdbgV1Source, tdbg_v1_source, TDBG, V1_SOURCE, GObject)
+
+/* Reads the dump root (or single run's folder) @path. NULL only when @path cannot be listed. */
+TdbgSource *tdbg_v1_source_new (const char *path, GCancellable *cancellable, GError **error);
+/* The dump made of @files (TdbgV1File*, taken), described as @description. */
+TdbgSource *tdbg_v1_source_new_from_files (GPtrArray *files, const char *description);
+
+/* Writes the made logdir's files into the folder @folder (which must exist). */
+gboolean tdbg_v1_source_write_to (TdbgV1Source *self, const char *folder, GError **error);
+
+G_END_DECLS
