@@ -104,7 +104,7 @@ tdbg_location_open (const TdbgLocation *location, const TdbgSshOptions *ssh_opti
   TdbgSshOptions defaults = { 0 };
 
   if (!tdbg_location_is_remote (location))
-    return tdbg_v1_dump_is_root (location->path) ? tdbg_v1_source_new (location->path, cancellable, error)
+    return tdbg_v1_dump_is_root (location->path) ? tdbg_v1_source_new (location->path)
                                                  : tdbg_local_source_new (location->path);
   return tdbg_ssh_source_new (location->text, ssh_options ? ssh_options : &defaults, cancellable, error);
 }

@@ -7,6 +7,9 @@
 struct _TdbgV1Source {
   GObject parent_instance;
   char *description;
+  char *path;            /* the dump root, read at the first call (in the loader's thread) */
+  GMutex lock;
+  GError *error;         /* why the dump root could not be read */
   TdbgSource *files;     /* the made logdir */
   GPtrArray *problems;   /* TdbgProblem* */
 };
@@ -16,23 +19,60 @@ static void tdbg_v1_source_iface_init (TdbgSourceInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (TdbgV1Source, tdbg_v1_source, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (TDBG_TYPE_SOURCE, tdbg_v1_source_iface_init))
 
+static void
+make_files (TdbgV1Source *self, GPtrArray *dump_files)
+{
+  g_autoptr(TdbgV1Dump) dump = tdbg_v1_dump_new_from_files (dump_files);
+  TdbgSource *files = tdbg_memory_source_new ();
+
+  tdbg_v1_synthesize (dump, TDBG_MEMORY_SOURCE (files));
+  self->problems = g_ptr_array_ref (dump->problems);
+  self->files = files;
+}
+
+/* The made logdir, once the dump is read; NULL with @error set when it cannot be. A read that
+ * was cancelled is tried again at the next call. */
+static TdbgSource *
+ensure_files (TdbgV1Source *self, GCancellable *cancellable, GError **error)
+{
+  g_mutex_lock (&self->lock);
+  if (self->files == NULL && self->error == NULL)
+    {
+      GError *read_error = NULL;
+      GPtrArray *dump_files = tdbg_v1_dump_read_files (self->path, cancellable, &read_error);
+      if (dump_files)
+        make_files (self, dump_files);
+      else if (g_error_matches (read_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, read_error);
+      else
+        self->error = read_error;
+    }
+  if (self->error)
+    g_propagate_error (error, g_error_copy (self->error));
+  g_mutex_unlock (&self->lock);
+  return self->files;
+}
+
 static GStrv
 v1_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
 {
-  return tdbg_source_list_files (TDBG_V1_SOURCE (source)->files, cancellable, error);
+  TdbgSource *files = ensure_files (TDBG_V1_SOURCE (source), cancellable, error);
+  return files ? tdbg_source_list_files (files, cancellable, error) : NULL;
 }
 
 static gboolean
 v1_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable *cancellable, GError **error)
 {
-  return tdbg_source_get_size (TDBG_V1_SOURCE (source)->files, name, size, cancellable, error);
+  TdbgSource *files = ensure_files (TDBG_V1_SOURCE (source), cancellable, error);
+  return files && tdbg_source_get_size (files, name, size, cancellable, error);
 }
 
 static GBytes *
 v1_read (TdbgSource *source, const char *name, guint64 offset, gsize length, GCancellable *cancellable,
          GError **error)
 {
-  return tdbg_source_read (TDBG_V1_SOURCE (source)->files, name, offset, length, cancellable, error);
+  TdbgSource *files = ensure_files (TDBG_V1_SOURCE (source), cancellable, error);
+  return files ? tdbg_source_read (files, name, offset, length, cancellable, error) : NULL;
 }
 
 static char *
@@ -44,7 +84,13 @@ v1_describe (TdbgSource *source)
 static GPtrArray *
 v1_get_problems (TdbgSource *source)
 {
-  return g_ptr_array_ref (TDBG_V1_SOURCE (source)->problems);
+  TdbgV1Source *self = TDBG_V1_SOURCE (source);
+  GPtrArray *problems;
+
+  g_mutex_lock (&self->lock);
+  problems = self->problems ? g_ptr_array_ref (self->problems) : NULL;
+  g_mutex_unlock (&self->lock);
+  return problems;
 }
 
 static void
@@ -63,6 +109,9 @@ tdbg_v1_source_finalize (GObject *object)
   TdbgV1Source *self = TDBG_V1_SOURCE (object);
 
   g_free (self->description);
+  g_free (self->path);
+  g_clear_error (&self->error);
+  g_mutex_clear (&self->lock);
   g_clear_object (&self->files);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
   G_OBJECT_CLASS (tdbg_v1_source_parent_class)->finalize (object);
@@ -77,41 +126,39 @@ tdbg_v1_source_class_init (TdbgV1SourceClass *klass)
 static void
 tdbg_v1_source_init (TdbgV1Source *self)
 {
+  g_mutex_init (&self->lock);
 }
 
 TdbgSource *
 tdbg_v1_source_new_from_files (GPtrArray *files, const char *description)
 {
   TdbgV1Source *self = g_object_new (TDBG_TYPE_V1_SOURCE, NULL);
-  g_autoptr(TdbgV1Dump) dump = tdbg_v1_dump_new_from_files (files);
 
   self->description = g_strdup (description);
-  self->files = tdbg_memory_source_new ();
-  tdbg_v1_synthesize (dump, TDBG_MEMORY_SOURCE (self->files));
-  self->problems = g_ptr_array_ref (dump->problems);
+  make_files (self, files);
   return TDBG_SOURCE (self);
 }
 
 TdbgSource *
-tdbg_v1_source_new (const char *path, GCancellable *cancellable, GError **error)
+tdbg_v1_source_new (const char *path)
 {
-  GPtrArray *files = tdbg_v1_dump_read_files (path, cancellable, error);
+  TdbgV1Source *self = g_object_new (TDBG_TYPE_V1_SOURCE, NULL);
 
-  if (files == NULL)
-    return NULL;
-  return tdbg_v1_source_new_from_files (files, path);
+  self->description = g_strdup (path);
+  self->path = g_strdup (path);
+  return TDBG_SOURCE (self);
 }
 
 gboolean
 tdbg_v1_source_write_to (TdbgV1Source *self, const char *folder, GError **error)
 {
-  g_auto(GStrv) names = tdbg_source_list_files (self->files, NULL, error);
+  g_auto(GStrv) names = tdbg_source_list_files (TDBG_SOURCE (self), NULL, error);
 
   if (names == NULL)
     return FALSE;
   for (guint i = 0; names[i]; i++)
     {
-      g_autoptr(GBytes) bytes = tdbg_source_read (self->files, names[i], 0, G_MAXSIZE, NULL, error);
+      g_autoptr(GBytes) bytes = tdbg_source_read (TDBG_SOURCE (self), names[i], 0, G_MAXSIZE, NULL, error);
       g_autofree char *path = g_build_filename (folder, names[i], NULL);
       gsize size;
       const char *data;

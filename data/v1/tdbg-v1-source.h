@@ -3,8 +3,7 @@
 
 /* A tfdbg V1 dump root read as a tfdbg2 logdir: a TdbgSource whose one file set is made from
  * the dump (tdbg-v1-synth.h), so that everything that reads a logdir reads the dump too. Its
- * problems (tdbg_source_get_problems) name the dump's own files. The dump is read once, when
- * the source is made. */
+ * problems (tdbg_source_get_problems) name the dump's own files. The dump is read once. */
 
 #include "tdbg-source.h"
 #include "tdbg-v1-dump.h"
@@ -14,8 +13,9 @@ G_BEGIN_DECLS
 #define TDBG_TYPE_V1_SOURCE (tdbg_v1_source_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgV1Source, tdbg_v1_source, TDBG, V1_SOURCE, GObject)
 
-/* Reads the dump root (or single run's folder) @path. NULL only when @path cannot be listed. */
-TdbgSource *tdbg_v1_source_new (const char *path, GCancellable *cancellable, GError **error);
+/* The dump root (or single run's folder) @path, read at the first call that needs its files
+ * (so in the loader's worker thread); a folder that cannot be listed is then the error. */
+TdbgSource *tdbg_v1_source_new (const char *path);
 /* The dump made of @files (TdbgV1File*, taken), described as @description. */
 TdbgSource *tdbg_v1_source_new_from_files (GPtrArray *files, const char *description);
 
