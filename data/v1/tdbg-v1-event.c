@@ -159,9 +159,12 @@ tdbg_v1_parse_dump_name (const char *base, char **node_base, guint *slot, char *
   if (!g_ascii_string_to_unsigned (parts[n - 1], 10, 0, G_MAXUINT64, timestamp, NULL))
     return FALSE;
   *debug_op = g_strdup (parts[n - 2]);
-  g_free (parts[n - 3]);
-  parts[n - 3] = NULL;
-  *node_base = g_strjoinv ("_", parts);
+  {
+    GString *node = g_string_new (parts[0]);
+    for (guint i = 1; i < n - 3; i++)
+      g_string_append_printf (node, "_%s", parts[i]);
+    *node_base = g_string_free (node, FALSE);
+  }
   return TRUE;
 }
 
