@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-v1-source.h"
 
+#include <glib/gstdio.h>
+
 #include "tdbg-memory-source.h"
 #include "tdbg-v1-synth.h"
 
@@ -170,4 +172,34 @@ tdbg_v1_source_write_to (TdbgV1Source *self, const char *folder, GError **error)
         return FALSE;
     }
   return TRUE;
+}
+
+char *
+tdbg_v1_make_folder (const char *path, GError **error)
+{
+  g_autoptr(TdbgSource) source = tdbg_v1_source_new (path);
+  g_autofree char *folder = g_dir_make_tmp ("tfdbg-gtk-v1-XXXXXX", error);
+
+  if (folder == NULL)
+    return NULL;
+  if (!tdbg_v1_source_write_to (TDBG_V1_SOURCE (source), folder, error))
+    {
+      tdbg_v1_remove_folder (folder);
+      return NULL;
+    }
+  return g_steal_pointer (&folder);
+}
+
+void
+tdbg_v1_remove_folder (const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (folder);
 }
