@@ -369,9 +369,10 @@ tdbg_v1_json_parse (const char *text, gsize length)
 {
   g_autoptr(GHashTable) object = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                         (GDestroyNotify) value_free);
-  Json j = { text, text + length };
+  Json j = { text, text ? text + length : NULL };
 
-  if (!eat (&j, '{'))
+  /* An empty message (a log_message without its text) is no object. */
+  if (text == NULL || !eat (&j, '{'))
     return NULL;
   if (eat (&j, '}'))
     return g_steal_pointer (&object);
