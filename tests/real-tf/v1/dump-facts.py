@@ -24,6 +24,14 @@ def number(v):
     return v
 
 
+def value(v, kind):
+    if kind == "f":
+        return number(v)
+    if isinstance(v, bytes):
+        return v.decode("utf-8", "replace")
+    return int(v)
+
+
 def run_facts(run_dir):
     dump = debug_data.DebugDumpDir(run_dir)
     meta = dump.core_metadata
@@ -64,9 +72,10 @@ def run_facts(run_dir):
             entry["shape"] = None
             entry["values"] = None
         else:
-            entry["dtype"] = tensor.dtype.name
+            # numpy holds TensorFlow's strings as objects
+            entry["dtype"] = "string" if tensor.dtype.kind == "O" else tensor.dtype.name
             entry["shape"] = list(tensor.shape)
-            entry["values"] = [number(v) if tensor.dtype.kind == "f" else int(v) for v in tensor.flatten().tolist()]
+            entry["values"] = [value(v, tensor.dtype.kind) for v in tensor.flatten().tolist()]
         facts["dumps"].append(entry)
     for device in sorted(dump.devices()):
         nodes = {}
