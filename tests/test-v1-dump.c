@@ -109,6 +109,7 @@ test_names (void)
   g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity", &node, &slot, &op, &ts));
   g_assert_false (tdbg_v1_parse_dump_name ("x_a_DebugIdentity_12", &node, &slot, &op, &ts));
   g_assert_false (tdbg_v1_parse_dump_name ("x_0__12", &node, &slot, &op, &ts));
+  g_assert_false (tdbg_v1_parse_dump_name ("_0_DebugIdentity_12", &node, &slot, &op, &ts));
   g_assert_false (tdbg_v1_parse_dump_name ("x_99999_DebugIdentity_12", &node, &slot, &op, &ts));
 
   device = tdbg_v1_device_from_folder ("_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_0");
@@ -347,6 +348,48 @@ test_bad_graph_and_names (void)
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, N_BAD);
 }
 
+/* A partition graph naming a node twice (as a damaged GraphDef may): the first is kept, the
+ * graph file named; nothing is wrong with the logdir made of it. */
+static void
+test_duplicate_nodes (void)
+{
+  g_autoptr(GPtrArray) files = real_files ();
+  TdbgV1File *file = find_file (files, CPU1_GRAPH);
+  gsize size;
+  const guint8 *data = g_bytes_get_data (file->bytes, &size);
+  TdbgV1Event event;
+  g_autoptr(GByteArray) graph = g_byte_array_new ();
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  GPtrArray *problems;
+  guint8 head[12];
+  guint n = 0;
+
+  g_assert_true (tdbg_v1_event_parse (data, size, &event, NULL));
+  /* The GraphDef twice over: every node named twice. */
+  g_byte_array_append (graph, event.graph_def.data, event.graph_def.length);
+  g_byte_array_append (graph, event.graph_def.data, event.graph_def.length);
+  head[n++] = 4 << 3 | 2;
+  for (guint64 v = graph->len; ; v >>= 7)
+    {
+      head[n++] = (v & 0x7f) | (v > 0x7f ? 0x80 : 0);
+      if (v <= 0x7f)
+        break;
+    }
+  g_byte_array_append (out, head, n);
+  g_byte_array_append (out, graph->data, graph->len);
+  bytes = g_bytes_new (out->data, out->len);
+  set_bytes (file, bytes);
+  logdir = load_files (g_steal_pointer (&files));
+  g_assert_nonnull (find_problem (logdir, CPU1_GRAPH, G_MAXUINT64, "name of an earlier node"));
+  problems = tdbg_logdir_get_problems (logdir);
+  for (guint i = 0; i < problems->len; i++)
+    g_assert_false (g_str_has_prefix (((TdbgProblem *) g_ptr_array_index (problems, i))->file_name, "tfdbg_events."));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, N_DUMPS);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, N_BAD);
+}
+
 static void
 write_file (const char *dir, const char *name, const char *contents)
 {
@@ -401,6 +444,7 @@ main (int argc, char **argv)
   g_test_add_func ("/v1/damage/truncated-event", test_truncated_event);
   g_test_add_func ("/v1/damage/being-written", test_being_written);
   g_test_add_func ("/v1/damage/graph-and-names", test_bad_graph_and_names);
+  g_test_add_func ("/v1/damage/duplicate-nodes", test_duplicate_nodes);
   g_test_add_func ("/v1/detect", test_detect);
   return g_test_run ();
 }

@@ -151,7 +151,8 @@ tdbg_v1_parse_dump_name (const char *base, char **node_base, guint *slot, char *
   guint64 value;
 
   /* As debug_data.py: the last three "_"-separated parts are the slot, the op and the time. */
-  if (n < 4 || !all_digits (parts[n - 1]) || !all_digits (parts[n - 3]) || parts[n - 2][0] == '\0')
+  if (n < 4 || !all_digits (parts[n - 1]) || !all_digits (parts[n - 3]) || parts[n - 2][0] == '\0' ||
+      (n == 4 && parts[0][0] == '\0'))
     return FALSE;
   if (!g_ascii_string_to_unsigned (parts[n - 3], 10, 0, G_MAXUINT16, &value, NULL))
     return FALSE;

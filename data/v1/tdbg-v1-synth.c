@@ -79,10 +79,11 @@ is_debugger_node (const char *name)
 }
 
 GBytes *
-tdbg_v1_strip_graph (GBytes *graph_def)
+tdbg_v1_strip_graph (GBytes *graph_def, guint *n_dropped)
 {
   g_autoptr(Tensorflow__GraphDef) graph = tdbg_graph_def_parse (graph_def, NULL);
   g_autoptr(GHashTable) copies = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal); /* node names so far */
   g_autoptr(GPtrArray) kept = NULL;
   g_autoptr(GPtrArray) inputs = NULL; /* per kept node: its new input strv */
   g_autofree char **saved_inputs = NULL;
@@ -91,6 +92,7 @@ tdbg_v1_strip_graph (GBytes *graph_def)
   guint8 *packed;
   gsize length;
 
+  *n_dropped = 0;
   if (graph == NULL)
     return NULL;
   copies = g_hash_table_new (g_str_hash, g_str_equal);
@@ -99,8 +101,11 @@ tdbg_v1_strip_graph (GBytes *graph_def)
   for (gsize i = 0; i < graph->n_node; i++)
     {
       Tensorflow__NodeDef *node = graph->node[i];
-      if (node->name == NULL)
-        continue;
+      if (node->name == NULL || node->name[0] == '\0' || !g_hash_table_add (seen, node->name))
+        {
+          (*n_dropped)++;
+          continue;
+        }
       if (g_str_has_prefix (node->name, "__copy_"))
         {
           if (node->n_input > 0 && node->input[0][0] != '^')
@@ -307,10 +312,15 @@ put_graphs (Synth *s)
           const TdbgV1Partition *part = &g_array_index (run->partitions, TdbgV1Partition, p);
           const TdbgV1File *file = g_ptr_array_index (dump->files, part->file);
           g_autoptr(GBytes) graph_def = g_bytes_new_from_bytes (file->bytes, part->graph_offset, part->graph_length);
-          g_autoptr(GBytes) stripped = tdbg_v1_strip_graph (graph_def);
+          guint n_dropped = 0;
+          g_autoptr(GBytes) stripped = tdbg_v1_strip_graph (graph_def, &n_dropped);
           g_autofree char *checksum = NULL;
           g_autofree char *key = NULL;
           Graph *g;
+
+          if (n_dropped > 0)
+            g_ptr_array_add (dump->problems, tdbg_problem_new (file->path, part->graph_offset,
+                                                               _("the partition graph has nodes without a name or with the name of an earlier node; they are left out")));
 
           if (stripped == NULL)
             {

@@ -18,7 +18,8 @@ void tdbg_v1_synthesize (TdbgV1Dump *dump, TdbgMemorySource *out);
 
 /* Keeps only the ops of a partition graph (no __copy_ or __dbg_ nodes; inputs from copies go to
  * what they copy, control inputs from debug nodes are dropped) and writes inputs as "node:slot"
- * or "^node". NULL when @graph_def is not a GraphDef. */
-GBytes *tdbg_v1_strip_graph (GBytes *graph_def);
+ * or "^node". A node without a name, or with one an earlier node has, is left out and counted
+ * in *n_dropped. NULL when @graph_def is not a GraphDef. */
+GBytes *tdbg_v1_strip_graph (GBytes *graph_def, guint *n_dropped);
 
 G_END_DECLS
