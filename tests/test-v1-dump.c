@@ -12,6 +12,7 @@
 #include "tdbg-v1-dump.h"
 #include "tdbg-v1-source.h"
 #include "test-util.h"
+#include "graph.pb-c.h"
 #include "tensor.pb-c.h"
 
 /* What TensorFlow wrote (tests/data/v1/two-devices.facts.json, from DebugDumpDir). */
@@ -348,6 +349,26 @@ test_bad_graph_and_names (void)
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, N_BAD);
 }
 
+/* @graph_def in an Event of its own (field 4). */
+static GBytes *
+graph_event (const guint8 *graph_def, gsize length)
+{
+  GByteArray *out = g_byte_array_new ();
+  guint8 head[12];
+  guint n = 0;
+
+  head[n++] = 4 << 3 | 2;
+  for (guint64 v = length; ; v >>= 7)
+    {
+      head[n++] = (v & 0x7f) | (v > 0x7f ? 0x80 : 0);
+      if (v <= 0x7f)
+        break;
+    }
+  g_byte_array_append (out, head, n);
+  g_byte_array_append (out, graph_def, length);
+  return g_byte_array_free_to_bytes (out);
+}
+
 /* A partition graph naming a node twice (as a damaged GraphDef may): the first is kept, the
  * graph file named; nothing is wrong with the logdir made of it. */
 static void
@@ -359,27 +380,15 @@ test_duplicate_nodes (void)
   const guint8 *data = g_bytes_get_data (file->bytes, &size);
   TdbgV1Event event;
   g_autoptr(GByteArray) graph = g_byte_array_new ();
-  g_autoptr(GByteArray) out = g_byte_array_new ();
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
   GPtrArray *problems;
-  guint8 head[12];
-  guint n = 0;
 
   g_assert_true (tdbg_v1_event_parse (data, size, &event, NULL));
   /* The GraphDef twice over: every node named twice. */
   g_byte_array_append (graph, event.graph_def.data, event.graph_def.length);
   g_byte_array_append (graph, event.graph_def.data, event.graph_def.length);
-  head[n++] = 4 << 3 | 2;
-  for (guint64 v = graph->len; ; v >>= 7)
-    {
-      head[n++] = (v & 0x7f) | (v > 0x7f ? 0x80 : 0);
-      if (v <= 0x7f)
-        break;
-    }
-  g_byte_array_append (out, head, n);
-  g_byte_array_append (out, graph->data, graph->len);
-  bytes = g_bytes_new (out->data, out->len);
+  bytes = graph_event (graph->data, graph->len);
   set_bytes (file, bytes);
   logdir = load_files (g_steal_pointer (&files));
   g_assert_nonnull (find_problem (logdir, CPU1_GRAPH, G_MAXUINT64, "name of an earlier node"));
@@ -388,6 +397,61 @@ test_duplicate_nodes (void)
     g_assert_false (g_str_has_prefix (((TdbgProblem *) g_ptr_array_index (problems, i))->file_name, "tfdbg_events."));
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, N_DUMPS);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, N_BAD);
+}
+
+/* The same partition graph in two runs is one graph, though TensorFlow writes a node's
+ * attributes in another order each time: run 1 again, as a fifth run, with every node's
+ * attributes reversed. */
+static void
+test_same_partition (void)
+{
+  g_autoptr(GPtrArray) files = real_files ();
+  const char *run1 = "run_1795817552826972_1/";
+  guint n_files = files->len;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      TdbgV1File *f = g_ptr_array_index (files, i);
+      g_autofree char *path = NULL;
+      g_autoptr(GBytes) bytes = g_bytes_ref (f->bytes);
+      if (!g_str_has_prefix (f->path, run1))
+        continue;
+      path = g_strconcat ("run_1795817552999999_4/", f->path + strlen (run1), NULL);
+      if (strstr (f->path, "/_tfdbg_graph_"))
+        {
+          TdbgV1Event event;
+          Tensorflow__GraphDef *graph;
+          gsize size, length;
+          const guint8 *data = g_bytes_get_data (f->bytes, &size);
+          g_autofree guint8 *packed = NULL;
+
+          g_assert_true (tdbg_v1_event_parse (data, size, &event, NULL));
+          graph = tensorflow__graph_def__unpack (NULL, event.graph_def.length, event.graph_def.data);
+          g_assert_nonnull (graph);
+          for (gsize k = 0; k < graph->n_node; k++)
+            for (gsize a = 0, b = graph->node[k]->n_attr; a + 1 < b; a++, b--)
+              {
+                Tensorflow__NodeDef__AttrEntry *t = graph->node[k]->attr[a];
+                graph->node[k]->attr[a] = graph->node[k]->attr[b - 1];
+                graph->node[k]->attr[b - 1] = t;
+              }
+          length = tensorflow__graph_def__get_packed_size (graph);
+          packed = g_malloc (length);
+          tensorflow__graph_def__pack (graph, packed);
+          /* Not the bytes TensorFlow wrote, the same graph. */
+          g_assert_true (length != event.graph_def.length || memcmp (packed, event.graph_def.data, length) != 0);
+          tensorflow__graph_def__free_unpacked (graph, NULL);
+          g_clear_pointer (&bytes, g_bytes_unref);
+          bytes = graph_event (packed, length);
+        }
+      g_ptr_array_add (files, tdbg_v1_file_new (path, bytes));
+    }
+  logdir = load_files (g_steal_pointer (&files));
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, N_RUNS + 1);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, N_DUMPS + 13);
+  /* Run 0 and 3 on CPU:0, runs 1 and 2 on both devices: the fifth run adds none. */
+  g_assert_cmpuint (tdbg_logdir_get_n_graphs (logdir), ==, 6);
 }
 
 static void
@@ -445,6 +509,7 @@ main (int argc, char **argv)
   g_test_add_func ("/v1/damage/being-written", test_being_written);
   g_test_add_func ("/v1/damage/graph-and-names", test_bad_graph_and_names);
   g_test_add_func ("/v1/damage/duplicate-nodes", test_duplicate_nodes);
+  g_test_add_func ("/v1/same-partition", test_same_partition);
   g_test_add_func ("/v1/detect", test_detect);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -70,6 +71,15 @@ normalise_input (const char *input, char **producer, guint *slot)
     *producer = g_strdup (input), value = 0;
   *slot = (guint) value;
   return g_strdup_printf ("%s:%u", *producer, *slot);
+}
+
+/* Attributes by name: TensorFlow writes a NodeDef's attribute map in no fixed order, and the
+ * same partition graph of two runs must make the same bytes. */
+static int
+compare_attrs (const void *a, const void *b)
+{
+  return g_strcmp0 ((*(Tensorflow__NodeDef__AttrEntry *const *) a)->key,
+                    (*(Tensorflow__NodeDef__AttrEntry *const *) b)->key);
 }
 
 static gboolean
@@ -157,6 +167,8 @@ tdbg_v1_strip_graph (GBytes *graph_def, guint *n_dropped)
       saved_n[i] = node->n_input;
       node->input = g_ptr_array_index (inputs, i);
       node->n_input = g_strv_length (g_ptr_array_index (inputs, i));
+      if (node->n_attr > 1)
+        qsort (node->attr, node->n_attr, sizeof *node->attr, compare_attrs);
     }
   out.n_node = kept->len;
   out.node = (Tensorflow__NodeDef **) kept->pdata;
