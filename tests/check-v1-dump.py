@@ -4,11 +4,12 @@
 it (FACTS, written by tests/real-tf/v1/dump-facts.py), without TensorFlow:
 
 - inspect --json: one graph execution trace per dumped tensor, one execution per Session.run,
-  the devices, one NaN/∞ alert per dump that has_inf_or_nan, the first of them, and a problem
-  saying the dump carries no traceback;
+  the devices, one NaN/∞ alert per dump that has_inf_or_nan (for a DebugNumericSummary dump:
+  whose counts hold NaN or ∞), the first of them, and a problem saying the dump carries no
+  traceback;
 - alerts: the same alerts in time order, exit status 1 (0 when none);
 - trace --json for every dump, in time order: node, slot, device, wall time, dtype, shape and
-  every value;
+  every value (DebugIdentity), or the counts of a FULL_HEALTH trace (DebugNumericSummary);
 - execution --json per run: its fetches and targets from the core metadata;
 - ops --json: every node of every partition graph with its op type and inputs;
 - tensor --npy of the first bad dump, read back by NumPy.
@@ -63,12 +64,28 @@ def with_slot(name):
     return name if head and tail.isdigit() else name + ":0"
 
 
+def summary_counts(d):
+    """A DebugNumericSummary vector's counts: [initialized, count, nan, -inf, negative, zero,
+    positive, +inf, …] (TensorFlow 2.21's order)."""
+    v = [float(x) for x in d["values"]]
+    return {"size": v[1], "nan": v[2], "neg_inf": v[3], "neg": v[4], "zero": v[5], "pos": v[6], "pos_inf": v[7]}
+
+
+def is_bad(d):
+    """DebugDumpDir's has_inf_or_nan for values; for a DebugNumericSummary dump (whose vector it
+    tests, not the tensor) the vector's own NaN and ∞ counts."""
+    if d["debug_op"] == "DebugNumericSummary":
+        c = summary_counts(d)
+        return c["nan"] + c["neg_inf"] + c["pos_inf"] > 0
+    return d["has_inf_or_nan"]
+
+
 def main(program, root, facts_path):
     with open(facts_path) as f:
         facts = json.load(f)
     runs = facts["runs"]
     dumps = [d for r in runs for d in r["dumps"]]
-    bad = [d for d in dumps if d["has_inf_or_nan"]]
+    bad = [d for d in dumps if is_bad(d)]
 
     inspect = json.loads(run(program, "inspect", "--json", root))
     check(inspect["counts"]["graph_execution_traces"] == len(dumps), "one trace per dumped tensor",
@@ -94,11 +111,17 @@ def main(program, root, facts_path):
     first = inspect["alerts"].get("first_alert")
     first_run_bad = next((r["first_inf_or_nan"] for r in runs if r["first_inf_or_nan"]), None)
     if first_run_bad:
-        index = first["graph_execution_trace_index"]
+        # Among the values (DebugIdentity), DebugDumpDir's first has_inf_or_nan dump comes first.
+        index = next(i for i, d in enumerate(dumps) if d["debug_op"] == "DebugIdentity" and d["has_inf_or_nan"])
         trace = json.loads(run(program, "trace", "--json", root, str(index)))
         check(trace["op_name"] == first_run_bad["node_name"] and
-              trace["device_name"] == first_run_bad["device_name"],
-              "the first alert is DebugDumpDir's first has_inf_or_nan dump", trace["op_name"])
+              trace["device_name"] == first_run_bad["device_name"] and
+              round(trace["wall_time"] * 1e6) == first_run_bad["timestamp"],
+              "DebugDumpDir's first has_inf_or_nan dump is the first alerting value", trace["op_name"])
+    if bad:
+        trace = json.loads(run(program, "trace", "--json", root, str(first["graph_execution_trace_index"])))
+        check(trace["op_name"] == bad[0]["node_name"] and round(trace["wall_time"] * 1e6) == bad[0]["timestamp"],
+              "the first alert is the first bad dump", trace["op_name"])
 
     # Every dump, in time order.
     for index, d in enumerate(dumps):
@@ -108,6 +131,13 @@ def main(program, root, facts_path):
               trace["device_name"] == d["device_name"], name + ": node, slot, device",
               f'{trace["op_name"]}:{trace["output_slot"]} {trace["device_name"]}')
         check(abs(trace["wall_time"] - d["timestamp"] / 1e6) < 1e-6, name + ": wall time")
+        if d["debug_op"] == "DebugNumericSummary":
+            counts = summary_counts(d)
+            got = trace.get("element_counts") or {}
+            check(trace["tensor_debug_mode"] == "FULL_HEALTH" and trace["size"] == counts["size"] and
+                  all(got.get(k) == counts[k] for k in ("nan", "neg_inf", "pos_inf", "neg", "zero", "pos")),
+                  name + ": DebugNumericSummary as FULL_HEALTH", f"{trace.get('element_counts')} vs {counts}")
+            continue
         check(trace["tensor_debug_mode"] == "FULL_TENSOR", name + ": FULL_TENSOR")
         if d["dtype"] is None:
             continue
@@ -140,13 +170,14 @@ def main(program, root, facts_path):
                 check(found, f'{r["folder"]}: {node} on {short}', str(by_name.get(node)))
 
     # The first bad dump's values through NumPy.
-    if bad:
-        index = next(i for i, d in enumerate(dumps) if d["has_inf_or_nan"])
+    values_bad = [i for i, d in enumerate(dumps) if d["debug_op"] == "DebugIdentity" and d["has_inf_or_nan"]]
+    if values_bad:
+        index = values_bad[0]
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "first.npy")
             run(program, "tensor", "--npy", "-o", path, root, str(index))
             array = numpy.load(path)
-            want = bad[0]
+            want = dumps[index]
             check(str(array.dtype) == want["dtype"] and list(array.shape) == want["shape"] and
                   all(same_value(w, g) for w, g in zip(want["values"], array.flatten().tolist())),
                   "tensor --npy of the first bad dump", str(array))

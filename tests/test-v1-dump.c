@@ -339,12 +339,17 @@ test_bad_graph_and_names (void)
                                             "loss_0_DebugNanCount_1795817552955200", copy));
   g_ptr_array_add (files, tdbg_v1_file_new (NAN_RUN "/_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1/"
                                             "notes.txt", copy));
+  /* A DebugNumericSummary dump holding a float value, not its vector of doubles. */
+  g_ptr_array_add (files, tdbg_v1_file_new (NAN_RUN "/_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1/"
+                                            "loss_0_DebugNumericSummary_1795817552955201", copy));
   logdir = load_files (g_steal_pointer (&files));
   g_assert_nonnull (find_problem (logdir, CPU1_GRAPH, G_MAXUINT64, "not a GraphDef"));
   g_assert_nonnull (find_problem (logdir, NAN_RUN "/_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1/"
                                   "loss_0_DebugNanCount_1795817552955200", 0, "DebugNanCount"));
   g_assert_nonnull (find_problem (logdir, NAN_RUN "/_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1/notes.txt",
                                   0, "not a dump file name"));
+  g_assert_nonnull (find_problem (logdir, NAN_RUN "/_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1/"
+                                  "loss_0_DebugNumericSummary_1795817552955201", G_MAXUINT64, "vector of doubles"));
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, N_DUMPS);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, N_BAD);
 }

@@ -28,6 +28,7 @@ typedef struct {
   GHashTable *devices;       /* device name -> id */
   GHashTable *max_slots;     /* "device\nnode" -> highest dumped slot + 1 */
   gint32 next_tensor_id;
+  GHashTable *first_ids;     /* "graph id\nnode" -> the node's first output tensor id */
   guint graphs_per_device_made;
 } Synth;
 
@@ -253,6 +254,8 @@ put_ops (Synth *s, const Graph *g, double wall_time)
       if (n == 0 && !has_no_outputs (node->op))
         n = 1;
       ids = g_new (gint32, MAX (n, 1));
+      g_hash_table_insert (s->first_ids, g_strconcat (g->graph_id, "\n", node->name, NULL),
+                           GINT_TO_POINTER (s->next_tensor_id));
       for (guint k = 0; k < n; k++)
         ids[k] = s->next_tensor_id++;
       op.op_type = node->op ? node->op : (char *) "";
@@ -397,7 +400,7 @@ put_bytes (GByteArray *out, guint field, const void *data, gsize length)
 }
 
 static void
-put_trace (Synth *s, const TdbgV1Datum *d, const Graph *g, const guint8 *tensor, gsize tensor_length)
+put_trace (Synth *s, const TdbgV1Datum *d, const Graph *g, guint mode, const guint8 *tensor, gsize tensor_length)
 {
   g_autoptr(GByteArray) trace = g_byte_array_new ();
   g_autoptr(GByteArray) event = g_byte_array_new ();
@@ -412,7 +415,7 @@ put_trace (Synth *s, const TdbgV1Datum *d, const Graph *g, const guint8 *tensor,
       put_varint (trace, d->output_slot);
     }
   put_varint (trace, 4 << 3);
-  put_varint (trace, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR);
+  put_varint (trace, mode);
   put_bytes (trace, 5, tensor, tensor_length);
   put_bytes (trace, 6, d->device_name, strlen (d->device_name));
 
@@ -422,6 +425,92 @@ put_trace (Synth *s, const TdbgV1Datum *d, const Graph *g, const guint8 *tensor,
   g_byte_array_append (event, (const guint8 *) &bits, 8);
   put_bytes (event, 10, trace->data, trace->len);
   tdbg_record_encode (s->files[TDBG_FILE_GRAPH_EXECUTION_TRACES], event->data, event->len);
+}
+
+/* A V1 DebugNumericSummary vector, [initialized, count, nan, -inf, negative, zero, positive, +inf,
+ * min, max, mean, variance, dtype, rank, shape…] (doubles), as tfdbg2's FULL_HEALTH summary,
+ * [tensor id, device id (-1), dtype, rank, count, -inf, +inf, nan, negative, zero, positive].
+ * NULL when @proto is not such a vector. */
+static GBytes *
+numeric_summary_to_full_health (const Tensorflow__TensorProto *proto, gint32 tensor_id)
+{
+  Tensorflow__TensorProto out = TENSORFLOW__TENSOR_PROTO__INIT;
+  Tensorflow__TensorShapeProto shape = TENSORFLOW__TENSOR_SHAPE_PROTO__INIT;
+  Tensorflow__TensorShapeProto__Dim dim = TENSORFLOW__TENSOR_SHAPE_PROTO__DIM__INIT;
+  Tensorflow__TensorShapeProto__Dim *dims[] = { &dim };
+  double v[14], health[11];
+  gsize n, length;
+  guint8 *packed;
+
+  if (proto->dtype != 2 /* DT_DOUBLE */)
+    return NULL;
+  n = proto->tensor_content.len ? proto->tensor_content.len / 8 : proto->n_double_val;
+  if (n < G_N_ELEMENTS (v) || (proto->tensor_content.len && proto->tensor_content.len % 8))
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (v); i++)
+    {
+      if (proto->tensor_content.len)
+        {
+          guint64 bits;
+          memcpy (&bits, proto->tensor_content.data + 8 * i, 8);
+          bits = GUINT64_FROM_LE (bits);
+          memcpy (&v[i], &bits, 8);
+        }
+      else
+        v[i] = proto->double_val[i];
+    }
+  health[0] = tensor_id;
+  health[1] = -1;
+  health[2] = v[12];
+  health[3] = v[13];
+  health[4] = v[1];
+  health[5] = v[3];
+  health[6] = v[7];
+  health[7] = v[2];
+  health[8] = v[4];
+  health[9] = v[5];
+  health[10] = v[6];
+  /* An uninitialized tensor (a variable not yet assigned) counts nothing. */
+  if (v[0] == 0)
+    for (guint i = 3; i < G_N_ELEMENTS (health); i++)
+      health[i] = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (health); i++)
+    {
+      guint64 bits;
+      memcpy (&bits, &health[i], 8);
+      bits = GUINT64_TO_LE (bits);
+      memcpy (&health[i], &bits, 8);
+    }
+  dim.size = G_N_ELEMENTS (health);
+  shape.n_dim = 1;
+  shape.dim = dims;
+  out.dtype = 2 /* DT_DOUBLE */;
+  out.tensor_shape = &shape;
+  out.tensor_content.data = (guint8 *) health;
+  out.tensor_content.len = sizeof health;
+  length = tensorflow__tensor_proto__get_packed_size (&out);
+  packed = g_malloc (length);
+  tensorflow__tensor_proto__pack (&out, packed);
+  return g_bytes_new_take (packed, length);
+}
+
+/* A DebugNumericSummary dump as a FULL_HEALTH trace; FALSE when its vector is not one. */
+static gboolean
+put_numeric_summary (Synth *s, const TdbgV1Datum *d, const Tensorflow__TensorProto *proto)
+{
+  const Graph *g = graph_of (s, d);
+  g_autofree char *key = g_strconcat (g->graph_id, "\n", d->node_name, NULL);
+  gpointer first;
+  gint32 id = g_hash_table_lookup_extended (s->first_ids, key, NULL, &first) ? GPOINTER_TO_INT (first) + (gint32) d->output_slot : -1;
+  g_autoptr(GBytes) health = numeric_summary_to_full_health (proto, id);
+  gsize length;
+  const guint8 *data;
+
+  if (health == NULL)
+    return FALSE;
+  data = g_bytes_get_data (health, &length);
+  put_trace (s, d, g, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, data, length);
+  return TRUE;
 }
 
 static void
@@ -437,13 +526,13 @@ put_traces (Synth *s)
       const guint8 *tensor = (const guint8 *) g_bytes_get_data (file->bytes, NULL) + d->tensor_offset;
       Tensorflow__TensorProto *proto;
 
-      if (!g_str_equal (d->debug_op, "DebugIdentity"))
+      if (!g_str_equal (d->debug_op, "DebugIdentity") && !g_str_equal (d->debug_op, "DebugNumericSummary"))
         {
           /* Said once per debug op: its dumps are summaries of TFDBG V1's own, not values. */
           if (!g_hash_table_contains (other_ops, d->debug_op))
             {
               g_autofree char *message = g_strdup_printf (
-                _("dumps of the debug op %s are not shown: only DebugIdentity dumps hold the tensor's value"), d->debug_op);
+                _("dumps of the debug op %s are not shown: only DebugIdentity (values) and DebugNumericSummary (counts) dumps are read"), d->debug_op);
               g_hash_table_add (other_ops, g_strdup (d->debug_op));
               g_ptr_array_add (dump->problems, tdbg_problem_new (file->path, 0, message));
             }
@@ -456,8 +545,12 @@ put_traces (Synth *s)
                                                              _("the dumped tensor is not a TensorProto; the file is left out")));
           continue;
         }
+      if (g_str_equal (d->debug_op, "DebugIdentity"))
+        put_trace (s, d, graph_of (s, d), TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, tensor, d->tensor_length);
+      else if (!put_numeric_summary (s, d, proto))
+        g_ptr_array_add (dump->problems, tdbg_problem_new (file->path, d->tensor_offset,
+                                                           _("the DebugNumericSummary dump is not the vector of doubles TensorFlow writes; the file is left out")));
       tensorflow__tensor_proto__free_unpacked (proto, NULL);
-      put_trace (s, d, graph_of (s, d), tensor, d->tensor_length);
     }
 }
 
@@ -555,6 +648,7 @@ tdbg_v1_synthesize (TdbgV1Dump *dump, TdbgMemorySource *out)
   s.devices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s.max_slots = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   s.next_tensor_id = 1;
+  s.first_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   for (guint i = 0; i < dump->data->len; i++)
     {
@@ -602,4 +696,5 @@ tdbg_v1_synthesize (TdbgV1Dump *dump, TdbgMemorySource *out)
   g_hash_table_unref (s.run_graphs);
   g_hash_table_unref (s.devices);
   g_hash_table_unref (s.max_slots);
+  g_hash_table_unref (s.first_ids);
 }
