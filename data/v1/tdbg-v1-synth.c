@@ -11,6 +11,7 @@
 #include "debug_event.pb-c.h"
 #include "tdbg-file-kind.h"
 #include "tdbg-graph-def.h"
+#include "tdbg-wire.h"
 
 typedef struct {
   char *graph_id;
@@ -513,6 +514,22 @@ put_numeric_summary (Synth *s, const TdbgV1Datum *d, const Tensorflow__TensorPro
   return TRUE;
 }
 
+/* Whether the wire reader the logdir loader uses walks @data whole: the TensorProto's fields,
+ * its shape's and its dimensions' (protobuf-c lets through some bytes it does not, as field
+ * numbers past 2^31). */
+static gboolean
+wire_walks (const guint8 *data, gsize length, guint depth)
+{
+  TdbgWire w;
+  TdbgWireField f;
+
+  tdbg_wire_init (&w, data, length);
+  while (tdbg_wire_next (&w, &f))
+    if (depth < 2 && f.number == 2 && f.wire_type == 2 && !wire_walks (f.data, f.length, depth + 1))
+      return FALSE;
+  return !w.failed;
+}
+
 static void
 put_traces (Synth *s)
 {
@@ -538,7 +555,8 @@ put_traces (Synth *s)
             }
           continue;
         }
-      proto = tensorflow__tensor_proto__unpack (NULL, d->tensor_length, tensor);
+      proto = wire_walks (tensor, d->tensor_length, 0) ? tensorflow__tensor_proto__unpack (NULL, d->tensor_length, tensor)
+                                                       : NULL;
       if (proto == NULL)
         {
           g_ptr_array_add (dump->problems, tdbg_problem_new (file->path, d->tensor_offset,
@@ -679,8 +697,14 @@ tdbg_v1_synthesize (TdbgV1Dump *dump, TdbgMemorySource *out)
   put_executions (&s);
 
   if (dump->runs->len > 0)
+    {
+      const char *folder = ((TdbgV1Run *) g_ptr_array_index (dump->runs, 0))->folder;
+      if (first_graph == NULL)
+        first_graph = folder[0] ? folder : ".";
+    }
+  if (dump->runs->len > 0)
     g_ptr_array_add (dump->problems,
-                     tdbg_problem_new (first_graph ? first_graph : ((TdbgV1Run *) g_ptr_array_index (dump->runs, 0))->folder, 0,
+                     tdbg_problem_new (first_graph, 0,
                                        _("a tfdbg V1 dump carries no Python traceback: the ops' creation stacks stay in "
                                          "the process that ran them, so no op here has a stack or source line")));
 
