@@ -30,6 +30,8 @@ typedef struct {
   GHashTable *max_slots;     /* "device\nnode" -> highest dumped slot + 1 */
   gint32 next_tensor_id;
   GHashTable *first_ids;     /* "graph id\nnode" -> the node's first output tensor id */
+  const char *notice_file;   /* the first partition graph read, and where its GraphDef starts */
+  guint64 notice_offset;
   guint graphs_per_device_made;
 } Synth;
 
@@ -344,6 +346,11 @@ put_graphs (Synth *s)
                                                                  _("the partition graph is not a GraphDef; its dumps are shown without it")));
               continue;
             }
+          if (s->notice_file == NULL)
+            {
+              s->notice_file = file->path;
+              s->notice_offset = part->graph_offset;
+            }
           checksum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, stripped);
           key = g_strconcat (part->device_name, "\n", checksum, NULL);
           g = g_hash_table_lookup (s->graph_by_key, key);
@@ -655,7 +662,6 @@ tdbg_v1_synthesize (TdbgV1Dump *dump, TdbgMemorySource *out)
   g_autofree char *host = host_of (dump);
   g_autofree char *prefix = NULL;
   guint64 first = 0;
-  const char *first_graph = NULL;
 
   s.dump = dump;
   for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
@@ -680,8 +686,6 @@ tdbg_v1_synthesize (TdbgV1Dump *dump, TdbgMemorySource *out)
       TdbgV1Run *run = g_ptr_array_index (dump->runs, r);
       if (run->timestamp && (first == 0 || run->timestamp < first))
         first = run->timestamp;
-      if (first_graph == NULL && run->partitions->len)
-        first_graph = ((TdbgV1File *) g_ptr_array_index (dump->files, g_array_index (run->partitions, TdbgV1Partition, 0).file))->path;
     }
 
   metadata.tensorflow_version = (char *) "";
@@ -696,15 +700,16 @@ tdbg_v1_synthesize (TdbgV1Dump *dump, TdbgMemorySource *out)
   put_traces (&s);
   put_executions (&s);
 
-  if (dump->runs->len > 0)
+  /* Said of the first partition graph read, where its GraphDef starts (a problem is one per file
+   * and offset: this one shares neither with another), else of the first run. */
+  if (s.notice_file == NULL && dump->runs->len > 0)
     {
       const char *folder = ((TdbgV1Run *) g_ptr_array_index (dump->runs, 0))->folder;
-      if (first_graph == NULL)
-        first_graph = folder[0] ? folder : ".";
+      s.notice_file = folder[0] ? folder : ".";
     }
-  if (dump->runs->len > 0)
+  if (s.notice_file)
     g_ptr_array_add (dump->problems,
-                     tdbg_problem_new (first_graph, 0,
+                     tdbg_problem_new (s.notice_file, s.notice_offset,
                                        _("a tfdbg V1 dump carries no Python traceback: the ops' creation stacks stay in "
                                          "the process that ran them, so no op here has a stack or source line")));
 
