@@ -710,8 +710,7 @@ tdbg_v1_synthesize (TdbgV1Dump *dump, TdbgMemorySource *out)
   if (s.notice_file)
     g_ptr_array_add (dump->problems,
                      tdbg_problem_new (s.notice_file, s.notice_offset,
-                                       _("a tfdbg V1 dump carries no Python traceback: the ops' creation stacks stay in "
-                                         "the process that ran them, so no op here has a stack or source line")));
+                                       _("a tfdbg V1 dump holds no Python traceback: no op has a creation stack or source line")));
 
   prefix = g_strdup_printf ("tfdbg_events.%010" G_GINT64_FORMAT ".%s", (gint64) (first / G_USEC_PER_SEC), host);
   for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
