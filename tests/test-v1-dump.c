@@ -99,19 +99,32 @@ test_names (void)
 {
   g_autofree char *node = NULL, *op = NULL, *device = NULL;
   g_autoptr(GHashTable) json = NULL;
-  guint slot;
+  guint slot, collision;
   guint64 ts;
 
-  g_assert_true (tdbg_v1_parse_dump_name ("layer_2_1_DebugIdentity_1795", &node, &slot, &op, &ts));
+  g_assert_true (tdbg_v1_parse_dump_name ("layer_2_1_DebugIdentity_1795", &node, &slot, &op, &ts, &collision));
   g_assert_cmpstr (node, ==, "layer_2");
   g_assert_cmpuint (slot, ==, 1);
   g_assert_cmpstr (op, ==, "DebugIdentity");
   g_assert_cmpuint (ts, ==, 1795);
-  g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity", &node, &slot, &op, &ts));
-  g_assert_false (tdbg_v1_parse_dump_name ("x_a_DebugIdentity_12", &node, &slot, &op, &ts));
-  g_assert_false (tdbg_v1_parse_dump_name ("x_0__12", &node, &slot, &op, &ts));
-  g_assert_false (tdbg_v1_parse_dump_name ("_0_DebugIdentity_12", &node, &slot, &op, &ts));
-  g_assert_false (tdbg_v1_parse_dump_name ("x_99999_DebugIdentity_12", &node, &slot, &op, &ts));
+  g_assert_cmpuint (collision, ==, 0);
+  g_clear_pointer (&node, g_free);
+  g_clear_pointer (&op, g_free);
+  /* A second file of the same microsecond: TensorFlow adds "-1" to the time. */
+  g_assert_true (tdbg_v1_parse_dump_name ("x_0_DebugIdentity_1795-1", &node, &slot, &op, &ts, &collision));
+  g_assert_cmpstr (node, ==, "x");
+  g_assert_cmpuint (ts, ==, 1795);
+  g_assert_cmpuint (collision, ==, 1);
+  g_clear_pointer (&node, g_free);
+  g_clear_pointer (&op, g_free);
+  g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity_1795-", &node, &slot, &op, &ts, &collision));
+  g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity_-1", &node, &slot, &op, &ts, &collision));
+  g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity_1795-1-2", &node, &slot, &op, &ts, &collision));
+  g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity", &node, &slot, &op, &ts, &collision));
+  g_assert_false (tdbg_v1_parse_dump_name ("x_a_DebugIdentity_12", &node, &slot, &op, &ts, &collision));
+  g_assert_false (tdbg_v1_parse_dump_name ("x_0__12", &node, &slot, &op, &ts, &collision));
+  g_assert_false (tdbg_v1_parse_dump_name ("_0_DebugIdentity_12", &node, &slot, &op, &ts, &collision));
+  g_assert_false (tdbg_v1_parse_dump_name ("x_99999_DebugIdentity_12", &node, &slot, &op, &ts, &collision));
 
   device = tdbg_v1_device_from_folder ("_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_0");
   g_assert_cmpstr (device, ==, "/job:localhost/replica:0/task:0/device:CPU:0");
@@ -226,6 +239,26 @@ test_real (void)
   g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 1);
   g_assert_nonnull (strstr (((TdbgProblem *) g_ptr_array_index (tdbg_logdir_get_problems (logdir), 0))->message,
                             "no Python traceback"));
+}
+
+/* Two dumps of one microsecond: TensorFlow names the second "…_<µs>-1"; both are read, in that
+ * order. */
+static void
+test_same_microsecond (void)
+{
+  g_autoptr(GPtrArray) files = real_files ();
+  TdbgV1File *file = find_file (files, NAN_FILE);
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  guint first;
+
+  g_ptr_array_add (files, tdbg_v1_file_new (NAN_FILE "-1", file->bytes));
+  logdir = load_files (g_steal_pointer (&files));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, N_DUMPS + 1);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, N_BAD + 1);
+  first = tdbg_logdir_get_alert (logdir, 0)->trace_index;
+  g_assert_cmpuint (tdbg_logdir_get_alert (logdir, 1)->trace_index, ==, first + 1);
+  g_assert_cmpstr (trace_op_name (logdir, first + 1), ==, "layer/sqrt/unary_ops_composition");
+  g_assert_cmpfloat (tdbg_logdir_get_trace_wall_time (logdir, first + 1), ==, tdbg_logdir_get_trace_wall_time (logdir, first));
 }
 
 /* One run's folder opened by itself. */
@@ -509,6 +542,7 @@ main (int argc, char **argv)
   g_test_add_func ("/v1/event", test_event);
   g_test_add_func ("/v1/real", test_real);
   g_test_add_func ("/v1/single-run", test_single_run);
+  g_test_add_func ("/v1/same-microsecond", test_same_microsecond);
   g_test_add_func ("/v1/damage/no-core-metadata", test_no_core_metadata);
   g_test_add_func ("/v1/damage/truncated-event", test_truncated_event);
   g_test_add_func ("/v1/damage/being-written", test_being_written);

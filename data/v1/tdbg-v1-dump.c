@@ -214,7 +214,8 @@ read_datum (TdbgV1Dump *dump, TdbgV1Run *run, guint file_index, const char *devi
   TdbgV1Event event;
   gint64 chunks;
 
-  if (!tdbg_v1_parse_dump_name (base, &node_base, &datum.output_slot, &datum.debug_op, &datum.timestamp))
+  if (!tdbg_v1_parse_dump_name (base, &node_base, &datum.output_slot, &datum.debug_op, &datum.timestamp,
+                                &datum.collision))
     {
       add_problem (dump, file->path, 0, _("not a dump file name (<node>_<slot>_<debug op>_<µs>); skipped"));
       return;
@@ -267,6 +268,8 @@ compare_data (gconstpointer a, gconstpointer b)
     return x->run < y->run ? -1 : 1;
   if (x->timestamp != y->timestamp)
     return x->timestamp < y->timestamp ? -1 : 1;
+  if (x->collision != y->collision)
+    return x->collision < y->collision ? -1 : 1;
   return x->file < y->file ? -1 : x->file > y->file;
 }
 

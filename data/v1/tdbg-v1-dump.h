@@ -55,9 +55,11 @@ typedef struct {
  * in @data the decoding failed. */
 gboolean tdbg_v1_event_parse (const guint8 *data, gsize length, TdbgV1Event *event, gsize *bad_offset);
 
-/* "<node>_<slot>_<debug_op>_<µs>" (the node's last name part): FALSE when @base is not so. */
+/* "<node>_<slot>_<debug_op>_<µs>" (the node's last name part), or "…_<µs>-<n>" when TensorFlow
+ * met a file of the same name (the same microsecond): *collision is then n, else 0. FALSE when
+ * @base is not so. */
 gboolean tdbg_v1_parse_dump_name (const char *base, char **node_base, guint *slot, char **debug_op,
-                                  guint64 *timestamp);
+                                  guint64 *timestamp, guint *collision);
 /* "_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_0" ->
  * "/job:localhost/replica:0/task:0/device:CPU:0", as TensorFlow's debug_data reads it; NULL when
  * @folder is not a device folder. */
@@ -78,6 +80,7 @@ typedef struct {
   guint output_slot;
   char *debug_op;
   guint64 timestamp;         /* µs since the epoch, from the file name */
+  guint collision;           /* n of a name ending "_<µs>-<n>", else 0 */
   char *device_name;
   guint run;                 /* index into the runs */
   gsize tensor_offset;       /* the TensorProto's bytes inside the file */

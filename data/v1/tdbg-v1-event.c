@@ -144,21 +144,33 @@ all_digits (const char *s)
 }
 
 gboolean
-tdbg_v1_parse_dump_name (const char *base, char **node_base, guint *slot, char **debug_op, guint64 *timestamp)
+tdbg_v1_parse_dump_name (const char *base, char **node_base, guint *slot, char **debug_op, guint64 *timestamp,
+                         guint *collision)
 {
   g_auto(GStrv) parts = g_strsplit (base, "_", -1);
   guint n = g_strv_length (parts);
+  g_auto(GStrv) time = NULL;
   guint64 value;
 
-  /* As debug_data.py: the last three "_"-separated parts are the slot, the op and the time. */
-  if (n < 4 || !all_digits (parts[n - 1]) || !all_digits (parts[n - 3]) || parts[n - 2][0] == '\0' ||
-      (n == 4 && parts[0][0] == '\0'))
+  /* As debug_data.py: the last three "_"-separated parts are the slot, the op and the time,
+   * the time perhaps with "-<n>" after it. */
+  if (n < 4 || !all_digits (parts[n - 3]) || parts[n - 2][0] == '\0' || (n == 4 && parts[0][0] == '\0'))
+    return FALSE;
+  time = g_strsplit (parts[n - 1], "-", 2);
+  if (!all_digits (time[0]) || (time[1] && !all_digits (time[1])))
     return FALSE;
   if (!g_ascii_string_to_unsigned (parts[n - 3], 10, 0, G_MAXUINT16, &value, NULL))
     return FALSE;
   *slot = (guint) value;
-  if (!g_ascii_string_to_unsigned (parts[n - 1], 10, 0, G_MAXUINT64, timestamp, NULL))
+  if (!g_ascii_string_to_unsigned (time[0], 10, 0, G_MAXUINT64, timestamp, NULL))
     return FALSE;
+  *collision = 0;
+  if (time[1])
+    {
+      if (!g_ascii_string_to_unsigned (time[1], 10, 0, G_MAXUINT32, &value, NULL))
+        return FALSE;
+      *collision = (guint) value;
+    }
   *debug_op = g_strdup (parts[n - 2]);
   {
     GString *node = g_string_new (parts[0]);
