@@ -10,7 +10,7 @@ it (FACTS, written by tests/real-tf/v1/dump-facts.py), without TensorFlow:
 - alerts: the same alerts in time order, exit status 1 (0 when none);
 - trace --json for every dump, in time order: node, slot, device, wall time, dtype, shape and
   every value (DebugIdentity), or the counts of a FULL_HEALTH trace (DebugNumericSummary);
-- execution --json per run: its fetches and targets from the core metadata;
+- execution --json per run: its fetches, targets and feeds from the core metadata;
 - ops --json: every node of every partition graph with its op type and inputs;
 - tensor --npy of the first bad dump, read back by NumPy.
 
@@ -151,8 +151,12 @@ def main(program, root, facts_path):
     for index, r in enumerate(runs):
         execution = json.loads(run(program, "execution", "--json", root, str(index)))
         meta = r["core_metadata"]
-        for name in meta["output_names"] + meta["target_nodes"]:
-            check(name in execution["op_type"], f'execution {index} names {name}', execution["op_type"])
+        want = "Session.run(" + "; ".join(
+            part for part in (", ".join(meta["output_names"]),
+                              "targets: " + ", ".join(meta["target_nodes"]) if meta["target_nodes"] else "",
+                              "feeds: " + ", ".join(meta["input_names"]) if meta["input_names"] else "") if part) + ")"
+        check(execution["op_type"] == want, f"execution {index}: fetches, targets and feeds", execution["op_type"])
+        check(execution["num_outputs"] == len(meta["output_names"]), f"execution {index}: one output per fetch")
 
     # Partition graphs: every node, its op type and inputs.
     ops = json.loads(run(program, "ops", "--json", root))["ops"]

@@ -220,9 +220,9 @@ test_real (void)
   /* Time order: the first dump of the first run is the initializer's Const. */
   g_assert_cmpstr (trace_op_name (logdir, 0), ==, "Const");
   g_assert_cmpstr (tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, 0)->op_type), ==,
-                   "Session.run(w/Assign)");
+                   "Session.run(targets: w/Assign)");
   g_assert_cmpstr (tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, 2)->op_type), ==,
-                   "Session.run(count:0, loss:0)");
+                   "Session.run(count:0, loss:0; feeds: x:0)");
   /* The debugger's own nodes are gone from the graphs; the copies' inputs lead to the ops. */
   {
     guint32 op = test_find_op (logdir, "layer/scaled");

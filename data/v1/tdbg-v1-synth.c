@@ -579,18 +579,26 @@ put_traces (Synth *s)
     }
 }
 
-/* "Session.run(loss:0, count:0; targets: train)" */
+/* "Session.run(loss:0, count:0; targets: train; feeds: x:0)": the fetches first (what the
+ * timeline's narrow buttons show), then what else the core metadata names. */
 static char *
 run_title (const TdbgV1Run *run)
 {
   g_autofree char *fetches = g_strjoinv (", ", run->output_names);
   g_autofree char *targets = g_strjoinv (", ", run->target_nodes);
+  g_autofree char *feeds = g_strjoinv (", ", run->input_names);
+  GString *title;
 
   if (!run->has_core_metadata)
     return g_strdup ("Session.run");
-  if (*fetches && *targets)
-    return g_strdup_printf ("Session.run(%s; %s)", fetches, targets);
-  return g_strdup_printf ("Session.run(%s)", *fetches ? fetches : targets);
+  title = g_string_new ("Session.run(");
+  g_string_append (title, fetches);
+  if (*targets)
+    g_string_append_printf (title, "%stargets: %s", *fetches ? "; " : "", targets);
+  if (*feeds)
+    g_string_append_printf (title, "%sfeeds: %s", *fetches || *targets ? "; " : "", feeds);
+  g_string_append_c (title, ')');
+  return g_string_free (title, FALSE);
 }
 
 static void
