@@ -7,6 +7,7 @@
 
 #include "tdbg-cli.h"
 #include "tdbg-locale.h"
+#include "tdbg-v1-source.h"
 #ifdef TDBG_WITH_GUI
 #include "tdbg-gui.h"
 #endif
@@ -19,6 +20,7 @@ main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
   tdbg_locale_bind ();
+  tdbg_v1_init ();
 #ifdef TDBG_WITH_REMOTE
   tdbg_remote_init ();
 #endif

@@ -123,12 +123,38 @@ tdbg_location_get_host (const TdbgLocation *location)
   return location->host;
 }
 
+/* The readers of folders of other kinds, in the order they were added. */
+static TdbgFolderOpener folder_openers[4];
+static guint n_folder_openers;
+
+void
+tdbg_location_add_folder_opener (TdbgFolderOpener opener)
+{
+  for (guint i = 0; i < n_folder_openers; i++)
+    if (folder_openers[i] == opener)
+      return;
+  g_return_if_fail (n_folder_openers < G_N_ELEMENTS (folder_openers));
+  folder_openers[n_folder_openers++] = opener;
+}
+
+static TdbgSource *
+open_folder (const char *path)
+{
+  for (guint i = 0; i < n_folder_openers; i++)
+    {
+      TdbgSource *source = folder_openers[i] (path);
+      if (source)
+        return source;
+    }
+  return tdbg_local_source_new (path);
+}
+
 TdbgSource *
 tdbg_location_open (const TdbgLocation *location, gconstpointer ssh_options, GCancellable *cancellable,
                     GError **error)
 {
   if (!tdbg_location_is_remote (location))
-    return tdbg_local_source_new (location->path);
+    return open_folder (location->path);
   /* A remote location is only parsed with an opener. */
   return ((const TdbgRemoteOpener *) g_atomic_pointer_get (&remote_opener))->open (location->text, ssh_options, cancellable, error);
 }

@@ -23,6 +23,14 @@ typedef struct {
   TdbgSource *(*open) (const char *text, gconstpointer options, GCancellable *cancellable, GError **error);
 } TdbgRemoteOpener;
 
+/* Opens the folder at @path when it is of a kind this opener reads (not a tfdbg2 logdir: a
+ * TensorFlow Debugger V1 dump root, say); NULL when it is not. */
+typedef TdbgSource *(*TdbgFolderOpener) (const char *path);
+
+/* Adds (before any location is opened) a reader of folders of another kind; data/v1/ adds
+ * its own with tdbg_v1_init(). A folder no opener takes is read as a tfdbg2 logdir. */
+void tdbg_location_add_folder_opener (TdbgFolderOpener opener);
+
 /* Sets (once, before any location is parsed) how remote logdirs are read. */
 void tdbg_location_set_remote_opener (const TdbgRemoteOpener *opener);
 /* Whether this build reads remote logdirs (some opener was set). */

@@ -755,8 +755,19 @@ tdbg_logdir_get_bulk_limited (TdbgLogdir *self)
 gboolean
 tdbg_logdir_load (TdbgLogdir *self, GCancellable *cancellable, GError **error)
 {
+  g_autoptr(GPtrArray) source_problems = NULL;
+
   g_return_val_if_fail (self->file_sets->len == 0, FALSE);
-  return tdbg_logdir_refresh (self, NULL, cancellable, error);
+  if (!tdbg_logdir_refresh (self, NULL, cancellable, error))
+    return FALSE;
+  /* What a source that makes its files from another format found wrong in it. */
+  if ((source_problems = tdbg_source_get_problems (self->source)) != NULL)
+    for (guint i = 0; i < source_problems->len; i++)
+      {
+        TdbgProblem *p = g_ptr_array_index (source_problems, i);
+        tdbg_logdir_add_problem (self, p->file_name, p->byte_offset, p->message);
+      }
+  return TRUE;
 }
 
 static void

@@ -48,3 +48,13 @@ tdbg_source_get_transfer (TdbgSource *self, guint64 *received, guint64 *expected
   iface = TDBG_SOURCE_GET_IFACE (self);
   return iface->get_transfer != NULL && iface->get_transfer (self, received, expected);
 }
+
+GPtrArray *
+tdbg_source_get_problems (TdbgSource *self)
+{
+  TdbgSourceInterface *iface;
+
+  g_return_val_if_fail (TDBG_IS_SOURCE (self), NULL);
+  iface = TDBG_SOURCE_GET_IFACE (self);
+  return iface->get_problems ? iface->get_problems (self) : NULL;
+}

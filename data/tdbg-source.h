@@ -28,6 +28,9 @@ struct _TdbgSourceInterface {
   /* Optional: while the files are still arriving from afar (a remote logdir sent as a whole),
    * the bytes received and those expected, and TRUE. Thread-safe. */
   gboolean (*get_transfer) (TdbgSource *self, guint64 *received, guint64 *expected);
+  /* Optional: what the source found wrong while making its files (a source that reads another
+   * format, data/v1/): TdbgProblem*, named by the source's own files. */
+  GPtrArray *(*get_problems) (TdbgSource *self);
 };
 
 GStrv tdbg_source_list_files (TdbgSource *self, GCancellable *cancellable, GError **error);
@@ -38,5 +41,7 @@ GBytes *tdbg_source_read (TdbgSource *self, const char *name, guint64 offset, gs
 char *tdbg_source_describe (TdbgSource *self);
 /* FALSE (and both 0) unless the source is receiving its files now (see get_transfer). */
 gboolean tdbg_source_get_transfer (TdbgSource *self, guint64 *received, guint64 *expected);
+/* A new reference to the source's own problems (see get_problems), or NULL. */
+GPtrArray *tdbg_source_get_problems (TdbgSource *self);
 
 G_END_DECLS

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "gui-util.h"
+#include "tdbg-v1-source.h"
 
 #include <locale.h>
 
@@ -274,6 +275,7 @@ gui_test_init (int *argc, char ***argv)
 #ifdef TDBG_WITH_REMOTE
   tdbg_remote_init ();
 #endif
+  tdbg_v1_init ();
   gui_init_toolkit ();
   test_env_shared_logdirs ();
 }

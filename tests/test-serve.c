@@ -11,6 +11,7 @@
 #include "tdbg-serve.h"
 #include "tdbg-serve-private.h"
 #include "tdbg-ssh-exec-private.h"
+#include "tdbg-v1-source.h"
 #include "serve-util.h"
 #include "test-util.h"
 
@@ -68,6 +69,73 @@ test_round_trip (void)
       g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), contents + 37, length - 37);
     }
   test_remove_tree (dir);
+}
+
+/* The temporary folders V1 dumps are made into, by name. */
+static GHashTable *
+made_folders (void)
+{
+  GHashTable *names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GDir) tmp = g_dir_open (g_get_tmp_dir (), 0, NULL);
+  const char *name;
+
+  while (tmp && (name = g_dir_read_name (tmp)) != NULL)
+    if (g_str_has_prefix (name, "tfdbg-gtk-v1-"))
+      g_hash_table_add (names, g_strdup (name));
+  return names;
+}
+
+/* A tfdbg V1 dump root is sent as the logdir made of it: the same six files a local V1 source
+ * makes, byte for byte, and no temporary folder left behind. */
+static void
+test_v1_dump (void)
+{
+  const char *root = g_test_get_filename (G_TEST_DIST, "data", "v1", "two-devices", NULL);
+  g_autoptr(GHashTable) from = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GError) error = NULL, files_error = NULL;
+  g_autoptr(GBytes) request = NULL, answer = NULL;
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
+  g_autoptr(TdbgSource) local = tdbg_v1_source_new (root);
+  g_auto(GStrv) names = NULL;
+  g_auto(GStrv) local_names = NULL;
+  g_autoptr(GHashTable) before = made_folders ();
+  int in_fd, out_fd;
+
+  request = serve_request_bytes (root, from);
+  in_fd = serve_memory_fd (g_bytes_get_data (request, NULL), g_bytes_get_size (request));
+  out_fd = serve_memory_fd ("", 0);
+  g_assert_true (tdbg_serve_logdir (in_fd, out_fd, &error));
+  g_assert_no_error (error);
+  answer = serve_fd_contents (out_fd);
+  close (in_fd);
+  close (out_fd);
+
+  prefetch = parse (answer, &files_error, &error);
+  g_assert_no_error (error);
+  g_assert_no_error (files_error);
+  names = tdbg_ssh_prefetch_list_files (prefetch);
+  local_names = tdbg_source_list_files (local, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (names, local_names);
+  g_assert_cmpuint (g_strv_length (names), ==, 6);
+  for (guint i = 0; names[i]; i++)
+    {
+      g_autoptr(GBytes) want = tdbg_source_read (local, names[i], 0, G_MAXSIZE, NULL, &error);
+      g_autoptr(GBytes) got = tdbg_ssh_prefetch_read (prefetch, names[i], 0, g_bytes_get_size (want), FALSE);
+      g_assert_nonnull (got);
+      g_assert_true (g_bytes_equal (want, got));
+      if (g_str_has_suffix (names[i], ".graph_execution_traces"))
+        g_assert_cmpuint (g_bytes_get_size (got), >, 1000);
+    }
+  /* The folder it was made in is gone. */
+  {
+    g_autoptr(GHashTable) after = made_folders ();
+    GHashTableIter iter;
+    gpointer name;
+    g_hash_table_iter_init (&iter, after);
+    while (g_hash_table_iter_next (&iter, &name, NULL))
+      g_assert_true (g_hash_table_contains (before, name));
+  }
 }
 
 /* An answer whose zstd stream holds @plain, after this version's header. */
@@ -206,6 +274,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/serve/round-trip", test_round_trip);
+  g_test_add_func ("/serve/v1-dump", test_v1_dump);
   g_test_add_func ("/serve/record-longer-than-sent", test_record_longer_than_sent);
   g_test_add_func ("/serve/record-past-listed-size", test_record_past_listed_size);
   g_test_add_func ("/serve/other-header", test_other_header);

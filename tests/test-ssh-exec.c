@@ -116,6 +116,26 @@ test_same_as_local (void)
   g_assert_true (g_strv_equal ((const char *const *) listed, (const char *const *) local_listed));
 }
 
+/* A tfdbg V1 dump root through the server's tfdbg-gtk: the logdir made of it on the server, as
+ * a local open makes it (tests/data/v1/two-devices: 33 dumps, 4 Session.run calls, 3 NaN). */
+static void
+test_v1_dump (void)
+{
+  const char *root = g_test_get_filename (G_TEST_DIST, "data", "v1", "two-devices", NULL);
+  g_autofree char *canonical = g_canonicalize_filename (root, NULL);
+  g_autoptr(TdbgSource) source = connect_with (canonical, build_program (), NULL);
+  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new (source);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (tdbg_ssh_source_used_remote_program (TDBG_SSH_SOURCE (source)));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 33);
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, 4);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 3);
+  g_assert_cmpuint (tdbg_logdir_get_n_devices (logdir), ==, 2);
+}
+
 /* Whenever the server's program cannot serve, the logdir is read over SFTP, with the same
  * result: no such program, one that is another version, one that is not ours at all, and
  * the program turned off. */
@@ -276,6 +296,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   ssh_fixture_setup (&server);
   g_test_add_func ("/ssh-exec/same-as-local", test_same_as_local);
+  g_test_add_func ("/ssh-exec/v1-dump", test_v1_dump);
   g_test_add_func ("/ssh-exec/falls-back-to-sftp", test_falls_back_to_sftp);
   g_test_add_func ("/ssh-exec/with-cache", test_with_cache);
   g_test_add_func ("/ssh-exec/damaged-across-windows", test_damaged_across_windows);

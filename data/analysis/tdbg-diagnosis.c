@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-diagnosis.h"
+#include "tdbg-v1-dump.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -21,6 +22,9 @@ tdbg_diagnose_folder (const char *path)
   dir = g_dir_open (path, 0, NULL);
   if (dir == NULL || g_access (path, R_OK | X_OK) != 0)
     return TDBG_DIAGNOSIS_UNREADABLE;
+  /* A tfdbg V1 dump root is read as a logdir (data/v1/). */
+  if (tdbg_v1_dump_is_root (path))
+    return TDBG_DIAGNOSIS_OK;
   /* A file set that lost its metadata file is a damaged logdir: the loader says what is
    * wrong with it, file by file. */
   while ((name = g_dir_read_name (dir)))

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "tdbg-serve.h"
 #include "tdbg-serve-private.h"
+#include "tdbg-v1-source.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -423,12 +424,14 @@ serve (Writer *w, const char *path, GVariant *from_offsets, GError **error)
   g_autoptr(GError) list_error = NULL;
   g_autoptr(GArray) entries = NULL;
   g_autoptr(GVariant) listing = NULL;
-  int dir_fd = open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  /* A tfdbg V1 dump root is sent as the logdir made of it (data/v1/). */
+  g_autofree char *v1_folder = tdbg_v1_dump_is_root (path) ? tdbg_v1_make_folder (path, &list_error) : NULL;
+  int dir_fd = list_error ? -1 : open (v1_folder ? v1_folder : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   gboolean ok = TRUE;
 
-  if (dir_fd < 0)
+  if (dir_fd < 0 && list_error == NULL)
     set_errno_error (&list_error, path, errno);
-  else
+  else if (dir_fd >= 0)
     entries = list_folder (dir_fd, from_offsets, &list_error);
   listing = make_listing (list_error ? list_error->message : "", entries);
   ok = put_message (w, listing, error);
@@ -437,6 +440,8 @@ serve (Writer *w, const char *path, GVariant *from_offsets, GError **error)
       ok = send_file (w, dir_fd, &g_array_index (entries, Entry, i), error);
   if (dir_fd >= 0)
     close (dir_fd);
+  if (v1_folder)
+    tdbg_v1_remove_folder (v1_folder);
   return ok && put (w, NULL, 0, ZSTD_e_end, error);
 }
 

@@ -41,3 +41,15 @@ open(os.path.join(out, "tensor", "full-health"), "wb").write(b"\x04" + proto)
 open(os.path.join(out, "ssh-uri", "a"), "w").write("ssh://priya@gpu-ws-17:2222/home/priya/logdir")
 open(os.path.join(out, "ssh-uri", "b"), "w").write("ssh://[::1]/~/runs")
 open(os.path.join(out, "dot", "a"), "w").write('a"b\\c<d>\n\x01')
+
+# V1 dumps: each run folder of the dump root TensorFlow wrote (tests/data/v1), its files as
+# fuzz-v1-dump cuts them (path, NUL, bytes; 0xFF 0x00 0xFF between files).
+v1_root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "v1", "two-devices")
+os.makedirs(os.path.join(out, "v1-dump"), exist_ok=True)
+for run in sorted(os.listdir(v1_root)):
+    parts = []
+    for folder, _, names in os.walk(os.path.join(v1_root, run)):
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            parts.append(os.path.relpath(path, v1_root).encode() + b"\0" + open(path, "rb").read())
+    open(os.path.join(out, "v1-dump", run), "wb").write(b"\xff\x00\xff".join(parts))
