@@ -141,6 +141,10 @@ tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
       for (char **input = op->input_names; *input; input++)
         tdbg_json_string (j, *input);
       tdbg_json_end_array (j);
+      {
+        g_autofree char *device = tdbg_logdir_read_op_device (logdir, op, NULL);
+        tdbg_json_member_string (j, "device_name", device);
+      }
       tdbg_json_member_uint (j, "num_outputs", op->num_outputs);
       tdbg_json_key (j, "output_tensor_ids");
       tdbg_json_begin_array (j);

@@ -564,6 +564,27 @@ read_event (TdbgLogdir *self, const char *file_name, guint64 offset, GError **er
   return NULL;
 }
 
+char *
+tdbg_logdir_read_op_device (TdbgLogdir *self, const TdbgOp *op, GError **error)
+{
+  const TdbgFileSet *fs = self->file_sets->len ? g_ptr_array_index (self->file_sets, 0) : NULL;
+  Tensorflow__DebugEvent *event;
+  char *device = NULL;
+
+  /* Op creations are read from the first file set's graphs file. */
+  if (op->record_offset == G_MAXUINT64 || fs == NULL || fs->files[TDBG_FILE_GRAPHS].file_name == NULL)
+    return NULL;
+  event = read_event (self, fs->files[TDBG_FILE_GRAPHS].file_name, op->record_offset, error);
+  if (event == NULL)
+    return NULL;
+  if (event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_OP_CREATION)
+    device = g_strdup (event->graph_op_creation->device_name ? event->graph_op_creation->device_name : "");
+  else
+    set_changed (error, fs->files[TDBG_FILE_GRAPHS].file_name, op->record_offset);
+  tensorflow__debug_event__free_unpacked (event, NULL);
+  return device;
+}
+
 Tensorflow__DebugEvent *
 tdbg_logdir_read_trace (TdbgLogdir *self, guint index, GError **error)
 {

@@ -146,6 +146,9 @@ guint64 tdbg_logdir_get_n_inf_nan_execution_outputs (TdbgLogdir *self); /* uncap
  * tensorflow__debug_event__free_unpacked (event, NULL). */
 Tensorflow__DebugEvent *tdbg_logdir_read_trace (TdbgLogdir *self, guint index, GError **error);
 Tensorflow__DebugEvent *tdbg_logdir_read_execution (TdbgLogdir *self, guint index, GError **error);
+/* The device @op was placed on at its creation (its GraphOpCreation record read again), newly
+ * allocated; NULL for an op never created in the logdir, "" when the record names none. */
+char *tdbg_logdir_read_op_device (TdbgLogdir *self, const TdbgOp *op, GError **error);
 
 /* Resolves a creation or execution stack (ids, outermost first) into frames; unknown ids are
  * skipped. Returns a new array of borrowed const TdbgStackFrame*. */
