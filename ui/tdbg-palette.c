@@ -55,6 +55,14 @@ lookup (GtkWidget *widget, const char *name, GdkRGBA *out)
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   found = gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, out);
   G_GNUC_END_IGNORE_DEPRECATIONS
+  /* Themes written in wider colour spaces (libadwaita 1.7 on GTK 4.18) may give sRGB
+   * channels outside 0…1; the screen shows them clamped, and so is what is computed here. */
+  if (found)
+    {
+      out->red = CLAMP (out->red, 0, 1);
+      out->green = CLAMP (out->green, 0, 1);
+      out->blue = CLAMP (out->blue, 0, 1);
+    }
   return found;
 }
 
