@@ -40,7 +40,7 @@ program_line (const char *program, const char *text)
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   lines = g_strsplit (contents, "\n", -1);
   for (guint i = 0; lines[i]; i++)
-    if (strstr (lines[i], text) && !g_str_has_prefix (g_strstrip (g_strdup (lines[i])), "#"))
+    if (strstr (lines[i], text) && !g_str_has_prefix (g_strchug (lines[i]), "#"))
       return (int) i + 1;
   g_error ("%s holds no “%s”", program, text);
 }
