@@ -52,25 +52,6 @@ tdbg_cli_describe_alert (TdbgLogdir *logdir, const TdbgAlert *alert)
   return g_strdup_printf (_("%s: %s"), tdbg_alert_kind_get_name (tdbg_alert_kind_get (alert->type)), text);
 }
 
-static void
-json_optional_uint (TdbgJson *j, guint32 value)
-{
-  if (value == TDBG_NONE)
-    tdbg_json_null (j);
-  else
-    tdbg_json_uint (j, value);
-}
-
-static void
-json_optional_double (TdbgJson *j, const char *key, double value)
-{
-  tdbg_json_key (j, key);
-  if (isnan (value))
-    tdbg_json_null (j);
-  else
-    tdbg_json_double (j, value);
-}
-
 void
 tdbg_cli_json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a,
                      void (*extra_members) (TdbgJson *j, gpointer data), gpointer data)
@@ -79,12 +60,12 @@ tdbg_cli_json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a,
   tdbg_json_member_string (j, "alert_type", tdbg_alert_kind_get (a->type)->id);
   tdbg_json_member_string (j, "op_type", tdbg_logdir_get_string (logdir, a->op_type));
   tdbg_json_member_uint (j, "output_slot", a->output_slot);
-  json_optional_double (j, "size", a->size);
-  json_optional_double (j, "num_neg_inf", a->num_neg_inf);
-  json_optional_double (j, "num_pos_inf", a->num_pos_inf);
-  json_optional_double (j, "num_nan", a->num_nan);
-  tdbg_json_key (j, "execution_index"); json_optional_uint (j, a->execution_index);
-  tdbg_json_key (j, "graph_execution_trace_index"); json_optional_uint (j, a->trace_index);
+  tdbg_json_member_double_or_null (j, "size", a->size);
+  tdbg_json_member_double_or_null (j, "num_neg_inf", a->num_neg_inf);
+  tdbg_json_member_double_or_null (j, "num_pos_inf", a->num_pos_inf);
+  tdbg_json_member_double_or_null (j, "num_nan", a->num_nan);
+  tdbg_json_member_uint_or_null (j, "execution_index", a->execution_index, TDBG_NONE);
+  tdbg_json_member_uint_or_null (j, "graph_execution_trace_index", a->trace_index, TDBG_NONE);
   tdbg_json_key (j, "wall_time"); tdbg_json_double (j, a->wall_time);
   if (extra_members)
     extra_members (j, data);

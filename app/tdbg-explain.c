@@ -53,26 +53,6 @@ evidence_kind_name (TdbgEvidenceKind kind)
 /* ---- JSON ------------------------------------------------------------------------------- */
 
 static void
-json_optional_index (TdbgJson *j, const char *key, guint32 index)
-{
-  tdbg_json_key (j, key);
-  if (index == TDBG_NONE)
-    tdbg_json_null (j);
-  else
-    tdbg_json_uint (j, index);
-}
-
-static void
-json_optional_count (TdbgJson *j, const char *key, double value)
-{
-  tdbg_json_key (j, key);
-  if (isnan (value))
-    tdbg_json_null (j);
-  else
-    tdbg_json_double (j, value);
-}
-
-static void
 json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   const TdbgGraph *graph = origin_graph (logdir, rc);
@@ -84,8 +64,8 @@ json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       return;
     }
   tdbg_json_begin_object (j);
-  json_optional_index (j, "graph_execution_trace_index", rc->origin_trace);
-  json_optional_index (j, "execution_index", rc->origin_execution);
+  tdbg_json_member_uint_or_null (j, "graph_execution_trace_index", rc->origin_trace, TDBG_NONE);
+  tdbg_json_member_uint_or_null (j, "execution_index", rc->origin_execution, TDBG_NONE);
   tdbg_json_member_string (j, "op_name", tdbg_explain_origin_name (logdir, rc));
   tdbg_json_member_string (j, "op_type", rc->origin_op_type);
   tdbg_json_member_uint (j, "output_slot", rc->origin_output_slot);
@@ -93,9 +73,9 @@ json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_member_string (j, "graph_name", graph ? graph->graph_name : NULL);
   tdbg_json_member_string (j, "host_name", origin_host (logdir, rc));
   tdbg_json_member_string (j, "tensor_debug_mode", tdbg_debug_mode_name (rc->mode));
-  json_optional_count (j, "num_neg_inf", rc->neg_inf);
-  json_optional_count (j, "num_pos_inf", rc->pos_inf);
-  json_optional_count (j, "num_nan", rc->nan);
+  tdbg_json_member_double_or_null (j, "num_neg_inf", rc->neg_inf);
+  tdbg_json_member_double_or_null (j, "num_pos_inf", rc->pos_inf);
+  tdbg_json_member_double_or_null (j, "num_nan", rc->nan);
   tdbg_json_end_object (j);
 }
 
@@ -112,8 +92,8 @@ json_inputs (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       tdbg_json_member_uint (j, "output_slot", input->output_slot);
       tdbg_json_key (j, "op_type");
       tdbg_json_string (j, input->op != TDBG_NONE ? tdbg_logdir_get_op (logdir, input->op)->op_type : NULL);
-      json_optional_index (j, "graph_execution_trace_index", input->trace);
-      json_optional_index (j, "execution_index", input->execution);
+      tdbg_json_member_uint_or_null (j, "graph_execution_trace_index", input->trace, TDBG_NONE);
+      tdbg_json_member_uint_or_null (j, "execution_index", input->execution, TDBG_NONE);
       tdbg_json_key (j, "bad"); tdbg_json_bool (j, input->bad);
       tdbg_json_key (j, "summary");
       if (input->value_read)
@@ -142,7 +122,7 @@ json_evidence (TdbgJson *j, const TdbgRootCause *rc)
   tdbg_json_begin_object (j);
   tdbg_json_key (j, "input_index"); tdbg_json_int (j, rc->evidence_input);
   tdbg_json_member_string (j, "kind", evidence_kind_name (rc->evidence_kind));
-  json_optional_count (j, "count", rc->evidence_count);
+  tdbg_json_member_double_or_null (j, "count", rc->evidence_count);
   tdbg_json_key (j, "inferred"); tdbg_json_bool (j, rc->inferred);
   tdbg_json_end_object (j);
 }
@@ -161,8 +141,8 @@ json_walk (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
         : tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, step->execution)->op_type);
       tdbg_json_begin_object (j);
       tdbg_json_member_string (j, "link", tdbg_walk_link_code (step->link));
-      json_optional_index (j, "graph_execution_trace_index", step->trace);
-      json_optional_index (j, "execution_index", step->execution);
+      tdbg_json_member_uint_or_null (j, "graph_execution_trace_index", step->trace, TDBG_NONE);
+      tdbg_json_member_uint_or_null (j, "execution_index", step->execution, TDBG_NONE);
       tdbg_json_member_string (j, "op_name", name);
       tdbg_json_member_uint (j, "output_slot", step->output_slot);
       tdbg_json_end_object (j);

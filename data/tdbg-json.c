@@ -208,3 +208,23 @@ tdbg_json_member_uint (TdbgJson *json, const char *key, guint64 value)
   tdbg_json_key (json, key);
   tdbg_json_uint (json, value);
 }
+
+void
+tdbg_json_member_double_or_null (TdbgJson *json, const char *key, double value)
+{
+  tdbg_json_key (json, key);
+  if (isnan (value))
+    tdbg_json_null (json);
+  else
+    tdbg_json_double (json, value);
+}
+
+void
+tdbg_json_member_uint_or_null (TdbgJson *json, const char *key, guint32 value, guint32 none)
+{
+  tdbg_json_key (json, key);
+  if (value == none)
+    tdbg_json_null (json);
+  else
+    tdbg_json_uint (json, value);
+}

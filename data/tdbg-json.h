@@ -30,5 +30,9 @@ void tdbg_json_null (TdbgJson *json);
 /* A member of the object being written, "@key": @value, in one call (the common cases). */
 void tdbg_json_member_string (TdbgJson *json, const char *key, const char *value);
 void tdbg_json_member_uint (TdbgJson *json, const char *key, guint64 value);
+/* @value, or null when it is NaN (a fact the record does not tell). */
+void tdbg_json_member_double_or_null (TdbgJson *json, const char *key, double value);
+/* @value, or null when it is @none (an index that points nowhere). */
+void tdbg_json_member_uint_or_null (TdbgJson *json, const char *key, guint32 value, guint32 none);
 
 G_END_DECLS

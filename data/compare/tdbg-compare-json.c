@@ -13,16 +13,6 @@ tdbg_comparison_diverges (TdbgComparison *c)
          c->only_in_a->len > 0 || c->only_in_b->len > 0;
 }
 
-static void
-member_double_or_null (TdbgJson *j, const char *key, double value)
-{
-  tdbg_json_key (j, key);
-  if (isnan (value))
-    tdbg_json_null (j);
-  else
-    tdbg_json_double (j, value);
-}
-
 static const TdbgGraph *
 graph_of_op (TdbgLogdir *logdir, guint32 op)
 {
@@ -70,7 +60,7 @@ json_first (TdbgJson *j, TdbgComparison *c)
   tdbg_json_member_string (j, "kind", tdbg_divergence_kind_code (c->first.kind));
   json_trace (j, "a", c->a, c->first.a);
   json_trace (j, "b", c->b, c->first.b);
-  member_double_or_null (j, "max_abs_diff", c->first.max_abs_diff);
+  tdbg_json_member_double_or_null (j, "max_abs_diff", c->first.max_abs_diff);
   tdbg_json_end_object (j);
 }
 
@@ -110,7 +100,7 @@ json_first_execution (TdbgJson *j, TdbgComparison *c)
     tdbg_json_null (j);
   else
     tdbg_json_uint (j, c->first_execution.output_slot);
-  member_double_or_null (j, "max_abs_diff", c->first_execution.max_abs_diff);
+  tdbg_json_member_double_or_null (j, "max_abs_diff", c->first_execution.max_abs_diff);
   tdbg_json_end_object (j);
 }
 
@@ -147,11 +137,11 @@ json_op (TdbgJson *j, TdbgComparison *c, const TdbgOpError *op)
     tdbg_json_null (j);
   else
     tdbg_json_uint (j, op->first_diverging);
-  member_double_or_null (j, "max_abs_error", any ? op->sums.max_abs : NAN);
-  member_double_or_null (j, "mean_abs_error", any ? op->sums.sum_abs / op->sums.n : NAN);
-  member_double_or_null (j, "max_rel_error", any ? op->sums.max_rel : NAN);
-  member_double_or_null (j, "cosine_similarity", full && any ? tdbg_error_sums_cosine (&op->sums) : NAN);
-  member_double_or_null (j, "sqnr_db", full && any ? tdbg_error_sums_sqnr_db (&op->sums) : NAN);
+  tdbg_json_member_double_or_null (j, "max_abs_error", any ? op->sums.max_abs : NAN);
+  tdbg_json_member_double_or_null (j, "mean_abs_error", any ? op->sums.sum_abs / op->sums.n : NAN);
+  tdbg_json_member_double_or_null (j, "max_rel_error", any ? op->sums.max_rel : NAN);
+  tdbg_json_member_double_or_null (j, "cosine_similarity", full && any ? tdbg_error_sums_cosine (&op->sums) : NAN);
+  tdbg_json_member_double_or_null (j, "sqnr_db", full && any ? tdbg_error_sums_sqnr_db (&op->sums) : NAN);
   tdbg_json_end_object (j);
 }
 
