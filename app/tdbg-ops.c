@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "tdbg-ops.h"
+#include "tdbg-report.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
@@ -50,16 +51,6 @@ tdbg_ops_filter_matches (TdbgLogdir *logdir, const TdbgOp *op, const TdbgOpsFilt
          (filter->line <= 0 || frame->line == filter->line);
 }
 
-static void
-json_frame (TdbgJson *j, const TdbgStackFrame *frame)
-{
-  tdbg_json_begin_object (j);
-  tdbg_json_member_string (j, "file_path", frame->file_path);
-  tdbg_json_key (j, "line"); tdbg_json_int (j, frame->line);
-  tdbg_json_member_string (j, "func", frame->func);
-  tdbg_json_end_object (j);
-}
-
 /* The whole creation stack, outermost first; a frame the logdir does not hold is null. */
 static void
 json_stack (TdbgJson *j, TdbgLogdir *logdir, const TdbgOp *op)
@@ -70,7 +61,7 @@ json_stack (TdbgJson *j, TdbgLogdir *logdir, const TdbgOp *op)
     {
       const TdbgStackFrame *frame = tdbg_logdir_find_stack_frame (logdir, *id);
       if (frame)
-        json_frame (j, frame);
+        tdbg_report_frame_json (j, logdir, frame);
       else
         tdbg_json_null (j);
     }
@@ -78,15 +69,13 @@ json_stack (TdbgJson *j, TdbgLogdir *logdir, const TdbgOp *op)
 }
 
 static void
-json_user_frame (TdbgJson *j, const TdbgStackFrame *frame)
+json_user_frame (TdbgJson *j, TdbgLogdir *logdir, const TdbgStackFrame *frame)
 {
   tdbg_json_key (j, "user_frame");
   if (frame == NULL)
-    {
-      tdbg_json_null (j);
-      return;
-    }
-  json_frame (j, frame);
+    tdbg_json_null (j);
+  else
+    tdbg_report_frame_json (j, logdir, frame);
 }
 
 /* Each graph's GraphDef, decoded once, where the producer recorded one (NULL elsewhere). */
@@ -151,7 +140,7 @@ tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
       for (guint k = 0; k < op->n_output_tensor_ids; k++)
         tdbg_json_int (j, op->output_tensor_ids[k]);
       tdbg_json_end_array (j);
-      json_user_frame (j, tdbg_logdir_get_op_user_frame (logdir, op));
+      json_user_frame (j, logdir, tdbg_logdir_get_op_user_frame (logdir, op));
       json_stack (j, logdir, op);
       tdbg_json_member_uint (j, "num_traces", traces[i]);
       json_attrs (j, graph_defs, op);

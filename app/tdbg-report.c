@@ -21,8 +21,8 @@ tdbg_report_short_device (const char *device_name)
 
 /* ---- shared pieces -------------------------------------------------------------------- */
 
-static void
-json_frame (TdbgJson *j, TdbgLogdir *logdir, const TdbgStackFrame *frame)
+void
+tdbg_report_frame_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgStackFrame *frame)
 {
   const char *line = tdbg_logdir_get_frame_line (logdir, frame);
   g_autofree char *code = line ? g_strstrip (g_strdup (line)) : NULL;
@@ -59,13 +59,13 @@ json_stack (TdbgJson *j, TdbgLogdir *logdir, char **frame_ids, const char *depth
     }
   tdbg_json_key (j, user_key);
   if (user >= 0)
-    json_frame (j, logdir, g_ptr_array_index (frames, user));
+    tdbg_report_frame_json (j, logdir, g_ptr_array_index (frames, user));
   else
     tdbg_json_null (j);
   tdbg_json_key (j, stack_key);
   tdbg_json_begin_array (j);
   for (guint i = 0; i < frames->len; i++)
-    json_frame (j, logdir, g_ptr_array_index (frames, i));
+    tdbg_report_frame_json (j, logdir, g_ptr_array_index (frames, i));
   tdbg_json_end_array (j);
 }
 

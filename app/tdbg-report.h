@@ -22,5 +22,7 @@ void tdbg_report_value_json (TdbgJson *json, const TdbgValue *value);
 
 /* The user-facing name of a device ("CPU:0" from ".../device:CPU:0"). */
 const char *tdbg_report_short_device (const char *device_name);
+/* One stack frame as JSON: file_path, line, func and the line's code (null when unknown). */
+void tdbg_report_frame_json (TdbgJson *json, TdbgLogdir *logdir, const TdbgStackFrame *frame);
 
 G_END_DECLS

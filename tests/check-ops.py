@@ -57,8 +57,10 @@ def check_logdir(results, program, label, path, facts):
     if not frame:
         return
     mine = [op for op in listed if op["op_name"] == first["op_name"] and op["graph_id"] == first["graph_id"]]
-    got = mine[0]["user_frame"] if mine else None
     want_frame = {k: frame[k] for k in ("file_path", "line", "func")}
+    got = mine[0]["user_frame"] if mine else None
+    # The frame also carries its line of code (as trace --json's frames do).
+    got = got and {k: got[k] for k in want_frame}
     results.append((f"{label}: the first bad op's line", got == want_frame, f"{got} vs {want_frame}"))
     narrowed = ops(program, path, "--file", os.path.basename(frame["file_path"]), "--line", str(frame["line"])) or []
     results.append((f"{label}: --file/--line lists it",
