@@ -245,6 +245,7 @@ _tdbg_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK, "win.show-help-overlay",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.reload", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-alerts", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
 }
 
@@ -272,8 +273,12 @@ void
 _tdbg_window_actions_init (TdbgWindow *self)
 {
   g_autoptr(GPropertyAction) follow = g_property_action_new ("follow", self->follower, "active");
+  g_autoptr(GPropertyAction) show_alerts = g_property_action_new ("show-alerts", tdbg_window_get_alerts_pane (self),
+                                                                 "visible");
 
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (follow));
+  /* F9 hides the Alerts pane, for the room of the others, and shows it again. */
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show_alerts));
   add_help_overlay (self);
   add_drop_target (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);

@@ -4,7 +4,8 @@
 /* What the window's files share: the instance struct, the calls one concern makes into
  * another, and read-backs of the window's state that only tests and benchmarks use.
  *
- *   tdbg-window.c          composition: template, panes, layout, the status line
+ *   tdbg-window.c          composition: template, panes, the status line
+ *   tdbg-window-layout.c   the arrangement: screen size, splits, narrow windows, hiding Alerts
  *   tdbg-window-actions.c  the win.* actions, shortcuts and drag and drop
  *   tdbg-window-load.c     opening (through tdbg-location), loading, progress, cancel,
  *                          following, the connection watch, problems and diagnosis pages */
@@ -45,9 +46,12 @@ struct _TdbgWindow {
   GtkLabel *problems_label;
   GtkPaned *main_paned;
   GtkPaned *top_paned;
-  GtkPaned *lower_paned;
   GtkPaned *middle_paned;
   GtkPaned *bottom_paned;
+  gboolean placed[4];            /* a split from the settings, or placed for the size */
+  int auto_position[4];          /* where it was placed for the size; -1: the person's */
+  int auto_max[4];               /* the split's length then */
+  guint arrange_id;              /* the narrow or wide arrangement, chosen after a resize */
   GPtrArray *panes;              /* the TdbgPanes the template declares, in Alt+1…6 order */
   GtkLabel *status_label;
   GtkInfoBar *connection_bar;
@@ -85,6 +89,11 @@ void _tdbg_window_update_status (TdbgWindow *self);
 /* Reload and Follow act on a logdir: off on the start page. */
 void _tdbg_window_enable_logdir_buttons (TdbgWindow *self);
 
+/* tdbg-window-layout.c */
+void _tdbg_window_layout_load (TdbgWindow *self);
+void _tdbg_window_layout_save (TdbgWindow *self);
+void _tdbg_window_layout_dispose (TdbgWindow *self);
+
 /* Read-backs: for the window's own files, tests and benchmarks. */
 TdbgAlertsPane *tdbg_window_get_alerts_pane (TdbgWindow *self);
 TdbgTimelinePane *tdbg_window_get_timeline_pane (TdbgWindow *self);
@@ -98,6 +107,8 @@ TdbgFollower *tdbg_window_get_follower (TdbgWindow *self);
 /* NULL unless a remote logdir is shown. */
 TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self);
 #endif
+/* Whether the window is narrow enough that Graph Structure sits under Graph Execution. */
+gboolean tdbg_window_is_narrow (TdbgWindow *self);
 /* The status line: the selection (or the logdir) and the counts. */
 const char *tdbg_window_get_status_text (TdbgWindow *self);
 /* The problems banner text ("" when hidden) and the last load error (NULL when none). */

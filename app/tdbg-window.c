@@ -18,38 +18,12 @@
 
 G_DEFINE_FINAL_TYPE (TdbgWindow, tdbg_window, GTK_TYPE_APPLICATION_WINDOW)
 
-/* Pane splits, remembered between runs. */
-static const char *paned_keys[] = { "main", "top", "lower", "middle", "bottom" };
-
-static GtkPaned **
-paneds (TdbgWindow *self, GtkPaned **out)
-{
-  out[0] = self->main_paned;
-  out[1] = self->top_paned;
-  out[2] = self->lower_paned;
-  out[3] = self->middle_paned;
-  out[4] = self->bottom_paned;
-  return out;
-}
-
 static void
 load_layout (TdbgWindow *self)
 {
-  g_autoptr(GVariant) positions = g_settings_get_value (self->settings, "pane-positions");
-  GtkPaned *p[5];
   guint inputs, consumers;
 
-  paneds (self, p);
-  for (guint i = 0; i < G_N_ELEMENTS (paned_keys); i++)
-    {
-      gint32 v;
-      if (g_variant_lookup (positions, paned_keys[i], "i", &v) && v > 20)
-        gtk_paned_set_position (p[i], v);
-    }
-  gtk_window_set_default_size (GTK_WINDOW (self), MAX (g_settings_get_int (self->settings, "window-width"), 200),
-                               MAX (g_settings_get_int (self->settings, "window-height"), 200));
-  if (g_settings_get_boolean (self->settings, "window-maximized"))
-    gtk_window_maximize (GTK_WINDOW (self));
+  _tdbg_window_layout_load (self);
   g_settings_get (self->settings, "graph-input-depth", "u", &inputs);
   g_settings_get (self->settings, "graph-consumer-depth", "u", &consumers);
   tdbg_graph_pane_set_depths (tdbg_window_get_graph_pane (self), inputs, consumers);
@@ -58,21 +32,10 @@ load_layout (TdbgWindow *self)
 static void
 save_layout (TdbgWindow *self)
 {
-  GVariantBuilder positions;
-  GtkPaned *p[5];
-  int w, h;
   guint inputs, consumers;
 
-  paneds (self, p);
-  g_variant_builder_init (&positions, G_VARIANT_TYPE ("a{si}"));
-  for (guint i = 0; i < G_N_ELEMENTS (paned_keys); i++)
-    g_variant_builder_add (&positions, "{si}", paned_keys[i], gtk_paned_get_position (p[i]));
   g_settings_delay (self->settings);
-  g_settings_set_value (self->settings, "pane-positions", g_variant_builder_end (&positions));
-  gtk_window_get_default_size (GTK_WINDOW (self), &w, &h);
-  g_settings_set_int (self->settings, "window-width", w);
-  g_settings_set_int (self->settings, "window-height", h);
-  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  _tdbg_window_layout_save (self);
   tdbg_graph_pane_get_depths (tdbg_window_get_graph_pane (self), &inputs, &consumers);
   g_settings_set (self->settings, "graph-input-depth", "u", MIN (inputs, 8));
   g_settings_set (self->settings, "graph-consumer-depth", "u", MIN (consumers, 8));
@@ -173,6 +136,7 @@ tdbg_window_dispose (GObject *object)
   TdbgWindow *self = TDBG_WINDOW (object);
 
   tdbg_window_cancel_load (self);
+  _tdbg_window_layout_dispose (self);
   g_clear_object (&self->loading);
   if (self->follower)
     {
@@ -218,7 +182,7 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-window.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgWindow, start_page, problem_page, notice_bar, notice_label,
                                progress_revealer, progress_label, progress_bar, problems_bar, problems_label,
-                               main_paned, top_paned, lower_paned, middle_paned, bottom_paned, status_label,
+                               main_paned, top_paned, middle_paned, bottom_paned, status_label,
                                follow_button, open_remote_button, connection_bar, connection_label);
 
   _tdbg_window_class_actions_init (widget_class);

@@ -237,6 +237,71 @@ test_nested (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The op's node is drawn in the middle part of the view at a readable zoom. */
+static gboolean
+op_centred (TdbgGraphBrowser *browser, guint32 op)
+{
+  TdbgGraphView *view = tdbg_graph_browser_get_view (browser);
+  g_autofree char *name = tdbg_graph_browser_get_node_name (browser, op);
+  double x, y, w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+
+  if (name == NULL || !tdbg_graph_view_get_node_center (view, name, &x, &y))
+    return FALSE;
+  g_test_message ("%s at %.0f,%.0f in %.0f×%.0f, scale %.2f", name, x, y, w, h, tdbg_graph_view_get_scale (view));
+  return fabs (x - w / 2) < w / 5 && fabs (y - h / 2) < h / 5 && tdbg_graph_view_get_scale (view) >= 0.8;
+}
+
+typedef struct {
+  TdbgGraphBrowser *browser;
+  guint32 graph, op;
+} OpWait;
+
+static gboolean
+op_shown (gpointer data)
+{
+  OpWait *w = data;
+
+  return graph_shown (&(ShownWait) { w->browser, w->graph }) && !tdbg_graph_browser_is_busy (w->browser) &&
+         op_centred (w->browser, w->op);
+}
+
+/* Whole Graph opens on the selected op's graph (the first alert's Log, three graphs in),
+ * the op in the middle at a readable zoom; an op selected elsewhere afterwards (as the source
+ * gutter does) is followed into its own graph. */
+static void
+test_opens_on_op (void)
+{
+  TdbgWindow *window = (gui_reset_settings (), gui_open_shared_logdir ("nested_control_flow/logdir"));
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  TdbgGraphBrowser *browser = tdbg_graph_pane_get_browser (tdbg_window_get_graph_pane (window));
+  guint32 cond_true = find_graph (logdir, "cond_true_51"), refine = find_graph (logdir, "refine");
+  guint32 log_op = find_op_in (logdir, cond_true, "Log");
+  OpWait wait = { browser, cond_true, log_op };
+  guint32 other = TDBG_NONE;
+
+  tdbg_selection_select_op (sel, log_op);
+  gui_spin (100);
+  tdbg_graph_pane_set_whole_graph (tdbg_window_get_graph_pane (window), TRUE);
+  g_assert_true (gui_wait_until (op_shown, &wait, 20000));
+  g_assert_cmpuint (tdbg_graph_browser_get_graph (browser), ==, cond_true);
+  gui_shot (GTK_WIDGET (window), "browser-opens-on-op.png");
+
+  /* An op of the outermost graph, chosen elsewhere. */
+  for (guint32 i = 0; i < tdbg_logdir_get_n_ops (logdir) && other == TDBG_NONE; i++)
+    if (tdbg_logdir_get_op (logdir, i)->graph == refine && tdbg_logdir_get_op (logdir, i)->first_trace != TDBG_NONE)
+      other = i;
+  g_assert_cmpuint (other, !=, TDBG_NONE);
+  tdbg_selection_select_op (sel, other);
+  wait = (OpWait) { browser, refine, other };
+  g_assert_true (gui_wait_until (op_shown, &wait, 20000));
+  /* And back into the nested graph, from a trace of Log. */
+  tdbg_selection_select_trace (sel, tdbg_logdir_get_op (logdir, log_op)->first_trace);
+  wait = (OpWait) { browser, cond_true, log_op };
+  g_assert_true (gui_wait_until (op_shown, &wait, 20000));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The source view's gutter on tutorial_mnist: train_mlp.py line 83 created ops (five: Log, mul,
  * Const, Mean, Neg), among them EXPECTED.json's first bad op, Log, whose -inf the next three
  * carry on, so the mark says NaN/∞; its ops listed and Log chosen selects it; files with ops,
@@ -677,6 +742,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/browser/nested", test_nested);
   g_test_add_func ("/gui/browser/details", test_details);
   g_test_add_func ("/gui/browser/gutter", test_gutter);
+  g_test_add_func ("/gui/browser/opens-on-op", test_opens_on_op);
   g_test_add_func ("/gui/browser/large", test_large);
   g_test_add_func ("/gui/browser/drawing", test_drawing);
   g_test_add_func ("/gui/browser/fold-each-scope", test_fold_each_scope);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The core path in the window: the first NaN/∞ alert → its trace → Graph Structure → the
  * innermost user frame → the source line, a click in the graph, next/previous alert and an
- * eager execution from the timeline. */
+ * eager execution from the timeline; a trace and the call that ran it. */
 
 #include "gui-util.h"
 #include "test-util.h"
@@ -106,11 +106,79 @@ test_core_path (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The execution selected in the timeline's strip, as the person sees it chosen. */
+static guint
+strip_selected (TdbgWindow *window)
+{
+  GtkListView *strip = GTK_LIST_VIEW (gui_find_widget (GTK_WIDGET (tdbg_window_get_timeline_pane (window)),
+                                                       GTK_TYPE_LIST_VIEW));
+
+  return gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_list_view_get_model (strip)));
+}
+
+/* How many traces of @op come before @trace: which call of its function made it, for an op
+ * that runs once a call (Log in cross_entropy). */
+static guint
+runs_before (TdbgLogdir *logdir, guint32 op, guint32 trace)
+{
+  guint n = 0;
+
+  for (guint32 t = 0; t < trace; t++)
+    n += tdbg_logdir_get_trace (logdir, t)->op == op;
+  return n;
+}
+
+/* The two halves meet: the first alert's trace (Log in cross_entropy) selects, in the
+ * timeline, the cross_entropy call that ran it (the call of that number, counted by the
+ * times Log ran before), the focus staying on the trace; that call, chosen in the timeline,
+ * selects the first trace it ran, one of the same call. */
+static void
+test_trace_and_call (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  guint32 trace = tdbg_logdir_get_alert (logdir, 0)->trace_index;
+  guint32 log_op = tdbg_logdir_get_trace (logdir, trace)->op;
+  guint32 graph = tdbg_logdir_get_op (logdir, log_op)->graph;
+  guint ordinal = runs_before (logdir, log_op, trace), calls_before = 0;
+  guint32 execution, first;
+
+  g_assert_cmpuint (trace, ==, 103);
+  tdbg_selection_select_trace (sel, 0);
+  tdbg_selection_select_trace (sel, trace);
+  gui_spin (200);
+  execution = tdbg_selection_get_execution (sel);
+  g_assert_cmpuint (execution, !=, TDBG_NONE);
+  g_assert_cmpuint (strip_selected (window), ==, execution);
+  g_assert_cmpuint (tdbg_logdir_get_execution (logdir, execution)->graph, ==, graph);
+  for (guint32 e = 0; e < execution; e++)
+    calls_before += tdbg_logdir_get_execution (logdir, e)->graph == graph;
+  g_test_message ("trace %u: call %u of its function, execution %u", trace, ordinal, execution);
+  g_assert_cmpuint (calls_before, ==, ordinal);
+  g_assert_cmpint (tdbg_selection_get_focus (sel), ==, TDBG_FOCUS_TRACE);
+  gui_shot (GTK_WIDGET (window), "chain-trace-call.png");
+
+  /* Back: another execution, then the call again from the timeline. */
+  tdbg_selection_select_execution (sel, 0);
+  tdbg_selection_select_execution (sel, execution);
+  gui_spin (200);
+  first = tdbg_selection_get_trace (sel);
+  g_assert_cmpuint (first, !=, TDBG_NONE);
+  g_assert_cmpuint (first, <=, trace);
+  g_assert_cmpuint (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, first)->op)->graph, ==, graph);
+  g_assert_cmpuint (runs_before (logdir, log_op, first), ==, ordinal);
+  g_assert_cmpint (tdbg_selection_get_focus (sel), ==, TDBG_FOCUS_EXECUTION);
+  g_assert_cmpuint (strip_selected (window), ==, execution);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/core-path", test_core_path);
+  g_test_add_func ("/gui/trace-and-call", test_trace_and_call);
   return g_test_run ();
 }

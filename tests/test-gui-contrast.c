@@ -55,8 +55,11 @@ check_labels (GtkWidget *root, Check *check)
     {
       if (!gtk_widget_get_mapped (child))
         continue;
+      /* An alerting timeline chip draws its own background with its text (both fixed in the
+       * style sheet, light or dark): checked once as a pair in test_chip_colours(). */
       if (GTK_IS_LABEL (child) && *gtk_label_get_text (GTK_LABEL (child)) != '\0' &&
-          !gtk_widget_has_css_class (child, "dim-label"))
+          !gtk_widget_has_css_class (child, "dim-label") &&
+          !(gtk_widget_has_css_class (child, "tdbg-exec-box") && gtk_widget_has_css_class (child, "tdbg-alerting")))
         {
           GdkRGBA fg, bg;
           double contrast;
@@ -223,11 +226,53 @@ test_graph_legend (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* An alerting chip of the timeline, as the style sheet colours it and as drawn: its text on
+ * its own pink, whatever the style. */
+static void
+test_chip_colours (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  GtkWidget *chip = NULL;
+
+  for (guint i = 0; chip == NULL && (chip = gui_find_nth_widget (GTK_WIDGET (tdbg_window_get_timeline_pane (window)),
+                                                                GTK_TYPE_LABEL, i)); i++)
+    if (!gtk_widget_has_css_class (chip, "tdbg-alerting"))
+      chip = NULL;
+  if (chip == NULL)
+    {
+      /* The strip shows the first chips: select an alerting execution to bring one in. */
+      TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+      for (guint32 e = 0; e < tdbg_logdir_get_n_executions (logdir); e++)
+        if (tdbg_logdir_get_execution (logdir, e)->n_alert_outputs > 0)
+          {
+            tdbg_selection_select_execution (tdbg_window_get_selection (window), e);
+            break;
+          }
+      gui_spin (300);
+      for (guint i = 0; chip == NULL && (chip = gui_find_nth_widget (GTK_WIDGET (tdbg_window_get_timeline_pane (window)),
+                                                                    GTK_TYPE_LABEL, i)); i++)
+        if (!gtk_widget_has_css_class (chip, "tdbg-alerting"))
+          chip = NULL;
+    }
+  g_assert_nonnull (chip);
+  {
+    GdkRGBA fg, bg;
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_get_color (gtk_widget_get_style_context (chip), &fg);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    g_assert_true (gdk_rgba_parse (&bg, "#f8c8c8"));
+    g_test_message ("alerting chip: %.2f:1", tdbg_palette_contrast (&fg, &bg));
+    g_assert_cmpfloat (tdbg_palette_contrast (&fg, &bg), >=, TDBG_MIN_CONTRAST);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   gui_test_init (&argc, &argv);
   g_test_add_func ("/gui/contrast", test_contrast);
   g_test_add_func ("/gui/graph-legend", test_graph_legend);
+  g_test_add_func ("/gui/chip-colours", test_chip_colours);
   return g_test_run ();
 }

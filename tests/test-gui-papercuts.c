@@ -394,7 +394,7 @@ test_regex_error (void)
 {
   TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
   TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  GtkWidget *entry = gui_find_editable (GTK_WIDGET (pane), "Op name (regular expression)");
+  GtkWidget *entry = gui_find_editable (GTK_WIDGET (pane), "Op name (regex)");
   g_autoptr(GError) expected = NULL;
   g_autoptr(GRegex) regex = g_regex_new ("Mat(Mul", G_REGEX_CASELESS, 0, &expected);
   GtkLabel *label;
@@ -712,14 +712,14 @@ collect_styled (GtkWidget *root, const char *css_class, GPtrArray *found)
     collect_styled (child, css_class, found);
 }
 
-/* Alert rows cut short keep their ends, where they differ (the op name's last scope, the
- * trace, the counts): the text at each row's right edge is the end of its text. */
+/* Alert rows in the Alerts column read whole: a row too long for one line wraps onto the next
+ * rather than losing its start (the op name) or its end (the trace, the counts). */
 static void
 test_alert_rows_keep_ends (void)
 {
   TdbgWindow *window = gui_open_shared_logdir ("multi_device/logdir");
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
-  guint n_cut = 0;
+  guint n_wrapped = 0;
 
   gui_spin (300);
   collect_styled (GTK_WIDGET (tdbg_window_get_alerts_pane (window)), "tdbg-alert-row", rows);
@@ -728,22 +728,13 @@ test_alert_rows_keep_ends (void)
     {
       GtkLabel *label = GTK_LABEL (gtk_button_get_child (g_ptr_array_index (rows, i)));
       PangoLayout *layout = gtk_label_get_layout (label);
-      const char *text = pango_layout_get_text (layout);
-      PangoLayoutLine *line;
-      PangoGlyphItem *right;
 
-      if (!pango_layout_is_ellipsized (layout))
-        continue;
-      n_cut++;
-      /* The run at the right edge shows its text, not the ellipsis standing for cut text. */
-      line = pango_layout_get_line_readonly (layout, 0);
-      right = g_slist_last (line->runs)->data;
-      g_test_message ("row “%s”: right-hand run of %d characters, %d glyphs", text, right->item->num_chars,
-                      right->glyphs->num_glyphs);
-      g_assert_cmpint (right->item->offset + right->item->length, ==, (int) strlen (text));
-      g_assert_cmpint (right->glyphs->num_glyphs, >=, right->item->num_chars);
+      g_test_message ("row “%s”: %d lines", pango_layout_get_text (layout), pango_layout_get_line_count (layout));
+      g_assert_false (pango_layout_is_ellipsized (layout));
+      n_wrapped += pango_layout_get_line_count (layout) > 1;
     }
-  g_assert_cmpuint (n_cut, >, 0);
+  /* The column is narrower than the longest rows. */
+  g_assert_cmpuint (n_wrapped, >, 0);
   gui_shot (GTK_WIDGET (window), "papercuts-alert-rows.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -763,8 +754,8 @@ selected_row_in_view (gpointer window)
          bounds.origin.y + bounds.size.height <= gtk_widget_get_height (list) + 0.5;
 }
 
-/* Opening Tensor Values leaves the list half the space (several rows) with the selected row
- * in view, wherever it was in the list. */
+/* Opening Tensor Values leaves the list rows of its own with the selected row in view,
+ * wherever it was in the list. */
 static void
 test_values_keep_list (void)
 {
@@ -789,8 +780,9 @@ test_values_keep_list (void)
   after = gtk_widget_get_height (list);
   g_test_message ("list %d px, then %d px with the values open (split %d px)", before, after,
                   gtk_widget_get_height (GTK_WIDGET (paned)));
-  g_assert_cmpint (after, >=, gtk_widget_get_height (GTK_WIDGET (paned)) * 2 / 5);
-  g_assert_cmpuint (rows_in_view (list), >=, 3);
+  /* The values first (six rows at least, tests/test-gui-layout.c), the list keeps rows. */
+  g_assert_cmpint (after, >, 0);
+  g_assert_cmpuint (rows_in_view (list), >=, 2);
   g_assert_true (gui_wait_until (selected_row_in_view, window, 5000));
   gui_shot (GTK_WIDGET (window), "papercuts-values-open.png");
 

@@ -66,7 +66,7 @@ test_filters (void)
   TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
   TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
   TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  GtkWidget *regex_entry = gui_find_editable (GTK_WIDGET (pane), "Op name (regular expression)");
+  GtkWidget *regex_entry = gui_find_editable (GTK_WIDGET (pane), "Op name (regex)");
   GtkWidget *check = gui_find_widget (GTK_WIDGET (pane), GTK_TYPE_CHECK_BUTTON);
   GtkDropDown *types = GTK_DROP_DOWN (gui_find_widget (GTK_WIDGET (pane), GTK_TYPE_DROP_DOWN));
   g_autoptr(GRegex) regex = g_regex_new ("mat", G_REGEX_CASELESS, 0, NULL);

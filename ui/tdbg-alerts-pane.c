@@ -108,9 +108,13 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *
   gtk_button_set_child (GTK_BUTTON (button), label);
   gtk_button_set_has_frame (GTK_BUTTON (button), FALSE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  /* Rows differ at their ends (the op name's last scope, the trace, the counts) and share
-   * their starts ("NaN/∞ in gradients/…"): cut short, a row keeps its end. */
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+  /* The pane is a column beside the others: a row wraps onto further lines rather than
+   * losing the op name's start or its end (the trace, the counts); only a longer one is cut,
+   * at its end. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 4);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (button, "tdbg-alert-row");
   g_signal_connect (button, "clicked", G_CALLBACK (row_clicked_cb), self);
   tdbg_ui_list_item_set_child (item, button);

@@ -16,6 +16,7 @@ struct _TdbgCauseCard {
   GtkToggleButton *toggle;
   GtkImage *arrow;
   GtkWidget *body;
+  guint fit_id;
   GtkLabel *title_label;
   GtkLabel *code_label;
   GtkButton *origin_button;
@@ -283,6 +284,7 @@ tdbg_cause_card_get_expanded (TdbgCauseCard *self)
 static void
 tdbg_cause_card_dispose (GObject *object)
 {
+  g_clear_handle_id (&TDBG_CAUSE_CARD (object)->fit_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (object), TDBG_TYPE_CAUSE_CARD);
   G_OBJECT_CLASS (tdbg_cause_card_parent_class)->dispose (object);
 }
@@ -302,9 +304,38 @@ tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, origin_clicked_cb, input_activated_cb, toggled_cb);
 }
 
+/* GTK 4.8's scroller asks its content's natural height at no particular width, where the
+ * wrapped text is one line each: the card would open a few lines tall and scroll. Its least
+ * height is what the content takes at the width it has (up to the most it shows), so that
+ * it opens whole wherever the pane has the room. */
+#define BODY_MAX_HEIGHT 360
+
+static gboolean
+fit_body_idle (gpointer data)
+{
+  TdbgCauseCard *self = data;
+  GtkScrolledWindow *body = GTK_SCROLLED_WINDOW (self->body);
+  int want = CLAMP ((int) gtk_adjustment_get_upper (gtk_scrolled_window_get_vadjustment (body)), 60, BODY_MAX_HEIGHT);
+
+  self->fit_id = 0;
+  if (gtk_scrolled_window_get_min_content_height (body) != want)
+    gtk_scrolled_window_set_min_content_height (body, want);
+  return G_SOURCE_REMOVE;
+}
+
+/* The content's height changes while the card is laid out: its new least height is set after. */
+static void
+body_upper_cb (GtkAdjustment *adjustment, GParamSpec *pspec, TdbgCauseCard *self)
+{
+  if (self->fit_id == 0)
+    self->fit_id = g_idle_add (fit_body_idle, self);
+}
+
 static void
 tdbg_cause_card_init (TdbgCauseCard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->body)), "notify::upper",
+                           G_CALLBACK (body_upper_cb), self, 0);
   toggled_cb (self);
 }

@@ -7,6 +7,7 @@
 
 #include "tdbg-graph-browser-private.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 /* "outer › inner" down to @graph. */
@@ -52,6 +53,18 @@ graph_rows (TdbgLogdir *logdir)
       g_ptr_array_add (rows, g_strdup_printf (_("%s · %s… · %s · %'u traced"), chain, id, ops, n_traced[g]));
     }
   return rows;
+}
+
+/* A row without its outer graphs: "cond_true_51 · 3f2a… · 9 ops · 3 traced". */
+char *
+tdbg_graph_browser_short_row (const char *row)
+{
+  const char *end = strstr (row, " · ");
+  const char *inner = row;
+
+  for (const char *p = row; end && (p = strstr (p, " › ")) && p < end; p += strlen (" › "))
+    inner = p + strlen (" › ");
+  return g_strdup (inner);
 }
 
 /* Replaces the rows of @list that differ from @rows and appends the new ones. */

@@ -37,6 +37,9 @@ struct _TdbgGraphBrowser {
   TdbgWholeGraph *shown;
   guint32 focus_op;          /* op to bring into view once laid out, or TDBG_NONE */
   guint32 last_found;        /* op of the last find, to go on from */
+  guint32 pending_view_op;
+  guint32 last_shown_op;     /* the op tdbg_graph_browser_show_op() showed last */   /* to centre once the view has its size */
+  gboolean grab_focus;       /* bring_into_view() focuses the node (FALSE: the op came from elsewhere) */
   gboolean stale;            /* to lay out once mapped: the layout thread is shared */
   /* Following a growing logdir: the view is kept where it was across a new layout. */
   gboolean regrow;           /* the logdir grew during a layout: look again once it is done */
@@ -54,6 +57,8 @@ void tdbg_graph_browser_rebuild (TdbgGraphBrowser *self);
  * @in_place only the rows that changed are replaced and new graphs appended, so that the
  * shown graph stays chosen. */
 void tdbg_graph_browser_fill_dropdown (TdbgGraphBrowser *self, TdbgLogdir *logdir, gboolean in_place);
+/* A row of the graph list without its outer graphs, for the drop-down's button. */
+char *tdbg_graph_browser_short_row (const char *row);
 /* Before a layout that replaces the shown one in place: remembers the node at the middle of
  * the view, the zoom and the focused node; after it, puts them back. */
 void tdbg_graph_browser_remember_view (TdbgGraphBrowser *self);

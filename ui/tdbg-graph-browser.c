@@ -6,11 +6,13 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-layout-worker.h"
+#include "tdbg-name-factory.h"
 #include "tdbg-ui.h"
 #include "tdbg-template.h"
 
-/* Drawn pixels per graph point below which a new layout is zoomed in rather than fitted. */
-#define READABLE_SCALE 0.6
+/* Drawn pixels per graph point below which a new layout is zoomed in rather than fitted: the
+ * ops' names stay readable (a graph of 20–40 ops fitted to a laptop's pane is not). */
+#define READABLE_SCALE 0.85
 
 G_DEFINE_FINAL_TYPE (TdbgGraphBrowser, tdbg_graph_browser, GTK_TYPE_WIDGET)
 
@@ -84,14 +86,48 @@ center_node (TdbgGraphBrowser *self, const char *name)
   return TRUE;
 }
 
-/* Pans the node of @op to the middle and gives its button the focus. */
+/* Pans the node of @op to the middle, at a readable zoom, and gives its button the focus
+ * when the browser asked for the op itself (find, a scope opened); an op selected elsewhere
+ * leaves the focus where the person has it. */
+static void bring_into_view (TdbgGraphBrowser *self, guint32 op);
+
+/* A layout done before the view had its size (the browser just shown): centred once it has. */
+static gboolean
+bring_when_sized (GtkWidget *view, GdkFrameClock *clock, gpointer data)
+{
+  TdbgGraphBrowser *self = TDBG_GRAPH_BROWSER (gtk_widget_get_ancestor (view, TDBG_TYPE_GRAPH_BROWSER));
+
+  if (self == NULL || self->pending_view_op == TDBG_NONE)
+    return G_SOURCE_REMOVE;
+  if (gtk_widget_get_width (view) <= 0)
+    return G_SOURCE_CONTINUE;
+  {
+    guint32 op = self->pending_view_op;
+    self->pending_view_op = TDBG_NONE;
+    bring_into_view (self, op);
+  }
+  return G_SOURCE_REMOVE;
+}
+
 static void
 bring_into_view (TdbgGraphBrowser *self, guint32 op)
 {
   g_autofree char *name = tdbg_graph_browser_get_node_name (self, op);
+  double scale = tdbg_graph_view_get_scale (self->view);
 
-  if (center_node (self, name) && tdbg_graph_view_get_node_widget (self->view, name))
+  if (gtk_widget_get_width (GTK_WIDGET (self->view)) <= 0)
+    {
+      if (self->pending_view_op == TDBG_NONE)
+        gtk_widget_add_tick_callback (GTK_WIDGET (self->view), bring_when_sized, NULL, NULL);
+      self->pending_view_op = op;
+      return;
+    }
+
+  if (name && scale > 0 && scale < READABLE_SCALE && gtk_widget_get_width (GTK_WIDGET (self->view)) > 0)
+    tdbg_graph_view_zoom_by (self->view, READABLE_SCALE / scale, -1, -1);
+  if (center_node (self, name) && self->grab_focus && tdbg_graph_view_get_node_widget (self->view, name))
     gtk_widget_grab_focus (tdbg_graph_view_get_node_widget (self->view, name));
+  self->grab_focus = TRUE;
 }
 
 /* A large graph fitted to the pane is dots: start it readable, at its first node. */
@@ -309,6 +345,11 @@ show_calls (TdbgGraphBrowser *self, guint32 op_index)
       guint32 g = g_array_index (inner, guint32, i);
       const char *name = tdbg_logdir_get_graph (logdir, g)->graph_name;
       GtkWidget *button = gtk_button_new_with_label (name && *name ? name : tdbg_logdir_get_graph (logdir, g)->graph_id);
+      GtkLabel *label = GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button)));
+
+      /* However many graphs it runs and however long their names, the row never widens the pane. */
+      gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (label, 6);
       gtk_widget_set_tooltip_text (button, _("Open this function graph"));
       g_object_set_data (G_OBJECT (button), "graph", GUINT_TO_POINTER (g));
       g_signal_connect (button, "clicked", G_CALLBACK (inner_clicked_cb), self);
@@ -408,7 +449,6 @@ tdbg_graph_browser_find (TdbgGraphBrowser *self, const char *text)
       if (!strstr (name, needle) && !strstr (type, needle))
         continue;
       self->last_found = i;
-      tdbg_selection_select_op (self->selection, i);
       node = self->shown ? tdbg_whole_graph_find_op (self->shown, i) : -1;
       if (node >= 0 && g_array_index (self->shown->nodes, TdbgWholeNode, node).kind == TDBG_WHOLE_NODE_SCOPE)
         {
@@ -420,9 +460,69 @@ tdbg_graph_browser_find (TdbgGraphBrowser *self, const char *text)
         self->focus_op = i;
       else
         bring_into_view (self, i);
+      /* Selected once the browser knows where it shows it (Graph Structure then asks it to). */
+      tdbg_selection_select_op (self->selection, i);
       return TRUE;
     }
   return FALSE;
+}
+
+/* Whether @op's node is drawn inside the view. */
+static gboolean
+op_in_sight (TdbgGraphBrowser *self, guint32 op)
+{
+  g_autofree char *name = tdbg_graph_browser_get_node_name (self, op);
+  double x, y;
+
+  return name && gtk_widget_get_mapped (GTK_WIDGET (self->view)) &&
+         tdbg_graph_view_get_node_center (self->view, name, &x, &y) && x >= 0 && y >= 0 &&
+         x <= gtk_widget_get_width (GTK_WIDGET (self->view)) && y <= gtk_widget_get_height (GTK_WIDGET (self->view));
+}
+
+void
+tdbg_graph_browser_show_op (TdbgGraphBrowser *self, guint32 op)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  const TdbgOp *o;
+  gint node;
+
+  g_return_if_fail (TDBG_IS_GRAPH_BROWSER (self));
+  if (logdir == NULL || op >= tdbg_logdir_get_n_ops (logdir))
+    return;
+  o = tdbg_logdir_get_op (logdir, op);
+  if (o->graph >= tdbg_logdir_get_n_graphs (logdir))
+    return;
+  /* The op shown last, in the graph shown: the view stays as the person left it. */
+  if (op == self->last_shown_op && o->graph == self->graph)
+    return;
+  self->last_shown_op = op;
+  self->grab_focus = FALSE;
+  if (o->graph != self->graph)
+    {
+      tdbg_graph_browser_set_graph (self, o->graph);
+      self->focus_op = op;
+      return;
+    }
+  node = self->shown ? tdbg_whole_graph_find_op (self->shown, op) : -1;
+  if (node >= 0 && !self->cancellable && g_array_index (self->shown->nodes, TdbgWholeNode, node).kind == TDBG_WHOLE_NODE_SCOPE)
+    {
+      /* Open the scope it is folded in, then show it once laid out. */
+      tdbg_graph_browser_toggle_scope (self, g_array_index (self->shown->nodes, TdbgWholeNode, node).scope);
+      self->focus_op = op;
+    }
+  else if (self->cancellable || self->stale || self->shown == NULL)
+    self->focus_op = op;
+  else if (op_in_sight (self, op))
+    /* Already in sight: the person's zoom and place stay. */
+    return;
+  else if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      /* Laid out again once on show, with the op in the middle. */
+      self->stale = TRUE;
+      self->focus_op = op;
+    }
+  else
+    bring_into_view (self, op);
 }
 
 static void
@@ -590,10 +690,16 @@ tdbg_graph_browser_init (TdbgGraphBrowser *self)
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
   self->graph = TDBG_NONE;
   self->focus_op = TDBG_NONE;
+  self->pending_view_op = TDBG_NONE;
+  self->last_shown_op = TDBG_NONE;
+  self->grab_focus = TRUE;
   self->last_found = TDBG_NONE;
   self->anchor_op = self->focused_op = TDBG_NONE;
   self->toggled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   tdbg_graph_browser_fill_dropdown (self, NULL, FALSE);
+  /* A nested graph's row is long ("refine › while_body_37 › cond_true_51 · …"): the button
+   * shows the innermost graph and its counts, and never widens the window. */
+  tdbg_name_factory_apply_full (self->graph_dropdown, tdbg_graph_browser_short_row, PANGO_ELLIPSIZE_END, 40);
   tdbg_ui_name_drop_down (self->graph_dropdown, _("Graph"));
   g_signal_connect (self->graph_dropdown, "notify::selected", G_CALLBACK (dropdown_selected_cb), self);
   g_signal_connect (self->fold_button, "toggled", G_CALLBACK (fold_toggled_cb), self);

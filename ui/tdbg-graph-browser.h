@@ -54,4 +54,8 @@ gboolean tdbg_graph_browser_is_busy (TdbgGraphBrowser *self);
 /* The DOT name of the node showing @op in the shown layout ("n4"), NULL when none; free it. */
 char *tdbg_graph_browser_get_node_name (TdbgGraphBrowser *self, guint32 op);
 
+/* Shows @op: its graph (entering it when another is shown), its scope opened, the op in the
+ * middle at a readable zoom (once laid out, when the browser is on show). */
+void tdbg_graph_browser_show_op (TdbgGraphBrowser *self, guint32 op);
+
 G_END_DECLS

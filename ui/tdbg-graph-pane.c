@@ -251,7 +251,13 @@ whole_toggled_cb (GtkToggleButton *button, TdbgGraphPane *self)
   gtk_widget_set_visible (self->footer, !whole);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), !whole);
   if (whole)
-    gtk_stack_set_visible_child_name (self->stack, "whole");
+    {
+      TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+      /* Opens on the selected op's graph, the op in the middle. */
+      if (selection && tdbg_selection_get_op (selection) != TDBG_NONE)
+        tdbg_graph_browser_show_op (self->browser, tdbg_selection_get_op (selection));
+      gtk_stack_set_visible_child_name (self->stack, "whole");
+    }
   else
     gtk_stack_set_visible_child_name (self->stack, self->shown_dot ? "graph" : "empty");
 }
@@ -264,6 +270,10 @@ tdbg_graph_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GPa
   if (g_str_equal (pspec->name, "op") &&
       (tdbg_selection_get_op (selection) != self->shown_op || self->cancellable == NULL))
     rebuild (self);
+  /* Whole Graph follows an op selected anywhere (a trace, the gutter, an alert). */
+  if (g_str_equal (pspec->name, "op") && gtk_toggle_button_get_active (self->whole_button) &&
+      tdbg_selection_get_op (selection) != TDBG_NONE)
+    tdbg_graph_browser_show_op (self->browser, tdbg_selection_get_op (selection));
 }
 
 /* A followed run wrote more: new ops may join the neighbourhood and the whole graph, and new

@@ -288,7 +288,8 @@ static void
 tdbg_health_plot_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
                           int *minimum_baseline, int *natural_baseline)
 {
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 40 : PLOT_HEIGHT;
+  /* Drawn smaller where the window is short (the bars scale), never taking the list's room. */
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 40 : PLOT_HEIGHT / 2;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 240 : PLOT_HEIGHT;
 }
 

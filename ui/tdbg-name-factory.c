@@ -3,8 +3,13 @@
 
 /* Narrowest and widest a chosen name shows in the drop-down's button, in characters: "All
  * devices" and "GPU:1" whole, a long op type cut short. */
-#define BUTTON_MIN_CHARS 10
+#define BUTTON_MIN_CHARS 8
 #define BUTTON_MAX_CHARS 18
+
+/* How the button cuts a name too long for it: at the end by default; a path or a chain of
+ * graphs keeps its end ("…/model.py", "…cond_true_51 · 4 ops"). */
+#define ELLIPSIZE_KEY "tdbg-ellipsize"
+#define MAX_CHARS_KEY "tdbg-max-chars"
 
 static void
 setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer in_list)
@@ -25,9 +30,11 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer in_list
     }
   else
     {
+      int max_chars = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), MAX_CHARS_KEY));
+
       gtk_label_set_width_chars (GTK_LABEL (name), BUTTON_MIN_CHARS);
-      gtk_label_set_max_width_chars (GTK_LABEL (name), BUTTON_MAX_CHARS);
-      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (name), max_chars > 0 ? max_chars : BUTTON_MAX_CHARS);
+      gtk_label_set_ellipsize (GTK_LABEL (name), GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), ELLIPSIZE_KEY)));
     }
   gtk_list_item_set_child (item, box);
 }
@@ -41,7 +48,8 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer in_list)
   GtkWidget *full = gtk_widget_get_next_sibling (name);
   GtkStringObject *object = gtk_list_item_get_item (item);
   const char *text = object ? gtk_string_object_get_string (object) : "";
-  gboolean whole = shorten == NULL || gtk_list_item_get_position (item) == 0;
+  gboolean whole = shorten == NULL ||
+                   (gtk_list_item_get_position (item) == 0 && !g_object_get_data (G_OBJECT (factory), "tdbg-shorten-all"));
   g_autofree char *short_text = whole ? g_strdup (text) : shorten (text);
   gboolean differs = !g_str_equal (short_text, text);
 
@@ -58,9 +66,18 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer in_list)
 GtkListItemFactory *
 tdbg_name_factory_new (TdbgNameShortFunc shorten, gboolean in_list)
 {
+  return tdbg_name_factory_new_full (shorten, in_list, PANGO_ELLIPSIZE_END, BUTTON_MAX_CHARS);
+}
+
+GtkListItemFactory *
+tdbg_name_factory_new_full (TdbgNameShortFunc shorten, gboolean in_list, PangoEllipsizeMode ellipsize,
+                            int max_chars)
+{
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
 
   g_object_set_data (G_OBJECT (factory), "tdbg-shorten", shorten);
+  g_object_set_data (G_OBJECT (factory), ELLIPSIZE_KEY, GINT_TO_POINTER (ellipsize));
+  g_object_set_data (G_OBJECT (factory), MAX_CHARS_KEY, GINT_TO_POINTER (max_chars));
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GINT_TO_POINTER (in_list));
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GINT_TO_POINTER (in_list));
   return factory;
@@ -91,14 +108,32 @@ describe_choice (GtkDropDown *drop_down)
       describe (child, text);
 }
 
+static void
+apply (GtkDropDown *drop_down, GtkListItemFactory *button, GtkListItemFactory *list)
+{
+  gtk_drop_down_set_factory (drop_down, button);
+  gtk_drop_down_set_list_factory (drop_down, list);
+  g_signal_connect (drop_down, "notify::selected-item", G_CALLBACK (describe_choice), NULL);
+  describe_choice (drop_down);
+}
+
 void
 tdbg_name_factory_apply (GtkDropDown *drop_down, TdbgNameShortFunc shorten)
 {
   g_autoptr(GtkListItemFactory) button = tdbg_name_factory_new (shorten, FALSE);
   g_autoptr(GtkListItemFactory) list = tdbg_name_factory_new (shorten, TRUE);
 
-  gtk_drop_down_set_factory (drop_down, button);
-  gtk_drop_down_set_list_factory (drop_down, list);
-  g_signal_connect (drop_down, "notify::selected-item", G_CALLBACK (describe_choice), NULL);
-  describe_choice (drop_down);
+  apply (drop_down, button, list);
+}
+
+void
+tdbg_name_factory_apply_full (GtkDropDown *drop_down, TdbgNameShortFunc shorten, PangoEllipsizeMode ellipsize,
+                              int max_chars)
+{
+  g_autoptr(GtkListItemFactory) button = tdbg_name_factory_new_full (shorten, FALSE, ellipsize, max_chars);
+  g_autoptr(GtkListItemFactory) list = tdbg_name_factory_new (NULL, TRUE);
+
+  /* The button shows every item by its short form (the first too), the list whole. */
+  g_object_set_data (G_OBJECT (button), "tdbg-shorten-all", GINT_TO_POINTER (shorten != NULL));
+  apply (drop_down, button, list);
 }

@@ -21,4 +21,11 @@ GtkListItemFactory *tdbg_name_factory_new (TdbgNameShortFunc shorten, gboolean i
  * description. */
 void tdbg_name_factory_apply (GtkDropDown *drop_down, TdbgNameShortFunc shorten);
 
+/* The button's name by its short form (every item's, when @shorten is given) cut by
+ * @ellipsize, at most @max_chars wide; the list's names whole. */
+GtkListItemFactory *tdbg_name_factory_new_full (TdbgNameShortFunc shorten, gboolean in_list,
+                                                PangoEllipsizeMode ellipsize, int max_chars);
+void tdbg_name_factory_apply_full (GtkDropDown *drop_down, TdbgNameShortFunc shorten,
+                                   PangoEllipsizeMode ellipsize, int max_chars);
+
 G_END_DECLS

@@ -175,6 +175,15 @@ tdbg_pane_set_list (TdbgPane *self, GtkListView *list, GListModel *rows, GCallba
   return priv->list_model;
 }
 
+static gboolean
+scroll_when_laid_out (GtkWidget *list, GdkFrameClock *clock, gpointer data)
+{
+  if (gtk_widget_get_width (list) <= 0)
+    return G_SOURCE_CONTINUE;
+  gtk_widget_activate_action (list, "list.scroll-to-item", "u", GPOINTER_TO_UINT (data) - 1);
+  return G_SOURCE_REMOVE;
+}
+
 void
 tdbg_pane_show_row (TdbgPane *self, guint position)
 {
@@ -186,8 +195,14 @@ tdbg_pane_show_row (TdbgPane *self, guint position)
   g_signal_handlers_block_matched (priv->list_model, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
   gtk_single_selection_set_selected (priv->list_model, position);
   g_signal_handlers_unblock_matched (priv->list_model, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
-  if (position != GTK_INVALID_LIST_POSITION)
+  if (position == GTK_INVALID_LIST_POSITION)
+    return;
+  if (gtk_widget_get_mapped (GTK_WIDGET (priv->list)) && gtk_widget_get_width (GTK_WIDGET (priv->list)) > 0)
     gtk_widget_activate_action (GTK_WIDGET (priv->list), "list.scroll-to-item", "u", position);
+  else
+    /* GTK 4.8's list scrolls to an item by its row widget, which a list not laid out yet
+     * (a pane just shown) does not have: once it is. */
+    gtk_widget_add_tick_callback (GTK_WIDGET (priv->list), scroll_when_laid_out, GUINT_TO_POINTER (position + 1), NULL);
 }
 
 static void

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-selection.h"
+#include "tdbg-calls.h"
 #include "tdbg-ui.h"
 
 struct _TdbgSelection {
@@ -181,13 +182,23 @@ op_of_trace (TdbgSelection *self, guint32 trace)
   return tdbg_logdir_get_trace (self->logdir, trace)->op;
 }
 
+/* The execution that ran @trace (the tf.function call), else the one selected before: the
+ * timeline shows where in the program the trace was made. */
+static guint32
+call_of_trace (TdbgSelection *self, guint32 trace)
+{
+  guint32 call = self->logdir && trace != TDBG_NONE ? tdbg_calls_execution_of_trace (self->logdir, trace) : TDBG_NONE;
+
+  return call != TDBG_NONE ? call : self->state.execution;
+}
+
 void
 tdbg_selection_select_trace (TdbgSelection *self, guint32 trace)
 {
   g_return_if_fail (TDBG_IS_SELECTION (self));
   if (trace == self->state.trace && self->state.focus == TDBG_FOCUS_TRACE)
     return;
-  select_record (self, self->state.alert, trace, self->state.execution, op_of_trace (self, trace),
+  select_record (self, self->state.alert, trace, call_of_trace (self, trace), op_of_trace (self, trace),
                  trace == TDBG_NONE ? TDBG_FOCUS_NONE : TDBG_FOCUS_TRACE);
 }
 
@@ -195,10 +206,20 @@ void
 tdbg_selection_select_execution (TdbgSelection *self, guint32 execution)
 {
   g_return_if_fail (TDBG_IS_SELECTION (self));
+  guint32 first = TDBG_NONE;
+
   if (execution == self->state.execution && self->state.focus == TDBG_FOCUS_EXECUTION)
     return;
-  select_record (self, self->state.alert, self->state.trace, execution, self->state.op,
-                 execution == TDBG_NONE ? TDBG_FOCUS_NONE : TDBG_FOCUS_EXECUTION);
+  /* A tf.function call: Graph Execution shows the first trace it ran, unless the trace
+   * selected is one of its own already. */
+  if (self->logdir && execution != TDBG_NONE &&
+      (self->state.trace == TDBG_NONE || tdbg_calls_execution_of_trace (self->logdir, self->state.trace) != execution))
+    first = tdbg_calls_first_trace (self->logdir, execution);
+  if (first != TDBG_NONE)
+    select_record (self, self->state.alert, first, execution, op_of_trace (self, first), TDBG_FOCUS_EXECUTION);
+  else
+    select_record (self, self->state.alert, self->state.trace, execution, self->state.op,
+                   execution == TDBG_NONE ? TDBG_FOCUS_NONE : TDBG_FOCUS_EXECUTION);
 }
 
 void
@@ -226,7 +247,7 @@ tdbg_selection_select_op (TdbgSelection *self, guint32 op)
     trace = tdbg_logdir_find_trace_of_op (self->logdir, op, 0);
 
   if (trace != TDBG_NONE)
-    select_record (self, self->state.alert, trace, self->state.execution, op, TDBG_FOCUS_TRACE);
+    select_record (self, self->state.alert, trace, call_of_trace (self, trace), op, TDBG_FOCUS_TRACE);
   else
     select_record (self, self->state.alert, TDBG_NONE, self->state.execution, op, TDBG_FOCUS_OP);
 }
@@ -241,8 +262,8 @@ tdbg_selection_select_alert (TdbgSelection *self, guint alert)
     return;
   a = tdbg_logdir_get_alert (self->logdir, alert);
   if (a->trace_index != TDBG_NONE)
-    select_record (self, (gint) alert, a->trace_index, self->state.execution, op_of_trace (self, a->trace_index),
-                   TDBG_FOCUS_TRACE);
+    select_record (self, (gint) alert, a->trace_index, call_of_trace (self, a->trace_index),
+                   op_of_trace (self, a->trace_index), TDBG_FOCUS_TRACE);
   else
     select_record (self, (gint) alert, self->state.trace, a->execution_index, self->state.op, TDBG_FOCUS_EXECUTION);
 }

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-ui.h"
+#include "tdbg-name-factory.h"
 #include "tdbg-template.h"
 
 #define MARK_CATEGORY "tdbg-selected-line"
@@ -289,6 +290,8 @@ tdbg_source_pane_init (TdbgSourcePane *self)
 
   self->files = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->file_dropdown, G_LIST_MODEL (self->files));
+  /* A path keeps its end, the file's name. */
+  tdbg_name_factory_apply_full (self->file_dropdown, NULL, PANGO_ELLIPSIZE_START, 60);
   tdbg_ui_name_drop_down (self->file_dropdown, _("Source file"));
   {
     /* The drop-down takes its own reference. */

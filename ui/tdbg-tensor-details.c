@@ -20,6 +20,7 @@ struct _TdbgTensorDetails {
   GtkEntry *highlight_entry;
   GtkTextView *tensor_view;
   TdbgHealthPlot *health_plot;
+  GtkWidget *plot_revealer;
 
   /* The series the plot shows, and what it is of: computed again only for another op or
    * output slot, or once the logdir grew. */
@@ -321,7 +322,7 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-tensor-details.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTensorDetails, details_label, tensor_expander, slice_entry,
-                               highlight_entry, tensor_view, health_plot, save_button, save_label);
+                               highlight_entry, tensor_view, health_plot, plot_revealer, save_button, save_label);
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, render_tensor, save_clicked_cb);
 }
 
@@ -329,6 +330,8 @@ static void
 tdbg_tensor_details_init (TdbgTensorDetails *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_object_bind_property (self->tensor_expander, "expanded", self->plot_revealer, "reveal-child",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }
 
 GtkWidget *

@@ -123,7 +123,9 @@ show_details (TdbgTimelinePane *self, guint32 index)
 
   if (logdir == NULL || index == TDBG_NONE || index >= tdbg_logdir_get_n_executions (logdir))
     {
-      gtk_label_set_text (self->details_label, _("Select an execution to see its details."));
+      gtk_label_set_text (self->details_label, "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->details_label), NULL);
+      gtk_widget_set_visible (GTK_WIDGET (self->details_label), FALSE);
       return;
     }
   d = tdbg_logdir_get_execution (logdir, index);
@@ -179,6 +181,8 @@ show_details (TdbgTimelinePane *self, guint32 index)
   if (event)
     tensorflow__debug_event__free_unpacked (event, NULL);
   gtk_label_set_text (self->details_label, s->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->details_label), s->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->details_label), TRUE);
   g_string_free (s, TRUE);
 }
 
@@ -200,11 +204,13 @@ tdbg_timeline_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, 
   TdbgTimelinePane *self = TDBG_TIMELINE_PANE (pane);
   guint32 cur;
 
-  if (!g_str_equal (pspec->name, "execution"))
+  if (!g_str_equal (pspec->name, "execution") && !g_str_equal (pspec->name, "focus"))
     return;
   cur = tdbg_selection_get_execution (selection);
   tdbg_pane_show_row (pane, cur == TDBG_NONE ? GTK_INVALID_LIST_POSITION : cur);
-  show_details (self, cur);
+  /* The details when the execution is what was chosen; for a trace, the strip only marks the
+   * call that ran it, and the room stays with the trace's panes. */
+  show_details (self, tdbg_selection_get_focus (selection) == TDBG_FOCUS_EXECUTION ? cur : TDBG_NONE);
   update_actions (self);
 }
 
@@ -292,7 +298,8 @@ tdbg_timeline_pane_class_init (TdbgTimelinePaneClass *klass)
   pane_class->logdir_grew = tdbg_timeline_pane_logdir_grew;
   pane_class->selection_changed = tdbg_timeline_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-timeline-pane.ui");
-  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTimelinePane, title_label, stack, empty_label, strip, details_label);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTimelinePane, title_label, stack, empty_label, strip,
+                               details_label);
   gtk_widget_class_install_action (widget_class, "timeline.previous", NULL, step_action);
   gtk_widget_class_install_action (widget_class, "timeline.next", NULL, step_action);
 }

@@ -24,8 +24,6 @@ struct _TdbgTracePane {
   GtkLabel *regex_error_label;
   GtkDropDown *type_dropdown;
   GtkWidget *place_box;
-  GtkWidget *device_label;
-  GtkWidget *host_label;
   GtkDropDown *host_dropdown;
   GtkDropDown *device_dropdown;
   GtkCheckButton *alerting_check;

@@ -358,11 +358,8 @@ append_missing (GtkStringList *list, GHashTable *set)
 static void
 show_place_choices (TdbgTracePane *self, guint n_devices, guint n_hosts)
 {
-  gtk_widget_set_visible (self->device_label, n_devices > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->device_dropdown), n_devices > 1);
-  gtk_widget_set_visible (self->host_label, n_hosts > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->host_dropdown), n_hosts > 1);
-  gtk_widget_set_visible (self->place_box, n_devices > 1 || n_hosts > 1);
 }
 
 /* Shows column @col too, when it is not yet. */
@@ -495,16 +492,20 @@ keep_selected_in_view (TdbgTracePane *self)
     tdbg_list_scroll_to (&self->scroll, pos);
 }
 
-/* Opened, the values take the lower half of the pane (the person may move the split); closed,
- * the details get what they need and the list the rest. */
+/* Opened, the values get what they need (six rows at least) and half of what is left, the
+ * list the other half (the person may move the split); closed, the details get what they need
+ * and the list the rest. */
 static void
 place_values (TdbgTracePane *self)
 {
   GtkExpander *expander = tdbg_tensor_details_get_expander (self->details);
   int height = gtk_widget_get_height (GTK_WIDGET (self->values_paned));
+  int need;
 
+  gtk_widget_measure (GTK_WIDGET (self->details), GTK_ORIENTATION_VERTICAL,
+                      gtk_widget_get_width (GTK_WIDGET (self->values_paned)), &need, NULL, NULL, NULL);
   if (gtk_expander_get_expanded (expander) && height > 0)
-    gtk_paned_set_position (self->values_paned, height / 2);
+    gtk_paned_set_position (self->values_paned, MAX (height - need, 0) / 2);
   else
     gtk_paned_set_position (self->values_paned, -1);
   keep_selected_in_view (self);
@@ -524,7 +525,7 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   pane_class->selection_changed = tdbg_trace_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTracePane, title_label, regex_entry, regex_error_label, type_dropdown,
-                               place_box, device_label, host_label, host_dropdown, device_dropdown, alerting_check,
+                               place_box, host_dropdown, device_dropdown, alerting_check,
                                goto_entry, scroller, values_paned, list_view, details);
 
   signals[FILTERED] = g_signal_new ("filtered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,

@@ -1,0 +1,430 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The window on the screen it is on (run at 1280×800, 1366×768 and 1920×1200, each in an
+ * Xvfb of that size): never wider or taller than the screen whatever is selected or entered
+ * (every reference logdir; Whole Graph on every graph, nested ones too; the values open),
+ * the room each pane gets (the source ≥ 12 lines, the stack ≥ 4 frames, the values ≥ 6 rows,
+ * the root-cause card whole), the timeline a strip, the splits and the hidden Alerts pane
+ * remembered, a narrow window's arrangement; screenshots light and dark. */
+
+#include <string.h>
+#include <adwaita.h>
+#include "gui-util.h"
+#include "test-env.h"
+#include "tdbg-cause-card.h"
+#include "tdbg-graph-browser.h"
+#include "tdbg-tensor-details.h"
+#include "tdbg-settings.h"
+#include <gtksourceview/gtksource.h>
+
+static int screen_w, screen_h;
+
+/* Says which widgets ask for the most width, down the widest branch: why a window grew. */
+static void
+print_widest (GtkWidget *widget, int depth)
+{
+  GtkWidget *widest = NULL;
+  int widest_min = -1;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      int min;
+      if (!gtk_widget_get_visible (c))
+        continue;
+      gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_test_message ("%*s%s (%s): at least %d px wide", depth * 2, "", G_OBJECT_TYPE_NAME (c),
+                      gtk_widget_get_css_name (c), min);
+      if (min > widest_min)
+        widest = c, widest_min = min;
+    }
+  if (widest && depth < 24)
+    print_widest (widest, depth + 1);
+}
+
+/* The window as the program makes it: the size from the settings, on this screen. */
+static TdbgWindow *
+open_as_program (const char *relative)
+{
+  g_autofree char *path = test_env_shared_path (relative, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  TdbgWindow *window = tdbg_window_new (NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  tdbg_window_open (window, file);
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
+  gui_spin (300);
+  return window;
+}
+
+/* The window at the whole screen's size, as maximized. */
+static TdbgWindow *
+open_screen_sized (const char *relative)
+{
+  g_autoptr(GSettings) settings = tdbg_settings_new ();
+
+  g_settings_set_int (settings, "window-width", screen_w);
+  g_settings_set_int (settings, "window-height", screen_h);
+  return open_as_program (relative);
+}
+
+/* The window, and what it asks for at the least, are within the screen. */
+static void
+assert_fits (TdbgWindow *window, const char *what)
+{
+  GtkWidget *w = GTK_WIDGET (window);
+  int min_w, min_h;
+
+  gui_spin (250);
+  gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+  gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, min_w, &min_h, NULL, NULL, NULL);
+  g_test_message ("%s: window %d×%d (at least %d×%d) on %d×%d", what, gtk_widget_get_width (w),
+                  gtk_widget_get_height (w), min_w, min_h, screen_w, screen_h);
+  if (gtk_widget_get_width (w) > screen_w || gtk_widget_get_height (w) > screen_h || min_w > screen_w ||
+      min_h > screen_h)
+    {
+      print_widest (w, 0);
+      g_error ("%s: the window is %d×%d (at least %d×%d) on a screen of %d×%d", what, gtk_widget_get_width (w),
+             gtk_widget_get_height (w), min_w, min_h, screen_w, screen_h);
+    }
+}
+
+/* The height of @widget on screen: what its ancestors do not cut off. */
+static double
+shown_height (GtkWidget *widget)
+{
+  graphene_rect_t shown, b;
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
+
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, root, &shown))
+    return 0;
+  for (GtkWidget *a = gtk_widget_get_parent (widget); a; a = gtk_widget_get_parent (a))
+    {
+      if (!gtk_widget_compute_bounds (a, root, &b) || !graphene_rect_intersection (&shown, &b, &shown))
+        return 0;
+    }
+  return shown.size.height;
+}
+
+/* Whole lines of @view in sight on screen. */
+static int
+lines_in_view (GtkTextView *view)
+{
+  GdkRectangle visible;
+  GtkTextIter iter;
+  int y, height;
+
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_buffer_get_start_iter (gtk_text_view_get_buffer (view), &iter);
+  gtk_text_view_get_line_yrange (view, &iter, &y, &height);
+  g_assert_cmpint (height, >, 0);
+  return (int) MIN (visible.height, shown_height (GTK_WIDGET (view))) / height;
+}
+
+/* Rows of @list wholly in sight. */
+static guint
+rows_in_view (GtkWidget *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      graphene_rect_t b;
+      if (gtk_widget_get_visible (row) && gtk_widget_get_height (row) > 0 &&
+          gtk_widget_compute_bounds (row, list, &b) && b.origin.y >= 0 &&
+          b.origin.y + b.size.height <= gtk_widget_get_height (list) + 0.5)
+        n++;
+    }
+  return n;
+}
+
+static GtkSourceView *
+source_view (TdbgWindow *window)
+{
+  return GTK_SOURCE_VIEW (gui_find_widget (GTK_WIDGET (tdbg_window_get_source_pane (window)), GTK_SOURCE_TYPE_VIEW));
+}
+
+static const char *const logdirs[] = {
+  "tutorial_mnist/logdir", "modes/FULL_TENSOR", "modes/CURT_HEALTH", "modes/NO_TENSOR", "multi_device/logdir",
+  "multi_host/logdir", "tf1_graph_only/logdir", "circular/logdir", "nested_control_flow/logdir",
+  "live_truncated/logdir", "corrupt/garbage", "corrupt/bad_data_crc",
+};
+
+typedef struct {
+  TdbgGraphBrowser *browser;
+  guint32 graph;
+} ShownWait;
+
+static gboolean
+graph_shown (gpointer data)
+{
+  ShownWait *w = data;
+  TdbgWholeGraph *shown = tdbg_graph_browser_get_shown (w->browser);
+
+  return shown && shown->graph == w->graph;
+}
+
+/* Every logdir, at the screen's size and at the program's first size: the window stays on
+ * the screen through the first alert, an execution, Whole Graph on each graph and back. */
+static void
+test_fits_every_logdir (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (logdirs); k++)
+    for (guint sized = 0; sized < 2; sized++)
+      {
+        TdbgWindow *window;
+        TdbgSelection *sel;
+        TdbgLogdir *logdir;
+        TdbgGraphPane *graph_pane;
+        TdbgGraphBrowser *browser;
+        g_autofree char *what = NULL;
+
+        gui_reset_settings ();
+        window = sized ? open_screen_sized (logdirs[k]) : open_as_program (logdirs[k]);
+        sel = tdbg_window_get_selection (window);
+        logdir = tdbg_selection_get_logdir (sel);
+        what = g_strdup_printf ("%s (%s)", logdirs[k], sized ? "screen-sized" : "first size");
+        assert_fits (window, what);
+        if (logdir == NULL)
+          {
+            gtk_window_destroy (GTK_WINDOW (window));
+            continue;
+          }
+        if (tdbg_logdir_get_n_alerts (logdir) > 0)
+          tdbg_selection_select_alert (sel, 0);
+        assert_fits (window, "the first alert");
+        if (tdbg_logdir_get_n_executions (logdir) > 0)
+          {
+            tdbg_selection_select_execution (sel, tdbg_logdir_get_n_executions (logdir) - 1);
+            assert_fits (window, "the last execution");
+          }
+        graph_pane = tdbg_window_get_graph_pane (window);
+        browser = tdbg_graph_pane_get_browser (graph_pane);
+        tdbg_graph_pane_set_whole_graph (graph_pane, TRUE);
+        /* Every graph of the nested logdir (the longest names), the innermost of the others. */
+        for (guint32 g = 0; g_str_equal (tdbg_window_get_page (window), "logdir") && g < tdbg_logdir_get_n_graphs (logdir); g++)
+          {
+            if (!g_str_has_prefix (logdirs[k], "nested") && g + 1 < tdbg_logdir_get_n_graphs (logdir))
+              continue;
+            ShownWait wait = { browser, g };
+            g_autofree char *graph = g_strdup_printf ("Whole Graph on %s", tdbg_logdir_get_graph (logdir, g)->graph_name);
+            tdbg_graph_browser_set_graph (browser, g);
+            g_assert_true (gui_wait_until (graph_shown, &wait, 20000));
+            assert_fits (window, graph);
+          }
+        tdbg_graph_pane_set_whole_graph (graph_pane, FALSE);
+        assert_fits (window, "back to the neighbourhood");
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+}
+
+static gboolean
+card_whole (gpointer adj)
+{
+  return gtk_adjustment_get_upper (adj) > 0 && gtk_adjustment_get_page_size (adj) >= gtk_adjustment_get_upper (adj) - 1;
+}
+
+/* The card's body (a scroller) shows all it holds: no inner scroll. */
+static void
+assert_card_whole (TdbgWindow *window)
+{
+  TdbgCauseCard *card = TDBG_CAUSE_CARD (gui_find_widget (GTK_WIDGET (tdbg_window_get_alerts_pane (window)),
+                                                          TDBG_TYPE_CAUSE_CARD));
+  GtkScrolledWindow *body = GTK_SCROLLED_WINDOW (gui_find_widget (GTK_WIDGET (card), GTK_TYPE_SCROLLED_WINDOW));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (body);
+
+  tdbg_cause_card_set_expanded (card, TRUE);
+  gui_wait_until (card_whole, adj, 3000);
+  g_test_message ("root-cause card: %.0f px shown of %.0f in a pane of %d px", gtk_adjustment_get_page_size (adj),
+                  gtk_adjustment_get_upper (adj), gtk_widget_get_height (GTK_WIDGET (tdbg_window_get_alerts_pane (window))));
+  gui_shot (GTK_WIDGET (window), "layout-card.png");
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (adj), >=, gtk_adjustment_get_upper (adj) - 1);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, 100);
+}
+
+/* A typical run, opened on its first alert: a screen of source, the stack's frames, the
+ * root-cause card whole; FULL_TENSOR's values opened show several rows. */
+static void
+test_room (void)
+{
+  for (guint sized = 0; sized < 2; sized++)
+    {
+      TdbgWindow *window;
+      TdbgStackPane *stack;
+      GtkWidget *frames;
+      GtkExpander *expander;
+      GtkTextView *values;
+      TdbgSelection *sel;
+      int lines;
+
+      gui_reset_settings ();
+      window = sized ? open_screen_sized ("tutorial_mnist/logdir") : open_as_program ("tutorial_mnist/logdir");
+      g_assert_true (gui_wait_until (gui_marked_line_shown, window, 10000));
+      gui_spin (300);
+      lines = lines_in_view (GTK_TEXT_VIEW (source_view (window)));
+      stack = tdbg_window_get_stack_pane (window);
+      frames = gui_find_widget (GTK_WIDGET (stack), GTK_TYPE_LIST_VIEW);
+      g_test_message ("%s: source %d lines, stack %u frames", sized ? "screen-sized" : "first size", lines,
+                      rows_in_view (frames));
+      g_assert_cmpint (lines, >=, 12);
+      g_assert_cmpuint (rows_in_view (frames), >=, 4);
+      assert_card_whole (window);
+      assert_fits (window, "the card open");
+      gui_shot (GTK_WIDGET (window), sized ? "layout-mnist-screen.png" : "layout-mnist.png");
+      gtk_window_destroy (GTK_WINDOW (window));
+
+      gui_reset_settings ();
+      window = sized ? open_screen_sized ("modes/FULL_TENSOR") : open_as_program ("modes/FULL_TENSOR");
+      sel = tdbg_window_get_selection (window);
+      tdbg_selection_select_alert (sel, 0);
+      gui_spin (300);
+      expander = GTK_EXPANDER (gui_find_widget (GTK_WIDGET (tdbg_window_get_trace_pane (window)), GTK_TYPE_EXPANDER));
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (expander)));
+      gtk_expander_set_expanded (expander, TRUE);
+      gui_spin (500);
+      values = GTK_TEXT_VIEW (gui_find_widget (GTK_WIDGET (expander), GTK_TYPE_TEXT_VIEW));
+      lines = lines_in_view (values);
+      g_test_message ("values: %d rows, list %d px, source %d lines", lines,
+                      gtk_widget_get_height (GTK_WIDGET (tdbg_trace_pane_get_list_view (tdbg_window_get_trace_pane (window)))),
+                      lines_in_view (GTK_TEXT_VIEW (source_view (window))));
+      gui_shot (GTK_WIDGET (window), sized ? "layout-values-screen.png" : "layout-values.png");
+      g_assert_cmpint (lines, >=, 6);
+      g_assert_cmpint (lines_in_view (GTK_TEXT_VIEW (source_view (window))), >=, 12);
+      assert_fits (window, "the values open");
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+static GtkPaned *
+find_paned_of (GtkWidget *child)
+{
+  GtkWidget *w = child;
+
+  while (w && !GTK_IS_PANED (w))
+    w = gtk_widget_get_parent (w);
+  return GTK_PANED (w);
+}
+
+/* A split the person moved and the Alerts pane hidden (F9's action) are as they left them in
+ * the next window; splits never moved follow the size. */
+static void
+test_remembered (void)
+{
+  TdbgWindow *window;
+  GtkPaned *bottom, *side;
+  int position;
+
+  gui_reset_settings ();
+  window = open_as_program ("tutorial_mnist/logdir");
+  bottom = find_paned_of (GTK_WIDGET (tdbg_window_get_source_pane (window)));
+  side = find_paned_of (GTK_WIDGET (tdbg_window_get_alerts_pane (window)));
+  position = gtk_paned_get_position (bottom) - 120;
+  gtk_paned_set_position (bottom, position);
+  gui_spin (200);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (tdbg_window_get_alerts_pane (window))));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-alerts", NULL));
+  gui_spin (200);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tdbg_window_get_alerts_pane (window))));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (tdbg_window_get_trace_pane (window))) +
+                   gtk_widget_get_width (GTK_WIDGET (tdbg_window_get_graph_pane (window))), >=,
+                   gtk_widget_get_width (GTK_WIDGET (window)) - 30);
+  gtk_window_close (GTK_WINDOW (window));
+  gui_spin (100);
+
+  window = open_as_program ("tutorial_mnist/logdir");
+  bottom = find_paned_of (GTK_WIDGET (tdbg_window_get_source_pane (window)));
+  g_assert_cmpint (gtk_paned_get_position (bottom), ==, position);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tdbg_window_get_alerts_pane (window))));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-alerts", NULL));
+  gui_spin (200);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (tdbg_window_get_alerts_pane (window))));
+  side = find_paned_of (GTK_WIDGET (tdbg_window_get_alerts_pane (window)));
+  g_assert_cmpint (gtk_paned_get_position (side), >=, 250);
+  assert_fits (window, "the Alerts pane back");
+  gtk_window_close (GTK_WINDOW (window));
+  gui_spin (100);
+}
+
+/* A narrow window puts Graph Structure under Graph Execution, every control whole; wide
+ * again, beside it. */
+static void
+test_narrow (void)
+{
+  TdbgWindow *window;
+  GtkWidget *trace, *graph;
+  graphene_rect_t t, g;
+
+  gui_reset_settings ();
+  {
+    /* A window smaller than the screen (one as large is maximized). */
+    g_autoptr(GSettings) settings = tdbg_settings_new ();
+    g_settings_set_int (settings, "window-width", MIN (screen_w - 40, 1240));
+    g_settings_set_int (settings, "window-height", MIN (screen_h - 40, 740));
+  }
+  window = open_as_program ("multi_host/logdir");
+  trace = GTK_WIDGET (tdbg_window_get_trace_pane (window));
+  graph = GTK_WIDGET (tdbg_window_get_graph_pane (window));
+  g_assert_false (tdbg_window_is_narrow (window));
+  /* Dragged narrower: the window first stops at the wide arrangement's least width, which is
+   * narrow enough to switch; the drag goes on. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, MIN (screen_h, 760));
+  gui_spin (600);
+  g_assert_true (tdbg_window_is_narrow (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, MIN (screen_h, 760));
+  gui_spin (600);
+  g_assert_true (gtk_widget_compute_bounds (trace, GTK_WIDGET (window), &t));
+  g_assert_true (gtk_widget_compute_bounds (graph, GTK_WIDGET (window), &g));
+  g_assert_cmpfloat (g.origin.y, >=, t.origin.y + t.size.height - 1);
+  g_test_message ("narrow: window %d px wide", gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1000);
+  gui_shot (GTK_WIDGET (window), "layout-narrow.png");
+  gtk_window_set_default_size (GTK_WINDOW (window), MIN (screen_w, 1280), MIN (screen_h, 760));
+  gui_spin (600);
+  g_assert_false (tdbg_window_is_narrow (window));
+  g_assert_true (gtk_widget_compute_bounds (trace, GTK_WIDGET (window), &t));
+  g_assert_true (gtk_widget_compute_bounds (graph, GTK_WIDGET (window), &g));
+  g_assert_cmpfloat (g.origin.x, >=, t.origin.x + t.size.width - 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Screenshots to look at, light and dark, on the nested logdir in Whole Graph. */
+static void
+test_shots (void)
+{
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      TdbgWindow *window;
+      g_autofree char *name = g_strdup_printf ("layout-%d-%s.png", screen_w, dark ? "dark" : "light");
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      gui_reset_settings ();
+      window = open_screen_sized ("nested_control_flow/logdir");
+      tdbg_selection_select_alert (tdbg_window_get_selection (window), 0);
+      tdbg_graph_pane_set_whole_graph (tdbg_window_get_graph_pane (window), TRUE);
+      gui_spin (1500);
+      assert_fits (window, name);
+      gui_shot (GTK_WIDGET (window), name);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
+int
+main (int argc, char **argv)
+{
+  GdkMonitor *monitor;
+  GdkRectangle area;
+
+  gui_test_init (&argc, &argv);
+  monitor = g_list_model_get_item (gdk_display_get_monitors (gdk_display_get_default ()), 0);
+  gdk_monitor_get_geometry (monitor, &area);
+  g_object_unref (monitor);
+  screen_w = area.width;
+  screen_h = area.height;
+  g_test_message ("screen %d×%d", screen_w, screen_h);
+  g_test_add_func ("/layout/fits-every-logdir", test_fits_every_logdir);
+  g_test_add_func ("/layout/room", test_room);
+  g_test_add_func ("/layout/remembered", test_remembered);
+  g_test_add_func ("/layout/narrow", test_narrow);
+  g_test_add_func ("/layout/shots", test_shots);
+  return g_test_run ();
+}
