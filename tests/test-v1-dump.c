@@ -120,6 +120,7 @@ test_names (void)
   g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity_1795-", &node, &slot, &op, &ts, &collision));
   g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity_-1", &node, &slot, &op, &ts, &collision));
   g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity_1795-1-2", &node, &slot, &op, &ts, &collision));
+  g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity_", &node, &slot, &op, &ts, &collision));
   g_assert_false (tdbg_v1_parse_dump_name ("x_0_DebugIdentity", &node, &slot, &op, &ts, &collision));
   g_assert_false (tdbg_v1_parse_dump_name ("x_a_DebugIdentity_12", &node, &slot, &op, &ts, &collision));
   g_assert_false (tdbg_v1_parse_dump_name ("x_0__12", &node, &slot, &op, &ts, &collision));

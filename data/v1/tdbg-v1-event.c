@@ -156,8 +156,9 @@ tdbg_v1_parse_dump_name (const char *base, char **node_base, guint *slot, char *
    * the time perhaps with "-<n>" after it. */
   if (n < 4 || !all_digits (parts[n - 3]) || parts[n - 2][0] == '\0' || (n == 4 && parts[0][0] == '\0'))
     return FALSE;
+  /* (An empty time splits into no part at all.) */
   time = g_strsplit (parts[n - 1], "-", 2);
-  if (!all_digits (time[0]) || (time[1] && !all_digits (time[1])))
+  if (time[0] == NULL || !all_digits (time[0]) || (time[1] && !all_digits (time[1])))
     return FALSE;
   if (!g_ascii_string_to_unsigned (parts[n - 3], 10, 0, G_MAXUINT16, &value, NULL))
     return FALSE;
