@@ -326,10 +326,30 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, render_tensor, save_clicked_cb);
 }
 
+#define MIN_VALUE_ROWS 6
+
+/* The values' scroller keeps room for MIN_VALUE_ROWS rows in the view's own font: a height in
+ * pixels would hold fewer rows where the monospace font is taller (GTK 4.18's is). */
+static void
+keep_value_rows (GtkWidget *view)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (view, "0\n0\n0\n0\n0\n0");
+  GtkWidget *scroller = gtk_widget_get_parent (view);
+  int height;
+
+  G_STATIC_ASSERT (MIN_VALUE_ROWS == 6);
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  height += gtk_text_view_get_top_margin (GTK_TEXT_VIEW (view)) + gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (view));
+  if (GTK_IS_SCROLLED_WINDOW (scroller))
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), height + 2);
+}
+
 static void
 tdbg_tensor_details_init (TdbgTensorDetails *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Once the view has its style (the monospace font). */
+  g_signal_connect (self->tensor_view, "realize", G_CALLBACK (keep_value_rows), NULL);
   g_object_bind_property (self->tensor_expander, "expanded", self->plot_revealer, "reveal-child",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }
