@@ -41,7 +41,7 @@ alert_line (TdbgLogdir *logdir, const TdbgAlert *alert)
 }
 
 static char *
-notification_body (TdbgLogdir *logdir, const TdbgAlert *alert)
+notification_body (TdbgWindow *self, TdbgLogdir *logdir, const TdbgAlert *alert)
 {
   g_autofree char *what = tdbg_cli_describe_alert (logdir, alert);
   g_autofree char *line = alert_line (logdir, alert);
@@ -50,10 +50,13 @@ notification_body (TdbgLogdir *logdir, const TdbgAlert *alert)
   if (line)
     /* Translators: where the op of an alert was made, "train.py:83" */
     g_string_append_printf (body, _("\nMade at %s"), line);
+  /* The root cause as the Alerts pane's card found it (on its worker, not here): the
+   * notification goes out a step after the alert came, by when the card has it. */
   if (alert->type == TDBG_ALERT_INF_NAN)
     {
-      g_autoptr(TdbgRootCause) cause = tdbg_root_cause_find (logdir);
-      if (cause->cause != TDBG_CAUSE_NONE && cause->explanation)
+      TdbgCauseCard *card = tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (self));
+      const TdbgRootCause *cause = tdbg_cause_card_get_cause (card);
+      if (cause && cause->cause != TDBG_CAUSE_NONE && cause->explanation)
         g_string_append_printf (body, "\n%s", cause->explanation);
     }
   return g_string_free (body, FALSE);
@@ -68,7 +71,7 @@ send_notification (TdbgWindow *self, TdbgLogdir *logdir, const TdbgAlert *alert)
   g_autofree char *run = g_path_get_basename (self->location ? self->location : "");
   /* Translators: an alert kind's name ("NaN/∞"), then the run's folder */
   g_autofree char *title = g_strdup_printf (_("%s in %s"), tdbg_alert_kind_get_name (kind), run);
-  g_autofree char *body = notification_body (logdir, alert);
+  g_autofree char *body = notification_body (self, logdir, alert);
   g_autofree char *id = tdbg_window_notify_id (self, kind->id);
   g_autoptr(GNotification) notification = g_notification_new (title);
 
