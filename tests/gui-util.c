@@ -502,3 +502,12 @@ gui_filter_by_dropdown (TdbgTracePane *pane, GtkDropDown *dropdown, guint positi
 {
   return filter_rows (pane, set_dropdown, &(Change) { .widget = GTK_WIDGET (dropdown), .position = position });
 }
+
+gboolean
+gui_browser_shows (gpointer data)
+{
+  GuiBrowserWait *w = data;
+  TdbgWholeGraph *shown = tdbg_graph_browser_get_shown (w->browser);
+
+  return shown && shown->graph == w->graph && tdbg_graph_view_get_layout (tdbg_graph_browser_get_view (w->browser));
+}

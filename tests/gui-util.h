@@ -63,6 +63,12 @@ GtkWindow *gui_find_toplevel (GType type);
 
 /* Waits until Graph Structure shows @op's neighbourhood, laid out; returns whether it does. */
 gboolean gui_wait_graph_shows (TdbgGraphPane *pane, guint32 op, guint timeout_ms);
+/* A GuiCond: the Whole Graph browser shows its graph laid out. */
+typedef struct {
+  TdbgGraphBrowser *browser;
+  guint32 graph;
+} GuiBrowserWait;
+gboolean gui_browser_shows (gpointer wait);
 /* @op's node in the graph shown, or NULL while none is. */
 const TdbgLayoutNode *gui_find_node (TdbgWindow *window, guint32 op);
 /* The fill colour of @op's node in the graph shown, or "" while none is. */

@@ -29,27 +29,13 @@ expected_num_ops (const char *scenario, const char *graph_id)
   return (guint) g_ascii_strtoull (num + strlen ("\"num_ops\":"), NULL, 10);
 }
 
-typedef struct {
-  TdbgGraphBrowser *browser;
-  guint32 graph;
-} ShownWait;
-
-static gboolean
-graph_shown (gpointer data)
-{
-  ShownWait *w = data;
-  TdbgWholeGraph *shown = tdbg_graph_browser_get_shown (w->browser);
-
-  return shown && shown->graph == w->graph && tdbg_graph_view_get_layout (tdbg_graph_browser_get_view (w->browser));
-}
-
 /* Waits until @browser shows @graph laid out; the number of nodes drawn. */
 static guint
 wait_shown (TdbgGraphBrowser *browser, guint32 graph, guint timeout_ms)
 {
-  ShownWait w = { browser, graph };
+  GuiBrowserWait w = { browser, graph };
 
-  g_assert_true (gui_wait_until (graph_shown, &w, timeout_ms));
+  g_assert_true (gui_wait_until (gui_browser_shows, &w, timeout_ms));
   gui_spin (50);
   return tdbg_graph_view_get_layout (tdbg_graph_browser_get_view (browser))->nodes->len;
 }
@@ -261,7 +247,7 @@ op_shown (gpointer data)
 {
   OpWait *w = data;
 
-  return graph_shown (&(ShownWait) { w->browser, w->graph }) && !tdbg_graph_browser_is_busy (w->browser) &&
+  return gui_browser_shows (&(GuiBrowserWait) { w->browser, w->graph }) && !tdbg_graph_browser_is_busy (w->browser) &&
          op_centred (w->browser, w->op);
 }
 

@@ -148,20 +148,6 @@ static const char *const logdirs[] = {
   "live_truncated/logdir", "corrupt/garbage", "corrupt/bad_data_crc",
 };
 
-typedef struct {
-  TdbgGraphBrowser *browser;
-  guint32 graph;
-} ShownWait;
-
-static gboolean
-graph_shown (gpointer data)
-{
-  ShownWait *w = data;
-  TdbgWholeGraph *shown = tdbg_graph_browser_get_shown (w->browser);
-
-  return shown && shown->graph == w->graph;
-}
-
 /* Every logdir, at the screen's size and at the program's first size: the window stays on
  * the screen through the first alert, an execution, Whole Graph on each graph and back. */
 static void
@@ -204,10 +190,10 @@ test_fits_every_logdir (void)
           {
             if (!g_str_has_prefix (logdirs[k], "nested") && g + 1 < tdbg_logdir_get_n_graphs (logdir))
               continue;
-            ShownWait wait = { browser, g };
+            GuiBrowserWait wait = { browser, g };
             g_autofree char *graph = g_strdup_printf ("Whole Graph on %s", tdbg_logdir_get_graph (logdir, g)->graph_name);
             tdbg_graph_browser_set_graph (browser, g);
-            g_assert_true (gui_wait_until (graph_shown, &wait, 20000));
+            g_assert_true (gui_wait_until (gui_browser_shows, &wait, 20000));
             assert_fits (window, graph);
           }
         tdbg_graph_pane_set_whole_graph (graph_pane, FALSE);
