@@ -3,6 +3,8 @@
 
 #include "tdbg-application.h"
 
+#include "tdbg-background-watch.h"
+
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
@@ -14,7 +16,6 @@
 
 struct _TdbgApplication {
   AdwApplication parent_instance;
-  GPtrArray *remote_locations; /* ssh:// arguments, opened as they are (not as GVfs files) */
 };
 
 /* AdwApplication: the Adwaita style, following the system's light or dark preference. */
@@ -33,46 +34,58 @@ tdbg_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay", help_accels);
 }
 
-/* GApplication would turn ssh:// arguments into GVfs files: they are set aside here and
- * opened by their address. */
+/* GApplication would turn ssh:// arguments into GVfs files: they are set aside and opened
+ * by their address, through the "open-location" action, which reaches the instance already
+ * running when there is one. */
 static gboolean
 tdbg_application_local_command_line (GApplication *app, char ***arguments, int *exit_status)
 {
-  TdbgApplication *self = TDBG_APPLICATION (app);
   char **argv = *arguments;
+  g_autoptr(GPtrArray) remote = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  gboolean handled = FALSE;
   int kept = 0;
 
   for (int i = 0; argv[i]; i++)
     if (i > 0 && tdbg_location_text_is_remote (argv[i]))
-      g_ptr_array_add (self->remote_locations, argv[i]);
+      g_ptr_array_add (remote, argv[i]);
     else
       argv[kept++] = argv[i];
   argv[kept] = NULL;
-  return G_APPLICATION_CLASS (tdbg_application_parent_class)->local_command_line (app, arguments, exit_status);
-}
-
-/* Opens the set-aside ssh:// arguments; FALSE when there were none. */
-static gboolean
-open_remote_locations (TdbgApplication *self)
-{
-  guint n = self->remote_locations->len;
-
-  for (guint i = 0; i < n; i++)
+  if (remote->len == 0 || kept > 1)
+    handled = G_APPLICATION_CLASS (tdbg_application_parent_class)->local_command_line (app, arguments, exit_status);
+  if (remote->len == 0)
+    return handled;
+  if (!g_application_register (app, NULL, &error))
     {
-      TdbgWindow *window = tdbg_window_new (GTK_APPLICATION (self));
-      gtk_window_present (GTK_WINDOW (window));
-      tdbg_window_open_location (window, g_ptr_array_index (self->remote_locations, i));
+      g_printerr ("%s\n", error->message);
+      *exit_status = 1;
+      return TRUE;
     }
-  g_ptr_array_set_size (self->remote_locations, 0);
-  return n > 0;
+  for (guint i = 0; i < remote->len; i++)
+    g_action_group_activate_action (G_ACTION_GROUP (app), "open-location",
+                                    g_variant_new_string (g_ptr_array_index (remote, i)));
+  if (!handled)
+    *exit_status = 0;
+  return TRUE;
 }
 
+static void
+open_location_activated (GSimpleAction *action, GVariant *parameter, gpointer app)
+{
+  TdbgWindow *window = tdbg_window_new (GTK_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  tdbg_window_open_location (window, g_variant_get_string (parameter, NULL));
+}
+
+/* A window, or the runs watched in the background back on screen. */
 static void
 tdbg_application_activate (GApplication *app)
 {
   TdbgWindow *window;
 
-  if (open_remote_locations (TDBG_APPLICATION (app)))
+  if (tdbg_background_watch_show_all ())
     return;
   window = tdbg_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
@@ -81,20 +94,12 @@ tdbg_application_activate (GApplication *app)
 static void
 tdbg_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
 {
-  open_remote_locations (TDBG_APPLICATION (app));
   for (int i = 0; i < n_files; i++)
     {
       TdbgWindow *window = tdbg_window_new (GTK_APPLICATION (app));
       gtk_window_present (GTK_WINDOW (window));
       tdbg_window_open (window, files[i]);
     }
-}
-
-static void
-tdbg_application_finalize (GObject *object)
-{
-  g_ptr_array_unref (TDBG_APPLICATION (object)->remote_locations);
-  G_OBJECT_CLASS (tdbg_application_parent_class)->finalize (object);
 }
 
 static void
@@ -106,10 +111,8 @@ quit_activated (GSimpleAction *action, GVariant *parameter, gpointer app)
 static void
 tdbg_application_class_init (TdbgApplicationClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
-  object_class->finalize = tdbg_application_finalize;
   app_class->local_command_line = tdbg_application_local_command_line;
   app_class->startup = tdbg_application_startup;
   app_class->activate = tdbg_application_activate;
@@ -119,9 +122,11 @@ tdbg_application_class_init (TdbgApplicationClass *klass)
 static void
 tdbg_application_init (TdbgApplication *self)
 {
-  static const GActionEntry entries[] = { { "quit", quit_activated, NULL, NULL, NULL, { 0 } } };
+  static const GActionEntry entries[] = {
+    { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
+    { "open-location", open_location_activated, "s", NULL, NULL, { 0 } },
+  };
 
-  self->remote_locations = g_ptr_array_new_with_free_func (g_free);
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   tdbg_window_notify_add_app_actions (GTK_APPLICATION (self));
 }
@@ -130,7 +135,7 @@ TdbgApplication *
 tdbg_application_new (void)
 {
   return g_object_new (TDBG_TYPE_APPLICATION, "application-id", TDBG_APP_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE, NULL);
+                       "flags", G_APPLICATION_HANDLES_OPEN, NULL);
 }
 
 int

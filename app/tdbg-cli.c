@@ -233,6 +233,9 @@ tdbg_cli_check_window_args (int argc, char **argv)
     {
       if (options && g_str_equal (argv[i], "--"))
         options = FALSE;
+      /* How D-Bus activation starts the application (its service file). */
+      else if (options && g_str_equal (argv[i], "--gapplication-service"))
+        continue;
       else if (options && argv[i][0] == '-' && argv[i][1] != '\0')
         {
           g_printerr (_("tfdbg-gtk: unknown option “%s”\n"), argv[i]);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include "tdbg-background-watch.h"
 #include "tdbg-location.h"
 #include "tdbg-settings.h"
 #include "tdbg-template.h"
@@ -16,6 +17,8 @@ struct _TdbgStartPage {
 
   GtkWidget *recents_group;
   GtkListBox *list;
+  GtkWidget *watching_group;
+  GtkListBox *watching_list;  /* the runs watched in the background */
 
   GSettings *settings;
   GPtrArray *recents;   /* TdbgRecent, newest first */
@@ -235,6 +238,71 @@ row_activated_cb (GtkListBox *list, GtkListBoxRow *row, TdbgStartPage *self)
     g_signal_emit (self, signals[SIGNAL_OPEN_LOCATION], 0, location);
 }
 
+static void
+watching_show_clicked_cb (GtkButton *button, TdbgWindow *window)
+{
+  tdbg_background_watch_show (window);
+}
+
+static void
+watching_stop_clicked_cb (GtkButton *button, TdbgWindow *window)
+{
+  tdbg_background_watch_stop (window);
+}
+
+static GtkWidget *
+watching_button (const char *label, const char *accessible_format, const char *location, GCallback clicked,
+                 TdbgWindow *window)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  g_autofree char *name = g_strdup_printf (accessible_format, location);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  g_signal_connect_object (button, "clicked", clicked, window, 0);
+  return button;
+}
+
+/* A run watched with its window closed: Show brings the window back, Stop ends the watch. */
+static GtkWidget *
+create_watching_row (gpointer item, gpointer data)
+{
+  TdbgWindow *window = item;
+  const char *location = tdbg_window_get_location (window);
+  g_autofree char *shown = tdbg_display_location (location ? location : "");
+  g_autofree char *base = short_name (location ? location : "");
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *stop;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), base);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), shown);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("alarm-symbolic"));
+  /* Translators: accessible names of the buttons of a run watched in the background */
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), watching_button (_("_Show"), _("Show %s"), shown,
+                                                                     G_CALLBACK (watching_show_clicked_cb), window));
+  stop = watching_button (_("S_top"), _("Stop watching %s"), shown, G_CALLBACK (watching_stop_clicked_cb), window);
+  gtk_widget_add_css_class (stop, "destructive-action");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), stop);
+  g_object_set_data_full (G_OBJECT (row), "window", g_object_ref (window), g_object_unref);
+  return row;
+}
+
+static void
+watching_row_activated_cb (GtkListBox *list, GtkListBoxRow *row, TdbgStartPage *self)
+{
+  tdbg_background_watch_show (g_object_get_data (G_OBJECT (row), "window"));
+}
+
+static void
+watching_changed_cb (GListModel *model, guint position, guint removed, guint added, TdbgStartPage *self)
+{
+  gtk_widget_set_visible (self->watching_group, g_list_model_get_n_items (model) > 0);
+}
+
+GtkListBox *tdbg_start_page_get_watching_list (TdbgStartPage *self) { return self->watching_list; }
+
 /* One row per recent, in the states known. */
 static void
 show_recents (TdbgStartPage *self)
@@ -296,6 +364,7 @@ tdbg_start_page_dispose (GObject *object)
 
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_signal_handlers_disconnect_by_data (tdbg_background_watch_get_list (), self);
   if (self->checking)
     g_cancellable_cancel (self->checking);
   g_clear_object (&self->checking);
@@ -319,8 +388,9 @@ tdbg_start_page_class_init (TdbgStartPageClass *klass)
                                                 NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-start-page.ui");
-  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgStartPage, scroller, recents_group, list);
-  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, row_activated_cb);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgStartPage, scroller, recents_group, list, watching_group,
+                               watching_list);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, row_activated_cb, watching_row_activated_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -334,5 +404,8 @@ tdbg_start_page_init (TdbgStartPage *self)
   self->model = gtk_string_list_new (NULL);
   gtk_list_box_bind_model (self->list, G_LIST_MODEL (self->model), create_row, self, NULL);
   g_signal_connect (self->settings, "changed::recent-logdirs", G_CALLBACK (recents_changed_cb), self);
+  gtk_list_box_bind_model (self->watching_list, tdbg_background_watch_get_list (), create_watching_row, self, NULL);
+  g_signal_connect (tdbg_background_watch_get_list (), "items-changed", G_CALLBACK (watching_changed_cb), self);
+  watching_changed_cb (tdbg_background_watch_get_list (), 0, 0, 0, self);
   tdbg_start_page_refresh (self);
 }

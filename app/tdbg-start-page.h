@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* The page shown when no logdir is open: the recent logdirs (when each was last opened,
- * whether it is still there), Open Logdir… and Open Demo. */
+/* The page shown when no logdir is open: the runs watched in the background, the recent
+ * logdirs (when each was last opened, whether it is still there), Open Logdir… and Open Demo. */
 
 #include <gtk/gtk.h>
 
@@ -23,6 +23,8 @@ void tdbg_start_page_refresh (TdbgStartPage *self);
 /* Whether that check is still running. */
 gboolean tdbg_start_page_is_checking (TdbgStartPage *self);
 GtkListBox *tdbg_start_page_get_list (TdbgStartPage *self);
+/* The runs watched in the background: a row each, with Show and Stop buttons. */
+GtkListBox *tdbg_start_page_get_watching_list (TdbgStartPage *self);
 guint tdbg_start_page_get_n_recents (TdbgStartPage *self);
 const char *tdbg_start_page_get_location (TdbgStartPage *self, guint index);
 TdbgRecentState tdbg_start_page_get_state (TdbgStartPage *self, guint index);

@@ -267,7 +267,8 @@ add_drop_target (TdbgWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
 }
 
-/* What needs the instance: win.follow (the follower's "active"), the shortcuts window, the
+/* What needs the instance: win.follow (the follower's "active"), win.watch-in-background (the
+ * setting), the shortcuts window, the
  * capture-phase shortcuts and dropping a folder. */
 void
 _tdbg_window_actions_init (TdbgWindow *self)
@@ -276,7 +277,11 @@ _tdbg_window_actions_init (TdbgWindow *self)
   g_autoptr(GPropertyAction) show_alerts = g_property_action_new ("show-alerts", tdbg_window_get_alerts_pane (self),
                                                                  "visible");
 
+  g_autoptr(GAction) background = g_settings_create_action (self->settings, "watch-in-background");
+
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (follow));
+  /* Whether closing the window of a run still being written keeps watching it. */
+  g_action_map_add_action (G_ACTION_MAP (self), background);
   /* F9 hides the Alerts pane, for the room of the others, and shows it again. */
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show_alerts));
   add_help_overlay (self);

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-alert-kind.h"
+#include "tdbg-background-watch.h"
 #include "tdbg-cli-alerts.h"
 #include "tdbg-more-alerts.h"
 #include "tdbg-root-cause.h"
@@ -16,6 +17,18 @@
  * not written at once, and what names an alert's op and its line may come in a moment after
  * the record that raised it. */
 #define PENDING_KEY "tdbg-watch-pending"
+
+/* How long a run may go without growing and still count as being written. */
+#define GROWING_IDLE (30 * 60 * G_USEC_PER_SEC)
+
+gboolean
+tdbg_window_notify_run_is_growing (TdbgWindow *self)
+{
+  TdbgWatch *watch = g_object_get_data (G_OBJECT (self), WATCH_KEY);
+
+  return watch && tdbg_follower_get_active (self->follower) && tdbg_watch_has_grown (watch) &&
+         tdbg_watch_get_idle (watch, g_get_monotonic_time ()) < GROWING_IDLE;
+}
 
 char *
 tdbg_window_notify_id (TdbgWindow *window, const char *kind_id)
@@ -158,8 +171,13 @@ stop_watching_activated (GSimpleAction *action, GVariant *parameter, gpointer ap
 {
   TdbgWindow *window = window_of (app, g_variant_get_uint32 (parameter));
 
-  /* As the Follow button does. */
-  if (window)
+  if (window == NULL)
+    return;
+  /* A run watched in the background: nobody sees its window. */
+  if (tdbg_background_watch_contains (window))
+    tdbg_background_watch_stop (window);
+  else
+    /* As the Follow button does. */
     g_object_set (tdbg_window_get_follower (window), "active", FALSE, NULL);
 }
 

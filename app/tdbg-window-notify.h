@@ -15,6 +15,9 @@ void tdbg_window_notify_init (TdbgWindow *self);
 /* The application's actions the notifications use ("app.show-alert", "app.stop-watching",
  * each with the window's id and, for the first, the alert kind's id). */
 void tdbg_window_notify_add_app_actions (GtkApplication *app);
+/* Whether the run the window follows is still being written: it grew while the window
+ * showed it, in the last half hour. */
+gboolean tdbg_window_notify_run_is_growing (TdbgWindow *self);
 /* The notification's id for @window and alert kind @kind_id (to withdraw it, and for tests). */
 char *tdbg_window_notify_id (TdbgWindow *window, const char *kind_id);
 

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
 #include "tdbg-window-history.h"
+#include "tdbg-background-watch.h"
 #include "tdbg-window-alerts.h"
 #include "tdbg-window-notify.h"
 #include "tdbg-window-report.h"
@@ -46,7 +47,7 @@ static gboolean
 close_request_cb (GtkWindow *window, gpointer data)
 {
   save_layout (TDBG_WINDOW (window));
-  return FALSE;
+  return tdbg_background_watch_close_request (TDBG_WINDOW (window));
 }
 
 static guint
@@ -140,11 +141,12 @@ tdbg_window_dispose (GObject *object)
   g_clear_object (&self->loading);
   if (self->follower)
     {
-      /* The Follow setting, shared by every window, must no longer reach this one's follower
-       * and its action: a change in another window would find this window's action group
-       * gone. */
+      /* The Follow and Watch in Background settings, shared by every window, must no longer
+       * reach this one's follower and actions: a change in another window would find this
+       * window's action group gone. */
       g_settings_unbind (self->follower, "active");
       g_action_map_remove_action (G_ACTION_MAP (self), "follow");
+      g_action_map_remove_action (G_ACTION_MAP (self), "watch-in-background");
       g_signal_handlers_disconnect_by_data (self->follower, self);
       tdbg_follower_stop (self->follower);
       g_clear_object (&self->follower);
@@ -223,6 +225,7 @@ tdbg_window_new (GtkApplication *app)
 }
 
 TdbgSelection *tdbg_window_get_selection (TdbgWindow *self) { return self->selection; }
+const char *tdbg_window_get_location (TdbgWindow *self) { return self->location; }
 
 /* The pane of @type the template declares, NULL once the window is disposed. */
 static gpointer

@@ -25,5 +25,7 @@ void tdbg_window_cancel_load (TdbgWindow *self);
 gboolean tdbg_window_is_loading (TdbgWindow *self);
 
 TdbgSelection *tdbg_window_get_selection (TdbgWindow *self);
+/* What was opened last (a path or an ssh:// address), NULL before anything was. */
+const char *tdbg_window_get_location (TdbgWindow *self);
 
 G_END_DECLS

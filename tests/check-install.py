@@ -41,6 +41,7 @@ def main():
             "scalable icon": share("icons", "hicolor", "scalable", "apps", app_id + ".svg"),
             "symbolic icon": share("icons", "hicolor", "symbolic", "apps", app_id + "-symbolic.svg"),
             "settings schema": share("glib-2.0", "schemas", app_id + ".gschema.xml"),
+            "D-Bus service": share("dbus-1", "services", app_id + ".service"),
         }
         for lang in linguas.split(","):
             expected["translation " + lang] = under(root, localedir, lang, "LC_MESSAGES", "tfdbg-gtk.mo")
@@ -54,6 +55,14 @@ def main():
         exe = re.search(r"^Exec=(\S+)", desktop, re.M)
         check("desktop entry runs the installed program", exe is not None and exe.group(1) == "tfdbg-gtk")
         check("desktop entry is translated", re.search(r"^Name\[(ja|pt_BR)\]=", desktop, re.M) is not None)
+
+        check("desktop entry is D-Bus activatable", re.search(r"^DBusActivatable=true$", desktop, re.M) is not None)
+        service = open(expected["D-Bus service"], encoding="utf-8").read()
+        check("D-Bus service owns the application's id",
+              re.search(r"^Name=%s$" % re.escape(app_id), service, re.M) is not None)
+        check("D-Bus service starts the installed program as a service",
+              re.search(r"^Exec=%s --gapplication-service$" % re.escape(os.path.join(prefix, bindir, "tfdbg-gtk")), service,
+                        re.M) is not None)
 
         metainfo = open(expected["metainfo"], encoding="utf-8").read()
         check("metainfo launches the desktop entry",

@@ -4,7 +4,10 @@
  * Notify call (GLib's GNotification speaks that protocol when no org.gtk.Notifications server
  * is there). The run grows while the window follows it; the notification's content is
  * asserted; its default action brings the window to the alert with the root-cause card open;
- * its button turns following off; a window the person is looking at raises none. */
+ * its button turns following off; a window the person is looking at raises none. A window
+ * closed while its run grows goes on watching in the background (asked the first time): no
+ * window on screen, the notification still comes and brings it back, the start page lists it
+ * and stops it. */
 
 #include <signal.h>
 #include <string.h>
@@ -16,7 +19,10 @@
 #include "tdbg-application.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-window-notify.h"
+#include "tdbg-background-watch.h"
 #include "tdbg-follower.h"
+#include "tdbg-settings.h"
+#include "tdbg-start-page.h"
 
 #define SERVER_XML \
   "<node><interface name='org.freedesktop.Notifications'>" \
@@ -290,6 +296,170 @@ test_looking (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+run_grows (gpointer window)
+{
+  return tdbg_window_notify_run_is_growing (window);
+}
+
+static gboolean
+n_watching_is (gpointer n)
+{
+  return g_list_model_get_n_items (tdbg_background_watch_get_list ()) == GPOINTER_TO_UINT (n);
+}
+
+static guint
+n_windows_on_screen (void)
+{
+  guint n = 0;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (the_app)); l; l = l->next)
+    n += gtk_widget_get_visible (l->data) ? 1 : 0;
+  return n;
+}
+
+/* A window as open_growing() makes, then the run writes more (still no NaN): a run being
+ * written, which closing does not simply end. */
+static TdbgWindow *
+open_written (const char *full, const char *grow)
+{
+  TdbgWindow *window = open_growing (GTK_APPLICATION (the_app), full, grow, TRUE);
+
+  follow_copy_written (full, grow, NULL, 0.4);
+  g_assert_true (gui_wait_until (run_grows, window, 10000));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==, 0);
+  return window;
+}
+
+/* The start page of a new window: the row of the run watched in the background. */
+static GtkListBoxRow *
+watching_row (TdbgWindow *other)
+{
+  TdbgStartPage *page = TDBG_START_PAGE (gui_find_widget (GTK_WIDGET (other), TDBG_TYPE_START_PAGE));
+  GtkListBox *list = tdbg_start_page_get_watching_list (page);
+
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (list))));
+  return gtk_list_box_get_row_at_index (list, 0);
+}
+
+static GtkButton *
+button_labelled (GtkWidget *root, const char *label)
+{
+  GtkLabel *l = gui_find_label (root, label, FALSE);
+
+  g_assert_nonnull (l);
+  return GTK_BUTTON (gtk_widget_get_ancestor (GTK_WIDGET (l), GTK_TYPE_BUTTON));
+}
+
+/* Closed while its run grows, with Watch in Background on: hidden, the application kept,
+ * listed on a new window's start page; the NaN step still notifies, and the notification
+ * brings the window back. */
+static void
+test_background (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
+  g_autofree char *run = g_path_get_basename (grow);
+  g_autofree char *summary = NULL;
+  g_autoptr(GSettings) settings = tdbg_settings_new ();
+  TdbgDemoOptions demo = { 8, 4, "background", 1700000000 };
+  guint before = bus.recorded->len;
+  TdbgWindow *window, *other;
+  GtkListBoxRow *row;
+  Recorded *r;
+
+  g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
+  window = open_written (full, grow);
+  g_settings_set_boolean (settings, "watch-in-background-asked", TRUE);
+  g_settings_set_boolean (settings, "watch-in-background", TRUE);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (tdbg_background_watch_contains (window));
+  g_assert_cmpuint (n_windows_on_screen (), ==, 0);
+  g_assert_nonnull (g_list_find (gtk_application_get_windows (GTK_APPLICATION (the_app)), window));
+
+  other = tdbg_window_new (GTK_APPLICATION (the_app));
+  gtk_window_set_default_size (GTK_WINDOW (other), 1280, 800);
+  gtk_window_present (GTK_WINDOW (other));
+  gui_spin (300);
+  row = watching_row (other);
+  g_assert_nonnull (row);
+  /* Named as the recent logdirs are: the run's folder and its parent's. */
+  g_assert_true (g_str_has_suffix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), run));
+  gui_shot (GTK_WIDGET (other), "notify-start-page-watching.png");
+  gtk_window_destroy (GTK_WINDOW (other));
+
+  /* The NaN step, with no window on screen. */
+  follow_copy_written (full, grow, NULL, 1);
+  g_assert_true (gui_wait_until (recorded_at_least, GUINT_TO_POINTER (before + 1), 10000));
+  r = g_ptr_array_index (bus.recorded, before);
+  summary = g_strdup_printf ("NaN/∞ in %s", run);
+  g_assert_cmpstr (r->summary, ==, summary);
+  invoke (r->id, "default");
+  g_assert_true (gui_wait_until (card_open, window, 5000));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_false (tdbg_background_watch_contains (window));
+  g_assert_cmpint (tdbg_selection_get_alert (tdbg_window_get_selection (window)), ==, 0);
+
+  /* Back to the background; activating the application brings it back too. */
+  tdbg_background_watch_send (window);
+  g_assert_cmpuint (n_windows_on_screen (), ==, 0);
+  g_application_activate (G_APPLICATION (the_app));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (n_watching_is (GUINT_TO_POINTER (0)));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (the_app))), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (grow);
+}
+
+/* Asked the first time, the answer kept; a finished run's window just closes; the start
+ * page's Stop ends the watch. */
+static void
+test_ask_and_stop (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir (), *ended = test_make_temp_dir ();
+  g_autoptr(GSettings) settings = tdbg_settings_new ();
+  TdbgDemoOptions demo = { 8, 4, "asked", 1700000000 };
+  TdbgWindow *window, *other;
+  GtkWindow *dialog;
+
+  g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
+  /* A run that no longer grows: its window closes, nothing asked. */
+  window = open_growing (GTK_APPLICATION (the_app), full, ended, TRUE);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_null (window);
+  g_assert_null (gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  test_remove_tree (ended);
+
+  window = open_written (full, grow);
+  g_assert_false (g_settings_get_boolean (settings, "watch-in-background-asked"));
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+  gui_spin (300);
+  gui_shot (GTK_WIDGET (dialog), "notify-ask.png");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "background");
+  g_assert_true (tdbg_background_watch_contains (window));
+  g_assert_true (g_settings_get_boolean (settings, "watch-in-background-asked"));
+  g_assert_true (g_settings_get_boolean (settings, "watch-in-background"));
+  g_assert_cmpuint (n_windows_on_screen (), ==, 0);
+
+  other = tdbg_window_new (GTK_APPLICATION (the_app));
+  gtk_window_present (GTK_WINDOW (other));
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_signal_emit_by_name (button_labelled (GTK_WIDGET (watching_row (other)), "Stop"), "clicked");
+  g_assert_null (window);
+  g_assert_true (n_watching_is (GUINT_TO_POINTER (0)));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (
+    GTK_WIDGET (tdbg_start_page_get_watching_list (TDBG_START_PAGE (gui_find_widget (GTK_WIDGET (other),
+                                                                                  TDBG_TYPE_START_PAGE)))))));
+  gtk_window_destroy (GTK_WINDOW (other));
+  test_remove_tree (grow);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -303,6 +473,8 @@ main (int argc, char **argv)
   g_test_add_func ("/notify/first-nan", test_first_nan);
   g_test_add_func ("/notify/stop-watching", test_stop_watching);
   g_test_add_func ("/notify/looking", test_looking);
+  g_test_add_func ("/notify/background", test_background);
+  g_test_add_func ("/notify/ask-and-stop", test_ask_and_stop);
   status = g_test_run ();
   g_clear_object (&the_app);
   bus_stop ();

@@ -16,6 +16,7 @@ struct _TdbgWatch {
   gboolean stepped;
   gint64 started;
   gint64 grown;                 /* when it last grew */
+  gboolean has_grown;           /* since its first step */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgWatch, tdbg_watch, G_TYPE_OBJECT)
@@ -101,7 +102,10 @@ tdbg_watch_step (TdbgWatch *self, gint64 now)
   g_autoptr(GArray) more = NULL;
 
   if (size != self->size)
-    self->grown = now;
+    {
+      self->grown = now;
+      self->has_grown = self->stepped;
+    }
   /* Nothing new can be alerting in a logdir that did not grow. */
   if (self->stepped && size == self->size)
     return news;
@@ -119,6 +123,12 @@ gint64
 tdbg_watch_get_idle (TdbgWatch *self, gint64 now)
 {
   return now - self->grown;
+}
+
+gboolean
+tdbg_watch_has_grown (TdbgWatch *self)
+{
+  return self->has_grown;
 }
 
 gboolean

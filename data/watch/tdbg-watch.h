@@ -27,6 +27,9 @@ TdbgWatch *tdbg_watch_new (TdbgLogdir *logdir, double magnitude_threshold, gint6
 GArray *tdbg_watch_step (TdbgWatch *self, gint64 now);
 /* µs since the logdir last grew (or since the watch began). */
 gint64 tdbg_watch_get_idle (TdbgWatch *self, gint64 now);
+/* Whether the logdir grew after the first step: a run still being written, not one that
+ * had ended when the watch began. */
+gboolean tdbg_watch_has_grown (TdbgWatch *self);
 /* TRUE when the run has written graphs or op creations but, for @after µs since the watch
  * began, no trace and no execution: TensorFlow keeps those in its circular buffer until it
  * flushes, unless the run passed circular_buffer_size=-1 (or 0). */
