@@ -12,11 +12,35 @@
 #include "tdbg-root-cause.h"
 #include "tdbg-watch.h"
 
-#define WATCH_KEY "tdbg-watch"
-/* Alerts found at the last step, told at the next one (a second later): a run's files are
- * not written at once, and what names an alert's op and its line may come in a moment after
- * the record that raised it. */
-#define PENDING_KEY "tdbg-watch-pending"
+#define STATE_KEY "tdbg-notify-state"
+/* An alert is told once what names its op's line, and for a NaN/∞ the root cause the Alerts
+ * pane's card finds on its worker, are known: a run's files are not written at once, and the
+ * line may come a moment after the record that raised the alert. Both usually take well under
+ * a second; a notification waits for them at most a few (then goes without). */
+#define TELL_CHECK_MS 100
+#define TELL_WAIT_MAX (3 * G_TIME_SPAN_SECOND)
+
+typedef struct {
+  TdbgWatch *watch;     /* of the logdir the window shows */
+  GArray *pending;      /* TdbgAlert: first alerts of their kind, not told yet */
+  gint64 pending_since;
+  guint tell_source;
+} NotifyState;
+
+static void
+notify_state_free (NotifyState *state)
+{
+  g_clear_handle_id (&state->tell_source, g_source_remove);
+  g_clear_object (&state->watch);
+  g_array_unref (state->pending);
+  g_free (state);
+}
+
+static NotifyState *
+state_of (TdbgWindow *self)
+{
+  return g_object_get_data (G_OBJECT (self), STATE_KEY);
+}
 
 /* How long a run may go without growing and still count as being written. */
 #define GROWING_IDLE (30 * 60 * G_USEC_PER_SEC)
@@ -24,7 +48,7 @@
 gboolean
 tdbg_window_notify_run_is_growing (TdbgWindow *self)
 {
-  TdbgWatch *watch = g_object_get_data (G_OBJECT (self), WATCH_KEY);
+  TdbgWatch *watch = state_of (self)->watch;
 
   return watch && tdbg_follower_get_active (self->follower) && tdbg_watch_has_grown (watch) &&
          tdbg_watch_get_idle (watch, g_get_monotonic_time ()) < GROWING_IDLE;
@@ -101,41 +125,85 @@ send_notification (TdbgWindow *self, TdbgLogdir *logdir, const TdbgAlert *alert)
 static void
 logdir_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgWindow *self)
 {
+  NotifyState *state = state_of (self);
   TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
-  TdbgWatch *watch = logdir ? tdbg_watch_new (logdir, TDBG_MAGNITUDE_THRESHOLD_DEFAULT, g_get_monotonic_time ()) : NULL;
 
-  if (watch)
-    g_array_unref (tdbg_watch_step (watch, g_get_monotonic_time ()));
-  g_object_set_data_full (G_OBJECT (self), WATCH_KEY, watch, g_object_unref);
-  g_array_set_size (g_object_get_data (G_OBJECT (self), PENDING_KEY), 0);
+  g_clear_object (&state->watch);
+  g_array_set_size (state->pending, 0);
+  if (logdir == NULL)
+    return;
+  state->watch = tdbg_watch_new (logdir, TDBG_MAGNITUDE_THRESHOLD_DEFAULT, g_get_monotonic_time ());
+  g_array_unref (tdbg_watch_step (state->watch, g_get_monotonic_time ()));
+}
+
+static gboolean
+ready_to_tell (TdbgWindow *self, TdbgLogdir *logdir, const TdbgAlert *alert)
+{
+  g_autofree char *line = alert_line (logdir, alert);
+
+  if (line == NULL)
+    return FALSE;
+  return alert->type != TDBG_ALERT_INF_NAN ||
+         tdbg_cause_card_get_cause (tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (self))) != NULL;
+}
+
+static gboolean
+tell_pending_cb (gpointer data)
+{
+  TdbgWindow *self = data;
+  NotifyState *state = state_of (self);
+  /* NULL once the window is disposed (the state, and this source, go when it is finalized). */
+  TdbgLogdir *logdir = self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+  gboolean waited_enough = g_get_monotonic_time () - state->pending_since >= TELL_WAIT_MAX;
+  /* The person looking at this run sees the alert arrive. */
+  gboolean looking = gtk_window_is_active (GTK_WINDOW (self)) && gtk_widget_get_visible (GTK_WIDGET (self));
+
+  for (guint i = 0; logdir && i < state->pending->len;)
+    {
+      const TdbgAlert *alert = &g_array_index (state->pending, TdbgAlert, i);
+      if (!waited_enough && !ready_to_tell (self, logdir, alert))
+        {
+          i++;
+          continue;
+        }
+      if (!looking && gtk_window_get_application (GTK_WINDOW (self)))
+        send_notification (self, logdir, alert);
+      g_array_remove_index (state->pending, i);
+    }
+  if (logdir && state->pending->len > 0)
+    return G_SOURCE_CONTINUE;
+  g_array_set_size (state->pending, 0);
+  state->tell_source = 0;
+  return G_SOURCE_REMOVE;
 }
 
 static void
 followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *self)
 {
-  TdbgWatch *watch = g_object_get_data (G_OBJECT (self), WATCH_KEY);
-  GArray *pending = g_object_get_data (G_OBJECT (self), PENDING_KEY);
-  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
-  /* The person looking at this run sees the alert arrive. */
-  gboolean looking = gtk_window_is_active (GTK_WINDOW (self)) && gtk_widget_get_visible (GTK_WIDGET (self));
+  NotifyState *state = state_of (self);
   g_autoptr(GArray) news = NULL;
 
-  if (watch == NULL || logdir == NULL || stats == NULL)
+  if (state->watch == NULL || stats == NULL)
     return;
-  for (guint i = 0; i < pending->len && !looking && gtk_window_get_application (GTK_WINDOW (self)); i++)
-    send_notification (self, logdir, &g_array_index (pending, TdbgAlert, i));
-  g_array_set_size (pending, 0);
-  news = tdbg_watch_step (watch, g_get_monotonic_time ());
+  news = tdbg_watch_step (state->watch, g_get_monotonic_time ());
   for (guint i = 0; i < news->len; i++)
     if (g_array_index (news, TdbgWatchNews, i).first_of_kind)
-      g_array_append_val (pending, g_array_index (news, TdbgWatchNews, i).alert);
+      {
+        if (state->pending->len == 0)
+          state->pending_since = g_get_monotonic_time ();
+        g_array_append_val (state->pending, g_array_index (news, TdbgWatchNews, i).alert);
+      }
+  if (state->pending->len > 0 && state->tell_source == 0)
+    state->tell_source = g_timeout_add (TELL_CHECK_MS, tell_pending_cb, self);
 }
 
 void
 tdbg_window_notify_init (TdbgWindow *self)
 {
-  g_object_set_data_full (G_OBJECT (self), PENDING_KEY, g_array_new (FALSE, FALSE, sizeof (TdbgAlert)),
-                          (GDestroyNotify) g_array_unref);
+  NotifyState *state = g_new0 (NotifyState, 1);
+
+  state->pending = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
+  g_object_set_data_full (G_OBJECT (self), STATE_KEY, state, (GDestroyNotify) notify_state_free);
   g_signal_connect (self->selection, "notify::logdir", G_CALLBACK (logdir_changed_cb), self);
   g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
 }

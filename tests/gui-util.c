@@ -362,6 +362,15 @@ gui_find_toplevel (GType type)
   return NULL;
 }
 
+gboolean
+gui_window_on_monitor (gpointer window)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  return surface && gtk_widget_get_mapped (window) &&
+         gdk_display_get_monitor_at_surface (gtk_widget_get_display (window), surface) != NULL;
+}
+
 /* ---- what several panes' tests wait for ---- */
 
 typedef struct {

@@ -60,6 +60,9 @@ GtkWidget *gui_find_nth_widget (GtkWidget *root, GType type, guint n);
 GtkWidget *gui_find_by_tooltip (GtkWidget *root, const char *tooltip);
 /* A visible toplevel window of @type (a dialog, About), or NULL. */
 GtkWindow *gui_find_toplevel (GType type);
+/* For gui_wait_until(): the window's surface is on a screen (GTK 4.8 on X11 places a popover
+ * of a window that is not yet on one with a critical). */
+gboolean gui_window_on_monitor (gpointer window);
 
 /* Waits until Graph Structure shows @op's neighbourhood, laid out; returns whether it does. */
 gboolean gui_wait_graph_shows (TdbgGraphPane *pane, guint32 op, guint timeout_ms);

@@ -207,6 +207,7 @@ test_graph_legend (void)
   node = gui_find_node (window, logits);
   g_assert_nonnull (node);
   g_assert_true (gtk_widget_get_mapped (legend));
+  g_assert_true (gui_wait_until (gui_window_on_monitor, window, 30000));
   gtk_menu_button_popup (GTK_MENU_BUTTON (legend));
   gui_spin (200);
   for (; tdbg_graph_legend_get_row (legend, n, &fill, &outline, &meaning); n++)

@@ -1,19 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Told at the first NaN/∞ of a followed run: the application on a session bus of the test's
- * own (dbus-daemon), where the test itself owns org.freedesktop.Notifications and records each
- * Notify call (GLib's GNotification speaks that protocol when no org.gtk.Notifications server
- * is there). The run grows while the window follows it; the notification's content is
+ * own, with a recorder of notifications (notify-recorder.h). The run grows while the window follows it; the notification's content is
  * asserted; its default action brings the window to the alert with the root-cause card open;
  * its button turns following off; a window the person is looking at raises none. A window
  * closed while its run grows goes on watching in the background (asked the first time): no
  * window on screen, the notification still comes and brings it back, the start page lists it
  * and stops it. */
 
-#include <signal.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <glib/gstdio.h>
 #include "gui-util.h"
+#include "notify-recorder.h"
 #include "test-util.h"
 #include "follow-util.h"
 #include "tdbg-application.h"
@@ -24,137 +21,8 @@
 #include "tdbg-settings.h"
 #include "tdbg-start-page.h"
 
-#define SERVER_XML \
-  "<node><interface name='org.freedesktop.Notifications'>" \
-  "<method name='Notify'><arg type='s' direction='in'/><arg type='u' direction='in'/>" \
-  "<arg type='s' direction='in'/><arg type='s' direction='in'/><arg type='s' direction='in'/>" \
-  "<arg type='as' direction='in'/><arg type='a{sv}' direction='in'/><arg type='i' direction='in'/>" \
-  "<arg type='u' direction='out'/></method>" \
-  "<method name='CloseNotification'><arg type='u' direction='in'/></method>" \
-  "<method name='GetCapabilities'><arg type='as' direction='out'/></method>" \
-  "<method name='GetServerInformation'><arg type='s' direction='out'/><arg type='s' direction='out'/>" \
-  "<arg type='s' direction='out'/><arg type='s' direction='out'/></method>" \
-  "<signal name='ActionInvoked'><arg type='u'/><arg type='s'/></signal>" \
-  "<signal name='NotificationClosed'><arg type='u'/><arg type='u'/></signal>" \
-  "</interface></node>"
-
-typedef struct {
-  guint32 id;
-  char *summary;
-  char *body;
-  char **actions;   /* key, label, key, label… */
-} Recorded;
-
-static struct {
-  GSubprocess *daemon;
-  GDBusConnection *server;   /* the recorder's own connection */
-  GPtrArray *recorded;       /* Recorded* */
-  guint32 next_id;
-} bus;
-
 /* The application every window of the tests belongs to, registered on the test's bus. */
 static TdbgApplication *the_app;
-
-static void
-recorded_free (gpointer data)
-{
-  Recorded *r = data;
-  g_free (r->summary);
-  g_free (r->body);
-  g_strfreev (r->actions);
-  g_free (r);
-}
-
-static void
-server_method (GDBusConnection *connection, const char *sender, const char *path, const char *interface,
-               const char *method, GVariant *parameters, GDBusMethodInvocation *invocation, gpointer data)
-{
-  if (g_str_equal (method, "Notify"))
-    {
-      Recorded *r = g_new0 (Recorded, 1);
-      g_variant_get (parameters, "(&su&sss^asa{sv}i)", NULL, NULL, NULL, &r->summary, &r->body, &r->actions, NULL, NULL);
-      r->id = ++bus.next_id;
-      g_ptr_array_add (bus.recorded, r);
-      g_dbus_method_invocation_return_value (invocation, g_variant_new ("(u)", r->id));
-    }
-  else if (g_str_equal (method, "GetCapabilities"))
-    {
-      const char *caps[] = { "actions", "body", NULL };
-      g_dbus_method_invocation_return_value (invocation, g_variant_new ("(^as)", caps));
-    }
-  else if (g_str_equal (method, "GetServerInformation"))
-    g_dbus_method_invocation_return_value (invocation, g_variant_new ("(ssss)", "recorder", "tfdbg-gtk tests", "1", "1.2"));
-  else
-    g_dbus_method_invocation_return_value (invocation, NULL);
-}
-
-static void
-die_with_parent (gpointer data)
-{
-  prctl (PR_SET_PDEATHSIG, SIGTERM);
-}
-
-/* A session bus of the test's own, with the recorder on it; DBUS_SESSION_BUS_ADDRESS points
- * there before anything in the process opens the session bus. */
-static void
-bus_start (void)
-{
-  static const GDBusInterfaceVTable vtable = { server_method, NULL, NULL, { 0 } };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GDBusNodeInfo) info = g_dbus_node_info_new_for_xml (SERVER_XML, &error);
-  g_autoptr(GDataInputStream) out = NULL;
-  g_autofree char *address = NULL;
-  g_autoptr(GVariant) owned = NULL;
-
-  g_assert_no_error (error);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                                                       G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-
-  /* A test that dies takes its bus with it. */
-  g_subprocess_launcher_set_child_setup (launcher, die_with_parent, NULL, NULL);
-  bus.daemon = g_subprocess_launcher_spawn (launcher, &error, "dbus-daemon", "--session", "--nofork",
-                                            "--print-address=1", NULL);
-  g_assert_no_error (error);
-  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (bus.daemon));
-  address = g_data_input_stream_read_line (out, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (address);
-  g_setenv ("DBUS_SESSION_BUS_ADDRESS", address, TRUE);
-
-  bus.recorded = g_ptr_array_new_with_free_func (recorded_free);
-  bus.server = g_dbus_connection_new_for_address_sync (address, G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT |
-                                                       G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_dbus_connection_register_object (bus.server, "/org/freedesktop/Notifications", info->interfaces[0], &vtable,
-                                     NULL, NULL, &error);
-  g_assert_no_error (error);
-  owned = g_dbus_connection_call_sync (bus.server, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                       "org.freedesktop.DBus", "RequestName",
-                                       g_variant_new ("(su)", "org.freedesktop.Notifications", 4 /* DO_NOT_QUEUE */),
-                                       G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL, &error);
-  g_assert_no_error (error);
-}
-
-static void
-bus_stop (void)
-{
-  g_clear_object (&bus.server);
-  g_subprocess_force_exit (bus.daemon);
-  g_subprocess_wait (bus.daemon, NULL, NULL);
-  g_clear_object (&bus.daemon);
-  g_clear_pointer (&bus.recorded, g_ptr_array_unref);
-}
-
-static void
-invoke (guint32 id, const char *action_key)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_dbus_connection_emit_signal (bus.server, NULL, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
-                                 "ActionInvoked", g_variant_new ("(us)", id, action_key), &error);
-  g_assert_no_error (error);
-  g_dbus_connection_flush_sync (bus.server, NULL, NULL);
-}
 
 /* The action key of the notification's "Stop Watching" button. */
 static const char *
@@ -164,12 +32,6 @@ stop_key_of (const Recorded *r)
     if (g_str_equal (r->actions[i + 1], "Stop Watching"))
       return r->actions[i];
   return NULL;
-}
-
-static gboolean
-recorded_at_least (gpointer data)
-{
-  return bus.recorded->len >= GPOINTER_TO_UINT (data);
 }
 
 static gboolean
@@ -216,6 +78,7 @@ test_first_nan (void)
   const TdbgOp *op;
   const TdbgStackFrame *frame;
   g_autofree char *where = NULL, *base = NULL;
+  const TdbgRootCause *cause;
   TdbgWindow *window;
   Recorded *r;
 
@@ -231,22 +94,31 @@ test_first_nan (void)
   /* Not on screen: the person is elsewhere. The run writes its NaN step. */
   window = open_growing (GTK_APPLICATION (the_app), full, grow, FALSE);
   follow_copy_written (full, grow, NULL, 1);
-  g_assert_true (gui_wait_until (recorded_at_least, GUINT_TO_POINTER (1), 10000));
+  g_assert_true (gui_wait_until (notify_recorder_has, GUINT_TO_POINTER (1), 10000));
   gui_spin (2500);   /* a second step of following tells nothing more */
-  g_assert_cmpuint (bus.recorded->len, ==, 1);
-  r = g_ptr_array_index (bus.recorded, 0);
+  g_assert_cmpuint (notify_recorder_get ()->len, ==, 1);
+  r = g_ptr_array_index (notify_recorder_get (), 0);
   summary = g_strdup_printf ("NaN/∞ in %s", run);
   g_test_message ("notification: %s | %s", r->summary, r->body);
+  g_assert_cmpstr (r->summary, ==, summary);
+  /* The op and the line that made it. */
+  g_assert_nonnull (strstr (r->body, op->op_name));
+  g_assert_nonnull (strstr (r->body, where));
   /* The default action and a "Stop Watching" button. */
   g_assert_true (g_strv_contains ((const char *const *) r->actions, "default"));
   g_assert_nonnull (stop_key_of (r));
 
   /* Its default action: the window comes back on the first alert, the card open. */
-  invoke (r->id, "default");
+  notify_recorder_invoke (r->id, "default");
   g_assert_true (gui_wait_until (card_open, window, 5000));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
   g_assert_cmpint (tdbg_selection_get_alert (tdbg_window_get_selection (window)), ==, 0);
   g_assert_cmpuint (tdbg_selection_get_trace (tdbg_window_get_selection (window)), ==, first->trace_index);
+  /* The root cause in a sentence, as the card shows it. */
+  cause = tdbg_cause_card_get_cause (tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (window)));
+  g_assert_nonnull (cause);
+  g_assert_nonnull (cause->explanation);
+  g_assert_nonnull (strstr (r->body, cause->explanation));
   gui_shot (GTK_WIDGET (window), "notify-landed.png");
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (grow);
@@ -260,16 +132,16 @@ test_stop_watching (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
   TdbgDemoOptions demo = { 8, 4, "stopped", 1700000000 };
-  guint before = bus.recorded->len;
+  guint before = notify_recorder_get ()->len;
   TdbgWindow *window;
   Recorded *r;
 
   g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
   window = open_growing (GTK_APPLICATION (the_app), full, grow, FALSE);
   follow_copy_written (full, grow, NULL, 1);
-  g_assert_true (gui_wait_until (recorded_at_least, GUINT_TO_POINTER (before + 1), 10000));
-  r = g_ptr_array_index (bus.recorded, before);
-  invoke (r->id, stop_key_of (r));
+  g_assert_true (gui_wait_until (notify_recorder_has, GUINT_TO_POINTER (before + 1), 10000));
+  r = g_ptr_array_index (notify_recorder_get (), before);
+  notify_recorder_invoke (r->id, stop_key_of (r));
   g_assert_true (gui_wait_until (not_following, tdbg_window_get_follower (window), 5000));
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (grow);
@@ -282,7 +154,7 @@ test_looking (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
   TdbgDemoOptions demo = { 8, 4, "looked-at", 1700000000 };
-  guint before = bus.recorded->len;
+  guint before = notify_recorder_get ()->len;
   TdbgWindow *window;
 
   g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
@@ -292,7 +164,7 @@ test_looking (void)
   g_assert_true (gui_wait_until ((GuiCond) tdbg_logdir_get_n_alerts,
                                  tdbg_selection_get_logdir (tdbg_window_get_selection (window)), 10000));
   gui_spin (1500);
-  g_assert_cmpuint (bus.recorded->len, ==, before);
+  g_assert_cmpuint (notify_recorder_get ()->len, ==, before);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -363,7 +235,7 @@ test_background (void)
   g_autofree char *summary = NULL;
   g_autoptr(GSettings) settings = tdbg_settings_new ();
   TdbgDemoOptions demo = { 8, 4, "background", 1700000000 };
-  guint before = bus.recorded->len;
+  guint before = notify_recorder_get ()->len;
   TdbgWindow *window, *other;
   GtkListBoxRow *row;
   Recorded *r;
@@ -391,11 +263,11 @@ test_background (void)
 
   /* The NaN step, with no window on screen. */
   follow_copy_written (full, grow, NULL, 1);
-  g_assert_true (gui_wait_until (recorded_at_least, GUINT_TO_POINTER (before + 1), 10000));
-  r = g_ptr_array_index (bus.recorded, before);
+  g_assert_true (gui_wait_until (notify_recorder_has, GUINT_TO_POINTER (before + 1), 10000));
+  r = g_ptr_array_index (notify_recorder_get (), before);
   summary = g_strdup_printf ("NaN/∞ in %s", run);
   g_assert_cmpstr (r->summary, ==, summary);
-  invoke (r->id, "default");
+  notify_recorder_invoke (r->id, "default");
   g_assert_true (gui_wait_until (card_open, window, 5000));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
   g_assert_false (tdbg_background_watch_contains (window));
@@ -465,7 +337,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  bus_start ();
+  notify_recorder_start ();
   gui_test_init (&argc, &argv);
   the_app = tdbg_application_new ();
   if (!g_application_register (G_APPLICATION (the_app), NULL, NULL))
@@ -477,6 +349,6 @@ main (int argc, char **argv)
   g_test_add_func ("/notify/ask-and-stop", test_ask_and_stop);
   status = g_test_run ();
   g_clear_object (&the_app);
-  bus_stop ();
+  notify_recorder_stop ();
   return status;
 }
