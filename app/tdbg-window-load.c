@@ -597,6 +597,28 @@ problems_response_cb (GtkInfoBar *bar, int response, TdbgWindow *self)
     }
 }
 
+static gboolean
+first_look_after_records (TdbgWindow *self, gpointer logdir)
+{
+  return tdbg_selection_get_logdir (self->selection) == logdir &&
+         g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir");
+}
+
+/* A followed run that had recorded nothing (TensorFlow holds its records in its circular
+ * buffer until it flushes) leaves its page for the panes when its records come, and lands on
+ * its first alert as a load does. */
+static void
+show_records_when_they_come (TdbgWindow *self, TdbgLogdir *logdir, const TdbgRefreshStats *stats)
+{
+  if (stats == NULL || (stats->new_traces == 0 && stats->new_executions == 0) ||
+      !g_str_equal (gtk_stack_get_visible_child_name (self->pages), "problem") ||
+      tdbg_diagnose_logdir (logdir) != TDBG_DIAGNOSIS_OK)
+    return;
+  _tdbg_window_show_page (self, "logdir");
+  show_diagnosis (self, logdir);
+  tdbg_window_first_look_when_drawn (self, logdir, first_look_after_records);
+}
+
 /* After each step of following: the counts and records waited for; a banner on screen is
  * kept true, and only new damage brings back one the person closed. */
 static void
@@ -606,6 +628,8 @@ followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *
 
   if (logdir && ((stats && stats->new_problems > 0) || gtk_widget_get_visible (GTK_WIDGET (self->problems_bar))))
     show_problems (self, logdir);
+  if (logdir)
+    show_records_when_they_come (self, logdir, stats);
   /* A failed poll may be a lost connection: the watch finds out and says so. */
 #ifdef TDBG_WITH_REMOTE
   if (stats == NULL && self->connection_watch)

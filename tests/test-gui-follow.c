@@ -277,6 +277,18 @@ watch_rows (Follow *f)
   g_signal_connect (f->alerts, "items-changed", G_CALLBACK (rows_changed_cb), f);
 }
 
+static gboolean
+first_alert_selected (gpointer selection)
+{
+  return tdbg_selection_get_alert (selection) == 0;
+}
+
+static gboolean
+page_is_logdir (gpointer window)
+{
+  return g_str_equal (tdbg_window_get_page (window), "logdir");
+}
+
 static void
 remove_run (Run *run)
 {
@@ -473,6 +485,32 @@ node_filled (gpointer data)
   return g_ascii_strcasecmp (gui_node_fill (w->window, w->op), w->fill) == 0;
 }
 
+/* A run whose records TensorFlow still holds in its circular buffer: the page says why and
+ * what to pass, and when the records come (the buffer flushed) the window shows them, on the
+ * first alert, with no reload. */
+static void
+test_follow_held_back (void)
+{
+  Run run = { 0 };
+  Follow f = { NULL, &run };
+  const char *description;
+
+  run_start (&run);
+  open_run (&f);
+  g_assert_cmpstr (tdbg_window_get_page (f.window), ==, "problem");
+  description = tdbg_problem_page_get_description (tdbg_window_get_problem_page (f.window));
+  g_test_message ("page: %s", description);
+  g_assert_nonnull (strstr (description, "circular_buffer_size=-1"));
+  gui_shot (GTK_WIDGET (f.window), "follow-held-back.png");
+  run_traces (&run, 12, TRUE, 0);
+  g_assert_true (gui_wait_until (shows_run, &f, 15000));
+  g_assert_true (gui_wait_until (page_is_logdir, f.window, 15000));
+  g_assert_true (gui_wait_until (first_alert_selected, tdbg_window_get_selection (f.window), 5000));
+  g_assert_cmpuint (tdbg_selection_get_trace (tdbg_window_get_selection (f.window)), ==, run.alert_trace);
+  gui_shot (GTK_WIDGET (f.window), "follow-held-back-flushed.png");
+  close_run (&f);
+}
+
 /* The shown neighbourhood follows the run too: a NaN/∞ trace written for the shown op
  * colours its node, with no click. */
 static void
@@ -597,5 +635,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/follow-filtered", test_follow_filtered);
   g_test_add_func ("/gui/follow-sorted", test_follow_sorted);
   g_test_add_func ("/gui/follow-graph", test_follow_graph);
+  g_test_add_func ("/gui/follow-held-back", test_follow_held_back);
   return g_test_run ();
 }

@@ -184,9 +184,11 @@ tdbg_diagnosis_explain (TdbgDiagnosisKind kind, const char *path)
                                 "the logdir is one of its subfolders).\n\n%s"), path, how_to_dump ());
     case TDBG_DIAGNOSIS_NOTHING_RECORDED:
       return g_strdup_printf (_("%s is a tfdbg2 logdir, but it holds no executions and no graph execution "
-                                "traces. With a circular buffer (circular_buffer_size above 0, the default) "
+                                "traces yet. With a circular buffer (circular_buffer_size above 0, the default) "
                                 "TensorFlow writes them only when the program exits or calls "
-                                "FlushExecutionFiles(): reload (F5) after that."), path);
+                                "FlushExecutionFiles(); a followed run shows them when they come, otherwise "
+                                "reload (F5). To see each as it happens, pass circular_buffer_size=-1 to "
+                                "tf.debugging.experimental.enable_dump_debug_info()."), path);
     case TDBG_DIAGNOSIS_DAMAGED:
       return g_strdup_printf (_("%s is a tfdbg2 logdir, but its files of executions and graph execution traces "
                                 "hold no intact record: they are damaged (see the problems below), not waiting "
