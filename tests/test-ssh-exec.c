@@ -12,6 +12,7 @@
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
 #include "tdbg-ssh-source.h"
+#include "tdbg-v1-source.h"
 #include "ssh-fixture.h"
 #include "test-env.h"
 #include "test-util.h"
@@ -134,6 +135,46 @@ test_v1_dump (void)
   g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, 4);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 3);
   g_assert_cmpuint (tdbg_logdir_get_n_devices (logdir), ==, 2);
+}
+
+/* The same dump roots over SFTP alone (no tfdbg-gtk on the server): the dump's files read
+ * over SFTP make the logdir a local open makes, and the dump's own problems come with it,
+ * named by its files. */
+static void
+test_v1_dump_over_sftp (void)
+{
+  const char *dumps[] = { "two-devices", "numeric-summary", "training-hook", "while-loop" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (dumps); i++)
+    {
+      const char *root = g_test_get_filename (G_TEST_DIST, "data", "v1", dumps[i], NULL);
+      g_autofree char *canonical = g_canonicalize_filename (root, NULL);
+      g_autoptr(TdbgSource) source = connect_with (canonical, "no", NULL);
+      g_autoptr(TdbgSource) local_source = tdbg_v1_source_new (canonical);
+      g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new (source), local = tdbg_logdir_new (local_source);
+      g_autoptr(GPtrArray) problems = NULL, local_problems = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (tdbg_logdir_load (local, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_false (tdbg_ssh_source_used_remote_program (TDBG_SSH_SOURCE (source)));
+      g_test_message ("%s: %u traces, %u executions, %u alerts over SFTP", dumps[i], tdbg_logdir_get_n_traces (logdir),
+                      tdbg_logdir_get_n_executions (logdir), tdbg_logdir_get_n_alerts (logdir));
+      g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), >, 0);
+      test_assert_same_logdir (logdir, local);
+      problems = tdbg_source_get_problems (source);
+      local_problems = tdbg_source_get_problems (local_source);
+      g_assert_cmpuint (problems ? problems->len : 0, ==, local_problems ? local_problems->len : 0);
+      for (guint p = 0; problems && p < problems->len; p++)
+        {
+          const TdbgProblem *over_sftp = g_ptr_array_index (problems, p), *here = g_ptr_array_index (local_problems, p);
+          g_assert_cmpstr (over_sftp->file_name, ==, here->file_name);
+          g_assert_cmpuint (over_sftp->byte_offset, ==, here->byte_offset);
+          g_assert_cmpstr (over_sftp->message, ==, here->message);
+        }
+    }
 }
 
 /* Whenever the server's program cannot serve, the logdir is read over SFTP, with the same
@@ -297,6 +338,7 @@ main (int argc, char **argv)
   ssh_fixture_setup (&server);
   g_test_add_func ("/ssh-exec/same-as-local", test_same_as_local);
   g_test_add_func ("/ssh-exec/v1-dump", test_v1_dump);
+  g_test_add_func ("/ssh-exec/v1-dump-over-sftp", test_v1_dump_over_sftp);
   g_test_add_func ("/ssh-exec/falls-back-to-sftp", test_falls_back_to_sftp);
   g_test_add_func ("/ssh-exec/with-cache", test_with_cache);
   g_test_add_func ("/ssh-exec/damaged-across-windows", test_damaged_across_windows);

@@ -11,6 +11,7 @@
 #include "tdbg-sftp-reader.h"
 #include "tdbg-ssh-cache.h"
 #include "tdbg-ssh-exec.h"
+#include "tdbg-v1-source.h"
 
 struct _TdbgSshSource {
   GObject parent_instance;
@@ -44,6 +45,9 @@ struct _TdbgSshSource {
   GHashTable *listed_sizes;
   gint64 listed_at;
   guint64 round_trips;     /* of the sftp_session's requests and of readers dropped */
+  /* A tfdbg V1 dump root read over SFTP: its files read once, the logdir made of them answers
+   * every call (as a local dump root's does). */
+  TdbgSource *v1;
   struct ssh_callbacks_struct callbacks;
 };
 
@@ -518,6 +522,95 @@ ssh_get_transfer (TdbgSource *source, guint64 *received, guint64 *expected)
   return prefetch != NULL && tdbg_ssh_prefetch_get_progress (prefetch, received, expected);
 }
 
+static GBytes *fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *cancellable,
+                             GError **error, gpointer user_data);
+
+/* What a tfdbg V1 dump root (or one run's folder of it) holds, as data/v1/ tells them:
+ * run_<µs>_<n>/ folders, _tfdbg_core_metadata_* files and _tfdbg_device_* folders. */
+static gboolean
+is_v1_entry (sftp_attributes attrs)
+{
+  if (attrs->type == SSH_FILEXFER_TYPE_DIRECTORY)
+    return g_str_has_prefix (attrs->name, "run_") || g_str_has_prefix (attrs->name, "_tfdbg_device_");
+  return attrs->type == SSH_FILEXFER_TYPE_REGULAR && g_str_has_prefix (attrs->name, "_tfdbg_core_metadata_");
+}
+
+/* A tfdbg2 file set: the folder is read as the logdir it is, as a local one is. */
+static gboolean
+has_metadata (GPtrArray *names)
+{
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      if (g_str_has_prefix (name, "tfdbg_events.") && g_str_has_suffix (name, ".metadata"))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* As deep as a V1 dump's node names make folders (as data/v1/ reads a local one). */
+#define V1_MAX_DEPTH 32
+
+/* Every regular file under @relative ("" for the root), read whole, into @files (TdbgV1File*);
+ * the caller holds the lock. */
+static gboolean
+read_v1_tree (TdbgSshSource *self, const char *relative, guint depth, GPtrArray *files, GCancellable *cancellable,
+              GError **error)
+{
+  g_autofree char *path = relative[0] ? remote_path (self, relative) : g_strdup (self->uri.path);
+  sftp_dir dir;
+  sftp_attributes attrs;
+  gboolean ok = TRUE;
+
+  self->round_trips++;
+  if ((dir = sftp_opendir (self->sftp, path)) == NULL)
+    return sftp_failure (self, path, error);
+  while (ok && (attrs = read_entry (self, dir)) != NULL)
+    {
+      g_autofree char *child = NULL;
+
+      if (g_str_equal (attrs->name, ".") || g_str_equal (attrs->name, "..") || strchr (attrs->name, '/'))
+        {
+          sftp_attributes_free (attrs);
+          continue;
+        }
+      child = relative[0] ? g_strconcat (relative, "/", attrs->name, NULL) : g_strdup (attrs->name);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        ok = FALSE;
+      else if (attrs->type == SSH_FILEXFER_TYPE_DIRECTORY && depth < V1_MAX_DEPTH)
+        ok = read_v1_tree (self, child, depth + 1, files, cancellable, error);
+      else if (attrs->type == SSH_FILEXFER_TYPE_REGULAR)
+        {
+          g_autoptr(GBytes) bytes = fetch_locked (child, 0, attrs->size, cancellable, error, self);
+          ok = bytes != NULL;
+          if (ok)
+            g_ptr_array_add (files, tdbg_v1_file_new (child, bytes));
+        }
+      sftp_attributes_free (attrs);
+    }
+  if (ok && !sftp_dir_eof (dir))
+    ok = sftp_failure (self, path, error);
+  sftp_closedir (dir);
+  return ok;
+}
+
+/* The dump's files, read over SFTP once, made into a logdir (their problems named by the
+ * dump's own files); the caller holds the lock. */
+static gboolean
+make_v1 (TdbgSshSource *self, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_v1_file_free);
+  g_autofree char *description = tdbg_ssh_uri_to_string (&self->uri);
+
+  if (!read_v1_tree (self, "", 0, files, cancellable, error))
+    {
+      forget_dead_session (self);
+      return FALSE;
+    }
+  self->v1 = tdbg_v1_source_new_from_files (g_steal_pointer (&files), description);
+  return TRUE;
+}
+
 static GStrv
 ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
 {
@@ -526,7 +619,10 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
   g_autoptr(GHashTable) sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   sftp_dir dir;
   sftp_attributes attrs;
+  guint v1_entries = 0;
 
+  if (self->v1)
+    return tdbg_source_list_files (self->v1, cancellable, error);
   if (!try_remote_program (self, cancellable, error))
     return NULL;
   /* The load's listing is the one the server's tfdbg-gtk sent; later ones are asked anew. */
@@ -555,6 +651,8 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
   /* readdir reports links as links: like the local source, they are not followed. */
   while ((attrs = read_entry (self, dir)) != NULL)
     {
+      if (attrs->name && is_v1_entry (attrs))
+        v1_entries++;
       if (attrs->type == SSH_FILEXFER_TYPE_REGULAR && attrs->name && !strchr (attrs->name, '/'))
         {
           g_ptr_array_add (names, g_strdup (attrs->name));
@@ -577,6 +675,12 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
   g_hash_table_unref (self->listed_sizes);
   self->listed_sizes = g_steal_pointer (&sizes);
   self->listed_at = g_get_monotonic_time ();
+  if (v1_entries > 0 && !has_metadata (names))
+    {
+      gboolean made = make_v1 (self, cancellable, error);
+      g_mutex_unlock (&self->lock);
+      return made ? tdbg_source_list_files (self->v1, cancellable, error) : NULL;
+    }
   g_mutex_unlock (&self->lock);
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
@@ -592,8 +696,11 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
   guint64 *listed;
   gboolean ok;
 
-  g_autoptr(TdbgSshPrefetch) prefetch = get_prefetch (self);
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
 
+  if (self->v1)
+    return tdbg_source_get_size (self->v1, name, size, cancellable, error);
+  prefetch = get_prefetch (self);
   /* Without waiting for the session, which the files being received hold. */
   if (prefetch && tdbg_ssh_prefetch_get_size (prefetch, name, size))
     return TRUE;
@@ -649,6 +756,8 @@ ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
   GBytes *bytes = NULL;
 
+  if (self->v1)
+    return tdbg_source_read (self->v1, name, offset, length, cancellable, error);
   /* What the server's tfdbg-gtk sends, as soon as it has arrived (the cache keeps what it
    * reads, through fetch_locked). */
   if (self->cache == NULL)
@@ -673,9 +782,19 @@ ssh_describe (TdbgSource *source)
   return tdbg_ssh_uri_to_string (&TDBG_SSH_SOURCE (source)->uri);
 }
 
+/* A V1 dump's own problems, named by its files. */
+static GPtrArray *
+ssh_get_problems (TdbgSource *source)
+{
+  TdbgSshSource *self = TDBG_SSH_SOURCE (source);
+
+  return self->v1 ? tdbg_source_get_problems (self->v1) : NULL;
+}
+
 static void
 tdbg_ssh_source_iface_init (TdbgSourceInterface *iface)
 {
+  iface->get_problems = ssh_get_problems;
   iface->list_files = ssh_list_files;
   iface->get_size = ssh_get_size;
   iface->read = ssh_read;
@@ -694,6 +813,7 @@ tdbg_ssh_source_finalize (GObject *object)
   disconnect (self);
   g_hash_table_unref (self->listed_sizes);
   g_clear_pointer (&self->cache, tdbg_ssh_cache_free);
+  g_clear_object (&self->v1);
   g_free (self->remote_program);
   tdbg_ssh_uri_clear (&self->uri);
   g_free (self->known_hosts_file);
