@@ -105,7 +105,7 @@ test_card (void)
   g_assert_cmpuint (rc->origin_trace, ==, 103);
   g_assert_cmpstr (tdbg_cause_card_get_origin_text (card), ==, "Log:0 (Log), trace 103");
   /* Collapsed, the card is one line: the cause code and the origin. */
-  g_assert_nonnull (gui_find_label (GTK_WIDGET (card), "log_of_zero · Log:0 (Log), trace 103", FALSE));
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (card), "Log of zero · Log:0 (Log), trace 103", FALSE));
   g_assert_cmpstr (tdbg_cause_card_get_explanation (card), ==, rc->explanation);
   g_assert_nonnull (strstr (tdbg_cause_card_get_explanation (card), "logarithm of zero"));
   g_assert_cmpuint (rc->inputs->len, ==, 1);

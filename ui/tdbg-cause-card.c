@@ -156,8 +156,8 @@ show_cause (TdbgCauseCard *self, TdbgLogdir *logdir, const TdbgRootCause *rc)
   g_autofree char *spread = spread_text (rc);
   GtkWidget *child;
 
-  /* TRANSLATORS: the collapsed card's summary: cause code · where it went bad */
-  g_autofree char *summary = g_strdup_printf (_("%s · %s"), tdbg_cause_code (rc->cause), origin);
+  /* TRANSLATORS: the collapsed card's summary: the cause in a few words · where it went bad */
+  g_autofree char *summary = g_strdup_printf (_("%s · %s"), tdbg_cause_name (rc->cause), origin);
 
   gtk_label_set_text (self->code_label, summary);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->code_label), rc->explanation);

@@ -56,6 +56,33 @@ tdbg_cause_code (TdbgCause cause)
   return cause < G_N_ELEMENTS (cause_codes) ? cause_codes[cause] : "none";
 }
 
+const char *
+tdbg_cause_name (TdbgCause cause)
+{
+  switch (cause)
+    {
+    case TDBG_CAUSE_LOG_OF_ZERO:
+      return _("Log of zero");
+    case TDBG_CAUSE_LOG_OF_NEGATIVE:
+      return _("Log of a negative");
+    case TDBG_CAUSE_SQRT_OF_NEGATIVE:
+      return _("Square root of a negative");
+    case TDBG_CAUSE_DIVISION_BY_ZERO:
+      return _("Division by zero");
+    case TDBG_CAUSE_OVERFLOW:
+      return _("Overflow");
+    case TDBG_CAUSE_INPUTS_NOT_RECORDED:
+      /* Translators: the root cause is unknown because the op's inputs were not recorded */
+      return _("Inputs not recorded");
+    case TDBG_CAUSE_NONFINITE_INPUT:
+      /* Translators: the op got a NaN or infinity from its inputs */
+      return _("NaN/∞ input");
+    case TDBG_CAUSE_NONE:
+    default:
+      return _("None");
+    }
+}
+
 static TdbgEvidenceKind
 evidence_of (TdbgCause cause)
 {

@@ -29,6 +29,9 @@ typedef enum {
   TDBG_CAUSE_NONFINITE_INPUT,
 } TdbgCause;
 
+/* The cause in a few words, translated ("Log of zero"), for people; the code below is for
+ * machines (JSON, reports). */
+const char *tdbg_cause_name (TdbgCause cause);
 /* "log_of_zero", …; "none" for TDBG_CAUSE_NONE. */
 const char *tdbg_cause_code (TdbgCause cause);
 
