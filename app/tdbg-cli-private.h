@@ -18,6 +18,8 @@ extern const GOptionEntry _tdbg_cli_json_entries[];
  * count is wrong. */
 gboolean _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
                                int n_positional);
+/* The source of the logdir at @path (local or ssh://), NULL after printing why not. */
+TdbgSource *_tdbg_cli_open_source (const char *path);
 /* The loaded logdir at @path, NULL after printing why not. */
 TdbgLogdir *_tdbg_cli_open_logdir (const char *path);
 /* FALSE, after saying why on stderr, when the logdir's executions and graph execution traces

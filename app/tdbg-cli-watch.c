@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
 #include "tdbg-cli-alerts.h"
+#include "tdbg-error.h"
 #include "tdbg-location.h"
 #include "tdbg-more-alerts.h"
 #include "tdbg-watch.h"
@@ -56,19 +57,18 @@ print_held_back (const char *path)
 }
 
 /* A local logdir that does not exist yet is waited for (the run may start after the watch);
- * FALSE once the idle timeout passed without it. */
+ * FALSE once @deadline (monotonic µs, 0: none) passed without it. */
 static gboolean
-wait_for_local_logdir (const char *path, const WatchOptions *options)
+wait_for_local_logdir (const char *path, const WatchOptions *options, gint64 deadline)
 {
   g_autoptr(TdbgLocation) location = tdbg_location_parse (path, NULL);
-  gint64 start = g_get_monotonic_time ();
   gboolean said = FALSE;
 
   if (location == NULL || tdbg_location_is_remote (location))
     return TRUE;
   while (!g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
     {
-      if (options->idle_timeout > 0 && g_get_monotonic_time () - start >= options->idle_timeout * USEC_PER_SEC)
+      if (deadline > 0 && g_get_monotonic_time () >= deadline)
         return FALSE;
       if (!said)
         g_printerr (_("Waiting for %s to appear…\n"), path);
@@ -76,6 +76,38 @@ wait_for_local_logdir (const char *path, const WatchOptions *options)
       g_usleep ((gulong) (options->interval * USEC_PER_SEC));
     }
   return TRUE;
+}
+
+/* The loaded logdir at @path. A folder with no tfdbg2 files in it yet is looked at again until
+ * @deadline (monotonic µs, 0: none): a job script makes the folder before the run starts, and
+ * TensorFlow makes it a moment before its files, so at first sight an empty folder is a run
+ * about to be written, not a mistake. NULL after saying why not. */
+static TdbgLogdir *
+open_when_written (const char *path, const WatchOptions *options, gint64 deadline)
+{
+  g_autoptr(TdbgSource) source = _tdbg_cli_open_source (path);
+  gboolean said = FALSE;
+
+  if (source == NULL)
+    return NULL;
+  for (;;)
+    {
+      g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new (source);
+      g_autoptr(GError) error = NULL;
+
+      if (tdbg_logdir_load (logdir, NULL, &error))
+        return g_steal_pointer (&logdir);
+      if (!g_error_matches (error, TDBG_ERROR, TDBG_ERROR_NOT_A_LOGDIR) ||
+          (deadline > 0 && g_get_monotonic_time () >= deadline))
+        {
+          g_printerr ("%s\n", error->message);
+          return NULL;
+        }
+      if (!said)
+        g_printerr (_("Waiting for TensorFlow to write into %s…\n"), path);
+      said = TRUE;
+      g_usleep ((gulong) (options->interval * USEC_PER_SEC));
+    }
 }
 
 /* Follows @logdir until an alert ends it (--exit-on-alert), it stops growing for the idle
@@ -139,6 +171,7 @@ _tdbg_cli_watch (int argc, char **argv)
     { NULL }
   };
   g_autoptr(TdbgLogdir) logdir = NULL;
+  gint64 deadline = 0;
 
   if (!_tdbg_cli_parse_args (&argc, &argv,
                              _("LOGDIR — follow a run and print each alert as it appears; exit status 0 when it stopped "
@@ -150,12 +183,15 @@ _tdbg_cli_watch (int argc, char **argv)
       g_printerr (_("--interval must be above 0 and --idle-timeout 0 or more\n"));
       return 2;
     }
-  if (!wait_for_local_logdir (argv[1], &options))
+  /* Waiting for the run to start counts as idle: both waits end at the idle timeout. */
+  if (options.idle_timeout > 0)
+    deadline = g_get_monotonic_time () + (gint64) (options.idle_timeout * USEC_PER_SEC);
+  if (!wait_for_local_logdir (argv[1], &options, deadline))
     {
       g_printerr (_("%s: no such directory appeared within %g s\n"), argv[1], options.idle_timeout);
       return 2;
     }
-  if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
+  if ((logdir = open_when_written (argv[1], &options, deadline)) == NULL)
     return 2;
   return follow (logdir, argv[1], &options);
 }

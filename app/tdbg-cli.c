@@ -93,8 +93,8 @@ headless_host_key (const char *host, guint port, const char *key_type, const cha
 }
 #endif
 
-static TdbgSource *
-open_source (const char *text)
+TdbgSource *
+_tdbg_cli_open_source (const char *text)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
@@ -133,7 +133,7 @@ _tdbg_cli_open_logdir (const char *path)
 {
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(TdbgSource) source = open_source (path);
+  g_autoptr(TdbgSource) source = _tdbg_cli_open_source (path);
 
   if (source == NULL)
     return NULL;

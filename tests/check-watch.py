@@ -79,6 +79,24 @@ out, err = p.communicate(timeout=60)
 check("missing logdir: exit 2", p.returncode == 2, str(p.returncode))
 check("missing logdir: says so", "never" in err, err)
 
+# A folder made before the run writes into it (by the job script, or by TensorFlow a moment
+# before its files): waited for, then followed; left empty, exit 2 at the idle timeout.
+empty = os.path.join(work, "empty")
+shutil.rmtree(empty, ignore_errors=True)
+os.makedirs(empty)
+p = watch(["--json", "--exit-on-alert", "--idle-timeout", "30", "--interval", "0.2", empty])
+time.sleep(1)
+check("empty folder: still waiting", p.poll() is None, str(p.poll()))
+copy_run(bad, empty, {})
+out, err = p.communicate(timeout=60)
+check("empty folder, then a bad run: exit 1", p.returncode == 1, f"{p.returncode} {err}")
+check("empty folder, then a bad run: the NaN/∞ printed", out.startswith('{"alert_type":"InfNanAlert"'), out)
+os.makedirs(os.path.join(work, "stays-empty"), exist_ok=True)
+p = watch(["--idle-timeout", "1", "--interval", "0.2", os.path.join(work, "stays-empty")])
+out, err = p.communicate(timeout=60)
+check("folder left empty: exit 2", p.returncode == 2, str(p.returncode))
+check("folder left empty: says so", "no tfdbg2 files" in err, err)
+
 # Not a logdir at all (a file): exit 2.
 p = watch(["--idle-timeout", "1", os.path.join(bad, os.listdir(bad)[0])])
 p.communicate(timeout=60)
