@@ -179,6 +179,44 @@ test_details (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first op of @logdir that no trace recorded. */
+static guint32
+find_untraced_op (TdbgLogdir *logdir)
+{
+  for (guint32 op = 0; op < tdbg_logdir_get_n_ops (logdir); op++)
+    {
+      guint n_traces = 0;
+      tdbg_logdir_get_op_traces (logdir, op, &n_traces);
+      if (n_traces == 0)
+        return op;
+    }
+  g_error ("every op is traced");
+}
+
+/* An op never traced ran on no known device: its details name the host that created it,
+ * under Host, never under Device. */
+static void
+test_details_untraced_host (void)
+{
+  TdbgWindow *window = (gui_reset_settings (), gui_open_shared_logdir ("tf1_graph_only/logdir"));
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  TdbgGraphBrowser *browser = open_browser (window);
+  GtkWidget *details = tdbg_graph_browser_get_details (browser);
+  guint32 untraced = find_untraced_op (logdir);
+  GtkLabel *heading;
+
+  wait_shown (browser, 0, 20000);
+  tdbg_selection_select_op (sel, untraced);
+  g_assert_nonnull (gui_find_label (details, tdbg_logdir_get_op (logdir, untraced)->op_name, FALSE));
+  g_assert_null (gui_find_label (details, "Device", FALSE));
+  heading = gui_find_label (details, "Host", FALSE);
+  g_assert_nonnull (heading);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (GTK_WIDGET (heading)))), ==, "gpu-ws-17");
+  gui_shot (GTK_WIDGET (window), "browser-details-untraced.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Clicks the node of @op_name in the shown graph, then the button of function graph @inner. */
 static void
 enter (TdbgGraphBrowser *browser, TdbgLogdir *logdir, const char *op_name, const char *inner)
@@ -727,6 +765,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/browser/fold-and-select", test_fold_and_select);
   g_test_add_func ("/gui/browser/nested", test_nested);
   g_test_add_func ("/gui/browser/details", test_details);
+  g_test_add_func ("/gui/browser/details-untraced-host", test_details_untraced_host);
   g_test_add_func ("/gui/browser/gutter", test_gutter);
   g_test_add_func ("/gui/browser/opens-on-op", test_opens_on_op);
   g_test_add_func ("/gui/browser/large", test_large);
