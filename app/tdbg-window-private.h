@@ -31,6 +31,7 @@ G_BEGIN_DECLS
 struct _TdbgWindow {
   GtkApplicationWindow parent_instance;
 
+  GtkWidget *toast_overlay;      /* an AdwToastOverlay around the pages */
   GtkStack *pages;
   GtkWidget *follow_button;
   GtkWidget *open_remote_button;
@@ -88,6 +89,9 @@ void _tdbg_window_show_problem (TdbgWindow *self, const char *title, const char 
 void _tdbg_window_update_status (TdbgWindow *self);
 /* Reload and Follow act on a logdir: off on the start page. */
 void _tdbg_window_enable_logdir_buttons (TdbgWindow *self);
+/* Says @title in a toast over the pages for a few seconds: that something happened where
+ * nothing else shows it (a copy to the clipboard). */
+void _tdbg_window_toast (TdbgWindow *self, const char *title);
 
 /* tdbg-window-layout.c */
 void _tdbg_window_layout_load (TdbgWindow *self);

@@ -5,6 +5,7 @@
 #include "tdbg-window-private.h"
 
 #include <string.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include "tdbg-cause-finder.h"
 #include "tdbg-explain.h"
@@ -62,8 +63,11 @@ set_clipboard (TdbgWindow *self, const char *picture)
   g_autofree char *link = picture && strchr (picture, ' ') ? g_strdup_printf ("<%s>", picture) : g_strdup (picture);
   g_autofree char *markdown = tdbg_window_report_markdown (self, link);
 
-  if (markdown)
-    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), markdown);
+  if (markdown == NULL)
+    return;
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), markdown);
+  /* Nothing on screen changes when the clipboard does: say that it did. */
+  _tdbg_window_toast (self, _("Root-cause report copied to the clipboard"));
 }
 
 static void

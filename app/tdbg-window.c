@@ -86,6 +86,15 @@ append_counts (GString *s, TdbgLogdir *logdir, const char *follow_error)
     g_string_append_printf (s, _("; following failed: %s"), follow_error);
 }
 
+void
+_tdbg_window_toast (TdbgWindow *self, const char *title)
+{
+  AdwToast *toast = adw_toast_new (title);
+
+  adw_toast_set_timeout (toast, 3);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (self->toast_overlay), toast);
+}
+
 /* A read-back of the last navigation, for people and for checks. */
 void
 _tdbg_window_update_status (TdbgWindow *self)
@@ -195,7 +204,8 @@ tdbg_window_init (TdbgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Not a bound template child: those are unparented behind GtkWindow's back on dispose. */
-  self->pages = GTK_STACK (gtk_window_get_child (GTK_WINDOW (self)));
+  self->toast_overlay = gtk_window_get_child (GTK_WINDOW (self));
+  self->pages = GTK_STACK (adw_toast_overlay_get_child (ADW_TOAST_OVERLAY (self->toast_overlay)));
   self->selection = tdbg_selection_new ();
   self->settings = tdbg_settings_new ();
   self->follower = tdbg_follower_new (self->selection);

@@ -179,6 +179,44 @@ test_details (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first op of @logdir that no trace recorded. */
+static guint32
+find_untraced_op (TdbgLogdir *logdir)
+{
+  for (guint32 op = 0; op < tdbg_logdir_get_n_ops (logdir); op++)
+    {
+      guint n_traces = 0;
+      tdbg_logdir_get_op_traces (logdir, op, &n_traces);
+      if (n_traces == 0)
+        return op;
+    }
+  g_error ("every op is traced");
+}
+
+/* An op never traced ran on no known device: its details name the host that created it,
+ * under Host, never under Device. */
+static void
+test_details_untraced_host (void)
+{
+  TdbgWindow *window = (gui_reset_settings (), gui_open_shared_logdir ("tf1_graph_only/logdir"));
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  TdbgGraphBrowser *browser = open_browser (window);
+  GtkWidget *details = tdbg_graph_browser_get_details (browser);
+  guint32 untraced = find_untraced_op (logdir);
+  GtkLabel *heading;
+
+  wait_shown (browser, 0, 20000);
+  tdbg_selection_select_op (sel, untraced);
+  g_assert_nonnull (gui_find_label (details, tdbg_logdir_get_op (logdir, untraced)->op_name, FALSE));
+  g_assert_null (gui_find_label (details, "Device", FALSE));
+  heading = gui_find_label (details, "Host", FALSE);
+  g_assert_nonnull (heading);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (GTK_WIDGET (heading)))), ==, "gpu-ws-17");
+  gui_shot (GTK_WIDGET (window), "browser-details-untraced.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Clicks the node of @op_name in the shown graph, then the button of function graph @inner. */
 static void
 enter (TdbgGraphBrowser *browser, TdbgLogdir *logdir, const char *op_name, const char *inner)
@@ -532,6 +570,81 @@ test_fold_each_scope (void)
   test_remove_tree (dir);
 }
 
+/* The view's click gesture, to press through the path a pointer takes. */
+static GtkGesture *
+view_click_gesture (TdbgGraphView *view)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_CLICK (controller))
+        return GTK_GESTURE (controller);
+    }
+  g_error ("the graph view has no click gesture");
+}
+
+/* A release of the view's click gesture: the @n_press-th press of a click at (@x, @y), the
+ * main loop run after it. */
+static void
+release (TdbgGraphView *view, int n_press, double x, double y)
+{
+  g_signal_emit_by_name (view_click_gesture (view), "released", n_press, x, y);
+  gui_spin (100);
+}
+
+/* A double-click on an op inside an open scope selects the op and leaves its scope open, even
+ * when its first click moved the drawing (the op brought to the middle) and the scope's label
+ * came under the pointer for the second; a click on the label alone folds the scope. */
+static void
+test_double_click_op (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  guint n_ops = big_graph_write (dir, 6, 10);
+  TdbgWindow *window = (gui_reset_settings (), gui_open_window (dir));
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  TdbgGraphBrowser *browser = open_browser (window);
+  TdbgGraphView *view = tdbg_graph_browser_get_view (browser);
+  guint32 op = find_op_in (logdir, 0, "layer_2/op_1");
+  g_autofree char *name = NULL;
+  double x, y, label_x, label_y;
+
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, n_ops);
+  enlarge (GTK_WIDGET (browser));
+  g_assert_false (tdbg_graph_browser_get_scope_folded (browser, "layer_2"));
+  name = tdbg_graph_browser_get_node_name (browser, op);
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x, &y));
+  release (view, 1, x, y);
+  g_assert_cmpuint (tdbg_selection_get_op (sel), ==, op);
+  /* The pointer stays put, the drawing moved: the label is where the second press lands. */
+  g_assert_true (tdbg_graph_view_get_cluster_label_center (view, "cluster_2", &label_x, &label_y));
+  g_assert_cmpstr (tdbg_graph_view_cluster_at (view, label_x, label_y), ==, "cluster_2");
+  release (view, 2, label_x, label_y);
+  g_assert_cmpuint (tdbg_selection_get_op (sel), ==, op);
+  g_assert_false (tdbg_graph_browser_is_busy (browser));
+  g_assert_false (tdbg_graph_browser_get_scope_folded (browser, "layer_2"));
+  g_assert_cmpuint (tdbg_graph_browser_get_shown (browser)->nodes->len, ==, n_ops);
+  gui_shot (GTK_WIDGET (window), "browser-double-click-op.png");
+
+  /* A click on the scope's own label folds it. */
+  release (view, 1, label_x, label_y);
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, n_ops - 9);
+  g_assert_true (tdbg_graph_browser_get_scope_folded (browser, "layer_2"));
+
+  /* A double-click on the folded scope opens it, and its second click does not fold it back. */
+  g_clear_pointer (&name, g_free);
+  name = tdbg_graph_browser_get_node_name (browser, op);
+  g_assert_true (tdbg_graph_view_get_node_center (view, name, &x, &y));
+  release (view, 1, x, y);
+  release (view, 2, x, y);
+  g_assert_cmpuint (wait_shown (browser, 0, 30000), ==, n_ops);
+  g_assert_false (tdbg_graph_browser_get_scope_folded (browser, "layer_2"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
 #define GROW_T0 1730000000.0
 
 static void
@@ -727,11 +840,13 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/browser/fold-and-select", test_fold_and_select);
   g_test_add_func ("/gui/browser/nested", test_nested);
   g_test_add_func ("/gui/browser/details", test_details);
+  g_test_add_func ("/gui/browser/details-untraced-host", test_details_untraced_host);
   g_test_add_func ("/gui/browser/gutter", test_gutter);
   g_test_add_func ("/gui/browser/opens-on-op", test_opens_on_op);
   g_test_add_func ("/gui/browser/large", test_large);
   g_test_add_func ("/gui/browser/drawing", test_drawing);
   g_test_add_func ("/gui/browser/fold-each-scope", test_fold_each_scope);
+  g_test_add_func ("/gui/browser/double-click-op", test_double_click_op);
   g_test_add_func ("/gui/browser/follow", test_follow);
   return g_test_run ();
 }

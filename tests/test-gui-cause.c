@@ -260,6 +260,41 @@ test_copy_report (void)
 }
 
 static gboolean
+label_drawn (gpointer data)
+{
+  GtkWidget *root = ((gpointer *) data)[0];
+  GtkLabel *label = gui_find_label (root, ((gpointer *) data)[1], FALSE);
+
+  return label && gtk_widget_is_drawable (GTK_WIDGET (label));
+}
+
+/* Copying the report changes nothing else on screen: a toast says it was copied, while the
+ * clipboard holds the report. */
+static void
+test_copy_report_says_so (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("modes/FULL_TENSOR");
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  const char *copied = "Root-cause report copied to the clipboard";
+  GdkContentProvider *empty;
+  g_autofree char *text = NULL;
+
+  wait_card (window);
+  g_assert_null (gui_find_label (GTK_WIDGET (window), copied, FALSE));
+  gdk_clipboard_set_text (clipboard, "");
+  empty = gdk_clipboard_get_content (clipboard);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "copy-report", NULL);
+  g_assert_true (gui_wait_until (clipboard_changed, (gpointer[]) { clipboard, empty }, 20000));
+  gdk_clipboard_read_text_async (clipboard, NULL, text_read_cb, &text);
+  g_assert_true (gui_wait_until (text_read, &text, 10000));
+  g_assert_true (g_str_has_prefix (text, "## Root cause of the first NaN/∞"));
+  g_assert_nonnull (strstr (text, "`sqrt_of_negative`"));
+  g_assert_true (gui_wait_until (label_drawn, (gpointer[]) { window, (gpointer) copied }, 2000));
+  gui_shot (GTK_WIDGET (window), "copy-report-toast.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
 is_dark (gpointer data)
 {
   return adw_style_manager_get_dark (adw_style_manager_get_default ());
@@ -400,6 +435,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/gui/cause-card", test_card);
   g_test_add_func ("/gui/copy-report", test_copy_report);
+  g_test_add_func ("/gui/copy-report-says-so", test_copy_report_says_so);
   g_test_add_func ("/gui/cause-card-dark", test_dark_card);
   g_test_add_func ("/gui/cause-card-walked", test_walked_card);
   g_test_add_func ("/gui/save-npy", test_save_npy);

@@ -13,6 +13,7 @@
 #include "tdbg-cause-card.h"
 #include "tdbg-graph-browser.h"
 #include "tdbg-tensor-details.h"
+#include "tdbg-trace-header.h"
 #include "tdbg-settings.h"
 #include <gtksourceview/gtksource.h>
 
@@ -371,6 +372,58 @@ test_narrow (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether the column titled @title, when shown, lies wholly inside the width Graph
+ * Execution's list shows without scrolling sideways. */
+static gboolean
+column_in_view (TdbgTracePane *pane, const char *title, const char *what)
+{
+  GtkAdjustment *hadj = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (tdbg_trace_pane_get_list_view (pane)));
+  int n = tdbg_trace_pane_find_column (pane, title), x, width;
+  double visible = gtk_adjustment_get_page_size (hadj);
+
+  if (n < 0)
+    return TRUE;
+  tdbg_trace_header_get_column (tdbg_trace_pane_get_header (pane), (guint) n, &x, &width);
+  g_test_message ("%s: column %s at %d–%d of %.0f px in view", what, title, x, x + width, visible);
+  return x >= 0 && x + width <= visible + 0.5;
+}
+
+/* Graph Execution's NaN/∞ counts (−∞, +∞, NaN; ∞/NaN in CURT_HEALTH) are in view, unscrolled,
+ * in the window as the program opens it and at the screen's size (run at 1440×900 too: the
+ * multi-host logdir's Device and Host columns), single-host and multi-host. */
+static void
+test_count_columns (void)
+{
+  const char *const counted[] = { "tutorial_mnist/logdir", "multi_host/logdir", "multi_device/logdir",
+                                  "modes/CURT_HEALTH", "nested_control_flow/logdir" };
+  const char *const titles[] = { "−∞", "+∞", "NaN", "∞/NaN" };
+
+  for (guint k = 0; k < 2 * G_N_ELEMENTS (counted); k++)
+    {
+      TdbgWindow *window;
+      TdbgTracePane *pane;
+      g_autofree char *shot = NULL;
+      gboolean all_in_view = TRUE;
+      gboolean sized = k >= G_N_ELEMENTS (counted);
+      const char *logdir = counted[k % G_N_ELEMENTS (counted)];
+
+      gui_reset_settings ();
+      window = sized ? open_screen_sized (logdir) : open_as_program (logdir);
+      pane = tdbg_window_get_trace_pane (window);
+      gui_spin (300);
+      g_test_message ("%s: window %d px wide, Graph Execution %d px", logdir, gtk_widget_get_width (GTK_WIDGET (window)),
+                      gtk_widget_get_width (GTK_WIDGET (pane)));
+      for (guint t = 0; t < G_N_ELEMENTS (titles); t++)
+        all_in_view = column_in_view (pane, titles[t], logdir) && all_in_view;
+      shot = g_strdup_printf ("layout-counts-%u-%s-%d.png", (guint) (k % G_N_ELEMENTS (counted)), sized ? "screen" : "first",
+                              screen_w);
+      gui_shot (GTK_WIDGET (window), shot);
+      if (!all_in_view)
+        g_error ("%s: a NaN/∞ count column is out of Graph Execution's view (see %s)", logdir, shot);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /* Screenshots to look at, light and dark, on the nested logdir in Whole Graph. */
 static void
 test_shots (void)
@@ -411,6 +464,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layout/room", test_room);
   g_test_add_func ("/layout/remembered", test_remembered);
   g_test_add_func ("/layout/narrow", test_narrow);
+  g_test_add_func ("/layout/count-columns", test_count_columns);
   g_test_add_func ("/layout/shots", test_shots);
   return g_test_run ();
 }

@@ -394,7 +394,7 @@ test_regex_error (void)
 {
   TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
   TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  GtkWidget *entry = gui_find_editable (GTK_WIDGET (pane), "Op name (regex)");
+  GtkWidget *entry = gui_find_editable (GTK_WIDGET (pane), "Op name");
   g_autoptr(GError) expected = NULL;
   g_autoptr(GRegex) regex = g_regex_new ("Mat(Mul", G_REGEX_CASELESS, 0, &expected);
   GtkLabel *label;

@@ -166,7 +166,7 @@ test_sort_by_column (void)
   TdbgSelection *selection = tdbg_window_get_selection (window);
   TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
   TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  GtkWidget *regex_entry = gui_find_editable (GTK_WIDGET (pane), "Op name (regex)");
+  GtkWidget *regex_entry = gui_find_editable (GTK_WIDGET (pane), "Op name");
   guint n = tdbg_logdir_get_n_traces (logdir);
   guint32 chosen = n / 3;
   double most_nan = -1;

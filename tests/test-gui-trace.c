@@ -66,7 +66,7 @@ test_filters (void)
   TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
   TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
   TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  GtkWidget *regex_entry = gui_find_editable (GTK_WIDGET (pane), "Op name (regex)");
+  GtkWidget *regex_entry = gui_find_editable (GTK_WIDGET (pane), "Op name");
   GtkWidget *check = gui_find_widget (GTK_WIDGET (pane), GTK_TYPE_CHECK_BUTTON);
   GtkDropDown *types = GTK_DROP_DOWN (gui_find_widget (GTK_WIDGET (pane), GTK_TYPE_DROP_DOWN));
   g_autoptr(GRegex) regex = g_regex_new ("mat", G_REGEX_CASELESS, 0, NULL);
@@ -474,6 +474,86 @@ test_trace_rows (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The label at or under @root whose text is @text: whether it is cut short on screen. */
+static gboolean
+label_cut (GtkWidget *root, const char *text, PangoEllipsizeMode *mode)
+{
+  GtkLabel *label = gui_find_label (root, text, FALSE);
+
+  int needed;
+
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (label)));
+  *mode = gtk_label_get_ellipsize (label);
+  /* Ellipsized, or clipped: a placeholder is not ellipsized but cut off. */
+  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &needed, NULL, NULL);
+  g_test_message ("“%s”: %d px wide of %d, ellipsize mode %d%s", text, gtk_widget_get_width (GTK_WIDGET (label)),
+                  needed, *mode, pango_layout_is_ellipsized (gtk_label_get_layout (label)) ? ", cut short" : "");
+  return pango_layout_is_ellipsized (gtk_label_get_layout (label)) || needed > gtk_widget_get_width (GTK_WIDGET (label));
+}
+
+/* The placeholder of @entry (a GtkSearchEntry), as drawn: whether it is cut short, or would
+ * be at the entry's least width. */
+static gboolean
+placeholder_cut (GtkWidget *entry)
+{
+  GtkWidget *text = gui_find_widget (entry, GTK_TYPE_TEXT);
+  GtkLabel *placeholder;
+  PangoEllipsizeMode mode;
+  int least, needed;
+
+  g_assert_nonnull (text);
+  placeholder = gui_find_label (text, gtk_text_get_placeholder_text (GTK_TEXT (text)), FALSE);
+  g_assert_nonnull (placeholder);
+  gtk_widget_measure (text, GTK_ORIENTATION_HORIZONTAL, -1, &least, NULL, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (placeholder), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &needed, NULL, NULL);
+  g_test_message ("placeholder needs %d px, the entry's text gets at least %d px", needed, least);
+  return label_cut (text, gtk_text_get_placeholder_text (GTK_TEXT (text)), &mode) || needed > least;
+}
+
+/* The op-type filter's list names each type whole (a long one is never cut in its middle:
+ * "Collec…uceV2"), and so does its button once it is chosen; the op-name filter's
+ * placeholder is whole, in the window as opened and in a narrow one. */
+static void
+test_filter_names_whole (void)
+{
+  TdbgWindow *window = (gui_reset_settings (), gui_open_shared_logdir ("multi_device/logdir"));
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  GtkWidget *types = gui_find_by_tooltip (GTK_WIDGET (pane), "Show only this op type");
+  GtkWidget *entry = gui_find_by_tooltip (GTK_WIDGET (pane), "Show only ops whose name matches this regular expression");
+  GtkWidget *popover;
+  PangoEllipsizeMode mode;
+
+  g_assert_true (GTK_IS_DROP_DOWN (types));
+  g_assert_nonnull (entry);
+  g_assert_false (placeholder_cut (entry));
+  g_signal_emit_by_name (types, "activate");
+  gui_spin (300);
+  popover = gui_find_widget (types, GTK_TYPE_POPOVER);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  gui_shot (GTK_WIDGET (window), "trace-type-list.png");
+  g_assert_false (label_cut (popover, "CollectiveReduceV2", &mode));
+  g_assert_cmpint (mode, !=, PANGO_ELLIPSIZE_MIDDLE);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  gui_filter_by_dropdown (pane, GTK_DROP_DOWN (types), dropdown_position (GTK_DROP_DOWN (types), "CollectiveReduceV2"));
+  gui_spin (200);
+  g_assert_false (label_cut (types, "CollectiveReduceV2", &mode));
+  g_assert_cmpint (mode, !=, PANGO_ELLIPSIZE_MIDDLE);
+  /* The heading counts the rows shown of all ("Graph Execution (8 of 228)"): the entry has
+   * less room, its placeholder stays whole. */
+  gui_shot (GTK_WIDGET (window), "trace-type-chosen.png");
+  g_assert_false (placeholder_cut (entry));
+
+  /* Narrow: Graph Structure under Graph Execution. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  gui_spin (600);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  gui_spin (600);
+  gui_shot (GTK_WIDGET (window), "trace-filters-narrow.png");
+  g_assert_false (placeholder_cut (entry));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -482,5 +562,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/filters", test_filters);
   g_test_add_func ("/gui/goto", test_goto);
   g_test_add_func ("/gui/trace-rows", test_trace_rows);
+  g_test_add_func ("/gui/filter-names-whole", test_filter_names_whole);
   return g_test_run ();
 }

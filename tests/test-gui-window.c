@@ -516,7 +516,7 @@ static void
 test_find_shortcut (void)
 {
   TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
-  GtkWidget *entry = gui_find_editable (GTK_WIDGET (tdbg_window_get_trace_pane (window)), "Op name (regex)");
+  GtkWidget *entry = gui_find_editable (GTK_WIDGET (tdbg_window_get_trace_pane (window)), "Op name");
   GtkWidget *focus;
 
   g_assert_nonnull (entry);

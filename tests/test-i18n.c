@@ -111,6 +111,22 @@ test_translated_window (void)
   g_assert_true (GTK_IS_BUTTON (next));
   g_assert_nonnull (gui_find_by_tooltip (graph, translated ("Zoom in (+, Ctrl+wheel); drag to pan")));
   g_assert_nonnull (gui_find_editable (trace, translated ("Go to #")));
+  {
+    /* The op-name filter's placeholder whole, not “Nome da operação (re”, also at the
+     * entry's least width. */
+    GtkWidget *entry = gui_find_editable (trace, translated ("Op name"));
+    GtkWidget *text = entry ? gui_find_widget (entry, GTK_TYPE_TEXT) : NULL;
+    GtkLabel *placeholder = text ? gui_find_label (text, translated ("Op name"), FALSE) : NULL;
+    int needed, least;
+
+    g_assert_nonnull (placeholder);
+    gtk_widget_measure (GTK_WIDGET (placeholder), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &needed, NULL, NULL);
+    gtk_widget_measure (text, GTK_ORIENTATION_HORIZONTAL, -1, &least, NULL, NULL, NULL);
+    g_test_message ("the op-name placeholder needs %d px, has %d, at least %d", needed,
+                    gtk_widget_get_width (GTK_WIDGET (placeholder)), least);
+    g_assert_cmpint (needed, <=, gtk_widget_get_width (GTK_WIDGET (placeholder)));
+    g_assert_cmpint (needed, <=, least);
+  }
   screenshot (GTK_WIDGET (window), "loaded");
 
   /* The first alert: the stack's heading and the frames' lines speak the language too. */

@@ -10,6 +10,7 @@
 #include "tdbg-fixture-writer.h"
 #include "tdbg-root-cause.h"
 #include "cause-fixtures.h"
+#include "test-env.h"
 #include "test-util.h"
 
 static void
@@ -295,6 +296,44 @@ test_nothing_bad (void)
   test_remove_tree (dir);
 }
 
+/* modes/FULL_TENSOR: Sqrt's NaN is the only bad trace, and the call of its function returns
+ * NaN after it: the spread counts that execution, never "0 traces of 0 ops". The eager
+ * Reciprocal that went to +∞ before the call is not counted as after it. */
+static void
+test_spread_counts_executions (void)
+{
+  g_autofree char *path = test_env_shared_path ("modes", "FULL_TENSOR", NULL);
+  g_autoptr(TdbgLogdir) logdir = test_load_logdir (path);
+  g_autoptr(TdbgRootCause) rc = tdbg_root_cause_find (logdir);
+  g_autofree char *text = tdbg_root_cause_spread_text (rc);
+
+  g_assert_cmpuint (rc->origin_trace, ==, 3);
+  g_assert_cmpuint (rc->spread_traces, ==, 0);
+  g_assert_cmpuint (rc->spread_executions, ==, 1);
+  g_assert_cmpstr (text, ==, "1 eager execution went bad after it");
+}
+
+/* The sentence in each combination of counts, singular and plural. */
+static void
+test_spread_text (void)
+{
+  struct { guint64 traces; guint ops, executions; const char *text; } cases[] = {
+    { 0, 0, 0, "Nothing else went bad after it" },
+    { 1, 1, 0, "1 trace of 1 op went bad after it" },
+    { 295, 52, 0, "295 traces of 52 ops went bad after it" },
+    { 0, 0, 2, "2 eager executions went bad after it" },
+    { 3, 1, 1, "3 traces of 1 op and 1 eager execution went bad after it" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TdbgRootCause rc = { .spread_traces = cases[i].traces, .spread_ops = cases[i].ops,
+                           .spread_executions = cases[i].executions };
+      g_autofree char *text = tdbg_root_cause_spread_text (&rc);
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -309,5 +348,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/nonfinite-input", test_nonfinite_input);
   g_test_add_func ("/root-cause/demo-step", test_demo_step);
   g_test_add_func ("/root-cause/nothing-bad", test_nothing_bad);
+  g_test_add_func ("/root-cause/spread-counts-executions", test_spread_counts_executions);
+  g_test_add_func ("/root-cause/spread-text", test_spread_text);
   return g_test_run ();
 }

@@ -130,14 +130,10 @@ origin_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
 static char *
 spread_text (const TdbgRootCause *rc)
 {
-  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'" PRIu64 " trace",
-                                                          "%'" PRIu64 " traces", rc->spread_traces),
-                                             rc->spread_traces);
-  g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u op", "%'u ops", rc->spread_ops),
-                                          rc->spread_ops);
+  g_autofree char *spread = tdbg_root_cause_spread_text (rc);
 
-  /* TRANSLATORS: "295 traces of 52 ops went bad after it" */
-  return g_strdup_printf (_("%s of %s went bad after it."), traces, ops);
+  /* TRANSLATORS: %s: "295 traces of 52 ops went bad after it", as a sentence */
+  return g_strdup_printf (_("%s."), spread);
 }
 
 static void

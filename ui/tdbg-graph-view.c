@@ -199,12 +199,16 @@ focus_view (TdbgGraphView *self)
 }
 
 /* A click selects on release: a press that turns into a drag pans instead (the click
- * gesture then stops and never reports the release). */
+ * gesture then stops and never reports the release). A double-click acts once, on what its
+ * first press hit: that press may have moved the drawing (an op brought to the middle, a
+ * scope opened or folded), so whatever lies under the pointer for the second one (the label
+ * of the op's scope, another op) is not what the person aimed at. */
 static void
 released_cb (GtkGestureClick *gesture, int n_press, double x, double y, TdbgGraphView *self)
 {
   focus_view (self);
-  tdbg_graph_view_click (self, x, y);
+  if (n_press == 1)
+    tdbg_graph_view_click (self, x, y);
 }
 
 static void

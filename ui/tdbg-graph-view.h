@@ -3,7 +3,8 @@
 
 /* Draws a laid-out neighbourhood with cairo and maps clicks back to nodes. It starts fitted
  * to the widget; Ctrl+wheel, a pinch, the keys + - 0 (and the pane's buttons) zoom, and a
- * drag, the wheel or the arrow keys pan. Clicks map to nodes at any zoom and pan.
+ * drag, the wheel or the arrow keys pan. Clicks map to nodes at any zoom and pan; a
+ * double-click acts as its first click alone.
  *
  * Every node also has a flat, focusable button over it that the pointer passes through: Tab
  * and the arrow keys move between nodes, Enter or Space activates one, and assistive

@@ -18,10 +18,12 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer in_list
   GtkWidget *name = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (name), 0.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
   gtk_box_append (GTK_BOX (box), name);
   if (in_list)
     {
+      /* Whole: the list that drops down is as wide as its longest name (an ellipsized label
+       * would let it shrink to the button's width and cut names in their middle). */
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_NONE);
       /* The whole name beside the short one: what tells hosts apart stays readable. */
       GtkWidget *full = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (full), 0.0f);

@@ -2,7 +2,8 @@
 #pragma once
 
 /* Item factories for drop-downs of names (GtkStringList items) that must never widen the
- * window whatever is chosen: the chosen name is cut short to fit, and a name can be shown by
+ * window whatever is chosen: the chosen name is cut short to fit (the list that drops down
+ * shows every name whole), and a name can be shown by
  * its short form (a device's "GPU:1") with the whole name in its tooltip, accessible
  * description and, in the list that drops down, beside it. */
 

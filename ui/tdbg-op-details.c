@@ -98,7 +98,9 @@ add_consumers (TdbgOpDetails *self, TdbgLogdir *logdir, const TdbgOp *op)
     }
 }
 
-/* The device of the op's latest trace, and each output's dtype as its traces recorded it. */
+/* The device of the op's latest trace, and each output's dtype as its traces recorded it. An
+ * op never traced ran on no device the logdir knows of: the host that created it is what
+ * there is to say. */
 static void
 add_traced (TdbgOpDetails *self, TdbgLogdir *logdir, guint32 op_index, const TdbgOp *op)
 {
@@ -116,7 +118,10 @@ add_traced (TdbgOpDetails *self, TdbgLogdir *logdir, guint32 op_index, const Tdb
       if (tdbg_trace_digest_get_dtype (digest))
         g_string_append_printf (dtypes, "%s:%u %s", dtypes->len ? ", " : "", slot, tdbg_dtype_name (tdbg_trace_digest_get_dtype (digest)));
     }
-  add_field (self, _("Device"), device ? device : op->host_name);
+  if (device)
+    add_field (self, _("Device"), device);
+  else
+    add_field (self, _("Host"), op->host_name);
   add_field (self, _("Output dtypes"), dtypes->len ? dtypes->str : _("not recorded"));
 }
 

@@ -15,23 +15,75 @@ tdbg_trace_columns_init (TdbgTraceColumns *self, const TdbgTraceColumn *all, gui
     self->widths[c] = all[c].width;
 }
 
+/* What the expanding column must give up for every column kept in view to fit the view. */
+static int
+needed_yield (const TdbgTraceColumns *self)
+{
+  int through_kept = 0, left = 0, expand_width = 0;
+
+  if (self->view_width <= 0 || self->expand_resized)
+    return 0;
+  for (guint i = 0; i < self->n_shown; i++)
+    {
+      const TdbgTraceColumn *column = &self->all[self->shown[i]];
+      left += self->widths[self->shown[i]];
+      if (column->expand)
+        expand_width = self->widths[self->shown[i]];
+      if (column->keep_in_view)
+        through_kept = left;
+    }
+  return CLAMP (through_kept - self->view_width, 0, MAX (expand_width - TDBG_TRACE_COLUMN_YIELD_MIN_WIDTH, 0));
+}
+
+/* The geometry changed: the expanding column's yield follows. */
+static void
+geometry_changed (TdbgTraceColumns *self)
+{
+  self->yielded = needed_yield (self);
+  self->geometry_serial++;
+}
+
+gboolean
+tdbg_trace_columns_fit_view (TdbgTraceColumns *self, int view_width)
+{
+  if (view_width == self->view_width)
+    return FALSE;
+  self->view_width = view_width;
+  if (needed_yield (self) == self->yielded)
+    return FALSE;
+  geometry_changed (self);
+  return TRUE;
+}
+
 void
 tdbg_trace_columns_set_shown (TdbgTraceColumns *self, const gboolean *show)
 {
   self->n_shown = 0;
   for (guint c = 0; c < self->n_all; c++)
-    if (show[c])
-      self->shown[self->n_shown++] = c;
+    {
+      guint i;
+
+      if (!show[c])
+        continue;
+      /* Inserted before the first shown column placed after it. */
+      for (i = self->n_shown; i > 0 && self->all[self->shown[i - 1]].position > self->all[c].position; i--)
+        self->shown[i] = self->shown[i - 1];
+      self->shown[i] = c;
+      self->n_shown++;
+    }
   self->serial++;
-  self->geometry_serial++;
+  geometry_changed (self);
 }
 
 void
 tdbg_trace_columns_set_width (TdbgTraceColumns *self, guint n, int width)
 {
   g_return_if_fail (n < self->n_shown);
+  /* The width the person gave it is kept: it no longer gives way. */
+  if (self->all[self->shown[n]].expand)
+    self->expand_resized = TRUE;
   self->widths[self->shown[n]] = MAX (width, TDBG_TRACE_COLUMN_MIN_WIDTH);
-  self->geometry_serial++;
+  geometry_changed (self);
 }
 
 gboolean
@@ -50,7 +102,7 @@ tdbg_trace_columns_min_width (const TdbgTraceColumns *self)
 
   for (guint i = 0; i < self->n_shown; i++)
     width += self->widths[self->shown[i]];
-  return width;
+  return width - self->yielded;
 }
 
 void
@@ -63,7 +115,7 @@ tdbg_trace_columns_place (const TdbgTraceColumns *self, int width, int *x, int *
     {
       const TdbgTraceColumn *column = &self->all[self->shown[i]];
       x[i] = left;
-      w[i] = self->widths[self->shown[i]] + (column->expand ? extra : 0);
+      w[i] = self->widths[self->shown[i]] + (column->expand ? extra - self->yielded : 0);
       if (column->expand)
         extra = 0;
       left += w[i];

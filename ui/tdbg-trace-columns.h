@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 /* Space between a column's edge and its text. */
 #define TDBG_TRACE_COLUMN_PADDING 4
 #define TDBG_TRACE_COLUMN_MIN_WIDTH 24
+/* How narrow the expanding column gets when it gives way to the columns kept in view. */
+#define TDBG_TRACE_COLUMN_YIELD_MIN_WIDTH 110
 
 typedef struct {
   const char *title;            /* translated, static */
@@ -23,6 +25,8 @@ typedef struct {
   gboolean numeric;             /* tabular figures */
   gboolean tooltip;             /* the text is the tooltip even when it fits */
   PangoEllipsizeMode ellipsize;
+  guint position;               /* the shown columns go left to right by ascending position */
+  gboolean keep_in_view;        /* the expanding column gives way so that it is in view unscrolled */
 } TdbgTraceColumn;
 
 /* The text (newly allocated, or NULL for none) of column @column (an index into the columns
@@ -35,6 +39,9 @@ typedef struct {
   guint shown[TDBG_TRACE_COLUMNS_MAX];  /* indices into all[], left to right */
   guint n_shown;
   int widths[TDBG_TRACE_COLUMNS_MAX];   /* of all[], as resized */
+  int view_width;               /* the list's width in view, 0 until known */
+  int yielded;                  /* what the expanding column gives up for the kept columns */
+  gboolean expand_resized;      /* the person set the expanding column's width: it is kept */
   guint serial;                 /* changes with what is shown */
   guint geometry_serial;        /* changes with what is shown and with the widths */
   TdbgTraceTextFunc text_func;
@@ -46,10 +53,14 @@ typedef struct {
 
 void tdbg_trace_columns_init (TdbgTraceColumns *self, const TdbgTraceColumn *all, guint n_all,
                               TdbgTraceTextFunc text_func, gpointer text_data);
-/* Shows the columns with @show[i] set, in their order. */
+/* Shows the columns with @show[i] set, left to right by their position. */
 void tdbg_trace_columns_set_shown (TdbgTraceColumns *self, const gboolean *show);
 /* Gives shown column @n (0: the first) @width, at least TDBG_TRACE_COLUMN_MIN_WIDTH. */
 void tdbg_trace_columns_set_width (TdbgTraceColumns *self, guint n, int width);
+/* The list shows @view_width of its width: the expanding column gives way (down to
+ * TDBG_TRACE_COLUMN_YIELD_MIN_WIDTH, unless the person sized it) so that the columns kept in
+ * view fit it. Returns whether the geometry changed. */
+gboolean tdbg_trace_columns_fit_view (TdbgTraceColumns *self, int view_width);
 /* Whether column @column (of all) is shown. */
 gboolean tdbg_trace_columns_is_shown (const TdbgTraceColumns *self, guint column);
 /* The width the shown columns need. */

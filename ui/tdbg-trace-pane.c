@@ -87,6 +87,18 @@ relayout_rows (TdbgTracePane *self)
     }
 }
 
+/* The list's width in view changed: the counts stay in it, the tensor column giving way. */
+static void
+fit_view (TdbgTracePane *self)
+{
+  GtkAdjustment *hadjustment = gtk_scrolled_window_get_hadjustment (self->scroller);
+
+  if (!tdbg_trace_columns_fit_view (&self->columns, (int) gtk_adjustment_get_page_size (hadjustment)))
+    return;
+  tdbg_trace_header_update (self->header);
+  relayout_rows (self);
+}
+
 /* Shows the columns with @show set. */
 static void
 show_columns (TdbgTracePane *self, const gboolean *show)
@@ -556,6 +568,8 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   gtk_widget_insert_before (GTK_WIDGET (self->header), gtk_widget_get_parent (GTK_WIDGET (self->scroller)),
                             GTK_WIDGET (self->scroller));
   tdbg_trace_header_set_hadjustment (self->header, gtk_scrolled_window_get_hadjustment (self->scroller));
+  g_signal_connect_swapped (gtk_scrolled_window_get_hadjustment (self->scroller), "changed", G_CALLBACK (fit_view),
+                            self);
   g_signal_connect_swapped (self->header, "resized", G_CALLBACK (relayout_rows), self);
   _tdbg_trace_pane_order_init (self);
 

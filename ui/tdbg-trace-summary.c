@@ -182,8 +182,22 @@ define_column (TdbgTraceColumn *columns, TdbgTraceCol col, const char *title, gb
     .tooltip = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_HOST || col == TDBG_TRACE_COL_DEVICE,
     /* Op names differ at their ends; the rest cut at the end. */
     .ellipsize = col == TDBG_TRACE_COL_TENSOR ? PANGO_ELLIPSIZE_START : PANGO_ELLIPSIZE_END,
+    .keep_in_view = col == TDBG_TRACE_COL_NEG_INF || col == TDBG_TRACE_COL_POS_INF || col == TDBG_TRACE_COL_NAN ||
+                    col == TDBG_TRACE_COL_HEALTH,
   };
 }
+
+/* Left to right: which trace, then its NaN/∞ counts, which must be in view in a pane as
+ * narrow as a laptop's screen leaves Graph Execution (the other columns are a sideways
+ * scroll away, and in the line under the list), then the rest of its values, then where it
+ * ran. */
+static const TdbgTraceCol columns_left_to_right[] = {
+  TDBG_TRACE_COL_INDEX, TDBG_TRACE_COL_TENSOR, TDBG_TRACE_COL_TYPE,
+  TDBG_TRACE_COL_NEG_INF, TDBG_TRACE_COL_POS_INF, TDBG_TRACE_COL_NAN, TDBG_TRACE_COL_HEALTH,
+  TDBG_TRACE_COL_NEG, TDBG_TRACE_COL_ZERO, TDBG_TRACE_COL_POS, TDBG_TRACE_COL_SIZE,
+  TDBG_TRACE_COL_DTYPE, TDBG_TRACE_COL_SHAPE, TDBG_TRACE_COL_DEVICE, TDBG_TRACE_COL_HOST,
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (columns_left_to_right) == TDBG_TRACE_N_COLS);
 
 void
 tdbg_trace_summary_define_columns (TdbgTraceColumn *columns)
@@ -203,6 +217,8 @@ tdbg_trace_summary_define_columns (TdbgTraceColumn *columns)
   define_column (columns, TDBG_TRACE_COL_ZERO, "0", FALSE, 72);
   define_column (columns, TDBG_TRACE_COL_POS, "+", FALSE, 72);
   define_column (columns, TDBG_TRACE_COL_HEALTH, _("∞/NaN"), FALSE, 96);
+  for (guint i = 0; i < G_N_ELEMENTS (columns_left_to_right); i++)
+    columns[columns_left_to_right[i]].position = i;
 }
 
 void

@@ -47,7 +47,8 @@ char *tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, g
 /* The whole text of a cell shown shortened (a device's name, a host's when it has a
  * domain), NULL for the others. */
 char *tdbg_trace_summary_get_whole_text (TdbgLogdir *logdir, guint trace, guint column);
-/* Fills @columns (TDBG_TRACE_N_COLS of them) with every column's title, width and alignment. */
+/* Fills @columns (TDBG_TRACE_N_COLS of them) with every column's title, width, alignment and
+ * position: the NaN/∞ counts right after the op type. */
 void tdbg_trace_summary_define_columns (TdbgTraceColumn *columns);
 /* Sets @show[c] (TDBG_TRACE_N_COLS of them) for the columns @logdir (or none) calls for, the
  * device column when its traces name @n_devices > 1 devices, the host column when they come

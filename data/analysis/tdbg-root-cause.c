@@ -8,6 +8,7 @@
 
 #include "tdbg-root-cause-private.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -309,14 +310,14 @@ find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_tim
     }
 }
 
+/* Every bad trace but the origin: the origin may be a later trace than the first bad one,
+ * when a nested graph saw the values before the op that made them was traced. */
 static void
-count_spread (TdbgLogdir *logdir, TdbgRootCause *rc)
+count_spread_traces (TdbgLogdir *logdir, TdbgRootCause *rc)
 {
   g_autoptr(GHashTable) ops = g_hash_table_new (NULL, NULL);
   guint n = tdbg_logdir_get_n_traces (logdir);
 
-  /* Every bad trace but the origin: the origin may be a later trace than the first bad one,
-   * when a nested graph saw the values before the op that made them was traced. */
   for (guint i = 0; i < n; i++)
     if (i != rc->origin_trace && trace_is_bad (logdir, i))
       {
@@ -324,6 +325,53 @@ count_spread (TdbgLogdir *logdir, TdbgRootCause *rc)
         g_hash_table_add (ops, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, i)->op + 1));
       }
   rc->spread_ops = g_hash_table_size (ops);
+}
+
+/* Eager executions with a bad output written at or after the origin: the function call that
+ * ran the origin's graph returns (and is written) after its traces, so it counts; an eager op
+ * that went bad on its own before the origin does not. */
+static void
+count_spread_executions (TdbgLogdir *logdir, TdbgRootCause *rc, double origin_wall_time)
+{
+  guint n = tdbg_logdir_get_n_executions (logdir);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
+      if (i != rc->origin_execution && e->n_alert_outputs > 0 && e->wall_time >= origin_wall_time)
+        rc->spread_executions++;
+    }
+}
+
+static void
+count_spread (TdbgLogdir *logdir, TdbgRootCause *rc, double origin_wall_time)
+{
+  count_spread_traces (logdir, rc);
+  count_spread_executions (logdir, rc, origin_wall_time);
+}
+
+char *
+tdbg_root_cause_spread_text (const TdbgRootCause *rc)
+{
+  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'" PRIu64 " trace",
+                                                          "%'" PRIu64 " traces", rc->spread_traces),
+                                             rc->spread_traces);
+  g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u op", "%'u ops", rc->spread_ops),
+                                          rc->spread_ops);
+  g_autofree char *executions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u eager execution",
+                                                              "%'u eager executions", rc->spread_executions),
+                                                 rc->spread_executions);
+
+  if (rc->spread_traces == 0 && rc->spread_executions == 0)
+    return g_strdup (_("Nothing else went bad after it"));
+  if (rc->spread_executions == 0)
+    /* TRANSLATORS: "295 traces of 52 ops went bad after it" */
+    return g_strdup_printf (_("%s of %s went bad after it"), traces, ops);
+  if (rc->spread_traces == 0)
+    /* TRANSLATORS: "1 eager execution went bad after it" */
+    return g_strdup_printf (_("%s went bad after it"), executions);
+  /* TRANSLATORS: "295 traces of 52 ops and 3 eager executions went bad after it" */
+  return g_strdup_printf (_("%s of %s and %s went bad after it"), traces, ops, executions);
 }
 
 /* ---- explanation ------------------------------------------------------------------------ */
@@ -581,7 +629,7 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
   else
     decide_cause (rc, op->op_type);
   find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
-  count_spread (logdir, rc);
+  count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));
   explain (logdir, rc, op->op_name);
 }
 
@@ -634,7 +682,7 @@ find_for_execution (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint sl
   decide_cause (rc, rc->origin_op_type);
   if (e->graph != TDBG_NONE)
     find_step (w->logdir, rc, e->graph, e->wall_time);
-  count_spread (w->logdir, rc);
+  count_spread (w->logdir, rc, e->wall_time);
   explain (w->logdir, rc, rc->origin_op_type);
 }
 

@@ -101,10 +101,11 @@ typedef struct {
   char *hint;                 /* what to do about it, translated */
   char *limitation;           /* what the mode could not tell, translated, or NULL */
 
-  /* Spread: bad traces and distinct bad ops after the origin; the enclosing function call
-   * (step) in which it happened. */
+  /* Spread: bad traces and distinct bad ops after the origin, eager executions with a bad
+   * output written after it; the enclosing function call (step) in which it happened. */
   guint64 spread_traces;
   guint spread_ops;
+  guint spread_executions;
   guint32 step_execution;     /* TDBG_NONE when not known (TF1, no executions) */
   guint step_call;            /* 1-based call number of that function, 0 when unknown */
   guint32 step_graph;         /* the called function's graph, TDBG_NONE when unknown */
@@ -116,6 +117,9 @@ typedef struct {
  * TDBG_CAUSE_NONE when nothing went bad. */
 TdbgRootCause *tdbg_root_cause_find (TdbgLogdir *logdir);
 void tdbg_root_cause_free (TdbgRootCause *cause);
+/* How far it spread, translated, without a final stop: "295 traces of 52 ops and 3 eager
+ * executions went bad after it"; never a count of 0 while a later trace or execution went bad. */
+char *tdbg_root_cause_spread_text (const TdbgRootCause *rc);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgRootCause, tdbg_root_cause_free)
 
 /* The op family row an op type belongs to ("log", "sqrt", "rsqrt", "division", "reciprocal",
