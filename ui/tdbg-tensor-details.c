@@ -150,6 +150,7 @@ tdbg_tensor_details_show_twin (TdbgTensorDetails *self, TdbgLogdir *other, guint
     /* Translators: compare mode: the Error column's text of the selected trace */
     g_string_append_printf (s, _("; error %s"), error_text);
   gtk_label_set_text (self->twin_label, s->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->twin_label), s->str);
   g_string_free (s, TRUE);
 }
 
