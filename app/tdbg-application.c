@@ -34,6 +34,55 @@ tdbg_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay", help_accels);
 }
 
+/* A location as the running instance (whose current folder may be another) must read it. */
+static char *
+absolute_location (const char *text)
+{
+  if (tdbg_location_text_is_remote (text))
+    return g_strdup (text);
+  return g_canonicalize_filename (text, NULL);
+}
+
+/* --compare RUN_A RUN_B (tdbg_cli_check_window_args() has checked them): the pair goes to the
+ * instance already running, when there is one, through the "compare" action. */
+static gboolean
+compare_from_command_line (GApplication *app, char **argv, int *exit_status)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+  gboolean options = TRUE, compare = FALSE;
+
+  for (int i = 1; argv[i]; i++)
+    {
+      if (options && g_str_equal (argv[i], "--"))
+        options = FALSE;
+      else if (options && g_str_equal (argv[i], "--compare"))
+        compare = TRUE;
+      else if (options && argv[i][0] == '-' && argv[i][1] != '\0')
+        continue;
+      else if (a == NULL)
+        a = absolute_location (argv[i]);
+      else if (b == NULL)
+        b = absolute_location (argv[i]);
+    }
+  if (!compare)
+    return FALSE;
+  if (a == NULL || b == NULL)
+    {
+      *exit_status = 2;
+      return TRUE;
+    }
+  if (!g_application_register (app, NULL, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      *exit_status = 1;
+      return TRUE;
+    }
+  g_action_group_activate_action (G_ACTION_GROUP (app), "compare", g_variant_new ("(ss)", a, b));
+  *exit_status = 0;
+  return TRUE;
+}
+
 /* GApplication would turn ssh:// arguments into GVfs files: they are set aside and opened
  * by their address, through the "open-location" action, which reaches the instance already
  * running when there is one. */
@@ -46,6 +95,8 @@ tdbg_application_local_command_line (GApplication *app, char ***arguments, int *
   gboolean handled = FALSE;
   int kept = 0;
 
+  if (compare_from_command_line (app, argv, exit_status))
+    return TRUE;
   for (int i = 0; argv[i]; i++)
     if (i > 0 && tdbg_location_text_is_remote (argv[i]))
       g_ptr_array_add (remote, argv[i]);
@@ -77,6 +128,17 @@ open_location_activated (GSimpleAction *action, GVariant *parameter, gpointer ap
 
   gtk_window_present (GTK_WINDOW (window));
   tdbg_window_open_location (window, g_variant_get_string (parameter, NULL));
+}
+
+static void
+compare_activated (GSimpleAction *action, GVariant *parameter, gpointer app)
+{
+  TdbgWindow *window = tdbg_window_new (GTK_APPLICATION (app));
+  const char *a, *b;
+
+  g_variant_get (parameter, "(&s&s)", &a, &b);
+  gtk_window_present (GTK_WINDOW (window));
+  tdbg_window_open_compare (window, a, b);
 }
 
 /* A window, or the runs watched in the background back on screen. */
@@ -125,6 +187,8 @@ tdbg_application_init (TdbgApplication *self)
   static const GActionEntry entries[] = {
     { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
     { "open-location", open_location_activated, "s", NULL, NULL, { 0 } },
+    /* tfdbg-gtk --compare RUN_A RUN_B: a window on run A compared with run B. */
+    { "compare", compare_activated, "(ss)", NULL, NULL, { 0 } },
   };
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);

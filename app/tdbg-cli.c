@@ -214,6 +214,7 @@ print_usage (FILE *out)
                   "       tfdbg-gtk COMMAND [ARGS…]     headless\n\nCommands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (out, _("\nWindow options:\n  --compare RUN_A RUN_B  open the window on RUN_A compared with RUN_B\n"));
 }
 
 static int
@@ -226,8 +227,8 @@ cmd_help (int argc, char **argv)
 gboolean
 tdbg_cli_check_window_args (int argc, char **argv)
 {
-  gboolean options = TRUE;
-  int first = 0;
+  gboolean options = TRUE, compare = FALSE;
+  int first = 0, n_locations = 0;
 
   for (int i = 1; i < argc; i++)
     {
@@ -236,14 +237,25 @@ tdbg_cli_check_window_args (int argc, char **argv)
       /* How D-Bus activation starts the application (its service file). */
       else if (options && g_str_equal (argv[i], "--gapplication-service"))
         continue;
+      else if (options && g_str_equal (argv[i], "--compare") && !compare)
+        compare = TRUE;
       else if (options && argv[i][0] == '-' && argv[i][1] != '\0')
         {
           g_printerr (_("tfdbg-gtk: unknown option “%s”\n"), argv[i]);
           print_usage (stderr);
           return FALSE;
         }
-      else if (first == 0)
+      else if (n_locations++ == 0)
         first = i;
+    }
+  /* --compare RUN_A RUN_B: a window on one run compared with the other, and nothing else. */
+  if (compare)
+    {
+      if (n_locations == 2)
+        return TRUE;
+      g_printerr (_("tfdbg-gtk: --compare takes two logdirs, RUN_A and RUN_B (%d given)\n"), n_locations);
+      print_usage (stderr);
+      return FALSE;
     }
   /* A word that names no file where a command goes is a command mistyped, or one this
    * version does not have: opening a window on it (or on the arguments after it) would hide

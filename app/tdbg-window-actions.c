@@ -217,6 +217,7 @@ static const struct {
   { "win.open-remote", NULL, open_remote_action },
 #endif
   { "win.reload", NULL, reload_action },
+  { "win.compare-with", NULL, _tdbg_window_compare_with_action },
   { "win.cancel-load", NULL, cancel_action },
   { "win.alert-first", NULL, alert_action },
   { "win.alert-next", NULL, alert_action },

@@ -210,8 +210,8 @@ watch_connection (TdbgWindow *self, TdbgLogdir *logdir)
 
 
 /* The error banner, and the message read back by tdbg_window_get_load_error(). */
-static void
-set_load_error (TdbgWindow *self, const char *message)
+void
+_tdbg_window_set_load_error (TdbgWindow *self, const char *message)
 {
   g_free (self->load_error);
   self->load_error = g_strdup (message);
@@ -235,6 +235,9 @@ _tdbg_window_enable_logdir_buttons (TdbgWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload", !start);
   gtk_widget_set_sensitive (self->follow_button, !start);
+  /* A run is compared with another once it is shown. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with",
+                                 !start && tdbg_selection_get_logdir (self->selection) != NULL);
 }
 
 void
@@ -376,7 +379,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->load_error, g_free);
   if (!ok)
     {
-      set_load_error (self, error->message);
+      _tdbg_window_set_load_error (self, error->message);
       show_load_error (self, error);
       g_clear_object (&self->loading);
       g_object_unref (self);
@@ -399,6 +402,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   show_diagnosis (self, logdir);
   _tdbg_window_update_status (self);
   tdbg_window_first_look_when_drawn (self, self->loading, first_look_begin);
+  _tdbg_window_compare_loaded (self);
   g_object_unref (self);
 }
 
@@ -410,6 +414,7 @@ begin_open (TdbgWindow *self, const char *location, const char *progress_text)
   g_autofree char *shown = NULL;
 
   tdbg_window_cancel_load (self);
+  _tdbg_window_compare_clear (self);
   g_clear_object (&self->loading);
 #ifdef TDBG_WITH_REMOTE
   g_clear_object (&self->connection_watch);
@@ -488,7 +493,7 @@ open_parsed (TdbgWindow *self, TdbgLocation *location, const GError *error)
   if (location == NULL)
     {
       _tdbg_window_show_page (self, "logdir");
-      set_load_error (self, error->message);
+      _tdbg_window_set_load_error (self, error->message);
     }
 #ifdef TDBG_WITH_REMOTE
   else if (tdbg_location_is_remote (location))
@@ -525,6 +530,7 @@ tdbg_window_cancel_load (TdbgWindow *self)
   if (self->cancellable)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  _tdbg_window_compare_cancel (self);
   stop_progress (self);
   if (self->connecting)
     gtk_label_set_text (self->status_label, _("Connecting cancelled."));
@@ -557,7 +563,7 @@ connect_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
       return;
     }
   stop_progress (self);
-  set_load_error (self, error->message);
+  _tdbg_window_set_load_error (self, error->message);
   gtk_label_set_text (self->status_label, _("Not connected."));
 }
 

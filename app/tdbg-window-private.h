@@ -13,6 +13,7 @@
 #include "tdbg-window.h"
 
 #include "tdbg-alerts-pane.h"
+#include "tdbg-compare.h"
 #include "tdbg-follower.h"
 #include "tdbg-graph-pane.h"
 #include "tdbg-problem-page.h"
@@ -71,6 +72,15 @@ struct _TdbgWindow {
   TdbgSshPrompt *ssh_prompt;
   TdbgConnectionWatch *connection_watch;
 #endif
+
+  /* Compare mode (tdbg-window-compare.c) */
+  char *compare_pending;         /* the run to compare with once the logdir is in */
+  char *compare_location;        /* the run compared with (or being compared) */
+  GCancellable *compare_cancellable; /* while run B loads and the pair is compared */
+  gpointer compare_job;          /* the worker's (the task owns it) */
+  TdbgLogdir *compare_loading;   /* run B while it loads, for the progress */
+  guint compare_progress_id;
+  TdbgComparison *comparison;    /* the last one shown, NULL when none */
 };
 
 /* tdbg-window-actions.c */
@@ -84,6 +94,21 @@ void _tdbg_window_show_page (TdbgWindow *self, const char *name);
 /* The problem page with @title and @description. */
 void _tdbg_window_show_problem (TdbgWindow *self, const char *title, const char *description,
                                 gboolean can_show_logdir);
+
+/* The error banner with @message (as a failed load shows it). */
+void _tdbg_window_set_load_error (TdbgWindow *self, const char *message);
+
+/* tdbg-window-compare.c */
+/* A logdir is loaded: a comparison asked for meanwhile starts. */
+void _tdbg_window_compare_loaded (TdbgWindow *self);
+/* Stops comparing (the comparison under way and any asked for). */
+void _tdbg_window_compare_cancel (TdbgWindow *self);
+/* Leaves compare mode: also forgets the comparison shown. */
+void _tdbg_window_compare_clear (TdbgWindow *self);
+/* The status line's end in compare mode. */
+void _tdbg_window_compare_append_status (TdbgWindow *self, GString *s);
+/* win.compare-with: a folder chooser, then tdbg_window_compare(). */
+void _tdbg_window_compare_with_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 
 /* tdbg-window.c */
 void _tdbg_window_update_status (TdbgWindow *self);
@@ -124,6 +149,10 @@ TdbgStartPage *tdbg_window_get_start_page (TdbgWindow *self);
 TdbgProblemPage *tdbg_window_get_problem_page (TdbgWindow *self);
 /* The notice above the panes (a circular buffer dropped events), "" when hidden. */
 const char *tdbg_window_get_notice_text (TdbgWindow *self);
+/* The comparison shown (compare mode), NULL when none; whether one is under way or waits for
+ * the logdir to load. */
+TdbgComparison *tdbg_window_get_comparison (TdbgWindow *self);
+gboolean tdbg_window_is_comparing (TdbgWindow *self);
 /* The lost-connection banner's text ("" when hidden). */
 const char *tdbg_window_get_connection_text (TdbgWindow *self);
 

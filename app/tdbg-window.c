@@ -135,6 +135,7 @@ _tdbg_window_update_status (TdbgWindow *self)
       g_string_append_printf (s, _("%s line %d"), base, tdbg_selection_get_source_line (self->selection));
     }
   append_counts (s, logdir, tdbg_follower_get_error (self->follower));
+  _tdbg_window_compare_append_status (self, s);
   tdbg_window_first_look_prepend_note (self, s);
   gtk_label_set_text (self->status_label, s->str);
   g_string_free (s, TRUE);
@@ -146,6 +147,7 @@ tdbg_window_dispose (GObject *object)
   TdbgWindow *self = TDBG_WINDOW (object);
 
   tdbg_window_cancel_load (self);
+  _tdbg_window_compare_clear (self);
   _tdbg_window_layout_dispose (self);
   g_clear_object (&self->loading);
   if (self->follower)

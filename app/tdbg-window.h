@@ -22,6 +22,11 @@ void tdbg_window_open_location (TdbgWindow *self, const char *location);
 /* Loads the logdir that @source reads (already connected, for a remote one). */
 void tdbg_window_open_source (TdbgWindow *self, TdbgSource *source);
 void tdbg_window_cancel_load (TdbgWindow *self);
+/* Compares the run shown (or being opened, once it is in) with the run at @location (a path or
+ * an ssh:// address) in the background: compare mode. */
+void tdbg_window_compare (TdbgWindow *self, const char *location);
+/* Opens @location_a, then compares it with @location_b (tfdbg-gtk --compare RUN_A RUN_B). */
+void tdbg_window_open_compare (TdbgWindow *self, const char *location_a, const char *location_b);
 gboolean tdbg_window_is_loading (TdbgWindow *self);
 
 TdbgSelection *tdbg_window_get_selection (TdbgWindow *self);

@@ -30,6 +30,10 @@ static const TdbgAlertKind kinds[] = {
                              TDBG_ALERT_SEVERITY_WARNING, "tdbg-warning",
                              N_("FULL_TENSOR values whose largest |x| passes the threshold (1e6 unless changed); click for the first one"),
                              NULL, NULL },
+  [TDBG_ALERT_DIVERGENCE] = { TDBG_ALERT_DIVERGENCE, "DivergenceAlert", N_("First divergence"),
+                              TDBG_ALERT_SEVERITY_ERROR, "tdbg-salient",
+                              N_("Where this run first parts from the run it is compared with, then each diverging op's first diverging trace, worst first; click for the next one"),
+                              NULL, NULL, TRUE },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (kinds) == TDBG_N_ALERT_TYPES);
 

@@ -30,6 +30,8 @@ typedef struct {
   /* The kinds Debugger V2 does not have leave both tests NULL: they are found on demand,
    * apart from its NaN/∞ alerts (tdbg_more_alerts_find()). */
   gboolean (*counts_alert) (double neg_inf, double pos_inf, double nan);
+  /* Found by comparing the run with another (data/compare/), never in one logdir: no finder. */
+  gboolean from_comparison;
 } TdbgAlertKind;
 
 guint tdbg_alert_kind_get_n (void);

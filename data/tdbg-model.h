@@ -203,6 +203,7 @@ typedef enum {
   TDBG_ALERT_INF_NAN,
   TDBG_ALERT_RETRACING,     /* beyond Debugger V2: found on demand (tdbg-more-alerts.h) */
   TDBG_ALERT_EXPLODING,
+  TDBG_ALERT_DIVERGENCE,    /* found by comparing with another run (data/compare/) */
   TDBG_N_ALERT_TYPES
 } TdbgAlertType;
 
@@ -221,7 +222,8 @@ typedef struct {
   /* The kinds beyond Debugger V2's (zero for NaN/∞): */
   guint32 op;               /* the op the alert is about (retracing: an op of the first graph) */
   guint n_graphs;           /* retracing: graphs traced from one Python function */
-  double magnitude;         /* exploding magnitude: the largest finite |x| */
+  double magnitude;         /* exploding magnitude: the largest finite |x|; divergence: the
+                             * largest |a − b| against the twin (NAN when none is finite) */
 } TdbgAlert;
 
 #define TDBG_ALERT_LIMIT 1000

@@ -6,7 +6,7 @@ usage: check-cli-usage.py TFDBG_GTK LOGDIRS_ROOT OUTDIR
 
 An unknown command (`tfdbg-gtk compare A B`) or option exits 2 with the usage on stderr, and opens
 no window (it runs without a display: a window would fail otherwise); a command's unknown option
-shows that command's usage. A graph name that several graphs share (`dense` in tutorial_mnist,
+shows that command's usage, and `--compare` without exactly two logdirs fails the same way. A graph name that several graphs share (`dense` in tutorial_mnist,
 four times per EXPECTED.json) fails for export-graph and ops, listing each id with its outer
 graphs, and writes no file; a name only one graph has, or an id, is taken. TAP.
 """
@@ -61,6 +61,14 @@ def main(argv):
            expect_usage(program, [mnist, "--frobnicate"], ["--frobnicate", "Usage:"]))
     report("a command's unknown option shows its usage",
            expect_usage(program, ["inspect", "--bogus", mnist], ["--bogus", "inspect [OPTION…] LOGDIR", "--json"]))
+    # --compare takes exactly two logdirs, and opens no window otherwise.
+    report("--compare with one logdir fails with usage",
+           expect_usage(program, ["--compare", mnist], ["--compare", "(1 given)", "Usage:", "RUN_A RUN_B"]))
+    report("--compare with three logdirs fails with usage",
+           expect_usage(program, ["--compare", mnist, modes, mnist], ["--compare", "(3 given)", "Usage:"]))
+    report("--compare alone fails with usage", expect_usage(program, ["--compare"], ["(0 given)", "Usage:"]))
+    report("a logdir before --compare counts as one of its two",
+           expect_usage(program, [mnist, "--compare", modes, mnist], ["(3 given)", "Usage:"]))
     status, out, err = run(program, "help")
     report("help lists every command on stdout",
            [] if status == 0 and all(c in out for c in ("inspect", "alerts", "explain", "trace", "execution",

@@ -33,12 +33,18 @@ test_rows (void)
         {
           g_assert_null (kind->trace_alerts);
           g_assert_null (kind->counts_alert);
-          g_assert_nonnull (tdbg_more_alerts_get_finder (kind->type));
+          /* Found in one logdir by a finder, or by comparing two runs. */
+          if (kind->from_comparison)
+            g_assert_null (tdbg_more_alerts_get_finder (kind->type));
+          else
+            g_assert_nonnull (tdbg_more_alerts_get_finder (kind->type));
         }
     }
   g_assert_true (tdbg_alert_kind_is_debugger_v2 (tdbg_alert_kind_get (TDBG_ALERT_INF_NAN)));
   g_assert_cmpstr (tdbg_alert_kind_get (TDBG_ALERT_RETRACING)->id, ==, "RetracingAlert");
   g_assert_cmpstr (tdbg_alert_kind_get (TDBG_ALERT_EXPLODING)->id, ==, "ExplodingMagnitudeAlert");
+  g_assert_cmpstr (tdbg_alert_kind_get (TDBG_ALERT_DIVERGENCE)->id, ==, "DivergenceAlert");
+  g_assert_true (tdbg_alert_kind_get (TDBG_ALERT_DIVERGENCE)->from_comparison);
   g_assert_null (tdbg_alert_kind_lookup ("NoSuchAlert"));
   g_assert_null (tdbg_alert_kind_lookup (NULL));
 }

@@ -51,6 +51,13 @@ pair_compare (Pair *p, const CompareRun *a, const CompareRun *b, const TdbgCompa
   p->c = tdbg_comparison_new (p->a, p->b, options, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (p->c);
+  /* Each diverging trace is marked with its kind (the window's Error column and filter). */
+  {
+    guint64 marked = 0;
+    for (guint i = 0; i < tdbg_logdir_get_n_traces (p->a); i++)
+      marked += p->c->divergences[i] != TDBG_DIVERGENCE_NONE;
+    g_assert_cmpuint (marked, ==, p->c->diverging_traces);
+  }
 }
 
 static const TdbgOpError *
@@ -125,7 +132,12 @@ test_nothing (gconstpointer data)
     {
       g_assert_cmpuint (p.c->twins[i], ==, i);
       g_assert_cmpfloat (p.c->errors[i], ==, 0);
+      g_assert_cmpuint (p.c->divergences[i], ==, TDBG_DIVERGENCE_NONE);
     }
+  {
+    g_autoptr(GArray) alerts = tdbg_comparison_alerts (p.c, 10);
+    g_assert_cmpuint (alerts->len, ==, 0);
+  }
   if (mode == TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR)
     {
       g_assert_cmpfloat (tdbg_error_sums_cosine (&relu->sums), ==, 1);
@@ -168,6 +180,19 @@ test_values (void)
   g_assert_cmpuint (p.c->step_execution, ==, 3);
   g_assert_true (isnan (p.c->errors[RELU (0)]) == FALSE && p.c->errors[RELU (0)] == 0);
   g_assert_cmpfloat_with_epsilon (p.c->errors[RELU (1)], max_diff, 1e-9);
+  g_assert_cmpuint (p.c->divergences[RELU (1)], ==, TDBG_DIVERGENCE_VALUES);
+  g_assert_cmpuint (p.c->divergences[RELU (0)], ==, TDBG_DIVERGENCE_NONE);
+  {
+    /* The window's alert: the first divergence, on run A's trace, with its figure. */
+    g_autoptr(GArray) alerts = tdbg_comparison_alerts (p.c, 10);
+    const TdbgAlert *first;
+    g_assert_cmpuint (alerts->len, ==, 1);
+    first = &g_array_index (alerts, TdbgAlert, 0);
+    g_assert_cmpint (first->type, ==, TDBG_ALERT_DIVERGENCE);
+    g_assert_cmpuint (first->trace_index, ==, RELU (1));
+    g_assert_cmpstr (tdbg_logdir_get_op (p.a, first->op)->op_name, ==, "Relu");
+    g_assert_cmpfloat_with_epsilon (first->magnitude, max_diff, 1e-12);
+  }
   relu = op_error (p.c, "outer/Relu:0");
   g_assert_cmpuint (relu->diverging, ==, 1);
   g_assert_cmpuint (relu->first_diverging, ==, RELU (1));
@@ -310,6 +335,21 @@ test_mode (void)
   compare_run_init (&b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__CONCISE_HEALTH, N_STEPS);
   pair_compare (&p, &a, &b, NULL);
   assert_first (p.c, TDBG_DIVERGENCE_MODE, 0, 0);
+  {
+    /* The first divergence, then the first trace of each other diverging op, none twice. */
+    g_autoptr(GArray) alerts = tdbg_comparison_alerts (p.c, 10);
+    g_autoptr(GArray) two = tdbg_comparison_alerts (p.c, 1);
+    g_assert_cmpuint (alerts->len, ==, 4);
+    g_assert_cmpuint (g_array_index (alerts, TdbgAlert, 0).trace_index, ==, 0);
+    for (guint i = 1; i < alerts->len; i++)
+      {
+        g_assert_cmpuint (g_array_index (alerts, TdbgAlert, i).trace_index, <, 4);
+        for (guint j = 0; j < i; j++)
+          g_assert_cmpuint (g_array_index (alerts, TdbgAlert, i).trace_index, !=,
+                            g_array_index (alerts, TdbgAlert, j).trace_index);
+      }
+    g_assert_cmpuint (two->len, ==, 2);
+  }
   g_assert_cmpuint (p.c->compared_traces, ==, 1);
   g_assert_cmpuint (p.c->diverging_traces, ==, 4 * N_STEPS);
 }

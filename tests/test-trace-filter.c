@@ -104,6 +104,45 @@ on_device (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data)
   return g_strcmp0 (tdbg_logdir_get_string (logdir, d->device), data) == 0;
 }
 
+/* The traces a comparison marks (every third here) and nothing else, also with other criteria. */
+static void
+test_wanted (Fixture *fixture, gconstpointer data)
+{
+  TdbgLogdir *logdir = fixture->logdir;
+  guint n = tdbg_logdir_get_n_traces (logdir);
+  g_autofree guint8 *flags = g_new0 (guint8, n);
+  g_autoptr(GBytes) wanted = NULL;
+  g_autoptr(TdbgTraceFilter) filter = NULL;
+  g_autoptr(TdbgTraceFilter) named = NULL;
+  g_autoptr(GArray) got = NULL;
+  g_autoptr(GArray) got_named = NULL;
+  guint n_wanted = 0;
+
+  /* The last trace is past the flags' end: not wanted. */
+  for (guint i = 0; i + 1 < n; i++)
+    if (i % 3 == 0)
+      {
+        flags[i] = 1;
+        n_wanted++;
+      }
+  wanted = g_bytes_new (flags, n - 1);
+  filter = tdbg_trace_filter_new (logdir, NULL, NULL, NULL, FALSE, NULL);
+  tdbg_trace_filter_set_wanted (filter, wanted);
+  got = tdbg_trace_filter_more (filter, NULL);
+  g_assert_cmpuint (got->len, ==, n_wanted);
+  for (guint i = 0; i < got->len; i++)
+    g_assert_cmpuint (g_array_index (got, guint32, i) % 3, ==, 0);
+  named = tdbg_trace_filter_new (logdir, "log", NULL, NULL, FALSE, NULL);
+  tdbg_trace_filter_set_wanted (named, wanted);
+  got_named = tdbg_trace_filter_more (named, NULL);
+  for (guint i = 0; i < got_named->len; i++)
+    {
+      guint32 t = g_array_index (got_named, guint32, i);
+      g_assert_true (t % 3 == 0 && name_has (logdir, tdbg_logdir_get_trace (logdir, t), "log"));
+    }
+  g_assert_cmpuint (got_named->len, <=, got->len);
+}
+
 static void
 test_criteria (Fixture *fixture, gconstpointer data)
 {
@@ -329,6 +368,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/trace-filter/criteria", Fixture, NULL, fixture_set_up, test_criteria, fixture_tear_down);
+  g_test_add ("/trace-filter/wanted", Fixture, NULL, fixture_set_up, test_wanted, fixture_tear_down);
   g_test_add ("/trace-filter/bad-expression", Fixture, NULL, fixture_set_up, test_bad_expression, fixture_tear_down);
   g_test_add ("/trace-filter/worker", Fixture, NULL, fixture_set_up, test_worker, fixture_tear_down);
   g_test_add ("/trace-filter/worker-cancelled", Fixture, NULL, fixture_set_up, test_worker_cancelled,

@@ -24,6 +24,7 @@ struct _TdbgAlertsPane {
   GtkStack *stack;
   GtkLabel *none_label;
   GtkListView *list;
+  GtkLabel *compare_label;
 
   GtkSingleSelection *model;   /* the pane's */
   gboolean updating;
@@ -37,6 +38,9 @@ struct _TdbgAlertsPane {
   /* While the rest of a big logdir is read behind its first stretch: the NaN/∞ found in it
    * so far, which the title shows as they grow. */
   guint64 found;
+  /* Compare mode: the divergence alerts (also in more), and the one gone to last (-1: none). */
+  GArray *compared;
+  gint on_compared;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG_TYPE_PANE)
@@ -143,13 +147,17 @@ model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgAlertsPane 
     tdbg_alerts_pane_activate (self, pos);
 }
 
+static gint position (TdbgAlertsPane *self);
+static guint n_compared (TdbgAlertsPane *self);
+static void go_to_compared (TdbgAlertsPane *self, guint nth);
+
+/* The buttons step through the divergences (compare mode), then the NaN/∞ list. */
 static void
 update_actions (TdbgAlertsPane *self)
 {
   TdbgLogdir *logdir = logdir_of (self);
-  guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
-  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
-  gint cur = selection ? tdbg_selection_get_alert (selection) : -1;
+  guint n = (logdir ? tdbg_logdir_get_n_alerts (logdir) : 0) + n_compared (self);
+  gint cur = position (self);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "alerts.first", n > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "alerts.next", n > 0 && cur + 1 < (gint) n);
@@ -162,6 +170,9 @@ tdbg_alerts_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GP
   TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
   gint cur;
 
+  /* Compare mode: whether a divergence's trace is still the one selected. */
+  if (g_str_equal (pspec->name, "trace") && self->compared)
+    update_actions (self);
   if (!g_str_equal (pspec->name, "alert"))
     return;
   cur = tdbg_selection_get_alert (selection);
@@ -218,6 +229,11 @@ tdbg_alerts_pane_activate_kind (TdbgAlertsPane *self, TdbgAlertType type)
   if (selection == NULL || n == 0)
     return;
   nth = self->more_visited[type] % n;
+  if (type == TDBG_ALERT_DIVERGENCE && nth < n_compared (self))
+    {
+      go_to_compared (self, nth);
+      return;
+    }
   a = nth_more (self, type, nth);
   self->more_visited[type] = nth + 1;
   tell_visited (self, type, nth, n, a);
@@ -366,6 +382,30 @@ find_more (TdbgAlertsPane *self)
   g_clear_pointer (&self->more, g_array_unref);
   if (logdir)
     self->more = tdbg_more_alerts_find (logdir, &self->options);
+  /* The comparison's alerts are counted and gone to as the kinds found on demand are. */
+  if (self->more && self->compared)
+    g_array_append_vals (self->more, self->compared->data, self->compared->len);
+}
+
+void
+tdbg_alerts_pane_set_comparison (TdbgAlertsPane *self, GArray *alerts, const char *summary)
+{
+  g_return_if_fail (TDBG_IS_ALERTS_PANE (self));
+  g_clear_pointer (&self->compared, g_array_unref);
+  self->compared = alerts ? g_array_ref (alerts) : NULL;
+  self->on_compared = -1;
+  self->more_visited[TDBG_ALERT_DIVERGENCE] = 0;
+  gtk_label_set_text (self->compare_label, alerts && summary ? summary : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->compare_label), alerts != NULL && summary != NULL);
+  find_more (self);
+  show_counts (self);
+  update_actions (self);
+}
+
+const char *
+tdbg_alerts_pane_get_comparison_text (TdbgAlertsPane *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->compare_label)) ? gtk_label_get_text (self->compare_label) : "";
 }
 
 static void
@@ -377,6 +417,9 @@ tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   /* A new logdir's kinds start again from their first alert (a growing one goes on), and
    * its magnitudes are read anew (a growing one's only for the traces it gained). */
   memset (self->more_visited, 0, sizeof self->more_visited);
+  g_clear_pointer (&self->compared, g_array_unref);
+  self->on_compared = -1;
+  gtk_widget_set_visible (GTK_WIDGET (self->compare_label), FALSE);
   g_clear_pointer (&self->options.magnitudes, tdbg_magnitudes_free);
   self->options.magnitudes = tdbg_magnitudes_new ();
   self->found = 0;
@@ -407,15 +450,54 @@ tdbg_alerts_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogd
   update_actions (self);
 }
 
+static guint
+n_compared (TdbgAlertsPane *self)
+{
+  return self->compared ? self->compared->len : 0;
+}
+
+/* Where the selection is among the alerts F8 steps through (the divergences first, then the
+ * NaN/∞ list), -1 when on none. */
+static gint
+position (TdbgAlertsPane *self)
+{
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  gint alert;
+
+  if (selection == NULL)
+    return -1;
+  if (self->on_compared >= 0 && (guint) self->on_compared < n_compared (self) &&
+      tdbg_selection_get_trace (selection) ==
+        g_array_index (self->compared, TdbgAlert, self->on_compared).trace_index)
+    return self->on_compared;
+  alert = tdbg_selection_get_alert (selection);
+  return alert < 0 ? -1 : (gint) n_compared (self) + alert;
+}
+
+/* Goes to the @nth divergence: its trace of this run. */
+static void
+go_to_compared (TdbgAlertsPane *self, guint nth)
+{
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  const TdbgAlert *a = &g_array_index (self->compared, TdbgAlert, nth);
+
+  self->on_compared = (gint) nth;
+  self->more_visited[TDBG_ALERT_DIVERGENCE] = nth + 1;
+  tell_visited (self, TDBG_ALERT_DIVERGENCE, nth, n_compared (self), a);
+  tdbg_selection_select_trace (selection, a->trace_index);
+  update_actions (self);
+}
+
 void
 tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move)
 {
   TdbgLogdir *logdir = logdir_of (self);
-  guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
-  gint cur = tdbg_selection_get_alert (tdbg_pane_get_selection (TDBG_PANE (self)));
+  guint n_listed = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
+  guint d = n_compared (self);
+  gint cur = position (self);
   gint target;
 
-  if (n == 0)
+  if (n_listed + d == 0)
     return;
   switch (move)
     {
@@ -424,9 +506,15 @@ tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move)
     case TDBG_ALERT_MOVE_PREVIOUS: target = cur - 1; break;
     default: return;
     }
-  if (target < 0 || target >= (gint) n)
+  if (target < 0 || target >= (gint) (n_listed + d))
     return;
-  tdbg_alerts_pane_activate (self, (guint) target);
+  if ((guint) target < d)
+    go_to_compared (self, (guint) target);
+  else
+    {
+      self->on_compared = -1;
+      tdbg_alerts_pane_activate (self, (guint) target - d);
+    }
 }
 
 static void
@@ -470,6 +558,7 @@ static void
 tdbg_alerts_pane_finalize (GObject *object)
 {
   g_clear_pointer (&TDBG_ALERTS_PANE (object)->more, g_array_unref);
+  g_clear_pointer (&TDBG_ALERTS_PANE (object)->compared, g_array_unref);
   g_clear_pointer (&TDBG_ALERTS_PANE (object)->options.magnitudes, tdbg_magnitudes_free);
   G_OBJECT_CLASS (tdbg_alerts_pane_parent_class)->finalize (object);
 }
@@ -494,7 +583,7 @@ tdbg_alerts_pane_class_init (TdbgAlertsPaneClass *klass)
   g_type_ensure (TDBG_TYPE_CAUSE_CARD);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-alerts-pane.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgAlertsPane, title_label, cause_card, first_button, previous_button,
-                               next_button, kinds_box, stack, none_label, list);
+                               next_button, kinds_box, stack, none_label, list, compare_label);
   gtk_widget_class_install_action (widget_class, "alerts.first", NULL, move_action);
   gtk_widget_class_install_action (widget_class, "alerts.next", NULL, move_action);
   gtk_widget_class_install_action (widget_class, "alerts.previous", NULL, move_action);
@@ -505,6 +594,7 @@ tdbg_alerts_pane_init (TdbgAlertsPane *self)
 {
   self->options.magnitude_threshold = TDBG_MAGNITUDE_THRESHOLD_DEFAULT;
   self->options.magnitudes = tdbg_magnitudes_new ();
+  self->on_compared = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Alt+1 (the window's win.focus-pane): the selected alert's row, else the first control. */
   self->model = tdbg_pane_set_list (TDBG_PANE (self), self->list, G_LIST_MODEL (tdbg_index_model_new (0)),

@@ -34,6 +34,14 @@ guint tdbg_alerts_pane_get_kind_count (TdbgAlertsPane *self, TdbgAlertType type)
 TdbgCauseCard *tdbg_alerts_pane_get_cause_card (TdbgAlertsPane *self);
 /* The pane's heading as shown ("Alerts (3)"). */
 const char *tdbg_alerts_pane_get_title (TdbgAlertsPane *self);
+/* Compare mode: @alerts (TdbgAlert of TDBG_ALERT_DIVERGENCE on this logdir's traces, the first
+ * divergence first; referenced) get their kind's button, and the first, next and previous alert
+ * (Ctrl+Home, F8, Shift+F8) go through them before the NaN/∞ alerts; @summary (what was
+ * compared, where the runs part, the op outputs only one has) is shown under the kinds. NULL
+ * @alerts leaves compare mode, as a new logdir does. */
+void tdbg_alerts_pane_set_comparison (TdbgAlertsPane *self, GArray *alerts, const char *summary);
+/* The compare-mode summary as shown, "" when hidden. */
+const char *tdbg_alerts_pane_get_comparison_text (TdbgAlertsPane *self);
 /* While a big logdir's first stretch is shown and the rest is read: the alerts found so far
  * in all of it (tdbg_logdir_get_progress_alerts()), for the title's growing count. */
 void tdbg_alerts_pane_set_found (TdbgAlertsPane *self, guint64 found);

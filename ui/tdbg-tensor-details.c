@@ -15,6 +15,7 @@ struct _TdbgTensorDetails {
   GtkBox parent_instance;
 
   GtkLabel *details_label;
+  GtkLabel *twin_label;
   GtkExpander *tensor_expander;
   GtkEntry *slice_entry;
   GtkEntry *highlight_entry;
@@ -86,16 +87,10 @@ render_tensor (TdbgTensorDetails *self)
   tdbg_tensor_text_fill (buffer, &tensor, gtk_editable_get_text (GTK_EDITABLE (self->slice_entry)), ranges);
 }
 
-static char *
-describe (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
+/* The dtype, shape and counts of a decoded summary, after a trace's op and mode. */
+static void
+append_value (GString *s, const TdbgValue *value)
 {
-  const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
-  const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
-  GString *s = g_string_new (NULL);
-
-  /* Translators: trace index, op name, output slot, op type, debug mode */
-  g_string_printf (s, _("Trace %u: %s:%u (%s), %s"), trace, op->op_name, d->output_slot,
-                   op->op_type ? op->op_type : "?", tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
   if (value && value->dtype > 0)
     g_string_append_printf (s, ", %s", tdbg_dtype_name (value->dtype));
   if (value && (value->shape_known || value->rank >= 0))
@@ -108,7 +103,61 @@ describe (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
                             (double) value->counts.neg_inf, (double) value->counts.pos_inf,
                             (double) value->counts.nan, (double) value->counts.neg,
                             (double) value->counts.zero, (double) value->counts.pos);
+}
+
+static char *
+describe (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
+{
+  const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
+  GString *s = g_string_new (NULL);
+
+  /* Translators: trace index, op name, output slot, op type, debug mode */
+  g_string_printf (s, _("Trace %u: %s:%u (%s), %s"), trace, op->op_name, d->output_slot,
+                   op->op_type ? op->op_type : "?", tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
+  append_value (s, value);
   return g_string_free (s, FALSE);
+}
+
+void
+tdbg_tensor_details_show_twin (TdbgTensorDetails *self, TdbgLogdir *other, guint32 twin, const TdbgValue *value,
+                               const char *error_text)
+{
+  GString *s;
+
+  g_return_if_fail (TDBG_IS_TENSOR_DETAILS (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->twin_label), other != NULL);
+  if (other == NULL)
+    {
+      gtk_label_set_text (self->twin_label, "");
+      return;
+    }
+  s = g_string_new (NULL);
+  if (twin == TDBG_NONE || twin >= tdbg_logdir_get_n_traces (other))
+    /* Translators: compare mode, under the selected trace: it has no twin in the other run */
+    g_string_assign (s, _("Run B: no twin (this output is not recorded as often there, or not at all)"));
+  else
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (other, twin);
+      const TdbgOp *op = tdbg_logdir_get_op (other, d->op);
+      /* Translators: compare mode, under the selected trace: its twin in the other run (run B):
+       * trace index, op name, output slot, op type, debug mode; its dtype, shape and counts follow */
+      g_string_printf (s, _("Run B: trace %u — %s:%u (%s), %s"), twin, op->op_name, d->output_slot,
+                       op->op_type ? op->op_type : "?", tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
+      append_value (s, value);
+    }
+  if (error_text && *error_text)
+    /* Translators: compare mode: the Error column's text of the selected trace */
+    g_string_append_printf (s, _("; error %s"), error_text);
+  gtk_label_set_text (self->twin_label, s->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->twin_label), s->str);
+  g_string_free (s, TRUE);
+}
+
+const char *
+tdbg_tensor_details_get_twin_text (TdbgTensorDetails *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->twin_label)) ? gtk_label_get_text (self->twin_label) : "";
 }
 
 typedef struct {
@@ -321,7 +370,7 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   g_type_ensure (TDBG_TYPE_HEALTH_PLOT);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-tensor-details.ui");
-  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTensorDetails, details_label, tensor_expander, slice_entry,
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTensorDetails, details_label, twin_label, tensor_expander, slice_entry,
                                highlight_entry, tensor_view, health_plot, plot_revealer, save_button, save_label);
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, render_tensor, save_clicked_cb);
 }

@@ -19,6 +19,14 @@ G_DECLARE_FINAL_TYPE (TdbgTensorDetails, tdbg_tensor_details, TDBG, TENSOR_DETAI
 void tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace,
                                      const TdbgValue *value);
 
+/* Compare mode: under the shown trace's line, its twin's in the run compared with: trace @twin
+ * of @other, @value its decoded summary (NULL when none could be read), TDBG_NONE when it has
+ * none; @error_text the Error column's text, or NULL. NULL @other hides the line. */
+void tdbg_tensor_details_show_twin (TdbgTensorDetails *self, TdbgLogdir *other, guint32 twin, const TdbgValue *value,
+                                    const char *error_text);
+/* The twin's line as shown, "" when hidden. */
+const char *tdbg_tensor_details_get_twin_text (TdbgTensorDetails *self);
+
 /* Writes the values of the shown FULL_TENSOR trace to @path as NumPy's .npy (what the "Save
  * as .npy…" button does once a file is chosen); FALSE with @error when none are shown or the
  * file cannot be written. */

@@ -27,6 +27,7 @@ struct _TdbgTracePane {
   GtkDropDown *host_dropdown;
   GtkDropDown *device_dropdown;
   GtkCheckButton *alerting_check;
+  GtkCheckButton *diverging_check;  /* compare mode only */
   GtkEntry *goto_entry;
   GtkScrolledWindow *scroller;
   GtkPaned *values_paned;
@@ -54,12 +55,31 @@ struct _TdbgTracePane {
   GCancellable *sort_cancellable;        /* the sort under way, or NULL */
   gboolean updating;
   TdbgListScroll scroll;
+
+  /* Compare mode (tdbg-trace-pane-compare.c): the run compared with, NULL when off. */
+  TdbgLogdir *other;
+  char *other_name;
+  guint n_compared;            /* traces the arrays below cover */
+  guint32 *twins;
+  float *errors;
+  GBytes *diverging;           /* a byte per trace, not 0 when it diverges */
+  TdbgTraceSummary *twin_summary;
 };
 
 /* The list shows @rows (the heading counts them, the selected trace is found in them). */
 void _tdbg_trace_pane_set_rows (TdbgTracePane *self, TdbgIndexModel *rows);
 /* The heading: the rows and all traces counted, and whether a sort is under way. */
 void _tdbg_trace_pane_show_title (TdbgTracePane *self);
+
+/* tdbg-trace-pane-compare.c */
+/* The Error column's text of @trace (NULL outside compare mode); *@bad when it diverges. */
+char *_tdbg_trace_pane_error_text (TdbgTracePane *self, guint trace, gboolean *bad);
+/* The twin's line under the list for @trace (hidden outside compare mode). */
+void _tdbg_trace_pane_show_twin (TdbgTracePane *self, guint32 trace);
+/* The traces "Diverging only" lets through, NULL when it is off (or not in compare mode). */
+GBytes *_tdbg_trace_pane_get_wanted (TdbgTracePane *self);
+/* Leaves compare mode (another logdir is shown, or the pane goes). */
+void _tdbg_trace_pane_compare_clear (TdbgTracePane *self);
 
 /* tdbg-trace-pane-order.c */
 void _tdbg_trace_pane_order_init (TdbgTracePane *self);

@@ -39,6 +39,8 @@ column_text_cb (guint trace, guint column, gboolean *bad, gpointer data)
 {
   TdbgTracePane *self = data;
 
+  if (column == TDBG_TRACE_COL_ERROR)
+    return _tdbg_trace_pane_error_text (self, trace, bad);
   return tdbg_trace_summary_get_text (self->summary, logdir_of (self), trace, column, bad);
 }
 
@@ -118,6 +120,7 @@ show_details (TdbgTracePane *self, guint32 trace)
   if (logdir && trace != TDBG_NONE && trace < tdbg_logdir_get_n_traces (logdir))
     value = tdbg_trace_summary_get_value (self->summary, logdir, trace);
   tdbg_tensor_details_show_trace (self->details, logdir, trace, value);
+  _tdbg_trace_pane_show_twin (self, trace);
 }
 
 static void
@@ -282,6 +285,7 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
                             const char *host, gboolean alerting_only)
 {
   TdbgLogdir *logdir = logdir_of (self);
+  GBytes *wanted = _tdbg_trace_pane_get_wanted (self);
 
   g_autoptr(GError) error = NULL;
 
@@ -290,7 +294,8 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
     show_regex_error (self, NULL);
   if (logdir == NULL)
     return;
-  if ((regex == NULL || *regex == '\0') && op_type == NULL && device == NULL && host == NULL && !alerting_only)
+  if ((regex == NULL || *regex == '\0') && op_type == NULL && device == NULL && host == NULL && !alerting_only &&
+      wanted == NULL)
     {
       _tdbg_trace_pane_show_traces (self, NULL);
       return;
@@ -300,6 +305,7 @@ tdbg_trace_pane_set_filter (TdbgTracePane *self, const char *regex, const char *
   if (self->filter == NULL)
     return;
   tdbg_trace_filter_set_host (self->filter, host);
+  tdbg_trace_filter_set_wanted (self->filter, wanted);
   self->filter_cancellable = g_cancellable_new ();
   /* The pane stays until the worker is done, even when cancelled. */
   tdbg_trace_filter_run_async (self->filter, self->filter_cancellable, filter_done_cb, g_object_ref (self));
@@ -444,6 +450,7 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 
   tdbg_trace_summary_clear (self->summary);
   clear_filter (self);
+  _tdbg_trace_pane_compare_clear (self);
 
   if (logdir)
     {
@@ -483,6 +490,7 @@ tdbg_trace_pane_dispose (GObject *object)
 
   tdbg_list_scroll_clear (&self->scroll);
   clear_filter (self);
+  _tdbg_trace_pane_compare_clear (self);
   _tdbg_trace_pane_order_clear (self);
   g_clear_object (&self->rows);
   g_clear_object (&self->types);
@@ -538,7 +546,7 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTracePane, title_label, regex_entry, regex_error_label, type_dropdown,
                                place_box, host_dropdown, device_dropdown, alerting_check,
-                               goto_entry, scroller, values_paned, list_view, details);
+                               diverging_check, goto_entry, scroller, values_paned, list_view, details);
 
   signals[FILTERED] = g_signal_new ("filtered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                     G_TYPE_NONE, 0);
@@ -594,6 +602,7 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   g_signal_connect_swapped (self->device_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->host_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->alerting_check, "toggled", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect_swapped (self->diverging_check, "toggled", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect (self->goto_entry, "activate", G_CALLBACK (goto_cb), self);
   g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::expanded",
                             G_CALLBACK (place_values), self);

@@ -178,7 +178,7 @@ define_column (TdbgTraceColumn *columns, TdbgTraceCol col, const char *title, gb
     .expand = expand,
     .xalign = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_TYPE || col == TDBG_TRACE_COL_HOST ||
                       col == TDBG_TRACE_COL_DEVICE ? 0.0f : 1.0f,
-    .numeric = col == TDBG_TRACE_COL_INDEX || col >= TDBG_TRACE_COL_SIZE,
+    .numeric = col == TDBG_TRACE_COL_INDEX || col == TDBG_TRACE_COL_ERROR || col >= TDBG_TRACE_COL_SIZE,
     .tooltip = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_HOST || col == TDBG_TRACE_COL_DEVICE,
     /* Op names differ at their ends; the rest cut at the end. */
     .ellipsize = col == TDBG_TRACE_COL_TENSOR ? PANGO_ELLIPSIZE_START : PANGO_ELLIPSIZE_END,
@@ -205,6 +205,9 @@ tdbg_trace_summary_define_columns (TdbgTraceColumn *columns)
   define_column (columns, TDBG_TRACE_COL_INDEX, _("#"), FALSE, 56);
   define_column (columns, TDBG_TRACE_COL_TENSOR, _("Tensor"), TRUE, 190);
   define_column (columns, TDBG_TRACE_COL_TYPE, _("Op Type"), FALSE, 110);
+  /* Translators: Graph Execution's column (compare mode) of each trace's largest difference
+   * from its twin in the run it is compared with */
+  define_column (columns, TDBG_TRACE_COL_ERROR, _("Error"), FALSE, 72);
   define_column (columns, TDBG_TRACE_COL_DEVICE, _("Device"), FALSE, 120);
   define_column (columns, TDBG_TRACE_COL_HOST, _("Host"), FALSE, 110);
   define_column (columns, TDBG_TRACE_COL_DTYPE, _("DType"), FALSE, 70);
@@ -245,6 +248,8 @@ tdbg_trace_summary_columns_for (TdbgLogdir *logdir, guint n_devices, guint n_hos
   show[TDBG_TRACE_COL_ZERO] = full;
   show[TDBG_TRACE_COL_POS] = full;
   show[TDBG_TRACE_COL_HEALTH] = (modes & (1 << TDBG_MODE_CURT_HEALTH)) != 0;
+  /* Shown by the pane in compare mode only. */
+  show[TDBG_TRACE_COL_ERROR] = FALSE;
 }
 
 TdbgTraceSummary *

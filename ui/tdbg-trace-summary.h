@@ -15,6 +15,7 @@ typedef enum {
   TDBG_TRACE_COL_INDEX,
   TDBG_TRACE_COL_TENSOR,
   TDBG_TRACE_COL_TYPE,
+  TDBG_TRACE_COL_ERROR,   /* compare mode: the largest |a − b| against the trace's twin */
   TDBG_TRACE_COL_DEVICE,
   TDBG_TRACE_COL_HOST,
   TDBG_TRACE_COL_DTYPE,

@@ -176,6 +176,14 @@ tdbg_more_alerts_describe (TdbgLogdir *logdir, const TdbgAlert *a)
   if (a->type == TDBG_ALERT_RETRACING)
     return describe_retracing (logdir, a);
   op = tdbg_logdir_get_op (logdir, a->op);
+  if (a->type == TDBG_ALERT_DIVERGENCE && isnan (a->magnitude))
+    /* Translators: op name, output slot, op type, trace index: its twin in the other run differs */
+    return g_strdup_printf (_("%s:%u (%s), trace %u: differs from its twin"), op->op_name, a->output_slot,
+                            op->op_type ? op->op_type : "?", a->trace_index);
+  if (a->type == TDBG_ALERT_DIVERGENCE)
+    /* Translators: op name, output slot, op type, trace index, the largest difference from its twin */
+    return g_strdup_printf (_("%s:%u (%s), trace %u: max |a−b| %.3g"), op->op_name, a->output_slot,
+                            op->op_type ? op->op_type : "?", a->trace_index, a->magnitude);
   /* Translators: op name, output slot, op type, trace index, the largest |x| */
   return g_strdup_printf (_("%s:%u (%s), trace %u: max |x| %.3g"), op->op_name, a->output_slot,
                           op->op_type ? op->op_type : "?", a->trace_index, a->magnitude);

@@ -10,6 +10,7 @@ struct _TdbgTraceFilter {
   char *device;
   char *host;
   gboolean alerting_only;
+  GBytes *wanted;       /* a byte per trace, not 0 for those let through; NULL for any */
   gint device_id;       /* the device's interned id, -1 until a trace names it */
   GArray *op_state;     /* guint8 per op: 0 not looked at yet, 1 matches, 2 does not */
   GArray *file_set_state; /* the same per file set, for the host */
@@ -29,6 +30,7 @@ tdbg_trace_filter_finalize (GObject *object)
   g_free (self->op_type);
   g_free (self->device);
   g_free (self->host);
+  g_clear_pointer (&self->wanted, g_bytes_unref);
   g_clear_pointer (&self->file_set_state, g_array_unref);
   g_clear_pointer (&self->op_state, g_array_unref);
   G_OBJECT_CLASS (tdbg_trace_filter_parent_class)->finalize (object);
@@ -76,6 +78,27 @@ tdbg_trace_filter_set_host (TdbgTraceFilter *self, const char *host)
   g_return_if_fail (self->n_filtered == 0);
   g_free (self->host);
   self->host = g_strdup (host);
+}
+
+void
+tdbg_trace_filter_set_wanted (TdbgTraceFilter *self, GBytes *wanted)
+{
+  g_return_if_fail (TDBG_IS_TRACE_FILTER (self));
+  g_return_if_fail (self->n_filtered == 0);
+  g_clear_pointer (&self->wanted, g_bytes_unref);
+  self->wanted = wanted ? g_bytes_ref (wanted) : NULL;
+}
+
+static gboolean
+is_wanted (TdbgTraceFilter *self, guint trace)
+{
+  gsize n;
+  const guint8 *flags;
+
+  if (self->wanted == NULL)
+    return TRUE;
+  flags = g_bytes_get_data (self->wanted, &n);
+  return trace < n && flags[trace] != 0;
 }
 
 const char *
@@ -153,7 +176,7 @@ tdbg_trace_filter_more (TdbgTraceFilter *self, GCancellable *cancellable)
     {
       if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (cancellable))
         break;
-      if (trace_matches (self, tdbg_logdir_get_trace (self->logdir, i)))
+      if (is_wanted (self, i) && trace_matches (self, tdbg_logdir_get_trace (self->logdir, i)))
         g_array_append_val (indices, i);
     }
   self->n_filtered = n;

@@ -25,6 +25,10 @@ TdbgTraceFilter *tdbg_trace_filter_new (TdbgLogdir *logdir, const char *regex, c
  * Before the first pass. */
 void tdbg_trace_filter_set_host (TdbgTraceFilter *self, const char *host);
 
+/* Lets through only the traces whose byte in @wanted is not 0 (a trace past its end is not
+ * wanted): the diverging ones of a comparison. NULL for any. Before the first pass. */
+void tdbg_trace_filter_set_wanted (TdbgTraceFilter *self, GBytes *wanted);
+
 /* The matching traces (guint32 indices, ascending) among those not looked at yet, up to the
  * logdir's end; stops early, with what it found, when @cancellable is cancelled. */
 GArray *tdbg_trace_filter_more (TdbgTraceFilter *self, GCancellable *cancellable);

@@ -35,6 +35,7 @@ tdbg_comparison_free (TdbgComparison *c)
   g_clear_pointer (&c->ops, g_array_unref);
   g_free (c->twins);
   g_free (c->errors);
+  g_free (c->divergences);
   g_free (c);
 }
 
@@ -168,6 +169,7 @@ record_pair (Stretch *s, guint32 i, guint32 key, guint mode, TdbgDivergenceKind 
   if (s->first.kind == TDBG_DIVERGENCE_NONE)
     s->compared_before_first++;
   c->errors[i] = kind != TDBG_DIVERGENCE_NONE && diff == 0 ? -1 : (float) diff;
+  c->divergences[i] = (guint8) kind;
   if (kind == TDBG_DIVERGENCE_NONE)
     return;
   op->diverging++;
@@ -424,6 +426,7 @@ tdbg_comparison_new (TdbgLogdir *a, TdbgLogdir *b, const TdbgCompareOptions *opt
   c->errors = g_new (float, MAX (n_a, 1));
   for (guint i = 0; i < n_a; i++)
     c->errors[i] = NAN;
+  c->divergences = g_new0 (guint8, MAX (n_a, 1));
   ok = compare_all (c, &p, cancellable, error);
   for (guint i = 0; ok && i < n_a; i++)
     if (c->twins[i] == TWIN_MISSING)
@@ -466,4 +469,39 @@ tdbg_comparison_worst_ops (TdbgComparison *c, guint max)
   if (worst->len > max)
     g_array_set_size (worst, max);
   return worst;
+}
+
+static TdbgAlert
+divergence_alert (TdbgComparison *c, guint32 trace, double max_abs_diff)
+{
+  const TdbgTraceDigest *d = tdbg_logdir_get_trace (c->a, trace);
+  TdbgAlert alert = { TDBG_ALERT_DIVERGENCE, trace, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, 0, 0 };
+
+  alert.op = d->op;
+  alert.magnitude = max_abs_diff > 0 ? max_abs_diff : NAN;
+  alert.wall_time = tdbg_logdir_get_trace_wall_time (c->a, trace);
+  return alert;
+}
+
+GArray *
+tdbg_comparison_alerts (TdbgComparison *c, guint max_ops)
+{
+  GArray *alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
+  g_autoptr(GArray) worst = NULL;
+  TdbgAlert alert;
+
+  if (c->first.kind == TDBG_DIVERGENCE_NONE || c->first.a == TDBG_NONE)
+    return alerts;
+  alert = divergence_alert (c, c->first.a, c->first.max_abs_diff);
+  g_array_append_val (alerts, alert);
+  worst = tdbg_comparison_worst_ops (c, max_ops + 1);
+  for (guint i = 0; i < worst->len && alerts->len <= max_ops; i++)
+    {
+      const TdbgOpError *op = &g_array_index (c->ops, TdbgOpError, g_array_index (worst, guint, i));
+      if (op->first_diverging == TDBG_NONE || op->first_diverging == c->first.a)
+        continue;
+      alert = divergence_alert (c, op->first_diverging, c->errors[op->first_diverging]);
+      g_array_append_val (alerts, alert);
+    }
+  return alerts;
 }

@@ -85,6 +85,7 @@ struct _TdbgComparison {
   GArray *ops;               /* TdbgOpError, in the order of their first compared trace */
   guint32 *twins;            /* per A trace: its twin in B, or TDBG_NONE (none, or key absent from B) */
   float *errors;             /* per A trace: largest |a − b|; NAN when not compared; -1 when it diverges with no finite difference */
+  guint8 *divergences;       /* per A trace: its TdbgDivergenceKind (NONE when close, or not compared) */
   gint diverging_step;       /* 0-based call of the outermost function holding the first divergence, -1 unknown */
   guint32 step_execution;    /* that call's execution in run A, TDBG_NONE when unknown */
   TdbgDivergence first_execution;
@@ -102,6 +103,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgComparison, tdbg_comparison_free)
 
 /* Indices into ->ops (guint) of the ops that diverge, worst first (the largest relative, then absolute, error first), at most @max. */
 GArray *tdbg_comparison_worst_ops (TdbgComparison *comparison, guint max);
+
+/* The alerts (TDBG_ALERT_DIVERGENCE, on run A's traces) a window lists: the first divergence,
+ * then the first diverging trace of each diverging op, worst first (at most @max_ops, the op
+ * of the first divergence left out); empty when nothing diverges. */
+GArray *tdbg_comparison_alerts (TdbgComparison *comparison, guint max_ops);
 
 /* The key of a graph name: without one trailing "_<digits>" ("cond_true_77" → "cond_true"). */
 char *tdbg_compare_strip_suffix (const char *name);

@@ -1,0 +1,424 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Compare mode: the run shown compared with another run of the same program (data/compare/).
+ * Run B is loaded and the pair compared in a worker, with progress in the progress area and
+ * Cancel; then Graph Execution shows each trace's error against its twin (and can show only the
+ * diverging ones), Alerts lists the first divergence and each diverging op's first diverging
+ * trace, and the selected trace's details name its twin. A failure is shown as a load error is. */
+#include "config.h"
+
+#include <math.h>
+#include <inttypes.h>
+#include <glib/gi18n.h>
+#include "tdbg-window-private.h"
+#include "tdbg-location.h"
+#include "tdbg-start-page.h"
+
+/* The diverging ops whose first diverging trace Alerts lists after the first divergence. */
+#define ALERT_OPS 20
+/* The op outputs of one run only that the summary names; the rest are counted. */
+#define ONLY_IN_NAMED 8
+
+typedef struct {
+  TdbgLogdir *a;
+  TdbgLogdir *b;
+  gint comparing;     /* atomic: run B is in, the pair is being compared */
+} CompareJob;
+
+static void
+compare_job_free (CompareJob *job)
+{
+  g_clear_object (&job->a);
+  g_clear_object (&job->b);
+  g_free (job);
+}
+
+static void
+stop_compare_progress (TdbgWindow *self)
+{
+  g_clear_handle_id (&self->compare_progress_id, g_source_remove);
+  g_clear_object (&self->compare_loading);
+  self->compare_job = NULL;
+  /* Unless a load has the progress area now. */
+  if (self->progress_id == 0)
+    {
+      gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
+    }
+}
+
+void
+_tdbg_window_compare_cancel (TdbgWindow *self)
+{
+  g_clear_pointer (&self->compare_pending, g_free);
+  if (self->compare_cancellable)
+    g_cancellable_cancel (self->compare_cancellable);
+  g_clear_object (&self->compare_cancellable);
+  self->compare_job = NULL;
+  if (self->compare_progress_id)
+    stop_compare_progress (self);
+}
+
+void
+_tdbg_window_compare_clear (TdbgWindow *self)
+{
+  _tdbg_window_compare_cancel (self);
+  g_clear_pointer (&self->comparison, tdbg_comparison_free);
+  g_clear_pointer (&self->compare_location, g_free);
+}
+
+static gboolean
+compare_progress_cb (gpointer data)
+{
+  TdbgWindow *self = data;
+  CompareJob *job = self->compare_job;
+  g_autofree char *name = tdbg_display_location (self->compare_location);
+  g_autofree char *text = NULL;
+  guint64 done = 0, total = 0, records = 0;
+
+  if (job && g_atomic_int_get (&job->comparing))
+    {
+      /* Translators: the run the shown one is compared with */
+      text = g_strdup_printf (_("Comparing with %s…"), name);
+      gtk_progress_bar_pulse (self->progress_bar);
+    }
+  else
+    {
+      if (self->compare_loading)
+        tdbg_logdir_get_progress (self->compare_loading, &done, &total, &records);
+      /* Translators: the run the shown one is compared with, records read of it */
+      text = g_strdup_printf (_("Comparing with %s: loading it, %'" PRIu64 " records…"), name, records);
+      if (total > 0)
+        gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double) done / (double) total, 0.0, 1.0));
+      else
+        gtk_progress_bar_pulse (self->progress_bar);
+    }
+  gtk_label_set_text (self->progress_label, text);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  CompareJob *job = data;
+  g_autoptr(GError) error = NULL;
+  TdbgComparison *comparison;
+
+  if (!tdbg_logdir_load (job->b, cancellable, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_atomic_int_set (&job->comparing, 1);
+  comparison = tdbg_comparison_new (job->a, job->b, NULL, cancellable, &error);
+  if (comparison == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, comparison, (GDestroyNotify) tdbg_comparison_free);
+}
+
+/* What a kind of divergence means, for people. */
+static const char *
+divergence_text (TdbgDivergenceKind kind)
+{
+  switch (kind)
+    {
+    case TDBG_DIVERGENCE_VALUES: return _("values differ");
+    case TDBG_DIVERGENCE_HEALTH: return _("health summaries differ");
+    case TDBG_DIVERGENCE_DTYPE: return _("dtypes differ");
+    case TDBG_DIVERGENCE_SHAPE: return _("shapes differ");
+    case TDBG_DIVERGENCE_MISSING: return _("run B records it fewer times");
+    case TDBG_DIVERGENCE_MODE: return _("debug modes differ");
+    case TDBG_DIVERGENCE_OUTPUTS: return _("outputs differ");
+    case TDBG_DIVERGENCE_NONE:
+    default: return "";
+    }
+}
+
+static void
+append_only_in (GString *s, const char *title, GPtrArray *keys)
+{
+  g_string_append_c (s, '\n');
+  g_string_append (s, title);
+  g_string_append_c (s, ' ');
+  if (keys->len == 0)
+    /* Translators: no op output is in only one of the runs compared */
+    g_string_append (s, _("none"));
+  for (guint i = 0; i < keys->len && i < ONLY_IN_NAMED; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "", (char *) g_ptr_array_index (keys, i));
+  if (keys->len > ONLY_IN_NAMED)
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more",
+                                            keys->len - ONLY_IN_NAMED),
+                            keys->len - ONLY_IN_NAMED);
+}
+
+/* Under the alert kinds: what was compared, where the runs part, and what only one run has. */
+static char *
+describe_comparison (TdbgComparison *c, const char *name_b)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *compared = g_strdup_printf ("%'" PRIu64, c->compared_all);
+
+  if (c->first.kind == TDBG_DIVERGENCE_NONE)
+    /* Translators: compare mode: the other run's name, the number of traces compared */
+    g_string_printf (s, _("Compared with %s: %s traces compared, none diverges."), name_b, compared);
+  else
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (c->a, c->first.a);
+      const TdbgOp *op = tdbg_logdir_get_op (c->a, d->op);
+      g_autofree char *diverging = g_strdup_printf ("%'" PRIu64, c->diverging_traces);
+      g_autofree char *figure = isnan (c->first.max_abs_diff) ? g_strdup ("")
+                                                              /* Translators: after how two traces differ: by how much */
+                                                              : g_strdup_printf (_(", max |a−b| %.3g"), c->first.max_abs_diff);
+      /* Translators: compare mode: the other run's name; the first diverging trace of this run,
+       * its op name and output slot, how it differs (and by how much); then the diverging and
+       * the compared traces */
+      g_string_printf (s, _("Compared with %s: first divergence at trace %u, %s:%u (%s%s); %s of %s compared traces diverge."),
+                       name_b, c->first.a, op->op_name, d->output_slot, divergence_text (c->first.kind), figure,
+                       diverging, compared);
+      if (c->diverging_step >= 0)
+        {
+          g_string_append_c (s, ' ');
+          /* Translators: compare mode: the 0-based call of the outermost function that held
+           * the first divergence */
+          g_string_append_printf (s, _("It happened in step %d."), c->diverging_step);
+        }
+    }
+  append_only_in (s, _("Only in this run:"), c->only_in_a);
+  append_only_in (s, _("Only in run B:"), c->only_in_b);
+  return g_string_free (s, FALSE);
+}
+
+static void
+show_comparison (TdbgWindow *self, TdbgComparison *comparison)
+{
+  g_autofree char *name = tdbg_display_location (self->compare_location);
+  g_autofree char *summary = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *shown = tdbg_display_location (self->location);
+  g_autoptr(GArray) alerts = NULL;
+  TdbgTracePane *traces = tdbg_window_get_trace_pane (self);
+  TdbgAlertsPane *alerts_pane = tdbg_window_get_alerts_pane (self);
+
+  g_clear_pointer (&self->comparison, tdbg_comparison_free);
+  self->comparison = comparison;
+  tdbg_trace_pane_set_comparison (traces, comparison->b, name, tdbg_logdir_get_n_traces (comparison->a),
+                                  comparison->twins, comparison->errors, comparison->divergences);
+  alerts = tdbg_comparison_alerts (comparison, ALERT_OPS);
+  summary = describe_comparison (comparison, name);
+  tdbg_alerts_pane_set_comparison (alerts_pane, alerts, summary);
+  /* Translators: the window's title in compare mode: the run shown, the run compared with */
+  title = g_strdup_printf (_("%s compared with %s — TensorFlow Debugger"), shown, name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  _tdbg_window_update_status (self);
+}
+
+static void
+compare_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  TdbgWindow *self = TDBG_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  TdbgComparison *comparison = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  /* Cancelled, or another comparison (or logdir) came since. */
+  if (g_task_get_cancellable (G_TASK (result)) != self->compare_cancellable || self->panes == NULL)
+    {
+      g_clear_pointer (&comparison, tdbg_comparison_free);
+      return;
+    }
+  stop_compare_progress (self);
+  g_clear_object (&self->compare_cancellable);
+  if (comparison != NULL && comparison->a == tdbg_selection_get_logdir (self->selection))
+    {
+      show_comparison (self, comparison);
+      return;
+    }
+  g_clear_pointer (&comparison, tdbg_comparison_free);
+  if (error == NULL)
+    return;
+  name = tdbg_display_location (self->compare_location);
+  /* Translators: the run the shown one was to be compared with, and why it could not be */
+  message = g_strdup_printf (_("%s cannot be compared with this run: %s"), name, error->message);
+  _tdbg_window_set_load_error (self, message);
+  _tdbg_window_update_status (self);
+}
+
+/* Run B's logdir is open: loaded and compared in a worker. */
+static void
+start_comparing (TdbgWindow *self, TdbgSource *source)
+{
+  TdbgLogdir *shown = tdbg_selection_get_logdir (self->selection);
+  CompareJob *job = g_new0 (CompareJob, 1);
+  g_autoptr(GTask) task = g_task_new (self, self->compare_cancellable, compare_done_cb, NULL);
+
+  job->a = g_object_ref (shown);
+  job->b = tdbg_logdir_new (source);
+  g_set_object (&self->compare_loading, job->b);
+  /* The progress callback reads what the worker is at; the task owns the job. */
+  self->compare_job = job;
+  g_task_set_task_data (task, job, (GDestroyNotify) compare_job_free);
+  g_task_run_in_thread (task, compare_thread);
+}
+
+static void
+fail (TdbgWindow *self, const char *why)
+{
+  g_autofree char *name = tdbg_display_location (self->compare_location);
+  g_autofree char *message = g_strdup_printf (_("%s cannot be compared with this run: %s"), name, why);
+
+  stop_compare_progress (self);
+  g_clear_object (&self->compare_cancellable);
+  _tdbg_window_set_load_error (self, message);
+}
+
+#ifdef TDBG_WITH_REMOTE
+static void
+connected_cb (GObject *object, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(TdbgWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = tdbg_ssh_prompt_connect_finish (TDBG_SSH_PROMPT (object), result, &error);
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->compare_cancellable)
+    return;
+  if (source == NULL)
+    fail (self, error->message);
+  else
+    start_comparing (self, source);
+}
+#endif
+
+static void
+begin (TdbgWindow *self, const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
+  g_autoptr(TdbgSource) source = NULL;
+
+  _tdbg_window_compare_clear (self);
+  /* Back to the run alone meanwhile. */
+  tdbg_trace_pane_set_comparison (tdbg_window_get_trace_pane (self), NULL, NULL, 0, NULL, NULL, NULL);
+  tdbg_alerts_pane_set_comparison (tdbg_window_get_alerts_pane (self), NULL, NULL);
+  if (location)
+    tdbg_location_make_absolute (location);
+  self->compare_location = g_strdup (location ? tdbg_location_get_text (location) : text);
+  self->compare_cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  compare_progress_cb (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", TRUE);
+  self->compare_progress_id = g_timeout_add (100, compare_progress_cb, self);
+  if (location == NULL)
+    {
+      fail (self, error->message);
+      return;
+    }
+#ifdef TDBG_WITH_REMOTE
+  if (tdbg_location_is_remote (location))
+    {
+      if (self->ssh_prompt == NULL)
+        self->ssh_prompt = tdbg_ssh_prompt_new (GTK_WINDOW (self));
+      tdbg_ssh_prompt_connect_async (self->ssh_prompt, tdbg_location_get_text (location), self->compare_cancellable,
+                                     connected_cb, g_object_ref (self));
+      return;
+    }
+#endif
+  if (!tdbg_location_is_remote (location) && !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
+    {
+      fail (self, _("it is not a folder"));
+      return;
+    }
+  source = tdbg_location_open (location, NULL, NULL, &error);
+  if (source == NULL)
+    fail (self, error->message);
+  else
+    start_comparing (self, source);
+}
+
+void
+tdbg_window_compare (TdbgWindow *self, const char *location)
+{
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  /* A logdir still loading is compared once it is in. */
+  if (tdbg_window_is_loading (self) || tdbg_selection_get_logdir (self->selection) == NULL)
+    {
+      g_free (self->compare_pending);
+      self->compare_pending = g_strdup (location);
+      return;
+    }
+  begin (self, location);
+}
+
+void
+tdbg_window_open_compare (TdbgWindow *self, const char *location_a, const char *location_b)
+{
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  tdbg_window_open_location (self, location_a);
+  g_free (self->compare_pending);
+  self->compare_pending = g_strdup (location_b);
+}
+
+void
+_tdbg_window_compare_loaded (TdbgWindow *self)
+{
+  g_autofree char *pending = g_steal_pointer (&self->compare_pending);
+
+  _tdbg_window_enable_logdir_buttons (self);
+  if (pending)
+    begin (self, pending);
+}
+
+void
+_tdbg_window_compare_append_status (TdbgWindow *self, GString *s)
+{
+  g_autofree char *name = NULL;
+
+  if (self->comparison == NULL || self->comparison->a != tdbg_selection_get_logdir (self->selection))
+    return;
+  name = tdbg_display_location (self->compare_location);
+  /* Translators: compare mode, at the end of the status line: the run compared with, and how
+   * many traces of this run diverge from their twins there */
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "; compared with %s: %'" PRIu64 " trace diverges",
+                                          "; compared with %s: %'" PRIu64 " traces diverge",
+                                          self->comparison->diverging_traces),
+                          name, self->comparison->diverging_traces);
+}
+
+static void
+chosen_cb (GtkNativeDialog *chooser, int response, TdbgWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = file ? g_file_get_path (file) : NULL;
+      if (path)
+        tdbg_window_compare (self, path);
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+void
+_tdbg_window_compare_with_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Compare With"), GTK_WINDOW (widget),
+                                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Compare"),
+                                                               _("_Cancel"));
+  g_signal_connect (chooser, "response", G_CALLBACK (chosen_cb), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+TdbgComparison *
+tdbg_window_get_comparison (TdbgWindow *self)
+{
+  return self->comparison;
+}
+
+gboolean
+tdbg_window_is_comparing (TdbgWindow *self)
+{
+  return self->compare_cancellable != NULL || self->compare_pending != NULL;
+}

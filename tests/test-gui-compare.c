@@ -1,0 +1,386 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The window in compare mode, driven as a person does: `tfdbg-gtk --compare RUN_A RUN_B`
+ * through the application's "compare" action, and Compare With… on a run already shown. Graph
+ * Execution's Error column (its texts for traces whose difference is known), "Diverging only"
+ * (as many rows as traces diverge), the First divergence alert that F8 reaches and that selects
+ * run A's trace where the runs part, the twin's line under the list and the op outputs only one
+ * run has. On a pair written by compare-fixtures.c and on ../shared/pairs/pair_regression,
+ * against its EXPECTED.json. */
+
+#include <math.h>
+#include "gui-util.h"
+#include "test-env.h"
+#include "test-util.h"
+#include "compare-fixtures.h"
+#include "tdbg-application.h"
+#include "tdbg-trace-pane-private.h"
+
+static TdbgApplication *the_app;
+
+static gboolean
+compared (gpointer window)
+{
+  return !tdbg_window_is_loading (window) && !tdbg_window_is_comparing (window) &&
+         tdbg_window_get_comparison (window) != NULL;
+}
+
+/* The window is added to the application before it is shown: the size of the other tests'. */
+static void
+window_added_cb (GtkApplication *app, GtkWindow *window, TdbgWindow **added)
+{
+  *added = TDBG_WINDOW (window);
+  gtk_window_set_default_size (window, 1280, 800);
+}
+
+/* tfdbg-gtk --compare A B: what the command line sends the running instance. */
+static TdbgWindow *
+compare_through_application (const char *a, const char *b)
+{
+  TdbgWindow *window = NULL;
+  gulong id = g_signal_connect (the_app, "window-added", G_CALLBACK (window_added_cb), &window);
+
+  g_action_group_activate_action (G_ACTION_GROUP (the_app), "compare", g_variant_new ("(ss)", a, b));
+  g_signal_handler_disconnect (the_app, id);
+  g_assert_nonnull (window);
+  g_assert_true (gui_wait_until (compared, window, 60000));
+  gui_spin (300);
+  return window;
+}
+
+typedef struct {
+  TdbgTracePane *pane;
+  guint32 trace;
+  int column;
+} Cell;
+
+static gboolean
+cell_drawn (gpointer data)
+{
+  Cell *c = data;
+  g_autofree char *index = g_strdup_printf ("%u", c->trace);
+  TdbgTraceRow *row = tdbg_trace_pane_find_row (c->pane, c->trace);
+
+  return row && g_str_equal (tdbg_trace_row_get_text (row, 0), index);
+}
+
+/* The Error column's text of @trace, as its row shows it (the row brought into view). */
+static char *
+error_text (TdbgWindow *window, guint32 trace, gboolean *bad)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  Cell cell = { pane, trace, tdbg_trace_pane_find_column (pane, "Error") };
+  TdbgTraceRow *row;
+
+  g_assert_cmpint (cell.column, >=, 0);
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), trace);
+  g_assert_true (gui_wait_until (cell_drawn, &cell, 5000));
+  row = tdbg_trace_pane_find_row (pane, trace);
+  if (bad)
+    *bad = tdbg_trace_row_get_bad (row, (guint) cell.column);
+  return g_strdup (tdbg_trace_row_get_text (row, (guint) cell.column));
+}
+
+static guint
+diverging_rows (TdbgWindow *window)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  GtkWidget *check = GTK_WIDGET (tdbg_trace_pane_get_diverging_check (pane));
+  guint rows;
+
+  g_assert_true (gtk_widget_get_visible (check));
+  rows = gui_filter_by_check (pane, check, TRUE);
+  return rows;
+}
+
+/* F8, as the window's capture-phase shortcut runs it. */
+static void
+press_f8 (TdbgWindow *window)
+{
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.alert-next", NULL);
+  gui_spin (50);
+}
+
+static const char *
+twin_text (TdbgWindow *window)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  return tdbg_tensor_details_get_twin_text (pane->details);
+}
+
+/* The indices of @op_name's traces in @logdir, in trace order. */
+static GArray *
+traces_of (TdbgLogdir *logdir, const char *op_name)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint32 i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
+    if (g_str_equal (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, i)->op)->op_name, op_name))
+      g_array_append_val (found, i);
+  return found;
+}
+
+/* ---- a pair written here: FULL_TENSOR, Relu:0 of step 1 scaled in run B, run B without the last
+ * step's Relu:0, an op only run A has ------------------------------------------------------- */
+
+#define N_STEPS 3
+
+static void
+test_fixture_pair (void)
+{
+  g_autofree char *dir_a = test_make_temp_dir ();
+  g_autofree char *dir_b = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) relus = NULL;
+  g_autoptr(GArray) extras = NULL;
+  g_autoptr(GArray) adds = NULL;
+  g_autofree char *expected_error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *twin_prefix = NULL;
+  TdbgWindow *window;
+  TdbgComparison *c;
+  TdbgSelection *sel;
+  TdbgLogdir *a;
+  CompareRun run_a, run_b;
+  float v[4];
+  double max_diff = 0;
+  gboolean bad = FALSE;
+  guint32 first, missing;
+
+  compare_run_init (&run_a, FALSE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, N_STEPS);
+  compare_run_init (&run_b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, N_STEPS);
+  run_a.extra_op = "OnlyInA";
+  run_b.change_step = 1;
+  run_b.scale = 1 + 1e-3;
+  run_b.drop_last_relu = TRUE;
+  g_assert_true (compare_run_write (&run_a, dir_a, &error));
+  g_assert_true (compare_run_write (&run_b, dir_b, &error));
+  g_assert_no_error (error);
+
+  window = compare_through_application (dir_a, dir_b);
+  c = tdbg_window_get_comparison (window);
+  sel = tdbg_window_get_selection (window);
+  a = tdbg_selection_get_logdir (sel);
+  g_assert_true (c->a == a);
+  relus = traces_of (a, "Relu");
+  extras = traces_of (a, "OnlyInA");
+  adds = traces_of (a, "MatMul");
+  g_assert_cmpuint (relus->len, ==, N_STEPS);
+  g_assert_cmpuint (extras->len, ==, N_STEPS);
+  first = g_array_index (relus, guint32, 1);
+  missing = g_array_index (relus, guint32, N_STEPS - 1);
+
+  /* What the fixture changed, worked out from its values. */
+  compare_run_values (1, 3, v);
+  for (guint i = 0; i < 4; i++)
+    max_diff = MAX (max_diff, fabs ((double) v[i] - (double) (float) (v[i] * run_b.scale)));
+  expected_error = g_strdup_printf ("%.3g", max_diff);
+  g_assert_cmpuint (c->first.kind, ==, TDBG_DIVERGENCE_VALUES);
+  g_assert_cmpuint (c->first.a, ==, first);
+  g_assert_cmpuint (c->diverging_traces, ==, 2);
+
+  /* The Error column: the scaled Relu's difference, highlighted; the Relu run B lacks, ≠; an
+   * op output only run A has, not compared; the rest, 0. */
+  g_assert_cmpint (tdbg_trace_pane_find_column (tdbg_window_get_trace_pane (window), "Error"), >=, 0);
+  text = error_text (window, first, &bad);
+  g_assert_cmpstr (text, ==, expected_error);
+  g_assert_true (bad);
+  g_free (text);
+  text = error_text (window, missing, &bad);
+  g_assert_cmpstr (text, ==, "≠");
+  g_assert_true (bad);
+  g_free (text);
+  text = error_text (window, g_array_index (extras, guint32, 0), &bad);
+  g_assert_cmpstr (text, ==, "—");
+  g_assert_false (bad);
+  g_free (text);
+  text = error_text (window, g_array_index (relus, guint32, 0), &bad);
+  g_assert_cmpstr (text, ==, "0");
+  g_assert_false (bad);
+  g_free (text);
+  text = error_text (window, g_array_index (adds, guint32, 2), &bad);
+  g_assert_cmpstr (text, ==, "0");
+  g_clear_pointer (&text, g_free);
+
+  /* The twin of the scaled Relu: run B's trace, with its summary and the error. */
+  tdbg_selection_select_trace (sel, first);
+  gui_spin (50);
+  twin_prefix = g_strdup_printf ("Run B: trace %u — Relu:0 (Relu), FULL_TENSOR", c->twins[first]);
+  g_assert_true (g_str_has_prefix (twin_text (window), twin_prefix));
+  g_assert_nonnull (strstr (twin_text (window), expected_error));
+  tdbg_selection_select_trace (sel, missing);
+  gui_spin (50);
+  g_assert_true (g_str_has_prefix (twin_text (window), "Run B: no twin"));
+
+  /* The op output only run A has is named under the alert kinds. */
+  g_assert_nonnull (strstr (tdbg_alerts_pane_get_comparison_text (tdbg_window_get_alerts_pane (window)),
+                            "outer/OnlyInA:0"));
+
+  /* F8 from the start reaches the first divergence, and selects run A's trace there. */
+  tdbg_selection_select_trace (sel, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.alert-first", NULL);
+  gui_spin (50);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, first);
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (tdbg_window_get_alerts_pane (window), TDBG_ALERT_DIVERGENCE), >=, 1);
+  gui_shot (GTK_WIDGET (window), "compare-fixture.png");
+
+  g_assert_cmpuint (diverging_rows (window), ==, c->diverging_traces);
+  gui_shot (GTK_WIDGET (window), "compare-fixture-diverging.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir_a);
+  test_remove_tree (dir_b);
+}
+
+/* ---- ../shared/pairs/pair_regression, against its EXPECTED.json ---------------------------- */
+
+typedef struct {
+  char *kind;
+  guint32 a;
+  char *op_name;
+  double max_abs_diff;
+  GPtrArray *only_in_a;
+} Expected;
+
+static void
+expected_clear (Expected *e)
+{
+  g_free (e->kind);
+  g_free (e->op_name);
+  g_clear_pointer (&e->only_in_a, g_ptr_array_unref);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Expected, expected_clear)
+
+/* The answers the window must give, read out of EXPECTED.json's text. */
+static void
+read_expected (const char *path, Expected *e)
+{
+  g_autofree char *json = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) first = g_regex_new ("\"first_divergence\":\\s*\\{\\s*\"kind\":\\s*\"(\\w+)\",\\s*\"a\":\\s*\\{"
+                                         "\\s*\"graph_execution_trace_index\":\\s*(\\d+),\\s*\"op_name\":\\s*\"([^\"]+)\""
+                                         "[^}]*\\},\\s*\"b\":\\s*(\\{[^}]*\\}|null),\\s*\"max_abs_diff\":\\s*([-0-9.eE+]+)",
+                                         0, 0, NULL);
+  g_autoptr(GRegex) only = g_regex_new ("\"only_in_a\":\\s*\\[([^\\]]*)\\]", 0, 0, NULL);
+  g_autoptr(GRegex) item = g_regex_new ("\"([^\"]+)\"", 0, 0, NULL);
+  g_autoptr(GMatchInfo) m = NULL;
+  g_autoptr(GMatchInfo) mo = NULL;
+  g_autoptr(GMatchInfo) mi = NULL;
+  g_autofree char *index = NULL, *diff = NULL, *list = NULL;
+
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_regex_match (first, json, 0, &m));
+  e->kind = g_match_info_fetch (m, 1);
+  index = g_match_info_fetch (m, 2);
+  e->op_name = g_match_info_fetch (m, 3);
+  diff = g_match_info_fetch (m, 5);
+  e->a = (guint32) g_ascii_strtoull (index, NULL, 10);
+  e->max_abs_diff = g_ascii_strtod (diff, NULL);
+  g_assert_true (g_regex_match (only, json, 0, &mo));
+  list = g_match_info_fetch (mo, 1);
+  e->only_in_a = g_ptr_array_new_with_free_func (g_free);
+  for (g_regex_match (item, list, 0, &mi); g_match_info_matches (mi); g_match_info_next (mi, NULL))
+    g_ptr_array_add (e->only_in_a, g_match_info_fetch (mi, 1));
+}
+
+static void
+test_shared_pair (void)
+{
+  g_autofree char *root = g_path_get_dirname (test_env_shared_logdirs ());
+  g_autofree char *pair = g_build_filename (root, "pairs", "pair_regression", NULL);
+  g_autofree char *dir_a = g_build_filename (pair, "run_a", NULL);
+  g_autofree char *dir_b = g_build_filename (pair, "run_b", NULL);
+  g_autofree char *json = g_build_filename (pair, "EXPECTED.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *want = NULL;
+  g_auto(Expected) e = { 0 };
+  TdbgWindow *window;
+  TdbgComparison *c;
+  TdbgSelection *sel;
+  TdbgLogdir *a;
+  const char *summary;
+  gboolean bad = FALSE;
+
+  read_expected (json, &e);
+  window = compare_through_application (dir_a, dir_b);
+  c = tdbg_window_get_comparison (window);
+  sel = tdbg_window_get_selection (window);
+  a = tdbg_selection_get_logdir (sel);
+  g_assert_cmpstr (tdbg_divergence_kind_code (c->first.kind), ==, e.kind);
+  g_assert_cmpuint (c->first.a, ==, e.a);
+
+  /* The First divergence alert: F8 from the first trace reaches it and selects its trace. */
+  tdbg_selection_select_trace (sel, 0);
+  gui_spin (50);
+  press_f8 (window);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, e.a);
+  g_assert_cmpstr (tdbg_logdir_get_op (a, tdbg_logdir_get_trace (a, e.a)->op)->op_name, ==, e.op_name);
+  /* Its Error cell: EXPECTED.json's max_abs_diff, highlighted. */
+  text = error_text (window, e.a, &bad);
+  want = g_strdup_printf ("%.3g", e.max_abs_diff);
+  g_assert_cmpstr (text, ==, want);
+  g_assert_true (bad);
+  /* The twin's line names run B's trace. */
+  g_clear_pointer (&want, g_free);
+  want = g_strdup_printf ("Run B: trace %u — %s:0", c->twins[e.a], e.op_name);
+  g_assert_true (g_str_has_prefix (twin_text (window), want));
+  /* What only run A has. */
+  summary = tdbg_alerts_pane_get_comparison_text (tdbg_window_get_alerts_pane (window));
+  g_assert_cmpuint (e.only_in_a->len, >, 0);
+  for (guint i = 0; i < e.only_in_a->len; i++)
+    g_assert_nonnull (strstr (summary, g_ptr_array_index (e.only_in_a, i)));
+  g_assert_nonnull (strstr (tdbg_window_get_status_text (window), "compared with"));
+  gui_shot (GTK_WIDGET (window), "compare-regression.png");
+
+  /* F8 goes on to the next alert: the first divergence is behind. */
+  press_f8 (window);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), !=, e.a);
+
+  g_assert_cmpuint (diverging_rows (window), ==, c->diverging_traces);
+  gui_shot (GTK_WIDGET (window), "compare-regression-diverging.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Compare With… on a run shown: the chosen run is compared, and another logdir leaves compare
+ * mode; a folder that is no run says why in the error banner. */
+static void
+test_compare_with (void)
+{
+  g_autofree char *root = g_path_get_dirname (test_env_shared_logdirs ());
+  g_autofree char *dir_a = g_build_filename (root, "pairs", "pair_same", "run_a", NULL);
+  g_autofree char *dir_b = g_build_filename (root, "pairs", "pair_same", "run_b", NULL);
+  g_autofree char *nowhere = g_build_filename (root, "pairs", "no-such-run", NULL);
+  TdbgWindow *window = gui_open_window (dir_a);
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Error"), <, 0);
+  tdbg_window_compare (window, dir_b);
+  g_assert_true (gui_wait_until (compared, window, 60000));
+  g_assert_cmpuint (tdbg_window_get_comparison (window)->diverging_traces, ==, 0);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Error"), >=, 0);
+  g_assert_nonnull (strstr (tdbg_alerts_pane_get_comparison_text (tdbg_window_get_alerts_pane (window)), "none diverges"));
+
+  tdbg_window_compare (window, nowhere);
+  gui_spin (100);
+  g_assert_null (tdbg_window_get_comparison (window));
+  g_assert_nonnull (tdbg_window_get_load_error (window));
+  g_assert_nonnull (strstr (tdbg_window_get_load_error (window), "cannot be compared"));
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Error"), <, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  gui_test_init (&argc, &argv);
+  the_app = tdbg_application_new ();
+  if (!g_application_register (G_APPLICATION (the_app), NULL, NULL))
+    g_error ("the application could not register");
+  g_test_add_func ("/gui/compare/fixture-pair", test_fixture_pair);
+  g_test_add_func ("/gui/compare/shared-pair", test_shared_pair);
+  g_test_add_func ("/gui/compare/compare-with", test_compare_with);
+  status = g_test_run ();
+  g_clear_object (&the_app);
+  return status;
+}
