@@ -187,12 +187,12 @@ define_column (TdbgTraceColumn *columns, TdbgTraceCol col, const char *title, gb
   };
 }
 
-/* Left to right: which trace, then its NaN/∞ counts, which must be in view in a pane as
- * narrow as a laptop's screen leaves Graph Execution (the other columns are a sideways
- * scroll away, and in the line under the list), then the rest of its values, then where it
- * ran. */
+/* Left to right: which trace (and, comparing two runs, its error against its twin), then its
+ * NaN/∞ counts, which must be in view in a pane as narrow as a laptop's screen leaves Graph
+ * Execution (the other columns are a sideways scroll away, and in the line under the list),
+ * then the rest of its values, then where it ran. */
 static const TdbgTraceCol columns_left_to_right[] = {
-  TDBG_TRACE_COL_INDEX, TDBG_TRACE_COL_TENSOR, TDBG_TRACE_COL_TYPE,
+  TDBG_TRACE_COL_INDEX, TDBG_TRACE_COL_TENSOR, TDBG_TRACE_COL_TYPE, TDBG_TRACE_COL_ERROR,
   TDBG_TRACE_COL_NEG_INF, TDBG_TRACE_COL_POS_INF, TDBG_TRACE_COL_NAN, TDBG_TRACE_COL_HEALTH,
   TDBG_TRACE_COL_NEG, TDBG_TRACE_COL_ZERO, TDBG_TRACE_COL_POS, TDBG_TRACE_COL_SIZE,
   TDBG_TRACE_COL_DTYPE, TDBG_TRACE_COL_SHAPE, TDBG_TRACE_COL_DEVICE, TDBG_TRACE_COL_HOST,
