@@ -363,6 +363,53 @@ gui_find_toplevel (GType type)
 }
 
 gboolean
+gui_panes_in_window (TdbgWindow *window)
+{
+  GtkWidget *panes[] = {
+    GTK_WIDGET (tdbg_window_get_alerts_pane (window)), GTK_WIDGET (tdbg_window_get_timeline_pane (window)),
+    GTK_WIDGET (tdbg_window_get_trace_pane (window)), GTK_WIDGET (tdbg_window_get_graph_pane (window)),
+    GTK_WIDGET (tdbg_window_get_source_pane (window)), GTK_WIDGET (tdbg_window_get_stack_pane (window)),
+  };
+  int width = gtk_widget_get_width (GTK_WIDGET (window)), height = gtk_widget_get_height (GTK_WIDGET (window));
+  gboolean inside = TRUE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (panes); i++)
+    {
+      graphene_rect_t b;
+      if (!gtk_widget_get_mapped (panes[i]) || !gtk_widget_compute_bounds (panes[i], GTK_WIDGET (window), &b))
+        continue;
+      if (b.origin.x + b.size.width > width + 0.5 || b.origin.y + b.size.height > height + 0.5)
+        {
+          g_test_message ("%s reaches %.0f×%.0f in a window of %d×%d", G_OBJECT_TYPE_NAME (panes[i]),
+                          b.origin.x + b.size.width, b.origin.y + b.size.height, width, height);
+          inside = FALSE;
+        }
+    }
+  return inside;
+}
+
+void
+gui_print_widest (GtkWidget *widget, int depth)
+{
+  GtkWidget *widest = NULL;
+  int widest_min = -1;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      int min;
+      if (!gtk_widget_get_visible (c))
+        continue;
+      gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_test_message ("%*s%s (%s): at least %d px wide", depth * 2, "", G_OBJECT_TYPE_NAME (c),
+                      gtk_widget_get_css_name (c), min);
+      if (min > widest_min)
+        widest = c, widest_min = min;
+    }
+  if (widest && depth < 24)
+    gui_print_widest (widest, depth + 1);
+}
+
+gboolean
 gui_window_on_monitor (gpointer window)
 {
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));

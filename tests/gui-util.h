@@ -60,6 +60,13 @@ GtkWidget *gui_find_nth_widget (GtkWidget *root, GType type, guint n);
 GtkWidget *gui_find_by_tooltip (GtkWidget *root, const char *tooltip);
 /* A visible toplevel window of @type (a dialog, About), or NULL. */
 GtkWindow *gui_find_toplevel (GType type);
+/* TRUE when each of the window's six panes lies within the window (a pane whose content
+ * needs more than the window gives it is drawn past the window's edge, cut off); else says
+ * which one does not. */
+gboolean gui_panes_in_window (TdbgWindow *window);
+/* Messages naming, from @widget down, the child that needs the most width at each level: what
+ * makes a window wider than its screen. */
+void gui_print_widest (GtkWidget *widget, int depth);
 /* For gui_wait_until(): the window's surface is on a screen (GTK 4.8 on X11 places a popover
  * of a window that is not yet on one with a critical). */
 gboolean gui_window_on_monitor (gpointer window);

@@ -249,6 +249,23 @@ expected_clear (Expected *e)
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Expected, expected_clear)
 
+/* What compare mode adds (a column, the twin's line, the summary) leaves the window no wider
+ * than it is: every pane's controls in view. */
+static void
+assert_fits (TdbgWindow *window)
+{
+  int min_w;
+
+  gui_spin (250);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+  g_test_message ("window %d px wide, at least %d px", gtk_widget_get_width (GTK_WIDGET (window)), min_w);
+  if (min_w > gtk_widget_get_width (GTK_WIDGET (window)) || !gui_panes_in_window (window))
+    {
+      gui_print_widest (GTK_WIDGET (window), 0);
+      g_error ("compare mode needs %d px in a window %d px wide", min_w, gtk_widget_get_width (GTK_WIDGET (window)));
+    }
+}
+
 /* The answers the window must give, read out of EXPECTED.json's text. */
 static void
 read_expected (const char *path, Expected *e)
@@ -329,6 +346,7 @@ test_shared_pair (void)
   for (guint i = 0; i < e.only_in_a->len; i++)
     g_assert_nonnull (strstr (summary, g_ptr_array_index (e.only_in_a, i)));
   g_assert_nonnull (strstr (tdbg_window_get_status_text (window), "compared with"));
+  assert_fits (window);
   gui_shot (GTK_WIDGET (window), "compare-regression.png");
 
   /* F8 goes on to the next alert: the first divergence is behind. */

@@ -19,28 +19,6 @@
 
 static int screen_w, screen_h;
 
-/* Says which widgets ask for the most width, down the widest branch: why a window grew. */
-static void
-print_widest (GtkWidget *widget, int depth)
-{
-  GtkWidget *widest = NULL;
-  int widest_min = -1;
-
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      int min;
-      if (!gtk_widget_get_visible (c))
-        continue;
-      gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
-      g_test_message ("%*s%s (%s): at least %d px wide", depth * 2, "", G_OBJECT_TYPE_NAME (c),
-                      gtk_widget_get_css_name (c), min);
-      if (min > widest_min)
-        widest = c, widest_min = min;
-    }
-  if (widest && depth < 24)
-    print_widest (widest, depth + 1);
-}
-
 /* The window as the program makes it: the size from the settings, on this screen. */
 static TdbgWindow *
 open_as_program (const char *relative)
@@ -80,9 +58,9 @@ assert_fits (TdbgWindow *window, const char *what)
   g_test_message ("%s: window %d×%d (at least %d×%d) on %d×%d", what, gtk_widget_get_width (w),
                   gtk_widget_get_height (w), min_w, min_h, screen_w, screen_h);
   if (gtk_widget_get_width (w) > screen_w || gtk_widget_get_height (w) > screen_h || min_w > screen_w ||
-      min_h > screen_h)
+      min_h > screen_h || !gui_panes_in_window (window))
     {
-      print_widest (w, 0);
+      gui_print_widest (w, 0);
       g_error ("%s: the window is %d×%d (at least %d×%d) on a screen of %d×%d", what, gtk_widget_get_width (w),
              gtk_widget_get_height (w), min_w, min_h, screen_w, screen_h);
     }

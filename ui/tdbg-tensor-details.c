@@ -248,6 +248,7 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
   if (logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (logdir))
     {
       gtk_label_set_text (self->details_label, "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->details_label), NULL);
       stop_history_read (self);
       g_clear_pointer (&self->history, g_array_unref);
       tdbg_health_plot_set_series (self->health_plot, NULL, NULL, TDBG_NONE);
@@ -255,6 +256,8 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
     }
   text = describe (logdir, trace, value);
   gtk_label_set_text (self->details_label, text);
+  /* Whole, where a short pane cuts the line. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->details_label), text);
   show_history (self, logdir, trace);
   if (tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (logdir, trace)) != TDBG_MODE_FULL_TENSOR)
     return;
