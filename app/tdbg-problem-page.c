@@ -16,14 +16,16 @@ G_DEFINE_FINAL_TYPE (TdbgProblemPage, tdbg_problem_page, GTK_TYPE_WIDGET)
 
 void
 tdbg_problem_page_set (TdbgProblemPage *self, const char *icon_name, const char *title, const char *description,
-                       gboolean can_show_logdir)
+                       const char *show_label)
 {
   adw_status_page_set_icon_name (self->status, icon_name);
   adw_status_page_set_title (self->status, title);
   /* A label of its own, not the status page's description: that one is markup, and paths and
    * code are shown as they are. */
   gtk_label_set_text (self->description, description);
-  gtk_widget_set_visible (self->show_button, can_show_logdir);
+  gtk_widget_set_visible (self->show_button, show_label != NULL);
+  if (show_label)
+    gtk_button_set_label (GTK_BUTTON (self->show_button), show_label);
 }
 
 const char *

@@ -10,9 +10,10 @@ G_BEGIN_DECLS
 #define TDBG_TYPE_PROBLEM_PAGE (tdbg_problem_page_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgProblemPage, tdbg_problem_page, TDBG, PROBLEM_PAGE, GtkWidget)
 
-/* @can_show_logdir: the logdir holds something after all (executions), offer to show it. */
+/* @show_label: the logdir holds something after all (executions; graphs and source), a
+ * button so labelled shows it; NULL for none. */
 void tdbg_problem_page_set (TdbgProblemPage *self, const char *icon_name, const char *title,
-                            const char *description, gboolean can_show_logdir);
+                            const char *description, const char *show_label);
 const char *tdbg_problem_page_get_title (TdbgProblemPage *self);
 const char *tdbg_problem_page_get_description (TdbgProblemPage *self);
 

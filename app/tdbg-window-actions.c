@@ -147,7 +147,7 @@ open_demo_action (GtkWidget *widget, const char *action_name, GVariant *paramete
   if (file)
     tdbg_window_open (self, file);
   else
-    _tdbg_window_show_problem (self, _("The demo logdir cannot be written"), error->message, FALSE);
+    _tdbg_window_show_problem (self, _("The demo logdir cannot be written"), error->message);
 }
 
 static void

@@ -254,11 +254,24 @@ _tdbg_window_show_page (TdbgWindow *self, const char *name)
 
 /* A logdir that is merely sparse gets an information icon; a folder we cannot use a warning. */
 void
-_tdbg_window_show_problem (TdbgWindow *self, const char *title, const char *description, gboolean can_show_logdir)
+_tdbg_window_show_problem (TdbgWindow *self, const char *title, const char *description)
 {
-  tdbg_problem_page_set (self->problem_page, can_show_logdir ? "dialog-information-symbolic" : "dialog-warning-symbolic",
-                         title, description, can_show_logdir);
+  tdbg_problem_page_set (self->problem_page, "dialog-warning-symbolic", title, description, NULL);
   _tdbg_window_show_page (self, "problem");
+}
+
+/* A damaged logdir's graphs and sources can still be browsed: the page says what is intact
+ * and offers to show it. */
+static const char *
+add_intact_parts (TdbgWindow *self, TdbgDiagnosisKind kind, GString *description)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  g_autofree char *intact = NULL;
+
+  if (kind != TDBG_DIAGNOSIS_DAMAGED || logdir == NULL || (intact = tdbg_diagnosis_intact_parts (logdir)) == NULL)
+    return NULL;
+  g_string_append_printf (description, "\n\n%s", intact);
+  return _("_Show What Is Intact");
 }
 
 static void
@@ -266,17 +279,22 @@ show_diagnosis_page (TdbgWindow *self, TdbgDiagnosisKind kind)
 {
   g_autofree char *name = tdbg_display_location (self->location);
   g_autofree char *title = tdbg_diagnosis_title (kind);
-  g_autofree char *description = tdbg_diagnosis_explain (kind, name);
+  g_autofree char *explained = tdbg_diagnosis_explain (kind, name);
+  g_autoptr(GString) description = g_string_new (explained);
   const char *damage = tdbg_window_get_problems_text (self);
+  const char *show_label = kind == TDBG_DIAGNOSIS_EAGER_ONLY ? _("_Show Executions") : NULL;
 
+  if (show_label == NULL)
+    show_label = add_intact_parts (self, kind, description);
   /* Damage may be why nothing could be read: the page says so too, the banner is not shown. */
   if (*damage)
-    {
-      char *both = g_strdup_printf (_("%s\n\nProblems found while reading:\n%s"), description, damage);
-      g_free (description);
-      description = both;
-    }
-  _tdbg_window_show_problem (self, title, description, kind == TDBG_DIAGNOSIS_EAGER_ONLY);
+    /* Translators: after a page's explanation, the problems found, one a line */
+    g_string_append_printf (description, _("\n\nProblems found while reading:\n%s"), damage);
+  /* A run of eager executions only is not at fault: said as information. */
+  tdbg_problem_page_set (self->problem_page,
+                         kind == TDBG_DIAGNOSIS_EAGER_ONLY ? "dialog-information-symbolic" : "dialog-warning-symbolic",
+                         title, description->str, show_label);
+  _tdbg_window_show_page (self, "problem");
 }
 
 static void
@@ -285,7 +303,7 @@ show_load_error (TdbgWindow *self, const GError *error)
   if (g_error_matches (error, TDBG_ERROR, TDBG_ERROR_NOT_A_LOGDIR))
     show_diagnosis_page (self, TDBG_DIAGNOSIS_NO_METADATA);
   else
-    _tdbg_window_show_problem (self, _("The logdir cannot be read"), error->message, FALSE);
+    _tdbg_window_show_problem (self, _("The logdir cannot be read"), error->message);
 }
 
 /* A logdir that holds too little to browse gets a page saying why; one whose circular
@@ -363,7 +381,7 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
               gtk_label_set_text (self->status_label, _("Loading cancelled."));
               /* Not the empty panes of a logdir that is not there: say what happened. */
               gtk_window_set_title (GTK_WINDOW (self), _("TensorFlow Debugger"));
-              _tdbg_window_show_problem (self, _("Loading cancelled"), description, FALSE);
+              _tdbg_window_show_problem (self, _("Loading cancelled"), description);
             }
           g_object_unref (self);
         }

@@ -92,8 +92,7 @@ void _tdbg_window_load_init (TdbgWindow *self);
 /* "start", "logdir" or "problem"; the start page is refreshed when shown. */
 void _tdbg_window_show_page (TdbgWindow *self, const char *name);
 /* The problem page with @title and @description. */
-void _tdbg_window_show_problem (TdbgWindow *self, const char *title, const char *description,
-                                gboolean can_show_logdir);
+void _tdbg_window_show_problem (TdbgWindow *self, const char *title, const char *description);
 
 /* The error banner with @message (as a failed load shows it). */
 void _tdbg_window_set_load_error (TdbgWindow *self, const char *message);

@@ -652,10 +652,28 @@ test_garbage_is_damage (void)
 {
   TdbgWindow *window = gui_open_shared_logdir ("corrupt/garbage");
 
+  gint64 graphs = test_expected_count ("corrupt", "garbage", "robust_reader_counts", "graphs");
+  gint64 ops = test_expected_count ("corrupt", "garbage", "robust_reader_counts", "graph_op_creations");
+  gint64 sources = test_expected_count ("corrupt", "garbage", "robust_reader_counts", "source_files");
+  g_autofree char *intact = g_strdup_printf ("Intact: %" G_GINT64_FORMAT " graphs of %" G_GINT64_FORMAT " ops, %"
+                                             G_GINT64_FORMAT " source files.", graphs, ops, sources);
+  GtkWidget *show;
+
   g_assert_cmpstr (tdbg_window_get_page (window), ==, "problem");
   g_assert_nonnull (gui_find_label (GTK_WIDGET (window), "The logdir is damaged", FALSE));
   g_assert_null (gui_find_label (GTK_WIDGET (window), "Nothing recorded yet", FALSE));
+  /* What is intact is said, and can be browsed. */
+  g_test_message ("page: %s", tdbg_problem_page_get_description (tdbg_window_get_problem_page (window)));
+  g_assert_cmpint (graphs, >, 0);
+  g_assert_nonnull (strstr (tdbg_problem_page_get_description (tdbg_window_get_problem_page (window)), intact));
   gui_shot (GTK_WIDGET (window), "papercuts-garbage.png");
+  show = gtk_widget_get_ancestor (GTK_WIDGET (gui_find_label (GTK_WIDGET (window), "Show What Is Intact", FALSE)),
+                                  GTK_TYPE_BUTTON);
+  g_assert_nonnull (show);
+  g_assert_true (gtk_widget_get_visible (show));
+  g_signal_emit_by_name (show, "clicked");
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "logdir");
+  g_assert_cmpuint (tdbg_logdir_get_n_graphs (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==, graphs);
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* An empty logdir is still one that waits for its records. */

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include "tdbg-diagnosis.h"
 #include "tdbg-v1-dump.h"
 
@@ -61,6 +63,29 @@ tdbg_diagnose_logdir (TdbgLogdir *logdir)
   if (tdbg_logdir_get_n_executions (logdir) > 0)
     return TDBG_DIAGNOSIS_EAGER_ONLY;
   return records_damaged (logdir) ? TDBG_DIAGNOSIS_DAMAGED : TDBG_DIAGNOSIS_NOTHING_RECORDED;
+}
+
+char *
+tdbg_diagnosis_intact_parts (TdbgLogdir *logdir)
+{
+  guint graphs = tdbg_logdir_get_n_graphs (logdir), ops = tdbg_logdir_get_n_op_creations (logdir);
+  guint sources = tdbg_logdir_get_n_source_files (logdir);
+  g_autofree char *graph_text = NULL, *source_text = NULL;
+
+  if (graphs == 0 && sources == 0)
+    return NULL;
+  /* Translators: "12 graphs of 140 ops", part of "Intact: 12 graphs of 140 ops, 41 source files." */
+  graph_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u graph", "%u graphs", graphs), graphs);
+  if (ops > 0)
+    {
+      g_autofree char *with_ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %u op", "%s of %u ops", ops),
+                                                   graph_text, ops);
+      g_free (graph_text);
+      graph_text = g_steal_pointer (&with_ops);
+    }
+  source_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u source file", "%u source files", sources), sources);
+  /* Translators: what a damaged logdir still holds that can be browsed */
+  return g_strdup_printf (_("Intact: %s, %s. Their graphs and source code can be browsed."), graph_text, source_text);
 }
 
 /* The first problem reported for @file_name, or NULL. */

@@ -37,6 +37,9 @@ char *tdbg_diagnose_unreadable (TdbgLogdir *logdir);
 /* A short title and an explanation with what to do (both translated, newly allocated). */
 char *tdbg_diagnosis_title (TdbgDiagnosisKind kind);
 char *tdbg_diagnosis_explain (TdbgDiagnosisKind kind, const char *path);
+/* What a logdir without graph execution traces still holds that can be browsed ("Intact: 12
+ * graphs of 140 ops, 41 source files. …"), or NULL when nothing. */
+char *tdbg_diagnosis_intact_parts (TdbgLogdir *logdir);
 
 typedef struct {
   gboolean traces_dropped;      /* a function ran before the earliest trace, yet its ops are traced */
