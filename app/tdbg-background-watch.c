@@ -110,6 +110,8 @@ asked_cb (AdwMessageDialog *dialog, const char *response, TdbgWindow *window)
 
   g_settings_set_boolean (settings, "watch-in-background-asked", TRUE);
   g_settings_set_boolean (settings, "watch-in-background", background);
+  /* Gone before its window is: a dialog over a hidden window is sized for none. */
+  gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
   if (background)
     tdbg_background_watch_send (window);
   else
@@ -122,13 +124,13 @@ ask (TdbgWindow *window)
 {
   const char *location = tdbg_window_get_location (window);
   g_autofree char *run = g_path_get_basename (location ? location : "");
-  /* Translators: the run's folder name */
-  g_autofree char *heading = g_strdup_printf (_("Keep Watching “%s”?"), run);
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window), heading,
-                                              _("The run is still being written. Watching it in the background "
-                                                "tells you of its first NaN or infinity with no window open. "
-                                                "The answer is remembered; the menu’s Watch in Background "
-                                                "changes it."));
+  /* Translators: the run's folder name. (No heading: libadwaita 1.7 sizes a message dialog's
+   * heading for a width it then does not give it.) */
+  g_autofree char *body = g_strdup_printf (_("Keep watching “%s”? It is still being written. Watching it in the "
+                                             "background tells you of its first NaN or infinity with no window "
+                                             "open. The answer is remembered; the menu’s Watch in Background "
+                                             "changes it."), run);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window), NULL, body);
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "close", _("_Stop Watching"),
                                     "background", _("_Watch in Background"), NULL);

@@ -62,7 +62,8 @@ GtkWidget *gui_find_by_tooltip (GtkWidget *root, const char *tooltip);
 GtkWindow *gui_find_toplevel (GType type);
 /* TRUE when each of the window's six panes lies within the window (a pane whose content
  * needs more than the window gives it is drawn past the window's edge, cut off); else says
- * which one does not. */
+ * which one does not. Wait for it (gui_wait_until): the panes settle a frame or two after a
+ * change. */
 gboolean gui_panes_in_window (TdbgWindow *window);
 /* Messages naming, from @widget down, the child that needs the most width at each level: what
  * makes a window wider than its screen. */
