@@ -10,6 +10,10 @@ exit 1 when the runs differ, 0 for the control pair. Each run is written once pe
 version and program (WORKDIR/<pair>/<run>/.done holds both, as write-logdirs.py keeps its
 logdirs). What each pair showed is printed as TAP comments.
 
+Nothing here names the op expected first: TensorFlow records a function's ops in the order its
+inter-op threads ran them, which changes from one writing to the next (run B's index of the
+same MatMul has been 5, 45 and 70), so the answer is worked out again from the files each time.
+
   check-pairs-real.py PYTHON TFDBG_GTK WORKDIR   (TAP on stdout)
 """
 import concurrent.futures
