@@ -27,6 +27,8 @@ import subprocess
 import sys
 import time
 
+from tap import check, finish
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "scenarios")
 SKIP = 77
@@ -51,21 +53,6 @@ PAIRS = {
 }
 # The README's keys of a trace's side of the first divergence.
 SIDE_KEYS = ("graph_execution_trace_index", "op_name", "output_slot", "graph_name")
-
-results = []
-
-
-def check(name, ok, detail=""):
-    results.append((name, bool(ok), detail))
-
-
-def finish():
-    print(f"1..{len(results)}")
-    for i, (name, ok, detail) in enumerate(results, 1):
-        print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-        if not ok and detail:
-            print("# " + str(detail).replace("\n", "\n# "))
-    sys.exit(0 if all(ok for _, ok, _ in results) else 1)
 
 
 def quiet_env():

@@ -19,6 +19,8 @@ import sys
 import threading
 import time
 
+from tap import check, finish
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "scenarios")
 SKIP = 77
@@ -62,21 +64,6 @@ if first is not None:
     }
 print(json.dumps(out))
 """
-
-results = []
-
-
-def check(name, ok, detail=""):
-    results.append((name, bool(ok), detail))
-
-
-def finish():
-    print(f"1..{len(results)}")
-    for i, (name, ok, detail) in enumerate(results, 1):
-        print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-        if not ok and detail:
-            print("# " + str(detail).replace("\n", "\n# "))
-    sys.exit(0 if all(ok for _, ok, _ in results) else 1)
 
 
 class Lines:
