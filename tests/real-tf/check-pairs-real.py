@@ -27,11 +27,10 @@ import subprocess
 import sys
 import time
 
-from tap import check, finish
+from tap import SKIP, arguments, check, finish
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "scenarios")
-SKIP = 77
 JIT_FAILED = 3  # pair_jit.py's status when TensorFlow cannot compile the instrumented function
 RUN_TIMEOUT = 600
 
@@ -143,12 +142,7 @@ def compare_pair(name, oracle, diff, status, meant_to_differ):
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__)
-    python, cli, work = sys.argv[1:4]
-    if not python:
-        print("1..0 # SKIP no Python with TensorFlow: configure with -Dreal_tf_python=PATH")
-        sys.exit(SKIP)
+    python, cli, work = arguments(__doc__)
     version = write_logdirs.tf_version(python)
     if version is None:
         print(f"1..0 # SKIP {python} cannot import tensorflow")

@@ -19,11 +19,10 @@ import sys
 import threading
 import time
 
-from tap import check, finish
+from tap import SKIP, arguments, check, finish
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "scenarios")
-SKIP = 77
 
 # The bad step, how many steps in all and the pause after each: after the bad step the program
 # runs for (STEPS - BAD_STEP - 1) * PAUSE seconds more, room for the watch's one-second looks
@@ -102,12 +101,7 @@ def start_watch(cli, logdir):
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__)
-    python, cli, work = sys.argv[1:4]
-    if not python:
-        print("1..0 # SKIP no Python with TensorFlow: configure with -Dreal_tf_python=PATH")
-        sys.exit(SKIP)
+    python, cli, work = arguments(__doc__)
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     logdir = os.path.join(work, "logdir")
