@@ -347,6 +347,9 @@ test_shared_pair (void)
   for (guint i = 0; i < e.only_in_a->len; i++)
     g_assert_nonnull (strstr (summary, g_ptr_array_index (e.only_in_a, i)));
   g_assert_nonnull (strstr (tdbg_window_get_status_text (window), "compared with"));
+  /* The empty NaN/∞ list does not say "no alerts" under the divergences' button. */
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (tdbg_window_get_alerts_pane (window)),
+                                    "No NaN/∞: no tensor held −∞, +∞ or NaN in the debug modes recorded.", FALSE));
   assert_fits (window);
   gui_shot (GTK_WIDGET (window), "compare-regression.png");
 

@@ -430,9 +430,11 @@ tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
   gtk_single_selection_set_selected (self->model, GTK_INVALID_LIST_POSITION);
   self->updating = FALSE;
-  /* Before a logdir is in (also while one loads), "no alerts" would claim too much. */
+  /* Before a logdir is in (also while one loads), "no NaN/∞" would claim too much. The list
+   * holds NaN/∞ alerts only: the other kinds (and a comparison's divergences) have their
+   * buttons above it. */
   gtk_label_set_text (self->none_label,
-                      logdir ? _("No alerts: no tensor held −∞, +∞ or NaN in the debug modes recorded.")
+                      logdir ? _("No NaN/∞: no tensor held −∞, +∞ or NaN in the debug modes recorded.")
                              : _("Open a logdir to see its alerts."));
   update_actions (self);
 }
