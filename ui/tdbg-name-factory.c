@@ -2,9 +2,11 @@
 #include "tdbg-name-factory.h"
 
 /* Narrowest and widest a chosen name shows in the drop-down's button, in characters: "All
- * devices" and "GPU:1" whole, a long op type cut short. */
+ * devices" and "GPU:1" whole, a long op type cut short. GTK sizes a label's widest by an
+ * average character's width, which an op type in capitals ("CollectiveReduceV2", 18
+ * characters) exceeds: the room for 22 keeps such a name whole. */
 #define BUTTON_MIN_CHARS 8
-#define BUTTON_MAX_CHARS 18
+#define BUTTON_MAX_CHARS 22
 
 /* How the button cuts a name too long for it: at the end by default; a path or a chain of
  * graphs keeps its end ("…/model.py", "…cond_true_51 · 4 ops"). */
