@@ -13,14 +13,11 @@ import subprocess
 import sys
 import time
 
+from tap import check, finish
+
 cli, service_in, make_demo, work = sys.argv[1:5]
 app_id = "io.github.tfdbg_gtk.TfdbgGtk"
 app_path = "/" + app_id.replace(".", "/")
-results = []
-
-
-def check(name, ok, detail=""):
-    results.append((name, ok, detail))
 
 
 def gdbus(env, *args, timeout=60):
@@ -111,9 +108,4 @@ try:
     main()
 except Exception as e:  # a failure to run is a failed check, never a pass
     check("runs to the end", False, repr(e))
-print("1..%d" % len(results))
-for i, (name, ok, detail) in enumerate(results, 1):
-    print("%s %d %s" % ("ok" if ok else "not ok", i, name))
-    if not ok and detail:
-        for line in detail.splitlines():
-            print("# " + line)
+finish()

@@ -11,12 +11,9 @@ import subprocess
 import sys
 import tempfile
 
+from tap import check, finish
+
 builddir, prefix, bindir, datadir, localedir, app_id, linguas = sys.argv[1:8]
-results = []
-
-
-def check(name, ok, detail=""):
-    results.append((name, ok, detail))
 
 
 def under(root, *parts):
@@ -78,9 +75,4 @@ def main():
 
 
 main()
-print("1..%d" % len(results))
-for i, (name, ok, detail) in enumerate(results, 1):
-    print("%s %d %s" % ("ok" if ok else "not ok", i, name))
-    if not ok and detail:
-        for line in detail.splitlines():
-            print("# " + line)
+finish()

@@ -26,11 +26,11 @@ import tempfile
 
 import numpy
 
-results = []
+import tap
 
 
 def check(ok, name, detail=""):
-    results.append((bool(ok), name, detail))
+    tap.check(name, ok, detail)
 
 
 def run(program, *args, status=0):
@@ -186,13 +186,8 @@ def main(program, root, facts_path):
                   all(same_value(w, g) for w, g in zip(want["values"], array.flatten().tolist())),
                   "tensor --npy of the first bad dump", str(array))
 
-    print(f"1..{len(results)}")
-    for i, (ok, name, detail) in enumerate(results, 1):
-        print(f'{"ok" if ok else "not ok"} {i} {name}')
-        if not ok and detail:
-            print("# " + detail.replace("\n", "\n# "))
-    return 0 if all(ok for ok, _, _ in results) else 1
+    tap.finish()
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    main(*sys.argv[1:])

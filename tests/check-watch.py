@@ -15,12 +15,9 @@ import subprocess
 import sys
 import time
 
+from tap import check, finish
+
 cli, make_demo, work = sys.argv[1:4]
-results = []
-
-
-def check(name, ok, detail=""):
-    results.append((name, ok, detail))
 
 
 def records(path):
@@ -168,8 +165,4 @@ check("whole bad run: exit 1 after idle", p.returncode == 1, str(p.returncode))
 check("whole bad run: every NaN/∞ alert once", n_inf_nan == expected["alerts"]["num_alerts"],
       f"{n_inf_nan} vs {expected['alerts']['num_alerts']}")
 
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok:
-        print("# " + detail.replace("\n", "\n# "))
+finish()

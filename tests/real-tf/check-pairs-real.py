@@ -27,7 +27,8 @@ import subprocess
 import sys
 import time
 
-from tap import SKIP, arguments, check, finish
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from tap import SKIP, arguments, check, finish  # noqa: E402 (tests/tap.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "scenarios")

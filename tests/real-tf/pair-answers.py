@@ -14,13 +14,12 @@ and the occurrence number k of its key. A trace in a mode the README has no rule
 NO_TENSOR, twins in different modes) is not guessed at: the answer is {"uncovered": why}.
 """
 import argparse
-import json
 import math
 import os
 import re
-import sys
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import answer_file  # noqa: E402 (beside this file)
 import numpy as np  # noqa: E402
 from tensorflow.core.protobuf import debug_event_pb2  # noqa: E402
 from tensorflow.python.debug.lib import debug_events_reader  # noqa: E402
@@ -187,12 +186,7 @@ def main():
         result = answers(args.run_a, args.run_b, args.rtol, args.atol)
     except Uncovered as e:
         result = {"uncovered": str(e)}
-    text = json.dumps(result, indent=1, sort_keys=True) + "\n"
-    if args.output:
-        with open(args.output, "w") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
+    answer_file.write(result, args.output)
 
 
 if __name__ == "__main__":

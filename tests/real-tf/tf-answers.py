@@ -9,12 +9,11 @@ alerts. Needs a Python with tensorflow. check-answers.py holds tfdbg-gtk to the 
 """
 import argparse
 import glob
-import json
 import math
 import os
-import sys
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import answer_file  # noqa: E402 (beside this file)
 import numpy as np  # noqa: E402
 from tensorflow.core.protobuf import debug_event_pb2  # noqa: E402
 from tensorflow.python.debug.lib import debug_events_monitors  # noqa: E402
@@ -230,12 +229,7 @@ def main():
         import traceback
         traceback.print_exc()
         result = {"refused": f"{type(e).__name__}: {e}"}
-    text = json.dumps(result, indent=1, sort_keys=True) + "\n"
-    if args.output:
-        with open(args.output, "w") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
+    answer_file.write(result, args.output)
 
 
 if __name__ == "__main__":

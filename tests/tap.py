@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""TAP for the real-TensorFlow checks: their arguments, each check kept as it is made, all
-printed at the end, the exit status 1 when any failed (a failure's detail as comment lines)."""
+"""TAP for the checks written in Python: each check kept as it is made, all printed at the end,
+the exit status 1 when any failed (a failure's detail as comment lines); and the arguments the
+real-TensorFlow checks share."""
 import sys
 
 SKIP = 77
