@@ -194,6 +194,32 @@ open_location_cb (TdbgWindow *self, const char *location)
   tdbg_window_open_location (self, location);
 }
 
+static char *
+file_location (GFile *file)
+{
+  char *path = g_file_get_path (file);
+
+  return path ? path : g_file_get_uri (file);
+}
+
+void
+_tdbg_window_drop_files (TdbgWindow *self, GSList *files, GdkModifierType state)
+{
+  g_autofree char *first = file_location (G_FILE (files->data));
+
+  /* Two runs dropped together: the first shown, compared with the second. */
+  if (files->next)
+    {
+      g_autofree char *second = file_location (G_FILE (files->next->data));
+      tdbg_window_open_compare (self, first, second);
+    }
+  /* Ctrl held over a run shown: compared with it, as Compare With… does. */
+  else if ((state & GDK_CONTROL_MASK) && tdbg_selection_get_logdir (self->selection))
+    tdbg_window_compare (self, first);
+  else
+    tdbg_window_open (self, G_FILE (files->data));
+}
+
 /* A folder dropped onto the window is opened like one chosen in the dialog. */
 static gboolean
 drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, TdbgWindow *self)
@@ -202,7 +228,8 @@ drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, TdbgWin
 
   if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST) || (files = g_value_get_boxed (value)) == NULL)
     return FALSE;
-  tdbg_window_open (self, G_FILE (files->data));
+  _tdbg_window_drop_files (self, files,
+                           gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target)));
   return TRUE;
 }
 

@@ -106,6 +106,9 @@ void _tdbg_window_compare_cancel (TdbgWindow *self);
 void _tdbg_window_compare_clear (TdbgWindow *self);
 /* The status line's end in compare mode. */
 void _tdbg_window_compare_append_status (TdbgWindow *self, GString *s);
+/* Folders dropped onto the window (tdbg-window-actions.c): one opened; two, or one with Ctrl held
+ * over a run shown, compared. */
+void _tdbg_window_drop_files (TdbgWindow *self, GSList *files, GdkModifierType state);
 /* win.compare-with: a folder chooser, then tdbg_window_compare(). */
 void _tdbg_window_compare_with_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 

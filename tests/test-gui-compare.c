@@ -390,6 +390,73 @@ test_compare_with (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkDropTarget *
+window_drop_target (TdbgWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+  return NULL;
+}
+
+static gboolean
+loaded (gpointer window)
+{
+  return !tdbg_window_is_loading (window) && tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+}
+
+/* Folders dropped onto the window: one is opened (compare mode left), one with Ctrl held is
+ * compared with the run shown, two are opened and compared. */
+static void
+test_dropped (void)
+{
+  g_autofree char *root = g_path_get_dirname (test_env_shared_logdirs ());
+  g_autofree char *dir_a = g_build_filename (root, "pairs", "pair_regression", "run_a", NULL);
+  g_autofree char *dir_b = g_build_filename (root, "pairs", "pair_regression", "run_b", NULL);
+  g_autoptr(GFile) a = g_file_new_for_path (dir_a);
+  g_autoptr(GFile) b = g_file_new_for_path (dir_b);
+  TdbgWindow *window = gui_open_window (dir_a);
+  g_autofree char *path_a = g_file_get_path (a);   /* as GFile spells it: no ".." */
+  g_autofree char *path_b = g_file_get_path (b);
+  GSList *one = g_slist_append (NULL, b);
+  GSList *two = g_slist_append (g_slist_append (NULL, a), b);
+  GtkDropTarget *target = window_drop_target (window);
+  gboolean taken = FALSE;
+  GValue value = G_VALUE_INIT;
+
+  /* Ctrl held: run B compared with run A, which stays shown. */
+  _tdbg_window_drop_files (window, one, GDK_CONTROL_MASK);
+  g_assert_true (gui_wait_until (compared, window, 60000));
+  g_assert_cmpstr (tdbg_window_get_location (window), ==, path_a);
+  g_assert_cmpuint (tdbg_window_get_comparison (window)->diverging_traces, >, 0);
+
+  /* No modifier: run B opened in its place, compare mode left. */
+  _tdbg_window_drop_files (window, one, 0);
+  g_assert_true (gui_wait_until (loaded, window, 60000));
+  g_assert_cmpstr (tdbg_window_get_location (window), ==, path_b);
+  g_assert_null (tdbg_window_get_comparison (window));
+
+  /* Both dropped at once (through the window's drop target): A shown, compared with B. */
+  g_assert_nonnull (target);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_set_boxed (&value, two);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &taken);
+  g_assert_true (taken);
+  g_assert_true (gui_wait_until (compared, window, 60000));
+  g_assert_cmpstr (tdbg_window_get_location (window), ==, path_a);
+  g_assert_cmpuint (tdbg_window_get_comparison (window)->diverging_traces, >, 0);
+
+  g_value_unset (&value);
+  g_slist_free (one);
+  g_slist_free (two);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -402,6 +469,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/compare/fixture-pair", test_fixture_pair);
   g_test_add_func ("/gui/compare/shared-pair", test_shared_pair);
   g_test_add_func ("/gui/compare/compare-with", test_compare_with);
+  g_test_add_func ("/gui/compare/dropped", test_dropped);
   status = g_test_run ();
   g_clear_object (&the_app);
   return status;
