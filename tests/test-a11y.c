@@ -681,6 +681,12 @@ sentence_shown (gpointer data)
   return w->label != NULL;
 }
 
+static gboolean
+expanded (gpointer toggle)
+{
+  return a11y_has_state (toggle, ATSPI_STATE_EXPANDED);
+}
+
 /* What has the focus in pane Alerts (new reference), NULL when nothing. */
 static AtspiAccessible *
 alerts_focus (void)
@@ -757,6 +763,10 @@ test_cause_card (void)
   if (!tab_to (MOD_SHIFT, "Root cause details"))
     g_error ("Shift+Tab never reached the card's title");
   a11y_press_key (KEY_RETURN, 0);
+  /* The sentence is in the tree before the card opens on GTK 4.18: the title's state says when
+   * Return has opened it, and Tab goes into it. */
+  if (!a11y_wait (expanded, toggle, 5000))
+    fail_with_tree (card, "Return did not expand the card");
   w.card = card;
   if (!a11y_wait (sentence_shown, &w, 5000))
     fail_with_tree (card, "the cause sentence is not readable");
