@@ -34,7 +34,7 @@ struct _TdbgSshSource {
   gboolean exec_pending;
   GMutex prefetch_lock;       /* guards the two below, not the session */
   TdbgSshPrefetch *prefetch;  /* what it sends (received on a thread holding the session), until
-                               * the next listing */
+                               * the next listing (for good when it made the logdir) */
   gboolean prefetch_listed;
   gboolean used_remote_program;
 

@@ -492,9 +492,11 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
     return tdbg_source_list_files (self->v1, cancellable, error);
   if (!try_remote_program (self, cancellable, error))
     return NULL;
-  /* The load's listing is the one the server's tfdbg-gtk sent; later ones are asked anew. */
+  /* The load's listing is the one the server's tfdbg-gtk sent; later ones are asked anew, but
+   * for a logdir it made of a V1 dump, which is read as it was when opened (as here, where a
+   * dump root read over SFTP is read once). */
   g_mutex_lock (&self->prefetch_lock);
-  if (self->prefetch && !self->prefetch_listed)
+  if (self->prefetch && (!self->prefetch_listed || tdbg_ssh_prefetch_is_made (self->prefetch)))
     {
       GStrv listed = tdbg_ssh_prefetch_list_files (self->prefetch);
       self->prefetch_listed = TRUE;
@@ -651,13 +653,19 @@ ssh_describe (TdbgSource *source)
   return tdbg_ssh_uri_to_string (&TDBG_SSH_SOURCE (source)->uri);
 }
 
-/* A V1 dump's own problems, named by its files. */
+/* A V1 dump's own problems, named by its files: found here when it was read over SFTP, else
+ * by the server's tfdbg-gtk, which sent them with the logdir it made of the dump. */
 static GPtrArray *
 ssh_get_problems (TdbgSource *source)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
 
-  return self->v1 ? tdbg_source_get_problems (self->v1) : NULL;
+  if (self->v1)
+    return tdbg_source_get_problems (self->v1);
+  /* Kept, as the logdir it made is. */
+  prefetch = get_prefetch (self);
+  return prefetch ? tdbg_ssh_prefetch_get_problems (prefetch) : NULL;
 }
 
 static void
