@@ -3,6 +3,8 @@
  * run by the throwaway sshd of ssh-fixture.c): the same index as a local open, and SFTP
  * instead whenever that program is missing, another version, not ours, or turned off. */
 
+#include "config.h"
+
 #include <string.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -177,7 +179,7 @@ test_v1_dump_over_sftp (void)
   for (guint i = 0; i < G_N_ELEMENTS (v1_dumps); i++)
     {
       const char *root = g_test_get_filename (G_TEST_DIST, "data", "v1", v1_dumps[i], NULL);
-      g_autoptr(TdbgLogdir) logdir = assert_v1_loads_like_local (root, "no", FALSE);
+      g_object_unref (assert_v1_loads_like_local (root, "no", FALSE));
     }
 }
 
@@ -209,6 +211,7 @@ copy_tree (const char *from, const char *to)
 /* The first run of tests/data/v1/two-devices and the one whose dumps hold the NaN. */
 #define FIRST_CPU1 "run_1795817552826972_1/_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1"
 #define NAN_RUN "run_1795817552907547_2"
+#define NAN_METADATA NAN_RUN "/_tfdbg_core_metadata_sessionrun00000000000003_1795817552949313"
 #define NAN_FILE NAN_RUN "/_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1/layer/sqrt/unary_ops_composition_0_DebugIdentity_1795817552955070"
 
 /* Runs the command line's @command on @logdir (with @program on the server for ssh://); returns
@@ -238,17 +241,22 @@ run_cli (const char *command, const char *logdir, const char *program, gint *sta
 /* A damaged copy of a stored dump root: a run without its core metadata, an Event cut short,
  * a dump of a folder still being written (empty). Sent by the server's tfdbg-gtk, the logdir
  * made of it comes with the dump's problems, each naming the dump's file: the same as read
- * here and over SFTP alone; `inspect --json` and `alerts` print the same and exit the same. */
+ * here and over SFTP alone, also when the server's program is this version speaking the
+ * protocol before problems were sent; `inspect --json` and `alerts` print the same and exit
+ * the same. */
 static void
 test_v1_damaged_dump (void)
 {
   const char *stored = g_test_get_filename (G_TEST_DIST, "data", "v1", "two-devices", NULL);
   g_autofree char *root = g_build_filename (server.dir, "v1-damaged", NULL);
   g_autofree char *uri = ssh_fixture_uri (&server, root);
-  g_autofree char *metadata = g_build_filename (root, NAN_RUN, "_tfdbg_core_metadata_sessionrun00000000000003_1795817552949313", NULL);
+  g_autofree char *metadata = g_build_filename (root, NAN_METADATA, NULL);
   g_autofree char *cut = g_build_filename (root, NAN_FILE, NULL);
   g_autofree char *empty = g_build_filename (root, FIRST_CPU1, "loss_0_DebugIdentity_1795817552906591", NULL);
-  g_autoptr(TdbgLogdir) over_exec = NULL, over_sftp = NULL;
+  g_autofree char *older = ssh_fixture_path (&server, "protocol-1");
+  g_autofree char *older_script = g_strdup_printf ("#!/bin/sh\nprintf 'tfdbg-gtk serve-logdir 1 %s\\n'\n"
+                                                   "cat > /dev/null\n", TDBG_VERSION);
+  g_autoptr(TdbgLogdir) over_exec = NULL, over_sftp = NULL, over_older = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
   GPtrArray *problems;
@@ -264,6 +272,9 @@ test_v1_damaged_dump (void)
 
   over_exec = assert_v1_loads_like_local (root, build_program (), TRUE);
   over_sftp = assert_v1_loads_like_local (root, "no", FALSE);
+  ssh_fixture_write (&server, "protocol-1", older_script);
+  g_assert_cmpint (g_chmod (older, 0755), ==, 0);
+  over_older = assert_v1_loads_like_local (root, older, FALSE);
   problems = tdbg_logdir_get_problems (over_exec);
   for (guint i = 0; i < problems->len; i++)
     {
