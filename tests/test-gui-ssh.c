@@ -620,6 +620,12 @@ copy_logdir (const char *from, const char *to)
       g_autofree char *dst = g_build_filename (to, name, NULL);
       g_autofree char *contents = NULL;
       gsize length;
+      /* A V1 dump root's folders too. */
+      if (g_file_test (src, G_FILE_TEST_IS_DIR))
+        {
+          copy_logdir (src, dst);
+          continue;
+        }
       g_assert_true (g_file_get_contents (src, &contents, &length, NULL));
       g_assert_true (g_file_set_contents (dst, contents, length, NULL));
     }
@@ -675,6 +681,79 @@ test_receiving_progress (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static char *
+buffer_text (GtkTextBuffer *buffer)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/* The first alert's values as the tensor viewer shows them. */
+static char *
+first_alert_values (TdbgWindow *window)
+{
+  GtkExpander *expander = GTK_EXPANDER (gui_find_widget (GTK_WIDGET (tdbg_window_get_trace_pane (window)),
+                                                         GTK_TYPE_EXPANDER));
+  GtkTextView *view;
+
+  g_assert_nonnull (expander);
+  gtk_expander_set_expanded (expander, TRUE);
+  gui_spin (100);
+  view = GTK_TEXT_VIEW (gui_find_widget (GTK_WIDGET (expander), GTK_TYPE_TEXT_VIEW));
+  g_assert_nonnull (view);
+  return buffer_text (gtk_text_view_get_buffer (view));
+}
+
+/* A damaged tfdbg V1 dump root (tests/data/v1/two-devices, one run without its core metadata,
+ * a dump of another still empty) sent by the server's tfdbg-gtk: the problems banner names
+ * what a local open names, and the first NaN's values (read after the load, from the logdir
+ * the server made) are the local ones. */
+static void
+test_v1_dump_through_server (void)
+{
+  const char *stored = g_test_get_filename (G_TEST_DIST, "data", "v1", "two-devices", NULL);
+  g_autofree char *dir = ssh_fixture_path (&server, "v1-damaged");
+  g_autofree char *metadata = NULL, *empty = NULL, *address = NULL;
+  g_autofree char *remote_values = NULL, *local_values = NULL;
+  TdbgWindow *window, *here;
+  TdbgLogdir *shown, *read_here;
+
+  copy_logdir (stored, dir);
+  metadata = g_build_filename (dir, "run_1795817552907547_2",
+                               "_tfdbg_core_metadata_sessionrun00000000000003_1795817552949313", NULL);
+  empty = g_build_filename (dir, "run_1795817552826972_1", "_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1",
+                            "loss_0_DebugIdentity_1795817552906591", NULL);
+  g_assert_cmpint (g_unlink (metadata), ==, 0);
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+
+  here = gui_open_window (dir);
+  local_values = first_alert_values (here);
+  g_test_message ("here: %s", tdbg_window_get_problems_text (here));
+
+  address = g_strdup_printf ("ssh://tdbg-test%s", dir);
+  g_setenv ("TDBG_SSH_REMOTE_PROGRAM", g_getenv ("TDBG_CLI"), TRUE);
+  window = start_opening (address, ssh_config, server.known_hosts);
+  g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
+  g_setenv ("TDBG_SSH_REMOTE_PROGRAM", "no", TRUE);
+  g_assert_null (tdbg_window_get_load_error (window));
+  g_test_message ("over ssh://: %s", tdbg_window_get_problems_text (window));
+  /* The banner names the first; the damage and the traceback the dump does not carry. */
+  g_assert_nonnull (strstr (tdbg_window_get_problems_text (here), "loss_0_DebugIdentity_1795817552906591 at byte 0"));
+  g_assert_cmpstr (tdbg_window_get_problems_text (window), ==, tdbg_window_get_problems_text (here));
+  shown = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  read_here = tdbg_selection_get_logdir (tdbg_window_get_selection (here));
+  g_assert_cmpuint (tdbg_logdir_get_problems (read_here)->len, ==, 3);
+  g_assert_cmpuint (tdbg_logdir_get_problems (shown)->len, ==, 3);
+  remote_values = first_alert_values (window);
+  g_assert_cmpstr (local_values, ==, "nan  0.  1.04815  1.44203");
+  g_assert_cmpstr (remote_values, ==, local_values);
+  gui_shot (GTK_WIDGET (window), "ssh-v1-dump-through-server.png");
+  gtk_window_destroy (GTK_WINDOW (here));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 setup (void)
 {
@@ -717,6 +796,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/drop-during-load", test_drop_during_load);
   g_test_add_func ("/gui-ssh/command-line", test_command_line);
   g_test_add_func ("/gui-ssh/receiving-progress", test_receiving_progress);
+  g_test_add_func ("/gui-ssh/v1-dump-through-server", test_v1_dump_through_server);
   status = g_test_run ();
   ssh_fixture_teardown (&server);
   g_clear_object (&local);

@@ -56,6 +56,9 @@ test_round_trip (void)
   g_assert_no_error (files_error);
   names = tdbg_ssh_prefetch_list_files (prefetch);
   g_assert_cmpuint (g_strv_length (names), ==, 6);
+  /* The folder as it is: nothing made, nothing found wrong but what its records show. */
+  g_assert_false (tdbg_ssh_prefetch_is_made (prefetch));
+  g_assert_null (tdbg_ssh_prefetch_get_problems (prefetch));
   for (guint i = 0; names[i]; i++)
     {
       g_autofree char *path = g_build_filename (dir, names[i], NULL);
@@ -86,7 +89,9 @@ made_folders (void)
 }
 
 /* A tfdbg V1 dump root is sent as the logdir made of it: the same six files a local V1 source
- * makes, byte for byte, and no temporary folder left behind. */
+ * makes, byte for byte, kept once read (they are on the server no longer), the dump's own
+ * problems (its one: no Python traceback) as the local source finds them, and no temporary
+ * folder left behind. */
 static void
 test_v1_dump (void)
 {
@@ -98,6 +103,7 @@ test_v1_dump (void)
   g_autoptr(TdbgSource) local = tdbg_v1_source_new (root);
   g_auto(GStrv) names = NULL;
   g_auto(GStrv) local_names = NULL;
+  g_autoptr(GPtrArray) problems = NULL, local_problems = NULL;
   g_autoptr(GHashTable) before = made_folders ();
   int in_fd, out_fd;
 
@@ -122,11 +128,28 @@ test_v1_dump (void)
     {
       g_autoptr(GBytes) want = tdbg_source_read (local, names[i], 0, G_MAXSIZE, NULL, &error);
       g_autoptr(GBytes) got = tdbg_ssh_prefetch_read (prefetch, names[i], 0, g_bytes_get_size (want), FALSE);
+      g_autoptr(GBytes) again = NULL;
       g_assert_nonnull (got);
       g_assert_true (g_bytes_equal (want, got));
+      again = tdbg_ssh_prefetch_read (prefetch, names[i], 0, g_bytes_get_size (want), FALSE);
+      g_assert_nonnull (again);
+      g_assert_true (g_bytes_equal (want, again));
       if (g_str_has_suffix (names[i], ".graph_execution_traces"))
         g_assert_cmpuint (g_bytes_get_size (got), >, 1000);
     }
+  g_assert_true (tdbg_ssh_prefetch_is_made (prefetch));
+  problems = tdbg_ssh_prefetch_get_problems (prefetch);
+  local_problems = tdbg_source_get_problems (local);
+  g_assert_nonnull (problems);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpuint (local_problems->len, ==, 1);
+  {
+    const TdbgProblem *sent = g_ptr_array_index (problems, 0), *here = g_ptr_array_index (local_problems, 0);
+    g_assert_cmpstr (sent->file_name, ==, here->file_name);
+    g_assert_true (g_str_has_prefix (sent->file_name, "run_"));
+    g_assert_cmpuint (sent->byte_offset, ==, here->byte_offset);
+    g_assert_cmpstr (sent->message, ==, here->message);
+  }
   /* The folder it was made in is gone. */
   {
     g_autoptr(GHashTable) after = made_folders ();
@@ -165,9 +188,9 @@ append_u32 (GByteArray *plain, guint32 value)
 static GByteArray *
 listing_of_one (guint64 size)
 {
-  g_autoptr(GVariant) listing = g_variant_ref_sink (g_variant_new_parsed ("(%s, [(%s, %t, %t, true)])", "",
-                                                                          "tfdbg_events.1.h.metadata", size,
-                                                                          (guint64) 0));
+  g_autoptr(GVariant) listing = g_variant_ref_sink (
+    g_variant_new_parsed ("(%s, [(%s, %t, %t, true)], false, @a(sts) [])", "", "tfdbg_events.1.h.metadata", size,
+                          (guint64) 0));
   GByteArray *plain = g_byte_array_new ();
 
   append_u32 (plain, g_variant_get_size (listing));

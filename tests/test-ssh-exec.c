@@ -3,6 +3,8 @@
  * run by the throwaway sshd of ssh-fixture.c): the same index as a local open, and SFTP
  * instead whenever that program is missing, another version, not ours, or turned off. */
 
+#include "config.h"
+
 #include <string.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -117,24 +119,55 @@ test_same_as_local (void)
   g_assert_true (g_strv_equal ((const char *const *) listed, (const char *const *) local_listed));
 }
 
-/* A tfdbg V1 dump root through the server's tfdbg-gtk: the logdir made of it on the server, as
- * a local open makes it (tests/data/v1/two-devices: 33 dumps, 4 Session.run calls, 3 NaN). */
-static void
-test_v1_dump (void)
+/* The stored tfdbg V1 dump roots (written by TensorFlow 2.21). */
+static const char *const v1_dumps[] = { "two-devices", "numeric-summary", "training-hook", "while-loop" };
+
+/* @root loaded over SSH with @program on the server (the bytes came the way @expect_exec
+ * says), and loaded here as data/v1/ reads it: the same index and the same problems, each
+ * naming the same file of the dump at the same offset. Returns the remote load. */
+static TdbgLogdir *
+assert_v1_loads_like_local (const char *root, const char *program, gboolean expect_exec)
 {
-  const char *root = g_test_get_filename (G_TEST_DIST, "data", "v1", "two-devices", NULL);
   g_autofree char *canonical = g_canonicalize_filename (root, NULL);
-  g_autoptr(TdbgSource) source = connect_with (canonical, build_program (), NULL);
-  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new (source);
+  g_autoptr(TdbgSource) source = connect_with (canonical, program, NULL);
+  g_autoptr(TdbgSource) local_source = tdbg_v1_source_new (canonical);
+  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new (source), local = tdbg_logdir_new (local_source);
   g_autoptr(GError) error = NULL;
 
   g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
   g_assert_no_error (error);
-  g_assert_true (tdbg_ssh_source_used_remote_program (TDBG_SSH_SOURCE (source)));
-  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 33);
-  g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, 4);
-  g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 3);
-  g_assert_cmpuint (tdbg_logdir_get_n_devices (logdir), ==, 2);
+  g_assert_true (tdbg_logdir_load (local, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (tdbg_ssh_source_used_remote_program (TDBG_SSH_SOURCE (source)), ==, expect_exec);
+  g_test_message ("%s: %u traces, %u executions, %u alerts, %u problems %s", root, tdbg_logdir_get_n_traces (logdir),
+                  tdbg_logdir_get_n_executions (logdir), tdbg_logdir_get_n_alerts (logdir),
+                  tdbg_logdir_get_problems (logdir)->len, expect_exec ? "sent by the server" : "over SFTP");
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), >, 0);
+  /* Every dump holds one at least: it carries no Python traceback. */
+  g_assert_cmpuint (tdbg_logdir_get_problems (local)->len, >, 0);
+  test_assert_same_logdir (logdir, local);
+  return g_steal_pointer (&logdir);
+}
+
+/* The stored tfdbg V1 dump roots through the server's tfdbg-gtk: the logdir made of each on the
+ * server, as a local open makes it, with the dump's own problems, which the made files do not
+ * hold; two-devices: 33 dumps, 4 Session.run calls, 3 NaN. */
+static void
+test_v1_dump (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (v1_dumps); i++)
+    {
+      const char *root = g_test_get_filename (G_TEST_DIST, "data", "v1", v1_dumps[i], NULL);
+      g_autoptr(TdbgLogdir) logdir = assert_v1_loads_like_local (root, build_program (), TRUE);
+
+      if (i == 0)
+        {
+          g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 33);
+          g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, 4);
+          g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 3);
+          g_assert_cmpuint (tdbg_logdir_get_n_devices (logdir), ==, 2);
+        }
+    }
 }
 
 /* The same dump roots over SFTP alone (no tfdbg-gtk on the server): the dump's files read
@@ -143,37 +176,134 @@ test_v1_dump (void)
 static void
 test_v1_dump_over_sftp (void)
 {
-  const char *dumps[] = { "two-devices", "numeric-summary", "training-hook", "while-loop" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (dumps); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (v1_dumps); i++)
     {
-      const char *root = g_test_get_filename (G_TEST_DIST, "data", "v1", dumps[i], NULL);
-      g_autofree char *canonical = g_canonicalize_filename (root, NULL);
-      g_autoptr(TdbgSource) source = connect_with (canonical, "no", NULL);
-      g_autoptr(TdbgSource) local_source = tdbg_v1_source_new (canonical);
-      g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new (source), local = tdbg_logdir_new (local_source);
-      g_autoptr(GPtrArray) problems = NULL, local_problems = NULL;
-      g_autoptr(GError) error = NULL;
+      const char *root = g_test_get_filename (G_TEST_DIST, "data", "v1", v1_dumps[i], NULL);
+      g_object_unref (assert_v1_loads_like_local (root, "no", FALSE));
+    }
+}
 
-      g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
-      g_assert_no_error (error);
-      g_assert_true (tdbg_logdir_load (local, NULL, &error));
-      g_assert_no_error (error);
-      g_assert_false (tdbg_ssh_source_used_remote_program (TDBG_SSH_SOURCE (source)));
-      g_test_message ("%s: %u traces, %u executions, %u alerts over SFTP", dumps[i], tdbg_logdir_get_n_traces (logdir),
-                      tdbg_logdir_get_n_executions (logdir), tdbg_logdir_get_n_alerts (logdir));
-      g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), >, 0);
-      test_assert_same_logdir (logdir, local);
-      problems = tdbg_source_get_problems (source);
-      local_problems = tdbg_source_get_problems (local_source);
-      g_assert_cmpuint (problems ? problems->len : 0, ==, local_problems ? local_problems->len : 0);
-      for (guint p = 0; problems && p < problems->len; p++)
+static void
+copy_tree (const char *from, const char *to)
+{
+  g_autoptr(GDir) dir = g_dir_open (from, 0, NULL);
+  g_autoptr(GError) error = NULL;
+  const char *name;
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (g_mkdir (to, 0755), ==, 0);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *source = g_build_filename (from, name, NULL), *target = g_build_filename (to, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      if (g_file_test (source, G_FILE_TEST_IS_DIR))
         {
-          const TdbgProblem *over_sftp = g_ptr_array_index (problems, p), *here = g_ptr_array_index (local_problems, p);
-          g_assert_cmpstr (over_sftp->file_name, ==, here->file_name);
-          g_assert_cmpuint (over_sftp->byte_offset, ==, here->byte_offset);
-          g_assert_cmpstr (over_sftp->message, ==, here->message);
+          copy_tree (source, target);
+          continue;
         }
+      g_assert_true (g_file_get_contents (source, &contents, &length, &error));
+      g_assert_true (g_file_set_contents (target, contents, length, &error));
+    }
+}
+
+/* The first run of tests/data/v1/two-devices and the one whose dumps hold the NaN. */
+#define FIRST_CPU1 "run_1795817552826972_1/_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1"
+#define NAN_RUN "run_1795817552907547_2"
+#define NAN_METADATA NAN_RUN "/_tfdbg_core_metadata_sessionrun00000000000003_1795817552949313"
+#define NAN_FILE NAN_RUN "/_tfdbg_device_,job_localhost,replica_0,task_0,device_CPU_1/layer/sqrt/unary_ops_composition_0_DebugIdentity_1795817552955070"
+
+/* Runs the command line's @command on @logdir (with @program on the server for ssh://); returns
+ * what it printed (its standard output, then its standard error) with @logdir's name replaced
+ * by LOGDIR, and its exit status. */
+static char *
+run_cli (const char *command, const char *logdir, const char *program, gint *status)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) p = NULL;
+  g_autofree char *out = NULL, *err = NULL, *both = NULL;
+  g_auto(GStrv) parts = NULL;
+
+  p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error, build_program (),
+                        command, "--known-hosts", server.known_hosts, "--ssh-config", "/dev/null", "-i",
+                        server.client_key, "--remote-program", program, logdir,
+                        g_str_equal (command, "inspect") ? "--json" : NULL, NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &out, &err, &error));
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (p);
+  both = g_strconcat (out, "---\n", err, NULL);
+  parts = g_strsplit (both, logdir, -1);
+  return g_strjoinv ("LOGDIR", parts);
+}
+
+/* A damaged copy of a stored dump root: a run without its core metadata, an Event cut short,
+ * a dump of a folder still being written (empty). Sent by the server's tfdbg-gtk, the logdir
+ * made of it comes with the dump's problems, each naming the dump's file: the same as read
+ * here and over SFTP alone, also when the server's program is this version speaking the
+ * protocol before problems were sent; `inspect --json` and `alerts` print the same and exit
+ * the same. */
+static void
+test_v1_damaged_dump (void)
+{
+  const char *stored = g_test_get_filename (G_TEST_DIST, "data", "v1", "two-devices", NULL);
+  g_autofree char *root = g_build_filename (server.dir, "v1-damaged", NULL);
+  g_autofree char *uri = ssh_fixture_uri (&server, root);
+  g_autofree char *metadata = g_build_filename (root, NAN_METADATA, NULL);
+  g_autofree char *cut = g_build_filename (root, NAN_FILE, NULL);
+  g_autofree char *empty = g_build_filename (root, FIRST_CPU1, "loss_0_DebugIdentity_1795817552906591", NULL);
+  g_autofree char *older = ssh_fixture_path (&server, "protocol-1");
+  g_autofree char *older_script = g_strdup_printf ("#!/bin/sh\nprintf 'tfdbg-gtk serve-logdir 1 %s\\n'\n"
+                                                   "cat > /dev/null\n", TDBG_VERSION);
+  g_autoptr(TdbgLogdir) over_exec = NULL, over_sftp = NULL, over_older = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  GPtrArray *problems;
+  gsize length;
+  const char *commands[] = { "inspect", "alerts" };
+  const char *expected[] = { NAN_RUN, NAN_FILE, FIRST_CPU1 "/loss_0_DebugIdentity_1795817552906591" };
+
+  copy_tree (stored, root);
+  g_assert_cmpint (g_unlink (metadata), ==, 0);
+  g_assert_true (g_file_get_contents (cut, &contents, &length, &error));
+  g_assert_true (g_file_set_contents (cut, contents, length * 6 / 10, &error));
+  g_assert_true (g_file_set_contents (empty, "", 0, &error));
+
+  over_exec = assert_v1_loads_like_local (root, build_program (), TRUE);
+  over_sftp = assert_v1_loads_like_local (root, "no", FALSE);
+  ssh_fixture_write (&server, "protocol-1", older_script);
+  g_assert_cmpint (g_chmod (older, 0755), ==, 0);
+  over_older = assert_v1_loads_like_local (root, older, FALSE);
+  problems = tdbg_logdir_get_problems (over_exec);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TdbgProblem *p = g_ptr_array_index (problems, i);
+      g_test_message ("problem: %s @%" G_GUINT64_FORMAT ": %s", p->file_name, p->byte_offset, p->message);
+    }
+  /* Each damage named by its file, and the traceback the dump does not carry. */
+  g_assert_cmpuint (problems->len, ==, G_N_ELEMENTS (expected) + 1);
+  for (guint e = 0; e < G_N_ELEMENTS (expected); e++)
+    {
+      gboolean found = FALSE;
+      for (guint i = 0; i < problems->len; i++)
+        found |= g_str_equal (((TdbgProblem *) g_ptr_array_index (problems, i))->file_name, expected[e]);
+      g_assert_true (found);
+    }
+
+  for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+    {
+      gint local_status, exec_status, sftp_status;
+      g_autofree char *local = run_cli (commands[c], root, build_program (), &local_status);
+      g_autofree char *exec = run_cli (commands[c], uri, build_program (), &exec_status);
+      g_autofree char *sftp = run_cli (commands[c], uri, "no", &sftp_status);
+
+      g_test_message ("%s: exit %d\n%s", commands[c], local_status, local);
+      g_assert_nonnull (strstr (local, c == 0 ? NAN_FILE : "4 problems"));
+      g_assert_cmpstr (exec, ==, local);
+      g_assert_cmpint (exec_status, ==, local_status);
+      g_assert_cmpstr (sftp, ==, local);
+      g_assert_cmpint (sftp_status, ==, local_status);
     }
 }
 
@@ -339,6 +469,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh-exec/same-as-local", test_same_as_local);
   g_test_add_func ("/ssh-exec/v1-dump", test_v1_dump);
   g_test_add_func ("/ssh-exec/v1-dump-over-sftp", test_v1_dump_over_sftp);
+  g_test_add_func ("/ssh-exec/v1-damaged-dump", test_v1_damaged_dump);
   g_test_add_func ("/ssh-exec/falls-back-to-sftp", test_falls_back_to_sftp);
   g_test_add_func ("/ssh-exec/with-cache", test_with_cache);
   g_test_add_func ("/ssh-exec/damaged-across-windows", test_damaged_across_windows);

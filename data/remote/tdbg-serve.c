@@ -261,10 +261,11 @@ list_folder (int dir_fd, GVariant *from_offsets, GError **error)
   return g_steal_pointer (&entries);
 }
 
+/* @made: the folder was made from another format, whose problems (TdbgProblem*) are @problems. */
 static GVariant *
-make_listing (const char *message, GArray *entries)
+make_listing (const char *message, GArray *entries, gboolean made, GPtrArray *problems)
 {
-  GVariantBuilder builder;
+  GVariantBuilder builder, found;
 
   g_variant_builder_init (&builder, G_VARIANT_TYPE ("a(sttb)"));
   for (guint i = 0; entries && i < entries->len; i++)
@@ -272,7 +273,13 @@ make_listing (const char *message, GArray *entries)
       const Entry *e = &g_array_index (entries, Entry, i);
       g_variant_builder_add (&builder, "(sttb)", e->name, e->size, e->from, e->sent);
     }
-  return g_variant_ref_sink (g_variant_new ("(sa(sttb))", message, &builder));
+  g_variant_builder_init (&found, G_VARIANT_TYPE ("a(sts)"));
+  for (guint i = 0; problems && i < problems->len; i++)
+    {
+      const TdbgProblem *p = g_ptr_array_index (problems, i);
+      g_variant_builder_add (&found, "(sts)", p->file_name, p->byte_offset, p->message);
+    }
+  return g_variant_ref_sink (g_variant_new ("(sa(sttb)ba(sts))", message, &builder, made, &found));
 }
 
 static gboolean
@@ -424,8 +431,10 @@ serve (Writer *w, const char *path, GVariant *from_offsets, GError **error)
   g_autoptr(GError) list_error = NULL;
   g_autoptr(GArray) entries = NULL;
   g_autoptr(GVariant) listing = NULL;
-  /* A tfdbg V1 dump root is sent as the logdir made of it (data/v1/). */
-  g_autofree char *v1_folder = tdbg_v1_dump_is_root (path) ? tdbg_v1_make_folder (path, &list_error) : NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  /* A tfdbg V1 dump root is sent as the logdir made of it (data/v1/), with the dump's own
+   * problems. */
+  g_autofree char *v1_folder = tdbg_v1_dump_is_root (path) ? tdbg_v1_make_folder (path, &problems, &list_error) : NULL;
   int dir_fd = list_error ? -1 : open (v1_folder ? v1_folder : path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   gboolean ok = TRUE;
 
@@ -433,7 +442,7 @@ serve (Writer *w, const char *path, GVariant *from_offsets, GError **error)
     set_errno_error (&list_error, path, errno);
   else if (dir_fd >= 0)
     entries = list_folder (dir_fd, from_offsets, &list_error);
-  listing = make_listing (list_error ? list_error->message : "", entries);
+  listing = make_listing (list_error ? list_error->message : "", entries, v1_folder != NULL, problems);
   ok = put_message (w, listing, error);
   for (guint i = 0; ok && entries && i < entries->len; i++)
     if (g_array_index (entries, Entry, i).sent)

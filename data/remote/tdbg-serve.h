@@ -11,14 +11,18 @@
  *   client → u32 length (big-endian) and a GVariant TDBG_SERVE_REQUEST_TYPE: the client's
  *            version, the logdir's path, and for some files the offset to send them from;
  *   server → one zstd frame holding: u32 length and a GVariant TDBG_SERVE_LISTING_TYPE (an
- *            error message, "" when none, and for every regular file of the folder its name,
- *            size, first byte sent and whether its bytes follow; those first, in the order a
- *            load reads them), then for each file whose bytes follow, in listing order, its bytes up to the size listed as blocks, each
- *            after a u32: n < TDBG_SERVE_RECORDS is n bytes as they are; TDBG_SERVE_RECORDS | n
- *            is n intact TFRecords, each as its u64 length and its data, without the two
- *            checksums (the client computes them again: they are most of what does not
- *            compress); 0 ends the file, TDBG_SERVE_UNREADABLE says it could not be read (ask
- *            for it another way).
+ *            error message, "" when none; for every regular file of the folder its name,
+ *            size, first byte sent and whether its bytes follow, those first, in the order a
+ *            load reads them; whether the folder was made from another format, as a tfdbg
+ *            V1 dump root is sent as the logdir made of it: those files are in this answer
+ *            only, so the client keeps them; and the problems found in that format, which the
+ *            made files do not hold, each as the file it names, the byte offset and the
+ *            message), then for each file whose bytes follow, in listing order, its bytes
+ *            up to the size listed as blocks, each after a u32: n < TDBG_SERVE_RECORDS is n
+ *            bytes as they are; TDBG_SERVE_RECORDS | n is n intact TFRecords, each as its u64
+ *            length and its data, without the two checksums (the client computes them again:
+ *            they are most of what does not compress); 0 ends the file, TDBG_SERVE_UNREADABLE
+ *            says it could not be read (ask for it another way).
  * Only the debugger's own files are sent; the others are only listed. Nothing read from the
  * logdir or the request is ever run. */
 
@@ -27,9 +31,11 @@
 G_BEGIN_DECLS
 
 #define TDBG_SERVE_COMMAND "serve-logdir"
-#define TDBG_SERVE_PROTOCOL 1
+/* 2: the listing says whether the folder was made, and carries its problems. Another protocol
+ * is another header line: the client then reads over SFTP (which reads a V1 dump itself). */
+#define TDBG_SERVE_PROTOCOL 2
 #define TDBG_SERVE_REQUEST_TYPE "(ssa{st})"
-#define TDBG_SERVE_LISTING_TYPE "(sa(sttb))"
+#define TDBG_SERVE_LISTING_TYPE "(sa(sttb)ba(sts))"
 #define TDBG_SERVE_UNREADABLE G_MAXUINT32
 #define TDBG_SERVE_RECORDS 0x80000000u
 #define TDBG_SERVE_MAX_RECORDS 65536

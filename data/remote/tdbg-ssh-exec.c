@@ -60,6 +60,8 @@ struct _TdbgSshPrefetch {
   GStrv names;        /* sorted */
   GHashTable *files;  /* name → File */
   GPtrArray *order;   /* the sent Files, in the order they follow */
+  gboolean made;       /* the server made the folder (from a V1 dump): the files are kept */
+  GPtrArray *problems; /* TdbgProblem*: what it found wrong in the format it made them from */
   Reader *reader;     /* until receiving ends */
   GMutex *session_lock;
   GThread *receiver;
@@ -112,6 +114,7 @@ tdbg_ssh_prefetch_unref (TdbgSshPrefetch *self)
   g_strfreev (self->names);
   g_hash_table_unref (self->files);
   g_clear_pointer (&self->order, g_ptr_array_unref);
+  g_ptr_array_unref (self->problems);
   g_clear_pointer (&self->reader, reader_free);
   /* Joined by tdbg_ssh_prefetch_finish, or never waited for. */
   g_clear_pointer (&self->receiver, g_thread_unref);
@@ -459,17 +462,31 @@ prefetch_new (void)
   g_cond_init (&self->cond);
   self->files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) file_free);
   self->order = g_ptr_array_new ();
+  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
   self->stop = g_cancellable_new ();
   return self;
 }
 
-/* The listing: every regular file, the sent ones in the order they follow. */
+/* The problems the server found in a folder it made from another format: each names one of
+ * that format's files (a path in the dump, not a file listed). */
+static void
+take_problems (TdbgSshPrefetch *self, GVariantIter *iter)
+{
+  const char *file, *message;
+  guint64 offset;
+
+  while (g_variant_iter_next (iter, "(&st&s)", &file, &offset, &message))
+    g_ptr_array_add (self->problems, tdbg_problem_new (file, offset, message));
+}
+
+/* The listing: every regular file, the sent ones in the order they follow, and the problems. */
 static gboolean
 receive_listing (TdbgSshPrefetch *self, Reader *r, GError **error)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GVariant) listing = NULL;
-  g_autoptr(GVariantIter) iter = NULL;
+  g_autoptr(GVariantIter) iter = NULL, problems = NULL;
+  gboolean made;
   g_autoptr(GBytes) bytes = NULL;
   g_autofree guint8 *data = NULL;
   const char *message, *name;
@@ -488,7 +505,7 @@ receive_listing (TdbgSshPrefetch *self, Reader *r, GError **error)
   listing = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (TDBG_SERVE_LISTING_TYPE), bytes, FALSE));
   if (!g_variant_is_normal_form (listing))
     return set_stream_error (error, _("its listing is malformed"));
-  g_variant_get (listing, "(&sa(sttb))", &message, &iter);
+  g_variant_get (listing, "(&sa(sttb)ba(sts))", &message, &iter, &made, &problems);
   if (*message)
     return set_stream_error (error, message);
   while (g_variant_iter_next (iter, "(&sttb)", &name, &size, &from, &sent))
@@ -515,6 +532,8 @@ receive_listing (TdbgSshPrefetch *self, Reader *r, GError **error)
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   self->names = (GStrv) g_ptr_array_steal (names, NULL);
+  self->made = made;
+  take_problems (self, problems);
   return TRUE;
 }
 
@@ -654,6 +673,18 @@ tdbg_ssh_prefetch_list_files (TdbgSshPrefetch *self)
 }
 
 gboolean
+tdbg_ssh_prefetch_is_made (TdbgSshPrefetch *self)
+{
+  return self->made;
+}
+
+GPtrArray *
+tdbg_ssh_prefetch_get_problems (TdbgSshPrefetch *self)
+{
+  return self->problems->len > 0 ? g_ptr_array_ref (self->problems) : NULL;
+}
+
+gboolean
 tdbg_ssh_prefetch_get_size (TdbgSshPrefetch *self, const char *name, guint64 *size)
 {
   File *file;
@@ -681,8 +712,9 @@ tdbg_ssh_prefetch_read (TdbgSshPrefetch *self, const char *name, guint64 offset,
     {
       n = MIN (length, file->size - offset);
       answer = g_bytes_new_from_bytes (file->bytes, offset - file->from, n);
-      /* The load reads each file once, to its end: the memory goes with the last reader. */
-      if (offset + n == file->size)
+      /* The load reads each file once, to its end: the memory goes with the last reader. A
+       * made folder's files are nowhere else to read again. */
+      if (offset + n == file->size && !self->made)
         g_clear_pointer (&file->bytes, g_bytes_unref);
     }
   g_mutex_unlock (&self->lock);

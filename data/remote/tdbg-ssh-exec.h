@@ -33,11 +33,17 @@ void tdbg_ssh_prefetch_unref (TdbgSshPrefetch *self);
 
 /* The regular files of the logdir when it was sent, sorted. */
 GStrv tdbg_ssh_prefetch_list_files (TdbgSshPrefetch *self);
+/* Whether the server sent a logdir it made (of a tfdbg V1 dump root) rather than the folder:
+ * its files are on the server no longer, and are kept here once received, never let go. */
+gboolean tdbg_ssh_prefetch_is_made (TdbgSshPrefetch *self);
+/* What the server found wrong in a folder it sent as the logdir made of it (a tfdbg V1 dump
+ * root): a new reference to TdbgProblem*, named by the dump's own files, or NULL when none. */
+GPtrArray *tdbg_ssh_prefetch_get_problems (TdbgSshPrefetch *self);
 /* The size of @name as listed (as received, once it has been); FALSE for a name not listed. */
 gboolean tdbg_ssh_prefetch_get_size (TdbgSshPrefetch *self, const char *name, guint64 *size);
 /* Bytes [offset, offset + length) of @name (fewer at its end) when they were received, else
  * NULL: ask the server. With @wait, a file still coming is waited for. A read that reaches
- * the end of what was received lets it go. */
+ * the end of what was received lets it go, unless the logdir was made. */
 GBytes *tdbg_ssh_prefetch_read (TdbgSshPrefetch *self, const char *name, guint64 offset, gsize length,
                                 gboolean wait);
 /* Bytes of the sent files received so far (also of the one still coming), and what they add

@@ -1,55 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-ssh-source.h"
+#include "tdbg-ssh-source-private.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
-#include <libssh/callbacks.h>
-#include <libssh/libssh.h>
-#include <libssh/sftp.h>
 
 #include "tdbg-error.h"
-#include "tdbg-sftp-reader.h"
-#include "tdbg-ssh-cache.h"
-#include "tdbg-ssh-exec.h"
-#include "tdbg-v1-source.h"
-
-struct _TdbgSshSource {
-  GObject parent_instance;
-  TdbgSshUri uri;
-  char *known_hosts_file;
-  char *global_known_hosts_file;
-  char *config_file;
-  char *identity_file;
-  TdbgHostKeyFunc host_key_func;
-  TdbgSecretFunc secret_func;
-  gpointer user_data;
-  guint timeout_seconds;
-  gboolean no_compression;
-  TdbgSshCache *cache;     /* NULL: none */
-  char *remote_program;    /* NULL: SFTP only */
-  /* The first listing after connecting asks the server's tfdbg-gtk first, then SFTP. */
-  gboolean exec_pending;
-  GMutex prefetch_lock;       /* guards the two below, not the session */
-  TdbgSshPrefetch *prefetch;  /* what it sends (received on a thread holding the session), until
-                               * the next listing */
-  gboolean prefetch_listed;
-  gboolean used_remote_program;
-
-  GMutex lock;             /* libssh sessions are not thread-safe */
-  GMutex connect_lock;     /* one connection attempt at a time */
-  ssh_session session;
-  sftp_session sftp;       /* NULL while not connected: then nothing but connecting touches session */
-  TdbgSftpReader *reader;  /* whole-file reads, on a channel of their own; opened on first use */
-  /* The sizes the last listing gave (name → guint64 *), each answering one get_size within
-   * LISTED_SIZE_USEC of the listing: an open needs no stat per file. */
-  GHashTable *listed_sizes;
-  gint64 listed_at;
-  guint64 round_trips;     /* of the sftp_session's requests and of readers dropped */
-  /* A tfdbg V1 dump root read over SFTP: its files read once, the logdir made of them answers
-   * every call (as a local dump root's does). */
-  TdbgSource *v1;
-  struct ssh_callbacks_struct callbacks;
-};
 
 static void tdbg_ssh_source_iface_init (TdbgSourceInterface *iface);
 
@@ -380,8 +336,8 @@ tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GErro
 }
 
 
-static char *
-remote_path (TdbgSshSource *self, const char *name)
+char *
+_tdbg_ssh_remote_path (TdbgSshSource *self, const char *name)
 {
   return g_strconcat (self->uri.path, g_str_has_suffix (self->uri.path, "/") ? "" : "/", name, NULL);
 }
@@ -395,8 +351,8 @@ check_connected (TdbgSshSource *self, GError **error)
   return FALSE;
 }
 
-static gboolean
-sftp_failure (TdbgSshSource *self, const char *path, GError **error)
+gboolean
+_tdbg_ssh_sftp_failure (TdbgSshSource *self, const char *path, GError **error)
 {
   int code = sftp_get_error (self->sftp);
   g_set_error (error, TDBG_ERROR, code == SSH_FX_NO_SUCH_FILE ? TDBG_ERROR_NOT_FOUND : TDBG_ERROR_IO,
@@ -409,8 +365,8 @@ sftp_failure (TdbgSshSource *self, const char *path, GError **error)
 
 /* A dead session cannot be used again: dropped (once its handles are closed) so that callers
  * see "closed" and a reconnection can begin. */
-static void
-forget_dead_session (TdbgSshSource *self)
+void
+_tdbg_ssh_forget_dead_session (TdbgSshSource *self)
 {
   if (self->session && !ssh_is_connected (self->session))
     disconnect (self);
@@ -424,8 +380,8 @@ compare_names (gconstpointer a, gconstpointer b)
 
 /* One entry; each READDIR answers a batch of names with their attributes, and one more is
  * asked when the batch is used up. */
-static sftp_attributes
-read_entry (TdbgSshSource *self, sftp_dir dir)
+sftp_attributes
+_tdbg_ssh_read_entry (TdbgSshSource *self, sftp_dir dir)
 {
   if (dir->count == 0 && !dir->eof)
     self->round_trips++;
@@ -484,7 +440,7 @@ try_remote_program (TdbgSshSource *self, GCancellable *cancellable, GError **err
       from = self->cache ? tdbg_ssh_cache_get_offsets (self->cache) : NULL;
       prefetch = tdbg_ssh_exec_start (self->session, &self->lock, self->remote_program, self->uri.path, from,
                                       self->timeout_seconds, cancellable, &self->round_trips, &exec_error);
-      forget_dead_session (self);
+      _tdbg_ssh_forget_dead_session (self);
     }
   if (prefetch)
     {
@@ -522,95 +478,6 @@ ssh_get_transfer (TdbgSource *source, guint64 *received, guint64 *expected)
   return prefetch != NULL && tdbg_ssh_prefetch_get_progress (prefetch, received, expected);
 }
 
-static GBytes *fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *cancellable,
-                             GError **error, gpointer user_data);
-
-/* What a tfdbg V1 dump root (or one run's folder of it) holds, as data/v1/ tells them:
- * run_<µs>_<n>/ folders, _tfdbg_core_metadata_* files and _tfdbg_device_* folders. */
-static gboolean
-is_v1_entry (sftp_attributes attrs)
-{
-  if (attrs->type == SSH_FILEXFER_TYPE_DIRECTORY)
-    return g_str_has_prefix (attrs->name, "run_") || g_str_has_prefix (attrs->name, "_tfdbg_device_");
-  return attrs->type == SSH_FILEXFER_TYPE_REGULAR && g_str_has_prefix (attrs->name, "_tfdbg_core_metadata_");
-}
-
-/* A tfdbg2 file set: the folder is read as the logdir it is, as a local one is. */
-static gboolean
-has_metadata (GPtrArray *names)
-{
-  for (guint i = 0; i < names->len; i++)
-    {
-      const char *name = g_ptr_array_index (names, i);
-      if (g_str_has_prefix (name, "tfdbg_events.") && g_str_has_suffix (name, ".metadata"))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* As deep as a V1 dump's node names make folders (as data/v1/ reads a local one). */
-#define V1_MAX_DEPTH 32
-
-/* Every regular file under @relative ("" for the root), read whole, into @files (TdbgV1File*);
- * the caller holds the lock. */
-static gboolean
-read_v1_tree (TdbgSshSource *self, const char *relative, guint depth, GPtrArray *files, GCancellable *cancellable,
-              GError **error)
-{
-  g_autofree char *path = relative[0] ? remote_path (self, relative) : g_strdup (self->uri.path);
-  sftp_dir dir;
-  sftp_attributes attrs;
-  gboolean ok = TRUE;
-
-  self->round_trips++;
-  if ((dir = sftp_opendir (self->sftp, path)) == NULL)
-    return sftp_failure (self, path, error);
-  while (ok && (attrs = read_entry (self, dir)) != NULL)
-    {
-      g_autofree char *child = NULL;
-
-      if (g_str_equal (attrs->name, ".") || g_str_equal (attrs->name, "..") || strchr (attrs->name, '/'))
-        {
-          sftp_attributes_free (attrs);
-          continue;
-        }
-      child = relative[0] ? g_strconcat (relative, "/", attrs->name, NULL) : g_strdup (attrs->name);
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        ok = FALSE;
-      else if (attrs->type == SSH_FILEXFER_TYPE_DIRECTORY && depth < V1_MAX_DEPTH)
-        ok = read_v1_tree (self, child, depth + 1, files, cancellable, error);
-      else if (attrs->type == SSH_FILEXFER_TYPE_REGULAR)
-        {
-          g_autoptr(GBytes) bytes = fetch_locked (child, 0, attrs->size, cancellable, error, self);
-          ok = bytes != NULL;
-          if (ok)
-            g_ptr_array_add (files, tdbg_v1_file_new (child, bytes));
-        }
-      sftp_attributes_free (attrs);
-    }
-  if (ok && !sftp_dir_eof (dir))
-    ok = sftp_failure (self, path, error);
-  sftp_closedir (dir);
-  return ok;
-}
-
-/* The dump's files, read over SFTP once, made into a logdir (their problems named by the
- * dump's own files); the caller holds the lock. */
-static gboolean
-make_v1 (TdbgSshSource *self, GCancellable *cancellable, GError **error)
-{
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_v1_file_free);
-  g_autofree char *description = tdbg_ssh_uri_to_string (&self->uri);
-
-  if (!read_v1_tree (self, "", 0, files, cancellable, error))
-    {
-      forget_dead_session (self);
-      return FALSE;
-    }
-  self->v1 = tdbg_v1_source_new_from_files (g_steal_pointer (&files), description);
-  return TRUE;
-}
-
 static GStrv
 ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
 {
@@ -625,9 +492,11 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
     return tdbg_source_list_files (self->v1, cancellable, error);
   if (!try_remote_program (self, cancellable, error))
     return NULL;
-  /* The load's listing is the one the server's tfdbg-gtk sent; later ones are asked anew. */
+  /* The load's listing is the one the server's tfdbg-gtk sent; later ones are asked anew, but
+   * for a logdir it made of a V1 dump, which is read as it was when opened (as here, where a
+   * dump root read over SFTP is read once). */
   g_mutex_lock (&self->prefetch_lock);
-  if (self->prefetch && !self->prefetch_listed)
+  if (self->prefetch && (!self->prefetch_listed || tdbg_ssh_prefetch_is_made (self->prefetch)))
     {
       GStrv listed = tdbg_ssh_prefetch_list_files (self->prefetch);
       self->prefetch_listed = TRUE;
@@ -642,16 +511,16 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
     {
       if (self->sftp)
         {
-          sftp_failure (self, self->uri.path, error);
-          forget_dead_session (self);
+          _tdbg_ssh_sftp_failure (self, self->uri.path, error);
+          _tdbg_ssh_forget_dead_session (self);
         }
       g_mutex_unlock (&self->lock);
       return NULL;
     }
   /* readdir reports links as links: like the local source, they are not followed. */
-  while ((attrs = read_entry (self, dir)) != NULL)
+  while ((attrs = _tdbg_ssh_read_entry (self, dir)) != NULL)
     {
-      if (attrs->name && is_v1_entry (attrs))
+      if (attrs->name && _tdbg_ssh_v1_is_entry (attrs))
         v1_entries++;
       if (attrs->type == SSH_FILEXFER_TYPE_REGULAR && attrs->name && !strchr (attrs->name, '/'))
         {
@@ -664,9 +533,9 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
   /* A listing cut short by a failure is no listing. */
   if (!sftp_dir_eof (dir))
     {
-      sftp_failure (self, self->uri.path, error);
+      _tdbg_ssh_sftp_failure (self, self->uri.path, error);
       sftp_closedir (dir);
-      forget_dead_session (self);
+      _tdbg_ssh_forget_dead_session (self);
       g_mutex_unlock (&self->lock);
       return NULL;
     }
@@ -675,9 +544,9 @@ ssh_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
   g_hash_table_unref (self->listed_sizes);
   self->listed_sizes = g_steal_pointer (&sizes);
   self->listed_at = g_get_monotonic_time ();
-  if (v1_entries > 0 && !has_metadata (names))
+  if (v1_entries > 0 && !_tdbg_ssh_v1_has_metadata (names))
     {
-      gboolean made = make_v1 (self, cancellable, error);
+      gboolean made = _tdbg_ssh_v1_make (self, cancellable, error);
       g_mutex_unlock (&self->lock);
       return made ? tdbg_source_list_files (self->v1, cancellable, error) : NULL;
     }
@@ -691,7 +560,7 @@ static gboolean
 ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable *cancellable, GError **error)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
-  g_autofree char *path = remote_path (self, name);
+  g_autofree char *path = _tdbg_ssh_remote_path (self, name);
   sftp_attributes attrs = NULL;
   guint64 *listed;
   gboolean ok;
@@ -714,7 +583,8 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
       return TRUE;
     }
   self->round_trips++;
-  ok = check_connected (self, error) && ((attrs = sftp_lstat (self->sftp, path)) != NULL || sftp_failure (self, path, error));
+  ok = check_connected (self, error) &&
+       ((attrs = sftp_lstat (self->sftp, path)) != NULL || _tdbg_ssh_sftp_failure (self, path, error));
   if (ok && attrs->type != SSH_FILEXFER_TYPE_REGULAR)
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, _("%s on %s is not a regular file"), path, self->uri.host);
@@ -724,15 +594,15 @@ ssh_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable 
     *size = attrs->size;
   if (attrs)
     sftp_attributes_free (attrs);
-  forget_dead_session (self);
+  _tdbg_ssh_forget_dead_session (self);
   g_mutex_unlock (&self->lock);
   return ok;
 }
 
 /* A read on the reader, which the caller holds the lock for. */
-static GBytes *
-fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *cancellable, GError **error,
-              gpointer user_data)
+GBytes *
+_tdbg_ssh_fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *cancellable, GError **error,
+                        gpointer user_data)
 {
   TdbgSshSource *self = user_data;
   g_autofree char *path = NULL;
@@ -745,7 +615,7 @@ fetch_locked (const char *name, guint64 offset, gsize length, GCancellable *canc
   if (!check_connected (self, error) ||
       (self->reader == NULL && (self->reader = tdbg_sftp_reader_new (self->session, self->uri.host, error)) == NULL))
     return NULL;
-  path = remote_path (self, name);
+  path = _tdbg_ssh_remote_path (self, name);
   return tdbg_sftp_reader_read (self->reader, path, offset, length, cancellable, error);
 }
 
@@ -759,7 +629,7 @@ ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
   if (self->v1)
     return tdbg_source_read (self->v1, name, offset, length, cancellable, error);
   /* What the server's tfdbg-gtk sends, as soon as it has arrived (the cache keeps what it
-   * reads, through fetch_locked). */
+   * reads, through _tdbg_ssh_fetch_locked). */
   if (self->cache == NULL)
     {
       g_autoptr(TdbgSshPrefetch) prefetch = get_prefetch (self);
@@ -767,11 +637,12 @@ ssh_read (TdbgSource *source, const char *name, guint64 offset, gsize length,
         return bytes;
     }
   g_mutex_lock (&self->lock);
-  bytes = self->cache ? tdbg_ssh_cache_read (self->cache, name, offset, length, fetch_locked, self, cancellable, error)
-                      : fetch_locked (name, offset, length, cancellable, error, self);
+  bytes = self->cache ? tdbg_ssh_cache_read (self->cache, name, offset, length, _tdbg_ssh_fetch_locked, self,
+                                             cancellable, error)
+                      : _tdbg_ssh_fetch_locked (name, offset, length, cancellable, error, self);
   if (bytes == NULL && self->reader && tdbg_sftp_reader_is_broken (self->reader))
     drop_reader (self);
-  forget_dead_session (self);
+  _tdbg_ssh_forget_dead_session (self);
   g_mutex_unlock (&self->lock);
   return bytes;
 }
@@ -782,13 +653,19 @@ ssh_describe (TdbgSource *source)
   return tdbg_ssh_uri_to_string (&TDBG_SSH_SOURCE (source)->uri);
 }
 
-/* A V1 dump's own problems, named by its files. */
+/* A V1 dump's own problems, named by its files: found here when it was read over SFTP, else
+ * by the server's tfdbg-gtk, which sent them with the logdir it made of the dump. */
 static GPtrArray *
 ssh_get_problems (TdbgSource *source)
 {
   TdbgSshSource *self = TDBG_SSH_SOURCE (source);
+  g_autoptr(TdbgSshPrefetch) prefetch = NULL;
 
-  return self->v1 ? tdbg_source_get_problems (self->v1) : NULL;
+  if (self->v1)
+    return tdbg_source_get_problems (self->v1);
+  /* Kept, as the logdir it made is. */
+  prefetch = get_prefetch (self);
+  return prefetch ? tdbg_ssh_prefetch_get_problems (prefetch) : NULL;
 }
 
 static void

@@ -177,7 +177,7 @@ tdbg_v1_source_write_to (TdbgV1Source *self, const char *folder, GError **error)
 }
 
 char *
-tdbg_v1_make_folder (const char *path, GError **error)
+tdbg_v1_make_folder (const char *path, GPtrArray **problems, GError **error)
 {
   g_autoptr(TdbgSource) source = tdbg_v1_source_new (path);
   g_autofree char *folder = g_dir_make_tmp ("tfdbg-gtk-v1-XXXXXX", error);
@@ -189,6 +189,7 @@ tdbg_v1_make_folder (const char *path, GError **error)
       tdbg_v1_remove_folder (folder);
       return NULL;
     }
+  *problems = tdbg_source_get_problems (source);
   return g_steal_pointer (&folder);
 }
 

@@ -27,9 +27,10 @@ TdbgSource *tdbg_v1_source_new_from_files (GPtrArray *files, const char *descrip
 gboolean tdbg_v1_source_write_to (TdbgV1Source *self, const char *folder, GError **error);
 
 /* The logdir made of the dump root @path, written into a new temporary folder (for
- * serve-logdir, which sends a folder's files): its path, or NULL. Remove it with
- * tdbg_v1_remove_folder(). */
-char *tdbg_v1_make_folder (const char *path, GError **error);
+ * serve-logdir, which sends a folder's files): its path, or NULL. The dump's own problems
+ * (TdbgProblem*, named by its files), which the made files do not hold, go to @problems.
+ * Remove the folder with tdbg_v1_remove_folder(). */
+char *tdbg_v1_make_folder (const char *path, GPtrArray **problems, GError **error);
 void tdbg_v1_remove_folder (const char *folder);
 
 G_END_DECLS

@@ -42,9 +42,12 @@ open(os.path.join(out, "ssh-uri", "a"), "w").write("ssh://priya@gpu-ws-17:2222/h
 open(os.path.join(out, "ssh-uri", "b"), "w").write("ssh://[::1]/~/runs")
 open(os.path.join(out, "dot", "a"), "w").write('a"b\\c<d>\n\x01')
 
+# A V1 dump root, which the server sends as the logdir made of it, with the dump's problems.
+v1_root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "v1", "two-devices")
+subprocess.run([os.path.join(os.path.dirname(make_demo), "make-serve-seeds"), v1_root, out, "v1"], check=True)
+
 # V1 dumps: each run folder of the dump root TensorFlow wrote (tests/data/v1), its files as
 # fuzz-v1-dump cuts them (path, NUL, bytes; 0xFF 0x00 0xFF between files).
-v1_root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "v1", "two-devices")
 os.makedirs(os.path.join(out, "v1-dump"), exist_ok=True)
 for run in sorted(os.listdir(v1_root)):
     parts = []
