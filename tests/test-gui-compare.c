@@ -521,6 +521,29 @@ assert_twin_line (TdbgWindow *window, TdbgComparison *c, guint32 trace)
   gui_spin (50);
 }
 
+static gboolean
+dark_is (gpointer data)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ()) == GPOINTER_TO_INT (data);
+}
+
+/* The twin's marks, run B's graph and line in the dark style, for a look at their contrast. */
+static void
+shoot_dark (TdbgWindow *window, const char *name)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  TdbgGraphPane *graph = tdbg_window_get_graph_pane (window);
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (gui_wait_until (dark_is, GINT_TO_POINTER (TRUE), 5000));
+  tdbg_graph_pane_set_run_b (graph, TRUE);
+  gui_spin (500);
+  gui_shot (GTK_WIDGET (window), name);
+  tdbg_graph_pane_set_run_b (graph, FALSE);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  g_assert_true (gui_wait_until (dark_is, GINT_TO_POINTER (FALSE), 5000));
+}
+
 static void
 test_shared_pair (void)
 {
@@ -565,6 +588,7 @@ test_shared_pair (void)
   assert_twin_summaries (window, c, e.a);
   assert_twin_line (window, c, e.a);
   assert_both_neighbourhoods (window, c, e.a, "compare-regression-run-b-graph.png");
+  shoot_dark (window, "compare-regression-dark.png");
   /* What only run A has. */
   summary = tdbg_alerts_pane_get_comparison_text (tdbg_window_get_alerts_pane (window));
   g_assert_cmpuint (e.only_in_a->len, >, 0);
