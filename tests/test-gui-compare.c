@@ -340,6 +340,61 @@ test_fixture_pair (void)
   test_remove_tree (dir_b);
 }
 
+
+/* Run B's Relu of step 1 shaped [2, 2], not [4]: both runs' values shown, none paired or
+ * marked, the heading says why, the Shape field marked. */
+static void
+test_fixture_reshaped (void)
+{
+  g_autofree char *dir_a = test_make_temp_dir ();
+  g_autofree char *dir_b = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) relus = NULL;
+  TdbgWindow *window;
+  TdbgComparison *c;
+  TdbgTensorDetails *details;
+  CompareRun run_a, run_b;
+  gboolean marked = FALSE;
+  guint32 changed;
+
+  compare_run_init (&run_a, FALSE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, N_STEPS);
+  compare_run_init (&run_b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, N_STEPS);
+  run_b.change_step = 1;
+  run_b.reshape = TRUE;
+  g_assert_true (compare_run_write (&run_a, dir_a, &error));
+  g_assert_true (compare_run_write (&run_b, dir_b, &error));
+  g_assert_no_error (error);
+
+  window = compare_through_application (dir_a, dir_b);
+  c = tdbg_window_get_comparison (window);
+  details = tdbg_window_get_trace_pane (window)->details;
+  relus = traces_of (c->a, "Relu");
+  changed = g_array_index (relus, guint32, 1);
+  g_assert_cmpuint (c->first.kind, ==, TDBG_DIVERGENCE_SHAPE);
+  g_assert_cmpuint (c->first.a, ==, changed);
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), changed);
+  gui_spin (50);
+  g_assert_true (tdbg_tensor_details_shows_twin_values (details));
+  g_assert_cmpint (tdbg_tensor_details_get_n_differing (details), ==, -1);
+  g_assert_cmpstr (gtk_expander_get_label (tdbg_tensor_details_get_expander (details)), ==,
+                   "_Tensor Values: another dtype or shape in run B, no element compared");
+  g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, FALSE)), ==, 0);
+  g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, TRUE)), ==, 0);
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 0, "Shape", &marked), ==, "[4]");
+  g_assert_true (marked);
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 1, "Shape", &marked), ==, "≠ [2, 2]");
+  g_assert_true (marked);
+  /* The counts are alike: not marked. */
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 1, "+", &marked), ==, "2");
+  g_assert_false (marked);
+  gtk_expander_set_expanded (tdbg_tensor_details_get_expander (details), TRUE);
+  gui_spin (200);
+  gui_shot (GTK_WIDGET (window), "compare-fixture-reshaped.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir_a);
+  test_remove_tree (dir_b);
+}
+
 /* ---- ../shared/pairs/pair_regression, against its EXPECTED.json ---------------------------- */
 
 typedef struct {
@@ -648,6 +703,7 @@ main (int argc, char **argv)
   if (!g_application_register (G_APPLICATION (the_app), NULL, NULL))
     g_error ("the application could not register");
   g_test_add_func ("/gui/compare/fixture-pair", test_fixture_pair);
+  g_test_add_func ("/gui/compare/fixture-reshaped", test_fixture_reshaped);
   g_test_add_func ("/gui/compare/shared-pair", test_shared_pair);
   g_test_add_func ("/gui/compare/compare-with", test_compare_with);
   status = g_test_run ();
