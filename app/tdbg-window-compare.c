@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <inttypes.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
 #include "tdbg-location.h"
@@ -189,6 +190,26 @@ describe_comparison (TdbgComparison *c, const char *name_b)
   return g_string_free (s, FALSE);
 }
 
+/* The comparison as the panes take it: per trace and per op of run A, its twin in run B. */
+static TdbgTwins *
+twins_of (TdbgComparison *c, const char *name)
+{
+  guint n = tdbg_logdir_get_n_traces (c->a);
+  TdbgTwins *twins = tdbg_twins_new (c->b, name, c->options.rtol, c->options.atol, n, tdbg_logdir_get_n_ops (c->a));
+
+  memcpy (twins->traces, c->twins, sizeof (guint32) * n);
+  memcpy (twins->errors, c->errors, sizeof (float) * n);
+  for (guint i = 0; i < n; i++)
+    twins->diverging[i] = c->divergences[i] != TDBG_DIVERGENCE_NONE;
+  for (guint i = 0; i < c->ops->len; i++)
+    {
+      const TdbgOpError *e = &g_array_index (c->ops, TdbgOpError, i);
+      if (e->op_a < twins->n_ops)
+        twins->ops[e->op_a] = e->op_b;
+    }
+  return twins;
+}
+
 static void
 show_comparison (TdbgWindow *self, TdbgComparison *comparison)
 {
@@ -197,13 +218,16 @@ show_comparison (TdbgWindow *self, TdbgComparison *comparison)
   g_autofree char *title = NULL;
   g_autofree char *shown = tdbg_display_location (self->location);
   g_autoptr(GArray) alerts = NULL;
+  g_autoptr(TdbgTwins) twins = NULL;
   TdbgTracePane *traces = tdbg_window_get_trace_pane (self);
   TdbgAlertsPane *alerts_pane = tdbg_window_get_alerts_pane (self);
 
   g_clear_pointer (&self->comparison, tdbg_comparison_free);
   self->comparison = comparison;
-  tdbg_trace_pane_set_comparison (traces, comparison->b, name, tdbg_logdir_get_n_traces (comparison->a),
-                                  comparison->twins, comparison->errors, comparison->divergences);
+  twins = twins_of (comparison, name);
+  tdbg_trace_pane_set_comparison (traces, twins);
+  tdbg_graph_pane_set_twins (tdbg_window_get_graph_pane (self), twins);
+  tdbg_stack_pane_set_twins (tdbg_window_get_stack_pane (self), twins);
   alerts = tdbg_comparison_alerts (comparison, ALERT_OPS);
   summary = describe_comparison (comparison, name);
   tdbg_alerts_pane_set_comparison (alerts_pane, alerts, summary);
@@ -299,7 +323,9 @@ begin (TdbgWindow *self, const char *text)
 
   _tdbg_window_compare_clear (self);
   /* Back to the run alone meanwhile. */
-  tdbg_trace_pane_set_comparison (tdbg_window_get_trace_pane (self), NULL, NULL, 0, NULL, NULL, NULL);
+  tdbg_trace_pane_set_comparison (tdbg_window_get_trace_pane (self), NULL);
+  tdbg_graph_pane_set_twins (tdbg_window_get_graph_pane (self), NULL);
+  tdbg_stack_pane_set_twins (tdbg_window_get_stack_pane (self), NULL);
   tdbg_alerts_pane_set_comparison (tdbg_window_get_alerts_pane (self), NULL, NULL);
   if (location)
     tdbg_location_make_absolute (location);
@@ -409,6 +435,21 @@ _tdbg_window_compare_with_action (GtkWidget *widget, const char *action_name, GV
                                                                _("_Cancel"));
   g_signal_connect (chooser, "response", G_CALLBACK (chosen_cb), widget);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* "In run B: file:line" in Stack Trace: run B's file in Source Code, at that line. */
+static void
+open_run_b_line_cb (TdbgStackPane *stack, guint file, int line, TdbgWindow *self)
+{
+  if (self->comparison)
+    tdbg_source_pane_show_run_b_line (tdbg_window_get_source_pane (self), self->comparison->b, file, line);
+}
+
+void
+_tdbg_window_compare_init (TdbgWindow *self)
+{
+  g_signal_connect_object (tdbg_window_get_stack_pane (self), "open-run-b-line", G_CALLBACK (open_run_b_line_cb), self,
+                           0);
 }
 
 TdbgComparison *

@@ -100,6 +100,8 @@ void _tdbg_window_set_load_error (TdbgWindow *self, const char *message);
 /* tdbg-window-compare.c */
 /* A logdir is loaded: a comparison asked for meanwhile starts. */
 void _tdbg_window_compare_loaded (TdbgWindow *self);
+/* Links the panes' compare-mode parts (Stack Trace's "In run B" line opens in Source Code). */
+void _tdbg_window_compare_init (TdbgWindow *self);
 /* Stops comparing (the comparison under way and any asked for). */
 void _tdbg_window_compare_cancel (TdbgWindow *self);
 /* Leaves compare mode: also forgets the comparison shown. */

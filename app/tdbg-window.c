@@ -225,6 +225,7 @@ tdbg_window_init (TdbgWindow *self)
   tdbg_window_alerts_init (self);
   tdbg_window_notify_init (self);
   tdbg_window_report_init (self);
+  _tdbg_window_compare_init (self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   tdbg_ui_name_mnemonic_buttons (GTK_WIDGET (self));
   load_layout (self);

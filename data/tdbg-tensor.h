@@ -4,6 +4,7 @@
 /* TensorProto values: dtypes, shapes, numeric views of every representation (tensor_content
  * and the typed fields), health counts and numpy-like printing. */
 
+#include <math.h>
 #include <glib.h>
 #include "tensor.pb-c.h"
 
@@ -70,6 +71,19 @@ double tdbg_bfloat16_to_double (guint16 bits);
 char *tdbg_tensor_format (const TdbgTensor *tensor, guint64 max_elements);
 /* One element, numpy-like ("nan", "-inf", "1.5", "True", "1.5-2j"). */
 char *tdbg_tensor_format_element (const TdbgTensor *tensor, guint64 index);
+
+/* Whether element @a of one run is close to its twin @b of another: |a − b| ≤ atol + rtol·|b|,
+ * NaN close to NaN, an infinity to the same infinity. The one rule of comparing two runs: the
+ * comparison (data/compare/) and the window's marks of differing elements both use it. */
+static inline gboolean
+tdbg_values_close (double a, double b, double rtol, double atol)
+{
+  if (isnan (a) || isnan (b))
+    return isnan (a) && isnan (b);
+  if (isinf (a) || isinf (b))
+    return a == b;
+  return fabs (a - b) <= atol + rtol * fabs (b);
+}
 
 /* The summary vector (DT_DOUBLE rank 1, or any numeric tensor) as doubles. */
 GArray *tdbg_tensor_to_doubles (const TdbgTensor *tensor, guint64 max_elements);

@@ -14,6 +14,8 @@
 #include "compare-fixtures.h"
 #include "tdbg-application.h"
 #include "tdbg-trace-pane-private.h"
+#include "tdbg-graph-pane-private.h"
+#include "tdbg-stack-pane-private.h"
 
 static TdbgApplication *the_app;
 
@@ -119,10 +121,108 @@ traces_of (TdbgLogdir *logdir, const char *op_name)
   return found;
 }
 
+
+/* How many elements of a values buffer are marked as differing from the twin's. */
+static guint
+marked_elements (GtkTextBuffer *buffer)
+{
+  GtkTextTag *tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), "tdbg-differs");
+  GtkTextIter iter;
+  guint n = 0;
+
+  if (tag == NULL)
+    return 0;
+  gtk_text_buffer_get_start_iter (buffer, &iter);
+  if (gtk_text_iter_starts_tag (&iter, tag))
+    n++;
+  while (gtk_text_iter_forward_to_tag_toggle (&iter, tag))
+    n += gtk_text_iter_starts_tag (&iter, tag);
+  return n;
+}
+
+typedef struct {
+  TdbgGraphPane *pane;
+  TdbgLogdir *logdir;
+  guint32 op;
+} Drawn;
+
+/* The graph pane draws @op of @logdir. */
+static gboolean
+drawn (gpointer data)
+{
+  Drawn *d = data;
+  return tdbg_graph_pane_get_shown_logdir (d->pane) == d->logdir && tdbg_graph_pane_get_shown_op (d->pane) == d->op &&
+         tdbg_graph_pane_get_requested_op (d->pane) == d->op;
+}
+
+/* Graph Structure's "A | B": run B's neighbourhood of @trace's op's twin, then run A's again. */
+static void
+assert_both_neighbourhoods (TdbgWindow *window, TdbgComparison *c, guint32 trace, const char *shot)
+{
+  TdbgGraphPane *graph = tdbg_window_get_graph_pane (window);
+  guint32 op_a = tdbg_logdir_get_trace (c->a, trace)->op;
+  guint32 op_b = tdbg_logdir_get_trace (c->b, c->twins[trace])->op;
+  g_autofree char *header = g_strdup_printf ("Run B: %s (%s)", tdbg_logdir_get_op (c->b, op_b)->op_name,
+                                             tdbg_logdir_get_op (c->b, op_b)->op_type);
+  Drawn a = { graph, c->a, op_a }, b = { graph, c->b, op_b };
+
+  if (!gui_wait_until (drawn, &a, 10000))
+    g_error ("run A's op %u not drawn: shown %u of %s, requested %u", op_a, tdbg_graph_pane_get_shown_op (graph),
+             tdbg_graph_pane_get_shown_logdir (graph) == c->a ? "A" : "B or none",
+             tdbg_graph_pane_get_requested_op (graph));
+  tdbg_graph_pane_set_run_b (graph, TRUE);
+  g_assert_true (gui_wait_until (drawn, &b, 10000));
+  g_assert_cmpstr (tdbg_graph_pane_get_op_text (graph), ==, header);
+  /* Its selected node is run B's op. */
+  g_assert_nonnull (tdbg_graph_pane_get_node_name (graph, op_b));
+  gui_shot (GTK_WIDGET (window), shot);
+  tdbg_graph_pane_set_run_b (graph, FALSE);
+  g_assert_true (gui_wait_until (drawn, &a, 10000));
+  g_assert_false (g_str_has_prefix (tdbg_graph_pane_get_op_text (graph), "Run B"));
+}
+
 /* ---- a pair written here: FULL_TENSOR, Relu:0 of step 1 scaled in run B, run B without the last
  * step's Relu:0, an op only run A has ------------------------------------------------------- */
 
 #define N_STEPS 3
+
+/* Run A's FULL_TENSOR values beside run B's, the elements that differ beyond the tolerances
+ * marked in both and counted: those the fixture scaled by @scale that leave the tolerance. */
+static void
+assert_twin_values (TdbgWindow *window, TdbgComparison *c, guint32 trace, double scale)
+{
+  TdbgTensorDetails *details = tdbg_window_get_trace_pane (window)->details;
+  GtkExpander *expander = tdbg_tensor_details_get_expander (details);
+  g_autofree char *trace_b = g_strdup_printf ("%u", c->twins[trace]);
+  g_autofree char *heading = NULL;
+  float v[4];
+  guint expected = 0;
+  gboolean marked = TRUE;
+
+  compare_run_values (1, 3, v);
+  for (guint i = 0; i < 4; i++)
+    expected += !tdbg_values_close (v[i], (float) (v[i] * scale), c->options.rtol, c->options.atol);
+  /* Relu of step 1: two positive elements scaled, two zeros left alike. */
+  g_assert_cmpuint (expected, ==, 2);
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), trace);
+  gui_spin (50);
+  g_assert_true (tdbg_tensor_details_shows_twin_values (details));
+  g_assert_cmpint (tdbg_tensor_details_get_n_differing (details), ==, expected);
+  g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, FALSE)), ==, expected);
+  g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, TRUE)), ==, expected);
+  heading = g_strdup_printf ("_Tensor Values: %u of 4 elements differ", expected);
+  g_assert_true (g_str_has_prefix (gtk_expander_get_label (expander), heading));
+  /* Both summaries, the trace indices side by side; scaling keeps the signs: counts alike. */
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 1, "Trace", NULL), ==, trace_b);
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 0, "+", &marked), ==, "2");
+  g_assert_false (marked);
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 1, "+", &marked), ==, "2");
+  g_assert_false (marked);
+  gtk_expander_set_expanded (expander, TRUE);
+  gui_spin (200);
+  gui_shot (GTK_WIDGET (window), "compare-fixture-values.png");
+  gtk_expander_set_expanded (expander, FALSE);
+}
 
 static void
 test_fixture_pair (void)
@@ -207,9 +307,19 @@ test_fixture_pair (void)
   twin_prefix = g_strdup_printf ("Run B: trace %u — Relu:0 (Relu), FULL_TENSOR", c->twins[first]);
   g_assert_true (g_str_has_prefix (twin_text (window), twin_prefix));
   g_assert_nonnull (strstr (twin_text (window), expected_error));
+  assert_twin_values (window, c, first, run_b.scale);
+  assert_both_neighbourhoods (window, c, first, "compare-fixture-run-b-graph.png");
+  /* The fixture's ops have no stacks: no other line to tell of. */
+  g_assert_null (tdbg_stack_pane_get_twin_line (tdbg_window_get_stack_pane (window)));
   tdbg_selection_select_trace (sel, missing);
   gui_spin (50);
   g_assert_true (g_str_has_prefix (twin_text (window), "Run B: no twin"));
+  /* No twin: run A's values alone, nothing counted; run B's row says why. */
+  g_assert_false (tdbg_tensor_details_shows_twin_values (tdbg_window_get_trace_pane (window)->details));
+  g_assert_cmpint (tdbg_tensor_details_get_n_differing (tdbg_window_get_trace_pane (window)->details), ==, -1);
+  g_assert_true (g_str_has_prefix (tdbg_tensor_details_get_twin_cell (tdbg_window_get_trace_pane (window)->details, 1,
+                                                                      "Trace", NULL),
+                                   "No twin: "));
 
   /* The op output only run A has is named under the alert kinds. */
   g_assert_nonnull (strstr (tdbg_alerts_pane_get_comparison_text (tdbg_window_get_alerts_pane (window)),
@@ -225,6 +335,61 @@ test_fixture_pair (void)
 
   g_assert_cmpuint (diverging_rows (window), ==, c->diverging_traces);
   gui_shot (GTK_WIDGET (window), "compare-fixture-diverging.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir_a);
+  test_remove_tree (dir_b);
+}
+
+
+/* Run B's Relu of step 1 shaped [2, 2], not [4]: both runs' values shown, none paired or
+ * marked, the heading says why, the Shape field marked. */
+static void
+test_fixture_reshaped (void)
+{
+  g_autofree char *dir_a = test_make_temp_dir ();
+  g_autofree char *dir_b = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) relus = NULL;
+  TdbgWindow *window;
+  TdbgComparison *c;
+  TdbgTensorDetails *details;
+  CompareRun run_a, run_b;
+  gboolean marked = FALSE;
+  guint32 changed;
+
+  compare_run_init (&run_a, FALSE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, N_STEPS);
+  compare_run_init (&run_b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, N_STEPS);
+  run_b.change_step = 1;
+  run_b.reshape = TRUE;
+  g_assert_true (compare_run_write (&run_a, dir_a, &error));
+  g_assert_true (compare_run_write (&run_b, dir_b, &error));
+  g_assert_no_error (error);
+
+  window = compare_through_application (dir_a, dir_b);
+  c = tdbg_window_get_comparison (window);
+  details = tdbg_window_get_trace_pane (window)->details;
+  relus = traces_of (c->a, "Relu");
+  changed = g_array_index (relus, guint32, 1);
+  g_assert_cmpuint (c->first.kind, ==, TDBG_DIVERGENCE_SHAPE);
+  g_assert_cmpuint (c->first.a, ==, changed);
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), changed);
+  gui_spin (50);
+  g_assert_true (tdbg_tensor_details_shows_twin_values (details));
+  g_assert_cmpint (tdbg_tensor_details_get_n_differing (details), ==, -1);
+  g_assert_cmpstr (gtk_expander_get_label (tdbg_tensor_details_get_expander (details)), ==,
+                   "_Tensor Values: another dtype or shape in run B, no element compared");
+  g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, FALSE)), ==, 0);
+  g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, TRUE)), ==, 0);
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 0, "Shape", &marked), ==, "[4]");
+  g_assert_true (marked);
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 1, "Shape", &marked), ==, "≠ [2, 2]");
+  g_assert_true (marked);
+  /* The counts are alike: not marked. */
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 1, "+", &marked), ==, "2");
+  g_assert_false (marked);
+  gtk_expander_set_expanded (tdbg_tensor_details_get_expander (details), TRUE);
+  gui_spin (200);
+  gui_shot (GTK_WIDGET (window), "compare-fixture-reshaped.png");
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (dir_a);
   test_remove_tree (dir_b);
@@ -300,6 +465,140 @@ read_expected (const char *path, Expected *e)
     g_ptr_array_add (e->only_in_a, g_match_info_fetch (mi, 1));
 }
 
+
+/* Both FULL_HEALTH summaries of @trace and its twin, read from the runs: a field is marked in
+ * both rows exactly when its counts differ, run B's with "≠". */
+static void
+assert_twin_summaries (TdbgWindow *window, TdbgComparison *c, guint32 trace)
+{
+  TdbgTensorDetails *details = tdbg_window_get_trace_pane (window)->details;
+  static const char *const titles[] = { "−", "0", "+", "NaN" };
+  TdbgValue va, vb;
+  Tensorflow__DebugEvent *ea = tdbg_logdir_read_trace (c->a, trace, NULL);
+  Tensorflow__DebugEvent *eb = tdbg_logdir_read_trace (c->b, c->twins[trace], NULL);
+  guint n_marked = 0;
+
+  g_assert_nonnull (ea);
+  g_assert_nonnull (eb);
+  tdbg_value_init (&va, tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (c->a, trace)),
+                   ea->graph_execution_trace->tensor_proto);
+  tdbg_value_init (&vb, tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (c->b, c->twins[trace])),
+                   eb->graph_execution_trace->tensor_proto);
+  g_assert_true (va.counts_known && vb.counts_known);
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    {
+      guint64 a = i == 0 ? va.counts.neg : i == 1 ? va.counts.zero : i == 2 ? va.counts.pos : va.counts.nan;
+      guint64 b = i == 0 ? vb.counts.neg : i == 1 ? vb.counts.zero : i == 2 ? vb.counts.pos : vb.counts.nan;
+      g_autofree char *text_a = g_strdup_printf ("%" G_GUINT64_FORMAT, a);
+      g_autofree char *text_b = a != b ? g_strdup_printf ("≠ %" G_GUINT64_FORMAT, b)
+                                       : g_strdup_printf ("%" G_GUINT64_FORMAT, b);
+      gboolean marked_a = FALSE, marked_b = FALSE;
+
+      g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 0, titles[i], &marked_a), ==, text_a);
+      g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 1, titles[i], &marked_b), ==, text_b);
+      g_assert_cmpint (marked_a, ==, a != b);
+      g_assert_cmpint (marked_b, ==, a != b);
+      n_marked += a != b;
+    }
+  /* EXPECTED.json: the health summaries differ there. */
+  g_assert_cmpuint (n_marked, >, 0);
+  /* Summaries have no values to set side by side. */
+  g_assert_false (tdbg_tensor_details_shows_twin_values (details));
+  tdbg_value_clear (&va);
+  tdbg_value_clear (&vb);
+  tensorflow__debug_event__free_unpacked (ea, NULL);
+  tensorflow__debug_event__free_unpacked (eb, NULL);
+}
+
+/* The lines that made run A's op of @trace and its twin: their texts and the twin's number. */
+static void
+lines_of (TdbgComparison *c, guint32 trace, char **text_a, char **text_b, gint *line_b)
+{
+  const TdbgStackFrame *fa = tdbg_logdir_get_op_user_frame (c->a, tdbg_logdir_get_op (c->a, tdbg_logdir_get_trace (c->a, trace)->op));
+  const TdbgStackFrame *fb = tdbg_logdir_get_op_user_frame (c->b, tdbg_logdir_get_op (c->b, tdbg_logdir_get_trace (c->b, c->twins[trace])->op));
+
+  g_assert_nonnull (fa);
+  g_assert_nonnull (fb);
+  *line_b = fb->line;
+  *text_a = g_strstrip (g_strdup (tdbg_logdir_get_frame_line (c->a, fa)));
+  *text_b = g_strstrip (g_strdup (tdbg_logdir_get_frame_line (c->b, fb)));
+}
+
+/* Stack Trace's "In run B: file:line" for the first divergence (run B's line moved), which
+ * opens run B's file in Source Code at that line; none for an op made by the same line. */
+static void
+assert_twin_line (TdbgWindow *window, TdbgComparison *c, guint32 trace)
+{
+  TdbgStackPane *stack = tdbg_window_get_stack_pane (window);
+  TdbgSourcePane *source = tdbg_window_get_source_pane (window);
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  g_autofree char *want = NULL;
+  g_autofree char *text_a = NULL, *text_b = NULL;
+  gint line_b = 0;
+  guint32 same = TDBG_NONE;
+
+  /* Run B dropped the epsilon of the first diverging op's line (and the line above it). */
+  lines_of (c, trace, &text_a, &text_b, &line_b);
+  g_assert_cmpstr (text_a, ==, "return (batch - mean) / tf.sqrt(var + EPSILON)");
+  g_assert_cmpstr (text_b, ==, "return (batch - mean) / tf.sqrt(var)");
+  want = g_strdup_printf ("In run B: train_standardized.py:%d — %s", line_b, text_b);
+  g_assert_cmpstr (tdbg_stack_pane_get_twin_line (stack), ==, want);
+  g_assert_false (tdbg_source_pane_shows_run_b (source));
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (tdbg_stack_pane_get_twin_button (stack))));
+  /* A button activated is clicked once its pressed look has shown. */
+  gtk_widget_activate (GTK_WIDGET (tdbg_stack_pane_get_twin_button (stack)));
+  g_assert_true (gui_wait_until ((GuiCond) tdbg_source_pane_shows_run_b, source, 2000));
+  g_assert_cmpint (tdbg_source_pane_get_marked_line (source), ==, line_b);
+  gui_shot (GTK_WIDGET (window), "compare-regression-run-b-line.png");
+
+  /* An earlier op of the same function, made by the same code (its line moved up one in run
+   * B): no line of run B. */
+  for (guint32 t = 0; t < trace && same == TDBG_NONE; t++)
+    {
+      g_autofree char *ta = NULL, *tb = NULL;
+      gint line = 0;
+      const TdbgOp *op = tdbg_logdir_get_op (c->a, tdbg_logdir_get_trace (c->a, t)->op);
+
+      if (c->twins[t] == TDBG_NONE || !g_str_equal (op->op_name, "reduce_variance/Mean_1"))
+        continue;
+      lines_of (c, t, &ta, &tb, &line);
+      g_assert_cmpstr (ta, ==, tb);
+      g_assert_cmpint (line, ==, tdbg_logdir_get_op_user_frame (c->a, op)->line - 1);
+      same = t;
+    }
+  g_assert_cmpuint (same, !=, TDBG_NONE);
+  tdbg_selection_select_trace (sel, same);
+  gui_spin (50);
+  g_assert_null (tdbg_stack_pane_get_twin_line (stack));
+  /* Another line of this run selected: this run's file again. */
+  g_assert_false (tdbg_source_pane_shows_run_b (source));
+  tdbg_selection_select_trace (sel, trace);
+  gui_spin (50);
+}
+
+static gboolean
+dark_is (gpointer data)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ()) == GPOINTER_TO_INT (data);
+}
+
+/* The twin's marks, run B's graph and line in the dark style, for a look at their contrast. */
+static void
+shoot_dark (TdbgWindow *window, const char *name)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  TdbgGraphPane *graph = tdbg_window_get_graph_pane (window);
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_assert_true (gui_wait_until (dark_is, GINT_TO_POINTER (TRUE), 5000));
+  tdbg_graph_pane_set_run_b (graph, TRUE);
+  gui_spin (500);
+  gui_shot (GTK_WIDGET (window), name);
+  tdbg_graph_pane_set_run_b (graph, FALSE);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  g_assert_true (gui_wait_until (dark_is, GINT_TO_POINTER (FALSE), 5000));
+}
+
 static void
 test_shared_pair (void)
 {
@@ -341,6 +640,10 @@ test_shared_pair (void)
   g_clear_pointer (&want, g_free);
   want = g_strdup_printf ("Run B: trace %u — %s:0", c->twins[e.a], e.op_name);
   g_assert_true (g_str_has_prefix (twin_text (window), want));
+  assert_twin_summaries (window, c, e.a);
+  assert_twin_line (window, c, e.a);
+  assert_both_neighbourhoods (window, c, e.a, "compare-regression-run-b-graph.png");
+  shoot_dark (window, "compare-regression-dark.png");
   /* What only run A has. */
   summary = tdbg_alerts_pane_get_comparison_text (tdbg_window_get_alerts_pane (window));
   g_assert_cmpuint (e.only_in_a->len, >, 0);
@@ -467,6 +770,7 @@ main (int argc, char **argv)
   if (!g_application_register (G_APPLICATION (the_app), NULL, NULL))
     g_error ("the application could not register");
   g_test_add_func ("/gui/compare/fixture-pair", test_fixture_pair);
+  g_test_add_func ("/gui/compare/fixture-reshaped", test_fixture_reshaped);
   g_test_add_func ("/gui/compare/shared-pair", test_shared_pair);
   g_test_add_func ("/gui/compare/compare-with", test_compare_with);
   g_test_add_func ("/gui/compare/dropped", test_dropped);

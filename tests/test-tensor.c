@@ -319,6 +319,29 @@ test_json_writer (void)
   g_assert_cmpstr (text, ==, "{\"a\":[\"nan\",\"-inf\",3,0.5],\"s\":\"q\\\"\\\\\\n\\u0001\xef\xbf\xbd\",\"n\":null}");
 }
 
+/* Two runs' elements: close within atol + rtol·|b| (b the second run's), NaN only with NaN, an
+ * infinity only with the same one. */
+static void
+test_values_close (void)
+{
+  g_assert_true (tdbg_values_close (1.0, 1.0, 0, 0));
+  g_assert_true (tdbg_values_close (1.00001, 1.0, 1e-5, 1e-8));
+  g_assert_false (tdbg_values_close (1.0001, 1.0, 1e-5, 1e-8));
+  /* The tolerance is relative to run B's element: not symmetric. */
+  g_assert_true (tdbg_values_close (0.0, 1e-8, 0, 1e-8));
+  g_assert_true (tdbg_values_close (2.0, 1.0, 1.0, 0));
+  g_assert_false (tdbg_values_close (4.0, 2.0, 0.99, 0));
+  g_assert_true (tdbg_values_close (4.0, 2.0, 1.0, 0));
+  g_assert_false (tdbg_values_close (2.0, 4.0, 0.49, 0));
+  g_assert_true (tdbg_values_close (2.0, 4.0, 0.5, 0));
+  g_assert_true (tdbg_values_close (NAN, NAN, 0, 0));
+  g_assert_false (tdbg_values_close (NAN, 1.0, 1e9, 1e9));
+  g_assert_false (tdbg_values_close (1.0, NAN, 1e9, 1e9));
+  g_assert_true (tdbg_values_close (INFINITY, INFINITY, 0, 0));
+  g_assert_false (tdbg_values_close (INFINITY, -INFINITY, 1e9, 1e9));
+  g_assert_false (tdbg_values_close (1e300, INFINITY, 1e9, 1e9));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -335,5 +358,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tensor/format-empty-huge", test_format_empty_huge);
   g_test_add_func ("/tensor/count-huge-fill", test_count_huge_fill);
   g_test_add_func ("/json/writer", test_json_writer);
+  g_test_add_func ("/tensor/values-close", test_values_close);
   return g_test_run ();
 }

@@ -24,4 +24,11 @@ TdbgGraphBrowser *tdbg_graph_pane_get_browser (TdbgGraphPane *self);
 /* Turns "Whole Graph" on or off, as its button does. */
 void tdbg_graph_pane_set_whole_graph (TdbgGraphPane *self, gboolean whole);
 
+/* Compare mode: draws run B's neighbourhood (TRUE) or run A's, as the "A | B" switch does. */
+void tdbg_graph_pane_set_run_b (TdbgGraphPane *self, gboolean run_b);
+/* The run whose op is drawn (run A's logdir, or run B's), NULL while none is. */
+TdbgLogdir *tdbg_graph_pane_get_shown_logdir (TdbgGraphPane *self);
+/* The header's text: the op drawn ("Run B: Relu (Relu)" when it is run B's). */
+const char *tdbg_graph_pane_get_op_text (TdbgGraphPane *self);
+
 G_END_DECLS

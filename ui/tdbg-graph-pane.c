@@ -38,6 +38,11 @@ struct _TdbgGraphPane {
   guint built_ops;         /* ops and alerts in the logdir when the graph was last built */
   guint built_alerts;
   TdbgCauseFinder *finder;  /* the selection's; marks the origin of the first NaN/∞ */
+  GtkWidget *run_box;
+  GtkToggleButton *run_b_button;
+  TdbgTwins *twins;         /* compare mode: run B and the twins of run A's ops, else NULL */
+  TdbgLogdir *shown_logdir; /* whose ops shown_op and shown_hood are: run A's, or run B's */
+  TdbgLogdir *pending_logdir;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgGraphPane, tdbg_graph_pane, TDBG_TYPE_PANE)
@@ -46,6 +51,20 @@ static TdbgLogdir *
 logdir_of (TdbgGraphPane *self)
 {
   return tdbg_pane_get_logdir (TDBG_PANE (self));
+}
+
+/* Compare mode with "B" on: run B's neighbourhood of the selected op's twin is drawn. */
+static gboolean
+draws_run_b (TdbgGraphPane *self)
+{
+  return self->twins && gtk_toggle_button_get_active (self->run_b_button);
+}
+
+/* The run whose ops the shown neighbourhood has. */
+static TdbgLogdir *
+shown_logdir (TdbgGraphPane *self)
+{
+  return self->shown_logdir ? self->shown_logdir : logdir_of (self);
 }
 
 /* The neighbourhood's pages ("empty", "graph") only while the whole graph is not on show. */
@@ -60,6 +79,7 @@ static void
 clear_shown (TdbgGraphPane *self)
 {
   self->shown_op = TDBG_NONE;
+  self->shown_logdir = NULL;
   g_clear_pointer (&self->shown_hood, tdbg_neighbourhood_free);
   g_clear_pointer (&self->shown_dot, g_free);
   g_clear_pointer (&self->node_names, g_strfreev);
@@ -68,7 +88,7 @@ clear_shown (TdbgGraphPane *self)
 static void
 describe (TdbgGraphPane *self)
 {
-  TdbgLogdir *logdir = logdir_of (self);
+  TdbgLogdir *logdir = shown_logdir (self);
   GString *desc = g_string_new (NULL);
   const TdbgOp *center = tdbg_logdir_get_op (logdir, self->shown_op);
   guint n_in = 0, n_out = 0;
@@ -93,7 +113,7 @@ describe (TdbgGraphPane *self)
 static void
 label_nodes (TdbgGraphPane *self)
 {
-  TdbgLogdir *logdir = logdir_of (self);
+  TdbgLogdir *logdir = shown_logdir (self);
 
   for (guint i = 0; i < self->shown_hood->nodes->len; i++)
     {
@@ -135,6 +155,7 @@ layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   self = TDBG_GRAPH_PANE (user_data);
   clear_shown (self);
   self->shown_op = self->pending_op;
+  self->shown_logdir = self->pending_logdir;
   self->shown_hood = g_steal_pointer (&self->pending_hood);
   self->shown_dot = g_steal_pointer (&self->pending_dot);
   if (layout == NULL)
@@ -156,11 +177,24 @@ layout_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static void
+show_nothing (TdbgGraphPane *self, const char *why)
+{
+  clear_shown (self);
+  tdbg_graph_view_set_layout (self->view, NULL);
+  show_page (self, "empty");
+  gtk_label_set_text (self->empty_label, why);
+  gtk_label_set_text (self->op_label, "");
+  gtk_label_set_text (self->status_label, "");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
+}
+
+static void
 rebuild (TdbgGraphPane *self)
 {
   TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
   TdbgLogdir *logdir = logdir_of (self);
   guint32 op = selection ? tdbg_selection_get_op (selection) : TDBG_NONE;
+  gboolean run_b = draws_run_b (self);
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -169,30 +203,40 @@ rebuild (TdbgGraphPane *self)
 
   if (logdir == NULL || op == TDBG_NONE || op >= tdbg_logdir_get_n_ops (logdir))
     {
-      clear_shown (self);
-      tdbg_graph_view_set_layout (self->view, NULL);
-      show_page (self, "empty");
-      gtk_label_set_text (self->op_label, "");
-      gtk_label_set_text (self->status_label, "");
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
+      show_nothing (self, _("Select a graph execution trace or an op to see its inputs and consumers."));
       return;
+    }
+  if (run_b)
+    {
+      /* Run B's twin of the op, drawn from run B's graphs. */
+      logdir = self->twins->other;
+      op = tdbg_twins_get_op (self->twins, op);
+      if (op == TDBG_NONE)
+        {
+          show_nothing (self, _("This op has no twin in run B: none of its outputs was compared there."));
+          return;
+        }
     }
 
   {
     const TdbgOp *o = tdbg_logdir_get_op (logdir, op);
-    g_autofree char *text = g_strdup_printf ("%s (%s)", o->op_name, o->op_type ? o->op_type : "?");
+    /* Translators: Graph Structure's header in compare mode, drawing run B: op name, op type */
+    g_autofree char *text = run_b ? g_strdup_printf (_("Run B: %s (%s)"), o->op_name, o->op_type ? o->op_type : "?")
+                                  : g_strdup_printf ("%s (%s)", o->op_name, o->op_type ? o->op_type : "?");
     gtk_label_set_text (self->op_label, text);
   }
   self->pending_op = op;
-  self->built_ops = tdbg_logdir_get_n_ops (logdir);
-  self->built_alerts = tdbg_logdir_get_n_alerts (logdir);
+  self->pending_logdir = logdir;
+  self->built_ops = tdbg_logdir_get_n_ops (logdir_of (self));
+  self->built_alerts = tdbg_logdir_get_n_alerts (logdir_of (self));
   self->pending_dot = tdbg_graph_build_dot (logdir, op, (guint) gtk_spin_button_get_value_as_int (self->input_depth),
                                             (guint) gtk_spin_button_get_value_as_int (self->consumer_depth),
                                             tdbg_pane_get_dark (TDBG_PANE (self)), TDBG_GRAPH_MAX_NODES,
                                             &self->pending_hood);
   if (self->pending_dot == NULL)
     return;
-  if (self->finder && tdbg_cause_finder_get_cause (self->finder) &&
+  /* The root cause is run A's: its marks go on run A's ops only. */
+  if (!run_b && self->finder && tdbg_cause_finder_get_cause (self->finder) &&
       tdbg_neighbourhood_mark_cause (self->pending_hood, tdbg_cause_finder_get_cause (self->finder)))
     {
       g_free (self->pending_dot);
@@ -201,6 +245,12 @@ rebuild (TdbgGraphPane *self)
   self->cancellable = g_cancellable_new ();
   gtk_label_set_text (self->status_label, _("Laying out…"));
   tdbg_layout_worker_layout_async (self->pending_dot, self->cancellable, layout_done_cb, self);
+}
+
+static void
+run_toggled_cb (TdbgGraphPane *self)
+{
+  rebuild (self);
 }
 
 /* The root cause came (or changed as the run grew): draw again when it marks the shown
@@ -214,7 +264,7 @@ cause_cb (TdbgCauseFinder *finder, GParamSpec *pspec, TdbgGraphPane *self)
   g_autofree TdbgNeighbourMark *before = NULL;
   gboolean differ = FALSE;
 
-  if (cause == NULL || hood == NULL)
+  if (cause == NULL || hood == NULL || draws_run_b (self))
     return;
   before = g_new (TdbgNeighbourMark, hood->nodes->len);
   for (guint i = 0; i < hood->nodes->len; i++)
@@ -239,6 +289,8 @@ tdbg_graph_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
       self->finder = tdbg_cause_finder_for_selection (tdbg_pane_get_selection (pane));
       g_signal_connect_object (self->finder, "notify::cause", G_CALLBACK (cause_cb), self, 0);
     }
+  /* Another run: compare mode is over until the window compares again. */
+  tdbg_graph_pane_set_twins (self, NULL);
   rebuild (self);
   tdbg_graph_browser_set_selection (self->browser, tdbg_pane_get_selection (pane));
 }
@@ -249,6 +301,8 @@ whole_toggled_cb (GtkToggleButton *button, TdbgGraphPane *self)
   gboolean whole = gtk_toggle_button_get_active (button);
 
   gtk_widget_set_visible (self->footer, !whole);
+  /* The whole graph is run A's. */
+  gtk_widget_set_visible (self->run_box, self->twins != NULL && !whole);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), !whole);
   if (whole)
     {
@@ -268,7 +322,7 @@ tdbg_graph_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GPa
   TdbgGraphPane *self = TDBG_GRAPH_PANE (pane);
 
   if (g_str_equal (pspec->name, "op") &&
-      (tdbg_selection_get_op (selection) != self->shown_op || self->cancellable == NULL))
+      (draws_run_b (self) || tdbg_selection_get_op (selection) != self->shown_op || self->cancellable == NULL))
     rebuild (self);
   /* Whole Graph follows an op selected anywhere (a trace, the gutter, an alert). */
   if (g_str_equal (pspec->name, "op") && gtk_toggle_button_get_active (self->whole_button) &&
@@ -299,13 +353,18 @@ static void
 node_activated_cb (TdbgGraphView *view, const char *name, TdbgGraphPane *self)
 {
   guint64 i;
+  guint32 op;
 
   if (self->shown_hood == NULL || name[0] != 'n' || !g_ascii_string_to_unsigned (name + 1, 10, 0,
                                                                                 self->shown_hood->nodes->len - 1,
                                                                                 &i, NULL))
     return;
-  tdbg_selection_select_op (tdbg_pane_get_selection (TDBG_PANE (self)),
-                            g_array_index (self->shown_hood->nodes, TdbgNeighbour, i).op);
+  op = g_array_index (self->shown_hood->nodes, TdbgNeighbour, i).op;
+  /* A node of run B's graph selects the op of run A it is the twin of (the view stays on B). */
+  if (self->twins && self->shown_logdir == self->twins->other)
+    op = tdbg_twins_find_op_a (self->twins, op);
+  if (op != TDBG_NONE)
+    tdbg_selection_select_op (tdbg_pane_get_selection (TDBG_PANE (self)), op);
 }
 
 static void
@@ -381,6 +440,7 @@ tdbg_graph_pane_dispose (GObject *object)
   clear_shown (self);
   g_clear_pointer (&self->pending_hood, tdbg_neighbourhood_free);
   g_clear_pointer (&self->pending_dot, g_free);
+  g_clear_pointer (&self->twins, tdbg_twins_unref);
   G_OBJECT_CLASS (tdbg_graph_pane_parent_class)->dispose (object);
 }
 
@@ -409,7 +469,9 @@ tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
   g_type_ensure (TDBG_TYPE_GRAPH_BROWSER);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-pane.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgGraphPane, op_label, input_depth, consumer_depth, export_button, stack,
-                               empty_label, view, status_label, whole_button, browser, footer);
+                               empty_label, view, status_label, whole_button, browser, footer, run_box,
+                               run_b_button);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, run_toggled_cb);
   gtk_widget_class_install_action (widget_class, "graph.export", "s", export_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-out", NULL, zoom_action);
@@ -516,7 +578,7 @@ tdbg_graph_pane_export_async (TdbgGraphPane *self, const char *format, const cha
   /* Exported pictures go into bug reports and papers: always the light colours. */
   if (tdbg_pane_get_dark (TDBG_PANE (self)))
     {
-      g_autofree char *light = tdbg_neighbourhood_to_dot (self->shown_hood, logdir_of (self),
+      g_autofree char *light = tdbg_neighbourhood_to_dot (self->shown_hood, shown_logdir (self),
                                                           FALSE);
       tdbg_layout_worker_export_async (light, format, path, NULL, export_task_done_cb, task);
     }
@@ -541,4 +603,39 @@ tdbg_graph_pane_set_whole_graph (TdbgGraphPane *self, gboolean whole)
 {
   g_return_if_fail (TDBG_IS_GRAPH_PANE (self));
   gtk_toggle_button_set_active (self->whole_button, whole);
+}
+
+void
+tdbg_graph_pane_set_twins (TdbgGraphPane *self, TdbgTwins *twins)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_PANE (self));
+  if (twins == self->twins)
+    return;
+  g_clear_pointer (&self->twins, tdbg_twins_unref);
+  if (twins)
+    self->twins = tdbg_twins_ref (twins);
+  gtk_widget_set_visible (self->run_box, twins != NULL && !gtk_toggle_button_get_active (self->whole_button));
+  if (twins == NULL && gtk_toggle_button_get_active (self->run_b_button))
+    /* Back to run A (its "toggled" draws again). */
+    gtk_toggle_button_set_active (self->run_b_button, FALSE);
+}
+
+void
+tdbg_graph_pane_set_run_b (TdbgGraphPane *self, gboolean run_b)
+{
+  g_return_if_fail (TDBG_IS_GRAPH_PANE (self));
+  gtk_toggle_button_set_active (run_b ? self->run_b_button : GTK_TOGGLE_BUTTON (gtk_widget_get_first_child (self->run_box)),
+                                TRUE);
+}
+
+TdbgLogdir *
+tdbg_graph_pane_get_shown_logdir (TdbgGraphPane *self)
+{
+  return self->shown_op == TDBG_NONE ? NULL : shown_logdir (self);
+}
+
+const char *
+tdbg_graph_pane_get_op_text (TdbgGraphPane *self)
+{
+  return gtk_label_get_text (self->op_label);
 }

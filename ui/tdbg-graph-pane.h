@@ -5,6 +5,7 @@
  * chosen depth; zoom (buttons, Ctrl+wheel, pinch, + - 0) and pan (drag, wheel, arrows). */
 
 #include "tdbg-pane.h"
+#include "tdbg-twins.h"
 
 G_BEGIN_DECLS
 
@@ -20,5 +21,9 @@ void tdbg_graph_pane_set_depths (TdbgGraphPane *self, guint inputs, guint consum
 void tdbg_graph_pane_export_async (TdbgGraphPane *self, const char *format, const char *path,
                                    GAsyncReadyCallback callback, gpointer user_data);
 gboolean tdbg_graph_pane_export_finish (TdbgGraphPane *self, GAsyncResult *result, GError **error);
+
+/* Compare mode: the "A | B" switch in the header, "B" drawing run B's neighbourhood of the
+ * selected op's twin (@twins, tdbg-twins.h); NULL leaves compare mode (run A drawn). */
+void tdbg_graph_pane_set_twins (TdbgGraphPane *self, TdbgTwins *twins);
 
 G_END_DECLS

@@ -20,6 +20,8 @@ struct _TdbgSourcePane {
   GtkSourceView *view;
   TdbgSourceOpsBar *ops_bar;
   GtkBox *header;
+  GtkWidget *run_b_bar;
+  GtkLabel *run_b_label;
 
   GtkSourceBuffer *buffer;
   GtkStringList *files;
@@ -59,6 +61,9 @@ source_text (const TdbgSourceFile *sf)
   return g_string_free (text, FALSE);
 }
 
+/* shown_file while run B's file is on show: no file of this run's is. */
+#define RUN_B_FILE (TDBG_NONE - 1)
+
 static void
 show_file (TdbgSourcePane *self, guint32 file)
 {
@@ -68,6 +73,7 @@ show_file (TdbgSourcePane *self, guint32 file)
 
   if (file == self->shown_file)
     return;
+  gtk_widget_set_visible (self->run_b_bar, FALSE);
   self->shown_file = file;
   tdbg_source_ops_bar_show_file (self->ops_bar, file);
   self->marked_line = 0;
@@ -148,6 +154,49 @@ mark_line (TdbgSourcePane *self, gint line)
   if (self->scroll_id == 0)
     /* Below the text view's own layout work: line positions are only right once it ran. */
     self->scroll_id = g_timeout_add_full (G_PRIORITY_LOW, 40, scroll_idle_cb, self, NULL);
+}
+
+void
+tdbg_source_pane_show_run_b_line (TdbgSourcePane *self, TdbgLogdir *other, guint32 file, gint line)
+{
+  const TdbgSourceFile *sf;
+  g_autofree char *text = NULL;
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (TDBG_IS_SOURCE_PANE (self));
+  if (other == NULL || file >= tdbg_logdir_get_n_source_files (other))
+    return;
+  sf = tdbg_logdir_get_source_file (other, file);
+  text = source_text (sf);
+  self->shown_file = RUN_B_FILE;
+  /* The gutter's counts are this run's ops: not for run B's lines. */
+  tdbg_source_ops_bar_show_file (self->ops_bar, TDBG_NONE);
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
+  gtk_stack_set_visible_child_name (self->stack, "source");
+  /* Translators: Source Code in compare mode: the file of the run compared with on show */
+  title = g_strdup_printf (_("Run B’s file: %s"), sf->file_path);
+  gtk_label_set_text (self->run_b_label, title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_b_label), title);
+  gtk_widget_set_visible (self->run_b_bar, TRUE);
+  mark_line (self, line);
+}
+
+gboolean
+tdbg_source_pane_shows_run_b (TdbgSourcePane *self)
+{
+  return self->shown_file == RUN_B_FILE;
+}
+
+static void
+back_to_run_a_cb (TdbgSourcePane *self)
+{
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+
+  if (selection == NULL)
+    return;
+  show_file (self, tdbg_selection_get_source_file (selection));
+  if (self->shown_file != TDBG_NONE)
+    mark_line (self, tdbg_selection_get_source_line (selection));
 }
 
 static void
@@ -271,7 +320,9 @@ tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (TDBG_TYPE_SOURCE_OPS_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-source-pane.ui");
-  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgSourcePane, file_dropdown, stack, scroller, view, ops_bar, header);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgSourcePane, file_dropdown, stack, scroller, view, ops_bar, header,
+                               run_b_bar, run_b_label);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, back_to_run_a_cb);
 }
 
 static void

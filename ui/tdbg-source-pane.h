@@ -20,4 +20,10 @@ TdbgSourceOpsBar *tdbg_source_pane_get_ops_bar (TdbgSourcePane *self);
 guint32 tdbg_source_pane_get_file (TdbgSourcePane *self);
 gint tdbg_source_pane_get_marked_line (TdbgSourcePane *self);
 
+/* Compare mode: shows run B's (@other's) source file @file marked at @line, under a bar that
+ * says so and goes back; the next line selected in this run shows this run's file again. */
+void tdbg_source_pane_show_run_b_line (TdbgSourcePane *self, TdbgLogdir *other, guint32 file, gint line);
+/* Whether run B's file is on show. */
+gboolean tdbg_source_pane_shows_run_b (TdbgSourcePane *self);
+
 G_END_DECLS

@@ -14,6 +14,8 @@ struct _TdbgStackPane {
   GtkLabel *title_label;
   GtkToggleButton *library_toggle;
   GtkListView *list;
+  GtkButton *twin_button;
+  GtkLabel *twin_label;
 
   GListStore *rows;           /* TdbgRow: index = frame, extra = N > 0 for N folded library frames */
   GtkSingleSelection *model;  /* the pane's */
@@ -24,7 +26,12 @@ struct _TdbgStackPane {
   TdbgFocus shown_focus;
   guint32 shown_record;
   gboolean updating;
+  TdbgTwins *twins;           /* compare mode: run B and the twins of run A's ops, else NULL */
+  const TdbgStackFrame *twin_frame; /* run B's line of the shown op's twin, when another line */
 };
+
+enum { OPEN_RUN_B_LINE, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (TdbgStackPane, tdbg_stack_pane, TDBG_TYPE_PANE)
 
@@ -186,10 +193,107 @@ update_stack (TdbgStackPane *self)
   fill_rows (self);
 }
 
+/* Whether two frames name other lines: another file (by its name; the runs' folders may
+ * differ) or another text on the line; by the line numbers where a text is not recorded. A
+ * line only moved (a line added above it) is the same line. */
+static gboolean
+other_line (TdbgLogdir *a, const TdbgStackFrame *fa, TdbgLogdir *b, const TdbgStackFrame *fb)
+{
+  g_autofree char *name_a = NULL, *name_b = NULL;
+  g_autofree char *text_a = NULL, *text_b = NULL;
+
+  if (fa == NULL || fb == NULL)
+    return fb != NULL;
+  name_a = g_path_get_basename (fa->file_path ? fa->file_path : "");
+  name_b = g_path_get_basename (fb->file_path ? fb->file_path : "");
+  if (!g_str_equal (name_a, name_b))
+    return TRUE;
+  text_a = g_strdup (tdbg_logdir_get_frame_line (a, fa));
+  text_b = g_strdup (tdbg_logdir_get_frame_line (b, fb));
+  if (text_a == NULL || text_b == NULL)
+    return fa->line != fb->line;
+  return !g_str_equal (g_strstrip (text_a), g_strstrip (text_b));
+}
+
+/* Compare mode: "In run B: file:line — its text" under the header, when the op's twin was made
+ * by another line of code than the op. */
+static void
+update_twin_line (TdbgStackPane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  const TdbgStackFrame *fa, *fb;
+  guint32 twin_op;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *code = NULL;
+  const char *line;
+
+  self->twin_frame = NULL;
+  gtk_widget_set_visible (GTK_WIDGET (self->twin_button), FALSE);
+  if (self->twins == NULL || logdir == NULL || self->shown_focus != TDBG_FOCUS_TRACE ||
+      self->shown_record >= tdbg_logdir_get_n_ops (logdir))
+    return;
+  twin_op = tdbg_twins_get_op (self->twins, self->shown_record);
+  if (twin_op == TDBG_NONE)
+    return;
+  fa = tdbg_logdir_get_op_user_frame (logdir, tdbg_logdir_get_op (logdir, self->shown_record));
+  fb = tdbg_logdir_get_op_user_frame (self->twins->other, tdbg_logdir_get_op (self->twins->other, twin_op));
+  if (!other_line (logdir, fa, self->twins->other, fb))
+    return;
+  self->twin_frame = fb;
+  name = g_path_get_basename (fb->file_path ? fb->file_path : "?");
+  line = tdbg_logdir_get_frame_line (self->twins->other, fb);
+  code = g_strstrip (g_strdup (line ? line : ""));
+  /* Translators: compare mode, in Stack Trace: the file and line that made the op's twin in the
+   * run compared with (run B), and the text of that line */
+  text = *code ? g_strdup_printf (_("In run B: %s:%d — %s"), name, fb->line, code)
+               : g_strdup_printf (_("In run B: %s:%d"), name, fb->line);
+  gtk_label_set_text (self->twin_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->twin_button),
+                               fb->source_file != TDBG_NONE ? _("Show this line of run B in Source Code") : text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->twin_button), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->twin_button), fb->source_file != TDBG_NONE);
+  gtk_widget_set_visible (GTK_WIDGET (self->twin_button), TRUE);
+}
+
+static void
+twin_clicked_cb (TdbgStackPane *self)
+{
+  if (self->twins && self->twin_frame && self->twin_frame->source_file != TDBG_NONE)
+    g_signal_emit (self, signals[OPEN_RUN_B_LINE], 0, self->twin_frame->source_file, self->twin_frame->line);
+}
+
 static void
 tdbg_stack_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
-  update_stack (TDBG_STACK_PANE (pane));
+  TdbgStackPane *self = TDBG_STACK_PANE (pane);
+
+  /* Another run: compare mode is over until the window compares again. */
+  g_clear_pointer (&self->twins, tdbg_twins_unref);
+  update_stack (self);
+  update_twin_line (self);
+}
+
+void
+tdbg_stack_pane_set_twins (TdbgStackPane *self, TdbgTwins *twins)
+{
+  g_return_if_fail (TDBG_IS_STACK_PANE (self));
+  g_clear_pointer (&self->twins, tdbg_twins_unref);
+  if (twins)
+    self->twins = tdbg_twins_ref (twins);
+  update_twin_line (self);
+}
+
+const char *
+tdbg_stack_pane_get_twin_line (TdbgStackPane *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->twin_button)) ? gtk_label_get_text (self->twin_label) : NULL;
+}
+
+GtkButton *
+tdbg_stack_pane_get_twin_button (TdbgStackPane *self)
+{
+  return self->twin_button;
 }
 
 static void
@@ -199,7 +303,10 @@ tdbg_stack_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GPa
 
   if (g_str_equal (pspec->name, "focus") || g_str_equal (pspec->name, "op") ||
       g_str_equal (pspec->name, "execution"))
-    update_stack (self);
+    {
+      update_stack (self);
+      update_twin_line (self);
+    }
   else if (g_str_equal (pspec->name, "frame") && !self->updating)
     fill_rows (self);
 }
@@ -333,6 +440,7 @@ tdbg_stack_pane_dispose (GObject *object)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->list), self->scroll_id);
   self->scroll_id = 0;
   g_clear_pointer (&self->frames, g_ptr_array_unref);
+  g_clear_pointer (&self->twins, tdbg_twins_unref);
   G_OBJECT_CLASS (tdbg_stack_pane_parent_class)->dispose (object);
 }
 
@@ -347,7 +455,12 @@ tdbg_stack_pane_class_init (TdbgStackPaneClass *klass)
   pane_class->logdir_loaded = tdbg_stack_pane_logdir_loaded;
   pane_class->selection_changed = tdbg_stack_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-stack-pane.ui");
-  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgStackPane, title_label, library_toggle, list);
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgStackPane, title_label, library_toggle, list, twin_button,
+                               twin_label);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, twin_clicked_cb);
+  /* Compare mode: "In run B" activated: source file @file of run B, line @line. */
+  signals[OPEN_RUN_B_LINE] = g_signal_new ("open-run-b-line", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                           NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_INT);
 }
 
 static void

@@ -1,45 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <inttypes.h>
-#include "tdbg-tensor-details.h"
+#include <math.h>
+#include "tdbg-tensor-details-private.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-npy.h"
 #include "tdbg-tensor-text.h"
 #include "tdbg-health-plot.h"
 #include "tdbg-template.h"
+#include "tdbg-twins.h"
 
 /* More points than a plot a few hundred pixels wide can tell apart. */
 #define HISTORY_POINTS 400
 
-struct _TdbgTensorDetails {
-  GtkBox parent_instance;
-
-  GtkLabel *details_label;
-  GtkLabel *twin_label;
-  GtkExpander *tensor_expander;
-  GtkEntry *slice_entry;
-  GtkEntry *highlight_entry;
-  GtkTextView *tensor_view;
-  TdbgHealthPlot *health_plot;
-  GtkWidget *plot_revealer;
-
-  /* The series the plot shows, and what it is of: computed again only for another op or
-   * output slot, or once the logdir grew. */
-  GArray *history;
-  TdbgLogdir *history_logdir;  /* weak: compared, never dereferenced */
-  guint32 history_op;
-  guint history_slot;
-  guint history_n_traces;
-  GCancellable *history_reading; /* the series being read in a worker, NULL once shown */
-  guint32 history_current;       /* the trace to outline once it is */
-  char *history_name;
-  GtkButton *save_button;
-  GtkLabel *save_label;
-
-  Tensorflow__DebugEvent *shown_event; /* of the shown FULL_TENSOR trace */
-  char *shown_name;                    /* its file name to offer: "Log_0_trace103.npy" */
-  GtkNativeDialog *chooser;
-};
 
 G_DEFINE_FINAL_TYPE (TdbgTensorDetails, tdbg_tensor_details, GTK_TYPE_BOX)
 
@@ -63,28 +36,47 @@ tdbg_tensor_details_format_shape (const TdbgValue *v)
   return g_string_free (s, FALSE);
 }
 
+/* One side's values into @view, the elements that differ from @twin's marked when it is given. */
 static void
-render_tensor (TdbgTensorDetails *self)
+render_into (TdbgTensorDetails *self, GtkTextView *view, Tensorflow__DebugEvent *event, Tensorflow__DebugEvent *twin,
+             gboolean is_a, const GArray *ranges)
 {
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->tensor_view);
-  TdbgTensor tensor;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  const char *slice = gtk_editable_get_text (GTK_EDITABLE (self->slice_entry));
+  TdbgTensor tensor, other;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) ranges = NULL;
 
   gtk_text_buffer_set_text (buffer, "", 0);
-  if (self->shown_event == NULL)
+  if (event == NULL)
     return;
-  if (!tdbg_tensor_init (&tensor, self->shown_event->graph_execution_trace->tensor_proto, &error))
+  if (!tdbg_tensor_init (&tensor, event->graph_execution_trace->tensor_proto, &error))
     {
       gtk_text_buffer_set_text (buffer, error->message, -1);
       return;
     }
-  ranges = g_array_new (FALSE, FALSE, sizeof (TdbgHighlightRange));
+  if (twin && self->twins && tdbg_tensor_init (&other, twin->graph_execution_trace->tensor_proto, NULL))
+    tdbg_tensor_text_fill_twin (buffer, &tensor, slice, ranges, &other, is_a, self->twins->rtol, self->twins->atol);
+  else
+    tdbg_tensor_text_fill (buffer, &tensor, slice, ranges);
+}
+
+void
+_tdbg_tensor_details_render (TdbgTensorDetails *self)
+{
+  g_autoptr(GArray) ranges = g_array_new (FALSE, FALSE, sizeof (TdbgHighlightRange));
+
   if (tdbg_tensor_parse_highlight (gtk_editable_get_text (GTK_EDITABLE (self->highlight_entry)), ranges))
     gtk_widget_remove_css_class (GTK_WIDGET (self->highlight_entry), "error");
   else
     gtk_widget_add_css_class (GTK_WIDGET (self->highlight_entry), "error");
-  tdbg_tensor_text_fill (buffer, &tensor, gtk_editable_get_text (GTK_EDITABLE (self->slice_entry)), ranges);
+  render_into (self, self->tensor_view, self->shown_event, self->twin_event, TRUE, ranges);
+  render_into (self, self->tensor_view_b, self->twin_event, self->shown_event, FALSE, ranges);
+}
+
+static void
+render_tensor (TdbgTensorDetails *self)
+{
+  _tdbg_tensor_details_render (self);
 }
 
 /* The dtype, shape and counts of a decoded summary, after a trace's op and mode. */
@@ -120,44 +112,26 @@ describe (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
 }
 
 void
-tdbg_tensor_details_show_twin (TdbgTensorDetails *self, TdbgLogdir *other, guint32 twin, const TdbgValue *value,
-                               const char *error_text)
+_tdbg_tensor_details_fill_fields (TdbgLogdir *logdir, guint32 trace, const TdbgValue *v, char **fields)
 {
-  GString *s;
+  const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
+  gboolean counts = v && v->counts_known, inf_nan = v && (v->counts_known || v->inf_nan_known);
 
-  g_return_if_fail (TDBG_IS_TENSOR_DETAILS (self));
-  gtk_widget_set_visible (GTK_WIDGET (self->twin_label), other != NULL);
-  if (other == NULL)
-    {
-      gtk_label_set_text (self->twin_label, "");
-      return;
-    }
-  s = g_string_new (NULL);
-  if (twin == TDBG_NONE || twin >= tdbg_logdir_get_n_traces (other))
-    /* Translators: compare mode, under the selected trace: it has no twin in the other run */
-    g_string_assign (s, _("Run B: no twin (this output is not recorded as often there, or not at all)"));
-  else
-    {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (other, twin);
-      const TdbgOp *op = tdbg_logdir_get_op (other, d->op);
-      /* Translators: compare mode, under the selected trace: its twin in the other run (run B):
-       * trace index, op name, output slot, op type, debug mode; its dtype, shape and counts follow */
-      g_string_printf (s, _("Run B: trace %u — %s:%u (%s), %s"), twin, op->op_name, d->output_slot,
-                       op->op_type ? op->op_type : "?", tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
-      append_value (s, value);
-    }
-  if (error_text && *error_text)
-    /* Translators: compare mode: the Error column's text of the selected trace */
-    g_string_append_printf (s, _("; error %s"), error_text);
-  gtk_label_set_text (self->twin_label, s->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->twin_label), s->str);
-  g_string_free (s, TRUE);
-}
-
-const char *
-tdbg_tensor_details_get_twin_text (TdbgTensorDetails *self)
-{
-  return gtk_widget_get_visible (GTK_WIDGET (self->twin_label)) ? gtk_label_get_text (self->twin_label) : "";
+  for (guint f = 0; f < N_FIELDS; f++)
+    g_clear_pointer (&fields[f], g_free);
+  fields[FIELD_TRACE] = g_strdup_printf ("%u", trace);
+  fields[FIELD_OP] = g_strdup_printf ("%s:%u", op->op_name, d->output_slot);
+  fields[FIELD_MODE] = g_strdup (tdbg_debug_mode_name (tdbg_trace_digest_get_mode (d)));
+  fields[FIELD_DTYPE] = g_strdup (v && v->dtype > 0 ? tdbg_dtype_name (v->dtype) : "");
+  fields[FIELD_SHAPE] = v ? tdbg_tensor_details_format_shape (v) : g_strdup ("");
+  fields[FIELD_SIZE] = v && !isnan (v->size) ? g_strdup_printf ("%'.0f", v->size) : g_strdup ("");
+  fields[FIELD_NEG_INF] = inf_nan ? g_strdup_printf ("%'.0f", (double) v->counts.neg_inf) : g_strdup ("");
+  fields[FIELD_POS_INF] = inf_nan ? g_strdup_printf ("%'.0f", (double) v->counts.pos_inf) : g_strdup ("");
+  fields[FIELD_NAN] = inf_nan ? g_strdup_printf ("%'.0f", (double) v->counts.nan) : g_strdup ("");
+  fields[FIELD_NEG] = counts ? g_strdup_printf ("%'.0f", (double) v->counts.neg) : g_strdup ("");
+  fields[FIELD_ZERO] = counts ? g_strdup_printf ("%'.0f", (double) v->counts.zero) : g_strdup ("");
+  fields[FIELD_POS] = counts ? g_strdup_printf ("%'.0f", (double) v->counts.pos) : g_strdup ("");
 }
 
 typedef struct {
@@ -243,17 +217,21 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
   g_return_if_fail (TDBG_IS_TENSOR_DETAILS (self));
   g_clear_pointer (&self->shown_event, free_event);
   g_clear_pointer (&self->shown_name, g_free);
+  _tdbg_tensor_details_twin_clear (self);
   gtk_widget_set_visible (GTK_WIDGET (self->tensor_expander), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->save_label), FALSE);
   if (logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (logdir))
     {
       gtk_label_set_text (self->details_label, "");
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->details_label), NULL);
+      for (guint f = 0; f < N_FIELDS; f++)
+        g_clear_pointer (&self->fields[f], g_free);
       stop_history_read (self);
       g_clear_pointer (&self->history, g_array_unref);
       tdbg_health_plot_set_series (self->health_plot, NULL, NULL, TDBG_NONE);
       return;
     }
+  _tdbg_tensor_details_fill_fields (logdir, trace, value, self->fields);
   text = describe (logdir, trace, value);
   gtk_label_set_text (self->details_label, text);
   /* Whole, where a short pane cuts the line. */
@@ -272,7 +250,7 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
       /* Op names hold scopes ("dense/MatMul"): one file name. */
       self->shown_name = g_strdelimit (g_steal_pointer (&name), "/\\:", '_');
       gtk_widget_set_visible (GTK_WIDGET (self->tensor_expander), TRUE);
-      render_tensor (self);
+      _tdbg_tensor_details_render (self);
     }
 }
 
@@ -355,6 +333,10 @@ tdbg_tensor_details_dispose (GObject *object)
       g_clear_object (&self->chooser);
     }
   g_clear_pointer (&self->shown_event, free_event);
+  _tdbg_tensor_details_twin_clear (self);
+  g_clear_pointer (&self->twin_text, g_free);
+  for (guint f = 0; f < N_FIELDS; f++)
+    g_clear_pointer (&self->fields[f], g_free);
   stop_history_read (self);
   g_clear_pointer (&self->history, g_array_unref);
   g_clear_pointer (&self->history_name, g_free);
@@ -373,7 +355,9 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   g_type_ensure (TDBG_TYPE_HEALTH_PLOT);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-tensor-details.ui");
-  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTensorDetails, details_label, twin_label, tensor_expander, slice_entry,
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTensorDetails, details_label, twin_scroller, twin_grid,
+                               values_a_label, values_b_box, values_b_label, values_a_scroller,
+                               values_b_scroller, tensor_view_b, tensor_expander, slice_entry,
                                highlight_entry, tensor_view, health_plot, plot_revealer, save_button, save_label);
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, render_tensor, save_clicked_cb);
 }
@@ -402,6 +386,12 @@ tdbg_tensor_details_init (TdbgTensorDetails *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Once the view has its style (the monospace font). */
   g_signal_connect (self->tensor_view, "realize", G_CALLBACK (keep_value_rows), NULL);
+  g_signal_connect (self->tensor_view_b, "realize", G_CALLBACK (keep_value_rows), NULL);
+  /* Both runs' values scroll together, row for row. */
+  gtk_scrolled_window_set_vadjustment (self->values_b_scroller,
+                                       gtk_scrolled_window_get_vadjustment (self->values_a_scroller));
+  self->twin_text = g_strdup ("");
+  self->n_differing = -1;
   g_object_bind_property (self->tensor_expander, "expanded", self->plot_revealer, "reveal-child",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }

@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 #include "tdbg-logdir.h"
 #include "tdbg-value.h"
+#include "tdbg-twins.h"
 
 G_BEGIN_DECLS
 
@@ -19,13 +20,25 @@ G_DECLARE_FINAL_TYPE (TdbgTensorDetails, tdbg_tensor_details, TDBG, TENSOR_DETAI
 void tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace,
                                      const TdbgValue *value);
 
-/* Compare mode: under the shown trace's line, its twin's in the run compared with: trace @twin
- * of @other, @value its decoded summary (NULL when none could be read), TDBG_NONE when it has
- * none; @error_text the Error column's text, or NULL. NULL @other hides the line. */
-void tdbg_tensor_details_show_twin (TdbgTensorDetails *self, TdbgLogdir *other, guint32 twin, const TdbgValue *value,
+/* Compare mode: the shown trace beside its twin in the run compared with (@twins, tdbg-twins.h):
+ * trace @twin of run B (TDBG_NONE for none), @value its decoded summary (NULL when none could
+ * be read); @error_text the Error column's text, or NULL. Both summaries a row each, the fields
+ * that differ marked; FULL_TENSOR values side by side, the elements that differ marked and
+ * counted. Call after tdbg_tensor_details_show_trace(); NULL @twins shows the trace alone. */
+void tdbg_tensor_details_show_twin (TdbgTensorDetails *self, TdbgTwins *twins, guint32 twin, const TdbgValue *value,
                                     const char *error_text);
-/* The twin's line as shown, "" when hidden. */
+/* The twin in a line ("Run B: trace 7 — Relu:0 (Relu), FULL_TENSOR…"), "" when none is shown. */
 const char *tdbg_tensor_details_get_twin_text (TdbgTensorDetails *self);
+/* Elements of the shown values that differ from the twin's, -1 when none are set side by side. */
+gint64 tdbg_tensor_details_get_n_differing (TdbgTensorDetails *self);
+/* The text of the field headed @title in run A's (@row 0) or run B's (1) summary, NULL when not
+ * shown; *@marked when it is marked as differing. */
+const char *tdbg_tensor_details_get_twin_cell (TdbgTensorDetails *self, guint row, const char *title,
+                                               gboolean *marked);
+/* The shown values of run A, or of run B (compare mode), as text ("tdbg-differs" marks). */
+GtkTextBuffer *tdbg_tensor_details_get_values (TdbgTensorDetails *self, gboolean run_b);
+/* Whether run B's values are shown beside run A's. */
+gboolean tdbg_tensor_details_shows_twin_values (TdbgTensorDetails *self);
 
 /* Writes the values of the shown FULL_TENSOR trace to @path as NumPy's .npy (what the "Save
  * as .npy…" button does once a file is chosen); FALSE with @error when none are shown or the

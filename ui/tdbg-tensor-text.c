@@ -175,8 +175,49 @@ highlighted (const GArray *ranges, double v)
   return FALSE;
 }
 
-void
-tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice, const GArray *ranges)
+static gboolean
+pairable (const TdbgTensor *a, const TdbgTensor *b)
+{
+  if (a->dtype != b->dtype || a->dtype % 100 == TDBG_DT_STRING || a->rank != b->rank ||
+      a->n_elements != b->n_elements)
+    return FALSE;
+  for (gint d = 0; d < a->rank && d < TDBG_MAX_RANK; d++)
+    if (a->shape[d] != b->shape[d])
+      return FALSE;
+  return TRUE;
+}
+
+gint64
+tdbg_tensor_count_differing (const TdbgTensor *a, const TdbgTensor *b, double rtol, double atol, double *max_abs)
+{
+  gint64 n = 0;
+
+  *max_abs = 0;
+  if (!pairable (a, b))
+    return -1;
+  for (guint64 i = 0; i < a->n_elements; i++)
+    {
+      double x = tdbg_tensor_get_double (a, i), y = tdbg_tensor_get_double (b, i);
+      if (isfinite (x) && isfinite (y))
+        *max_abs = MAX (*max_abs, fabs (x - y));
+      n += !tdbg_values_close (x, y, rtol, atol);
+    }
+  return n;
+}
+
+/* Whether element @flat of @tensor differs from its twin's. */
+static gboolean
+differs (const TdbgTensor *tensor, const TdbgTensor *twin, gboolean tensor_is_a, double rtol, double atol,
+         guint64 flat)
+{
+  double v = tdbg_tensor_get_double (tensor, flat), w = tdbg_tensor_get_double (twin, flat);
+
+  return tensor_is_a ? !tdbg_values_close (v, w, rtol, atol) : !tdbg_values_close (w, v, rtol, atol);
+}
+
+static void
+fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice, const GArray *ranges,
+      const TdbgTensor *twin, gboolean tensor_is_a, double rtol, double atol)
 {
   gboolean numeric = tensor->dtype % 100 != TDBG_DT_STRING; /* also its reference type */
   GtkTextTagTable *table = gtk_text_buffer_get_tag_table (buffer);
@@ -186,9 +227,17 @@ tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const ch
   guint64 shown = 0;
   GtkTextIter end;
 
+  GtkTextTag *differ = gtk_text_tag_table_lookup (table, "tdbg-differs");
+
   if (bad == NULL)
     bad = gtk_text_buffer_create_tag (buffer, "tdbg-bad", "background", "#f8c8c8", "foreground", "#a51d2d",
                                       "weight", PANGO_WEIGHT_BOLD, NULL);
+  /* Its own colours in light and dark alike (7:1), and underlined: not told by colour alone. */
+  if (differ == NULL)
+    differ = gtk_text_buffer_create_tag (buffer, "tdbg-differs", "background", "#fce8b2", "foreground", "#613583",
+                                         "weight", PANGO_WEIGHT_BOLD, "underline", PANGO_UNDERLINE_SINGLE, NULL);
+  if (twin && !pairable (tensor, twin))
+    twin = NULL;
   gtk_text_buffer_set_text (buffer, "", 0);
   if (!tdbg_tensor_parse_slice (slice, rank, tensor->shape, start, stop))
     {
@@ -223,10 +272,16 @@ tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const ch
       v = tdbg_tensor_get_double (tensor, flat);
       if (rank > 0 && idx[rank - 1] != start[rank - 1])
         gtk_text_buffer_insert (buffer, &end, "  ", 2);
-      if (numeric && highlighted (ranges, v))
-        gtk_text_buffer_insert_with_tags (buffer, &end, text, -1, bad, NULL);
-      else
-        gtk_text_buffer_insert (buffer, &end, text, -1);
+      {
+        gboolean is_bad = numeric && highlighted (ranges, v);
+        gboolean is_different = twin && differs (tensor, twin, tensor_is_a, rtol, atol, flat);
+        if (is_bad && is_different)
+          gtk_text_buffer_insert_with_tags (buffer, &end, text, -1, bad, differ, NULL);
+        else if (is_bad || is_different)
+          gtk_text_buffer_insert_with_tags (buffer, &end, text, -1, is_bad ? bad : differ, NULL);
+        else
+          gtk_text_buffer_insert (buffer, &end, text, -1);
+      }
       if (++shown >= TDBG_TENSOR_TEXT_MAX_ELEMENTS)
         {
           gtk_text_buffer_insert (buffer, &end, " …", -1);
@@ -246,4 +301,17 @@ tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const ch
       if (d < rank - 1)
         gtk_text_buffer_insert (buffer, &end, "\n", 1);
     }
+}
+
+void
+tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice, const GArray *ranges)
+{
+  fill (buffer, tensor, slice, ranges, NULL, TRUE, 0, 0);
+}
+
+void
+tdbg_tensor_text_fill_twin (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice, const GArray *ranges,
+                            const TdbgTensor *twin, gboolean tensor_is_a, double rtol, double atol)
+{
+  fill (buffer, tensor, slice, ranges, twin, tensor_is_a, rtol, atol);
 }

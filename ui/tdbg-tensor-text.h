@@ -32,4 +32,16 @@ gboolean tdbg_tensor_parse_highlight (const char *spec, GArray *ranges);
 void tdbg_tensor_text_fill (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice,
                             const GArray *ranges);
 
+/* Compare mode: how many elements of @a (run A's) are not close to their twins in @b (run B's,
+ * tdbg_values_close()), and the largest |a − b| among the finite pairs in *@max_abs; -1 when
+ * they cannot be paired element by element (another dtype or shape, strings). */
+gint64 tdbg_tensor_count_differing (const TdbgTensor *a, const TdbgTensor *b, double rtol, double atol,
+                                    double *max_abs);
+
+/* As tdbg_tensor_text_fill(), and the elements not close to their twins in @twin (of the same
+ * shape) also tagged "tdbg-differs": @tensor is run A's when @tensor_is_a, else run B's. */
+void tdbg_tensor_text_fill_twin (GtkTextBuffer *buffer, const TdbgTensor *tensor, const char *slice,
+                                 const GArray *ranges, const TdbgTensor *twin, gboolean tensor_is_a, double rtol,
+                                 double atol);
+
 G_END_DECLS

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Graph Execution in compare mode: the shown run's traces against their twins in another run
  * (the window compares them, data/compare/): the Error column, the "Diverging only" filter and
- * the twin's line under the list. The pane keeps copies of the comparison's per-trace arrays. */
+ * the selected trace beside its twin under the list. */
 #include "tdbg-trace-pane-private.h"
 
 #include <math.h>
@@ -10,13 +10,9 @@
 void
 _tdbg_trace_pane_compare_clear (TdbgTracePane *self)
 {
-  g_clear_object (&self->other);
-  g_clear_pointer (&self->other_name, g_free);
-  g_clear_pointer (&self->twins, g_free);
-  g_clear_pointer (&self->errors, g_free);
+  g_clear_pointer (&self->compare, tdbg_twins_unref);
   g_clear_pointer (&self->diverging, g_bytes_unref);
   g_clear_pointer (&self->twin_summary, tdbg_trace_summary_free);
-  self->n_compared = 0;
   if (self->diverging_check == NULL)
     return;
   self->updating = TRUE;
@@ -29,10 +25,7 @@ _tdbg_trace_pane_compare_clear (TdbgTracePane *self)
 static gboolean
 diverges (TdbgTracePane *self, guint trace)
 {
-  gsize n;
-  const guint8 *flags = self->diverging ? g_bytes_get_data (self->diverging, &n) : NULL;
-
-  return flags && trace < n && flags[trace] != 0;
+  return self->compare && trace < self->compare->n_traces && self->compare->diverging[trace] != 0;
 }
 
 char *
@@ -40,10 +33,10 @@ _tdbg_trace_pane_error_text (TdbgTracePane *self, guint trace, gboolean *bad)
 {
   float error;
 
-  if (self->other == NULL)
+  if (self->compare == NULL)
     return NULL;
   *bad = diverges (self, trace);
-  error = trace < self->n_compared ? self->errors[trace] : NAN;
+  error = trace < self->compare->n_traces ? self->compare->errors[trace] : NAN;
   /* Not compared (no twin, or a key the other run lacks). */
   if (isnan (error))
     return g_strdup ("—");
@@ -64,16 +57,16 @@ _tdbg_trace_pane_show_twin (TdbgTracePane *self, guint32 trace)
   g_autofree char *error = NULL;
   gboolean bad = FALSE;
 
-  if (self->other == NULL || logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (logdir))
+  if (self->compare == NULL || logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (logdir))
     {
       tdbg_tensor_details_show_twin (self->details, NULL, TDBG_NONE, NULL, NULL);
       return;
     }
-  twin = trace < self->n_compared ? self->twins[trace] : TDBG_NONE;
-  if (twin != TDBG_NONE && twin < tdbg_logdir_get_n_traces (self->other))
-    value = tdbg_trace_summary_get_value (self->twin_summary, self->other, twin);
+  twin = tdbg_twins_get_trace (self->compare, trace);
+  if (twin != TDBG_NONE)
+    value = tdbg_trace_summary_get_value (self->twin_summary, self->compare->other, twin);
   error = _tdbg_trace_pane_error_text (self, trace, &bad);
-  tdbg_tensor_details_show_twin (self->details, self->other, twin, value, error);
+  tdbg_tensor_details_show_twin (self->details, self->compare, twin, value, error);
 }
 
 GBytes *
@@ -85,8 +78,7 @@ _tdbg_trace_pane_get_wanted (TdbgTracePane *self)
 }
 
 void
-tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgLogdir *other, const char *other_name, guint n,
-                                const guint32 *twins, const float *errors, const guint8 *diverging)
+tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgTwins *twins)
 {
   gboolean show[TDBG_TRACE_N_COLS];
   GHashTableIter iter;
@@ -95,15 +87,12 @@ tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgLogdir *other, const ch
   g_return_if_fail (TDBG_IS_TRACE_PANE (self));
   _tdbg_trace_pane_compare_clear (self);
   for (guint c = 0; c < TDBG_TRACE_N_COLS; c++)
-    show[c] = c == TDBG_TRACE_COL_ERROR ? other != NULL : tdbg_trace_columns_is_shown (&self->columns, c);
-  if (other != NULL)
+    show[c] = c == TDBG_TRACE_COL_ERROR ? twins != NULL : tdbg_trace_columns_is_shown (&self->columns, c);
+  if (twins != NULL)
     {
-      self->other = g_object_ref (other);
-      self->other_name = g_strdup (other_name);
-      self->n_compared = n;
-      self->twins = g_memdup2 (twins, sizeof (guint32) * MAX (n, 1));
-      self->errors = g_memdup2 (errors, sizeof (float) * MAX (n, 1));
-      self->diverging = g_bytes_new (diverging, n);
+      self->compare = tdbg_twins_ref (twins);
+      self->diverging = g_bytes_new_with_free_func (twins->diverging, twins->n_traces,
+                                                    (GDestroyNotify) tdbg_twins_unref, tdbg_twins_ref (twins));
       self->twin_summary = tdbg_trace_summary_new ();
       gtk_widget_set_visible (GTK_WIDGET (self->diverging_check), TRUE);
     }

@@ -13,6 +13,7 @@
 #include "tdbg-trace-filter.h"
 #include "tdbg-trace-sort.h"
 #include "tdbg-trace-summary.h"
+#include "tdbg-twins.h"
 
 G_BEGIN_DECLS
 
@@ -56,13 +57,9 @@ struct _TdbgTracePane {
   gboolean updating;
   TdbgListScroll scroll;
 
-  /* Compare mode (tdbg-trace-pane-compare.c): the run compared with, NULL when off. */
-  TdbgLogdir *other;
-  char *other_name;
-  guint n_compared;            /* traces the arrays below cover */
-  guint32 *twins;
-  float *errors;
-  GBytes *diverging;           /* a byte per trace, not 0 when it diverges */
+  /* Compare mode (tdbg-trace-pane-compare.c): the twins in the run compared with, NULL when off. */
+  TdbgTwins *compare;
+  GBytes *diverging;           /* the twins' divergence flags, for "Diverging only" */
   TdbgTraceSummary *twin_summary;
 };
 

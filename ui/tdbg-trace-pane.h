@@ -8,6 +8,7 @@
 #include "tdbg-trace-header.h"
 #include "tdbg-trace-row.h"
 #include "tdbg-trace-sort.h"
+#include "tdbg-twins.h"
 
 G_BEGIN_DECLS
 
@@ -43,14 +44,10 @@ GtkPaned *tdbg_trace_pane_get_values_paned (TdbgTracePane *self);
 /* What the rows are sorted by, and which way (the sort menu's actions are "traces.sort-key",
  * a key's nick, and "traces.sort-descending"). */
 void tdbg_trace_pane_get_sort (TdbgTracePane *self, TdbgTraceSortKey *key, gboolean *descending);
-/* Compare mode: the shown logdir's traces (the first @n) against their twins in @other, the run
- * compared with, named @other_name: per trace its twin in @other (TDBG_NONE for none), its
- * largest |a − b| (NAN when not compared, -1 when it diverges without a finite difference) and
- * whether it diverges (a byte, not 0 when it does). The arrays are copied. Shows the Error
- * column, the "Diverging only" check and the twin's line under the list; NULL @other leaves
- * compare mode, as a new logdir does. */
-void tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgLogdir *other, const char *other_name, guint n,
-                                     const guint32 *twins, const float *errors, const guint8 *diverging);
+/* Compare mode: the shown logdir's traces against their twins in the run compared with
+ * (tdbg-twins.h). Shows the Error column, the "Diverging only" check and, under the list, the
+ * selected trace beside its twin; NULL leaves compare mode, as a new logdir does. */
+void tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgTwins *twins);
 /* The "Diverging only" check (shown in compare mode). */
 GtkCheckButton *tdbg_trace_pane_get_diverging_check (TdbgTracePane *self);
 /* Puts the keyboard focus in the op-name filter (Find). */

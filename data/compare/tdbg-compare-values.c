@@ -51,10 +51,8 @@ add_pair (TdbgErrorSums *s, double a, double b, const TdbgCompareOptions *o)
 {
   double d;
 
-  if (isnan (a) || isnan (b))
-    return isnan (a) && isnan (b);
-  if (isinf (a) || isinf (b))
-    return a == b;
+  if (isnan (a) || isnan (b) || isinf (a) || isinf (b))
+    return tdbg_values_close (a, b, o->rtol, o->atol);
   d = fabs (a - b);
   s->n++;
   s->sum_abs += d;
@@ -65,7 +63,7 @@ add_pair (TdbgErrorSums *s, double a, double b, const TdbgCompareOptions *o)
   s->norm_a += a * a;
   s->norm_b += b * b;
   s->noise += d * d;
-  return d <= o->atol + o->rtol * fabs (b);
+  return tdbg_values_close (a, b, o->rtol, o->atol);
 }
 
 static gboolean
