@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 typedef struct {
   double rtol;   /* |a − b| ≤ atol + rtol·|b| elementwise is close */
   double atol;
+  /* Run B is still being written: an occurrence it lacks yet is awaited (not compared), not
+   * missing, so that a run followed behind the other shows no divergence it will not have. */
+  gboolean b_growing;
 } TdbgCompareOptions;
 
 typedef enum {
@@ -80,6 +83,7 @@ struct _TdbgComparison {
   guint64 compared_traces;   /* A traces compared up to and including the first divergence (all when none) */
   guint64 compared_all;      /* every A trace compared */
   guint64 diverging_traces;
+  guint64 awaiting;          /* with b_growing: A traces whose twin B has not written yet */
   GPtrArray *only_in_a;      /* char*, sorted: keys that never occur in the other run */
   GPtrArray *only_in_b;
   GArray *ops;               /* TdbgOpError, in the order of their first compared trace */
