@@ -62,6 +62,7 @@ stop_following (TdbgWindow *self)
   g_clear_object (&self->recompare_cancellable);
   self->recompare_again = FALSE;
   self->compare_b_grew = FALSE;
+  self->compare_told = FALSE;
   if (self->selection)
     g_clear_signal_handler (&self->compare_a_grew_id, self->selection);
   if (self->follower)
@@ -237,9 +238,12 @@ static void options_init (TdbgWindow *self, TdbgCompareOptions *options);
 static void
 show_comparison (TdbgWindow *self, TdbgComparison *comparison)
 {
-  /* A first divergence that came as the runs grew is told as a followed run's first alert is. */
-  gboolean news = self->comparison != NULL && self->comparison->first.kind == TDBG_DIVERGENCE_NONE &&
-                  comparison->first.kind != TDBG_DIVERGENCE_NONE;
+  /* A first divergence that came as the runs grew is told once, as a followed run's first alert
+   * is; an occurrence run B lacks is not (followed, run B may only be behind, a moment before
+   * it is seen growing). */
+  gboolean told = comparison->first.kind != TDBG_DIVERGENCE_NONE &&
+                  comparison->first.kind != TDBG_DIVERGENCE_MISSING;
+  gboolean news = told && self->comparison != NULL && !self->compare_told;
   g_autofree char *name = tdbg_display_location (self->compare_location);
   g_autofree char *summary = NULL;
   g_autofree char *title = NULL;
@@ -262,6 +266,7 @@ show_comparison (TdbgWindow *self, TdbgComparison *comparison)
   if (news && alerts->len > 0)
     tdbg_window_notify_alert (self, &g_array_index (alerts, TdbgAlert, 0));
   follow_both (self, comparison);
+  self->compare_told |= told;
 }
 
 /* ---- following both runs ------------------------------------------------------------------ */
@@ -367,6 +372,9 @@ follow_both (TdbgWindow *self, TdbgComparison *comparison)
   g_signal_connect (self->compare_selection, "logdir-grew", G_CALLBACK (b_grew_cb), self);
   self->compare_a_grew_id = g_signal_connect (self->selection, "logdir-grew", G_CALLBACK (a_grew_cb), self);
   self->compare_toggled_id = g_signal_connect (self->follower, "notify::active", G_CALLBACK (follow_toggled_cb), self);
+  /* The shown run grew while it was first compared. */
+  if (tdbg_logdir_get_n_traces (comparison->a) != comparison->n_a)
+    recompare (self);
   gtk_widget_set_tooltip_text (self->follow_button,
                                _("Follow both runs compared while they are written: the comparison is brought "
                                  "up to date as either grows, and what run B has not recorded yet waits for it "

@@ -88,7 +88,8 @@ struct _TdbgWindow {
   TdbgFollower *compare_follower;
   gulong compare_a_grew_id;      /* on the window's selection and follower */
   gulong compare_toggled_id;
-  gboolean compare_b_grew;       /* run B grew while followed: it is still being written */
+  gboolean compare_b_grew;
+  gboolean compare_told;         /* a first divergence was shown (and told, if it came later) */       /* run B grew while followed: it is still being written */
   GCancellable *recompare_cancellable; /* while a comparison is redone */
   gboolean recompare_again;      /* a run grew meanwhile: redo it once more when done */
 };

@@ -258,7 +258,7 @@ covers (gpointer data)
   Covers *w = data;
   TdbgComparison *c = tdbg_window_get_comparison (w->window);
 
-  return c && tdbg_logdir_get_n_traces (c->a) == w->a_traces && tdbg_logdir_get_n_traces (c->b) == w->b_traces;
+  return c && c->n_a == w->a_traces && c->n_b == w->b_traces;
 }
 
 static void
@@ -271,8 +271,8 @@ wait_covers (TdbgWindow *window, guint a_steps, guint b_steps)
   if (!gui_wait_until (covers, &w, 20000))
     {
       c = tdbg_window_get_comparison (window);
-      g_error ("the comparison covers %u and %u traces, not %u and %u", c ? tdbg_logdir_get_n_traces (c->a) : 0,
-               c ? tdbg_logdir_get_n_traces (c->b) : 0, w.a_traces, w.b_traces);
+      g_error ("the comparison covers %u and %u traces, not %u and %u", c ? c->n_a : 0, c ? c->n_b : 0, w.a_traces,
+               w.b_traces);
     }
   gui_spin (50);
 }

@@ -137,7 +137,7 @@ static gboolean
 b_has_traces (gpointer data)
 {
   TdbgComparison *c = tdbg_window_get_comparison (data);
-  return c && tdbg_logdir_get_n_traces (c->b) == 8 && tdbg_logdir_get_n_traces (c->a) == 16;
+  return c && c->n_b == 8 && c->n_a == 16;
 }
 
 static gboolean

@@ -431,6 +431,8 @@ tdbg_comparison_new (TdbgLogdir *a, TdbgLogdir *b, const TdbgCompareOptions *opt
   if (b != a)
     tdbg_logdir_read_lock (b);
   n_a = tdbg_logdir_get_n_traces (a);
+  c->n_a = n_a;
+  c->n_b = tdbg_logdir_get_n_traces (b);
   pair_traces (c, names, &p);
   c->errors = g_new (float, MAX (n_a, 1));
   for (guint i = 0; i < n_a; i++)

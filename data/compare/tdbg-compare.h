@@ -77,6 +77,7 @@ typedef struct _TdbgComparison TdbgComparison;
 
 struct _TdbgComparison {
   TdbgLogdir *a, *b;
+  guint n_a, n_b;            /* the traces of each run compared: those in the index then */
   TdbgCompareOptions options;
   GPtrArray *keys;           /* char*: "graph/…/op_name:slot" with the stripped graph names */
   TdbgDivergence first;      /* kind NONE when nothing differs */
