@@ -3,7 +3,10 @@
  * Run B is loaded and the pair compared in a worker, with progress in the progress area and
  * Cancel; then Graph Execution shows each trace's error against its twin (and can show only the
  * diverging ones), Alerts lists the first divergence and each diverging op's first diverging
- * trace, and the selected trace's details name its twin. A failure is shown as a load error is. */
+ * trace, and the selected trace's details name its twin. A failure is shown as a load error is.
+ * While following, run B is followed too and the pair compared again after either run grows:
+ * the whole comparison again, in a worker, since run B's growth changes the twins and the
+ * missing occurrences of traces already compared. */
 #include "config.h"
 
 #include <math.h>
@@ -13,6 +16,7 @@
 #include "tdbg-window-private.h"
 #include "tdbg-location.h"
 #include "tdbg-start-page.h"
+#include "tdbg-window-notify.h"
 
 /* The diverging ops whose first diverging trace Alerts lists after the first divergence. */
 #define ALERT_OPS 20
@@ -22,6 +26,8 @@
 typedef struct {
   TdbgLogdir *a;
   TdbgLogdir *b;
+  gboolean b_loaded;  /* compared again: run B is in already */
+  TdbgCompareOptions options;
   gint comparing;     /* atomic: run B is in, the pair is being compared */
 } CompareJob;
 
@@ -48,6 +54,32 @@ stop_compare_progress (TdbgWindow *self)
     }
 }
 
+/* Run B is no longer followed, nor the comparison redone. */
+static void
+stop_following (TdbgWindow *self)
+{
+  if (self->recompare_cancellable)
+    g_cancellable_cancel (self->recompare_cancellable);
+  g_clear_object (&self->recompare_cancellable);
+  self->recompare_again = FALSE;
+  self->compare_b_grew = FALSE;
+  self->compare_told = FALSE;
+  if (self->selection)
+    g_clear_signal_handler (&self->compare_a_grew_id, self->selection);
+  if (self->follower)
+    g_clear_signal_handler (&self->compare_toggled_id, self->follower);
+  g_clear_object (&self->compare_selection);
+  if (self->compare_follower == NULL)
+    return;
+  tdbg_follower_stop (self->compare_follower);
+  g_clear_object (&self->compare_follower);
+  /* The Follow button's own tooltip again (the template's). */
+  if (self->follow_button)
+    gtk_widget_set_tooltip_text (self->follow_button,
+                                 _("Follow the logdir while it is written: new records, alerts and hosts show "
+                                   "within a second or two, without moving the selection"));
+}
+
 void
 _tdbg_window_compare_cancel (TdbgWindow *self)
 {
@@ -64,6 +96,7 @@ void
 _tdbg_window_compare_clear (TdbgWindow *self)
 {
   _tdbg_window_compare_cancel (self);
+  stop_following (self);
   g_clear_pointer (&self->comparison, tdbg_comparison_free);
   g_clear_pointer (&self->compare_location, g_free);
 }
@@ -105,13 +138,13 @@ compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
   g_autoptr(GError) error = NULL;
   TdbgComparison *comparison;
 
-  if (!tdbg_logdir_load (job->b, cancellable, &error))
+  if (!job->b_loaded && !tdbg_logdir_load (job->b, cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
   g_atomic_int_set (&job->comparing, 1);
-  comparison = tdbg_comparison_new (job->a, job->b, NULL, cancellable, &error);
+  comparison = tdbg_comparison_new (job->a, job->b, &job->options, cancellable, &error);
   if (comparison == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else
@@ -159,6 +192,7 @@ describe_comparison (TdbgComparison *c, const char *name_b)
 {
   GString *s = g_string_new (NULL);
   g_autofree char *compared = g_strdup_printf ("%'" PRIu64, c->compared_all);
+  g_autofree char *awaiting = g_strdup_printf ("%'" PRIu64, c->awaiting);
 
   if (c->first.kind == TDBG_DIVERGENCE_NONE)
     /* Translators: compare mode: the other run's name, the number of traces compared */
@@ -185,6 +219,15 @@ describe_comparison (TdbgComparison *c, const char *name_b)
           g_string_append_printf (s, _("It happened in step %d."), c->diverging_step);
         }
     }
+  if (c->awaiting > 0)
+    {
+      g_string_append_c (s, ' ');
+      /* Translators: compare mode, following: traces of the run shown whose twins the other
+       * run, still being written, has not recorded yet */
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%s trace waits for run B to record its twin.",
+                                              "%s traces wait for run B to record their twins.", c->awaiting),
+                              awaiting);
+    }
   append_only_in (s, _("Only in this run:"), c->only_in_a);
   append_only_in (s, _("Only in run B:"), c->only_in_b);
   return g_string_free (s, FALSE);
@@ -210,9 +253,18 @@ twins_of (TdbgComparison *c, const char *name)
   return twins;
 }
 
+static void follow_both (TdbgWindow *self, TdbgComparison *comparison);
+static void options_init (TdbgWindow *self, TdbgCompareOptions *options);
+
 static void
 show_comparison (TdbgWindow *self, TdbgComparison *comparison)
 {
+  /* A first divergence that came as the runs grew is told once, as a followed run's first alert
+   * is; an occurrence run B lacks is not (followed, run B may only be behind, a moment before
+   * it is seen growing). */
+  gboolean told = comparison->first.kind != TDBG_DIVERGENCE_NONE &&
+                  comparison->first.kind != TDBG_DIVERGENCE_MISSING;
+  gboolean news = told && self->comparison != NULL && !self->compare_told;
   g_autofree char *name = tdbg_display_location (self->compare_location);
   g_autofree char *summary = NULL;
   g_autofree char *title = NULL;
@@ -235,6 +287,122 @@ show_comparison (TdbgWindow *self, TdbgComparison *comparison)
   title = g_strdup_printf (_("%s compared with %s — TensorFlow Debugger"), shown, name);
   gtk_window_set_title (GTK_WINDOW (self), title);
   _tdbg_window_update_status (self);
+  if (news && alerts->len > 0)
+    tdbg_window_notify_alert (self, &g_array_index (alerts, TdbgAlert, 0));
+  follow_both (self, comparison);
+  self->compare_told |= told;
+}
+
+/* ---- following both runs ------------------------------------------------------------------ */
+
+static void recompare (TdbgWindow *self);
+
+/* Missing twins are awaited, not divergences, while run B is seen being written. */
+static void
+options_init (TdbgWindow *self, TdbgCompareOptions *options)
+{
+  tdbg_compare_options_init (options);
+  options->b_growing = self->compare_b_grew && tdbg_follower_get_active (self->follower);
+}
+
+static void
+recompared_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  TdbgWindow *self = TDBG_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  TdbgComparison *comparison = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->recompare_cancellable || self->panes == NULL ||
+      self->comparison == NULL)
+    {
+      g_clear_pointer (&comparison, tdbg_comparison_free);
+      return;
+    }
+  g_clear_object (&self->recompare_cancellable);
+  /* A record that cannot be read again: the comparison shown stays, the next growth retries. */
+  if (comparison == NULL)
+    g_debug ("comparing again: %s", error->message);
+  else if (comparison->a == tdbg_selection_get_logdir (self->selection) && comparison->b == self->comparison->b)
+    show_comparison (self, comparison);
+  else
+    tdbg_comparison_free (comparison);
+  if (self->recompare_again)
+    recompare (self);
+}
+
+/* The comparison redone on the runs as they are now, in a worker; the one shown stays until
+ * it is in (no flicker), and growth meanwhile redoes it once more after. */
+static void
+recompare (TdbgWindow *self)
+{
+  CompareJob *job;
+  g_autoptr(GTask) task = NULL;
+
+  if (self->comparison == NULL || self->comparison->a != tdbg_selection_get_logdir (self->selection))
+    return;
+  if (self->recompare_cancellable)
+    {
+      self->recompare_again = TRUE;
+      return;
+    }
+  self->recompare_again = FALSE;
+  self->recompare_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->recompare_cancellable, recompared_cb, NULL);
+  job = g_new0 (CompareJob, 1);
+  job->a = g_object_ref (self->comparison->a);
+  job->b = g_object_ref (self->comparison->b);
+  job->b_loaded = TRUE;
+  options_init (self, &job->options);
+  g_task_set_task_data (task, job, (GDestroyNotify) compare_job_free);
+  g_task_run_in_thread (task, compare_thread);
+}
+
+static void
+b_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, gpointer data)
+{
+  TdbgWindow *self = data;
+
+  self->compare_b_grew = TRUE;
+  recompare (self);
+}
+
+static void
+a_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, gpointer data)
+{
+  recompare (data);
+}
+
+/* Following turned on or off: what run B lacks is awaited or missing. */
+static void
+follow_toggled_cb (TdbgFollower *follower, GParamSpec *pspec, gpointer data)
+{
+  TdbgWindow *self = data;
+
+  if (self->compare_b_grew)
+    recompare (self);
+}
+
+/* Once a comparison is shown: run B followed with the shown run, by the one Follow. */
+static void
+follow_both (TdbgWindow *self, TdbgComparison *comparison)
+{
+  if (self->compare_selection && tdbg_selection_get_logdir (self->compare_selection) == comparison->b)
+    return;
+  stop_following (self);
+  self->compare_selection = tdbg_selection_new ();
+  tdbg_selection_set_logdir (self->compare_selection, comparison->b);
+  self->compare_follower = tdbg_follower_new (self->compare_selection);
+  g_object_bind_property (self->follower, "active", self->compare_follower, "active", G_BINDING_SYNC_CREATE);
+  g_signal_connect (self->compare_selection, "logdir-grew", G_CALLBACK (b_grew_cb), self);
+  self->compare_a_grew_id = g_signal_connect (self->selection, "logdir-grew", G_CALLBACK (a_grew_cb), self);
+  self->compare_toggled_id = g_signal_connect (self->follower, "notify::active", G_CALLBACK (follow_toggled_cb), self);
+  /* The shown run grew while it was first compared. */
+  if (tdbg_logdir_get_n_traces (comparison->a) != comparison->n_a)
+    recompare (self);
+  gtk_widget_set_tooltip_text (self->follow_button,
+                               _("Follow both runs compared while they are written: the comparison is brought "
+                                 "up to date as either grows, and what run B has not recorded yet waits for it "
+                                 "instead of diverging"));
 }
 
 static void
@@ -279,6 +447,7 @@ start_comparing (TdbgWindow *self, TdbgSource *source)
 
   job->a = g_object_ref (shown);
   job->b = tdbg_logdir_new (source);
+  options_init (self, &job->options);
   g_set_object (&self->compare_loading, job->b);
   /* The progress callback reads what the worker is at; the task owns the job. */
   self->compare_job = job;

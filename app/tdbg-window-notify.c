@@ -178,6 +178,18 @@ tell_pending_cb (gpointer data)
 }
 
 static void
+tell_later (TdbgWindow *self, const TdbgAlert *alert)
+{
+  NotifyState *state = state_of (self);
+
+  if (state->pending->len == 0)
+    state->pending_since = g_get_monotonic_time ();
+  g_array_append_val (state->pending, *alert);
+  if (state->tell_source == 0)
+    state->tell_source = g_timeout_add (TELL_CHECK_MS, tell_pending_cb, self);
+}
+
+static void
 followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *self)
 {
   NotifyState *state = state_of (self);
@@ -188,13 +200,14 @@ followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *
   news = tdbg_watch_step (state->watch, g_get_monotonic_time ());
   for (guint i = 0; i < news->len; i++)
     if (g_array_index (news, TdbgWatchNews, i).first_of_kind)
-      {
-        if (state->pending->len == 0)
-          state->pending_since = g_get_monotonic_time ();
-        g_array_append_val (state->pending, g_array_index (news, TdbgWatchNews, i).alert);
-      }
-  if (state->pending->len > 0 && state->tell_source == 0)
-    state->tell_source = g_timeout_add (TELL_CHECK_MS, tell_pending_cb, self);
+      tell_later (self, &g_array_index (news, TdbgWatchNews, i).alert);
+}
+
+void
+tdbg_window_notify_alert (TdbgWindow *self, const TdbgAlert *alert)
+{
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  tell_later (self, alert);
 }
 
 void

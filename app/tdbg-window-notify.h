@@ -18,6 +18,9 @@ void tdbg_window_notify_add_app_actions (GtkApplication *app);
 /* Whether the run the window follows is still being written: it grew while the window
  * showed it, in the last half hour. */
 gboolean tdbg_window_notify_run_is_growing (TdbgWindow *self);
+/* Tells of @alert as of the first alert of its kind in a followed run (compare mode: a first
+ * divergence that appeared as the runs grew). */
+void tdbg_window_notify_alert (TdbgWindow *self, const TdbgAlert *alert);
 /* The notification's id for @window and alert kind @kind_id (to withdraw it, and for tests). */
 char *tdbg_window_notify_id (TdbgWindow *window, const char *kind_id);
 

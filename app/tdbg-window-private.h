@@ -81,6 +81,17 @@ struct _TdbgWindow {
   TdbgLogdir *compare_loading;   /* run B while it loads, for the progress */
   guint compare_progress_id;
   TdbgComparison *comparison;    /* the last one shown, NULL when none */
+  /* Following in compare mode: run B's own selection (no pane shows it) and follower, whose
+   * "active" is the window follower's (one Follow for both runs); the comparison redone in a
+   * worker after either run grew, the one shown staying until the new one is in. */
+  TdbgSelection *compare_selection;
+  TdbgFollower *compare_follower;
+  gulong compare_a_grew_id;      /* on the window's selection and follower */
+  gulong compare_toggled_id;
+  gboolean compare_b_grew;
+  gboolean compare_told;         /* a first divergence was shown (and told, if it came later) */       /* run B grew while followed: it is still being written */
+  GCancellable *recompare_cancellable; /* while a comparison is redone */
+  gboolean recompare_again;      /* a run grew meanwhile: redo it once more when done */
 };
 
 /* tdbg-window-actions.c */

@@ -213,7 +213,7 @@ static void
 test_tolerance (void)
 {
   CompareRun a, b;
-  TdbgCompareOptions tight = { 1e-9, 0 };
+  TdbgCompareOptions tight = { .rtol = 1e-9, .atol = 0 };
 
   compare_run_init (&a, FALSE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, N_STEPS);
   compare_run_init (&b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, N_STEPS);
@@ -373,6 +373,29 @@ test_missing (void)
   g_assert_cmpuint (p.c->twins[RELU (N_STEPS - 1)], ==, TDBG_NONE);
   /* The key occurs in both runs: it is not listed as one run's only. */
   g_assert_cmpuint (p.c->only_in_a->len, ==, 0);
+}
+
+/* Run B still being written: the occurrence it lacks yet is awaited, neither compared nor
+ * diverging, and the rest compares as before. */
+static void
+test_awaiting (void)
+{
+  g_auto(Pair) p = { 0 };
+  TdbgCompareOptions growing;
+  CompareRun a, b;
+
+  tdbg_compare_options_init (&growing);
+  growing.b_growing = TRUE;
+  compare_run_init (&a, FALSE, TENSORFLOW__TENSOR_DEBUG_MODE__CONCISE_HEALTH, N_STEPS);
+  compare_run_init (&b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__CONCISE_HEALTH, N_STEPS);
+  b.drop_last_relu = TRUE;
+  pair_compare (&p, &a, &b, &growing);
+  assert_first (p.c, TDBG_DIVERGENCE_NONE, TDBG_NONE, TDBG_NONE);
+  g_assert_cmpuint (p.c->awaiting, ==, 1);
+  g_assert_cmpuint (p.c->compared_all, ==, 4 * N_STEPS - 1);
+  g_assert_cmpuint (p.c->diverging_traces, ==, 0);
+  g_assert_cmpuint (p.c->twins[RELU (N_STEPS - 1)], ==, TDBG_NONE);
+  g_assert_true (isnan (p.c->errors[RELU (N_STEPS - 1)]));
 }
 
 /* An op in one run only is listed, and skipped: the rest still pairs. */
@@ -537,6 +560,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/shape-mode", test_shape_mode);
   g_test_add_func ("/compare/mode", test_mode);
   g_test_add_func ("/compare/missing", test_missing);
+  g_test_add_func ("/compare/awaiting", test_awaiting);
   g_test_add_func ("/compare/only-in", test_only_in);
   g_test_add_func ("/compare/execution", test_execution);
   g_test_add_func ("/compare/stretches", test_stretches);

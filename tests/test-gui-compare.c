@@ -12,6 +12,7 @@
 #include "test-env.h"
 #include "test-util.h"
 #include "compare-fixtures.h"
+#include "follow-util.h"
 #include "tdbg-application.h"
 #include "tdbg-trace-pane-private.h"
 #include "tdbg-graph-pane-private.h"
@@ -395,6 +396,163 @@ test_fixture_reshaped (void)
   test_remove_tree (dir_b);
 }
 
+/* ---- both runs followed while they are written -------------------------------------------- */
+
+#define FOLLOW_STEPS 4
+#define TRACES_PER_STEP 4
+
+/* Copies the first @steps of the @from run's steps of traces into @to (its other files
+ * whole): the traces file holds TRACES_PER_STEP records a step. */
+static void
+write_steps (const char *from, const char *to, guint steps)
+{
+  double records = TRACES_PER_STEP * FOLLOW_STEPS;
+
+  follow_copy_written (from, to, ".graph_execution_traces", (TRACES_PER_STEP * steps + 0.5) / records);
+}
+
+typedef struct {
+  TdbgWindow *window;
+  guint a_traces, b_traces;
+} Covers;
+
+/* The comparison shown covers run A's and run B's traces as they now are. */
+static gboolean
+covers (gpointer data)
+{
+  Covers *w = data;
+  TdbgComparison *c = tdbg_window_get_comparison (w->window);
+
+  return c && c->n_a == w->a_traces && c->n_b == w->b_traces;
+}
+
+static void
+wait_covers (TdbgWindow *window, guint a_steps, guint b_steps)
+{
+  Covers w = { window, a_steps * TRACES_PER_STEP, b_steps * TRACES_PER_STEP };
+
+  TdbgComparison *c;
+
+  if (!gui_wait_until (covers, &w, 20000))
+    {
+      c = tdbg_window_get_comparison (window);
+      g_error ("the comparison covers %u and %u traces, not %u and %u", c ? c->n_a : 0, c ? c->n_b : 0, w.a_traces,
+               w.b_traces);
+    }
+  gui_spin (50);
+}
+
+static const char *
+summary_of (TdbgWindow *window)
+{
+  return tdbg_alerts_pane_get_comparison_text (tdbg_window_get_alerts_pane (window));
+}
+
+/* Run A and run B each written a step at a time while the window compares them: the comparison
+ * follows both, what run B has not written yet is awaited, and the first divergence (Relu:0 of
+ * step 2, scaled in run B) appears once run B has written it: its Error cell, its alert that F8
+ * reaches, "Diverging only" (left on meanwhile) and the summary. */
+static void
+test_follow (void)
+{
+  g_autofree char *full_a = test_make_temp_dir ();
+  g_autofree char *full_b = test_make_temp_dir ();
+  g_autofree char *dir_a = test_make_temp_dir ();
+  g_autofree char *dir_b = test_make_temp_dir ();
+  g_autofree char *expected_error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *first_text = NULL;
+  g_autoptr(GError) error = NULL;
+  TdbgWindow *window;
+  TdbgTracePane *pane;
+  TdbgComparison *c;
+  TdbgSelection *sel;
+  CompareRun run_a, run_b;
+  float v[4];
+  double max_diff = 0;
+  gboolean bad = FALSE;
+  const guint32 first = 2 * TRACES_PER_STEP + 3;   /* Relu:0 of step 2 */
+
+  compare_run_init (&run_a, FALSE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, FOLLOW_STEPS);
+  compare_run_init (&run_b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, FOLLOW_STEPS);
+  run_b.change_step = 2;
+  run_b.scale = 1 + 1e-3;
+  g_assert_true (compare_run_write (&run_a, full_a, &error));
+  g_assert_true (compare_run_write (&run_b, full_b, &error));
+  g_assert_no_error (error);
+  compare_run_values (2, 3, v);
+  for (guint i = 0; i < 4; i++)
+    max_diff = MAX (max_diff, fabs ((double) v[i] - (double) (float) (v[i] * run_b.scale)));
+  expected_error = g_strdup_printf ("%.3g", max_diff);
+
+  /* Both have written step 0: nothing diverges. */
+  write_steps (full_a, dir_a, 1);
+  write_steps (full_b, dir_b, 1);
+  window = compare_through_application (dir_a, dir_b);
+  pane = tdbg_window_get_trace_pane (window);
+  sel = tdbg_window_get_selection (window);
+  g_assert_true (tdbg_follower_get_active (tdbg_window_get_follower (window)));
+  wait_covers (window, 1, 1);
+  g_assert_cmpuint (tdbg_window_get_comparison (window)->first.kind, ==, TDBG_DIVERGENCE_NONE);
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (window->follow_button), "both runs"));
+
+  /* Run B writes step 1: the comparison follows it. */
+  write_steps (full_b, dir_b, 2);
+  wait_covers (window, 1, 2);
+  c = tdbg_window_get_comparison (window);
+  g_assert_cmpuint (c->first.kind, ==, TDBG_DIVERGENCE_NONE);
+  g_assert_cmpuint (c->awaiting, ==, 0);
+
+  /* Run A writes all four steps, ahead of run B: steps 2 and 3 wait for their twins, they do
+   * not diverge; "Diverging only" lets nothing through. */
+  write_steps (full_a, dir_a, FOLLOW_STEPS);
+  wait_covers (window, FOLLOW_STEPS, 2);
+  c = tdbg_window_get_comparison (window);
+  g_assert_cmpuint (c->first.kind, ==, TDBG_DIVERGENCE_NONE);
+  g_assert_cmpuint (c->awaiting, ==, 2 * TRACES_PER_STEP);
+  g_assert_cmpuint (c->compared_all, ==, 2 * TRACES_PER_STEP);
+  g_assert_nonnull (strstr (summary_of (window), "none diverges"));
+  g_assert_nonnull (strstr (summary_of (window), "8 traces wait for run B to record their twins."));
+  text = error_text (window, first, &bad);
+  g_assert_cmpstr (text, ==, "—");
+  g_assert_false (bad);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (tdbg_window_get_alerts_pane (window), TDBG_ALERT_DIVERGENCE), ==, 0);
+  g_assert_cmpuint (diverging_rows (window), ==, 0);
+  gui_shot (GTK_WIDGET (window), "compare-follow-awaiting.png");
+
+  /* Run B writes steps 2 and 3: the first divergence appears where run B's step 2 differs, and
+   * "Diverging only", still on, shows its row. */
+  write_steps (full_b, dir_b, FOLLOW_STEPS);
+  wait_covers (window, FOLLOW_STEPS, FOLLOW_STEPS);
+  c = tdbg_window_get_comparison (window);
+  g_assert_cmpuint (c->first.kind, ==, TDBG_DIVERGENCE_VALUES);
+  g_assert_cmpuint (c->first.a, ==, first);
+  g_assert_cmpuint (c->diverging_traces, ==, 1);
+  g_assert_cmpuint (c->awaiting, ==, 0);
+  g_assert_true (gtk_check_button_get_active (tdbg_trace_pane_get_diverging_check (pane)));
+  g_assert_true (gui_wait_until ((GuiCond) tdbg_trace_pane_get_n_rows, pane, 5000));
+  g_assert_cmpuint (tdbg_trace_pane_get_n_rows (pane), ==, 1);
+  first_text = g_strdup_printf ("first divergence at trace %u, Relu:0 (values differ", first);
+  g_assert_nonnull (strstr (summary_of (window), first_text));
+  g_assert_null (strstr (summary_of (window), "wait for run B"));
+  text = error_text (window, first, &bad);
+  g_assert_cmpstr (text, ==, expected_error);
+  g_assert_true (bad);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (tdbg_window_get_alerts_pane (window), TDBG_ALERT_DIVERGENCE), ==, 1);
+  gui_shot (GTK_WIDGET (window), "compare-follow-diverged.png");
+  gui_filter_by_check (pane, GTK_WIDGET (tdbg_trace_pane_get_diverging_check (pane)), FALSE);
+  tdbg_selection_select_trace (sel, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.alert-first", NULL);
+  gui_spin (50);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, first);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (guint i = 0; i < 4; i++)
+    test_remove_tree ((const char *[]) { full_a, full_b, dir_a, dir_b }[i]);
+}
+
 /* ---- ../shared/pairs/pair_regression, against its EXPECTED.json ---------------------------- */
 
 typedef struct {
@@ -774,6 +932,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/compare/shared-pair", test_shared_pair);
   g_test_add_func ("/gui/compare/compare-with", test_compare_with);
   g_test_add_func ("/gui/compare/dropped", test_dropped);
+  g_test_add_func ("/gui/compare/follow", test_follow);
   status = g_test_run ();
   g_clear_object (&the_app);
   return status;

@@ -20,6 +20,7 @@
 #include "tdbg-follower.h"
 #include "tdbg-settings.h"
 #include "tdbg-start-page.h"
+#include "compare-fixtures.h"
 
 /* The application every window of the tests belongs to, registered on the test's bus. */
 static TdbgApplication *the_app;
@@ -122,6 +123,95 @@ test_first_nan (void)
   gui_shot (GTK_WIDGET (window), "notify-landed.png");
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (grow);
+}
+
+/* Copies the first @steps of a compare fixture run's four steps of traces (four a step) into
+ * @to, its other files whole. */
+static void
+write_steps (const char *from, const char *to, guint steps)
+{
+  follow_copy_written (from, to, ".graph_execution_traces", (4 * steps + 0.5) / 16);
+}
+
+static gboolean
+b_has_traces (gpointer data)
+{
+  TdbgComparison *c = tdbg_window_get_comparison (data);
+  return c && c->n_b == 8 && c->n_a == 16;
+}
+
+static gboolean
+compared (gpointer window)
+{
+  return !tdbg_window_is_comparing (window) && tdbg_window_get_comparison (window) != NULL;
+}
+
+static gboolean
+on_first_divergence (gpointer data)
+{
+  return tdbg_selection_get_trace (tdbg_window_get_selection (data)) == tdbg_window_get_comparison (data)->first.a;
+}
+
+/* Compare mode, both runs followed: the first divergence, which comes once run B writes the
+ * step where it parts from run A, is told as a first NaN/∞ is, once; its default action brings
+ * the window to it. */
+static void
+test_first_divergence (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *full_a = test_make_temp_dir (), *full_b = test_make_temp_dir ();
+  g_autofree char *dir_a = test_make_temp_dir (), *dir_b = test_make_temp_dir ();
+  g_autofree char *run = g_path_get_basename (dir_a);
+  g_autofree char *summary = NULL;
+  guint before = notify_recorder_get ()->len;
+  TdbgWindow *window;
+  CompareRun run_a, run_b;
+  TdbgComparison *c;
+  Recorded *r;
+
+  gui_reset_settings ();
+  compare_run_init (&run_a, FALSE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, 4);
+  compare_run_init (&run_b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, 4);
+  run_b.change_step = 2;
+  run_b.scale = 1 + 1e-3;
+  g_assert_true (compare_run_write (&run_a, full_a, &error));
+  g_assert_true (compare_run_write (&run_b, full_b, &error));
+  g_assert_no_error (error);
+  write_steps (full_a, dir_a, 1);
+  write_steps (full_b, dir_b, 1);
+
+  /* Not on screen. Run B writes a step (it is being written), run A all of its: nothing
+   * diverges yet, nothing is told. */
+  window = tdbg_window_new (GTK_APPLICATION (the_app));
+  tdbg_window_open_compare (window, dir_a, dir_b);
+  g_assert_true (gui_wait_until (compared, window, 30000));
+  write_steps (full_b, dir_b, 2);
+  write_steps (full_a, dir_a, 4);
+  g_assert_true (gui_wait_until (b_has_traces, window, 20000));
+  g_assert_cmpuint (tdbg_window_get_comparison (window)->first.kind, ==, TDBG_DIVERGENCE_NONE);
+  g_assert_cmpuint (notify_recorder_get ()->len, ==, before);
+
+  /* Run B writes the step where it differs. */
+  write_steps (full_b, dir_b, 4);
+  g_assert_true (gui_wait_until (notify_recorder_has, GUINT_TO_POINTER (before + 1), 20000));
+  gui_spin (2500);
+  g_assert_cmpuint (notify_recorder_get ()->len, ==, before + 1);
+  c = tdbg_window_get_comparison (window);
+  g_assert_cmpuint (c->first.kind, ==, TDBG_DIVERGENCE_VALUES);
+  g_assert_cmpuint (c->first.a, ==, 2 * 4 + 3);
+  r = g_ptr_array_index (notify_recorder_get (), before);
+  g_test_message ("notification: %s | %s", r->summary, r->body);
+  summary = g_strdup_printf ("First divergence in %s", run);
+  g_assert_cmpstr (r->summary, ==, summary);
+  g_assert_nonnull (strstr (r->body, "Relu"));
+
+  /* Its default action: the window comes back on the first divergence. */
+  notify_recorder_invoke (r->id, "default");
+  g_assert_true (gui_wait_until ((GuiCond) gtk_widget_get_visible, window, 5000));
+  g_assert_true (gui_wait_until (on_first_divergence, window, 5000));
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (guint i = 0; i < 4; i++)
+    test_remove_tree ((const char *[]) { full_a, full_b, dir_a, dir_b }[i]);
 }
 
 /* The notification's button turns following off (a server takes one action of a
@@ -344,6 +434,7 @@ main (int argc, char **argv)
     g_error ("the application could not register on the test's session bus");
   g_test_add_func ("/notify/first-nan", test_first_nan);
   g_test_add_func ("/notify/stop-watching", test_stop_watching);
+  g_test_add_func ("/notify/first-divergence", test_first_divergence);
   g_test_add_func ("/notify/looking", test_looking);
   g_test_add_func ("/notify/background", test_background);
   g_test_add_func ("/notify/ask-and-stop", test_ask_and_stop);

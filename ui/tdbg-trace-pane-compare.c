@@ -83,6 +83,9 @@ tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgTwins *twins)
   gboolean show[TDBG_TRACE_N_COLS];
   GHashTableIter iter;
   gpointer row;
+  /* The same run compared again (either side grew): "Diverging only" stays as it was. */
+  gboolean diverging_only = twins != NULL && self->compare != NULL && twins->other == self->compare->other &&
+                           gtk_check_button_get_active (self->diverging_check);
 
   g_return_if_fail (TDBG_IS_TRACE_PANE (self));
   _tdbg_trace_pane_compare_clear (self);
@@ -95,6 +98,9 @@ tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgTwins *twins)
                                                     (GDestroyNotify) tdbg_twins_unref, tdbg_twins_ref (twins));
       self->twin_summary = tdbg_trace_summary_new ();
       gtk_widget_set_visible (GTK_WIDGET (self->diverging_check), TRUE);
+      self->updating = TRUE;
+      gtk_check_button_set_active (self->diverging_check, diverging_only);
+      self->updating = FALSE;
     }
   /* The new column, its texts drawn afresh, and the twin of the selected trace. */
   tdbg_trace_columns_set_shown (&self->columns, show);
@@ -106,6 +112,9 @@ tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgTwins *twins)
       gtk_widget_queue_draw (row);
     }
   _tdbg_trace_pane_show_twin (self, tdbg_trace_pane_get_selected_trace (self));
+  /* The rows it lets through are those that diverge now. */
+  if (diverging_only)
+    _tdbg_trace_pane_refilter (self);
 }
 
 GtkCheckButton *

@@ -75,6 +75,8 @@ char *_tdbg_trace_pane_error_text (TdbgTracePane *self, guint trace, gboolean *b
 void _tdbg_trace_pane_show_twin (TdbgTracePane *self, guint32 trace);
 /* The traces "Diverging only" lets through, NULL when it is off (or not in compare mode). */
 GBytes *_tdbg_trace_pane_get_wanted (TdbgTracePane *self);
+/* The filters applied again as they are set (what "Diverging only" lets through changed). */
+void _tdbg_trace_pane_refilter (TdbgTracePane *self);
 /* Leaves compare mode (another logdir is shown, or the pane goes). */
 void _tdbg_trace_pane_compare_clear (TdbgTracePane *self);
 

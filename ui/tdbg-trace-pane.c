@@ -330,6 +330,12 @@ filters_changed_cb (TdbgTracePane *self)
                               dropdown_string (self->host_dropdown), gtk_check_button_get_active (self->alerting_check));
 }
 
+void
+_tdbg_trace_pane_refilter (TdbgTracePane *self)
+{
+  filters_changed_cb (self);
+}
+
 static void
 goto_cb (GtkEntry *entry, TdbgTracePane *self)
 {

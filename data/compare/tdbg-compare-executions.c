@@ -114,6 +114,8 @@ _tdbg_compare_executions (TdbgComparison *c, GHashTable *names, GCancellable *ca
       if ((i & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
       k = seen[key]++;
+      if (k >= count_b[key] && c->options.b_growing)
+        continue;
       if (k >= count_b[key])
         {
           c->compared_executions++;

@@ -119,7 +119,7 @@ compare_summary_doubles (guint mode, guint skip, const double *a, guint na, cons
 {
   TdbgDivergenceKind kind = mode == TDBG_MODE_SHAPE ? TDBG_DIVERGENCE_SHAPE : TDBG_DIVERGENCE_HEALTH;
   /* Counts, dtypes and ranks: equal or not. */
-  TdbgCompareOptions exact = { 0, 0 };
+  TdbgCompareOptions exact = { .rtol = 0, .atol = 0 };
   gboolean same = TRUE;
 
   for (guint i = skip; i < MIN (na, nb); i++)

@@ -22,6 +22,7 @@ tdbg_compare_options_init (TdbgCompareOptions *options)
 {
   options->rtol = TDBG_COMPARE_DEFAULT_RTOL;
   options->atol = TDBG_COMPARE_DEFAULT_ATOL;
+  options->b_growing = FALSE;
 }
 
 void
@@ -126,7 +127,15 @@ pair_traces (TdbgComparison *c, GHashTable *names, Pairing *p)
           continue;
         }
       k = seen[key]++;
-      c->twins[i] = k < p->count_b[key] ? list_b[start[key] + k] : TWIN_MISSING;
+      if (k < p->count_b[key])
+        c->twins[i] = list_b[start[key] + k];
+      else if (c->options.b_growing)
+        {
+          c->twins[i] = TDBG_NONE;
+          c->awaiting++;
+        }
+      else
+        c->twins[i] = TWIN_MISSING;
     }
 }
 
@@ -422,6 +431,8 @@ tdbg_comparison_new (TdbgLogdir *a, TdbgLogdir *b, const TdbgCompareOptions *opt
   if (b != a)
     tdbg_logdir_read_lock (b);
   n_a = tdbg_logdir_get_n_traces (a);
+  c->n_a = n_a;
+  c->n_b = tdbg_logdir_get_n_traces (b);
   pair_traces (c, names, &p);
   c->errors = g_new (float, MAX (n_a, 1));
   for (guint i = 0; i < n_a; i++)

@@ -18,6 +18,9 @@ G_BEGIN_DECLS
 typedef struct {
   double rtol;   /* |a − b| ≤ atol + rtol·|b| elementwise is close */
   double atol;
+  /* Run B is still being written: an occurrence it lacks yet is awaited (not compared), not
+   * missing, so that a run followed behind the other shows no divergence it will not have. */
+  gboolean b_growing;
 } TdbgCompareOptions;
 
 typedef enum {
@@ -74,12 +77,14 @@ typedef struct _TdbgComparison TdbgComparison;
 
 struct _TdbgComparison {
   TdbgLogdir *a, *b;
+  guint n_a, n_b;            /* the traces of each run compared: those in the index then */
   TdbgCompareOptions options;
   GPtrArray *keys;           /* char*: "graph/…/op_name:slot" with the stripped graph names */
   TdbgDivergence first;      /* kind NONE when nothing differs */
   guint64 compared_traces;   /* A traces compared up to and including the first divergence (all when none) */
   guint64 compared_all;      /* every A trace compared */
   guint64 diverging_traces;
+  guint64 awaiting;          /* with b_growing: A traces whose twin B has not written yet */
   GPtrArray *only_in_a;      /* char*, sorted: keys that never occur in the other run */
   GPtrArray *only_in_b;
   GArray *ops;               /* TdbgOpError, in the order of their first compared trace */
