@@ -583,7 +583,7 @@ assert_fits (TdbgWindow *window)
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
   g_test_message ("window %d px wide, at least %d px", gtk_widget_get_width (GTK_WIDGET (window)), min_w);
   if (min_w > gtk_widget_get_width (GTK_WIDGET (window)) ||
-      !gui_wait_until ((GuiCond) gui_panes_in_window, window, 3000))
+      !gui_wait_until ((GuiCond) gui_panes_in_window, window, 10000))
     {
       gui_print_widest (GTK_WIDGET (window), 0);
       g_error ("compare mode needs %d px in a window %d px wide", min_w, gtk_widget_get_width (GTK_WIDGET (window)));

@@ -58,7 +58,7 @@ assert_fits (TdbgWindow *window, const char *what)
   g_test_message ("%s: window %d×%d (at least %d×%d) on %d×%d", what, gtk_widget_get_width (w),
                   gtk_widget_get_height (w), min_w, min_h, screen_w, screen_h);
   if (gtk_widget_get_width (w) > screen_w || gtk_widget_get_height (w) > screen_h || min_w > screen_w ||
-      min_h > screen_h || !gui_wait_until ((GuiCond) gui_panes_in_window, window, 3000))
+      min_h > screen_h || !gui_wait_until ((GuiCond) gui_panes_in_window, window, 10000))
     {
       gui_print_widest (w, 0);
       g_error ("%s: the window is %d×%d (at least %d×%d) on a screen of %d×%d", what, gtk_widget_get_width (w),
