@@ -404,6 +404,25 @@ find_step (TdbgComparison *c, guint32 trace)
 
 /* ---- the whole comparison --------------------------------------------------------------- */
 
+typedef struct {
+  TdbgComparison *c;
+  GHashTable *names;
+  GCancellable *cancellable;
+  gboolean ok;
+  GError *error;
+} ExecutionsJob;
+
+/* The eager executions are compared beside the traces: they touch only their own fields of
+ * the comparison (and its keys, which the traces' stretches no longer read). */
+static gpointer
+compare_executions (gpointer data)
+{
+  ExecutionsJob *job = data;
+
+  job->ok = _tdbg_compare_executions (job->c, job->names, job->cancellable, &job->error);
+  return NULL;
+}
+
 TdbgComparison *
 tdbg_comparison_new (TdbgLogdir *a, TdbgLogdir *b, const TdbgCompareOptions *options, GCancellable *cancellable,
                      GError **error)
@@ -411,6 +430,8 @@ tdbg_comparison_new (TdbgLogdir *a, TdbgLogdir *b, const TdbgCompareOptions *opt
   g_autoptr(TdbgComparison) c = g_new0 (TdbgComparison, 1);
   g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   Pairing p = { 0 };
+  ExecutionsJob job = { c, names, cancellable, FALSE, NULL };
+  GThread *executions;
   gboolean ok;
   guint n_a;
 
@@ -438,13 +459,18 @@ tdbg_comparison_new (TdbgLogdir *a, TdbgLogdir *b, const TdbgCompareOptions *opt
   for (guint i = 0; i < n_a; i++)
     c->errors[i] = NAN;
   c->divergences = g_new0 (guint8, MAX (n_a, 1));
+  executions = g_thread_new ("tdbg-compare-exec", compare_executions, &job);
   ok = compare_all (c, &p, cancellable, error);
+  g_thread_join (executions);
+  if (ok && !job.ok)
+    g_propagate_error (error, g_steal_pointer (&job.error));
+  g_clear_error (&job.error);
+  ok = ok && job.ok;
   for (guint i = 0; ok && i < n_a; i++)
     if (c->twins[i] == TWIN_MISSING)
       c->twins[i] = TDBG_NONE;
   if (ok && c->first.kind != TDBG_DIVERGENCE_NONE)
     find_step (c, c->first.a);
-  ok = ok && _tdbg_compare_executions (c, names, cancellable, error);
   if (b != a)
     tdbg_logdir_read_unlock (b);
   tdbg_logdir_read_unlock (a);
