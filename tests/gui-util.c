@@ -204,6 +204,20 @@ type_matches (GtkWidget *widget, gconstpointer type)
   return g_type_is_a (G_OBJECT_TYPE (widget), GPOINTER_TO_SIZE (type));
 }
 
+GtkEventController *
+gui_find_controller (GtkWidget *widget, GType type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return GTK_EVENT_CONTROLLER (controller);
+    }
+  return NULL;
+}
+
 GtkWidget *
 gui_find_widget (GtkWidget *root, GType type)
 {

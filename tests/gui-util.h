@@ -54,6 +54,8 @@ GtkLabel *gui_find_label_holding (GtkWidget *root, const char *text);
 GtkWidget *gui_find_editable (GtkWidget *root, const char *placeholder);
 /* The first widget of @type at or under @root. */
 GtkWidget *gui_find_widget (GtkWidget *root, GType type);
+/* The first event controller of @widget of @type (the widget keeps it), NULL when none. */
+GtkEventController *gui_find_controller (GtkWidget *widget, GType type);
 /* The widget of @type at @n (0: the first) at or under @root, depth first, or NULL. */
 GtkWidget *gui_find_nth_widget (GtkWidget *root, GType type, guint n);
 /* The first widget at or under @root whose tooltip is @tooltip. */

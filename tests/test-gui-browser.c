@@ -570,27 +570,12 @@ test_fold_each_scope (void)
   test_remove_tree (dir);
 }
 
-/* The view's click gesture, to press through the path a pointer takes. */
-static GtkGesture *
-view_click_gesture (TdbgGraphView *view)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_CLICK (controller))
-        return GTK_GESTURE (controller);
-    }
-  g_error ("the graph view has no click gesture");
-}
-
 /* A release of the view's click gesture: the @n_press-th press of a click at (@x, @y), the
  * main loop run after it. */
 static void
 release (TdbgGraphView *view, int n_press, double x, double y)
 {
-  g_signal_emit_by_name (view_click_gesture (view), "released", n_press, x, y);
+  g_signal_emit_by_name (gui_find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK), "released", n_press, x, y);
   gui_spin (100);
 }
 

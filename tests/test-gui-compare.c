@@ -341,7 +341,6 @@ test_fixture_pair (void)
   test_remove_tree (dir_b);
 }
 
-
 /* Run B's Relu of step 1 shaped [2, 2], not [4]: both runs' values shown, none paired or
  * marked, the heading says why, the Shape field marked. */
 static void
@@ -851,20 +850,6 @@ test_compare_with (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkDropTarget *
-window_drop_target (TdbgWindow *window)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-      if (GTK_IS_DROP_TARGET (controller))
-        return GTK_DROP_TARGET (controller);
-    }
-  return NULL;
-}
-
 static gboolean
 loaded (gpointer window)
 {
@@ -886,7 +871,7 @@ test_dropped (void)
   g_autofree char *path_b = g_file_get_path (b);
   GSList *one = g_slist_append (NULL, b);
   GSList *two = g_slist_append (g_slist_append (NULL, a), b);
-  GtkDropTarget *target = window_drop_target (window);
+  GtkEventController *target = gui_find_controller (GTK_WIDGET (window), GTK_TYPE_DROP_TARGET);
   gboolean taken = FALSE;
   GValue value = G_VALUE_INIT;
 
