@@ -41,6 +41,30 @@ split_length (GtkPaned *paned)
           ? gtk_widget_get_width (GTK_WIDGET (paned)) : gtk_widget_get_height (GTK_WIDGET (paned))) - 1;
 }
 
+/* The least size of @child along @paned's orientation. */
+static int
+least (GtkPaned *paned, GtkWidget *child)
+{
+  int minimum = 0;
+
+  if (child && gtk_widget_get_visible (child))
+    gtk_widget_measure (child, gtk_orientable_get_orientation (GTK_ORIENTABLE (paned)), -1, &minimum, NULL, NULL,
+                        NULL);
+  return minimum;
+}
+
+/* @position kept within what both children need: GtkPaned gives the end child what is left of
+ * a position set beyond its max-position until its next allocation, and the end child would
+ * then reach past the window (a filter bar that grew with the logdir's hosts). */
+static int
+fit_position (GtkPaned *paned, int position, int max)
+{
+  int start = least (paned, gtk_paned_get_start_child (paned));
+  int end = least (paned, gtk_paned_get_end_child (paned));
+
+  return MAX (MIN (position, max - end), start);
+}
+
 /* Where a split goes for the window's size until the person moves it (or the settings had
  * it): it follows the size, so that a larger screen gives its room to the graph and lists
  * and the source keeps a screen of code. */
@@ -74,6 +98,7 @@ place_split (TdbgWindow *self, guint i)
       position = max * 5 / 8;
       break;
     }
+  position = fit_position (p[i], position, max);
   self->placed[i] = TRUE;
   self->auto_position[i] = position;
   self->auto_max[i] = max;
