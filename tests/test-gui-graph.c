@@ -276,6 +276,42 @@ test_headless_export (void)
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
 }
 
+/* The selection goes to another op and back while the other op's layout is under way: the
+ * pane ends on the op selected, not on the one whose layout finished last. */
+static gboolean
+shows_op (gpointer data)
+{
+  TdbgGraphPane *pane = ((gpointer *) data)[0];
+  guint32 op = GPOINTER_TO_UINT (((gpointer *) data)[1]);
+
+  return tdbg_graph_pane_get_shown_op (pane) == op && tdbg_graph_pane_get_requested_op (pane) == op;
+}
+
+static void
+test_back_while_laying_out (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgGraphPane *pane = tdbg_window_get_graph_pane (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  guint32 first = tdbg_logdir_get_trace (logdir, 0)->op, other = TDBG_NONE;
+  gpointer wait[2] = { pane, GUINT_TO_POINTER (first) };
+
+  for (guint32 t = 1; t < tdbg_logdir_get_n_traces (logdir) && other == TDBG_NONE; t++)
+    if (tdbg_logdir_get_trace (logdir, t)->op != first)
+      other = t;
+  g_assert_cmpuint (other, !=, TDBG_NONE);
+  tdbg_selection_select_trace (sel, 0);
+  g_assert_true (gui_wait_until (shows_op, wait, 20000));
+  /* No main loop between the two: the other op's layout is still under way. */
+  tdbg_selection_select_trace (sel, other);
+  tdbg_selection_select_trace (sel, 0);
+  g_assert_true (gui_wait_until (shows_op, wait, 20000));
+  gui_spin (300);
+  g_assert_cmpuint (tdbg_graph_pane_get_shown_op (pane), ==, first);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -285,5 +321,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/graph-zoom-pan", test_graph_zoom_pan);
   g_test_add_func ("/gui/dark-style", test_dark_style);
   g_test_add_func ("/gui/headless-export", test_headless_export);
+  g_test_add_func ("/gui/back-while-laying-out", test_back_while_laying_out);
   return g_test_run ();
 }

@@ -321,8 +321,10 @@ tdbg_graph_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GPa
 {
   TdbgGraphPane *self = TDBG_GRAPH_PANE (pane);
 
+  /* Drawn again unless that op's layout is under way already: a layout under way for another
+   * op would otherwise end on it, though the selection came back to the op shown before. */
   if (g_str_equal (pspec->name, "op") &&
-      (draws_run_b (self) || tdbg_selection_get_op (selection) != self->shown_op || self->cancellable == NULL))
+      (draws_run_b (self) || self->cancellable == NULL || tdbg_selection_get_op (selection) != self->pending_op))
     rebuild (self);
   /* Whole Graph follows an op selected anywhere (a trace, the gutter, an alert). */
   if (g_str_equal (pspec->name, "op") && gtk_toggle_button_get_active (self->whole_button) &&
