@@ -118,6 +118,14 @@ gated_source_open (GatedSource *self)
   g_mutex_unlock (&self->lock);
 }
 
+void
+gated_source_close (GatedSource *self)
+{
+  g_mutex_lock (&self->lock);
+  self->open = FALSE;
+  g_mutex_unlock (&self->lock);
+}
+
 gboolean
 gated_source_is_waiting (GatedSource *self)
 {

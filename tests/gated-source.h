@@ -17,6 +17,9 @@ G_DECLARE_FINAL_TYPE (GatedSource, gated_source, GATED, SOURCE, GObject)
 GatedSource *gated_source_new (TdbgSource *origin, const char *suffix);
 /* Lets waiting and later reads through. */
 void gated_source_open (GatedSource *self);
+/* Makes later reads of the gated files wait again (a logdir loaded through an open gate, its
+ * records read again afterwards). */
+void gated_source_close (GatedSource *self);
 /* Whether a read is waiting at the gate now. */
 gboolean gated_source_is_waiting (GatedSource *self);
 /* How many reads went through (waiting or not). */

@@ -110,6 +110,12 @@ twin_text (TdbgWindow *window)
   return tdbg_tensor_details_get_twin_text (pane->details);
 }
 
+static gboolean
+twin_read (gpointer details)
+{
+  return !tdbg_tensor_details_is_reading_twin (details);
+}
+
 /* The indices of @op_name's traces in @logdir, in trace order. */
 static GArray *
 traces_of (TdbgLogdir *logdir, const char *op_name)
@@ -206,7 +212,7 @@ assert_twin_values (TdbgWindow *window, TdbgComparison *c, guint32 trace, double
   /* Relu of step 1: two positive elements scaled, two zeros left alike. */
   g_assert_cmpuint (expected, ==, 2);
   tdbg_selection_select_trace (tdbg_window_get_selection (window), trace);
-  gui_spin (50);
+  g_assert_true (gui_wait_until (twin_read, details, 5000));
   g_assert_true (tdbg_tensor_details_shows_twin_values (details));
   g_assert_cmpint (tdbg_tensor_details_get_n_differing (details), ==, expected);
   g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, FALSE)), ==, expected);
@@ -373,7 +379,7 @@ test_fixture_reshaped (void)
   g_assert_cmpuint (c->first.kind, ==, TDBG_DIVERGENCE_SHAPE);
   g_assert_cmpuint (c->first.a, ==, changed);
   tdbg_selection_select_trace (tdbg_window_get_selection (window), changed);
-  gui_spin (50);
+  g_assert_true (gui_wait_until (twin_read, details, 5000));
   g_assert_true (tdbg_tensor_details_shows_twin_values (details));
   g_assert_cmpint (tdbg_tensor_details_get_n_differing (details), ==, -1);
   g_assert_cmpstr (gtk_expander_get_label (tdbg_tensor_details_get_expander (details)), ==,

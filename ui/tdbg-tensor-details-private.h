@@ -66,6 +66,7 @@ struct _TdbgTensorDetails {
   /* Compare mode: the shown trace's twin in run B (tdbg-tensor-details-twin.c). */
   TdbgTwins *twins;
   Tensorflow__DebugEvent *twin_event;  /* its FULL_TENSOR values, NULL for none */
+  GCancellable *twin_reading;          /* its record being read in a worker, NULL once in */
   char *twin_text;                     /* the twin in a line, "" when none is shown */
   gint64 n_differing;                  /* elements not close to their twins', -1 when not paired */
   GtkNativeDialog *chooser;

@@ -27,6 +27,9 @@ _tdbg_tensor_details_twin_clear (TdbgTensorDetails *self)
 {
   GtkWidget *child;
 
+  if (self->twin_reading)
+    g_cancellable_cancel (self->twin_reading);
+  g_clear_object (&self->twin_reading);
   g_clear_pointer (&self->twin_event, free_event);
   g_clear_pointer (&self->twins, tdbg_twins_unref);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->twin_grid))))
@@ -143,23 +146,12 @@ fill_grid (TdbgTensorDetails *self, char **b, guint32 twin)
 
 /* Both runs' values side by side, and how many elements differ in the values' heading. */
 static void
-show_twin_values (TdbgTensorDetails *self, TdbgLogdir *other, guint32 twin)
+show_twin_values (TdbgTensorDetails *self)
 {
   TdbgTensor a, b;
   g_autofree char *heading = NULL;
-  g_autofree char *b_title = NULL;
   double max_abs = 0;
 
-  if (self->shown_event == NULL || twin == TDBG_NONE ||
-      tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (other, twin)) != TDBG_MODE_FULL_TENSOR)
-    return;
-  self->twin_event = tdbg_logdir_read_trace (other, twin, NULL);
-  if (self->twin_event == NULL || self->twin_event->what_case != TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE ||
-      self->twin_event->graph_execution_trace->tensor_proto == NULL)
-    {
-      g_clear_pointer (&self->twin_event, free_event);
-      return;
-    }
   if (tdbg_tensor_init (&a, self->shown_event->graph_execution_trace->tensor_proto, NULL) &&
       tdbg_tensor_init (&b, self->twin_event->graph_execution_trace->tensor_proto, NULL))
     self->n_differing = tdbg_tensor_count_differing (&a, &b, self->twins->rtol, self->twins->atol, &max_abs);
@@ -183,6 +175,77 @@ show_twin_values (TdbgTensorDetails *self, TdbgLogdir *other, guint32 twin)
                                  n, total, self->twins->rtol, self->twins->atol, max_abs);
     }
   gtk_expander_set_label (self->tensor_expander, heading);
+  _tdbg_tensor_details_render (self);
+}
+
+typedef struct {
+  TdbgLogdir *other;
+  guint32 twin;
+} TwinRead;
+
+static void
+twin_read_free (TwinRead *read)
+{
+  g_object_unref (read->other);
+  g_free (read);
+}
+
+static void
+read_twin_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  TwinRead *read = data;
+  Tensorflow__DebugEvent *event;
+  GError *error = NULL;
+
+  tdbg_logdir_read_lock (read->other);
+  event = tdbg_logdir_read_trace (read->other, read->twin, &error);
+  tdbg_logdir_read_unlock (read->other);
+  if (event == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, event, free_event);
+}
+
+static void
+twin_read_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  TdbgTensorDetails *self = TDBG_TENSOR_DETAILS (source);
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
+  Tensorflow__DebugEvent *event = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* A twin asked for before the selection moved on is never shown. */
+  if (cancellable != self->twin_reading || g_cancellable_is_cancelled (cancellable))
+    {
+      g_clear_pointer (&event, free_event);
+      return;
+    }
+  g_clear_object (&self->twin_reading);
+  if (event == NULL || event->what_case != TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_EXECUTION_TRACE ||
+      event->graph_execution_trace->tensor_proto == NULL || self->shown_event == NULL)
+    {
+      g_clear_pointer (&event, free_event);
+      gtk_widget_set_visible (GTK_WIDGET (self->values_a_label), FALSE);
+      gtk_widget_set_visible (self->values_b_box, FALSE);
+      _tdbg_tensor_details_render (self);
+      return;
+    }
+  self->twin_event = event;
+  show_twin_values (self);
+}
+
+/* Run B's record of the twin is read in a worker (run B may be a logdir over SSH): its side
+ * says so meanwhile, and the values are set beside run A's once they are in, if the twin is
+ * still the one shown. */
+static void
+read_twin_values (TdbgTensorDetails *self, TdbgLogdir *other, guint32 twin)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *b_title = NULL;
+  TwinRead *read;
+
+  if (self->shown_event == NULL || twin == TDBG_NONE ||
+      tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (other, twin)) != TDBG_MODE_FULL_TENSOR)
+    return;
   /* Translators: compare mode, above the shown run's values */
   gtk_label_set_text (self->values_a_label, _("Run A"));
   /* Translators: compare mode, above the twin's values: its trace index in run B */
@@ -190,7 +253,15 @@ show_twin_values (TdbgTensorDetails *self, TdbgLogdir *other, guint32 twin)
   gtk_label_set_text (self->values_b_label, b_title);
   gtk_widget_set_visible (GTK_WIDGET (self->values_a_label), TRUE);
   gtk_widget_set_visible (self->values_b_box, TRUE);
+  self->twin_reading = g_cancellable_new ();
   _tdbg_tensor_details_render (self);
+  read = g_new (TwinRead, 1);
+  read->other = g_object_ref (other);
+  read->twin = twin;
+  task = g_task_new (self, self->twin_reading, twin_read_cb, NULL);
+  g_task_set_source_tag (task, read_twin_values);
+  g_task_set_task_data (task, read, (GDestroyNotify) twin_read_free);
+  g_task_run_in_thread (task, read_twin_thread);
 }
 
 void
@@ -217,7 +288,7 @@ tdbg_tensor_details_show_twin (TdbgTensorDetails *self, TdbgTwins *twins, guint3
   fill_grid (self, b, twin);
   gtk_widget_set_visible (GTK_WIDGET (self->details_label), FALSE);
   gtk_widget_set_visible (self->twin_scroller, TRUE);
-  show_twin_values (self, twins->other, twin);
+  read_twin_values (self, twins->other, twin);
   for (guint f = 0; f < N_FIELDS; f++)
     g_free (b[f]);
 }
@@ -264,5 +335,11 @@ tdbg_tensor_details_get_values (TdbgTensorDetails *self, gboolean run_b)
 gboolean
 tdbg_tensor_details_shows_twin_values (TdbgTensorDetails *self)
 {
-  return gtk_widget_get_visible (self->values_b_box);
+  return gtk_widget_get_visible (self->values_b_box) && self->twin_reading == NULL;
+}
+
+gboolean
+tdbg_tensor_details_is_reading_twin (TdbgTensorDetails *self)
+{
+  return self->twin_reading != NULL;
 }

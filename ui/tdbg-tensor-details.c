@@ -71,6 +71,9 @@ _tdbg_tensor_details_render (TdbgTensorDetails *self)
     gtk_widget_add_css_class (GTK_WIDGET (self->highlight_entry), "error");
   render_into (self, self->tensor_view, self->shown_event, self->twin_event, TRUE, ranges);
   render_into (self, self->tensor_view_b, self->twin_event, self->shown_event, FALSE, ranges);
+  if (self->twin_reading)
+    /* Translators: compare mode, where run B's values go until its record is read */
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->tensor_view_b), _("Reading run B’s values…"), -1);
 }
 
 static void

@@ -39,6 +39,8 @@ const char *tdbg_tensor_details_get_twin_cell (TdbgTensorDetails *self, guint ro
 GtkTextBuffer *tdbg_tensor_details_get_values (TdbgTensorDetails *self, gboolean run_b);
 /* Whether run B's values are shown beside run A's. */
 gboolean tdbg_tensor_details_shows_twin_values (TdbgTensorDetails *self);
+/* Whether run B's record of the twin is being read (in a worker) to show its values. */
+gboolean tdbg_tensor_details_is_reading_twin (TdbgTensorDetails *self);
 
 /* Writes the values of the shown FULL_TENSOR trace to @path as NumPy's .npy (what the "Save
  * as .npy…" button does once a file is chosen); FALSE with @error when none are shown or the
