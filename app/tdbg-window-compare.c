@@ -26,6 +26,7 @@
 typedef struct {
   TdbgLogdir *a;
   TdbgLogdir *b;
+  char *name_b;       /* run B as the window shows it */
   gboolean b_loaded;  /* compared again: run B is in already */
   TdbgCompareOptions options;
   gint comparing;     /* atomic: run B is in, the pair is being compared */
@@ -36,8 +37,24 @@ compare_job_free (CompareJob *job)
 {
   g_clear_object (&job->a);
   g_clear_object (&job->b);
+  g_free (job->name_b);
   g_free (job);
 }
+
+/* What a worker hands the window: the comparison, and the same as the panes take it. */
+typedef struct {
+  TdbgComparison *comparison;
+  TdbgTwins *twins;
+} Compared;
+
+static void
+compared_free (Compared *compared)
+{
+  g_clear_pointer (&compared->comparison, tdbg_comparison_free);
+  g_clear_pointer (&compared->twins, tdbg_twins_unref);
+  g_free (compared);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Compared, compared_free)
 
 static void
 stop_compare_progress (TdbgWindow *self)
@@ -131,11 +148,33 @@ compare_progress_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The comparison as the panes take it: per trace and per op of run A, its twin in run B. Made
+ * in the worker: for millions of traces, arrays of as many hundred megabytes. */
+static TdbgTwins *
+twins_of (TdbgComparison *c, const char *name)
+{
+  guint n = c->n_a;
+  TdbgTwins *twins = tdbg_twins_new (c->b, name, c->options.rtol, c->options.atol, n, tdbg_logdir_get_n_ops (c->a));
+
+  memcpy (twins->traces, c->twins, sizeof (guint32) * n);
+  memcpy (twins->errors, c->errors, sizeof (float) * n);
+  for (guint i = 0; i < n; i++)
+    twins->diverging[i] = c->divergences[i] != TDBG_DIVERGENCE_NONE;
+  for (guint i = 0; i < c->ops->len; i++)
+    {
+      const TdbgOpError *e = &g_array_index (c->ops, TdbgOpError, i);
+      if (e->op_a < twins->n_ops)
+        twins->ops[e->op_a] = e->op_b;
+    }
+  return twins;
+}
+
 static void
 compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   CompareJob *job = data;
   g_autoptr(GError) error = NULL;
+  Compared *compared;
   TdbgComparison *comparison;
 
   if (!job->b_loaded && !tdbg_logdir_load (job->b, cancellable, &error))
@@ -146,9 +185,17 @@ compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
   g_atomic_int_set (&job->comparing, 1);
   comparison = tdbg_comparison_new (job->a, job->b, &job->options, cancellable, &error);
   if (comparison == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, comparison, (GDestroyNotify) tdbg_comparison_free);
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  compared = g_new (Compared, 1);
+  compared->comparison = comparison;
+  /* A follow step may apply to run A on the main thread meanwhile: not while its ops are counted. */
+  tdbg_logdir_read_lock (job->a);
+  compared->twins = twins_of (comparison, job->name_b);
+  tdbg_logdir_read_unlock (job->a);
+  g_task_return_pointer (task, compared, (GDestroyNotify) compared_free);
 }
 
 /* What a kind of divergence means, for people. */
@@ -233,32 +280,13 @@ describe_comparison (TdbgComparison *c, const char *name_b)
   return g_string_free (s, FALSE);
 }
 
-/* The comparison as the panes take it: per trace and per op of run A, its twin in run B. */
-static TdbgTwins *
-twins_of (TdbgComparison *c, const char *name)
-{
-  guint n = tdbg_logdir_get_n_traces (c->a);
-  TdbgTwins *twins = tdbg_twins_new (c->b, name, c->options.rtol, c->options.atol, n, tdbg_logdir_get_n_ops (c->a));
-
-  memcpy (twins->traces, c->twins, sizeof (guint32) * n);
-  memcpy (twins->errors, c->errors, sizeof (float) * n);
-  for (guint i = 0; i < n; i++)
-    twins->diverging[i] = c->divergences[i] != TDBG_DIVERGENCE_NONE;
-  for (guint i = 0; i < c->ops->len; i++)
-    {
-      const TdbgOpError *e = &g_array_index (c->ops, TdbgOpError, i);
-      if (e->op_a < twins->n_ops)
-        twins->ops[e->op_a] = e->op_b;
-    }
-  return twins;
-}
-
 static void follow_both (TdbgWindow *self, TdbgComparison *comparison);
 static void options_init (TdbgWindow *self, TdbgCompareOptions *options);
 
 static void
-show_comparison (TdbgWindow *self, TdbgComparison *comparison)
+show_comparison (TdbgWindow *self, Compared *compared)
 {
+  TdbgComparison *comparison = compared->comparison;
   /* A first divergence that came as the runs grew is told once, as a followed run's first alert
    * is; an occurrence run B lacks is not (followed, run B may only be behind, a moment before
    * it is seen growing). */
@@ -270,13 +298,13 @@ show_comparison (TdbgWindow *self, TdbgComparison *comparison)
   g_autofree char *title = NULL;
   g_autofree char *shown = tdbg_display_location (self->location);
   g_autoptr(GArray) alerts = NULL;
-  g_autoptr(TdbgTwins) twins = NULL;
+  g_autoptr(TdbgTwins) twins = g_steal_pointer (&compared->twins);
   TdbgTracePane *traces = tdbg_window_get_trace_pane (self);
   TdbgAlertsPane *alerts_pane = tdbg_window_get_alerts_pane (self);
 
   g_clear_pointer (&self->comparison, tdbg_comparison_free);
-  self->comparison = comparison;
-  twins = twins_of (comparison, name);
+  self->comparison = g_steal_pointer (&compared->comparison);
+  compared_free (compared);
   tdbg_trace_pane_set_comparison (traces, twins);
   tdbg_graph_pane_set_twins (tdbg_window_get_graph_pane (self), twins);
   tdbg_stack_pane_set_twins (tdbg_window_get_stack_pane (self), twins);
@@ -310,22 +338,18 @@ recompared_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   TdbgWindow *self = TDBG_WINDOW (source);
   g_autoptr(GError) error = NULL;
-  TdbgComparison *comparison = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr(Compared) compared = g_task_propagate_pointer (G_TASK (result), &error);
 
   if (g_task_get_cancellable (G_TASK (result)) != self->recompare_cancellable || self->panes == NULL ||
       self->comparison == NULL)
-    {
-      g_clear_pointer (&comparison, tdbg_comparison_free);
-      return;
-    }
+    return;
   g_clear_object (&self->recompare_cancellable);
   /* A record that cannot be read again: the comparison shown stays, the next growth retries. */
-  if (comparison == NULL)
+  if (compared == NULL)
     g_debug ("comparing again: %s", error->message);
-  else if (comparison->a == tdbg_selection_get_logdir (self->selection) && comparison->b == self->comparison->b)
-    show_comparison (self, comparison);
-  else
-    tdbg_comparison_free (comparison);
+  else if (compared->comparison->a == tdbg_selection_get_logdir (self->selection) &&
+           compared->comparison->b == self->comparison->b)
+    show_comparison (self, g_steal_pointer (&compared));
   if (self->recompare_again)
     recompare (self);
 }
@@ -351,6 +375,7 @@ recompare (TdbgWindow *self)
   job = g_new0 (CompareJob, 1);
   job->a = g_object_ref (self->comparison->a);
   job->b = g_object_ref (self->comparison->b);
+  job->name_b = tdbg_display_location (self->compare_location);
   job->b_loaded = TRUE;
   options_init (self, &job->options);
   g_task_set_task_data (task, job, (GDestroyNotify) compare_job_free);
@@ -410,24 +435,20 @@ compare_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   TdbgWindow *self = TDBG_WINDOW (source);
   g_autoptr(GError) error = NULL;
-  TdbgComparison *comparison = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr(Compared) compared = g_task_propagate_pointer (G_TASK (result), &error);
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
 
   /* Cancelled, or another comparison (or logdir) came since. */
   if (g_task_get_cancellable (G_TASK (result)) != self->compare_cancellable || self->panes == NULL)
-    {
-      g_clear_pointer (&comparison, tdbg_comparison_free);
-      return;
-    }
+    return;
   stop_compare_progress (self);
   g_clear_object (&self->compare_cancellable);
-  if (comparison != NULL && comparison->a == tdbg_selection_get_logdir (self->selection))
+  if (compared != NULL && compared->comparison->a == tdbg_selection_get_logdir (self->selection))
     {
-      show_comparison (self, comparison);
+      show_comparison (self, g_steal_pointer (&compared));
       return;
     }
-  g_clear_pointer (&comparison, tdbg_comparison_free);
   if (error == NULL)
     return;
   name = tdbg_display_location (self->compare_location);
@@ -447,6 +468,7 @@ start_comparing (TdbgWindow *self, TdbgSource *source)
 
   job->a = g_object_ref (shown);
   job->b = tdbg_logdir_new (source);
+  job->name_b = tdbg_display_location (self->compare_location);
   options_init (self, &job->options);
   g_set_object (&self->compare_loading, job->b);
   /* The progress callback reads what the worker is at; the task owns the job. */
