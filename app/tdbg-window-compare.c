@@ -382,19 +382,16 @@ recompare (TdbgWindow *self)
   g_task_run_in_thread (task, compare_thread);
 }
 
+/* Either run grew: the pair compared again. Run B seen growing is being written: what it lacks
+ * is awaited from then on. */
 static void
-b_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, gpointer data)
+grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, gpointer data)
 {
   TdbgWindow *self = data;
 
-  self->compare_b_grew = TRUE;
+  if (selection == self->compare_selection)
+    self->compare_b_grew = TRUE;
   recompare (self);
-}
-
-static void
-a_grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, gpointer data)
-{
-  recompare (data);
 }
 
 /* Following turned on or off: what run B lacks is awaited or missing. */
@@ -418,8 +415,8 @@ follow_both (TdbgWindow *self, TdbgComparison *comparison)
   tdbg_selection_set_logdir (self->compare_selection, comparison->b);
   self->compare_follower = tdbg_follower_new (self->compare_selection);
   g_object_bind_property (self->follower, "active", self->compare_follower, "active", G_BINDING_SYNC_CREATE);
-  g_signal_connect (self->compare_selection, "logdir-grew", G_CALLBACK (b_grew_cb), self);
-  self->compare_a_grew_id = g_signal_connect (self->selection, "logdir-grew", G_CALLBACK (a_grew_cb), self);
+  g_signal_connect (self->compare_selection, "logdir-grew", G_CALLBACK (grew_cb), self);
+  self->compare_a_grew_id = g_signal_connect (self->selection, "logdir-grew", G_CALLBACK (grew_cb), self);
   self->compare_toggled_id = g_signal_connect (self->follower, "notify::active", G_CALLBACK (follow_toggled_cb), self);
   /* The shown run grew while it was first compared. */
   if (tdbg_logdir_get_n_traces (comparison->a) != comparison->n_a)
