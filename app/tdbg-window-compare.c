@@ -156,6 +156,7 @@ twins_of (TdbgComparison *c, const char *name)
   guint n = c->n_a;
   TdbgTwins *twins = tdbg_twins_new (c->b, name, c->options.rtol, c->options.atol, n, tdbg_logdir_get_n_ops (c->a));
 
+  twins->b_growing = c->options.b_growing;
   memcpy (twins->traces, c->twins, sizeof (guint32) * n);
   memcpy (twins->errors, c->errors, sizeof (float) * n);
   for (guint i = 0; i < n; i++)

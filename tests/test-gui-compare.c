@@ -20,6 +20,11 @@
 
 static TdbgApplication *the_app;
 
+/* Run B's row when the selected trace has no twin there, and the start of the twin's line. */
+#define NO_TWIN "No twin: run B records this output fewer times, or not at all"
+/* The same while run B is still being written. */
+#define NO_TWIN_YET "No twin yet: run B, still being written, has not recorded this output"
+
 static gboolean
 compared (gpointer window)
 {
@@ -320,13 +325,12 @@ test_fixture_pair (void)
   g_assert_null (tdbg_stack_pane_get_twin_line (tdbg_window_get_stack_pane (window)));
   tdbg_selection_select_trace (sel, missing);
   gui_spin (50);
-  g_assert_true (g_str_has_prefix (twin_text (window), "Run B: no twin"));
-  /* No twin: run A's values alone, nothing counted; run B's row says why. */
+  g_assert_true (g_str_has_prefix (twin_text (window), NO_TWIN));
+  /* No twin: run A's values alone, nothing counted; run B's row says why, in the same words. */
   g_assert_false (tdbg_tensor_details_shows_twin_values (tdbg_window_get_trace_pane (window)->details));
   g_assert_cmpint (tdbg_tensor_details_get_n_differing (tdbg_window_get_trace_pane (window)->details), ==, -1);
-  g_assert_true (g_str_has_prefix (tdbg_tensor_details_get_twin_cell (tdbg_window_get_trace_pane (window)->details, 1,
-                                                                      "Trace", NULL),
-                                   "No twin: "));
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (tdbg_window_get_trace_pane (window)->details, 1, "Trace", NULL),
+                   ==, NO_TWIN);
 
   /* The op output only run A has is named under the alert kinds. */
   g_assert_nonnull (strstr (tdbg_alerts_pane_get_comparison_text (tdbg_window_get_alerts_pane (window)),
@@ -522,6 +526,9 @@ test_follow (void)
   g_assert_cmpstr (text, ==, "—");
   g_assert_false (bad);
   g_clear_pointer (&text, g_free);
+  /* Its twin is awaited, not missing: run B is still being written. */
+  g_assert_true (g_str_has_prefix (twin_text (window), NO_TWIN_YET));
+  g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (pane->details, 1, "Trace", NULL), ==, NO_TWIN_YET);
   g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (tdbg_window_get_alerts_pane (window), TDBG_ALERT_DIVERGENCE), ==, 0);
   g_assert_cmpuint (diverging_rows (window), ==, 0);
   gui_shot (GTK_WIDGET (window), "compare-follow-awaiting.png");

@@ -68,17 +68,29 @@ cell (TdbgTensorDetails *self, const char *text, guint field, guint column, guin
   return label;
 }
 
+/* Why the selected trace has no twin: run B's row, its tooltip and the twin's line say it so. */
+static const char *
+no_twin_text (const TdbgTwins *twins)
+{
+  if (twins->b_growing)
+    /* Translators: compare mode, under the selected trace while the other run (run B) is
+     * still being written: its twin may come */
+    return _("No twin yet: run B, still being written, has not recorded this output");
+  /* Translators: compare mode, under the selected trace: it has no twin in the other run */
+  return _("No twin: run B records this output fewer times, or not at all");
+}
+
 /* The twin in one line: the tooltip of run B's row and what the tests read. */
 static char *
-twin_line (TdbgLogdir *other, guint32 twin, char **fields, const char *error_text)
+twin_line (const TdbgTwins *twins, guint32 twin, char **fields, const char *error_text)
 {
   GString *s = g_string_new (NULL);
 
   if (twin == TDBG_NONE)
-    /* Translators: compare mode, under the selected trace: it has no twin in the other run */
-    g_string_assign (s, _("Run B: no twin (this output is not recorded as often there, or not at all)"));
+    g_string_assign (s, no_twin_text (twins));
   else
     {
+      TdbgLogdir *other = twins->other;
       const TdbgOp *op = tdbg_logdir_get_op (other, tdbg_logdir_get_trace (other, twin)->op);
       /* Translators: compare mode: the selected trace's twin in the other run (run B): trace
        * index, op name and output slot, op type, debug mode */
@@ -131,7 +143,8 @@ fill_grid (TdbgTensorDetails *self, char **b, guint32 twin)
     }
   if (twin == TDBG_NONE)
     {
-      label = gtk_label_new (_("No twin: run B records this output fewer times, or not at all"));
+      label = gtk_label_new (no_twin_text (self->twins));
+      gtk_widget_set_tooltip_text (label, no_twin_text (self->twins));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
       gtk_widget_add_css_class (label, "dim-label");
@@ -284,7 +297,7 @@ tdbg_tensor_details_show_twin (TdbgTensorDetails *self, TdbgTwins *twins, guint3
     for (guint f = 0; f < N_FIELDS; f++)
       b[f] = g_strdup ("");
   g_free (self->twin_text);
-  self->twin_text = twin_line (twins->other, twin, b, error_text);
+  self->twin_text = twin_line (twins, twin, b, error_text);
   fill_grid (self, b, twin);
   gtk_widget_set_visible (GTK_WIDGET (self->details_label), FALSE);
   gtk_widget_set_visible (self->twin_scroller, TRUE);

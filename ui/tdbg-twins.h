@@ -14,6 +14,7 @@ typedef struct {
   TdbgLogdir *other;      /* run B */
   char *other_name;       /* as the window shows it */
   double rtol, atol;      /* |a − b| ≤ atol + rtol·|b| is close */
+  gboolean b_growing;     /* run B is still being written: a twin it lacks is awaited */
   guint n_traces;         /* traces of run A the next three cover */
   guint32 *traces;        /* its twin trace in run B, TDBG_NONE for none */
   float *errors;          /* largest |a − b|; NAN when not compared, -1 differs without a figure */
