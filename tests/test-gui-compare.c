@@ -694,6 +694,12 @@ lines_of (TdbgComparison *c, guint32 trace, char **text_a, char **text_b, gint *
   *text_b = g_strstrip (g_strdup (tdbg_logdir_get_frame_line (c->b, fb)));
 }
 
+static gboolean
+shows_run_a (gpointer source)
+{
+  return !tdbg_source_pane_shows_run_b (source);
+}
+
 /* Stack Trace's "In run B: file:line" for the first divergence (run B's line moved), which
  * opens run B's file in Source Code at that line; none for an op made by the same line. */
 static void
@@ -702,10 +708,15 @@ assert_twin_line (TdbgWindow *window, TdbgComparison *c, guint32 trace)
   TdbgStackPane *stack = tdbg_window_get_stack_pane (window);
   TdbgSourcePane *source = tdbg_window_get_source_pane (window);
   TdbgSelection *sel = tdbg_window_get_selection (window);
+  GtkDropDown *files = GTK_DROP_DOWN (gui_find_widget (GTK_WIDGET (source), GTK_TYPE_DROP_DOWN));
+  GtkWidget *back = gui_find_by_tooltip (GTK_WIDGET (source), "Show this run's file at the selected line again");
   g_autofree char *want = NULL;
   g_autofree char *text_a = NULL, *text_b = NULL;
   gint line_b = 0;
   guint32 same = TDBG_NONE;
+
+  g_assert_nonnull (files);
+  g_assert_nonnull (back);
 
   /* Run B dropped the epsilon of the first diverging op's line (and the line above it). */
   lines_of (c, trace, &text_a, &text_b, &line_b);
@@ -714,12 +725,24 @@ assert_twin_line (TdbgWindow *window, TdbgComparison *c, guint32 trace)
   want = g_strdup_printf ("In run B: train_standardized.py:%d — %s", line_b, text_b);
   g_assert_cmpstr (tdbg_stack_pane_get_twin_line (stack), ==, want);
   g_assert_false (tdbg_source_pane_shows_run_b (source));
+  g_assert_cmpuint (gtk_drop_down_get_selected (files), ==, tdbg_selection_get_source_file (sel));
   g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (tdbg_stack_pane_get_twin_button (stack))));
   /* A button activated is clicked once its pressed look has shown. */
   gtk_widget_activate (GTK_WIDGET (tdbg_stack_pane_get_twin_button (stack)));
   g_assert_true (gui_wait_until ((GuiCond) tdbg_source_pane_shows_run_b, source, 2000));
   g_assert_cmpint (tdbg_source_pane_get_marked_line (source), ==, line_b);
+  /* The list of this run's files names none of them while run B's is shown. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (files), ==, GTK_INVALID_LIST_POSITION);
+  g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (GTK_WIDGET (files)), "Run B’s file: "));
   gui_shot (GTK_WIDGET (window), "compare-regression-run-b-line.png");
+  /* Back to run A: its file, named in the list, at the selected line. */
+  gtk_widget_activate (back);
+  g_assert_true (gui_wait_until (shows_run_a, source, 2000));
+  g_assert_cmpuint (gtk_drop_down_get_selected (files), ==, tdbg_selection_get_source_file (sel));
+  g_assert_cmpint (tdbg_source_pane_get_marked_line (source), ==, tdbg_selection_get_source_line (sel));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (files)), ==, "Source files of the logdir");
+  gtk_widget_activate (GTK_WIDGET (tdbg_stack_pane_get_twin_button (stack)));
+  g_assert_true (gui_wait_until ((GuiCond) tdbg_source_pane_shows_run_b, source, 2000));
 
   /* An earlier op of the same function, made by the same code (its line moved up one in run
    * B): no line of run B. */
