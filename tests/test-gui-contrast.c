@@ -12,6 +12,9 @@
 #include "tdbg-neighbourhood.h"
 #include "tdbg-palette.h"
 #include "test-util.h"
+#include "compare-fixtures.h"
+#include "tdbg-compare.h"
+#include "tdbg-trace-pane-private.h"
 
 typedef struct {
   const char *scheme;
@@ -184,6 +187,101 @@ test_contrast (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+compared (gpointer window)
+{
+  return !tdbg_window_is_loading (window) && !tdbg_window_is_comparing (window) &&
+         tdbg_window_get_comparison (window) != NULL;
+}
+
+static gboolean
+twin_read (gpointer details)
+{
+  return !tdbg_tensor_details_is_reading_twin (details);
+}
+
+/* A text tag's own colours: each differing element drawn in them, light or dark. */
+static void
+check_tag (GtkTextBuffer *buffer, const char *name, Check *check)
+{
+  GtkTextTag *tag = gtk_text_tag_table_lookup (gtk_text_buffer_get_tag_table (buffer), name);
+  g_autoptr(GdkRGBA) fg = NULL, bg = NULL;
+  double contrast;
+
+  g_assert_nonnull (tag);
+  g_object_get (tag, "foreground-rgba", &fg, "background-rgba", &bg, NULL);
+  contrast = tdbg_palette_contrast (fg, bg);
+  g_test_message ("%s: %s: %.2f:1", check->scheme, name, contrast);
+  check->n_checked++;
+  if (contrast < TDBG_MIN_CONTRAST)
+    g_string_append_printf (check->failures, "%s: the %s mark: %.2f:1\n", check->scheme, name, contrast);
+}
+
+/* Compare mode's marks: the twin's fields that differ (and their "≠") beside the selected
+ * trace, the elements that differ in both runs' values, and the Error column's diverging
+ * cells (drawn as bad values are: error text on its tint), in the light and dark styles. */
+static void
+test_compare_marks (void)
+{
+  g_autofree char *dir_a = test_make_temp_dir ();
+  g_autofree char *dir_b = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  Check check = { NULL, g_string_new (NULL), 0, 0 };
+  static const struct { const char *name; AdwColorScheme scheme; } styles[] = {
+    { "compare-light", ADW_COLOR_SCHEME_FORCE_LIGHT }, { "compare-dark", ADW_COLOR_SCHEME_FORCE_DARK },
+  };
+  CompareRun run_a, run_b;
+  TdbgWindow *window;
+  TdbgTracePane *pane;
+  TdbgComparison *c;
+
+  /* Run B's Relu of step 1 has its first element negative: the − and + counts differ, and
+   * that element. */
+  compare_run_init (&run_a, FALSE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, 2);
+  compare_run_init (&run_b, TRUE, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, 2);
+  run_b.change_step = 1;
+  run_b.use_set0 = TRUE;
+  run_b.set0 = -5;
+  g_assert_true (compare_run_write (&run_a, dir_a, &error));
+  g_assert_true (compare_run_write (&run_b, dir_b, &error));
+  g_assert_no_error (error);
+  window = gui_open_window (dir_a);
+  pane = tdbg_window_get_trace_pane (window);
+  tdbg_window_compare (window, dir_b);
+  g_assert_true (gui_wait_until (compared, window, 60000));
+  c = tdbg_window_get_comparison (window);
+  g_assert_cmpuint (c->first.kind, ==, TDBG_DIVERGENCE_VALUES);
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), c->first.a);
+  g_assert_true (gui_wait_until (twin_read, pane->details, 5000));
+  g_assert_cmpint (tdbg_tensor_details_get_n_differing (pane->details), ==, 1);
+  gtk_expander_set_expanded (tdbg_tensor_details_get_expander (pane->details), TRUE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    {
+      g_autofree char *shot = g_strdup_printf ("contrast-%s.png", styles[i].name);
+      guint coloured = check.n_coloured;
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (), styles[i].scheme);
+      g_assert_true (gui_wait_until (dark_is, GINT_TO_POINTER (styles[i].scheme == ADW_COLOR_SCHEME_FORCE_DARK), 5000));
+      gui_spin (300);
+      check.scheme = styles[i].name;
+      check_labels (GTK_WIDGET (pane), &check);
+      /* The − and + fields of both runs, marked. */
+      g_assert_cmpuint (check.n_coloured - coloured, >=, 4);
+      check_drawn (GTK_WIDGET (pane), &check);
+      check_tag (tdbg_tensor_details_get_values (pane->details, FALSE), "tdbg-differs", &check);
+      check_tag (tdbg_tensor_details_get_values (pane->details, TRUE), "tdbg-differs", &check);
+      gui_shot (GTK_WIDGET (window), shot);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  if (check.failures->len > 0)
+    g_error ("compare marks below %.1f:1:\n%s", TDBG_MIN_CONTRAST, check.failures->str);
+  g_string_free (check.failures, TRUE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir_a);
+  test_remove_tree (dir_b);
+}
+
 /* Graph Structure says what its colours mean: the legend's swatches are the colours the
  * nodes are drawn in. In the tutorial the root cause's input logits was healthy in its trace
  * before Log, yet NaN in later steps: filled red and outlined green, both explained. */
@@ -275,5 +373,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/contrast", test_contrast);
   g_test_add_func ("/gui/graph-legend", test_graph_legend);
   g_test_add_func ("/gui/chip-colours", test_chip_colours);
+  g_test_add_func ("/gui/contrast/compare-marks", test_compare_marks);
   return g_test_run ();
 }
