@@ -313,6 +313,7 @@ show_counts (TdbgAlertsPane *self)
   g_autofree char *title = NULL;
   guint64 all = 0;
   guint listed = 0;
+  guint had_focus;
   GtkWidget *child;
   gboolean reading = logdir && tdbg_logdir_get_bulk_limited (logdir);
   guint64 found = reading ? self->found : 0;
@@ -356,6 +357,7 @@ show_counts (TdbgAlertsPane *self)
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->title_label), "tdbg-salient");
 
+  had_focus = tdbg_ui_release_focus (GTK_WIDGET (self->kinds_box));
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->kinds_box))))
     gtk_box_remove (self->kinds_box, child);
   for (guint k = 0; logdir && k < tdbg_alert_kind_get_n (); k++)
@@ -369,6 +371,7 @@ show_counts (TdbgAlertsPane *self)
       if (tdbg_alert_kind_is_debugger_v2 (kind) || per_type[k] > 0)
         gtk_box_append (self->kinds_box, kind_button (self, kind, per_type[k], uncapped));
     }
+  tdbg_ui_restore_focus (GTK_WIDGET (self->kinds_box), had_focus);
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
   if (n == 0 && found > 0)
     gtk_label_set_text (self->none_label, _("More of the logdir is being read: its alerts are listed once all of it is in."));

@@ -167,25 +167,10 @@ add_attributes (TdbgOpDetails *self, TdbgLogdir *logdir, const TdbgOp *op)
 }
 
 static void
-rebuild (TdbgOpDetails *self)
+add_op (TdbgOpDetails *self, TdbgLogdir *logdir, guint32 op_index)
 {
-  TdbgLogdir *logdir = self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
-  guint32 op_index = self->selection ? tdbg_selection_get_op (self->selection) : TDBG_NONE;
-  const TdbgOp *op;
-  GtkWidget *child;
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, op_index);
 
-  self->stale = !gtk_widget_get_mapped (GTK_WIDGET (self));
-  if (self->stale)
-    return;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))))
-    gtk_box_remove (self->box, child);
-  self->op = logdir && op_index < tdbg_logdir_get_n_ops (logdir) ? op_index : TDBG_NONE;
-  if (self->op == TDBG_NONE)
-    {
-      add_label (self, _("Select an op to see its details."), "dim-label");
-      return;
-    }
-  op = tdbg_logdir_get_op (logdir, op_index);
   add_label (self, op->op_name, "heading");
   add_field (self, _("Type"), op->op_type ? op->op_type : _("unknown (seen only in traces)"));
   add_traced (self, logdir, op_index, op);
@@ -194,6 +179,29 @@ rebuild (TdbgOpDetails *self)
   add_created_at (self, logdir, op);
   if (op->graph != TDBG_NONE)
     add_attributes (self, logdir, op);
+}
+
+static void
+rebuild (TdbgOpDetails *self)
+{
+  TdbgLogdir *logdir = self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
+  guint32 op_index = self->selection ? tdbg_selection_get_op (self->selection) : TDBG_NONE;
+  guint had_focus;
+  GtkWidget *child;
+
+  self->stale = !gtk_widget_get_mapped (GTK_WIDGET (self));
+  if (self->stale)
+    return;
+  had_focus = tdbg_ui_release_focus (GTK_WIDGET (self->box));
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))))
+    gtk_box_remove (self->box, child);
+  self->op = logdir && op_index < tdbg_logdir_get_n_ops (logdir) ? op_index : TDBG_NONE;
+  if (self->op == TDBG_NONE)
+    add_label (self, _("Select an op to see its details."), "dim-label");
+  else
+    add_op (self, logdir, op_index);
+  /* Another op's details: the focus to their first line, not to what stands where it was. */
+  tdbg_ui_restore_focus (GTK_WIDGET (self->box), MIN (had_focus, 1));
 }
 
 static void

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "tdbg-source-ops-bar.h"
+#include "tdbg-ui.h"
 
 #include <glib/gi18n.h>
 
@@ -31,6 +32,9 @@ clear_line_box (TdbgSourceOpsBar *self)
 {
   GtkWidget *child;
 
+  /* An op's button clicked: its op is selected, and the source view takes the focus back. */
+  if (tdbg_ui_release_focus (self->line_box))
+    gtk_widget_grab_focus (GTK_WIDGET (gtk_source_gutter_renderer_get_view (GTK_SOURCE_GUTTER_RENDERER (self->gutter))));
   while ((child = gtk_widget_get_first_child (self->line_box)))
     gtk_box_remove (GTK_BOX (self->line_box), child);
   /* Shown only while it lists a line's ops: the panes above keep their height. */
@@ -102,6 +106,7 @@ file_row (TdbgLogdir *logdir, const TdbgFileOps *f)
 static void
 fill_file_list (TdbgSourceOpsBar *self, TdbgLogdir *logdir)
 {
+  guint had_focus = tdbg_ui_release_focus (self->file_list);
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (self->file_list)))
@@ -112,6 +117,7 @@ fill_file_list (TdbgSourceOpsBar *self, TdbgLogdir *logdir)
   self->files = tdbg_source_ops_list_files (self->ops, logdir);
   for (guint i = 0; i < self->files->len; i++)
     gtk_list_box_append (GTK_LIST_BOX (self->file_list), file_row (logdir, &g_array_index (self->files, TdbgFileOps, i)));
+  tdbg_ui_restore_focus (self->file_list, had_focus);
 }
 
 /* Opens the file at its first line that created ops (its top when none did). */

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-tensor-text.h"
+#include "tdbg-ui.h"
 
 static const char *const titles[N_FIELDS] = {
   /* Translators: compare mode, the column heads of the selected trace beside its twin */
@@ -33,9 +34,8 @@ _tdbg_tensor_details_twin_clear (TdbgTensorDetails *self)
   g_clear_pointer (&self->twin_event, free_event);
   g_clear_pointer (&self->twins, tdbg_twins_unref);
   gtk_widget_set_visible (GTK_WIDGET (self->details_label), TRUE);
-  /* A twin cell with the focus (clicked, then F8) hands it to the summary first: GTK 4.8 keeps
-   * a removed selectable label as its window's focus and trips over it at the next layout. */
-  if (gtk_widget_get_focus_child (GTK_WIDGET (self->twin_grid)))
+  /* A twin cell with the focus (clicked, then F8) hands it to the summary. */
+  if (tdbg_ui_release_focus (GTK_WIDGET (self->twin_grid)))
     gtk_widget_grab_focus (GTK_WIDGET (self->details_label));
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->twin_grid))))
     gtk_grid_remove (self->twin_grid, child);

@@ -177,3 +177,36 @@ tdbg_ui_format_count (guint64 n)
 {
   return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
 }
+
+guint
+tdbg_ui_release_focus (GtkWidget *parent)
+{
+  GtkRoot *root = gtk_widget_get_root (parent);
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+  guint position = 1;
+
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, parent))
+    return 0;
+  gtk_root_set_focus (root, NULL);
+  for (GtkWidget *child = gtk_widget_get_first_child (parent); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (child == focus || gtk_widget_is_ancestor (focus, child))
+        return position;
+      position++;
+    }
+  return 1;
+}
+
+void
+tdbg_ui_restore_focus (GtkWidget *parent, guint released)
+{
+  GtkWidget *child = gtk_widget_get_first_child (parent);
+
+  if (released == 0 || child == NULL)
+    return;
+  for (guint i = 1; i < released && gtk_widget_get_next_sibling (child); i++)
+    child = gtk_widget_get_next_sibling (child);
+  for (; child; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_child_focus (child, GTK_DIR_TAB_FORWARD))
+      return;
+}
