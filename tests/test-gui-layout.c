@@ -308,14 +308,45 @@ test_remembered (void)
   gui_spin (100);
 }
 
+static gboolean
+is_narrow (gpointer window)
+{
+  return tdbg_window_is_narrow (window);
+}
+
+/* Whether Graph Structure is laid out below Graph Execution (@below), or beside it. */
+static gboolean
+graph_placed (TdbgWindow *window, gboolean below)
+{
+  GtkWidget *trace = GTK_WIDGET (tdbg_window_get_trace_pane (window));
+  GtkWidget *graph = GTK_WIDGET (tdbg_window_get_graph_pane (window));
+  graphene_rect_t t, g;
+
+  if (!gtk_widget_compute_bounds (trace, GTK_WIDGET (window), &t) ||
+      !gtk_widget_compute_bounds (graph, GTK_WIDGET (window), &g))
+    return FALSE;
+  return below ? g.origin.y >= t.origin.y + t.size.height - 1 && gtk_widget_get_width (GTK_WIDGET (window)) <= 1000
+               : g.origin.x >= t.origin.x + t.size.width - 1;
+}
+
+static gboolean
+graph_under_trace (gpointer window)
+{
+  return graph_placed (window, TRUE);
+}
+
+static gboolean
+graph_beside_trace (gpointer window)
+{
+  return graph_placed (window, FALSE);
+}
+
 /* A narrow window puts Graph Structure under Graph Execution, every control whole; wide
  * again, beside it. */
 static void
 test_narrow (void)
 {
   TdbgWindow *window;
-  GtkWidget *trace, *graph;
-  graphene_rect_t t, g;
 
   gui_reset_settings ();
   {
@@ -325,28 +356,19 @@ test_narrow (void)
     g_settings_set_int (settings, "window-height", MIN (screen_h - 40, 740));
   }
   window = open_as_program ("multi_host/logdir");
-  trace = GTK_WIDGET (tdbg_window_get_trace_pane (window));
-  graph = GTK_WIDGET (tdbg_window_get_graph_pane (window));
   g_assert_false (tdbg_window_is_narrow (window));
   /* Dragged narrower: the window first stops at the wide arrangement's least width, which is
    * narrow enough to switch; the drag goes on. */
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, MIN (screen_h, 760));
-  gui_spin (600);
-  g_assert_true (tdbg_window_is_narrow (window));
+  g_assert_true (gui_wait_until (is_narrow, window, 10000));
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, MIN (screen_h, 760));
-  gui_spin (600);
-  g_assert_true (gtk_widget_compute_bounds (trace, GTK_WIDGET (window), &t));
-  g_assert_true (gtk_widget_compute_bounds (graph, GTK_WIDGET (window), &g));
-  g_assert_cmpfloat (g.origin.y, >=, t.origin.y + t.size.height - 1);
+  g_assert_true (gui_wait_until (graph_under_trace, window, 10000));
   g_test_message ("narrow: window %d px wide", gtk_widget_get_width (GTK_WIDGET (window)));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1000);
   gui_shot (GTK_WIDGET (window), "layout-narrow.png");
   gtk_window_set_default_size (GTK_WINDOW (window), MIN (screen_w, 1280), MIN (screen_h, 760));
-  gui_spin (600);
+  g_assert_true (gui_wait_until (graph_beside_trace, window, 10000));
   g_assert_false (tdbg_window_is_narrow (window));
-  g_assert_true (gtk_widget_compute_bounds (trace, GTK_WIDGET (window), &t));
-  g_assert_true (gtk_widget_compute_bounds (graph, GTK_WIDGET (window), &g));
-  g_assert_cmpfloat (g.origin.x, >=, t.origin.x + t.size.width - 1);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
