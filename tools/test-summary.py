@@ -23,7 +23,8 @@ def last_words(t):
     bail = re.findall(r"^Bail out!.*$", out, re.M)
     if bail:
         return bail[-1]
-    err = [l for l in (t.get("stderr") or "").splitlines() if l.strip()]
+    err = [l for l in (t.get("stderr") or "").splitlines()
+           if l.strip() and not l.startswith(("(test program exited", "TAP parsing error"))]
     return err[-1] if err else t["result"]
 
 
