@@ -73,10 +73,8 @@ show_file (TdbgSourcePane *self, guint32 file)
 
   if (file == self->shown_file)
     return;
-  if (self->shown_file == RUN_B_FILE)
-    /* The template's own tooltip again. */
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self->file_dropdown), _("Source files of the logdir"));
   gtk_widget_set_visible (self->run_b_bar, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->file_dropdown), TRUE);
   self->shown_file = file;
   tdbg_source_ops_bar_show_file (self->ops_bar, file);
   self->marked_line = 0;
@@ -181,11 +179,9 @@ tdbg_source_pane_show_run_b_line (TdbgSourcePane *self, TdbgLogdir *other, guint
   gtk_label_set_text (self->run_b_label, title);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_b_label), title);
   gtk_widget_set_visible (self->run_b_bar, TRUE);
-  /* The list names this run's files: none of them is on show (picking one goes back to it). */
-  self->updating = TRUE;
-  gtk_drop_down_set_selected (self->file_dropdown, GTK_INVALID_LIST_POSITION);
-  self->updating = FALSE;
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->file_dropdown), title);
+  /* The list of this run's files would name one of them: it goes while run B's file is shown,
+   * the bar names that (a drop-down cannot be left on no file: GTK 4.18 selects the first). */
+  gtk_widget_set_visible (GTK_WIDGET (self->file_dropdown), FALSE);
   mark_line (self, line);
 }
 
