@@ -77,6 +77,8 @@ struct _TdbgTensorDetails {
 void _tdbg_tensor_details_fill_fields (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value, char **fields);
 /* Renders the shown values (and the twin's, in compare mode) as the slice and highlight say. */
 void _tdbg_tensor_details_render (TdbgTensorDetails *self);
+/* The values' expander's title (with its mnemonic), wrapped where the pane is narrow. */
+void _tdbg_tensor_details_set_heading (TdbgTensorDetails *self, const char *heading);
 
 /* tdbg-tensor-details-twin.c */
 /* Forgets the twin (another trace is shown, or compare mode ends). */

@@ -42,7 +42,7 @@ _tdbg_tensor_details_twin_clear (TdbgTensorDetails *self)
   gtk_widget_set_visible (self->twin_scroller, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->values_a_label), FALSE);
   gtk_widget_set_visible (self->values_b_box, FALSE);
-  gtk_expander_set_label (self->tensor_expander, _("_Tensor Values"));
+  _tdbg_tensor_details_set_heading (self, _("_Tensor Values"));
   g_free (self->twin_text);
   self->twin_text = g_strdup ("");
   self->n_differing = -1;
@@ -186,12 +186,12 @@ show_twin_values (TdbgTensorDetails *self)
       /* Translators: compare mode, the values' heading: differing elements, all elements, the
        * tolerances, the largest difference */
       heading = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "_Tensor Values: %s of %s element differs (rtol %g, atol %g), max |a−b| %.3g",
+                                              "_Tensor Values: %s of %s elements differs (rtol %g, atol %g), max |a−b| %.3g",
                                               "_Tensor Values: %s of %s elements differ (rtol %g, atol %g), max |a−b| %.3g",
                                               (gulong) self->n_differing),
                                  n, total, self->twins->rtol, self->twins->atol, max_abs);
     }
-  gtk_expander_set_label (self->tensor_expander, heading);
+  _tdbg_tensor_details_set_heading (self, heading);
   _tdbg_tensor_details_render (self);
 }
 

@@ -257,6 +257,12 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
     }
 }
 
+void
+_tdbg_tensor_details_set_heading (TdbgTensorDetails *self, const char *heading)
+{
+  gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_expander_get_label_widget (self->tensor_expander)), heading);
+}
+
 GtkExpander *
 tdbg_tensor_details_get_expander (TdbgTensorDetails *self)
 {
@@ -386,6 +392,8 @@ keep_value_rows (GtkWidget *view)
 static void
 tdbg_tensor_details_init (TdbgTensorDetails *self)
 {
+  GtkLabel *heading;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Once the view has its style (the monospace font). */
   g_signal_connect (self->tensor_view, "realize", G_CALLBACK (keep_value_rows), NULL);
@@ -395,6 +403,14 @@ tdbg_tensor_details_init (TdbgTensorDetails *self)
                                        gtk_scrolled_window_get_vadjustment (self->values_a_scroller));
   self->twin_text = g_strdup ("");
   self->n_differing = -1;
+  /* Compare mode's heading counts the differing elements, with the tolerances: it wraps, where
+   * one line would widen the pane past what it is given (GTK 4.18 warns). The expander's own
+   * label is made anew by each gtk_expander_set_label(): this one stays. */
+  heading = GTK_LABEL (gtk_label_new_with_mnemonic (_("_Tensor Values")));
+  gtk_label_set_wrap (heading, TRUE);
+  gtk_label_set_wrap_mode (heading, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (heading, 0);
+  gtk_expander_set_label_widget (self->tensor_expander, GTK_WIDGET (heading));
   g_object_bind_property (self->tensor_expander, "expanded", self->plot_revealer, "reveal-child",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }
