@@ -314,7 +314,6 @@ show_counts (TdbgAlertsPane *self)
   guint64 all = 0;
   guint listed = 0;
   guint had_focus;
-  GtkWidget *child;
   gboolean reading = logdir && tdbg_logdir_get_bulk_limited (logdir);
   guint64 found = reading ? self->found : 0;
 
@@ -357,9 +356,7 @@ show_counts (TdbgAlertsPane *self)
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->title_label), "tdbg-salient");
 
-  had_focus = tdbg_ui_release_focus (GTK_WIDGET (self->kinds_box));
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->kinds_box))))
-    gtk_box_remove (self->kinds_box, child);
+  had_focus = tdbg_ui_remove_children (GTK_WIDGET (self->kinds_box));
   for (guint k = 0; logdir && k < tdbg_alert_kind_get_n (); k++)
     {
       const TdbgAlertKind *kind = tdbg_alert_kind_nth (k);

@@ -151,7 +151,6 @@ show_cause (TdbgCauseCard *self, TdbgLogdir *logdir, const TdbgRootCause *rc)
   g_autofree char *hint = rc->hint ? g_strdup_printf (_("What to do: %s"), rc->hint) : NULL;
   g_autofree char *spread = spread_text (rc);
   guint had_focus;
-  GtkWidget *child;
 
   /* TRANSLATORS: the collapsed card's summary: the cause in a few words · where it went bad */
   g_autofree char *summary = g_strdup_printf (_("%s · %s"), tdbg_cause_name (rc->cause), origin);
@@ -166,9 +165,7 @@ show_cause (TdbgCauseCard *self, TdbgLogdir *logdir, const TdbgRootCause *rc)
   set_optional (self->hint_label, hint);
   set_optional (self->limitation_label, rc->limitation);
   gtk_label_set_text (self->spread_label, spread);
-  had_focus = tdbg_ui_release_focus (GTK_WIDGET (self->inputs_list));
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->inputs_list))))
-    gtk_list_box_remove (self->inputs_list, child);
+  had_focus = tdbg_ui_remove_children (GTK_WIDGET (self->inputs_list));
   for (guint i = 0; i < rc->inputs->len; i++)
     gtk_list_box_append (self->inputs_list, input_row (&g_array_index (rc->inputs, TdbgCauseInput, i)));
   tdbg_ui_restore_focus (GTK_WIDGET (self->inputs_list), had_focus);

@@ -187,14 +187,11 @@ rebuild (TdbgOpDetails *self)
   TdbgLogdir *logdir = self->selection ? tdbg_selection_get_logdir (self->selection) : NULL;
   guint32 op_index = self->selection ? tdbg_selection_get_op (self->selection) : TDBG_NONE;
   guint had_focus;
-  GtkWidget *child;
 
   self->stale = !gtk_widget_get_mapped (GTK_WIDGET (self));
   if (self->stale)
     return;
-  had_focus = tdbg_ui_release_focus (GTK_WIDGET (self->box));
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->box))))
-    gtk_box_remove (self->box, child);
+  had_focus = tdbg_ui_remove_children (GTK_WIDGET (self->box));
   self->op = logdir && op_index < tdbg_logdir_get_n_ops (logdir) ? op_index : TDBG_NONE;
   if (self->op == TDBG_NONE)
     add_label (self, _("Select an op to see its details."), "dim-label");

@@ -30,13 +30,9 @@ logdir_of (TdbgSourceOpsBar *self)
 static void
 clear_line_box (TdbgSourceOpsBar *self)
 {
-  GtkWidget *child;
-
-  /* An op's button clicked: its op is selected, and the source view takes the focus back. */
-  if (tdbg_ui_release_focus (self->line_box))
+  /* An op's button clicked, then another file shown: the source view takes the focus back. */
+  if (tdbg_ui_remove_children (self->line_box))
     gtk_widget_grab_focus (GTK_WIDGET (gtk_source_gutter_renderer_get_view (GTK_SOURCE_GUTTER_RENDERER (self->gutter))));
-  while ((child = gtk_widget_get_first_child (self->line_box)))
-    gtk_box_remove (GTK_BOX (self->line_box), child);
   /* Shown only while it lists a line's ops: the panes above keep their height. */
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
@@ -106,11 +102,8 @@ file_row (TdbgLogdir *logdir, const TdbgFileOps *f)
 static void
 fill_file_list (TdbgSourceOpsBar *self, TdbgLogdir *logdir)
 {
-  guint had_focus = tdbg_ui_release_focus (self->file_list);
-  GtkWidget *child;
+  guint had_focus = tdbg_ui_remove_children (self->file_list);
 
-  while ((child = gtk_widget_get_first_child (self->file_list)))
-    gtk_list_box_remove (GTK_LIST_BOX (self->file_list), child);
   g_clear_pointer (&self->files, g_array_unref);
   if (logdir == NULL || self->ops == NULL)
     return;

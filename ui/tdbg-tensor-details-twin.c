@@ -26,19 +26,14 @@ free_event (gpointer event)
 void
 _tdbg_tensor_details_twin_clear (TdbgTensorDetails *self)
 {
-  GtkWidget *child;
-
-  if (self->twin_reading)
-    g_cancellable_cancel (self->twin_reading);
+  g_cancellable_cancel (self->twin_reading);
   g_clear_object (&self->twin_reading);
   g_clear_pointer (&self->twin_event, free_event);
   g_clear_pointer (&self->twins, tdbg_twins_unref);
   gtk_widget_set_visible (GTK_WIDGET (self->details_label), TRUE);
   /* A twin cell with the focus (clicked, then F8) hands it to the summary. */
-  if (tdbg_ui_release_focus (GTK_WIDGET (self->twin_grid)))
+  if (tdbg_ui_remove_children (GTK_WIDGET (self->twin_grid)))
     gtk_widget_grab_focus (GTK_WIDGET (self->details_label));
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->twin_grid))))
-    gtk_grid_remove (self->twin_grid, child);
   gtk_widget_set_visible (self->twin_scroller, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->values_a_label), FALSE);
   gtk_widget_set_visible (self->values_b_box, FALSE);

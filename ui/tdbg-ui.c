@@ -178,8 +178,9 @@ tdbg_ui_format_count (guint64 n)
   return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
 }
 
-guint
-tdbg_ui_release_focus (GtkWidget *parent)
+/* 1 + the position of @parent's child that has the focus, which is taken off it; 0 for none. */
+static guint
+release_focus (GtkWidget *parent)
 {
   GtkRoot *root = gtk_widget_get_root (parent);
   GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
@@ -195,6 +196,22 @@ tdbg_ui_release_focus (GtkWidget *parent)
       position++;
     }
   return 1;
+}
+
+guint
+tdbg_ui_remove_children (GtkWidget *parent)
+{
+  guint released = release_focus (parent);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (parent)))
+    if (GTK_IS_LIST_BOX (parent))
+      gtk_list_box_remove (GTK_LIST_BOX (parent), child);
+    else if (GTK_IS_GRID (parent))
+      gtk_grid_remove (GTK_GRID (parent), child);
+    else
+      gtk_box_remove (GTK_BOX (parent), child);
+  return released;
 }
 
 void

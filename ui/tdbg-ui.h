@@ -58,11 +58,11 @@ void tdbg_ui_list_item_set_child (GtkListItem *item, GtkWidget *child);
  * focuses the list. Returns whether the focus moved. */
 gboolean tdbg_ui_focus_list_row (GtkWidget *list, guint position);
 
-/* Before @parent's children are removed to be made again: when one of them has the keyboard
- * focus, it is taken off them and 1 + that child's position returned, else 0 (GTK 4.8 keeps a
- * removed focus widget as its window's focus, and trips over it at the next layout: a critical,
- * a finalized object referenced). */
-guint tdbg_ui_release_focus (GtkWidget *parent);
+/* Removes every child of @parent (a GtkBox, GtkGrid or GtkListBox), to be made again. When one
+ * of them has the keyboard focus, the focus is taken off first and 1 + that child's position
+ * returned, else 0: GTK 4.8 keeps a removed focus widget as its window's focus, and trips over
+ * it at the next layout (a critical, a finalized object referenced). */
+guint tdbg_ui_remove_children (GtkWidget *parent);
 /* After they are made again: the focus to the new child at the position @released names (the
  * last when there are fewer), or to the first after it that takes it; nothing when 0. */
 void tdbg_ui_restore_focus (GtkWidget *parent, guint released);
