@@ -142,8 +142,10 @@ fill_grid (TdbgTensorDetails *self, char **b, guint32 twin)
     }
   if (twin == TDBG_NONE)
     {
-      label = gtk_label_new (no_twin_text (self->twins));
-      gtk_widget_set_tooltip_text (label, no_twin_text (self->twins));
+      const char *why = no_twin_text (self->twins);
+
+      label = gtk_label_new (why);
+      gtk_widget_set_tooltip_text (label, why);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
       gtk_widget_add_css_class (label, "dim-label");
@@ -226,7 +228,7 @@ twin_read_cb (GObject *source, GAsyncResult *result, gpointer data)
   Tensorflow__DebugEvent *event = g_task_propagate_pointer (G_TASK (result), NULL);
 
   /* A twin asked for before the selection moved on is never shown. */
-  if (cancellable != self->twin_reading || g_cancellable_is_cancelled (cancellable))
+  if (cancellable != self->twin_reading)
     {
       g_clear_pointer (&event, free_event);
       return;
