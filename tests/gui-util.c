@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "gui-util.h"
+#include "own-display.h"
 #include "tdbg-v1-source.h"
 
 #include <locale.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include <gtksourceview/gtksource.h>
@@ -13,6 +15,7 @@
 #include "tdbg-ui.h"
 #include "tdbg-window-private.h"
 #include "test-env.h"
+#include "test-util.h"
 #ifdef TDBG_WITH_REMOTE
 #include "tdbg-remote.h"
 #endif
@@ -278,10 +281,53 @@ log_writer_cb (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gp
   return g_log_writer_default (level, fields, n_fields, data);
 }
 
+static char *own_home;
+
+static void
+remove_own_home (void)
+{
+  test_remove_tree (own_home);
+}
+
+/* A home of the program's own under the suite's (made anew, removed at exit), with the XDG
+ * folders the program has not chosen itself under it: programs side by side never see each
+ * other's recent list, remembered layout or reports. Before GLib reads any of them. */
+static void
+move_to_own_home (const char *program)
+{
+  const char *xdg[][2] = { { "XDG_CONFIG_HOME", ".config" }, { "XDG_CACHE_HOME", ".cache" },
+                           { "XDG_DATA_HOME", ".local/share" } };
+  g_autofree char *base = g_path_get_basename (program);
+  g_autofree char *name = g_strconcat (base, "-XXXXXX", NULL);
+  const char *suite_home = g_getenv ("HOME");
+
+  g_assert_nonnull (suite_home);
+  g_assert_cmpint (g_mkdir_with_parents (suite_home, 0700), ==, 0);
+  own_home = g_build_filename (suite_home, name, NULL);
+  g_assert_nonnull (g_mkdtemp (own_home));
+  atexit (remove_own_home);
+  g_setenv ("HOME", own_home, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg); i++)
+    if (g_getenv (xdg[i][0]) == NULL)
+      {
+        g_autofree char *dir = g_build_filename (own_home, xdg[i][1], NULL);
+        g_setenv (xdg[i][0], dir, TRUE);
+      }
+}
+
 void
 gui_test_init (int *argc, char ***argv)
 {
+  const char *screen = g_getenv ("TDBG_TEST_SCREEN");
+
   g_log_set_writer_func (log_writer_cb, NULL, NULL);
+  if (screen != NULL)
+    {
+      g_autofree char *display = own_display_start (screen);
+
+      g_setenv ("DISPLAY", display, TRUE);
+      move_to_own_home ((*argv)[0]);
+    }
   gtk_test_init (argc, argv, NULL);
   /* gtk_test_init() switches to en_US.UTF-8 where that locale exists (digits then grouped
    * "1,000"): the tests run in the locale their environment names. */

@@ -21,8 +21,9 @@ gboolean gui_wait_until (GuiCond cond, gpointer data, guint timeout_ms);
 /* Iterates the default main context for @ms. */
 void gui_spin (guint ms);
 
-/* The start of a GUI test program: GTK for tests and gui_init_toolkit(). The reference
- * logdirs must be there (a missing corpus fails, never skips). */
+/* The start of a GUI test program: a display of its own where TDBG_TEST_SCREEN names its
+ * size ("1280x800"), GTK for tests and gui_init_toolkit(). The reference logdirs must be there
+ * (a missing corpus fails, never skips). */
 void gui_test_init (int *argc, char ***argv);
 /* After gtk_init(): GtkSourceView, the panes' types and style, no animations (text views
  * would scroll with one, and screenshots catch it midway). */
