@@ -72,7 +72,8 @@ static void test_eager_full_tensor (void) { check_eager_into_function (CAUSE_TEN
 static void test_eager_concise_health (void) { check_eager_into_function (CAUSE_CONCISE, TRUE); }
 static void test_eager_curt_health (void) { check_eager_into_function (CAUSE_CURT, TRUE); }
 
-/* The eager op that made the bad values is known, the ones before it were dropped. */
+/* The eager op that made the bad values is known, the ones before it were dropped: a Log that
+ * gave −∞ took a zero, which is said as inferred. */
 static void
 test_eager_inputs_not_recorded (void)
 {
@@ -82,9 +83,12 @@ test_eager_inputs_not_recorded (void)
 
   g_assert_cmpuint (rc->origin_execution, ==, 0);
   g_assert_cmpstr (rc->origin_op_type, ==, "Log");
-  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_true (rc->inferred);
+  g_assert_nonnull (rc->limitation);
   g_assert_cmpuint (input (rc, 0)->execution, ==, TDBG_NONE);
-  g_assert_nonnull (strstr (rc->hint, "circular_buffer_size"));
+  g_assert_cmpint (input (rc, 0)->unrecorded, ==, TDBG_UNRECORDED_UNKNOWN);
+  g_assert_null (strstr (rc->hint, "circular_buffer_size"));
   test_remove_tree (dir);
 }
 
