@@ -210,23 +210,6 @@ eager_summary_text (const TdbgCauseInput *input)
                           input->execution);
 }
 
-static char *
-unrecorded_text (const TdbgCauseInput *input)
-{
-  switch (input->unrecorded)
-    {
-    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
-      return g_strdup (_("not recorded: an argument of its tf.function, which TensorFlow does not record"));
-    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
-      return g_strdup_printf (_("not recorded: made by %s, an op TensorFlow does not record"),
-                              input->maker_type ? input->maker_type : "?");
-    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
-      return g_strdup (_("not recorded: the circular buffer dropped it"));
-    default:
-      return g_strdup (_("not recorded before it"));
-    }
-}
-
 static char *recorded_summary_text (const TdbgCauseInput *input);
 
 /* What an input held, and "culprit" when it held what explains the origin's bad values. */
@@ -243,7 +226,7 @@ recorded_summary_text (const TdbgCauseInput *input)
 {
   const TdbgValue *v = &input->value;
   if (!input->value_read)
-    return unrecorded_text (input);
+    return tdbg_root_cause_unrecorded_text (input);
   if (input->trace == TDBG_NONE)
     return eager_summary_text (input);
   if (v->counts_known)

@@ -84,7 +84,7 @@ input_row (const TdbgCauseInput *input)
   /* An eager origin's inputs were made by executions, a graph op's were traced. */
   g_autofree char *trace = input->trace != TDBG_NONE ? g_strdup_printf (_("trace %u"), input->trace)
                          : recorded ? g_strdup_printf (_("execution %u"), input->execution)
-                         : g_strdup (_("not recorded"));
+                         : tdbg_root_cause_unrecorded_text (input);
   /* TRANSLATORS: an input's latest trace and its health: "trace 101 · healthy: 1 zero" */
   g_autofree char *detail = recorded ? g_strdup_printf (_("%s · %s"), trace, health) : g_strdup (trace);
   /* TRANSLATORS: an input of the origin for screen readers: "logits:0, trace 101, healthy…" */

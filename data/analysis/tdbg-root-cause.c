@@ -352,6 +352,23 @@ tdbg_root_cause_spread_text (const TdbgRootCause *rc)
 
 /* ---- explanation ------------------------------------------------------------------------ */
 
+char *
+tdbg_root_cause_unrecorded_text (const TdbgCauseInput *input)
+{
+  switch (input->unrecorded)
+    {
+    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
+      return g_strdup (_("not recorded: an argument of its tf.function, which TensorFlow does not record"));
+    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
+      return g_strdup_printf (_("not recorded: made by %s, an op TensorFlow does not record"),
+                              input->maker_type ? input->maker_type : "?");
+    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
+      return g_strdup (_("not recorded: the circular buffer dropped it"));
+    default:
+      return g_strdup (_("not recorded before it"));
+    }
+}
+
 static const char *
 hint_for_unrecorded (TdbgUnrecorded reason)
 {

@@ -128,6 +128,9 @@ void tdbg_root_cause_free (TdbgRootCause *cause);
 char *tdbg_root_cause_spread_text (const TdbgRootCause *rc);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgRootCause, tdbg_root_cause_free)
 
+/* "not recorded: an argument of its tf.function, …", translated: an input's missing record and why. */
+char *tdbg_root_cause_unrecorded_text (const TdbgCauseInput *input);
+
 /* The catalogue row an op type belongs to ("log", "division", …), NULL when not in the
  * catalogue; for the tests. */
 const char *tdbg_root_cause_family_of (const char *op_type);
