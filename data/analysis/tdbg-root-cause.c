@@ -557,6 +557,9 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
       return unrecorded_sentence (rc, op, type);
     case TDBG_CAUSE_NONFINITE_INPUT:
+      if (rc->evidence_input >= 0)
+        return g_strdup_printf (_("%s (%s) passed on the NaN/∞ its input %s already held; what made them was not "
+                                  "recorded."), op, type, input);
       return g_strdup_printf (_("%s (%s) already held NaN/∞ where the recording starts: there is no recorded input "
                                 "to walk back to."), op, type);
     case TDBG_CAUSE_NONE:
@@ -814,6 +817,15 @@ note_unrecorded (TdbgRootCause *rc)
     }
 }
 
+static gint
+first_bad_input (const TdbgRootCause *rc)
+{
+  for (guint i = 0; i < rc->inputs->len; i++)
+    if (g_array_index (rc->inputs, TdbgCauseInput, i).bad)
+      return i;
+  return -1;
+}
+
 static void
 decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
 {
@@ -821,9 +833,11 @@ decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
   TdbgCauseDecision d;
 
   note_unrecorded (rc);
-  if (rc->inputs->len == 0)
+  if (rc->inputs->len == 0 || first_bad_input (rc) >= 0)
     {
+      /* No input, or one already bad that the walk could not go past: passed on, not made. */
       rc->cause = TDBG_CAUSE_NONFINITE_INPUT;
+      rc->evidence_input = first_bad_input (rc);
       return;
     }
   if (row && row->composition)
