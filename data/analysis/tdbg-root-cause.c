@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The root cause of the first NaN/∞. The decision is a table of op families: each row says
- * which cause an output of −∞, +∞ or NaN from finite inputs means for those ops, and which
- * input holds the evidence (zeros for a logarithm or a denominator, negatives for a square
- * root). A new op family is one row. */
+/* The root cause of the first NaN/∞: the origin's inputs and why any was not recorded, the
+ * cause the catalogue's row for the op decides from them (tdbg-cause-catalogue.c, read by
+ * tdbg_cause_decide()), the culprit input, and the explanation and advice for people. A new op
+ * family is one row of the catalogue, a new kind of cause one value of TdbgCause here. */
 
 #include "config.h"
 

@@ -4,7 +4,7 @@
 /* Why it went bad: the origin of the first NaN/∞ (the first bad trace in file order, walked
  * back through the links the logdir records when the bad values came in from elsewhere: a
  * function's placeholders and the call's inputs, nested graphs and their calling ops, eager
- * tensor ids), its inputs' latest summaries, a cause decided by a table of op families from
+ * tensor ids), its inputs' latest summaries, a cause decided by the cause catalogue from
  * what the debug mode records, and how far it spread. GTK-free: the CLI and the window say
  * the same thing.
  *
