@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The cause catalogue (see the header). One row per op family; the semantics quote TensorFlow's
- * op reference (tf.math.*, tf.nn.*, tf.linalg.*, raw_ops) and were checked on TensorFlow 2.21.
+ * op reference (tf.math.*, tf.nn.*, tf.linalg.*, raw_ops); the element-wise ones were checked on
+ * TensorFlow 2.21 (digamma(0) = NaN, lgamma(0) = +∞, xdivy(1, 0) = +∞, floormod(1, 0) = NaN, the
+ * Euclidean norm of nothing = 0, slogdet of a singular matrix = −∞).
  * Order matters only where patterns overlap: the first row matching an op type wins. */
 
 #include "config.h"
@@ -31,7 +33,7 @@ static const TdbgCauseRow rows[] = {
   /* ---- element-wise ops with a restricted domain or a pole ---- */
   { "log", " Log ", "tf.math.log: log(0) = −∞, log(x < 0) = NaN",
     { R (N, LOG_OF_ZERO, ZEROS, 0, TRUE), R (Q, LOG_OF_NEGATIVE, NEGATIVES, 0, TRUE) } },
-  { "log1p", " Log1p ", "tf.math.log1p: log1p(−1) = −∞, log1p(x < −1) = NaN",
+  { "log1p", " Log1p ", "tf.math.log1p: log1p(−1) = −∞, log1p(x < −1) = NaN (a negative input)",
     { R (N, POLE, NEGATIVES, 0, TRUE), R (Q, OUT_OF_DOMAIN, NEGATIVES, 0, TRUE) } },
   { "sqrt", " Sqrt ", "tf.math.sqrt: sqrt(x < 0) = NaN",
     { R (Q, SQRT_OF_NEGATIVE, NEGATIVES, 0, TRUE) } },
@@ -49,7 +51,7 @@ static const TdbgCauseRow rows[] = {
     { R (Q, OUT_OF_DOMAIN, NEGATIVES, 0, TRUE), R (Q, OUT_OF_DOMAIN, ZEROS, 0, TRUE) } },
   { "lgamma", " Lgamma ", "tf.math.lgamma: +∞ at 0 and at the negative integers",
     { R (P, POLE, ZEROS, 0, TRUE), R (P, POLE, NEGATIVES, 0, TRUE) } },
-  { "digamma", " Digamma ", "tf.math.digamma: poles at 0 and the negative integers (NaN or ±∞ there)",
+  { "digamma", " Digamma ", "tf.math.digamma: poles at 0 and the negative integers, where TensorFlow gives NaN",
     { R (ANY, POLE, ZEROS, 0, TRUE), R (ANY, POLE, NEGATIVES, 0, TRUE) } },
   { "polygamma", " Polygamma ", "tf.math.polygamma(a, x): poles at x = 0 and the negative integers, "
     "NaN for a non-integer or negative order a",
@@ -96,7 +98,7 @@ static const TdbgCauseRow rows[] = {
   { "mean", " Mean ", "tf.math.reduce_mean (and reduce_variance, reduce_std, which take means): "
     "the mean of no elements is 0/0 = NaN; the sum can overflow",
     { R (Q, EMPTY_REDUCTION, EMPTY, 0, TRUE), OVERFLOWS, CANCELS } },
-  { "euclidean-norm", " EuclideanNorm ", "tf.math.reduce_euclidean_norm: the squares' sum overflows to +∞",
+  { "euclidean-norm", " EuclideanNorm ", "tf.math.reduce_euclidean_norm: the squares' sum overflows to +∞; the norm of nothing is 0, not NaN",
     { OVERFLOWS } },
 
   /* ---- gradient ops ---- */
