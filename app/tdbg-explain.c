@@ -44,12 +44,6 @@ origin_host (TdbgLogdir *logdir, const TdbgRootCause *rc)
   return tdbg_logdir_get_file_set (logdir, file_set)->host_name;
 }
 
-static const char *
-evidence_kind_name (TdbgEvidenceKind kind)
-{
-  return kind == TDBG_EVIDENCE_ZEROS ? "zeros" : kind == TDBG_EVIDENCE_NEGATIVES ? "negatives" : NULL;
-}
-
 /* ---- JSON ------------------------------------------------------------------------------- */
 
 static void
@@ -95,6 +89,9 @@ json_inputs (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       tdbg_json_member_uint_or_null (j, "graph_execution_trace_index", input->trace, TDBG_NONE);
       tdbg_json_member_uint_or_null (j, "execution_index", input->execution, TDBG_NONE);
       tdbg_json_key (j, "bad"); tdbg_json_bool (j, input->bad);
+      tdbg_json_key (j, "culprit"); tdbg_json_bool (j, input->culprit);
+      tdbg_json_member_string (j, "not_recorded_because", tdbg_unrecorded_code (input->unrecorded));
+      tdbg_json_member_string (j, "unrecorded_op_type", input->maker_type);
       tdbg_json_key (j, "summary");
       if (input->value_read)
         {
@@ -121,7 +118,7 @@ json_evidence (TdbgJson *j, const TdbgRootCause *rc)
     }
   tdbg_json_begin_object (j);
   tdbg_json_key (j, "input_index"); tdbg_json_int (j, rc->evidence_input);
-  tdbg_json_member_string (j, "kind", evidence_kind_name (rc->evidence_kind));
+  tdbg_json_member_string (j, "kind", tdbg_evidence_code (rc->evidence_kind));
   tdbg_json_member_double_or_null (j, "count", rc->evidence_count);
   tdbg_json_key (j, "inferred"); tdbg_json_bool (j, rc->inferred);
   tdbg_json_end_object (j);
@@ -182,6 +179,10 @@ tdbg_explain_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   json_origin (j, logdir, rc);
   tdbg_json_member_string (j, "cause", found ? tdbg_cause_code (rc->cause) : NULL);
   tdbg_json_member_string (j, "op_family", rc->family);
+  tdbg_json_member_string (j, "op_semantics", rc->semantics);
+  tdbg_json_member_string (j, "composition", rc->composition);
+  tdbg_json_key (j, "inferred"); tdbg_json_bool (j, found && rc->inferred);
+  tdbg_json_member_string (j, "not_recorded_because", tdbg_unrecorded_code (rc->unrecorded));
   tdbg_json_member_string (j, "explanation", rc->explanation);
   tdbg_json_member_string (j, "hint", rc->hint);
   tdbg_json_member_string (j, "limitation", rc->limitation);
@@ -209,12 +210,23 @@ eager_summary_text (const TdbgCauseInput *input)
                           input->execution);
 }
 
+static char *recorded_summary_text (const TdbgCauseInput *input);
+
+/* What an input held, and "culprit" when it held what explains the origin's bad values. */
 static char *
 input_summary_text (const TdbgCauseInput *input)
 {
+  g_autofree char *summary = recorded_summary_text (input);
+  /* TRANSLATORS: an input of the origin that held the zeros (or negatives…) explaining it */
+  return input->culprit ? g_strdup_printf (_("culprit — %s"), summary) : g_steal_pointer (&summary);
+}
+
+static char *
+recorded_summary_text (const TdbgCauseInput *input)
+{
   const TdbgValue *v = &input->value;
   if (!input->value_read)
-    return g_strdup (_("not recorded before it"));
+    return tdbg_root_cause_unrecorded_text (input);
   if (input->trace == TDBG_NONE)
     return eager_summary_text (input);
   if (v->counts_known)
@@ -382,7 +394,7 @@ markdown_neighbourhood (GString *out, TdbgLogdir *logdir, const TdbgRootCause *r
   else if (picture)
     /* TRANSLATORS: Markdown image: the alternative text, then the file beside the report */
     g_string_append_printf (out, _("![The graph around %s: the origin outlined in red, its inputs in red "
-                                   "(bad) or green (healthy)](%s)\n"), name, picture);
+                                   "(bad or culprit) or green (healthy)](%s)\n"), name, picture);
   else
     g_string_append_printf (out, _("Not drawn here: `explain --markdown -o report.md` writes the picture of "
                                    "the graph around %s beside the report.\n"), name);

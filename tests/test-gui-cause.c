@@ -113,30 +113,33 @@ test_card (void)
   g_assert_cmpstr (input->op_name, ==, "logits");
   g_assert_cmpuint (input->trace, ==, 101);
   g_assert_false (input->bad);
+  /* Its zero is what the log took: the culprit, in red, not "healthy". */
+  g_assert_true (input->culprit);
   row = tdbg_cause_card_get_input_row (card, 0);
   g_assert_nonnull (row);
   g_assert_null (tdbg_cause_card_get_input_row (card, 1));
-  g_assert_true (gtk_widget_has_css_class (row, "tdbg-cause-healthy"));
+  g_assert_true (gtk_widget_has_css_class (row, "tdbg-cause-bad"));
+  g_assert_false (gtk_widget_has_css_class (row, "tdbg-cause-healthy"));
   g_assert_nonnull (gui_find_label (row, "logits:0", FALSE));
-  g_assert_nonnull (gui_find_label (row, "trace 101 · healthy: 1 zero, 999 positive", FALSE));
+  g_assert_nonnull (gui_find_label (row, "trace 101 · culprit: 1 zero, 999 positive", FALSE));
   g_assert_true (gtk_widget_get_focusable (row));
 
-  /* Graph Structure outlines the origin and its healthy input. */
+  /* Graph Structure outlines the origin and its culprit input in red. */
   {
     NodeWait origin = { window, rc->origin_op, "#c01c28", 4 };
-    NodeWait healthy = { window, input->op, "#26a269", 2.5 };
+    NodeWait culprit = { window, input->op, "#c01c28", 2.5 };
     g_autofree char *svg_path = gui_shot_path ("cause-graph.svg");
     g_autofree char *svg = NULL;
     int done = 0;
 
     g_assert_true (gui_wait_until (node_outlined, &origin, 30000));
-    g_assert_true (node_outlined (&healthy));
+    g_assert_true (node_outlined (&culprit));
     tdbg_graph_pane_export_async (tdbg_window_get_graph_pane (window), "svg", svg_path, export_done_cb, &done);
     g_assert_true (gui_wait_until (int_set, &done, 30000));
     g_assert_cmpint (done, ==, 1);
     g_assert_true (g_file_get_contents (svg_path, &svg, NULL, NULL));
     g_assert_nonnull (strstr (svg, "#c01c28"));
-    g_assert_nonnull (strstr (svg, "#26a269"));
+    g_assert_null (strstr (svg, "#26a269"));
   }
   gui_shot (GTK_WIDGET (window), "cause-card-collapsed.png");
   /* Keys: Shift+Tab from the alert list reaches the card's title (over the kinds' buttons). */

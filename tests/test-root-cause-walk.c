@@ -72,7 +72,8 @@ static void test_eager_full_tensor (void) { check_eager_into_function (CAUSE_TEN
 static void test_eager_concise_health (void) { check_eager_into_function (CAUSE_CONCISE, TRUE); }
 static void test_eager_curt_health (void) { check_eager_into_function (CAUSE_CURT, TRUE); }
 
-/* The eager op that made the bad values is known, the ones before it were dropped. */
+/* The eager op that made the bad values is known, the ones before it were dropped: a Log that
+ * gave −∞ took a zero, which is said as inferred. */
 static void
 test_eager_inputs_not_recorded (void)
 {
@@ -82,11 +83,54 @@ test_eager_inputs_not_recorded (void)
 
   g_assert_cmpuint (rc->origin_execution, ==, 0);
   g_assert_cmpstr (rc->origin_op_type, ==, "Log");
-  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_true (rc->inferred);
+  g_assert_nonnull (rc->limitation);
   g_assert_cmpuint (input (rc, 0)->execution, ==, TDBG_NONE);
-  g_assert_nonnull (strstr (rc->hint, "circular_buffer_size"));
+  g_assert_cmpint (input (rc, 0)->unrecorded, ==, TDBG_UNRECORDED_UNKNOWN);
+  g_assert_null (strstr (rc->hint, "circular_buffer_size"));
   test_remove_tree (dir);
 }
+
+/* TensorFlow 2.21 traces no argument of a function: an eager Log of a zero is fed into a
+ * function whose MatMul is the first bad trace. The walk goes from the MatMul's untraced
+ * placeholder to the call's input tensor and the eager Log that made it. */
+static void
+check_eager_into_untraced_argument (gboolean on_worker)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+    /* The function run on another host: its trace in that host's file set. */
+    g_autoptr(TdbgFixtureWriter) worker = on_worker ? cause_fixture_writer_new (dir, "worker", 2, NULL) : NULL;
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Placeholder", "m", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "MatMul", "mm", (const char *const[]) { "x:0", "m:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "mm:0", NULL });
+    cause_fixture_add_execution (w, 10, "Sub", NULL, CAUSE_FULL, (gint64[]) { 1, 2 }, 2, 3, cause_finite_with_zeros);
+    cause_fixture_add_execution (w, 11, "Log", NULL, CAUSE_FULL, (gint64[]) { 3 }, 1, 4, cause_neg_infs);
+    cause_fixture_add_execution (w, 11.5, "Fill", NULL, CAUSE_FULL, NULL, 0, 5, cause_finite_positive);
+    cause_fixture_add_trace (worker ? worker : w, 12, "f", "mm", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_execution (w, 15, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 4, 5 }, 2, 6, cause_neg_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+    g_assert_true (worker == NULL || tdbg_fixture_writer_flush (worker, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->origin_execution, ==, 1);
+  g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_false (rc->inferred);
+  g_assert_cmpuint (rc->walk->len, ==, 2);
+  g_assert_cmpint (g_array_index (rc->walk, TdbgWalkStep, 1).link, ==, TDBG_LINK_FUNCTION_INPUT);
+  g_assert_cmpuint (input (rc, 0)->execution, ==, 0);
+  g_assert_true (input (rc, 0)->culprit);
+  test_remove_tree (dir);
+}
+
+static void test_eager_into_untraced_argument (void) { check_eager_into_untraced_argument (FALSE); }
+static void test_eager_into_untraced_argument_other_host (void) { check_eager_into_untraced_argument (TRUE); }
 
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
@@ -282,6 +326,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/eager/full-tensor", test_eager_full_tensor);
   g_test_add_func ("/root-cause-walk/eager/concise-health", test_eager_concise_health);
   g_test_add_func ("/root-cause-walk/eager/curt-health", test_eager_curt_health);
+  g_test_add_func ("/root-cause-walk/eager/into-untraced-argument", test_eager_into_untraced_argument);
+  g_test_add_func ("/root-cause-walk/eager/into-untraced-argument-other-host", test_eager_into_untraced_argument_other_host);
   g_test_add_func ("/root-cause-walk/eager/inputs-not-recorded", test_eager_inputs_not_recorded);
   g_test_add_func ("/root-cause-walk/nested/full-health", test_nested_full_health);
   g_test_add_func ("/root-cause-walk/nested/full-tensor", test_nested_full_tensor);

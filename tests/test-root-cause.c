@@ -19,41 +19,117 @@ test_families (void)
   g_assert_cmpstr (tdbg_root_cause_family_of ("Log"), ==, "log");
   g_assert_cmpstr (tdbg_root_cause_family_of ("Sqrt"), ==, "sqrt");
   g_assert_cmpstr (tdbg_root_cause_family_of ("Rsqrt"), ==, "rsqrt");
-  for (const char *const *t = (const char *const[]) { "Div", "RealDiv", "FloorDiv", "TruncateDiv", "Xdivy", "FloorMod", NULL }; *t; t++)
+  for (const char *const *t = (const char *const[]) { "Div", "RealDiv", "FloorDiv", "TruncateDiv", NULL }; *t; t++)
     g_assert_cmpstr (tdbg_root_cause_family_of (*t), ==, "division");
   g_assert_cmpstr (tdbg_root_cause_family_of ("Reciprocal"), ==, "reciprocal");
-  for (const char *const *t = (const char *const[]) { "MatMul", "Exp", "Square", "Mul", "Logistic", "LogSoftmax", NULL }; *t; t++)
-    g_assert_cmpstr (tdbg_root_cause_family_of (*t), ==, "other");
-  /* A prefix or suffix of a listed type is another op. */
-  g_assert_cmpstr (tdbg_root_cause_family_of ("Lo"), ==, "other");
-  g_assert_cmpstr (tdbg_root_cause_family_of ("Log1p"), ==, "other");
-  g_assert_cmpstr (tdbg_root_cause_family_of (NULL), ==, "other");
+  g_assert_cmpstr (tdbg_root_cause_family_of ("SqrtGrad"), ==, "sqrt-grad");
+  g_assert_cmpstr (tdbg_root_cause_family_of ("Mean"), ==, "mean");
+  g_assert_cmpstr (tdbg_root_cause_family_of ("_UnaryOpsComposition"), ==, "unary-composition");
+  /* Patterns: "Conv*" and "_MklFused*" match by prefix. */
+  for (const char *const *t = (const char *const[]) { "MatMul", "BatchMatMulV3", "Conv2D", "Conv3DBackpropInputV2",
+                                                       "_FusedConv2D", "_MklFusedMatMul", NULL }; *t; t++)
+    g_assert_cmpstr (tdbg_root_cause_family_of (*t), ==, "matmul");
+  /* A prefix or suffix of a listed type is another op; an unknown op is in no row. */
+  g_assert_null (tdbg_root_cause_family_of ("Lo"));
+  g_assert_cmpstr (tdbg_root_cause_family_of ("Log1p"), ==, "log1p");
+  g_assert_null (tdbg_root_cause_family_of ("Logistic"));
+  g_assert_null (tdbg_root_cause_family_of ("MyCustomOp"));
+  g_assert_null (tdbg_root_cause_family_of (NULL));
+}
+
+/* Every row cites its semantics and has a rule unless it says the op is finite from finite
+ * inputs; every rule's input is one the op has. */
+static void
+test_catalogue_rows (void)
+{
+  for (guint i = 0; i < tdbg_cause_catalogue_n_rows (); i++)
+    {
+      const TdbgCauseRow *row = tdbg_cause_catalogue_row (i);
+      g_assert_nonnull (row->semantics);
+      g_assert_cmpuint (strlen (row->semantics), >, 10);
+      g_assert_true (row->op_types[0] == ' ' && row->op_types[strlen (row->op_types) - 1] == ' ');
+      for (guint k = 0; k < TDBG_CAUSE_MAX_RULES; k++)
+        g_assert_cmpint (row->rules[k].input, <, 10);
+      g_auto(GStrv) types = g_strsplit (g_strstrip (g_strdup (row->op_types)), " ", -1);
+      g_assert_true (tdbg_cause_catalogue_lookup (types[0]) == row);
+    }
+  g_assert_null (tdbg_cause_catalogue_row (tdbg_cause_catalogue_n_rows ()));
+}
+
+#define U NAN
+
+/* The decision for @op whose output held @kinds (0: the mode only tells "some"), its input @k
+ * of two recorded with these zeros, negatives and size (NAN: not told), the other unknown. */
+static TdbgCause
+decide (const char *op, TdbgKinds kinds, guint k, double zeros, double negatives, double size)
+{
+  TdbgInputEvidence inputs[2] = { { TRUE, U, U, U }, { TRUE, U, U, U } };
+  inputs[k] = (TdbgInputEvidence) { TRUE, zeros, negatives, size };
+  return tdbg_cause_decide (tdbg_cause_catalogue_lookup (op), kinds, inputs, 2).cause;
+}
+
+/* With no input recorded at all. */
+static TdbgCauseDecision
+decide_unrecorded (const char *op, TdbgKinds kinds)
+{
+  TdbgInputEvidence inputs[2] = { { FALSE, U, U, U }, { FALSE, U, U, U } };
+  return tdbg_cause_decide (tdbg_cause_catalogue_lookup (op), kinds, inputs, 2);
 }
 
 static void
 test_rule_table (void)
 {
-  /* Output counts known (FULL_HEALTH, CONCISE_HEALTH, FULL_TENSOR). */
-  g_assert_cmpint (tdbg_root_cause_decide ("Log", 1, 0, 0, NAN, NAN), ==, TDBG_CAUSE_LOG_OF_ZERO);
-  g_assert_cmpint (tdbg_root_cause_decide ("Log", 0, 0, 3, NAN, NAN), ==, TDBG_CAUSE_LOG_OF_NEGATIVE);
-  g_assert_cmpint (tdbg_root_cause_decide ("Sqrt", 0, 0, 2, NAN, NAN), ==, TDBG_CAUSE_SQRT_OF_NEGATIVE);
-  g_assert_cmpint (tdbg_root_cause_decide ("Rsqrt", 0, 4, 0, NAN, NAN), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
-  g_assert_cmpint (tdbg_root_cause_decide ("Rsqrt", 0, 0, 4, NAN, NAN), ==, TDBG_CAUSE_SQRT_OF_NEGATIVE);
-  g_assert_cmpint (tdbg_root_cause_decide ("RealDiv", 0, 0, 32, NAN, NAN), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
-  g_assert_cmpint (tdbg_root_cause_decide ("Div", 0, 5, 0, NAN, NAN), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
-  g_assert_cmpint (tdbg_root_cause_decide ("Reciprocal", 1, 0, 0, NAN, NAN), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
-  g_assert_cmpint (tdbg_root_cause_decide ("Exp", 0, 8, 0, NAN, NAN), ==, TDBG_CAUSE_OVERFLOW);
-  g_assert_cmpint (tdbg_root_cause_decide ("MatMul", 0, 0, 12, NAN, NAN), ==, TDBG_CAUSE_OVERFLOW);
+  const TdbgKinds N = TDBG_KIND_NEG_INF, P = TDBG_KIND_POS_INF, Q = TDBG_KIND_NAN;
+
+  /* Output kinds known (FULL_HEALTH, CONCISE_HEALTH, FULL_TENSOR). */
+  g_assert_cmpint (decide ("Log", N, 0, U, U, U), ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_cmpint (decide ("Log", Q, 0, U, U, U), ==, TDBG_CAUSE_LOG_OF_NEGATIVE);
+  g_assert_cmpint (decide ("Sqrt", Q, 0, U, U, U), ==, TDBG_CAUSE_SQRT_OF_NEGATIVE);
+  g_assert_cmpint (decide ("Rsqrt", P, 0, U, U, U), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  g_assert_cmpint (decide ("Rsqrt", Q, 0, U, U, U), ==, TDBG_CAUSE_SQRT_OF_NEGATIVE);
+  g_assert_cmpint (decide ("RealDiv", Q, 1, U, U, U), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  g_assert_cmpint (decide ("Div", P, 1, 3, 0, 8), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  /* x/y = +∞ with no zero in y: the quotient overflowed. */
+  g_assert_cmpint (decide ("Div", P, 1, 0, 0, 8), ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_cmpint (decide ("Reciprocal", N, 0, U, U, U), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  g_assert_cmpint (decide ("Exp", P, 0, U, U, U), ==, TDBG_CAUSE_OVERFLOW);
+  /* NaN from finite inputs is never an overflow. */
+  g_assert_cmpint (decide ("Exp", Q, 0, U, U, U), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  g_assert_cmpint (decide ("Mul", Q, 0, U, U, U), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  g_assert_cmpint (decide ("MatMul", Q, 0, U, U, U), ==, TDBG_CAUSE_INF_MINUS_INF);
+  g_assert_cmpint (decide ("MyCustomOp", Q, 0, 0, 0, 4), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  g_assert_cmpint (decide ("MyCustomOp", P, 0, 0, 0, 4), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  /* The known wrong cases: tf.norm's gradient at zero, the mean of an empty mask. */
+  g_assert_cmpint (decide ("SqrtGrad", P, 0, 1, 0, 1), ==, TDBG_CAUSE_GRADIENT_AT_ZERO);
+  g_assert_cmpint (decide ("Mean", Q, 0, 0, 0, 0), ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  g_assert_cmpint (decide ("Mean", Q, 0, 0, 0, 4), ==, TDBG_CAUSE_INF_MINUS_INF);
+  g_assert_cmpint (decide ("Mean", P, 0, 0, 0, 4), ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_cmpint (decide ("Lgamma", P, 0, 1, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("Acos", Q, 0, 0, 0, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("Xlogy", N, 1, 1, 0, 4), ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_cmpint (decide ("Pow", Q, 0, 0, 2, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("Pow", P, 0, 1, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("LogMatrixDeterminant", N, 0, U, U, U), ==, TDBG_CAUSE_SINGULAR_MATRIX);
+  g_assert_cmpint (decide ("ResourceApplyAdam", Q, 1, U, U, U), ==, TDBG_CAUSE_ZERO_EPSILON);
+  g_assert_cmpint (decide ("FusedBatchNormV3", Q, 0, 0, 0, 0), ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  g_assert_cmpint (decide ("Softmax", Q, 0, 0, 0, 4), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  /* A Log's NaN whose input held no negative but zeros is not a log of a negative. */
+  g_assert_cmpint (decide ("Log", Q, 0, 2, 0, 4), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
   /* CURT_HEALTH: the kind is unknown; the input's counts, where some mode recorded them, pick. */
-  g_assert_cmpint (tdbg_root_cause_decide ("Log", NAN, NAN, NAN, 2, 0), ==, TDBG_CAUSE_LOG_OF_ZERO);
-  g_assert_cmpint (tdbg_root_cause_decide ("Log", NAN, NAN, NAN, 0, 2), ==, TDBG_CAUSE_LOG_OF_NEGATIVE);
-  g_assert_cmpint (tdbg_root_cause_decide ("Rsqrt", NAN, NAN, NAN, 1, 0), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
-  /* Nothing recorded at all: the row's default for the op. */
-  g_assert_cmpint (tdbg_root_cause_decide ("Log", NAN, NAN, NAN, NAN, NAN), ==, TDBG_CAUSE_LOG_OF_ZERO);
-  g_assert_cmpint (tdbg_root_cause_decide ("Sqrt", NAN, NAN, NAN, NAN, NAN), ==, TDBG_CAUSE_SQRT_OF_NEGATIVE);
-  g_assert_cmpint (tdbg_root_cause_decide ("Square", NAN, NAN, NAN, NAN, NAN), ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_cmpint (decide ("Log", 0, 0, 2, 0, 4), ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_cmpint (decide ("Log", 0, 0, 0, 2, 4), ==, TDBG_CAUSE_LOG_OF_NEGATIVE);
+  g_assert_cmpint (decide ("Rsqrt", 0, 0, 1, 0, 4), ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  /* Nothing recorded of the inputs: the op and its output's kind alone, where they decide. */
+  g_assert_cmpint (decide_unrecorded ("Log", N).cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_true (decide_unrecorded ("Log", N).inferred);
+  g_assert_cmpint (decide_unrecorded ("Log", Q).cause, ==, TDBG_CAUSE_LOG_OF_NEGATIVE);
+  g_assert_cmpint (decide_unrecorded ("Log", 0).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (decide_unrecorded ("Log", N | Q).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (decide_unrecorded ("Mul", P).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (decide_unrecorded ("MyCustomOp", P).cause, ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
   g_assert_cmpstr (tdbg_cause_code (TDBG_CAUSE_DIVISION_BY_ZERO), ==, "division_by_zero");
   g_assert_cmpstr (tdbg_cause_code (TDBG_CAUSE_NONFINITE_INPUT), ==, "nonfinite_input");
+  g_assert_cmpstr (tdbg_cause_code (TDBG_CAUSE_NOT_IN_CATALOGUE), ==, "not_in_catalogue");
 }
 
 /* ---- whole logdirs ------------------------------------------------------------------------ */
@@ -135,6 +211,9 @@ check_division (Tensorflow__TensorDebugMode mode, gboolean inferred)
   g_assert_cmpstr (denominator->op_name, ==, "y");
   g_assert_cmpuint (denominator->trace, ==, 1);
   g_assert_false (denominator->bad);
+  /* The zeros of the denominator explain the NaN when they were seen: it is the culprit. */
+  g_assert_true (denominator->culprit == !inferred);
+  g_assert_false (g_array_index (rc->inputs, TdbgCauseInput, 0).culprit);
   g_assert_cmpint (rc->evidence_input, ==, 1);
   g_assert_cmpint (rc->evidence_kind, ==, TDBG_EVIDENCE_ZEROS);
   g_assert_cmpint (rc->inferred, ==, inferred);
@@ -218,7 +297,8 @@ writer_with_placeholder (const char *dir)
   return w;
 }
 
-/* The inputs of the first bad op were never traced (a circular buffer dropped them). */
+/* The inputs of the first bad op are its function's arguments, which TensorFlow never traces:
+ * said so, not blamed on a circular buffer. */
 static void
 test_inputs_not_recorded (void)
 {
@@ -236,7 +316,58 @@ test_inputs_not_recorded (void)
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
   g_assert_cmpuint (rc->inputs->len, ==, 2);
   g_assert_cmpuint (g_array_index (rc->inputs, TdbgCauseInput, 0).trace, ==, TDBG_NONE);
+  g_assert_cmpint (rc->unrecorded, ==, TDBG_UNRECORDED_FUNCTION_ARGUMENT);
+  g_assert_cmpint (g_array_index (rc->inputs, TdbgCauseInput, 0).unrecorded, ==, TDBG_UNRECORDED_FUNCTION_ARGUMENT);
+  g_assert_null (strstr (rc->hint, "circular_buffer_size"));
+  g_assert_null (strstr (rc->explanation, "circular"));
+  g_assert_nonnull (strstr (rc->explanation, "argument"));
+  test_remove_tree (dir);
+}
+
+/* A call of the function was written before the earliest trace kept of its ops: the logdir
+ * shows that a circular buffer dropped the inputs' traces, and that is said. */
+static void
+test_circular_buffer_shown (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Exp", "u", (const char *const[]) { "a:0", NULL });
+    add_op (w, "MatMul", "mm", (const char *const[]) { "u:0", "u:0", NULL });
+    cause_fixture_add_execution (w, 5, "__inference_f_1", GRAPH, CAUSE_FULL, NULL, 0, 7, cause_finite_positive);
+    add_trace (w, 10, "mm", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    add_trace (w, 11, "u", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (rc->unrecorded, ==, TDBG_UNRECORDED_CIRCULAR_BUFFER);
   g_assert_nonnull (strstr (rc->hint, "circular_buffer_size"));
+  test_remove_tree (dir);
+}
+
+/* An op the catalogue does not know, NaN from finite inputs: said so, never a guess. */
+static void
+test_not_in_catalogue (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "MyCustomOp", "c", (const char *const[]) { "a:0", NULL });
+    add_trace (w, 10, "a", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+    add_trace (w, 11, "c", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  g_assert_null (rc->family);
+  g_assert_nonnull (strstr (rc->explanation, "not in the catalogue"));
+  g_assert_null (strstr (rc->hint, "learning rate"));
+  g_assert_false (g_array_index (rc->inputs, TdbgCauseInput, 0).culprit);
   test_remove_tree (dir);
 }
 
@@ -340,11 +471,14 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/root-cause/families", test_families);
   g_test_add_func ("/root-cause/rule-table", test_rule_table);
+  g_test_add_func ("/root-cause/catalogue-rows", test_catalogue_rows);
   g_test_add_func ("/root-cause/origin-kinds", test_origin_kinds);
   g_test_add_func ("/root-cause/division-full-health", test_division_full_health);
   g_test_add_func ("/root-cause/division-concise-health", test_division_concise_health);
   g_test_add_func ("/root-cause/division-curt-health", test_division_curt_health);
   g_test_add_func ("/root-cause/inputs-not-recorded", test_inputs_not_recorded);
+  g_test_add_func ("/root-cause/circular-buffer-shown", test_circular_buffer_shown);
+  g_test_add_func ("/root-cause/not-in-catalogue", test_not_in_catalogue);
   g_test_add_func ("/root-cause/nonfinite-input", test_nonfinite_input);
   g_test_add_func ("/root-cause/demo-step", test_demo_step);
   g_test_add_func ("/root-cause/nothing-bad", test_nothing_bad);

@@ -9,6 +9,7 @@
 
 #include "tdbg-location.h"
 #include "tdbg-logdir.h"
+#include "tdbg-root-cause.h"
 #include "tdbg-v1-dump.h"
 #include "tdbg-v1-source.h"
 #include "test-util.h"
@@ -501,6 +502,30 @@ write_file (const char *dir, const char *name, const char *contents)
   g_assert_true (g_file_set_contents (path, contents, -1, &error));
 }
 
+/* The fused _UnaryOpsComposition (op_names [Log, Sqrt]) made NaN from an input holding a zero:
+ * the catalogue's row of its first op, read through the GraphDef's op_names, says a log of
+ * zero, and that input is the culprit. */
+static void
+test_unary_composition_cause (void)
+{
+  g_autoptr(TdbgLogdir) logdir = load_files (real_files ());
+  g_autoptr(TdbgRootCause) rc = tdbg_root_cause_find (logdir);
+  const TdbgCauseInput *input;
+
+  g_assert_cmpstr (rc->origin_op_type, ==, "_UnaryOpsComposition");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_cmpstr (rc->composition, ==, "Log, Sqrt");
+  g_assert_cmpstr (rc->family, ==, "log");
+  g_assert_false (rc->inferred);
+  g_assert_cmpuint (rc->inputs->len, ==, 1);
+  input = &g_array_index (rc->inputs, TdbgCauseInput, 0);
+  g_assert_false (input->bad);
+  g_assert_true (input->culprit);
+  g_assert_cmpint (rc->evidence_kind, ==, TDBG_EVIDENCE_ZEROS);
+  g_assert_cmpfloat (rc->evidence_count, >, 0);
+  g_assert_null (strstr (rc->hint, "learning rate"));
+}
+
 static void
 test_detect (void)
 {
@@ -552,5 +577,6 @@ main (int argc, char **argv)
   g_test_add_func ("/v1/damage/duplicate-nodes", test_duplicate_nodes);
   g_test_add_func ("/v1/same-partition", test_same_partition);
   g_test_add_func ("/v1/detect", test_detect);
+  g_test_add_func ("/v1/unary-composition-cause", test_unary_composition_cause);
   return g_test_run ();
 }

@@ -66,7 +66,8 @@ tdbg_cause_card_describe_health (const TdbgCauseInput *input)
   /* An eager input's maker may be known without its value (a resource, an iterator). */
   if (input->trace == TDBG_NONE && (input->execution == TDBG_NONE || !input->value_read))
     return g_strdup (_("not recorded"));
-  s = g_string_new (input->bad ? _("bad") : _("healthy"));
+  /* TRANSLATORS: an input that held what explains the origin's NaN/∞ (a zero under a log) */
+  s = g_string_new (input->bad ? _("bad") : input->culprit ? _("culprit") : _("healthy"));
   if (input->value_read && (v->counts_known || (input->bad && v->inf_nan_known)))
     append_counts (s, v, input->bad);
   return g_string_free (s, FALSE);
@@ -83,7 +84,7 @@ input_row (const TdbgCauseInput *input)
   /* An eager origin's inputs were made by executions, a graph op's were traced. */
   g_autofree char *trace = input->trace != TDBG_NONE ? g_strdup_printf (_("trace %u"), input->trace)
                          : recorded ? g_strdup_printf (_("execution %u"), input->execution)
-                         : g_strdup (_("not recorded"));
+                         : tdbg_root_cause_unrecorded_text (input);
   /* TRANSLATORS: an input's latest trace and its health: "trace 101 · healthy: 1 zero" */
   g_autofree char *detail = recorded ? g_strdup_printf (_("%s · %s"), trace, health) : g_strdup (trace);
   /* TRANSLATORS: an input of the origin for screen readers: "logits:0, trace 101, healthy…" */
@@ -101,7 +102,7 @@ input_row (const TdbgCauseInput *input)
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), recorded);
   gtk_widget_add_css_class (row, !recorded ? "tdbg-cause-unknown"
-                                 : input->bad ? "tdbg-cause-bad" : "tdbg-cause-healthy");
+                                 : input->bad || input->culprit ? "tdbg-cause-bad" : "tdbg-cause-healthy");
   if (recorded)
     {
       g_autofree char *tip = input->trace != TDBG_NONE ? g_strdup_printf (_("Select trace %u"), input->trace)

@@ -21,7 +21,7 @@ static const Row rows[] = {
   { TDBG_NODE_COLOR_FILL, TDBG_NODE_COLOR_BAD_OUTLINE, 4, FALSE,
     N_("Thick red outline: the op where the first NaN/∞ began") },
   { TDBG_NODE_COLOR_FILL, TDBG_NODE_COLOR_BAD_OUTLINE, 2.5, FALSE,
-    N_("Red outline: an input of that op that already held NaN/∞") },
+    N_("Red outline: an input of that op that already held NaN/∞, or held what explains it (a zero under a log)") },
   { TDBG_NODE_COLOR_FILL, TDBG_NODE_COLOR_HEALTHY_OUTLINE, 2.5, FALSE,
     N_("Green outline: an input that was healthy in its last trace before; filled red too when it went bad in a later step") },
   { TDBG_NODE_COLOR_FILL, TDBG_NODE_COLOR_TEXT, 2.5, FALSE, N_("Bold: the selected op") },

@@ -151,7 +151,7 @@ tdbg_neighbourhood_mark_cause (TdbgNeighbourhood *hood, const TdbgRootCause *cau
         {
           const TdbgCauseInput *input = &g_array_index (cause->inputs, TdbgCauseInput, k);
           if (input->op == node->op && input->trace != TDBG_NONE)
-            node->mark = input->bad ? TDBG_NEIGHBOUR_BAD_INPUT : TDBG_NEIGHBOUR_HEALTHY_INPUT;
+            node->mark = input->bad || input->culprit ? TDBG_NEIGHBOUR_BAD_INPUT : TDBG_NEIGHBOUR_HEALTHY_INPUT;
         }
       marked |= node->mark != TDBG_NEIGHBOUR_PLAIN;
     }

@@ -58,7 +58,8 @@ void tdbg_neighbourhood_free (TdbgNeighbourhood *hood);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgNeighbourhood, tdbg_neighbourhood_free)
 
 /* Marks the origin op of @cause and the producers of its inputs among the nodes (an input
- * with a bad latest trace is bad, one without any is left plain). Returns whether any node
+ * with a bad latest trace, or the culprit holding what explains it, is bad; one without any
+ * trace is left plain). Returns whether any node
  * was marked. */
 gboolean tdbg_neighbourhood_mark_cause (TdbgNeighbourhood *hood, const TdbgRootCause *cause);
 

@@ -33,6 +33,13 @@ gboolean _tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, gui
 /* Whether that output held NaN/∞ (when the outputs cannot be told apart: whether any did). */
 gboolean _tdbg_cause_walk_output_bad (TdbgCauseWalk *w, guint32 execution, guint slot);
 
+/* Whether TensorFlow passes this op's input on untraced (Identity, Enter, …). */
+gboolean _tdbg_cause_walk_passes_on (const char *op_type);
+/* Whether the logdir shows that a circular buffer dropped records of @graph's function: a call
+ * of it was written before the earliest trace kept of its ops (a call is written after its
+ * traces). */
+gboolean _tdbg_cause_walk_records_dropped (TdbgLogdir *logdir, guint32 graph);
+
 /* The steps from @start back to where the bad values first appeared (the last step). */
 GArray *_tdbg_cause_walk_back (TdbgCauseWalk *w, const TdbgWalkStep *start);
 

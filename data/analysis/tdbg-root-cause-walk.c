@@ -85,6 +85,54 @@ _tdbg_cause_graph_is_outermost (TdbgLogdir *logdir, guint32 graph)
   return (o->graph_name == NULL || *o->graph_name == '\0') && o->n_ops == 0;
 }
 
+gboolean
+_tdbg_cause_walk_passes_on (const char *op_type)
+{
+  return type_in (pass_through_types, op_type);
+}
+
+static guint32
+outermost_of (TdbgLogdir *logdir, guint32 graph)
+{
+  for (guint depth = 0; graph != TDBG_NONE && depth <= tdbg_logdir_get_n_graphs (logdir); depth++)
+    {
+      if (_tdbg_cause_graph_is_outermost (logdir, graph))
+        return graph;
+      graph = tdbg_logdir_get_graph (logdir, graph)->outer;
+    }
+  return graph;
+}
+
+static double
+earliest_trace_time (TdbgLogdir *logdir, guint32 outer)
+{
+  double earliest = INFINITY;
+  for (guint32 i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (logdir, i);
+      if (o->first_trace != TDBG_NONE && o->graph != TDBG_NONE && outermost_of (logdir, o->graph) == outer)
+        earliest = MIN (earliest, tdbg_logdir_get_trace_wall_time (logdir, o->first_trace));
+    }
+  return earliest;
+}
+
+gboolean
+_tdbg_cause_walk_records_dropped (TdbgLogdir *logdir, guint32 graph)
+{
+  guint32 outer = outermost_of (logdir, graph);
+  double earliest;
+
+  if (outer == TDBG_NONE || isinf (earliest = earliest_trace_time (logdir, outer)))
+    return FALSE;
+  for (guint32 i = 0; i < tdbg_logdir_get_n_executions (logdir); i++)
+    {
+      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
+      if (e->graph != TDBG_NONE && outermost_of (logdir, e->graph) == outer)
+        return e->wall_time < earliest;
+    }
+  return FALSE;
+}
+
 /* ---- decoded executions ------------------------------------------------------------------- */
 
 static void
@@ -455,6 +503,19 @@ placeholder_feed (const Seen *seen, guint32 op, guint depth, TdbgWalkStep *out)
 }
 
 static gboolean
+argument_source (const Seen *seen, guint32 op, TdbgWalkStep *out)
+{
+  guint slot;
+  guint32 producer = isnan (seen->by_time) ? _tdbg_cause_walk_argument_producer (seen->w, op, seen->ref, &slot)
+                                           : TDBG_NONE;
+
+  if (producer == TDBG_NONE || !_tdbg_cause_walk_output_bad (seen->w, producer, slot))
+    return FALSE;
+  *out = (TdbgWalkStep) { TDBG_NONE, producer, slot, TDBG_LINK_FUNCTION_INPUT };
+  return TRUE;
+}
+
+static gboolean
 source_of (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, guint depth, TdbgWalkStep *out)
 {
   TdbgLogdir *logdir = seen->w->logdir;
@@ -477,6 +538,10 @@ source_of (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, guint de
   if (type_in (call_types, p->op_type))
     return source_of (seen, output_op (logdir, called_graph (logdir, p), slot), 0,
                       TDBG_LINK_FUNCTION_OUTPUT, depth + 1, out);
+  /* An argument of an outermost function, which TensorFlow never traces: the eager execution
+   * that made what the call was given, when that held the bad values. */
+  if (link == TDBG_LINK_INPUT && argument_source (seen, op, out))
+    return TRUE;
   /* An input never traced (or dropped by a circular buffer) is not recorded: the origin's cause
    * then says so (inputs_not_recorded) rather than guessing past it. Placeholders are followed
    * out of their graph only when they are what went bad, or on the way out from one. */

@@ -1,44 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The root cause of the first NaN/∞. The decision is a table of op families: each row says
- * which cause an output of −∞, +∞ or NaN from finite inputs means for those ops, and which
- * input holds the evidence (zeros for a logarithm or a denominator, negatives for a square
- * root). A new op family is one row. */
+/* The root cause of the first NaN/∞: the origin's inputs and why any was not recorded, the
+ * cause the catalogue's row for the op decides from them (tdbg-cause-catalogue.c, read by
+ * tdbg_cause_decide()), the culprit input, and the explanation and advice for people. A new op
+ * family is one row of the catalogue, a new kind of cause one value of TdbgCause here. */
 
 #include "config.h"
 
 #include "tdbg-root-cause-private.h"
+#include "tdbg-graph-def.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
-
-typedef struct {
-  const char *name;
-  const char *op_types;       /* space-separated, with spaces around; NULL: every other op */
-  TdbgCause on_neg_inf;
-  TdbgCause on_pos_inf;
-  TdbgCause on_nan;
-  TdbgCause unknown_kind;     /* when the mode tells only "some NaN or ∞" */
-  gint evidence_input;        /* the input whose zeros/negatives explain it, -1 for none */
-} OpFamily;
-
-#define LOG_ZERO TDBG_CAUSE_LOG_OF_ZERO
-#define LOG_NEG TDBG_CAUSE_LOG_OF_NEGATIVE
-#define SQRT_NEG TDBG_CAUSE_SQRT_OF_NEGATIVE
-#define DIV_ZERO TDBG_CAUSE_DIVISION_BY_ZERO
-#define OVERFLOW TDBG_CAUSE_OVERFLOW
-
-static const OpFamily op_families[] = {
-  /* name          op types                                               −∞        +∞        NaN       unknown   evidence */
-  { "log",        " Log ",                                                LOG_ZERO, OVERFLOW, LOG_NEG,  LOG_ZERO, 0 },
-  { "sqrt",       " Sqrt ",                                               OVERFLOW, OVERFLOW, SQRT_NEG, SQRT_NEG, 0 },
-  { "rsqrt",      " Rsqrt ",                                              DIV_ZERO, DIV_ZERO, SQRT_NEG, SQRT_NEG, 0 },
-  { "division",   " Div RealDiv FloorDiv TruncateDiv Xdivy FloorMod Mod TruncateMod ",
-                                                                          DIV_ZERO, DIV_ZERO, DIV_ZERO, DIV_ZERO, 1 },
-  { "reciprocal", " Reciprocal Inv ",                                     DIV_ZERO, DIV_ZERO, DIV_ZERO, DIV_ZERO, 0 },
-  { "other",      NULL,                                                   OVERFLOW, OVERFLOW, OVERFLOW, OVERFLOW, -1 },
-};
 
 static const char *const cause_codes[] = {
   [TDBG_CAUSE_NONE] = "none",
@@ -49,6 +23,37 @@ static const char *const cause_codes[] = {
   [TDBG_CAUSE_OVERFLOW] = "overflow",
   [TDBG_CAUSE_INPUTS_NOT_RECORDED] = "inputs_not_recorded",
   [TDBG_CAUSE_NONFINITE_INPUT] = "nonfinite_input",
+  [TDBG_CAUSE_POLE] = "pole",
+  [TDBG_CAUSE_OUT_OF_DOMAIN] = "out_of_domain",
+  [TDBG_CAUSE_EMPTY_REDUCTION] = "empty_reduction",
+  [TDBG_CAUSE_GRADIENT_AT_ZERO] = "gradient_at_zero",
+  [TDBG_CAUSE_SINGULAR_MATRIX] = "singular_matrix",
+  [TDBG_CAUSE_ZERO_EPSILON] = "zero_epsilon",
+  [TDBG_CAUSE_INF_MINUS_INF] = "inf_minus_inf",
+  [TDBG_CAUSE_NOT_IN_CATALOGUE] = "not_in_catalogue",
+};
+
+static const char *const cause_names[] = {
+  [TDBG_CAUSE_NONE] = N_("None"),
+  [TDBG_CAUSE_LOG_OF_ZERO] = N_("Log of zero"),
+  [TDBG_CAUSE_LOG_OF_NEGATIVE] = N_("Log of a negative"),
+  [TDBG_CAUSE_SQRT_OF_NEGATIVE] = N_("Square root of a negative"),
+  [TDBG_CAUSE_DIVISION_BY_ZERO] = N_("Division by zero"),
+  [TDBG_CAUSE_OVERFLOW] = N_("Overflow"),
+  /* Translators: the root cause is unknown because the op's inputs were not recorded */
+  [TDBG_CAUSE_INPUTS_NOT_RECORDED] = N_("Inputs not recorded"),
+  /* Translators: the op got a NaN or infinity from its inputs */
+  [TDBG_CAUSE_NONFINITE_INPUT] = N_("NaN/∞ input"),
+  /* Translators: a function evaluated where it is infinite (lgamma(0)) */
+  [TDBG_CAUSE_POLE] = N_("Argument at a pole"),
+  /* Translators: a function evaluated where it is not defined (acos(1.5)) */
+  [TDBG_CAUSE_OUT_OF_DOMAIN] = N_("Argument out of domain"),
+  [TDBG_CAUSE_EMPTY_REDUCTION] = N_("Mean of nothing"),
+  [TDBG_CAUSE_GRADIENT_AT_ZERO] = N_("Infinite gradient at zero"),
+  [TDBG_CAUSE_SINGULAR_MATRIX] = N_("Singular matrix"),
+  [TDBG_CAUSE_ZERO_EPSILON] = N_("Optimizer ε of zero"),
+  [TDBG_CAUSE_INF_MINUS_INF] = N_("∞ − ∞ inside the op"),
+  [TDBG_CAUSE_NOT_IN_CATALOGUE] = N_("Not in the catalogue"),
 };
 
 const char *
@@ -60,88 +65,28 @@ tdbg_cause_code (TdbgCause cause)
 const char *
 tdbg_cause_name (TdbgCause cause)
 {
-  switch (cause)
-    {
-    case TDBG_CAUSE_LOG_OF_ZERO:
-      return _("Log of zero");
-    case TDBG_CAUSE_LOG_OF_NEGATIVE:
-      return _("Log of a negative");
-    case TDBG_CAUSE_SQRT_OF_NEGATIVE:
-      return _("Square root of a negative");
-    case TDBG_CAUSE_DIVISION_BY_ZERO:
-      return _("Division by zero");
-    case TDBG_CAUSE_OVERFLOW:
-      return _("Overflow");
-    case TDBG_CAUSE_INPUTS_NOT_RECORDED:
-      /* Translators: the root cause is unknown because the op's inputs were not recorded */
-      return _("Inputs not recorded");
-    case TDBG_CAUSE_NONFINITE_INPUT:
-      /* Translators: the op got a NaN or infinity from its inputs */
-      return _("NaN/∞ input");
-    case TDBG_CAUSE_NONE:
-    default:
-      return _("None");
-    }
+  return _(cause_names[cause < G_N_ELEMENTS (cause_names) ? cause : TDBG_CAUSE_NONE]);
 }
 
-static TdbgEvidenceKind
-evidence_of (TdbgCause cause)
+const char *
+tdbg_unrecorded_code (TdbgUnrecorded reason)
 {
-  switch (cause)
-    {
-    case TDBG_CAUSE_LOG_OF_ZERO:
-    case TDBG_CAUSE_DIVISION_BY_ZERO:
-      return TDBG_EVIDENCE_ZEROS;
-    case TDBG_CAUSE_LOG_OF_NEGATIVE:
-    case TDBG_CAUSE_SQRT_OF_NEGATIVE:
-      return TDBG_EVIDENCE_NEGATIVES;
-    default:
-      return TDBG_EVIDENCE_NONE;
-    }
+  static const char *const codes[] = { NULL, "function_argument", "not_instrumented", "circular_buffer", "unknown" };
+  return reason < G_N_ELEMENTS (codes) ? codes[reason] : NULL;
 }
 
-static const OpFamily *
-family_of (const char *op_type)
+const char *
+tdbg_evidence_code (TdbgEvidenceKind kind)
 {
-  g_autofree char *needle = g_strdup_printf (" %s ", op_type ? op_type : "");
-  for (guint i = 0; i < G_N_ELEMENTS (op_families); i++)
-    if (op_families[i].op_types == NULL || strstr (op_families[i].op_types, needle) != NULL)
-      return &op_families[i];
-  g_assert_not_reached ();
+  static const char *const codes[] = { NULL, "zeros", "negatives", "empty" };
+  return kind < G_N_ELEMENTS (codes) ? codes[kind] : NULL;
 }
 
 const char *
 tdbg_root_cause_family_of (const char *op_type)
 {
-  return family_of (op_type)->name;
-}
-
-/* The row's cause for the output's kind of bad value; when the mode does not tell the kind,
- * the input's zeros or negatives (where recorded) pick among the row's causes. Comparisons
- * with NAN (unknown) are false. */
-static TdbgCause
-decide (const OpFamily *f, double neg_inf, double pos_inf, double nan, double zeros, double negatives)
-{
-  const TdbgCause row[] = { f->on_neg_inf, f->on_nan, f->on_pos_inf };
-
-  if (neg_inf > 0)
-    return f->on_neg_inf;
-  if (nan > 0)
-    return f->on_nan;
-  if (pos_inf > 0)
-    return f->on_pos_inf;
-  for (guint i = 0; i < G_N_ELEMENTS (row); i++)
-    if ((zeros > 0 && evidence_of (row[i]) == TDBG_EVIDENCE_ZEROS) ||
-        (negatives > 0 && evidence_of (row[i]) == TDBG_EVIDENCE_NEGATIVES))
-      return row[i];
-  return f->unknown_kind;
-}
-
-TdbgCause
-tdbg_root_cause_decide (const char *op_type, double neg_inf, double pos_inf, double nan,
-                        double input_zeros, double input_negatives)
-{
-  return decide (family_of (op_type), neg_inf, pos_inf, nan, input_zeros, input_negatives);
+  const TdbgCauseRow *row = tdbg_cause_catalogue_lookup (op_type);
+  return row ? row->family : NULL;
 }
 
 /* ---- the origin and its inputs ---------------------------------------------------------- */
@@ -192,6 +137,45 @@ free_event (gpointer event)
   tensorflow__debug_event__free_unpacked (event, NULL);
 }
 
+static gboolean input_recorded (const TdbgCauseInput *input);
+
+/* An input never traced: what made it, through the ops TensorFlow never traces because they
+ * pass their input on (Identity, …). */
+static const TdbgOp *
+maker_of (TdbgLogdir *logdir, guint32 op)
+{
+  const TdbgOp *p = tdbg_logdir_get_op (logdir, op);
+
+  for (guint depth = 0; depth < 16 && p->first_trace == TDBG_NONE && _tdbg_cause_walk_passes_on (p->op_type) &&
+                        p->input_names[0] && p->input_names[0][0] != '^' && p->input_ops[0] != TDBG_NONE; depth++)
+    p = tdbg_logdir_get_op (logdir, p->input_ops[0]);
+  return p;
+}
+
+/* Why nothing of an input was recorded before the origin. A circular buffer is said only where
+ * the logdir shows that it dropped records; a never-traced placeholder of an outermost function
+ * is an argument, which TensorFlow does not trace. */
+static TdbgUnrecorded
+unrecorded_reason (TdbgLogdir *logdir, TdbgCauseInput *input)
+{
+  const TdbgOp *maker;
+
+  if (input_recorded (input))
+    return TDBG_UNRECORDED_NONE;
+  if (input->op == TDBG_NONE)
+    return TDBG_UNRECORDED_UNKNOWN;
+  maker = maker_of (logdir, input->op);
+  if (maker->graph != TDBG_NONE && _tdbg_cause_walk_records_dropped (logdir, maker->graph))
+    return TDBG_UNRECORDED_CIRCULAR_BUFFER;
+  if (maker->first_trace != TDBG_NONE)
+    return TDBG_UNRECORDED_UNKNOWN;
+  if (g_strcmp0 (maker->op_type, "Placeholder") == 0 && maker->graph != TDBG_NONE &&
+      _tdbg_cause_graph_is_outermost (logdir, maker->graph))
+    return TDBG_UNRECORDED_FUNCTION_ARGUMENT;
+  input->maker_type = maker->op_type;
+  return TDBG_UNRECORDED_NOT_INSTRUMENTED;
+}
+
 /* The data inputs of @op (control inputs left out) with their latest traces before @before. */
 static GArray *
 collect_inputs (TdbgCauseWalk *w, const TdbgOp *op, guint32 before, GPtrArray *events)
@@ -226,6 +210,7 @@ collect_inputs (TdbgCauseWalk *w, const TdbgOp *op, guint32 before, GPtrArray *e
               input.value_read = _tdbg_cause_walk_output_value (w, input.execution, slot, &input.value);
             }
         }
+      input.unrecorded = unrecorded_reason (logdir, &input);
       g_array_append_val (inputs, input);
     }
   return inputs;
@@ -247,15 +232,6 @@ static gboolean
 input_recorded (const TdbgCauseInput *input)
 {
   return input != NULL && (input->trace != TDBG_NONE || (input->execution != TDBG_NONE && input->value_read));
-}
-
-static guint
-n_recorded_inputs (GArray *inputs)
-{
-  guint n = 0;
-  for (guint i = 0; i < inputs->len; i++)
-    n += input_recorded (&g_array_index (inputs, TdbgCauseInput, i));
-  return n;
 }
 
 /* The first execution with an output holding NaN/∞, in file order. */
@@ -376,10 +352,47 @@ tdbg_root_cause_spread_text (const TdbgRootCause *rc)
 
 /* ---- explanation ------------------------------------------------------------------------ */
 
-static const char *
-hint_for (TdbgCause cause)
+char *
+tdbg_root_cause_unrecorded_text (const TdbgCauseInput *input)
 {
-  switch (cause)
+  switch (input->unrecorded)
+    {
+    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
+      return g_strdup (_("not recorded: an argument of its tf.function, which TensorFlow does not record"));
+    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
+      return g_strdup_printf (_("not recorded: made by %s, an op TensorFlow does not record"),
+                              input->maker_type ? input->maker_type : "?");
+    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
+      return g_strdup (_("not recorded: the circular buffer dropped it"));
+    default:
+      return g_strdup (_("not recorded before it"));
+    }
+}
+
+static const char *
+hint_for_unrecorded (TdbgUnrecorded reason)
+{
+  switch (reason)
+    {
+    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
+      return _("TensorFlow does not record a tf.function's arguments: check them before the call "
+               "(tf.debugging.check_numerics, or print their smallest and largest values), or make them "
+               "with TensorFlow ops outside the function, whose outputs are recorded.");
+    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
+      return _("TensorFlow does not record this input's op: check its value with tf.debugging.check_numerics "
+               "or tf.print where it is made.");
+    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
+      return _("Record more: a larger circular_buffer_size (or -1) in enable_dump_debug_info keeps the "
+               "traces before the first NaN/∞.");
+    default:
+      return _("Check what feeds this op with tf.debugging.check_numerics, or record from the start of the run.");
+    }
+}
+
+static const char *
+hint_for (const TdbgRootCause *rc)
+{
+  switch (rc->cause)
     {
     case TDBG_CAUSE_LOG_OF_ZERO:
       return _("Keep the argument away from zero: tf.math.log(x + 1e-7), or compute log-probabilities "
@@ -396,11 +409,33 @@ hint_for (TdbgCause cause)
       return _("Values grew past what the type can hold: lower the learning rate, clip gradients "
                "(tf.clip_by_global_norm), use loss scaling with float16, or normalise the inputs.");
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
-      return _("Record more: a larger circular_buffer_size (or -1) in enable_dump_debug_info keeps the "
-               "traces before the first NaN/∞.");
+      return hint_for_unrecorded (rc->unrecorded);
     case TDBG_CAUSE_NONFINITE_INPUT:
       return _("The bad values came from outside what was recorded: check the data fed to the program "
                "(tf.debugging.check_numerics on the inputs), or record from the start of the run.");
+    case TDBG_CAUSE_POLE:
+      return _("Keep the argument away from the function's poles: shift or clip it before the op "
+               "(tf.maximum(x, ε) for a pole at zero).");
+    case TDBG_CAUSE_OUT_OF_DOMAIN:
+      return _("Clip the argument into the op's domain before it (tf.clip_by_value(x, -1.0, 1.0) for acos "
+               "and asin), and check what pushed it out.");
+    case TDBG_CAUSE_EMPTY_REDUCTION:
+      return _("A reduction got no elements: check the mask or filter that emptied it, or guard it "
+               "(tf.cond(tf.size(x) > 0, …) or tf.math.divide_no_nan(tf.reduce_sum(x), tf.cast(tf.size(x), x.dtype))).");
+    case TDBG_CAUSE_GRADIENT_AT_ZERO:
+      return _("The derivative is infinite at zero: add a small ε inside (tf.sqrt(x + 1e-12)), or use a safe form "
+               "(tf.norm's gradient at a zero vector: tf.sqrt(tf.reduce_sum(tf.square(x)) + 1e-12)).");
+    case TDBG_CAUSE_SINGULAR_MATRIX:
+      return _("The matrix is singular or not positive definite: add a small multiple of the identity "
+               "(x + 1e-6 · I), or use tf.linalg.pinv or tf.linalg.lstsq.");
+    case TDBG_CAUSE_ZERO_EPSILON:
+      return _("Give the optimizer a positive epsilon (the default 1e-7): with ε = 0 a zero gradient divides 0 by 0.");
+    case TDBG_CAUSE_INF_MINUS_INF:
+      return _("Products inside the op grew past what the type can hold, both ways: scale the inputs down, "
+               "or compute in a wider type (float32 rather than float16).");
+    case TDBG_CAUSE_NOT_IN_CATALOGUE:
+      return _("Look at the op's documentation for the inputs it cannot take, and check its inputs with "
+               "tf.debugging.check_numerics and tf.debugging.assert_* before it.");
     default:
       return NULL;
     }
@@ -426,10 +461,82 @@ origin_kind_text (const TdbgRootCause *rc)
     }
 }
 
+static const char *
+unrecorded_maker_type (const TdbgCauseInput *input)
+{
+  return input && input->maker_type ? input->maker_type : "?";
+}
+
+static char *
+unrecorded_sentence (const TdbgRootCause *rc, const char *op, const char *type)
+{
+  const TdbgCauseInput *input = rc->unrecorded_input >= 0
+    ? &g_array_index (rc->inputs, TdbgCauseInput, rc->unrecorded_input) : NULL;
+  const char *name = input ? input->op_name : "?";
+
+  switch (rc->unrecorded)
+    {
+    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
+      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞, but its input %s is an argument of its "
+                                "tf.function, which TensorFlow does not record, and no recorded op made it: the cause "
+                                "cannot be told."), op, type, name);
+    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
+      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞, but its input %s comes from %s, an op "
+                                "TensorFlow does not record: the cause cannot be told."), op, type, name,
+                              unrecorded_maker_type (input));
+    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
+      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was "
+                                "recorded before it: the circular buffer dropped the earliest records of its function. "
+                                "The cause cannot be told."), op, type);
+    default:
+      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was "
+                                "recorded before it: the cause cannot be told."), op, type);
+    }
+}
+
+/* The catalogue's causes other than the classic ones: one sentence each, with the op's
+ * documented semantics where they say more than the name. */
+static char *
+catalogue_sentence (const TdbgRootCause *rc, const char *op, const char *type, const char *kind, const char *input)
+{
+  const char *semantics = rc->semantics ? rc->semantics : "";
+  switch (rc->cause)
+    {
+    case TDBG_CAUSE_POLE:
+      return g_strdup_printf (_("%s (%s) produced %s: its input %s held values at a pole of the function (%s)."),
+                              op, type, kind, input, semantics);
+    case TDBG_CAUSE_OUT_OF_DOMAIN:
+      return g_strdup_printf (_("%s (%s) produced %s: its input %s held values outside the op's domain (%s)."),
+                              op, type, kind, input, semantics);
+    case TDBG_CAUSE_EMPTY_REDUCTION:
+      return g_strdup_printf (_("%s (%s) produced %s: its input %s had no elements, and their mean is 0/0."),
+                              op, type, kind, input);
+    case TDBG_CAUSE_GRADIENT_AT_ZERO:
+      return g_strdup_printf (_("%s (%s) produced %s: its input %s held zeros, where the derivative is infinite (%s)."),
+                              op, type, kind, input, semantics);
+    case TDBG_CAUSE_SINGULAR_MATRIX:
+      return g_strdup_printf (_("%s (%s) produced %s from finite inputs: the matrix %s is singular or not positive "
+                                "definite (%s)."), op, type, kind, input, semantics);
+    case TDBG_CAUSE_ZERO_EPSILON:
+      return g_strdup_printf (_("%s (%s) produced %s: its epsilon %s was zero, so a zero second moment divides 0 by 0."),
+                              op, type, kind, input);
+    case TDBG_CAUSE_INF_MINUS_INF:
+      return g_strdup_printf (_("%s (%s) produced %s from finite inputs: partial results inside it grew to +∞ and −∞ "
+                                "and cancelled (∞ − ∞)."), op, type, kind);
+    default:
+      if (rc->family == NULL)
+        return g_strdup_printf (_("%s (%s) produced %s from finite inputs; %s is not in the catalogue, so the "
+                                  "cause is not guessed."), op, type, kind, type);
+      return g_strdup_printf (_("%s (%s) produced %s from finite inputs; the catalogue knows no way for %s to do "
+                                "that from what its inputs held (%s)."), op, type, kind, type, semantics);
+    }
+}
+
 static char *
 cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
 {
-  const char *type = rc->origin_op_type ? rc->origin_op_type : "?";
+  g_autofree char *type = rc->composition ? g_strdup_printf ("%s: %s", rc->origin_op_type, rc->composition)
+                                          : g_strdup (rc->origin_op_type ? rc->origin_op_type : "?");
   const char *kind = origin_kind_text (rc);
   switch (rc->cause)
     {
@@ -448,33 +555,67 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
       return g_strdup_printf (_("%s (%s) produced %s from finite inputs: its values grew past what the type can hold."),
                               op, type, kind);
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was "
-                                "recorded before it (a circular buffer may have dropped them): the cause cannot be told."),
-                              op, type);
+      return unrecorded_sentence (rc, op, type);
     case TDBG_CAUSE_NONFINITE_INPUT:
+      if (rc->evidence_input >= 0)
+        return g_strdup_printf (_("%s (%s) passed on the NaN/∞ its input %s already held; what made them was not "
+                                  "recorded."), op, type, input);
       return g_strdup_printf (_("%s (%s) already held NaN/∞ where the recording starts: there is no recorded input "
                                 "to walk back to."), op, type);
-    default:
+    case TDBG_CAUSE_NONE:
       return g_strdup (_("No tensor held NaN or ∞."));
+    default:
+      return catalogue_sentence (rc, op, type, kind, input);
     }
+}
+
+/* Why an inferred cause could not be seen: the input was not recorded, and why. */
+static char *
+unrecorded_limitation (const TdbgCauseInput *input)
+{
+  const char *name = input ? input->op_name : "?";
+  switch (input ? input->unrecorded : TDBG_UNRECORDED_UNKNOWN)
+    {
+    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
+      return g_strdup_printf (_("The input %s is an argument of its tf.function, which TensorFlow does not record, "
+                                "so this is inferred from the op type and the kind of its output."), name);
+    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
+      return g_strdup_printf (_("The input %s comes from %s, an op TensorFlow does not record, so this is inferred "
+                                "from the op type and the kind of its output."), name, unrecorded_maker_type (input));
+    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
+      return g_strdup_printf (_("The circular buffer dropped the records of the input %s, so this is inferred from "
+                                "the op type and the kind of its output."), name);
+    default:
+      return g_strdup_printf (_("The input %s was not recorded before it, so this is inferred from the op type."), name);
+    }
+}
+
+static const char *
+curt_limitation (void)
+{
+  return _("CURT_HEALTH records only whether a tensor held any NaN or ∞ — not which, nor zero or "
+           "negative counts — so this is inferred from the op type.");
 }
 
 static char *
 limitation_for (const TdbgRootCause *rc, const TdbgCauseInput *input)
 {
-  if (rc->mode == TDBG_MODE_CURT_HEALTH)
-    return g_strdup (_("CURT_HEALTH records only whether a tensor held any NaN or ∞ — not which, nor zero or "
-                       "negative counts — so this is inferred from the op type."));
-  if (rc->evidence_kind == TDBG_EVIDENCE_NONE || !rc->inferred)
+  /* Nothing was inferred where no cause is told. */
+  if (rc->cause == TDBG_CAUSE_INPUTS_NOT_RECORDED || rc->cause == TDBG_CAUSE_NOT_IN_CATALOGUE)
     return NULL;
+  if (rc->mode == TDBG_MODE_CURT_HEALTH)
+    return g_strdup (curt_limitation ());
+  if (!rc->inferred)
+    return NULL;
+  if (rc->evidence_kind == TDBG_EVIDENCE_NONE)
+    return g_strdup (_("No debug mode records this condition of an input, so it is inferred from the op type and "
+                       "the kind of its output."));
   if (!input_recorded (input))
-    return g_strdup_printf (_("The input %s was not recorded before it, so this is inferred from the op type."),
-                            input ? input->op_name : "?");
+    return unrecorded_limitation (input);
   switch (input->value.mode)
     {
     case TDBG_MODE_CURT_HEALTH:
-      return g_strdup (_("CURT_HEALTH records only whether a tensor held any NaN or ∞ — not which, nor zero or "
-                         "negative counts — so this is inferred from the op type."));
+      return g_strdup (curt_limitation ());
     case TDBG_MODE_CONCISE_HEALTH:
       return g_strdup (_("CONCISE_HEALTH records no zero or negative counts, so this is inferred from the op type."));
     default:
@@ -490,6 +631,10 @@ evidence_sentence (const TdbgRootCause *rc, const TdbgCauseInput *input)
   if (rc->inferred || input == NULL || isnan (rc->evidence_count))
     return NULL;
   gulong n = (gulong) MIN (rc->evidence_count, (double) G_MAXULONG);
+  if (rc->evidence_kind == TDBG_EVIDENCE_EMPTY)
+    return input->trace == TDBG_NONE
+      ? g_strdup_printf (_("Execution #%u, which made it, has no elements."), input->execution)
+      : g_strdup_printf (_("Its latest trace before, #%u, has no elements."), input->trace);
   count = g_strdup_printf ("%lu", n);
   if (input->trace == TDBG_NONE && rc->evidence_kind == TDBG_EVIDENCE_ZEROS)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Execution #%u, which made it, holds %s zero.",
@@ -551,38 +696,101 @@ explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_name)
        : rc->limitation ? g_strdup_printf ("%s %s", sentence, rc->limitation)
        : g_steal_pointer (&sentence);
   rc->explanation = walk ? g_strdup_printf ("%s %s", said, walk) : g_steal_pointer (&said);
-  rc->hint = g_strdup (hint_for (rc->cause));
+  rc->hint = g_strdup (hint_for (rc));
 }
 
 /* ---- deciding --------------------------------------------------------------------------- */
 
-static double
-input_count (const TdbgCauseInput *input, TdbgEvidenceKind kind)
+static TdbgKinds
+origin_kinds (const TdbgRootCause *rc)
 {
-  if (input == NULL || !input->value_read || !input->value.counts_known)
-    return NAN;
-  return kind == TDBG_EVIDENCE_ZEROS ? (double) input->value.counts.zero : (double) input->value.counts.neg;
+  if (isnan (rc->nan))
+    return 0;
+  return (rc->neg_inf > 0 ? TDBG_KIND_NEG_INF : 0) | (rc->pos_inf > 0 ? TDBG_KIND_POS_INF : 0) |
+         (rc->nan > 0 ? TDBG_KIND_NAN : 0);
+}
+
+static TdbgInputEvidence
+input_evidence (const TdbgCauseInput *input)
+{
+  TdbgInputEvidence e = { input_recorded (input), NAN, NAN, NAN };
+  const TdbgValue *v = &input->value;
+
+  if (!input->value_read || input->bad)
+    return e;
+  e.size = v->size;
+  if (v->counts_known)
+    e.zeros = (double) v->counts.zero, e.negatives = (double) v->counts.neg;
+  return e;
+}
+
+static double
+evidence_count (const TdbgCauseInput *input, TdbgEvidenceKind kind)
+{
+  TdbgInputEvidence e = input_evidence (input);
+  return kind == TDBG_EVIDENCE_ZEROS ? e.zeros : kind == TDBG_EVIDENCE_NEGATIVES ? e.negatives : e.size;
+}
+
+static TdbgCauseDecision
+decide_row (TdbgRootCause *rc, const TdbgCauseRow *row, TdbgKinds kinds)
+{
+  g_autofree TdbgInputEvidence *evidence = g_new0 (TdbgInputEvidence, rc->inputs->len + 1);
+
+  for (guint i = 0; i < rc->inputs->len; i++)
+    evidence[i] = input_evidence (&g_array_index (rc->inputs, TdbgCauseInput, i));
+  return tdbg_cause_decide (row, kinds, evidence, rc->inputs->len);
+}
+
+/* A composition of unary ops: the rows of its ops in turn, their output kinds unknown (each op
+ * changes them); the first whose evidence is seen decides, else the first that can decide. */
+static TdbgCauseDecision
+decide_composition (TdbgRootCause *rc, const char *const *op_types, const TdbgCauseRow **row)
+{
+  TdbgCauseDecision first = { TDBG_CAUSE_NOT_IN_CATALOGUE, NULL, FALSE, FALSE };
+
+  for (guint i = 0; op_types && op_types[i]; i++)
+    {
+      const TdbgCauseRow *r = tdbg_cause_catalogue_lookup (op_types[i]);
+      TdbgCauseDecision d = r ? decide_row (rc, r, 0) : first;
+      if (d.cause == TDBG_CAUSE_INPUTS_NOT_RECORDED)
+        first.cause = d.cause;
+      if (d.rule == NULL)
+        continue;
+      d.inferred = !d.seen;
+      if (first.rule == NULL || d.seen)
+        first = d, *row = r;
+      if (d.seen)
+        break;
+    }
+  return first;
+}
+
+/* The culprit: the input the deciding rule names, when it held what explains the output (or,
+ * for a condition no summary shows, when it was recorded finite). */
+static void
+mark_culprit (TdbgRootCause *rc, const TdbgCauseDecision *d)
+{
+  TdbgCauseInput *input;
+
+  if (d->rule == NULL || d->rule->input < 0 || (guint) d->rule->input >= rc->inputs->len)
+    return;
+  input = &g_array_index (rc->inputs, TdbgCauseInput, d->rule->input);
+  input->culprit = d->seen || (d->rule->evidence == TDBG_EVIDENCE_NONE && input_recorded (input) && !input->bad);
+  if (d->rule->evidence == TDBG_EVIDENCE_NONE)
+    return;
+  rc->evidence_input = d->rule->input;
+  rc->evidence_kind = d->rule->evidence;
+  rc->evidence_count = d->seen ? evidence_count (input, rc->evidence_kind) : NAN;
 }
 
 static void
-decide_for_trace (TdbgRootCause *rc, const OpFamily *family)
+apply_decision (TdbgRootCause *rc, const TdbgCauseRow *row, const TdbgCauseDecision *d)
 {
-  const TdbgCauseInput *evidence = NULL;
-
-  rc->family = family->name;
-  if (family->evidence_input >= 0 && (guint) family->evidence_input < rc->inputs->len)
-    {
-      rc->evidence_input = family->evidence_input;
-      evidence = &g_array_index (rc->inputs, TdbgCauseInput, rc->evidence_input);
-    }
-  rc->cause = decide (family, rc->neg_inf, rc->pos_inf, rc->nan,
-                      input_count (evidence, TDBG_EVIDENCE_ZEROS), input_count (evidence, TDBG_EVIDENCE_NEGATIVES));
-  rc->evidence_kind = evidence_of (rc->cause);
-  if (rc->evidence_kind == TDBG_EVIDENCE_NONE)
-    rc->evidence_input = -1;
-  rc->evidence_count = input_count (rc->evidence_input >= 0 ? evidence : NULL, rc->evidence_kind);
-  /* Inferred: the evidence was not recorded, or the mode did not tell which bad values came out. */
-  rc->inferred = (rc->evidence_kind != TDBG_EVIDENCE_NONE && isnan (rc->evidence_count)) || isnan (rc->nan);
+  rc->cause = d->cause;
+  rc->family = row ? row->family : NULL;
+  rc->semantics = row ? row->semantics : NULL;
+  rc->inferred = d->inferred;
+  mark_culprit (rc, d);
 }
 
 static void
@@ -594,15 +802,76 @@ origin_counts_from_value (TdbgRootCause *rc, const TdbgValue *v)
   rc->nan = v->inf_nan_known ? (double) v->counts.nan : NAN;
 }
 
+/* The reason of the first data input not recorded: what the sentence and the advice say. */
 static void
-decide_cause (TdbgRootCause *rc, const char *op_type)
+note_unrecorded (TdbgRootCause *rc)
 {
-  if (rc->inputs->len > 0 && n_recorded_inputs (rc->inputs) == 0)
-    rc->cause = TDBG_CAUSE_INPUTS_NOT_RECORDED;
-  else if (rc->inputs->len == 0)
-    rc->cause = TDBG_CAUSE_NONFINITE_INPUT;
+  for (guint i = 0; i < rc->inputs->len; i++)
+    {
+      const TdbgCauseInput *input = &g_array_index (rc->inputs, TdbgCauseInput, i);
+      if (input->unrecorded == TDBG_UNRECORDED_NONE)
+        continue;
+      rc->unrecorded = input->unrecorded;
+      rc->unrecorded_input = i;
+      return;
+    }
+}
+
+static gint
+first_bad_input (const TdbgRootCause *rc)
+{
+  for (guint i = 0; i < rc->inputs->len; i++)
+    if (g_array_index (rc->inputs, TdbgCauseInput, i).bad)
+      return i;
+  return -1;
+}
+
+static void
+decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
+{
+  const TdbgCauseRow *row = tdbg_cause_catalogue_lookup (op_type);
+  TdbgCauseDecision d;
+
+  note_unrecorded (rc);
+  if (rc->inputs->len == 0 || first_bad_input (rc) >= 0)
+    {
+      /* No input, or one already bad that the walk could not go past: passed on, not made. */
+      rc->cause = TDBG_CAUSE_NONFINITE_INPUT;
+      rc->evidence_input = first_bad_input (rc);
+      return;
+    }
+  if (row && row->composition)
+    {
+      rc->composition = op_names ? g_strjoinv (", ", op_names) : NULL;
+      d = decide_composition (rc, (const char *const *) op_names, &row);
+    }
   else
-    decide_for_trace (rc, family_of (op_type));
+    d = decide_row (rc, row, origin_kinds (rc));
+  apply_decision (rc, row, &d);
+}
+
+/* A fused op's list of the ops it runs (its GraphDef's `op_names` attribute), or NULL. */
+static char **
+composition_op_names (TdbgLogdir *logdir, const TdbgOp *op)
+{
+  GBytes *bytes = op->graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, op->graph)->original_graph_def : NULL;
+  g_autoptr(Tensorflow__GraphDef) graph_def = bytes ? tdbg_graph_def_parse (bytes, NULL) : NULL;
+  const Tensorflow__NodeDef *node = graph_def ? tdbg_graph_def_find_node (graph_def, op->op_name) : NULL;
+  GPtrArray *names;
+
+  for (gsize i = 0; node && i < node->n_attr; i++)
+    {
+      const Tensorflow__AttrValue *v = node->attr[i]->value;
+      if (g_strcmp0 (node->attr[i]->key, "op_names") != 0 || v == NULL ||
+          v->value_case != TENSORFLOW__ATTR_VALUE__VALUE_LIST || v->list == NULL)
+        continue;
+      names = g_ptr_array_new ();
+      for (gsize k = 0; k < v->list->n_s; k++)
+        g_ptr_array_add (names, g_utf8_make_valid ((const char *) v->list->s[k].data, v->list->s[k].len));
+      g_ptr_array_add (names, NULL);
+      return (char **) g_ptr_array_free (names, FALSE);
+    }
+  return NULL;
 }
 
 static void
@@ -627,7 +896,10 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
   if (op->op_type == NULL)
     rc->cause = TDBG_CAUSE_INPUTS_NOT_RECORDED;
   else
-    decide_cause (rc, op->op_type);
+    {
+      g_auto(GStrv) op_names = composition_op_names (logdir, op);
+      decide_cause (rc, op->op_type, op_names);
+    }
   find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
   count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));
   explain (logdir, rc, op->op_name);
@@ -657,6 +929,7 @@ collect_eager_inputs (TdbgCauseWalk *w, guint32 index)
           g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, ex->input_tensor_ids[i]);
           input.op_name = g_strdup_printf (_("tensor %s"), id);
           input.output_slot = 0;
+          input.unrecorded = TDBG_UNRECORDED_UNKNOWN;
         }
       g_array_append_val (inputs, input);
     }
@@ -679,7 +952,7 @@ find_for_execution (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint sl
       tdbg_value_clear (&value);
     }
   rc->inputs = collect_eager_inputs (w, index);
-  decide_cause (rc, rc->origin_op_type);
+  decide_cause (rc, rc->origin_op_type, NULL);
   if (e->graph != TDBG_NONE)
     find_step (w->logdir, rc, e->graph, e->wall_time);
   count_spread (w->logdir, rc, e->wall_time);
@@ -734,7 +1007,8 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
   rc->records = g_ptr_array_new_with_free_func (free_event);
   rc->origin_trace = rc->origin_execution = rc->origin_op = TDBG_NONE;
   rc->step_execution = rc->step_graph = TDBG_NONE;
-  rc->evidence_input = -1;
+  rc->evidence_input = rc->unrecorded_input = -1;
+  rc->evidence_count = NAN;
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;
   _tdbg_cause_walk_init (&w, logdir, rc->records);
 
@@ -769,6 +1043,7 @@ tdbg_root_cause_free (TdbgRootCause *rc)
   g_clear_pointer (&rc->inputs, g_array_unref);
   g_clear_pointer (&rc->walk, g_array_unref);
   g_clear_pointer (&rc->records, g_ptr_array_unref);
+  g_free (rc->composition);
   g_free (rc->explanation);
   g_free (rc->hint);
   g_free (rc->limitation);

@@ -4,7 +4,7 @@
 /* Why it went bad: the origin of the first NaN/∞ (the first bad trace in file order, walked
  * back through the links the logdir records when the bad values came in from elsewhere: a
  * function's placeholders and the call's inputs, nested graphs and their calling ops, eager
- * tensor ids), its inputs' latest summaries, a cause decided by a table of op families from
+ * tensor ids), its inputs' latest summaries, a cause decided by the cause catalogue from
  * what the debug mode records, and how far it spread. GTK-free: the CLI and the window say
  * the same thing.
  *
@@ -15,19 +15,9 @@
 
 #include "tdbg-logdir.h"
 #include "tdbg-value.h"
+#include "tdbg-cause-catalogue.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  TDBG_CAUSE_NONE,               /* nothing went bad, or the mode records no values */
-  TDBG_CAUSE_LOG_OF_ZERO,
-  TDBG_CAUSE_LOG_OF_NEGATIVE,
-  TDBG_CAUSE_SQRT_OF_NEGATIVE,
-  TDBG_CAUSE_DIVISION_BY_ZERO,
-  TDBG_CAUSE_OVERFLOW,
-  TDBG_CAUSE_INPUTS_NOT_RECORDED,
-  TDBG_CAUSE_NONFINITE_INPUT,
-} TdbgCause;
 
 /* The cause in a few words, translated ("Log of zero"), for people; the code below is for
  * machines (JSON, reports). */
@@ -35,12 +25,19 @@ const char *tdbg_cause_name (TdbgCause cause);
 /* "log_of_zero", …; "none" for TDBG_CAUSE_NONE. */
 const char *tdbg_cause_code (TdbgCause cause);
 
-/* What the evidence of a cause is: how many elements of one input were zero or negative. */
+/* Why an input of the origin was not recorded before it. */
 typedef enum {
-  TDBG_EVIDENCE_NONE,
-  TDBG_EVIDENCE_ZEROS,
-  TDBG_EVIDENCE_NEGATIVES,
-} TdbgEvidenceKind;
+  TDBG_UNRECORDED_NONE,              /* it was */
+  TDBG_UNRECORDED_FUNCTION_ARGUMENT, /* a function's argument: TensorFlow traces no placeholder */
+  TDBG_UNRECORDED_NOT_INSTRUMENTED,  /* an op TensorFlow never traced */
+  TDBG_UNRECORDED_CIRCULAR_BUFFER,   /* the logdir shows that a circular buffer dropped records */
+  TDBG_UNRECORDED_UNKNOWN,           /* its op is not in the logdir, or traced only after */
+} TdbgUnrecorded;
+
+/* "function_argument", "not_instrumented", "circular_buffer", "unknown"; NULL for NONE. */
+const char *tdbg_unrecorded_code (TdbgUnrecorded reason);
+/* "zeros", "negatives", "empty"; NULL for TDBG_EVIDENCE_NONE. */
+const char *tdbg_evidence_code (TdbgEvidenceKind kind);
 
 /* How one step of the walk back was reached from the step before it. */
 typedef enum {
@@ -74,6 +71,9 @@ typedef struct {
   TdbgValue value;            /* that trace's summary, decoded (valid when trace != TDBG_NONE) */
   gboolean value_read;
   gboolean bad;               /* that trace held NaN/∞ */
+  gboolean culprit;           /* it held what explains the origin's bad values (a zero, …) */
+  TdbgUnrecorded unrecorded;  /* why nothing was recorded of it before the origin */
+  const char *maker_type;     /* NOT_INSTRUMENTED: the type of the op not recorded (borrowed) */
 } TdbgCauseInput;
 
 typedef struct {
@@ -88,10 +88,16 @@ typedef struct {
   double neg_inf, pos_inf, nan; /* the origin's counts, NAN when the mode does not tell */
 
   TdbgCause cause;
-  const char *family;         /* the op family row that decided it: "log", "division", … */
+  const char *family;         /* the catalogue's row that decided it: "log", "division", …; NULL
+                               * when the op is not in the catalogue */
+  const char *semantics;      /* that row's documented semantics (untranslated), or NULL */
+  char *composition;          /* a _UnaryOpsComposition's op_names, "Log, Sqrt", or NULL */
+  TdbgUnrecorded unrecorded;  /* for TDBG_CAUSE_INPUTS_NOT_RECORDED or an inferred cause: why */
+  gint unrecorded_input;      /* the input it is said of, -1 for none */
   gint evidence_input;        /* index into inputs, -1 when none */
   TdbgEvidenceKind evidence_kind;
-  double evidence_count;      /* zeros/negatives seen in that input, NAN when not recorded */
+  double evidence_count;      /* zeros/negatives (the size, for empty) seen in that input, NAN when
+                               * not recorded */
   gboolean inferred;          /* the mode could not show the evidence */
 
   GArray *inputs;             /* TdbgCauseInput */
@@ -122,12 +128,11 @@ void tdbg_root_cause_free (TdbgRootCause *cause);
 char *tdbg_root_cause_spread_text (const TdbgRootCause *rc);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgRootCause, tdbg_root_cause_free)
 
-/* The op family row an op type belongs to ("log", "sqrt", "rsqrt", "division", "reciprocal",
- * or "other"); exposed for the tests of the rule table. */
+/* "not recorded: an argument of its tf.function, …", translated: an input's missing record and why. */
+char *tdbg_root_cause_unrecorded_text (const TdbgCauseInput *input);
+
+/* The catalogue row an op type belongs to ("log", "division", …), NULL when not in the
+ * catalogue; for the tests. */
 const char *tdbg_root_cause_family_of (const char *op_type);
-/* The table's decision for an op type from the output's counts (NAN when unknown) and the
- * evidence input's zero/negative counts (NAN when unknown); for the tests of the table. */
-TdbgCause tdbg_root_cause_decide (const char *op_type, double neg_inf, double pos_inf, double nan,
-                                  double input_zeros, double input_negatives);
 
 G_END_DECLS

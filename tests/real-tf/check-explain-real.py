@@ -3,7 +3,9 @@
 """explain --json on logdirs real TensorFlow wrote (tests/data/real-tf/real-tf.tar.xz): the
 tutorial's log of zero and the overflow name the right origin and cause, though TensorFlow
 2.21 traces no argument of a forward function and records the eager context as the outer
-graph of every function.
+graph of every function; the input holding the zero or the negative is the culprit; a Log
+whose input is a function argument (never traced) is told from its NaN alone, as inferred,
+with that reason, not a circular buffer's.
 
   check-explain-real.py TFDBG_GTK ARCHIVE WORKDIR
 """
@@ -14,10 +16,17 @@ import subprocess
 import sys
 import tarfile
 
-# logdir -> (origin op type, origin graph name, cause, what the evidence input holds)
+# logdir -> (origin op type, origin graph name, cause, what the evidence input holds, other
+# members of the report and their values)
 EXPECTED = {
-    "tutorial_mnist": ("Log", "cross_entropy", "log_of_zero", "zero"),
-    "overflow": ("Mul", "explode", "overflow", None),
+    "tutorial_mnist": ("Log", "cross_entropy", "log_of_zero", "zero", {"inferred": False}),
+    "overflow": ("Mul", "explode", "overflow", None, {"inferred": False}),
+    "circular_default": ("Log", "step", "log_of_zero", "zero", {"inferred": False}),
+    "nested_control_flow": ("Log", "while_cond_true_77", "log_of_negative", "neg", {"inferred": False}),
+    "modes_FULL_HEALTH": ("Log", "every_dtype", "log_of_negative", None,
+                          {"inferred": True, "not_recorded_because": "function_argument"}),
+    "modes_CURT_HEALTH": ("Log", "every_dtype", "inputs_not_recorded", None,
+                          {"not_recorded_because": "function_argument", "limitation": None}),
 }
 
 
@@ -30,7 +39,7 @@ def main():
         tar.extractall(work, members=members, filter="data")
     print(f"1..{len(EXPECTED)}")
     failed = 0
-    for n, (name, (op_type, graph, cause, evidence)) in enumerate(EXPECTED.items(), 1):
+    for n, (name, (op_type, graph, cause, evidence, wanted)) in enumerate(EXPECTED.items(), 1):
         proc = subprocess.run([binary, "explain", "--json", os.path.join(work, name)],
                               capture_output=True, text=True)
         problems = []
@@ -48,6 +57,13 @@ def main():
                           for i in report["inputs"]]
                 if not any(c.get(evidence, 0) > 0 for c in counts):
                     problems.append(f"no input shows a {evidence} count: {counts}")
+                culprits = [i["op_name"] for i, c in zip(report["inputs"], counts)
+                            if c.get(evidence, 0) > 0 and i["culprit"]]
+                if not culprits:
+                    problems.append(f"the input holding the {evidence} is not the culprit")
+            for key, want in wanted.items():
+                if report.get(key) != want:
+                    problems.append(f"{key} {report.get(key)!r}, not {want!r}")
         except (ValueError, KeyError, TypeError) as e:
             problems.append(f"{type(e).__name__}: {e}: {proc.stdout[:200]} {proc.stderr[:200]}")
         failed += bool(problems)

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Reading the cause catalogue: which of an op's rules explains what was recorded. */
+
+#include "config.h"
+
+#include "tdbg-cause-catalogue.h"
+
+#include <math.h>
+
+typedef enum { EVIDENCE_UNKNOWN, EVIDENCE_SEEN, EVIDENCE_CONTRADICTED } EvidenceState;
+
+/* Comparisons with NAN (not recorded) are false: unknown. */
+static EvidenceState
+evidence_state (const TdbgCauseRule *rule, const TdbgInputEvidence *inputs, guint n_inputs)
+{
+  const TdbgInputEvidence *in;
+  double value;
+
+  if (rule->evidence == TDBG_EVIDENCE_NONE || rule->input < 0 || (guint) rule->input >= n_inputs)
+    return EVIDENCE_UNKNOWN;
+  in = &inputs[rule->input];
+  if (!in->recorded)
+    return EVIDENCE_UNKNOWN;
+  value = rule->evidence == TDBG_EVIDENCE_ZEROS ? in->zeros
+        : rule->evidence == TDBG_EVIDENCE_NEGATIVES ? in->negatives : in->size;
+  if (isnan (value))
+    return EVIDENCE_UNKNOWN;
+  if (rule->evidence == TDBG_EVIDENCE_EMPTY)
+    return value == 0 ? EVIDENCE_SEEN : EVIDENCE_CONTRADICTED;
+  return value > 0 ? EVIDENCE_SEEN : EVIDENCE_CONTRADICTED;
+}
+
+static gboolean
+any_recorded (const TdbgInputEvidence *inputs, guint n_inputs)
+{
+  for (guint i = 0; i < n_inputs; i++)
+    if (inputs[i].recorded)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+rule_applies (const TdbgCauseRule *rule, TdbgKinds kinds)
+{
+  return rule->cause != TDBG_CAUSE_NONE && (kinds == 0 || (rule->kinds & kinds) != 0);
+}
+
+/* With nothing recorded of the inputs: the one decisive rule for the kinds seen, if it is the
+ * only rule that makes them. */
+static const TdbgCauseRule *
+decisive_rule (const TdbgCauseRow *row, TdbgKinds kinds)
+{
+  const TdbgCauseRule *found = NULL;
+
+  if (kinds == 0)
+    return NULL;
+  for (guint i = 0; i < TDBG_CAUSE_MAX_RULES; i++)
+    {
+      const TdbgCauseRule *r = &row->rules[i];
+      if (!rule_applies (r, kinds))
+        continue;
+      if (!r->decisive || (found && found->cause != r->cause))
+        return NULL;
+      found = found ? found : r;
+    }
+  return found;
+}
+
+/* Overflow is told by finite inputs and an infinite output: nothing more is to be seen. */
+static gboolean
+needs_no_evidence (const TdbgCauseRule *rule)
+{
+  return rule->cause == TDBG_CAUSE_OVERFLOW || rule->cause == TDBG_CAUSE_INF_MINUS_INF;
+}
+
+static TdbgCauseDecision
+decided (const TdbgCauseRule *rule, gboolean seen, gboolean inferred)
+{
+  return (TdbgCauseDecision) { rule->cause, rule, seen, inferred };
+}
+
+TdbgCauseDecision
+tdbg_cause_decide (const TdbgCauseRow *row, TdbgKinds kinds, const TdbgInputEvidence *inputs, guint n_inputs)
+{
+  TdbgCauseDecision none = { TDBG_CAUSE_NOT_IN_CATALOGUE, NULL, FALSE, FALSE };
+  const TdbgCauseRule *open = NULL;
+
+  if (row == NULL)
+    return none;
+  if (n_inputs > 0 && !any_recorded (inputs, n_inputs))
+    {
+      const TdbgCauseRule *r = decisive_rule (row, kinds);
+      return r ? decided (r, FALSE, TRUE) : (TdbgCauseDecision) { TDBG_CAUSE_INPUTS_NOT_RECORDED, NULL, FALSE, FALSE };
+    }
+  for (guint i = 0; i < TDBG_CAUSE_MAX_RULES; i++)
+    {
+      const TdbgCauseRule *r = &row->rules[i];
+      EvidenceState state;
+      if (!rule_applies (r, kinds))
+        continue;
+      state = evidence_state (r, inputs, n_inputs);
+      if (state == EVIDENCE_SEEN)
+        return decided (r, TRUE, kinds == 0);
+      if (state == EVIDENCE_UNKNOWN && open == NULL)
+        open = r;
+    }
+  return open ? decided (open, FALSE, kinds == 0 || !needs_no_evidence (open)) : none;
+}
