@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "tdbg-cli.h"
@@ -13,6 +15,20 @@
 #endif
 #ifdef TDBG_WITH_REMOTE
 #include "tdbg-remote.h"
+#endif
+
+#ifndef TDBG_WITH_GUI
+/* A split build (-Dsplit_window=true): the window is a program of its own, in another package,
+ * that this one hands a window's arguments to when it is installed; returns only if it is not. */
+static void
+run_window_program (char **argv)
+{
+#ifdef TDBG_WINDOW_PROGRAM
+  execv (TDBG_WINDOW_PROGRAM, argv);
+  if (errno != ENOENT)
+    g_printerr ("%s: %s\n", TDBG_WINDOW_PROGRAM, g_strerror (errno));
+#endif
+}
 #endif
 
 int
@@ -32,6 +48,7 @@ main (int argc, char **argv)
 #ifdef TDBG_WITH_GUI
   return tdbg_gui_run (argc, argv);
 #else
+  run_window_program (argv);
   g_printerr (_("This build has no window; use a subcommand (tfdbg-gtk help).\n"));
   return 2;
 #endif

@@ -215,6 +215,16 @@ print_usage (FILE *out)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
   fprintf (out, _("\nWindow options:\n  --compare RUN_A RUN_B  open the window on RUN_A compared with RUN_B\n"));
+  fprintf (out, _("\nOther options:\n  --version  print the version and exit\n"));
+}
+
+/* One line, the same in every build and language, that scripts and packaging can compare
+ * with meson's version (tests/check-version.py). */
+static int
+print_version (void)
+{
+  printf ("tfdbg-gtk %s\n", TDBG_VERSION);
+  return 0;
 }
 
 static int
@@ -285,7 +295,7 @@ tdbg_cli_is_subcommand (const char *name)
   if (g_str_equal (name, "serve-logdir"))
     return TRUE;
 #endif
-  return g_str_equal (name, "--help") || g_str_equal (name, "-h");
+  return g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, "--version");
 }
 
 int
@@ -304,5 +314,7 @@ tdbg_cli_run (int argc, char **argv)
       return 2;
     }
 #endif
+  if (g_str_equal (argv[0], "--version"))
+    return print_version ();
   return cmd_help (argc, argv);
 }

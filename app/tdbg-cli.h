@@ -3,7 +3,8 @@
 
 #include <glib.h>
 
-/* The headless subcommands: inspect, alerts, trace, execution, export-graph, help. */
+/* The headless subcommands: inspect, alerts, trace, execution, export-graph, help, and --help
+ * and --version. */
 gboolean tdbg_cli_is_subcommand (const char *name);
 /* Whether @argv (the program's own, argv[0] its name) opens the window: nothing but logdirs,
  * local or ssh://. FALSE after printing why and the usage on stderr (exit status 2): an

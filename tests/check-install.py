@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Installs the build into a scratch DESTDIR and checks that every file lands where GNOME looks
 for it: program, desktop entry, AppStream metainfo, icons, settings schema and translations.
-Prints TAP.  Usage: check-install.py BUILDDIR PREFIX BINDIR DATADIR LOCALEDIR APP_ID LINGUAS"""
+A headless build (GUI false) installs the program and its translations alone: no menu entry
+for a program without a window. Prints TAP.
+Usage: check-install.py BUILDDIR PREFIX BINDIR DATADIR LOCALEDIR APP_ID LINGUAS GUI"""
 
 import os
 import re
@@ -13,13 +15,19 @@ import tempfile
 
 from tap import check, finish
 
-builddir, prefix, bindir, datadir, localedir, app_id, linguas = sys.argv[1:8]
+builddir, prefix, bindir, datadir, localedir, app_id, linguas, gui = sys.argv[1:9]
 
 
 def under(root, *parts):
     # DESTDIR + absolute prefix: join without losing the root.
     path = os.path.join(prefix, *parts)
     return os.path.join(root, path.lstrip("/"))
+
+
+def expected_files(root, expected):
+    for what, path in expected.items():
+        check(what + " at " + os.path.relpath(path, root), os.path.isfile(path))
+    check("program is executable", os.access(expected["program"], os.X_OK))
 
 
 def main():
@@ -33,6 +41,10 @@ def main():
         share = lambda *p: under(root, datadir, *p)
         expected = {
             "program": under(root, bindir, "tfdbg-gtk"),
+        }
+        for lang in linguas.split(","):
+            expected["translation " + lang] = under(root, localedir, lang, "LC_MESSAGES", "tfdbg-gtk.mo")
+        desktop_files = {
             "desktop entry": share("applications", app_id + ".desktop"),
             "metainfo": share("metainfo", app_id + ".metainfo.xml"),
             "scalable icon": share("icons", "hicolor", "scalable", "apps", app_id + ".svg"),
@@ -40,11 +52,13 @@ def main():
             "settings schema": share("glib-2.0", "schemas", app_id + ".gschema.xml"),
             "D-Bus service": share("dbus-1", "services", app_id + ".service"),
         }
-        for lang in linguas.split(","):
-            expected["translation " + lang] = under(root, localedir, lang, "LC_MESSAGES", "tfdbg-gtk.mo")
-        for what, path in expected.items():
-            check(what + " at " + os.path.relpath(path, root), os.path.isfile(path))
-        check("program is executable", os.access(expected["program"], os.X_OK))
+        if gui != "true":
+            expected_files(root, expected)
+            for what, path in desktop_files.items():
+                check("no " + what + " in a headless build", not os.path.exists(path))
+            return
+        expected.update(desktop_files)
+        expected_files(root, expected)
 
         desktop = open(expected["desktop entry"], encoding="utf-8").read()
         icon = re.search(r"^Icon=(.*)$", desktop, re.M)
