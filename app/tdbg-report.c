@@ -77,8 +77,12 @@ json_element (TdbgJson *j, const TdbgTensor *t, guint64 i)
       g_autoptr(GBytes) bytes = tdbg_tensor_get_string (t, i);
       gsize len = 0;
       const char *data = bytes ? g_bytes_get_data (bytes, &len) : NULL;
-      tdbg_json_string_len (j, data ? data : "", len);
+      tdbg_json_bytes (j, data ? data : "", len);
     }
+  else if (t->dtype == TDBG_DT_INT64)
+    tdbg_json_int (j, tdbg_tensor_get_int64 (t, i));
+  else if (t->dtype == TDBG_DT_UINT64)
+    tdbg_json_uint (j, tdbg_tensor_get_uint64 (t, i));
   else if (t->dtype == TDBG_DT_BOOL)
     tdbg_json_bool (j, tdbg_tensor_get_double (t, i) != 0);
   else if (tdbg_dtype_is_complex (t->dtype))

@@ -145,6 +145,36 @@ tdbg_json_string_len (TdbgJson *json, const char *value, gsize length)
   append_escaped (json->out, value, length);
 }
 
+/* A tensor's string element is bytes: valid UTF-8 is written as text and each byte that is not
+ * as the lone surrogate \udcNN, as Python's "surrogateescape" decodes it, so that
+ * s.encode("utf-8", "surrogateescape") gives back exactly the bytes recorded. */
+void
+tdbg_json_bytes (TdbgJson *json, const char *value, gsize length)
+{
+  const char *end = value + length;
+
+  before_item (json);
+  g_string_append_c (json->out, '"');
+  while (value < end)
+    {
+      const char *valid_end;
+      GString *run = g_string_new (NULL);
+      g_utf8_validate_len (value, (gsize) (end - value), &valid_end);
+      append_escaped (run, value, (gsize) (valid_end - value));
+      /* without the quotes append_escaped put around the run */
+      g_string_append_len (json->out, run->str + 1, (gssize) run->len - 2);
+      g_string_free (run, TRUE);
+      if (valid_end < end && *valid_end == '\0')
+        g_string_append (json->out, "\\u0000");
+      else if (valid_end < end)
+        g_string_append_printf (json->out, "\\udc%02x", (guchar) *valid_end);
+      if (valid_end < end)
+        valid_end++;
+      value = valid_end;
+    }
+  g_string_append_c (json->out, '"');
+}
+
 void
 tdbg_json_string (TdbgJson *json, const char *value)
 {

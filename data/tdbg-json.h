@@ -22,6 +22,9 @@ void tdbg_json_end_array (TdbgJson *json);
 void tdbg_json_key (TdbgJson *json, const char *key);
 void tdbg_json_string (TdbgJson *json, const char *value);  /* NULL writes null */
 void tdbg_json_string_len (TdbgJson *json, const char *value, gsize length);
+/* Bytes exactly: a byte that is not UTF-8 as \udcNN (Python's surrogateescape), NUL as \u0000. */
+void tdbg_json_bytes (TdbgJson *json, const char *value, gsize length);
+/* Integers as JSON numbers written from the integer itself, never through a double. */
 void tdbg_json_int (TdbgJson *json, gint64 value);
 void tdbg_json_uint (TdbgJson *json, guint64 value);
 void tdbg_json_double (TdbgJson *json, double value);

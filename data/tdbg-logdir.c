@@ -699,3 +699,11 @@ tdbg_logdir_find_trace_of_op (TdbgLogdir *self, guint32 op, guint32 from)
   k = lower_bound (traces, n, from);
   return k < n ? traces[k] : TDBG_NONE;
 }
+
+gboolean
+tdbg_logdir_holds_no_traceback (TdbgLogdir *self)
+{
+  g_return_val_if_fail (TDBG_IS_LOGDIR (self), FALSE);
+  return tdbg_logdir_get_n_stack_frames (self) == 0
+         && (tdbg_logdir_get_n_ops (self) > 0 || tdbg_logdir_get_n_executions (self) > 0);
+}

@@ -157,6 +157,9 @@ GPtrArray *tdbg_logdir_resolve_stack (TdbgLogdir *self, char **stack_frame_ids);
 gint tdbg_stack_innermost_user_frame (GPtrArray *frames);
 /* The innermost frame of @op's creation stack outside the TensorFlow library, or NULL. */
 const TdbgStackFrame *tdbg_logdir_get_op_user_frame (TdbgLogdir *self, const TdbgOp *op);
+/* Whether the logdir has ops or executions but not one stack frame: no Python traceback was
+ * recorded (a tfdbg V1 dump holds none), so no stack or source line can be shown. */
+gboolean tdbg_logdir_holds_no_traceback (TdbgLogdir *self);
 /* Whether a source path is library code (under site-packages or dist-packages), not the user's. */
 gboolean tdbg_stack_path_is_library (const char *path);
 /* The source line of a frame, or NULL when its file or line is not in the logdir. */

@@ -323,6 +323,46 @@ tdbg_tensor_get_double (const TdbgTensor *t, guint64 index)
 }
 
 gboolean
+tdbg_dtype_is_wide_integer (gint dtype)
+{
+  dtype = base_dtype (dtype);
+  return dtype == TDBG_DT_INT64 || dtype == TDBG_DT_UINT64;
+}
+
+/* The 64 bits of an int64 or uint64 element as recorded (a double keeps only 53 of them). */
+static guint64
+wide_integer_bits (const TdbgTensor *t, guint64 index)
+{
+  gint dtype = base_dtype (t->dtype);
+  guint64 i;
+
+  if (!tdbg_dtype_is_wide_integer (dtype) || index >= t->n_elements)
+    return 0;
+  if (t->repr == TDBG_REPR_CONTENT)
+    {
+      guint64 v;
+      memcpy (&v, t->proto->tensor_content.data + index * 8, 8);
+      return GUINT64_FROM_LE (v);
+    }
+  if (t->repr != TDBG_REPR_TYPED)
+    return 0;
+  i = typed_count (t->proto) == 1 ? 0 : index;
+  return dtype == TDBG_DT_INT64 ? (guint64) t->proto->int64_val[i] : t->proto->uint64_val[i];
+}
+
+gint64
+tdbg_tensor_get_int64 (const TdbgTensor *t, guint64 index)
+{
+  return (gint64) wide_integer_bits (t, index);
+}
+
+guint64
+tdbg_tensor_get_uint64 (const TdbgTensor *t, guint64 index)
+{
+  return wide_integer_bits (t, index);
+}
+
+gboolean
 tdbg_tensor_is_fill (const TdbgTensor *t)
 {
   return t->repr == TDBG_REPR_TYPED && typed_count (t->proto) == 1;
@@ -439,6 +479,33 @@ tdbg_tensor_to_doubles (const TdbgTensor *t, guint64 max_elements)
   return values;
 }
 
+/* Python's repr of bytes: every byte kept, a NUL or a byte that is not printable ASCII as \\xNN. */
+char *
+tdbg_bytes_repr (const char *data, gsize length)
+{
+  GString *out = g_string_sized_new (length + 3);
+
+  g_string_append (out, "b'");
+  for (gsize i = 0; i < length; i++)
+    {
+      guchar c = data[i];
+      if (c == '\\' || c == '\'')
+        g_string_append_printf (out, "\\%c", c);
+      else if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\r')
+        g_string_append (out, "\\r");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c < 0x20 || c >= 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else
+        g_string_append_c (out, c);
+    }
+  g_string_append_c (out, '\'');
+  return g_string_free (out, FALSE);
+}
+
 /* A real number numpy-like: nan, -inf, 1.5, and "2." for a whole one when @point. */
 static char *
 format_real (double v, const char *format, gboolean point)
@@ -464,10 +531,12 @@ tdbg_tensor_format_element (const TdbgTensor *t, guint64 index)
       g_autoptr(GBytes) bytes = tdbg_tensor_get_string (t, index);
       gsize len = 0;
       const char *data = bytes ? g_bytes_get_data (bytes, &len) : NULL;
-      g_autofree char *raw = g_strndup (data ? data : "", len);
-      g_autofree char *escaped = g_strescape (raw, NULL);
-      return g_strdup_printf ("b'%s'", escaped);
+      return tdbg_bytes_repr (data, len);
     }
+  if (dtype == TDBG_DT_INT64 && index < t->n_elements)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, tdbg_tensor_get_int64 (t, index));
+  if (dtype == TDBG_DT_UINT64 && index < t->n_elements)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT, tdbg_tensor_get_uint64 (t, index));
   double v = tdbg_tensor_get_double (t, index);
   if (dtype == TDBG_DT_BOOL)
     return g_strdup (v != 0 ? "True" : "False");

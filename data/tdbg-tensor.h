@@ -57,6 +57,13 @@ double tdbg_tensor_get_double (const TdbgTensor *tensor, guint64 index); /* NAN 
 double tdbg_tensor_get_imag (const TdbgTensor *tensor, guint64 index);   /* a complex's imaginary part, 0 if real */
 /* Strings: returns a newly allocated copy (bytes may not be UTF-8), or NULL. */
 GBytes *tdbg_tensor_get_string (const TdbgTensor *tensor, guint64 index);
+/* int64 and uint64, whose values a double does not hold exactly beyond 2^53. */
+gboolean tdbg_dtype_is_wide_integer (gint dtype);
+/* An int64 (or uint64) element exactly as recorded; 0 for another dtype. */
+gint64 tdbg_tensor_get_int64 (const TdbgTensor *tensor, guint64 index);
+guint64 tdbg_tensor_get_uint64 (const TdbgTensor *tensor, guint64 index);
+/* Python's repr of bytes, b'…': every byte kept, NUL and bytes beyond ASCII as \xNN. */
+char *tdbg_bytes_repr (const char *data, gsize length);
 /* TRUE when one typed value fills the whole tensor, however many elements its shape claims. */
 gboolean tdbg_tensor_is_fill (const TdbgTensor *tensor);
 void tdbg_tensor_count (const TdbgTensor *tensor, TdbgCounts *counts);

@@ -16,6 +16,26 @@ buffer_text (GtkTextBuffer *buffer)
   return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
+typedef struct {
+  GtkWidget *root;
+  const char *text;
+} LabelWanted;
+
+static gboolean
+label_shown (gpointer data)
+{
+  const LabelWanted *wanted = data;
+  return gui_find_label_holding (wanted->root, wanted->text) != NULL;
+}
+
+/* Whether a label under @root comes to hold @text (a pane shows the selection at its next frame). */
+static gboolean
+wait_for_label (GtkWidget *root, const char *text)
+{
+  LabelWanted wanted = { root, text };
+  return gui_wait_until (label_shown, &wanted, 5000);
+}
+
 static void
 test_v1_dump (void)
 {
@@ -27,6 +47,7 @@ test_v1_dump (void)
   GtkExpander *expander;
   GtkTextView *view;
   g_autofree char *values = NULL;
+  GtkLabel *why;
   guint32 trace, op;
 
   g_assert_nonnull (logdir);
@@ -53,6 +74,15 @@ test_v1_dump (void)
   g_assert_nonnull (view);
   values = buffer_text (gtk_text_view_get_buffer (view));
   g_assert_cmpstr (values, ==, "nan  0.  1.04815  1.44203");
+  /* Stack Trace and Source Code say why they are empty. */
+  g_assert_true (wait_for_label (GTK_WIDGET (tdbg_window_get_stack_pane (window)),
+                                 "no stack recorded (a tfdbg V1 dump holds no Python traceback)"));
+  why = gui_find_label_holding (GTK_WIDGET (tdbg_window_get_stack_pane (window)),
+                                "no op has a creation stack or source line");
+  g_assert_nonnull (why);
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (why)));
+  g_assert_nonnull (gui_find_label_holding (GTK_WIDGET (tdbg_window_get_source_pane (window)),
+                                            "No Python source: this logdir records no traceback"));
   gui_shot (GTK_WIDGET (window), "v1-dump.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }

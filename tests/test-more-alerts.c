@@ -31,6 +31,10 @@ test_function_names (void)
     { "__inference_train_step_12", "train_step" }, { "__inference__wrapped_9", "_wrapped" },
     { "__forward_model_12", NULL }, { "__inference_model", NULL }, { "__inference_12", NULL },
     { "Dataset_map_format_example", NULL }, { NULL, NULL },
+    /* TensorFlow 2.21 names a function's graphs after the Python function. */
+    { "normalize", "normalize" }, { "one_step_on_data", "one_step_on_data" }, { "layer_2", "layer_2" },
+    { "while_body_48", NULL }, { "while_cond_47", NULL }, { "while_cond_true_77", NULL },
+    { "cond_false_12", NULL }, { "", NULL }, { "a b", NULL },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -81,6 +85,39 @@ test_retracing (void)
   g_assert_cmpuint (count_kind (four, TDBG_ALERT_RETRACING), ==, 0);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, 0);
   g_assert_cmpuint (count_kind (alerts, TDBG_ALERT_EXPLODING), ==, 0);
+}
+
+static char *run_alerts (const char *dir, const char *option, int *status);
+
+/* Graphs named after the Python function, as TensorFlow 2.21 names them: six of "normalize"
+ * (called from two lines, defined at one), five of Keras's one_step_on_data; two functions
+ * named "step" in two files with three graphs each are two functions, not one of six. */
+static void
+test_retracing_real_names (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(GArray) alerts = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *out = NULL;
+  int status;
+
+  alert_fixture_write_real_retracing (dir);
+  logdir = test_load_logdir (dir);
+  alerts = tdbg_more_alerts_find (logdir, &defaults);
+  g_assert_cmpuint (count_kind (alerts, TDBG_ALERT_RETRACING), ==, 2);
+  g_assert_cmpuint (g_array_index (alerts, TdbgAlert, 0).n_graphs, ==, 6);
+  g_assert_cmpuint (g_array_index (alerts, TdbgAlert, 1).n_graphs, ==, 5);
+  first = tdbg_more_alerts_describe (logdir, &g_array_index (alerts, TdbgAlert, 0));
+  second = tdbg_more_alerts_describe (logdir, &g_array_index (alerts, TdbgAlert, 1));
+  g_assert_cmpstr (first, ==, "function normalize traced into 6 graphs, created at train.py:5");
+  g_assert_cmpstr (second, ==, "function one_step_on_data traced into 5 graphs, created at train.py:10");
+  out = run_alerts (dir, NULL, &status);
+  g_assert_cmpstr (out, ==, "Retracing: function normalize traced into 6 graphs, created at train.py:5\n"
+                            "Retracing: function one_step_on_data traced into 5 graphs, created at train.py:10\n");
+  g_assert_cmpint (status, ==, 0);
+  test_remove_tree (dir);
 }
 
 static void
@@ -241,6 +278,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/more-alerts/function-names", test_function_names);
   g_test_add_func ("/more-alerts/retracing", test_retracing);
+  g_test_add_func ("/more-alerts/retracing-real-names", test_retracing_real_names);
   g_test_add_func ("/more-alerts/exploding", test_exploding);
   g_test_add_func ("/more-alerts/exploding-following", test_exploding_following);
   g_test_add_func ("/more-alerts/shared-logdirs", test_shared_logdirs);

@@ -22,6 +22,7 @@ struct _TdbgSourcePane {
   GtkBox *header;
   GtkWidget *run_b_bar;
   GtkLabel *run_b_label;
+  GtkLabel *empty_label;
 
   GtkSourceBuffer *buffer;
   GtkStringList *files;
@@ -81,6 +82,10 @@ show_file (TdbgSourcePane *self, guint32 file)
   if (logdir == NULL || file == TDBG_NONE || file >= tdbg_logdir_get_n_source_files (logdir))
     {
       gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), "", 0);
+      gtk_label_set_text (self->empty_label,
+                          logdir && tdbg_logdir_holds_no_traceback (logdir)
+                            ? _("No Python source: this logdir records no traceback (a tfdbg V1 dump holds none).")
+                            : _("No file selected. Choose a frame in the Stack Trace or a file above."));
       gtk_stack_set_visible_child_name (self->stack, "empty");
       return;
     }
@@ -325,7 +330,7 @@ tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
   g_type_ensure (TDBG_TYPE_SOURCE_OPS_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-source-pane.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgSourcePane, file_dropdown, stack, scroller, view, ops_bar, header,
-                               run_b_bar, run_b_label);
+                               run_b_bar, run_b_label, empty_label);
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, back_to_run_a_cb);
 }
 

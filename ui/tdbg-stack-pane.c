@@ -16,6 +16,7 @@ struct _TdbgStackPane {
   GtkListView *list;
   GtkButton *twin_button;
   GtkLabel *twin_label;
+  GtkLabel *empty_label;
 
   GListStore *rows;           /* TdbgRow: index = frame, extra = N > 0 for N folded library frames */
   GtkSingleSelection *model;  /* the pane's */
@@ -165,12 +166,23 @@ update_stack (TdbgStackPane *self)
     innermost = tdbg_stack_innermost_user_frame (self->frames);
   if (title == NULL)
     title = g_strdup (record == TDBG_NONE ? "" : _("No stack recorded"));
+  else if (self->frames == NULL && tdbg_logdir_holds_no_traceback (logdir))
+    {
+      /* Translators: the op or execution shown; the pane says why it is empty */
+      char *t = g_strdup_printf (_("%s: no stack recorded (a tfdbg V1 dump holds no Python traceback)"), title);
+      g_free (title);
+      title = t;
+    }
   else if (self->frames == NULL)
     {
       char *t = g_strdup_printf (_("%s: no stack recorded"), title);
       g_free (title);
       title = t;
     }
+  gtk_label_set_text (self->empty_label,
+                      _("a tfdbg V1 dump holds no Python traceback: no op has a creation stack or source line"));
+  gtk_widget_set_visible (GTK_WIDGET (self->empty_label),
+                          record != TDBG_NONE && self->frames == NULL && tdbg_logdir_holds_no_traceback (logdir));
   gtk_label_set_text (self->title_label, title);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), title);
 
@@ -456,7 +468,7 @@ tdbg_stack_pane_class_init (TdbgStackPaneClass *klass)
   pane_class->selection_changed = tdbg_stack_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-stack-pane.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgStackPane, title_label, library_toggle, list, twin_button,
-                               twin_label);
+                               twin_label, empty_label);
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, twin_clicked_cb);
   /* Compare mode: "In run B" activated: source file @file of run B, line @line. */
   signals[OPEN_RUN_B_LINE] = g_signal_new ("open-run-b-line", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,

@@ -8,14 +8,57 @@
 #include <glib/gi18n.h>
 #include "tdbg-alert-kind.h"
 
+/* Whether @name ends with one of @stems, then "_" and TensorFlow's number. */
+static gboolean
+has_numbered_stem (const char *name, const char *const *stems)
+{
+  const char *end = name + strlen (name);
+  const char *digits = end;
+
+  while (digits > name && g_ascii_isdigit (digits[-1]))
+    digits--;
+  if (digits == end || digits == name || digits[-1] != '_')
+    return FALSE;
+  for (guint i = 0; stems[i]; i++)
+    {
+      gsize n = strlen (stems[i]);
+      if ((gsize) (digits - 1 - name) >= n && strncmp (digits - 1 - n, stems[i], n) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_python_identifier (const char *name)
+{
+  if (!g_ascii_isalpha (name[0]) && name[0] != '_')
+    return FALSE;
+  for (const char *p = name; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_')
+      return FALSE;
+  return TRUE;
+}
+
 char *
 tdbg_graph_function_name (const char *graph_name)
 {
+  /* The graphs TensorFlow makes for control flow and tf.data, not for a Python function the
+   * person wrapped: while_body_48, while_cond_true_77, cond_false_12, Dataset_map_f. */
+  static const char *const control_flow[] = { "while_body", "while_cond", "_true", "_false", "cond_true",
+                                              "cond_false", "_branch0", "_branch1", "_branch2", NULL };
   const char *prefix = "__inference_";
   const char *end;
 
-  if (graph_name == NULL || !g_str_has_prefix (graph_name, prefix))
+  if (graph_name == NULL || !is_python_identifier (graph_name))
     return NULL;
+  if (!g_str_has_prefix (graph_name, prefix))
+    {
+      /* TensorFlow 2.21 names a function's graphs after the Python function itself. */
+      if (g_str_has_prefix (graph_name, "__") || g_str_has_prefix (graph_name, "Dataset_")
+          || has_numbered_stem (graph_name, control_flow))
+        return NULL;
+      return g_strdup (graph_name);
+    }
   graph_name += strlen (prefix);
   /* The function's name, then "_" and the number TensorFlow gives each trace. */
   end = graph_name + strlen (graph_name);
@@ -24,6 +67,75 @@ tdbg_graph_function_name (const char *graph_name)
   if (end == graph_name + strlen (graph_name) || end - 1 <= graph_name || end[-1] != '_')
     return NULL;
   return g_strndup (graph_name, (gsize) (end - 1 - graph_name));
+}
+
+/* The line of "def @function(" at or above @line in @file, or 0 when the source does not show it. */
+static gint
+find_def_line (const TdbgSourceFile *file, const char *function, gint line)
+{
+  g_autofree char *def = g_strdup_printf ("def %s(", function);
+
+  for (gint l = MIN (line, (gint) file->n_lines); l >= 1; l--)
+    {
+      const char *text = file->lines[l - 1];
+      while (*text == ' ' || *text == '\t')
+        text++;
+      if (g_str_has_prefix (text, "async "))
+        text += strlen ("async ");
+      if (g_str_has_prefix (text, def))
+        return l;
+    }
+  return 0;
+}
+
+/* The first op of @graph created inside @function's body (its creation stack holds a frame of
+ * that name), with that frame; the first op of the graph and its user frame when none is. */
+static guint32
+find_body_op (TdbgLogdir *logdir, guint32 graph, guint32 first, const char *function,
+              const TdbgStackFrame **frame_out)
+{
+  *frame_out = NULL;
+  if (first == TDBG_NONE)
+    return TDBG_NONE;
+  for (guint32 o = first; o < tdbg_logdir_get_n_ops (logdir); o++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, o);
+      g_autoptr(GPtrArray) frames = NULL;
+      if (op->graph != graph)
+        continue;
+      frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
+      for (guint f = frames->len; f > 0; f--)
+        {
+          const TdbgStackFrame *frame = frames->pdata[f - 1];
+          if (g_strcmp0 (frame->func, function) == 0)
+            {
+              *frame_out = frame;
+              return o;
+            }
+        }
+    }
+  *frame_out = tdbg_logdir_get_op_user_frame (logdir, tdbg_logdir_get_op (logdir, first));
+  return first;
+}
+
+/* What tells one Python function from another of the same name: the file and the line that
+ * define it (the "def" line when its source was recorded, else the first line of its body
+ * that made an op). */
+static char *
+function_key (TdbgLogdir *logdir, const char *function, const TdbgStackFrame *frame)
+{
+  gint line;
+
+  if (frame == NULL)
+    return g_strdup_printf ("%s\n", function);
+  line = frame->line;
+  if (frame->source_file != TDBG_NONE && g_strcmp0 (frame->func, function) == 0)
+    {
+      gint def = find_def_line (tdbg_logdir_get_source_file (logdir, frame->source_file), function, frame->line);
+      if (def > 0)
+        line = def;
+    }
+  return g_strdup_printf ("%s\n%s\n%d", function, frame->file_path ? frame->file_path : "", line);
 }
 
 /* The first op created in each graph (TDBG_NONE for a graph without ops). */
@@ -44,42 +156,55 @@ first_ops (TdbgLogdir *logdir)
   return first;
 }
 
+typedef struct {
+  guint n_graphs;
+  guint32 op;   /* the first graph's op made by the function's body */
+} TracedFunction;
+
+/* Graphs are grouped by the Python function that was traced into them, whatever TensorFlow
+ * named them ("normalize", "__inference_normalize_123", Keras's "one_step_on_data"), and two
+ * functions of one name are told apart by where they are defined. */
 void
 tdbg_more_alerts_find_retracing (TdbgLogdir *logdir, const TdbgAlertOptions *options, GArray *alerts)
 {
-  g_autoptr(GHashTable) graphs_of = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                           (GDestroyNotify) g_array_unref);
-  g_autoptr(GPtrArray) order = g_ptr_array_new ();  /* function names, by their first graph */
+  g_autoptr(GHashTable) functions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();  /* keys, by the function's first graph */
   g_autofree guint32 *first = first_ops (logdir);
   guint n = 0;
 
   for (guint g = 0; g < tdbg_logdir_get_n_graphs (logdir); g++)
     {
-      char *name = tdbg_graph_function_name (tdbg_logdir_get_graph (logdir, g)->graph_name);
-      GArray *list;
+      g_autofree char *name = tdbg_graph_function_name (tdbg_logdir_get_graph (logdir, g)->graph_name);
+      const TdbgStackFrame *frame;
+      char *key;
+      guint32 op;
+      TracedFunction *traced;
       if (name == NULL)
         continue;
-      list = g_hash_table_lookup (graphs_of, name);
-      if (list == NULL)
+      op = find_body_op (logdir, g, first[g], name, &frame);
+      key = function_key (logdir, name, frame);
+      traced = g_hash_table_lookup (functions, key);
+      if (traced == NULL)
         {
-          list = g_array_new (FALSE, FALSE, sizeof (guint));
-          g_hash_table_insert (graphs_of, name, list);
-          g_ptr_array_add (order, name);
+          traced = g_new0 (TracedFunction, 1);
+          traced->op = TDBG_NONE;
+          g_hash_table_insert (functions, key, traced);
+          g_ptr_array_add (order, key);
         }
       else
-        g_free (name);
-      g_array_append_val (list, g);
+        g_free (key);
+      traced->n_graphs++;
+      if (traced->op == TDBG_NONE)
+        traced->op = op;
     }
   for (guint i = 0; i < order->len && n < TDBG_ALERT_LIMIT; i++)
     {
-      GArray *list = g_hash_table_lookup (graphs_of, order->pdata[i]);
+      const TracedFunction *traced = g_hash_table_lookup (functions, order->pdata[i]);
       TdbgAlert alert = { TDBG_ALERT_RETRACING, TDBG_NONE, TDBG_NONE, 0, NAN, NAN, NAN, NAN, NAN, 0 };
-      if (list->len < TDBG_RETRACING_MIN_GRAPHS)
+      if (traced->n_graphs < TDBG_RETRACING_MIN_GRAPHS)
         continue;
-      alert.n_graphs = list->len;
-      alert.op = TDBG_NONE;
-      for (guint k = 0; k < list->len && alert.op == TDBG_NONE; k++)
-        alert.op = first[g_array_index (list, guint, k)];
+      alert.n_graphs = traced->n_graphs;
+      alert.op = traced->op;
       g_array_append_val (alerts, alert);
       n++;
     }

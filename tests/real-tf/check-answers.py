@@ -120,6 +120,20 @@ def compare_stack(case, what, ours, theirs, lines, host):
             case.eq(f"{what} frame {depth} source line", o["code"], text.strip())
 
 
+# The retracing each scenario's program makes (TensorFlow's reader has no such alert): the
+# lines `tfdbg-gtk alerts` prints for it, whatever TensorFlow names the function's graphs.
+RETRACING = {
+    "retrace": ["Retracing: function normalize traced into 6 graphs, created at retrace.py:15"],
+}
+
+
+def check_retracing(binary, logdir, case):
+    out = subprocess.run([binary, "alerts", logdir], capture_output=True, text=True)
+    lines = [line for line in out.stdout.splitlines() if line.startswith("Retracing:")]
+    name = os.path.basename(os.path.normpath(logdir))
+    case.eq("Retracing alerts", lines, RETRACING[name])
+
+
 def check_logdir(binary, logdir, tf, max_records, jobs):
     name = os.path.basename(os.path.normpath(logdir))
     cases = []
@@ -305,6 +319,8 @@ def check_logdir(binary, logdir, tf, max_records, jobs):
     fe = inspect["first_inf_nan_execution"]
     a = alerts_tf["first_execution_alert"]
     case.eq("first NaN/∞ execution", fe and fe["index"], a and a["execution_index"])
+    if name in RETRACING:
+        check_retracing(binary, logdir, new("retracing"))
     return cases
 
 

@@ -54,11 +54,17 @@ def tf_version(python):
 
 def write(python, outdir, name, version):
     program, extra, ok = LOGDIRS[name]
+    return write_program(python, outdir, name, version, SCENARIOS, "scenario.py", program, extra, ok)
+
+
+def write_program(python, outdir, name, version, folder, shared, program, extra, ok):
+    """Runs FOLDER/PROGRAM (which imports FOLDER/SHARED) to write OUTDIR/NAME, unless the same
+    TensorFlow version already wrote it from the same program; returns (name, what, seconds)."""
     logdir = os.path.join(outdir, name)
     done = os.path.join(logdir, ".done")
     digest = hashlib.sha256(repr(extra).encode())
-    for part in (program, "scenario.py"):
-        with open(os.path.join(SCENARIOS, part), "rb") as f:
+    for part in (program, shared):
+        with open(os.path.join(folder, part), "rb") as f:
             digest.update(f.read())
     stamp = f"{version} {digest.hexdigest()[:16]}"
     if os.path.exists(done) and open(done).read().strip() == stamp:
@@ -66,8 +72,8 @@ def write(python, outdir, name, version):
     shutil.rmtree(logdir, ignore_errors=True)
     os.makedirs(logdir)
     start = time.monotonic()
-    proc = subprocess.run([python, os.path.join(SCENARIOS, program), logdir, *extra],
-                          cwd=SCENARIOS, capture_output=True, text=True)
+    proc = subprocess.run([python, os.path.join(folder, program), logdir, *extra],
+                          cwd=folder, capture_output=True, text=True)
     seconds = time.monotonic() - start
     with open(os.path.join(outdir, f"{name}.log"), "w") as log:
         log.write(proc.stdout + proc.stderr)

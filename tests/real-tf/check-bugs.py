@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The corpus of real bugs (tests/real-tf/bugs/): each program plants one first NaN/∞ and its
+truth file says where it was made (a graph op or an eager execution, and its type), what
+caused it and the user's line that made it. Writes each program's logdir under WORKDIR once per
+TensorFlow version (as write-logdirs.py does for the scenarios) and holds `tfdbg-gtk explain
+--json` (origin, cause, the origin's innermost user frame) and `tfdbg-gtk alerts` (exit status 1
+and an alert naming the origin's op type) to the truth. Prints, per bug, expected against got.
+
+  check-bugs.py PYTHON TFDBG_GTK WORKDIR [NAME…]
+"""
+import concurrent.futures
+import fnmatch
+import glob
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUGS = os.path.join(HERE, "bugs")
+sys.path.insert(0, os.path.dirname(HERE))
+import tap  # noqa: E402
+
+
+def load_writer():
+    spec = importlib.util.spec_from_file_location("write_logdirs", os.path.join(HERE, "write-logdirs.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_json(cli, *args):
+    proc = subprocess.run([cli, *args], capture_output=True, text=True)
+    try:
+        return proc.returncode, json.loads(proc.stdout)
+    except ValueError:
+        return proc.returncode, {"unreadable": (proc.stdout + proc.stderr)[:300]}
+
+
+def user_line(cli, logdir, origin):
+    """The innermost frame outside the libraries of the origin's stack, as "file.py:N"."""
+    if origin.get("graph_execution_trace_index") is not None:
+        _, record = run_json(cli, "trace", "--json", logdir, str(origin["graph_execution_trace_index"]))
+    elif origin.get("execution_index") is not None:
+        _, record = run_json(cli, "execution", "--json", logdir, str(origin["execution_index"]))
+    else:
+        return None
+    stack = record.get("stack") or record.get("creation_stack") or []
+    for frame in reversed(stack):
+        path = frame.get("file_path") or ""
+        if "site-packages" not in path and "dist-packages" not in path and path.startswith(BUGS):
+            return f"{os.path.basename(path)}:{frame.get('line', frame.get('lineno'))}"
+    return None
+
+
+def got(cli, logdir):
+    status, report = run_json(cli, "explain", "--json", logdir)
+    origin = report.get("origin") or {}
+    where = None
+    if origin.get("graph_execution_trace_index") is not None:
+        where = "graph"
+    elif origin.get("execution_index") is not None:
+        where = "eager"
+    alerts = subprocess.run([cli, "alerts", logdir], capture_output=True, text=True)
+    return {
+        "explain_status": status,
+        "where": where,
+        "op_type": origin.get("op_type"),
+        "cause": report.get("cause", report.get("unreadable")),
+        "line": user_line(cli, logdir, origin) if origin else None,
+        "alerts_status": alerts.returncode,
+        "alerts": [line for line in alerts.stdout.splitlines() if line.startswith("NaN/∞")],
+    }
+
+
+def compare(truth, g):
+    """(what, expected, got) of each fact that differs."""
+    op = truth["origin"]["op_type"]  # may be a pattern: __inference_restored_function_body_*
+    where = f"{g['where']} {g['op_type']}"
+    expected_where = f"{truth['origin']['where']} {op}"
+    facts = [
+        ("explain exit status", 1, g["explain_status"]),
+        ("origin", expected_where, expected_where if fnmatch.fnmatchcase(where, expected_where) else where),
+        ("cause", truth["cause"], g["cause"]),
+        ("user's line", truth["line"], g["line"]),
+        ("alerts exit status", 1, g["alerts_status"]),
+        ("an alert names the origin's op", op,
+         op if any(fnmatch.fnmatchcase(a, f"*({op})*") or fnmatch.fnmatchcase(a, f"*: {op} *") for a in g["alerts"])
+         else "; ".join(g["alerts"][:2])),
+    ]
+    return [(what, e, o) for what, e, o in facts if e != o]
+
+
+def main():
+    python, cli, work = tap.arguments(__doc__)
+    names = sys.argv[4:] or sorted(os.path.basename(p)[:-len(".truth.json")]
+                                   for p in glob.glob(os.path.join(BUGS, "*.truth.json")))
+    writer = load_writer()
+    version = writer.tf_version(python)
+    if version is None:
+        print(f"1..0 # SKIP {python} cannot import tensorflow")
+        sys.exit(tap.SKIP)
+    logdirs = os.path.join(work, "logdirs")
+    os.makedirs(logdirs, exist_ok=True)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        written = dict((n, what) for n, what, _ in pool.map(
+            lambda n: writer.write_program(python, logdirs, n, version, BUGS, "bug.py", f"{n}.py",
+                                           [], (0,)), names))
+    print(f"# {'bug':<26} {'fact':<32} {'expected':<28} got")
+    for name in names:
+        with open(os.path.join(BUGS, f"{name}.truth.json")) as f:
+            truth = json.load(f)
+        if written[name].startswith("failed"):
+            tap.check(f"{name}: the program writes its logdir", False, written[name])
+            continue
+        differences = compare(truth, got(cli, os.path.join(logdirs, name)))
+        for what, expected, found in differences:
+            print(f"# {name:<26} {what:<32} {str(expected):<28} {found}")
+        if not differences:
+            print(f"# {name:<26} {'all':<32} {'as the truth file':<28} same")
+        tap.check(f"{name}: {truth['origin']['where']} {truth['origin']['op_type']}, {truth['cause']}, "
+                  f"{truth['line']}", not differences,
+                  "\n".join(f"{w}: expected {e}, got {o}" for w, e, o in differences))
+    tap.finish()
+
+
+if __name__ == "__main__":
+    main()
