@@ -79,7 +79,7 @@ static const TdbgCauseRow rows[] = {
 
   /* ---- ops that overflow ---- */
   { "exponential", " Exp Expm1 Softplus Cosh Sinh ", "tf.math.exp: +∞ above log(max) of the type (88.7 in float32, "
-    "11.1 in float16)", { R (P, OVERFLOW, UNSEEN, -1, FALSE) } },
+    "11.1 in float16); +∞ from finite inputs is nothing but that", { R (P, OVERFLOW, UNSEEN, -1, TRUE) } },
   { "product", " Square Mul BiasAdd AddV2 Add Sub SquaredDifference Neg Abs Maximum Minimum ",
     "tf.math.multiply, tf.math.add, tf.math.square: ±∞ when the result passes the type's largest finite value",
     { OVERFLOWS } },

@@ -50,7 +50,8 @@ def user_line(cli, logdir, origin):
     stack = record.get("stack") or record.get("creation_stack") or []
     for frame in reversed(stack):
         path = frame.get("file_path") or ""
-        if "site-packages" not in path and "dist-packages" not in path and path.startswith(BUGS):
+        # The bug's own file, wherever the tree that wrote the logdir was.
+        if os.path.basename(os.path.dirname(path)) == "bugs" and os.path.isfile(os.path.join(BUGS, os.path.basename(path))):
             return f"{os.path.basename(path)}:{frame.get('line', frame.get('lineno'))}"
     return None
 
