@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a new user still trips on, in the window: a logdir file that is a symbolic link is named
- * in the problems banner. */
+ * in the problems banner; compare mode's values heading keeps the window's controls in it. */
 
 #include <string.h>
 #include <unistd.h>
@@ -8,6 +8,8 @@
 #include "gui-util.h"
 #include "test-env.h"
 #include "test-util.h"
+#include "tdbg-trace-pane-private.h"
+#include "tdbg-tensor-details.h"
 
 /* A copy of the reference tutorial logdir whose .source_files is a symbolic link to the
  * original; *@linked is that file's name. */
@@ -57,11 +59,85 @@ test_symbolic_link_named (void)
   test_remove_tree (dir);
 }
 
+static gboolean
+compared (gpointer window)
+{
+  return !tdbg_window_is_loading (window) && !tdbg_window_is_comparing (window) &&
+         tdbg_window_get_comparison (window) != NULL;
+}
+
+/* The right edge of @widget in @window's coordinates (what X cannot tell: the window stays
+ * 1280 px wide while its content is laid out wider and cut). */
+static double
+right_edge (TdbgWindow *window, GtkWidget *widget)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &bounds));
+  return bounds.origin.x + bounds.size.width;
+}
+
+/* ../shared/pairs/pair_port (FULL_TENSOR, every element of the first divergence off): F8
+ * selects it, the values' heading counts the differing elements with the tolerances and the
+ * largest difference, and the panes, Follow, the menu and Close all stay within 1280 px. */
+static void
+test_compare_heading_fits (void)
+{
+  g_autofree char *root = g_path_get_dirname (test_env_shared_logdirs ());
+  g_autofree char *dir_a = g_build_filename (root, "pairs", "pair_port", "run_a", NULL);
+  g_autofree char *dir_b = g_build_filename (root, "pairs", "pair_port", "run_b", NULL);
+  TdbgWindow *window = gui_new_window ();
+  TdbgTracePane *trace_pane = tdbg_window_get_trace_pane (window);
+  GtkWidget *header = gui_find_widget (GTK_WIDGET (window), GTK_TYPE_HEADER_BAR);
+  GtkWidget *controls = NULL;
+  GtkExpander *values;
+  GtkWidget *heading;
+  int width, min_width, heading_min, heading_natural;
+
+  tdbg_window_open_compare (window, dir_a, dir_b);
+  g_assert_true (gui_wait_until (compared, window, 60000));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.alert-next", NULL);
+  gui_spin (500);
+  values = tdbg_tensor_details_get_expander (trace_pane->details);
+  heading = gtk_expander_get_label_widget (values);
+  g_test_message ("heading: %s", gtk_label_get_text (GTK_LABEL (heading)));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (heading)), "elements differ (rtol"));
+  gtk_expander_set_expanded (values, TRUE);
+  gui_spin (500);
+  /* However long the counts and tolerances, the heading asks no more than a narrow pane has: it
+   * wraps, where one line would widen Graph Execution and push the header's end off screen. */
+  gtk_widget_measure (heading, GTK_ORIENTATION_HORIZONTAL, -1, &heading_min, &heading_natural, NULL, NULL);
+  g_test_message ("heading: at least %d px, %d px on one line", heading_min, heading_natural);
+  g_assert_cmpint (heading_min, <=, 300);
+  g_assert_cmpint (heading_min, <, heading_natural);
+
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  g_test_message ("window %d px, at least %d px; heading ends at %.0f", width, min_width,
+                  right_edge (window, heading));
+  gui_shot (GTK_WIDGET (window), "first-use-compare-heading.png");
+  g_assert_cmpint (width, <=, 1280);
+  if (min_width > width)
+    gui_print_widest (GTK_WIDGET (window), 0);
+  g_assert_cmpint (min_width, <=, width);
+  g_assert_true (gui_wait_until ((GuiCond) gui_panes_in_window, window, 10000));
+  g_assert_cmpfloat (right_edge (window, heading), <=, width);
+  g_assert_cmpfloat (right_edge (window, window->follow_button), <=, width);
+  g_assert_cmpfloat (right_edge (window, gui_find_by_tooltip (header, "Main Menu")), <=, width);
+  controls = gui_find_widget (header, GTK_TYPE_WINDOW_CONTROLS);
+  g_assert_nonnull (controls);
+  for (GtkWidget *c = gtk_widget_get_first_child (controls); c; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_get_visible (c))
+      g_assert_cmpfloat (right_edge (window, c), <=, width);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   gui_test_init (&argc, &argv);
 
   g_test_add_func ("/gui/first-use/symbolic-link-named", test_symbolic_link_named);
+  g_test_add_func ("/gui/first-use/compare-heading-fits", test_compare_heading_fits);
   return g_test_run ();
 }
