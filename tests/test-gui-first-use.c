@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a new user still trips on, in the window: a logdir file that is a symbolic link is named
- * in the problems banner; compare mode's values heading keeps the window's controls in it. */
+ * in the problems banner; compare mode's values heading keeps the window's controls in it; the
+ * root-cause card says its debug mode's caveat once. */
 
 #include <string.h>
 #include <unistd.h>
@@ -10,6 +11,8 @@
 #include "test-util.h"
 #include "tdbg-trace-pane-private.h"
 #include "tdbg-tensor-details.h"
+#include "tdbg-cause-card.h"
+#include "tdbg-alerts-pane.h"
 
 /* A copy of the reference tutorial logdir whose .source_files is a symbolic link to the
  * original; *@linked is that file's name. */
@@ -132,6 +135,49 @@ test_compare_heading_fits (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+card_shown (gpointer card)
+{
+  return tdbg_cause_card_get_cause (card) != NULL;
+}
+
+/* How many times the visible labels at or under @widget say @text. */
+static guint
+count_in_labels (GtkWidget *widget, const char *text)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_visible (widget))
+    return 0;
+  if (GTK_IS_LABEL (widget))
+    for (const char *p = strstr (gtk_label_get_text (GTK_LABEL (widget)), text); p; p = strstr (p + 1, text))
+      n++;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    n += count_in_labels (c, text);
+  return n;
+}
+
+/* CONCISE_HEALTH's explanation ends on the caveat its mode brings: the card says it once. */
+static void
+test_cause_caveat_once (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("modes/CONCISE_HEALTH");
+  TdbgCauseCard *card = tdbg_alerts_pane_get_cause_card (tdbg_window_get_alerts_pane (window));
+  const TdbgRootCause *rc;
+
+  g_assert_true (gui_wait_until (card_shown, card, 30000));
+  rc = tdbg_cause_card_get_cause (card);
+  g_assert_nonnull (rc->limitation);
+  g_assert_nonnull (strstr (rc->explanation, rc->limitation));
+  tdbg_cause_card_set_expanded (card, TRUE);
+  gui_spin (300);
+  g_test_message ("caveat: %s", rc->limitation);
+  g_assert_cmpuint (count_in_labels (GTK_WIDGET (card), rc->limitation), ==, 1);
+  g_assert_cmpuint (count_in_labels (GTK_WIDGET (card), "What to do: Clip the argument"), ==, 1);
+  gui_shot (GTK_WIDGET (window), "first-use-cause-caveat.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -139,5 +185,6 @@ main (int argc, char **argv)
 
   g_test_add_func ("/gui/first-use/symbolic-link-named", test_symbolic_link_named);
   g_test_add_func ("/gui/first-use/compare-heading-fits", test_compare_heading_fits);
+  g_test_add_func ("/gui/first-use/cause-caveat-once", test_cause_caveat_once);
   return g_test_run ();
 }
