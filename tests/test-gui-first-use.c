@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a new user still trips on, in the window: a logdir file that is a symbolic link is named
  * in the problems banner; compare mode's values heading keeps the window's controls in it; the
- * root-cause card says its debug mode's caveat once. */
+ * root-cause card says its debug mode's caveat once; the neighbourhood's depth controls say they
+ * count levels, not inputs. */
 
 #include <string.h>
 #include <unistd.h>
@@ -178,6 +179,33 @@ test_cause_caveat_once (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The labels at or under @root that name a spin button, in order. */
+static void
+collect_spin_labels (GtkWidget *root, GPtrArray *labels)
+{
+  if (GTK_IS_LABEL (root) && GTK_IS_SPIN_BUTTON (gtk_label_get_mnemonic_widget (GTK_LABEL (root))))
+    g_ptr_array_add (labels, (gpointer) gtk_label_get_text (GTK_LABEL (root)));
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    collect_spin_labels (c, labels);
+}
+
+/* "Inputs 2" read as two inputs: the controls say they count levels, and fit their pane. */
+static void
+test_depth_words (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  GtkWidget *graph = GTK_WIDGET (tdbg_window_get_graph_pane (window));
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_spin_labels (graph, labels);
+  g_assert_cmpuint (labels->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (labels, 0), ==, "Input levels");
+  g_assert_cmpstr (g_ptr_array_index (labels, 1), ==, "Consumer levels");
+  g_assert_true (gui_wait_until ((GuiCond) gui_panes_in_window, window, 10000));
+  gui_shot (GTK_WIDGET (window), "first-use-depth-words.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -186,5 +214,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/first-use/symbolic-link-named", test_symbolic_link_named);
   g_test_add_func ("/gui/first-use/compare-heading-fits", test_compare_heading_fits);
   g_test_add_func ("/gui/first-use/cause-caveat-once", test_cause_caveat_once);
+  g_test_add_func ("/gui/first-use/depth-words", test_depth_words);
   return g_test_run ();
 }

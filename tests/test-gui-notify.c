@@ -105,6 +105,10 @@ test_first_nan (void)
   /* The op and the line that made it. */
   g_assert_nonnull (strstr (r->body, op->op_name));
   g_assert_nonnull (strstr (r->body, where));
+  /* Its counts in the window's words, as the cause's sentence below them: −∞, never -inf. */
+  g_assert_nonnull (strstr (r->body, "−∞ "));
+  g_assert_null (strstr (r->body, "-inf"));
+  g_assert_null (strstr (r->body, "+inf"));
   /* The default action and a "Stop Watching" button. */
   g_assert_true (g_strv_contains ((const char *const *) r->actions, "default"));
   g_assert_nonnull (stop_key_of (r));
