@@ -12,6 +12,7 @@
 #include "test-util.h"
 #include "tdbg-trace-pane-private.h"
 #include "tdbg-tensor-details.h"
+#include "tdbg-trace-row.h"
 #include "tdbg-cause-card.h"
 #include "tdbg-alerts-pane.h"
 
@@ -106,6 +107,16 @@ test_compare_heading_fits (void)
   heading = gtk_expander_get_label_widget (values);
   g_test_message ("heading: %s", gtk_label_get_text (GTK_LABEL (heading)));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (heading)), "elements differ (rtol"));
+  /* The Error cell of the selected divergence shows its whole number ("0.0009…" before). */
+  {
+    int column = tdbg_trace_pane_find_column (trace_pane, "Error");
+    TdbgTraceRow *row = tdbg_trace_pane_find_row (trace_pane, tdbg_selection_get_trace (tdbg_window_get_selection (window)));
+
+    g_assert_cmpint (column, >=, 0);
+    g_assert_nonnull (row);
+    g_test_message ("error cell: %s", tdbg_trace_row_get_text (row, (guint) column));
+    g_assert_false (tdbg_trace_row_get_ellipsized (row, (guint) column));
+  }
   gtk_expander_set_expanded (values, TRUE);
   gui_spin (500);
   /* However long the counts and tolerances, the heading asks no more than a narrow pane has: it
