@@ -210,8 +210,8 @@ test_depth_words (void)
 
   collect_spin_labels (graph, labels);
   g_assert_cmpuint (labels->len, ==, 2);
-  g_assert_cmpstr (g_ptr_array_index (labels, 0), ==, "Input levels");
-  g_assert_cmpstr (g_ptr_array_index (labels, 1), ==, "Consumer levels");
+  g_assert_cmpstr (g_ptr_array_index (labels, 0), ==, "Levels ↑");
+  g_assert_cmpstr (g_ptr_array_index (labels, 1), ==, "Levels ↓");
   g_assert_true (gui_wait_until ((GuiCond) gui_panes_in_window, window, 10000));
   gui_shot (GTK_WIDGET (window), "first-use-depth-words.png");
   gtk_window_destroy (GTK_WINDOW (window));
