@@ -110,8 +110,10 @@ asked_cb (AdwMessageDialog *dialog, const char *response, TdbgWindow *window)
 
   g_settings_set_boolean (settings, "watch-in-background-asked", TRUE);
   g_settings_set_boolean (settings, "watch-in-background", background);
-  /* Gone before its window is: a dialog over a hidden window is sized for none. */
+  /* Gone before its window is: a dialog over a hidden window is sized for none. Nor is it
+   * left pointing at a window destroyed below (it is disposed once its response is done). */
   gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   if (background)
     tdbg_background_watch_send (window);
   else
@@ -126,10 +128,17 @@ ask (TdbgWindow *window)
   g_autofree char *run = g_path_get_basename (location ? location : "");
   /* Translators: the run's folder name. (No heading: libadwaita 1.7 sizes a message dialog's
    * heading for a width it then does not give it.) */
-  g_autofree char *body = g_strdup_printf (_("Keep watching “%s”? It is still being written. Watching it in the "
-                                             "background tells you of its first NaN or infinity with no window "
-                                             "open. The answer is remembered; the menu’s Watch in Background "
-                                             "changes it."), run);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  /* A run that has shown its first NaN/∞ already is not promised it: what is left to tell is
+   * the alerts of other kinds. */
+  g_autofree char *body = logdir != NULL && tdbg_logdir_get_n_alerts (logdir) > 0
+    ? g_strdup_printf (_("Keep watching “%s”? It is still being written, and has already shown NaN or infinity. "
+                         "Watching it in the background tells you of alerts of other kinds with no window open. "
+                         "The answer is remembered; the menu’s Watch in Background changes it."), run)
+    : g_strdup_printf (_("Keep watching “%s”? It is still being written. Watching it in the "
+                         "background tells you of its first NaN or infinity with no window "
+                         "open. The answer is remembered; the menu’s Watch in Background "
+                         "changes it."), run);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window), NULL, body);
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "close", _("_Stop Watching"),

@@ -23,12 +23,16 @@ tdbg_cli_print_more_alerts (TdbgLogdir *logdir, double magnitude_threshold)
   return alerts->len;
 }
 
+/* @symbols: −∞ and +∞ as the window writes them (a notification); else -inf and +inf, as
+ * scripts read the command line's lines. */
 static char *
-describe_inf_nan (TdbgLogdir *logdir, const TdbgAlert *a)
+describe_inf_nan (TdbgLogdir *logdir, const TdbgAlert *a, gboolean symbols)
 {
   g_autofree char *counts = isnan (a->num_nan)
-    ? g_strdup (_("some elements are -inf, +inf or NaN"))
-    : g_strdup_printf (_("-inf %.0f, +inf %.0f, NaN %.0f of %.0f elements"), a->num_neg_inf, a->num_pos_inf, a->num_nan, a->size);
+    ? g_strdup (symbols ? _("some elements are −∞, +∞ or NaN") : _("some elements are -inf, +inf or NaN"))
+    : g_strdup_printf (symbols ? _("−∞ %.0f, +∞ %.0f, NaN %.0f of %.0f elements")
+                               : _("-inf %.0f, +inf %.0f, NaN %.0f of %.0f elements"),
+                       a->num_neg_inf, a->num_pos_inf, a->num_nan, a->size);
 
   if (a->trace_index != TDBG_NONE)
     {
@@ -40,16 +44,28 @@ describe_inf_nan (TdbgLogdir *logdir, const TdbgAlert *a)
                           tdbg_logdir_get_string (logdir, a->op_type), a->output_slot, counts);
 }
 
-char *
-tdbg_cli_describe_alert (TdbgLogdir *logdir, const TdbgAlert *alert)
+static char *
+describe_alert (TdbgLogdir *logdir, const TdbgAlert *alert, gboolean symbols)
 {
   g_autofree char *text = NULL;
 
   if (alert->type == TDBG_ALERT_INF_NAN)
-    return describe_inf_nan (logdir, alert);
+    return describe_inf_nan (logdir, alert, symbols);
   text = tdbg_more_alerts_describe (logdir, alert);
   /* Translators: an alert kind's name ("Retracing") and what the alert is about */
   return g_strdup_printf (_("%s: %s"), tdbg_alert_kind_get_name (tdbg_alert_kind_get (alert->type)), text);
+}
+
+char *
+tdbg_cli_describe_alert (TdbgLogdir *logdir, const TdbgAlert *alert)
+{
+  return describe_alert (logdir, alert, FALSE);
+}
+
+char *
+tdbg_describe_alert_for_people (TdbgLogdir *logdir, const TdbgAlert *alert)
+{
+  return describe_alert (logdir, alert, TRUE);
 }
 
 void

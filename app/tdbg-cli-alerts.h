@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 guint tdbg_cli_print_more_alerts (TdbgLogdir *logdir, double magnitude_threshold);
 /* One line about @alert of any kind (no newline). */
 char *tdbg_cli_describe_alert (TdbgLogdir *logdir, const TdbgAlert *alert);
+/* The same with −∞ and +∞ written as the window writes them (for a notification). */
+char *tdbg_describe_alert_for_people (TdbgLogdir *logdir, const TdbgAlert *alert);
 /* @alert as a JSON object, with @extra_members (may be NULL) called to add members of the
  * caller's before it closes. */
 void tdbg_cli_json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *alert,

@@ -10,6 +10,7 @@
 #include "tdbg-cli-private.h"
 #include "tdbg-compare-report.h"
 #include "tdbg-graph-export.h"
+#include "tdbg-write-file.h"
 
 #define TEXT_WORST_OPS 10
 
@@ -52,7 +53,7 @@ write_markdown_report (TdbgComparison *c, const char *path)
     return FALSE;
   tdbg_graph_export_shutdown ();
   text = tdbg_comparison_markdown (c, link_a, link_b);
-  if (!g_file_set_contents (path, text, -1, &error))
+  if (!tdbg_write_file (path, text, strlen (text), &error))
     {
       g_printerr ("%s\n", error->message);
       return FALSE;

@@ -11,6 +11,7 @@
 #include "tdbg-graph-dot.h"
 #include "tdbg-graph-export.h"
 #include "tdbg-ops.h"
+#include "tdbg-write-file.h"
 
 /* report.md → report-graph.png, beside it. */
 static char *
@@ -37,7 +38,7 @@ write_markdown_report (TdbgLogdir *logdir, const TdbgRootCause *cause, const cha
     }
   tdbg_graph_export_shutdown ();
   text = tdbg_explain_markdown (logdir, cause, link);
-  if (!g_file_set_contents (path, text, -1, &error))
+  if (!tdbg_write_file (path, text, strlen (text), &error))
     {
       g_printerr ("%s\n", error->message);
       return FALSE;

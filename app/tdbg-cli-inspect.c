@@ -10,6 +10,7 @@
 #include "tdbg-cli-alerts.h"
 #include "tdbg-more-alerts.h"
 #include "tdbg-alert-kind.h"
+#include "tdbg-local-source.h"
 #include "tdbg-records.h"
 #include "tdbg-report.h"
 
@@ -267,6 +268,24 @@ print_inspect_text (TdbgLogdir *logdir)
     }
 }
 
+/* 2 when the logdir cannot be read at all, or when files of it were left unread for being
+ * symbolic links (not followed: the run shown is not the whole run); else 0. */
+static int
+inspect_status (TdbgLogdir *logdir, const char *path)
+{
+  TdbgSource *source = tdbg_logdir_get_source (logdir);
+  g_autoptr(GPtrArray) links = TDBG_IS_LOCAL_SOURCE (source) ? tdbg_source_get_problems (source) : NULL;
+
+  if (!_tdbg_cli_check_readable (logdir, path, FALSE))
+    return 2;
+  if (links == NULL)
+    return 0;
+  g_printerr (g_dngettext (GETTEXT_PACKAGE, "%s: %u file is a symbolic link, not followed (listed among the problems)\n",
+                           "%s: %u files are symbolic links, not followed (listed among the problems)\n", links->len),
+              path, links->len);
+  return 2;
+}
+
 int
 _tdbg_cli_inspect (int argc, char **argv)
 {
@@ -280,7 +299,7 @@ _tdbg_cli_inspect (int argc, char **argv)
   if (!_tdbg_cli_opt_json)
     {
       print_inspect_text (logdir);
-      return _tdbg_cli_check_readable (logdir, argv[1], FALSE) ? 0 : 2;
+      return inspect_status (logdir, argv[1]);
     }
   j = tdbg_json_new (TRUE);
   tdbg_json_begin_object (j);
@@ -297,7 +316,7 @@ _tdbg_cli_inspect (int argc, char **argv)
   tdbg_json_end_object (j);
   _tdbg_cli_print_json (j);
   /* What is intact is printed all the same; the status tells a script it is not the whole run. */
-  return _tdbg_cli_check_readable (logdir, argv[1], FALSE) ? 0 : 2;
+  return inspect_status (logdir, argv[1]);
 }
 
 int

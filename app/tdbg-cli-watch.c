@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
 #include "tdbg-cli-alerts.h"
+#include "tdbg-diagnosis.h"
 #include "tdbg-error.h"
 #include "tdbg-location.h"
 #include "tdbg-more-alerts.h"
@@ -54,6 +55,24 @@ print_held_back (const char *path)
   g_printerr (_("%s has graphs but no traces or executions yet: TensorFlow keeps them in its circular buffer "
                 "(1,000 records by default) until it flushes or exits. To see each as it happens, pass "
                 "circular_buffer_size=-1 to tf.debugging.experimental.enable_dump_debug_info().\n"), path);
+}
+
+static gboolean
+is_unreadable (TdbgLogdir *logdir)
+{
+  g_autofree char *why = tdbg_diagnose_unreadable (logdir);
+  return why != NULL;
+}
+
+/* A watch that ends with nothing printed says so, that an empty stdout is not taken for a
+ * watch that never ran: what it watched, for how long, and what it read. */
+static void
+print_nothing_found (TdbgLogdir *logdir, const char *path, double seconds, const WatchOptions *options)
+{
+  g_printerr (_("Watched %s for %.0f s: no alerts in its %u graph execution traces and %u executions; "
+                "it had not grown for %g s when the watch ended.\n"),
+              path, seconds, tdbg_logdir_get_n_traces (logdir), tdbg_logdir_get_n_executions (logdir),
+              options->idle_timeout);
 }
 
 /* A local logdir that does not exist yet is waited for (the run may start after the watch);
@@ -117,7 +136,9 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
 {
   g_autoptr(TdbgWatch) watch = tdbg_watch_new (logdir, options->magnitude_threshold, g_get_monotonic_time ());
   gint64 held_back_after = HELD_BACK_AFTER_S * USEC_PER_SEC;
+  gint64 start = g_get_monotonic_time ();
   gboolean told_held_back = FALSE;
+  guint n_printed = 0;
 
   if (options->idle_timeout > 0)
     held_back_after = MIN (held_back_after, (gint64) (options->idle_timeout * USEC_PER_SEC / 2));
@@ -127,6 +148,7 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
       gint64 now = g_get_monotonic_time ();
       g_autoptr(GArray) news = tdbg_watch_step (watch, now);
 
+      n_printed += news->len;
       for (guint i = 0; i < news->len; i++)
         {
           const TdbgWatchNews *n = &g_array_index (news, TdbgWatchNews, i);
@@ -134,7 +156,8 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
           if (options->exit_on_alert && n->alert.type == TDBG_ALERT_INF_NAN)
             return 1;
         }
-      if (!told_held_back && tdbg_watch_is_held_back (watch, now, held_back_after))
+      /* Files of garbage hold no records either: the damage is the reason, not the buffer. */
+      if (!told_held_back && tdbg_watch_is_held_back (watch, now, held_back_after) && !is_unreadable (logdir))
         {
           print_held_back (path);
           told_held_back = TRUE;
@@ -152,6 +175,8 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
    * it could not tell (garbage where its records should be). */
   if (!_tdbg_cli_check_readable (logdir, path, FALSE))
     return 2;
+  if (n_printed == 0)
+    print_nothing_found (logdir, path, (g_get_monotonic_time () - start) / (double) USEC_PER_SEC, options);
   return tdbg_watch_get_n_inf_nan (watch) > 0 ? 1 : 0;
 }
 

@@ -106,7 +106,10 @@ _tdbg_cli_open_source (const char *text)
   if (location && !tdbg_location_is_remote (location) &&
       !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
     {
-      g_printerr (_("%s: not a directory\n"), text);
+      if (g_file_test (tdbg_location_get_path (location), G_FILE_TEST_EXISTS))
+        g_printerr (_("%s: not a directory\n"), text);
+      else
+        g_printerr (_("%s: no such folder\n"), text);
       return NULL;
     }
 #ifdef TDBG_WITH_REMOTE

@@ -80,7 +80,7 @@ alert_line (TdbgLogdir *logdir, const TdbgAlert *alert)
 static char *
 notification_body (TdbgWindow *self, TdbgLogdir *logdir, const TdbgAlert *alert)
 {
-  g_autofree char *what = tdbg_cli_describe_alert (logdir, alert);
+  g_autofree char *what = tdbg_describe_alert_for_people (logdir, alert);
   g_autofree char *line = alert_line (logdir, alert);
   GString *body = g_string_new (what);
 

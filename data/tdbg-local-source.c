@@ -10,12 +10,14 @@
 #include <glib/gstdio.h>
 
 #include "tdbg-error.h"
+#include "tdbg-records.h"
 
 struct _TdbgLocalSource {
   GObject parent_instance;
   char *path;
   GMutex lock;
   GHashTable *mappings; /* name -> GBytes of the whole file as last mapped */
+  GPtrArray *links;     /* TdbgProblem*: the logdir's files that are symbolic links, each once */
 };
 
 static void tdbg_local_source_iface_init (TdbgSourceInterface *iface);
@@ -41,6 +43,20 @@ compare_names (gconstpointer a, gconstpointer b)
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
+static void
+note_link (TdbgLocalSource *self, const char *name)
+{
+  g_mutex_lock (&self->lock);
+  for (guint i = 0; i < self->links->len; i++)
+    if (g_str_equal (((TdbgProblem *) g_ptr_array_index (self->links, i))->file_name, name))
+      {
+        g_mutex_unlock (&self->lock);
+        return;
+      }
+  g_ptr_array_add (self->links, tdbg_problem_new (name, 0, _("a symbolic link, not followed")));
+  g_mutex_unlock (&self->lock);
+}
+
 static GStrv
 local_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
 {
@@ -55,9 +71,13 @@ local_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
     {
       g_autofree char *full = g_build_filename (self->path, name, NULL);
       GStatBuf st;
-      /* lstat: a symbolic link may point outside the logdir; it is not followed. */
-      if (g_lstat (full, &st) == 0 && S_ISREG (st.st_mode))
+      /* lstat: a symbolic link may point outside the logdir; it is not followed, but said. */
+      if (g_lstat (full, &st) != 0)
+        continue;
+      if (S_ISREG (st.st_mode))
         g_ptr_array_add (names, g_strdup (name));
+      else if (S_ISLNK (st.st_mode) && g_str_has_prefix (name, "tfdbg_events."))
+        note_link (self, name);
     }
   g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
@@ -153,6 +173,26 @@ local_describe (TdbgSource *source)
   return g_strdup (TDBG_LOCAL_SOURCE (source)->path);
 }
 
+/* The files skipped for being symbolic links, as problems of the logdir. */
+static GPtrArray *
+local_get_problems (TdbgSource *source)
+{
+  TdbgLocalSource *self = TDBG_LOCAL_SOURCE (source);
+  GPtrArray *problems = NULL;
+
+  /* A copy: following may list the files again on another thread meanwhile. */
+  g_mutex_lock (&self->lock);
+  for (guint i = 0; i < self->links->len; i++)
+    {
+      TdbgProblem *p = g_ptr_array_index (self->links, i);
+      if (problems == NULL)
+        problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
+      g_ptr_array_add (problems, tdbg_problem_new (p->file_name, p->byte_offset, p->message));
+    }
+  g_mutex_unlock (&self->lock);
+  return problems;
+}
+
 static void
 tdbg_local_source_iface_init (TdbgSourceInterface *iface)
 {
@@ -160,6 +200,7 @@ tdbg_local_source_iface_init (TdbgSourceInterface *iface)
   iface->get_size = local_get_size;
   iface->read = local_read;
   iface->describe = local_describe;
+  iface->get_problems = local_get_problems;
 }
 
 static void
@@ -167,6 +208,7 @@ tdbg_local_source_finalize (GObject *object)
 {
   TdbgLocalSource *self = TDBG_LOCAL_SOURCE (object);
   g_hash_table_unref (self->mappings);
+  g_ptr_array_unref (self->links);
   g_mutex_clear (&self->lock);
   g_free (self->path);
   G_OBJECT_CLASS (tdbg_local_source_parent_class)->finalize (object);
@@ -183,6 +225,7 @@ tdbg_local_source_init (TdbgLocalSource *self)
 {
   g_mutex_init (&self->lock);
   self->mappings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_bytes_unref);
+  self->links = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
 }
 
 TdbgSource *

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "tdbg-error.h"
+#include "tdbg-write-file.h"
 
 /* Values are written whole: a tensor whose shape claims more than this is refused. */
 #define MAX_NPY_BYTES (G_GUINT64_CONSTANT (4) << 30)
@@ -189,5 +190,5 @@ tdbg_npy_write (const TdbgTensor *t, const char *path, GError **error)
   g_autoptr(GBytes) bytes = tdbg_npy_encode (t, error);
   if (bytes == NULL)
     return FALSE;
-  return g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), error);
+  return tdbg_write_file (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), error);
 }

@@ -6,9 +6,13 @@ usage: check-export-graph.py TFDBG_GTK LOGDIR OUTDIR
 
 Draws trace 0 of LOGDIR as SVG, PDF and PNG (by --format and by the output's extension) and
 checks each file's signature; an unknown format and a trace out of range exit with status 2.
+An output into a folder that does not exist, or one that cannot be written (/sys), exits with
+status 2 and a message naming the path and why, for --trace and --graph, in every format.
 Output is TAP.
 """
 
+import errno
+import json
 import os
 import subprocess
 import sys
@@ -18,6 +22,28 @@ SIGNATURES = {"svg": b"<svg", "pdf": b"%PDF", "png": b"\x89PNG\r\n\x1a\n"}
 
 def run(program, *args):
     return subprocess.run([program, "export-graph", *args], capture_output=True, timeout=120)
+
+
+def first_graph_id(program, logdir):
+    ops = subprocess.run([program, "ops", "--json", logdir], capture_output=True, text=True, timeout=120)
+    return json.loads(ops.stdout)["ops"][0]["graph_id"] if ops.returncode == 0 else "no-graph"
+
+
+def unwritable_checks(program, logdir, outdir):
+    """Nothing written must not pass for success: status 2, the path and the reason on stderr."""
+    checks = []
+    what = {"--trace": ["--trace", "0"], "--graph": ["--graph", first_graph_id(program, logdir)]}
+    for fmt in SIGNATURES:
+        places = {"a missing folder": (os.path.join(outdir, "no-such-folder", "x." + fmt), os.strerror(errno.ENOENT)),
+                  "an unwritable folder": ("/sys/x." + fmt, None)}
+        for place, (out, reason) in places.items():
+            for option, args in what.items():
+                run_ = run(program, logdir, *args, "-o", out)
+                stderr = run_.stderr.decode(errors="replace")
+                ok = (run_.returncode == 2 and out in stderr and not os.path.exists(out)
+                      and (reason in stderr if reason else len(stderr.split(out, 1)[1].strip()) > 2))
+                checks.append((f"{option} .{fmt} into {place} exits 2 naming {out} and why", ok, run_.stderr))
+    return checks
 
 
 def main():
@@ -38,6 +64,8 @@ def main():
     checks.append(("unknown format exits 2", unknown.returncode == 2, unknown.stderr))
     missing = run(program, logdir, "--trace", "99999999", "--format", "svg", "-o", os.path.join(outdir, "x.svg"))
     checks.append(("trace out of range exits 2", missing.returncode == 2, missing.stderr))
+
+    checks += unwritable_checks(program, logdir, outdir)
 
     print(f"1..{len(checks)}")
     failed = 0

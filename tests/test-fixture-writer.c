@@ -9,6 +9,7 @@
 
 #include "test-util.h"
 #include "tdbg-fixture-writer.h"
+#include "tdbg-error.h"
 #include "tdbg-records.h"
 
 /* What one step of the demo adds: 103 graph execution traces (map 6 + model 13 + cross_entropy 6
@@ -479,6 +480,47 @@ test_demo_scales (void)
   g_assert_cmpuint (counts[0][TDBG_FILE_GRAPHS], ==, 13 + 175 + 1);
 }
 
+static gboolean
+ensure_demo (const char *dir, guint steps, GError **error)
+{
+  gboolean wrote = FALSE;
+
+  return tdbg_fixture_ensure_demo (dir, steps, &wrote, error) && wrote;
+}
+
+/* The benchmarks' folder: written when new or empty, kept or rewritten when its own, and a
+ * folder of someone else's (a real logdir) refused with nothing in it removed. */
+static void
+test_demo_ensure_own_folder (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *theirs = g_build_filename (dir, "tfdbg_events.1700000000.host.metadata", NULL);
+  g_autofree char *stamp = g_build_filename (dir, "bench-steps", NULL);
+  g_autoptr(GError) error = NULL;
+  gboolean wrote = TRUE;
+
+  g_assert_true (g_file_set_contents (theirs, "a real run's metadata", -1, NULL));
+  g_assert_false (tdbg_fixture_ensure_demo (dir, 1, &wrote, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, dir));
+  g_assert_false (wrote);
+  g_assert_true (g_file_test (theirs, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (stamp, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+  g_remove (theirs);
+
+  g_assert_true (ensure_demo (dir, 1, &error));
+  g_assert_no_error (error);
+  g_assert_false (ensure_demo (dir, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (ensure_demo (dir, 2, &error));
+  /* A write interrupted half way leaves the stamp saying so: the folder is still the demo's. */
+  g_assert_true (g_file_set_contents (stamp, "writing", -1, NULL));
+  g_assert_true (ensure_demo (dir, 1, &error));
+  g_assert_no_error (error);
+  test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -491,5 +533,6 @@ main (int argc, char **argv)
   g_test_add_func ("/fixture-writer/demo-links", test_demo_links);
   g_test_add_func ("/fixture-writer/demo-scales", test_demo_scales);
   g_test_add_func ("/fixture-writer/demo-input-names", test_demo_input_names);
+  g_test_add_func ("/fixture-writer/demo-ensure-own-folder", test_demo_ensure_own_folder);
   return g_test_run ();
 }

@@ -105,6 +105,10 @@ test_first_nan (void)
   /* The op and the line that made it. */
   g_assert_nonnull (strstr (r->body, op->op_name));
   g_assert_nonnull (strstr (r->body, where));
+  /* Its counts in the window's words, as the cause's sentence below them: −∞, never -inf. */
+  g_assert_nonnull (strstr (r->body, "−∞ "));
+  g_assert_null (strstr (r->body, "-inf"));
+  g_assert_null (strstr (r->body, "+inf"));
   /* The default action and a "Stop Watching" button. */
   g_assert_true (g_strv_contains ((const char *const *) r->actions, "default"));
   g_assert_nonnull (stop_key_of (r));
@@ -422,6 +426,41 @@ test_ask_and_stop (void)
   test_remove_tree (grow);
 }
 
+static gboolean
+has_alerts (gpointer window)
+{
+  return tdbg_logdir_get_n_alerts (tdbg_selection_get_logdir (tdbg_window_get_selection (window))) > 0;
+}
+
+/* A run that has already shown its first NaN: closing does not promise to tell of it. */
+static void
+test_ask_after_nan (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
+  TdbgDemoOptions demo = { 8, 4, "asked-nan", 1700000000 };
+  TdbgWindow *window;
+  GtkWindow *dialog;
+  const char *body;
+
+  g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
+  window = open_growing (GTK_APPLICATION (the_app), full, grow, TRUE);
+  follow_copy_written (full, grow, NULL, 0.8);
+  g_assert_true (gui_wait_until (has_alerts, window, 10000));
+  g_assert_true (gui_wait_until (run_grows, window, 10000));
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_test_message ("asked: %s", body);
+  g_assert_null (strstr (body, "first NaN"));
+  g_assert_nonnull (strstr (body, "has already shown NaN or infinity"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gui_spin (100);
+  test_remove_tree (grow);
+  test_remove_tree (full);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -438,6 +477,7 @@ main (int argc, char **argv)
   g_test_add_func ("/notify/looking", test_looking);
   g_test_add_func ("/notify/background", test_background);
   g_test_add_func ("/notify/ask-and-stop", test_ask_and_stop);
+  g_test_add_func ("/notify/ask-after-nan", test_ask_after_nan);
   status = g_test_run ();
   g_clear_object (&the_app);
   notify_recorder_stop ();

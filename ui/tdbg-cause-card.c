@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-cause-finder.h"
+#include "tdbg-sentences.h"
 #include "tdbg-template.h"
 
 struct _TdbgCauseCard {
@@ -149,7 +150,12 @@ show_cause (TdbgCauseCard *self, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   g_autofree char *origin = origin_text (logdir, rc);
   g_autofree char *origin_acc = g_strdup_printf (_("Origin: %s"), origin);
-  g_autofree char *hint = rc->hint ? g_strdup_printf (_("What to do: %s"), rc->hint) : NULL;
+  /* Each sentence once: the explanation may hold the caveat already, two findings the same words. */
+  g_autoptr(TdbgSentences) said = tdbg_sentences_new ();
+  g_autofree char *explanation = tdbg_sentences_tell (said, rc->explanation);
+  g_autofree char *hint_text = tdbg_sentences_tell (said, rc->hint);
+  g_autofree char *limitation = tdbg_sentences_tell (said, rc->limitation);
+  g_autofree char *hint = hint_text && *hint_text ? g_strdup_printf (_("What to do: %s"), hint_text) : NULL;
   g_autofree char *spread = spread_text (rc);
   guint had_focus;
 
@@ -162,9 +168,9 @@ show_cause (TdbgCauseCard *self, TdbgLogdir *logdir, const TdbgRootCause *rc)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, rc->explanation, -1);
   gtk_label_set_text (self->origin_label, origin);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->origin_button), GTK_ACCESSIBLE_PROPERTY_LABEL, origin_acc, -1);
-  gtk_label_set_text (self->explanation_label, rc->explanation);
+  gtk_label_set_text (self->explanation_label, explanation);
   set_optional (self->hint_label, hint);
-  set_optional (self->limitation_label, rc->limitation);
+  set_optional (self->limitation_label, limitation);
   gtk_label_set_text (self->spread_label, spread);
   had_focus = tdbg_ui_remove_children (GTK_WIDGET (self->inputs_list));
   for (guint i = 0; i < rc->inputs->len; i++)

@@ -207,7 +207,7 @@ tdbg_trace_summary_define_columns (TdbgTraceColumn *columns)
   define_column (columns, TDBG_TRACE_COL_TYPE, _("Op Type"), FALSE, 110);
   /* Translators: Graph Execution's column (compare mode) of each trace's largest difference
    * from its twin in the run it is compared with */
-  define_column (columns, TDBG_TRACE_COL_ERROR, _("Error"), FALSE, 72);
+  define_column (columns, TDBG_TRACE_COL_ERROR, _("Error"), FALSE, 88);
   define_column (columns, TDBG_TRACE_COL_DEVICE, _("Device"), FALSE, 120);
   define_column (columns, TDBG_TRACE_COL_HOST, _("Host"), FALSE, 110);
   define_column (columns, TDBG_TRACE_COL_DTYPE, _("DType"), FALSE, 70);

@@ -112,6 +112,19 @@ append_problem (GString *s, const TdbgProblem *p)
   g_string_append_printf (s, _("%s at offset %" PRIu64 ": %s"), p->file_name, p->byte_offset, p->message);
 }
 
+/* Each file of @fs besides its metadata that holds no byte: a set of empty files names them all,
+ * not its metadata alone. */
+static void
+append_empty_files (GString *s, const TdbgFileSet *fs)
+{
+  for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+    if (k != TDBG_FILE_METADATA && fs->files[k].file_name != NULL && fs->files[k].size_bytes == 0)
+      {
+        TdbgProblem empty = { fs->files[k].file_name, 0, (char *) _("the file is empty") };
+        append_problem (s, &empty);
+      }
+}
+
 char *
 tdbg_diagnose_unreadable (TdbgLogdir *logdir)
 {
@@ -138,7 +151,10 @@ tdbg_diagnose_unreadable (TdbgLogdir *logdir)
         g_autofree char *name = g_strconcat (fs->file_prefix, ".metadata", NULL);
         const TdbgProblem *p = fs->has_metadata ? NULL : first_problem_of (logdir, name);
         if (p != NULL)
-          append_problem (s, p);
+          {
+            append_problem (s, p);
+            append_empty_files (s, fs);
+          }
       }
   if (s->len == 0)
     {

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-graph-export.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <glib/gstdio.h>
 #include <gvc.h>
 #include "tdbg-error.h"
 #include "tdbg-graph-dot.h"
+#include "tdbg-write-file.h"
 
 static GVC_t *gvc;
 static GString *gv_errors;
@@ -299,6 +303,30 @@ tdbg_graph_export_format_from_name (const char *name)
   return NULL;
 }
 
+/* The file is opened here, not by gvRenderFilename(), which says nothing and returns success
+ * when it cannot open it (a missing folder, a read-only one). */
+static gboolean
+render_to_path (Agraph_t *g, const char *device, const char *fmt, const char *path, GError **error)
+{
+  FILE *out = g_fopen (path, "wb");
+  gboolean rendered;
+  int saved_errno;
+
+  if (out == NULL)
+    return tdbg_set_write_error (error, path, errno);
+  rendered = gvRender (gvc, g, device, out) == 0;
+  saved_errno = ferror (out) ? (errno != 0 ? errno : EIO) : 0;
+  if (fclose (out) != 0 && saved_errno == 0)
+    saved_errno = errno;
+  if (rendered && saved_errno == 0)
+    return TRUE;
+  g_remove (path);
+  if (saved_errno != 0)
+    return tdbg_set_write_error (error, path, saved_errno);
+  g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, "Could not draw %s image “%s”", fmt, path);
+  return FALSE;
+}
+
 gboolean
 tdbg_graph_render_dot_file (const char *dot, const char *format, const char *path, GError **error)
 {
@@ -325,11 +353,9 @@ tdbg_graph_render_dot_file (const char *dot, const char *format, const char *pat
    * op names as text. Files get a white background rather than the window's transparent one. */
   agsafeset (g, (char *) "bgcolor", (char *) "white", (char *) "");
   device = g_strcmp0 (fmt, "svg") == 0 ? g_strdup ("svg") : g_strdup_printf ("%s:cairo", fmt);
-  ok = gvRenderFilename (gvc, g, device, path) == 0;
+  ok = render_to_path (g, device, fmt, path, error);
   gvFreeLayout (gvc, g);
   agclose (g);
-  if (!ok)
-    g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, "Could not write %s image “%s”", fmt, path);
   return ok;
 }
 
