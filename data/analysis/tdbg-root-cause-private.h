@@ -28,6 +28,8 @@ guint32 _tdbg_cause_walk_producer (TdbgCauseWalk *w, guint32 before, gint64 tens
  * and its output @slot; TDBG_NONE when that is not recorded. */
 /* No outer graph, or only the eager context TensorFlow 2.21 records as one. */
 gboolean _tdbg_cause_graph_is_outermost (TdbgLogdir *logdir, guint32 graph);
+/* The graph that encloses @graph and runs in no other (@graph itself when it is outermost). */
+guint32 _tdbg_cause_outermost_graph (TdbgLogdir *logdir, guint32 graph);
 guint32 _tdbg_cause_walk_argument_producer (TdbgCauseWalk *w, guint32 op, guint32 ref, guint *slot);
 gboolean _tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, guint slot, TdbgValue *value);
 /* Whether that output held NaN/∞ (when the outputs cannot be told apart: whether any did). */

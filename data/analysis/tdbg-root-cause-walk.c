@@ -91,8 +91,8 @@ _tdbg_cause_walk_passes_on (const char *op_type)
   return type_in (pass_through_types, op_type);
 }
 
-static guint32
-outermost_of (TdbgLogdir *logdir, guint32 graph)
+guint32
+_tdbg_cause_outermost_graph (TdbgLogdir *logdir, guint32 graph)
 {
   for (guint depth = 0; graph != TDBG_NONE && depth <= tdbg_logdir_get_n_graphs (logdir); depth++)
     {
@@ -110,7 +110,8 @@ earliest_trace_time (TdbgLogdir *logdir, guint32 outer)
   for (guint32 i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
     {
       const TdbgOp *o = tdbg_logdir_get_op (logdir, i);
-      if (o->first_trace != TDBG_NONE && o->graph != TDBG_NONE && outermost_of (logdir, o->graph) == outer)
+      if (o->first_trace != TDBG_NONE && o->graph != TDBG_NONE &&
+          _tdbg_cause_outermost_graph (logdir, o->graph) == outer)
         earliest = MIN (earliest, tdbg_logdir_get_trace_wall_time (logdir, o->first_trace));
     }
   return earliest;
@@ -119,7 +120,7 @@ earliest_trace_time (TdbgLogdir *logdir, guint32 outer)
 gboolean
 _tdbg_cause_walk_records_dropped (TdbgLogdir *logdir, guint32 graph)
 {
-  guint32 outer = outermost_of (logdir, graph);
+  guint32 outer = _tdbg_cause_outermost_graph (logdir, graph);
   double earliest;
 
   if (outer == TDBG_NONE || isinf (earliest = earliest_trace_time (logdir, outer)))
@@ -127,7 +128,7 @@ _tdbg_cause_walk_records_dropped (TdbgLogdir *logdir, guint32 graph)
   for (guint32 i = 0; i < tdbg_logdir_get_n_executions (logdir); i++)
     {
       const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
-      if (e->graph != TDBG_NONE && outermost_of (logdir, e->graph) == outer)
+      if (e->graph != TDBG_NONE && _tdbg_cause_outermost_graph (logdir, e->graph) == outer)
         return e->wall_time < earliest;
     }
   return FALSE;

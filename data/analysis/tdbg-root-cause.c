@@ -247,25 +247,13 @@ first_bad_execution (TdbgLogdir *logdir)
 
 /* ---- spread and step -------------------------------------------------------------------- */
 
-static guint32
-outermost_graph (TdbgLogdir *logdir, guint32 graph)
-{
-  for (guint depth = 0; graph != TDBG_NONE && depth <= tdbg_logdir_get_n_graphs (logdir); depth++)
-    {
-      if (_tdbg_cause_graph_is_outermost (logdir, graph))
-        return graph;
-      graph = tdbg_logdir_get_graph (logdir, graph)->outer;
-    }
-  return graph;
-}
-
 /* The call of the function enclosing @graph that the trace at @wall_time ran in. A function
  * call's execution record is written when the call returns, after its graph's traces: the call
  * is the first one of that function at or after the trace. */
 static void
 find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_time)
 {
-  guint32 outer = outermost_graph (logdir, graph);
+  guint32 outer = _tdbg_cause_outermost_graph (logdir, graph);
   guint n = tdbg_logdir_get_n_executions (logdir), calls = 0;
 
   if (outer == TDBG_NONE)
@@ -273,7 +261,7 @@ find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_tim
   for (guint i = 0; i < n; i++)
     {
       const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
-      if (e->graph == TDBG_NONE || outermost_graph (logdir, e->graph) != outer)
+      if (e->graph == TDBG_NONE || _tdbg_cause_outermost_graph (logdir, e->graph) != outer)
         continue;
       calls++;
       if (e->wall_time >= wall_time)
