@@ -34,6 +34,8 @@ test_restated_clause (void)
                                                      "rate, clip gradients (tf.clip_by_global_norm).");
   g_autofree char *other = tdbg_sentences_tell (said, "Guard the denominator: tf.math.divide_no_nan(x, y).");
 
+  g_assert_cmpstr (explanation, ==, "MatMul (MatMul) produced +∞ from finite inputs: its values grew past what "
+                                   "the type can hold.");
   g_assert_cmpstr (hint, ==, "Lower the learning rate, clip gradients (tf.clip_by_global_norm).");
   g_assert_cmpstr (other, ==, "Guard the denominator: tf.math.divide_no_nan(x, y).");
 }
