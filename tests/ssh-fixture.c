@@ -238,11 +238,14 @@ ssh_fixture_start (SshFixture *fixture)
   }
 }
 
-/* The shadow line's SHA-512 hash, from libcrypt as passwd writes it: no program is needed. */
+/* The shadow line's SHA-512 hash, from libcrypt as passwd writes it: no program is needed.
+ * crypt_rn(), not crypt(): AddressSanitizer's interceptor of crypt() calls a null pointer when
+ * the program links libcrypt through a static library. */
 static char *
 password_hash (void)
 {
-  const char *hash = crypt (SSH_FIXTURE_PASSWORD, "$6$tdbgtest$");
+  g_autofree struct crypt_data *data = g_new0 (struct crypt_data, 1);
+  const char *hash = crypt_rn (SSH_FIXTURE_PASSWORD, "$6$tdbgtest$", data, sizeof *data);
 
   g_assert_nonnull (hash);
   g_assert_true (g_str_has_prefix (hash, "$6$tdbgtest$"));

@@ -50,7 +50,8 @@ test_catalogue_rows (void)
       g_assert_true (row->op_types[0] == ' ' && row->op_types[strlen (row->op_types) - 1] == ' ');
       for (guint k = 0; k < TDBG_CAUSE_MAX_RULES; k++)
         g_assert_cmpint (row->rules[k].input, <, 10);
-      g_auto(GStrv) types = g_strsplit (g_strstrip (g_strdup (row->op_types)), " ", -1);
+      g_autofree char *trimmed = g_strstrip (g_strdup (row->op_types));
+      g_auto(GStrv) types = g_strsplit (trimmed, " ", -1);
       g_assert_true (tdbg_cause_catalogue_lookup (types[0]) == row);
     }
   g_assert_null (tdbg_cause_catalogue_row (tdbg_cause_catalogue_n_rows ()));
