@@ -18,6 +18,9 @@ extern const GOptionEntry _tdbg_cli_json_entries[];
  * count is wrong. */
 gboolean _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
                                int n_positional);
+/* The same, for commands that take @min_positional or more positional arguments. */
+gboolean _tdbg_cli_parse_args_at_least (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
+                                        int min_positional);
 /* The source of the logdir at @path (local or ssh://), NULL after printing why not. */
 TdbgSource *_tdbg_cli_open_source (const char *path);
 /* The loaded logdir at @path, NULL after printing why not. */

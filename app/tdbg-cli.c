@@ -50,8 +50,11 @@ static const GOptionEntry ssh_entries[] = {
 #endif
 
 /* Parses options; returns FALSE (after printing why) when the positional count is wrong. */
-gboolean
-_tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries, int n_positional)
+/* Parses the options; then the positional arguments must number from @min_positional to
+ * @max_positional (-1: no limit). */
+static gboolean
+parse_args_counted (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
+                    int min_positional, int max_positional)
 {
   g_autoptr(GOptionContext) context = g_option_context_new (parameters);
   g_autoptr(GError) error = NULL;
@@ -68,13 +71,26 @@ _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOp
       g_printerr ("%s\n%s", error->message, help);
       return FALSE;
     }
-  if (*argc != n_positional + 1)
+  if (*argc < min_positional + 1 || (max_positional >= 0 && *argc > max_positional + 1))
     {
       g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
       g_printerr ("%s", help);
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+_tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries, int n_positional)
+{
+  return parse_args_counted (argc, argv, parameters, entries, n_positional, n_positional);
+}
+
+gboolean
+_tdbg_cli_parse_args_at_least (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
+                               int min_positional)
+{
+  return parse_args_counted (argc, argv, parameters, entries, min_positional, -1);
 }
 
 #ifdef TDBG_WITH_REMOTE
@@ -200,8 +216,8 @@ static const struct {
   { "inspect", _tdbg_cli_inspect, N_("[--json] LOGDIR: run, file sets, counts, alerts, first NaN/∞ and problems") },
   { "alerts", _tdbg_cli_alerts, N_("LOGDIR: one line per NaN/∞ alert; exit status 0 none, 1 some, 2 unreadable") },
   { "explain", _tdbg_cli_explain, N_("[--json|--markdown [-o FILE]] LOGDIR: why the first NaN/∞ happened; exit status like alerts") },
-  { "trace", _tdbg_cli_trace, N_("[--json] LOGDIR INDEX: one graph execution trace in full") },
-  { "execution", _tdbg_cli_execution, N_("[--json] LOGDIR INDEX: one eager execution in full") },
+  { "trace", _tdbg_cli_trace, N_("[--json] LOGDIR INDEX…: graph execution traces in full") },
+  { "execution", _tdbg_cli_execution, N_("[--json] LOGDIR INDEX…: eager executions in full") },
   { "ops", _tdbg_cli_ops, N_("[--json] [--file PATH] [--line N] [--graph ID] LOGDIR: every op creation and its line") },
   { "tensor", _tdbg_cli_tensor, N_("[--npy -o FILE] [--execution [--slot N]] LOGDIR INDEX: the values of a FULL_TENSOR trace") },
   { "export-graph", _tdbg_cli_export_graph, N_("LOGDIR --trace INDEX [--depth N] | --graph ID [--collapse-scopes] --format png|svg|pdf -o FILE: draw a graph") },
