@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The headless command line: the table of commands and what they share (options, opening a
- * logdir, indexes, JSON). The commands are in tdbg-cli-inspect.c, tdbg-cli-events.c,
- * tdbg-cli-explore.c, tdbg-cli-watch.c and tdbg-cli-diff.c. */
+/* The headless command line: the program's start (tdbg_cli_main), the table of commands and
+ * what they share (options, opening a logdir, indexes, JSON). The commands are in
+ * tdbg-cli-inspect.c, tdbg-cli-events.c, tdbg-cli-explore.c, tdbg-cli-watch.c and
+ * tdbg-cli-diff.c. */
 #include "config.h"
 
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
 #include "tdbg-diagnosis.h"
 #include "tdbg-location.h"
+#include "tdbg-report.h"
+#include "tdbg-v1-source.h"
 #ifdef TDBG_WITH_REMOTE
+#include "tdbg-remote.h"
 #include "tdbg-serve.h"
 #include "tdbg-ssh-source.h"
 #include "tdbg-tty.h"
@@ -237,8 +242,11 @@ cmd_help (int argc, char **argv)
   return 0;
 }
 
-gboolean
-tdbg_cli_check_window_args (int argc, char **argv)
+/* Whether @argv (the program's own, argv[0] its name) opens the window: nothing but logdirs,
+ * local or ssh://. FALSE after printing why and the usage on stderr (exit status 2): an
+ * unknown option, or a first argument that is no command and names no file. */
+static gboolean
+check_window_args (int argc, char **argv)
 {
   gboolean options = TRUE, compare = FALSE;
   int first = 0, n_locations = 0;
@@ -283,8 +291,9 @@ tdbg_cli_check_window_args (int argc, char **argv)
   return TRUE;
 }
 
-gboolean
-tdbg_cli_is_subcommand (const char *name)
+/* The headless subcommands, and --help and --version. */
+static gboolean
+is_subcommand (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (name, commands[i].name))
@@ -301,8 +310,9 @@ tdbg_cli_is_subcommand (const char *name)
   return g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, "--version");
 }
 
-int
-tdbg_cli_run (int argc, char **argv)
+/* argv[0] is the subcommand name. Returns the exit status. */
+static int
+run_subcommand (int argc, char **argv)
 {
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[0], commands[i].name))
@@ -320,4 +330,21 @@ tdbg_cli_run (int argc, char **argv)
   if (g_str_equal (argv[0], "--version"))
     return print_version ();
   return cmd_help (argc, argv);
+}
+
+int
+tdbg_cli_main (int argc, char **argv, TdbgCliWindowFunc run_window)
+{
+  setlocale (LC_ALL, "");
+  tdbg_locale_bind ();
+  tdbg_v1_init ();
+#ifdef TDBG_WITH_REMOTE
+  tdbg_remote_init ();
+#endif
+
+  if (argc > 1 && is_subcommand (argv[1]))
+    return run_subcommand (argc - 1, argv + 1);
+  if (!check_window_args (argc, argv))
+    return 2;
+  return run_window (argc, argv);
 }
