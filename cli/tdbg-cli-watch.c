@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-cli-alerts.h"
+#include "tdbg-report.h"
 #include "tdbg-diagnosis.h"
 #include "tdbg-error.h"
 #include "tdbg-location.h"
@@ -40,12 +40,12 @@ print_news (TdbgLogdir *logdir, const TdbgWatchNews *news)
   if (_tdbg_cli_opt_json)
     {
       TdbgJson *j = tdbg_json_new (FALSE);
-      tdbg_cli_json_alert (j, logdir, &news->alert, json_first_of_kind, GINT_TO_POINTER (news->first_of_kind));
+      tdbg_report_alert_json (j, logdir, &news->alert, json_first_of_kind, GINT_TO_POINTER (news->first_of_kind));
       _tdbg_cli_print_json (j);
     }
   else
     {
-      g_autofree char *line = tdbg_cli_describe_alert (logdir, &news->alert);
+      g_autofree char *line = tdbg_report_describe_alert (logdir, &news->alert);
       printf ("%s\n", line);
     }
   fflush (stdout);

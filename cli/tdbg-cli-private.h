@@ -6,6 +6,7 @@
 
 #include "tdbg-cli.h"
 #include "tdbg-json.h"
+#include "tdbg-location.h"
 #include "tdbg-logdir.h"
 
 G_BEGIN_DECLS
@@ -49,7 +50,16 @@ int _tdbg_cli_export_graph (int argc, char **argv);
 int _tdbg_cli_watch (int argc, char **argv);
 /* tdbg-cli-diff.c */
 int _tdbg_cli_diff (int argc, char **argv);
-/* tdbg-cli-serve.c: run over SSH by a client, not listed by help */
+/* Remote access: tdbg-cli-remote.c in a build with data/remote/, else tdbg-cli-local.c, which
+ * opens local logdirs alone and refuses serve-logdir. */
+/* Adds the kind of location ssh:// is (at start). */
+void _tdbg_cli_remote_init (void);
+/* Adds the SSH options to @context. */
+void _tdbg_cli_add_remote_options (GOptionContext *context);
+/* @location's source, SSH's asked as the options say (a host key, a password on the terminal). */
+TdbgSource *_tdbg_cli_location_open (const TdbgLocation *location, GError **error);
+/* The hidden command an SSH client runs ("serve-logdir"), not listed by help. */
+extern const char _tdbg_cli_serve_command[];
 int _tdbg_cli_serve_logdir (int argc, char **argv);
 
 G_END_DECLS

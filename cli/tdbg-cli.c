@@ -1,55 +1,29 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The headless command line: the table of commands and what they share (options, opening a
- * logdir, indexes, JSON). The commands are in tdbg-cli-inspect.c, tdbg-cli-events.c,
- * tdbg-cli-explore.c, tdbg-cli-watch.c and tdbg-cli-diff.c. */
+/* The headless command line: the program's start (tdbg_cli_main), the table of commands and
+ * what they share (options, opening a logdir, indexes, JSON). The commands are in
+ * tdbg-cli-inspect.c, tdbg-cli-events.c, tdbg-cli-explore.c, tdbg-cli-watch.c and
+ * tdbg-cli-diff.c; remote access in tdbg-cli-remote.c (tdbg-cli-local.c without it). */
 #include "config.h"
 
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
 #include "tdbg-diagnosis.h"
 #include "tdbg-location.h"
-#ifdef TDBG_WITH_REMOTE
-#include "tdbg-serve.h"
-#include "tdbg-ssh-source.h"
-#include "tdbg-tty.h"
-#endif
+#include "tdbg-report.h"
+#include "tdbg-v1-source.h"
 
 typedef int (*CommandFunc) (int argc, char **argv);
 
 gboolean _tdbg_cli_opt_json;
-#ifdef TDBG_WITH_REMOTE
-static gboolean opt_accept_new_host_key;
-static char *opt_known_hosts;
-static char *opt_ssh_config;
-static char *opt_identity;
-static gboolean opt_no_ssh_compression;
-static char *opt_remote_program;
-#endif
 
 const GOptionEntry _tdbg_cli_json_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &_tdbg_cli_opt_json, N_("Print JSON"), NULL },
   { NULL }
 };
 
-#ifdef TDBG_WITH_REMOTE
-static const GOptionEntry ssh_entries[] = {
-  { "accept-new-host-key", 0, 0, G_OPTION_ARG_NONE, &opt_accept_new_host_key,
-    N_("Accept (once, without remembering) the key of an SSH host not in known_hosts"), NULL },
-  { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &opt_known_hosts, N_("known_hosts file (default ~/.ssh/known_hosts)"), N_("FILE") },
-  { "ssh-config", 0, 0, G_OPTION_ARG_FILENAME, &opt_ssh_config, N_("SSH configuration (default ~/.ssh/config)"), N_("FILE") },
-  { "identity", 'i', 0, G_OPTION_ARG_FILENAME, &opt_identity, N_("Private key for SSH"), N_("FILE") },
-  { "no-ssh-compression", 0, 0, G_OPTION_ARG_NONE, &opt_no_ssh_compression,
-    N_("Do not compress the SSH connection (also: TDBG_SSH_COMPRESSION=no)"), NULL },
-  { "remote-program", 0, 0, G_OPTION_ARG_STRING, &opt_remote_program,
-    N_("The tfdbg-gtk to run on the SSH server, which sends the logdir compressed when it is this version "
-       "(default: tfdbg-gtk; “no”: SFTP only; also TDBG_SSH_REMOTE_PROGRAM)"), N_("PROGRAM") },
-  { NULL }
-};
-#endif
-
-/* Parses options; returns FALSE (after printing why) when the positional count is wrong. */
 /* Parses the options; then the positional arguments must number from @min_positional to
  * @max_positional (-1: no limit). */
 static gboolean
@@ -62,9 +36,7 @@ parse_args_counted (int *argc, char ***argv, const char *parameters, const GOpti
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (entries)
     g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-#ifdef TDBG_WITH_REMOTE
-  g_option_context_add_main_entries (context, ssh_entries, GETTEXT_PACKAGE);
-#endif
+  _tdbg_cli_add_remote_options (context);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
@@ -93,31 +65,12 @@ _tdbg_cli_parse_args_at_least (int *argc, char ***argv, const char *parameters, 
   return parse_args_counted (argc, argv, parameters, entries, min_positional, -1);
 }
 
-#ifdef TDBG_WITH_REMOTE
-/* Headless: an unknown host key is accepted only when the command line says so. */
-static TdbgHostKeyDecision
-headless_host_key (const char *host, guint port, const char *key_type, const char *fingerprint, gpointer user_data)
-{
-  if (!opt_accept_new_host_key)
-    {
-      g_printerr (_("%s:%u is not in known_hosts; its %s key is %s. Check it, then add it with ssh or pass --accept-new-host-key.\n"),
-                  host, port, key_type, fingerprint);
-      return TDBG_HOST_KEY_REFUSE;
-    }
-  g_printerr (_("Accepting the %s key %s of %s:%u for this run only.\n"), key_type, fingerprint, host, port);
-  return TDBG_HOST_KEY_ACCEPT_ONCE;
-}
-#endif
-
 TdbgSource *
 _tdbg_cli_open_source (const char *text)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
   TdbgSource *source = NULL;
-#ifdef TDBG_WITH_REMOTE
-  TdbgSshOptions options = { 0 };
-#endif
 
   if (location && !tdbg_location_is_remote (location) &&
       !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
@@ -128,20 +81,8 @@ _tdbg_cli_open_source (const char *text)
         g_printerr (_("%s: no such folder\n"), text);
       return NULL;
     }
-#ifdef TDBG_WITH_REMOTE
-  options.known_hosts_file = opt_known_hosts;
-  options.config_file = opt_ssh_config;
-  options.identity_file = opt_identity;
-  options.no_compression = opt_no_ssh_compression;
-  options.remote_program = opt_remote_program;
-  options.host_key_func = headless_host_key;
-  options.secret_func = tdbg_tty_secret;
   if (location)
-    source = tdbg_location_open (location, &options, NULL, &error);
-#else
-  if (location)
-    source = tdbg_location_open (location, NULL, NULL, &error);
-#endif
+    source = _tdbg_cli_location_open (location, &error);
   if (source == NULL)
     g_printerr ("%s\n", error->message);
   return source;
@@ -253,8 +194,11 @@ cmd_help (int argc, char **argv)
   return 0;
 }
 
-gboolean
-tdbg_cli_check_window_args (int argc, char **argv)
+/* Whether @argv (the program's own, argv[0] its name) opens the window: nothing but logdirs,
+ * local or ssh://. FALSE after printing why and the usage on stderr (exit status 2): an
+ * unknown option, or a first argument that is no command and names no file. */
+static gboolean
+check_window_args (int argc, char **argv)
 {
   gboolean options = TRUE, compare = FALSE;
   int first = 0, n_locations = 0;
@@ -299,41 +243,43 @@ tdbg_cli_check_window_args (int argc, char **argv)
   return TRUE;
 }
 
-gboolean
-tdbg_cli_is_subcommand (const char *name)
+/* The headless subcommands, and --help and --version. */
+static gboolean
+is_subcommand (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (name, commands[i].name))
       return TRUE;
-#ifdef TDBG_WITH_REMOTE
-  if (g_str_equal (name, TDBG_SERVE_COMMAND))
+  if (g_str_equal (name, _tdbg_cli_serve_command))
     return TRUE;
-#else
-  /* What an SSH client runs here (data/remote/tdbg-serve.h): refused below, never taken for a
-   * logdir to show in a window. */
-  if (g_str_equal (name, "serve-logdir"))
-    return TRUE;
-#endif
   return g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, "--version");
 }
 
-int
-tdbg_cli_run (int argc, char **argv)
+/* argv[0] is the subcommand name. Returns the exit status. */
+static int
+run_subcommand (int argc, char **argv)
 {
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[0], commands[i].name))
       return commands[i].func (argc, argv);
-#ifdef TDBG_WITH_REMOTE
-  if (g_str_equal (argv[0], TDBG_SERVE_COMMAND))
+  if (g_str_equal (argv[0], _tdbg_cli_serve_command))
     return _tdbg_cli_serve_logdir (argc, argv);
-#else
-  if (g_str_equal (argv[0], "serve-logdir"))
-    {
-      g_printerr (_("This build of tfdbg-gtk has no remote access: it cannot send a logdir\n"));
-      return 2;
-    }
-#endif
   if (g_str_equal (argv[0], "--version"))
     return print_version ();
   return cmd_help (argc, argv);
+}
+
+int
+tdbg_cli_main (int argc, char **argv, TdbgCliWindowFunc run_window)
+{
+  setlocale (LC_ALL, "");
+  tdbg_locale_bind ();
+  tdbg_v1_init ();
+  _tdbg_cli_remote_init ();
+
+  if (argc > 1 && is_subcommand (argv[1]))
+    return run_subcommand (argc - 1, argv + 1);
+  if (!check_window_args (argc, argv))
+    return 2;
+  return run_window (argc, argv);
 }

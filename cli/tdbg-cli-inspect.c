@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-cli-alerts.h"
 #include "tdbg-more-alerts.h"
 #include "tdbg-alert-kind.h"
 #include "tdbg-local-source.h"
@@ -180,7 +179,7 @@ json_alerts (TdbgJson *j, TdbgLogdir *logdir)
   tdbg_json_member_uint (j, "uncapped_inf_nan_execution_outputs", tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
   tdbg_json_key (j, "first_alert");
   if (n > 0)
-    tdbg_cli_json_alert (j, logdir, tdbg_logdir_get_alert (logdir, 0), NULL, NULL);
+    tdbg_report_alert_json (j, logdir, tdbg_logdir_get_alert (logdir, 0), NULL, NULL);
   else
     tdbg_json_null (j);
   tdbg_json_end_object (j);
@@ -319,6 +318,21 @@ _tdbg_cli_inspect (int argc, char **argv)
   return inspect_status (logdir, argv[1]);
 }
 
+/* One line per alert of the kinds Debugger V2 does not have, each starting with its kind's
+ * name. */
+static void
+print_more_alerts (TdbgLogdir *logdir, double magnitude_threshold)
+{
+  const TdbgAlertOptions options = { magnitude_threshold };
+  g_autoptr(GArray) alerts = tdbg_more_alerts_find (logdir, &options);
+
+  for (guint i = 0; i < alerts->len; i++)
+    {
+      g_autofree char *line = tdbg_report_describe_alert (logdir, &g_array_index (alerts, TdbgAlert, i));
+      printf ("%s\n", line);
+    }
+}
+
 int
 _tdbg_cli_alerts (int argc, char **argv)
 {
@@ -343,13 +357,13 @@ _tdbg_cli_alerts (int argc, char **argv)
   n = tdbg_logdir_get_n_alerts (logdir);
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *line = tdbg_cli_describe_alert (logdir, tdbg_logdir_get_alert (logdir, i));
+      g_autofree char *line = tdbg_report_describe_alert (logdir, tdbg_logdir_get_alert (logdir, i));
       printf ("%s\n", line);
     }
   if (n >= TDBG_ALERT_LIMIT)
     printf (_("(listing stops at %u alerts, as TensorBoard's does; %" PRIu64 " traces and %" PRIu64 " execution outputs hold NaN/∞ in all)\n"),
             n, tdbg_logdir_get_n_inf_nan_traces (logdir), tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
   /* The other kinds are listed after, and leave the exit status to NaN/∞: a gate keeps its meaning. */
-  tdbg_cli_print_more_alerts (logdir, magnitude_threshold);
+  print_more_alerts (logdir, magnitude_threshold);
   return n > 0 ? 1 : 0;
 }
