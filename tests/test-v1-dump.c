@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "tdbg-diagnosis.h"
 #include "tdbg-location.h"
 #include "tdbg-logdir.h"
 #include "tdbg-root-cause.h"
@@ -238,9 +239,14 @@ test_real (void)
     g_assert_cmpuint (test_find_op (logdir, "__copy_scale_0"), ==, TDBG_NONE);
     g_assert_cmpuint (test_find_op (logdir, "__dbg_scale:0_0_DebugIdentity"), ==, TDBG_NONE);
   }
-  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 1);
-  g_assert_nonnull (strstr (((TdbgProblem *) g_ptr_array_index (tdbg_logdir_get_problems (logdir), 0))->message,
-                            "no Python traceback"));
+  /* An intact dump has no problem: that it holds no traceback is a notice, not damage. */
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 0);
+  g_assert_true (tdbg_logdir_holds_no_traceback (logdir));
+  {
+    g_autoptr(GPtrArray) notices = tdbg_logdir_list_notices (logdir);
+    g_assert_cmpuint (notices->len, ==, 1);
+    g_assert_nonnull (strstr (g_ptr_array_index (notices, 0), "no Python traceback"));
+  }
 }
 
 /* Two dumps of one microsecond: TensorFlow names the second "…_<µs>-1"; both are read, in that
@@ -281,7 +287,7 @@ test_single_run (void)
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 15);
   g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, 1);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, N_BAD);
-  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 1);
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 0);
 }
 
 static void
