@@ -325,6 +325,7 @@ show_diagnosis (TdbgWindow *self, TdbgLogdir *logdir)
     }
   gtk_info_bar_set_revealed (self->notice_bar, any);
   gtk_widget_set_visible (GTK_WIDGET (self->notice_bar), any);
+  _tdbg_window_layout_logdir_shown (self);
   if (kind != TDBG_DIAGNOSIS_OK)
     show_diagnosis_page (self, kind);
 }

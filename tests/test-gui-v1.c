@@ -36,6 +36,15 @@ wait_for_label (GtkWidget *root, const char *text)
   return gui_wait_until (label_shown, &wanted, 5000);
 }
 
+/* Whether Source Code has given its room to the panes above it: no taller than its title and
+ * the line saying why it is empty need. */
+static gboolean
+source_gave_room (gpointer data)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (tdbg_window_get_source_pane (data)));
+  return height > 0 && height < 180;
+}
+
 static void
 test_v1_dump (void)
 {
@@ -85,6 +94,9 @@ test_v1_dump (void)
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (why)));
   g_assert_nonnull (gui_find_label_holding (GTK_WIDGET (tdbg_window_get_source_pane (window)),
                                             "No Python source: this logdir records no traceback"));
+  /* Both empty, they give their room to the panes that have something to show. */
+  g_assert_true (gui_wait_until (source_gave_room, window, 5000));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (why)));
   gui_shot (GTK_WIDGET (window), "v1-dump.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }
