@@ -9,6 +9,7 @@
 #include "tdbg-cli-private.h"
 #include "tdbg-more-alerts.h"
 #include "tdbg-alert-kind.h"
+#include "tdbg-diagnosis.h"
 #include "tdbg-local-source.h"
 #include "tdbg-records.h"
 #include "tdbg-report.h"
@@ -231,10 +232,24 @@ json_modes (TdbgJson *j, TdbgLogdir *logdir)
     tdbg_json_null (j);
 }
 
+/* What is worth knowing and is not damage: see tdbg_logdir_list_notices(). */
+static void
+json_notices (TdbgJson *j, TdbgLogdir *logdir)
+{
+  g_autoptr(GPtrArray) notices = tdbg_logdir_list_notices (logdir);
+
+  tdbg_json_key (j, "notices");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; i < notices->len; i++)
+    tdbg_json_string (j, g_ptr_array_index (notices, i));
+  tdbg_json_end_array (j);
+}
+
 static void
 print_inspect_text (TdbgLogdir *logdir)
 {
   GPtrArray *problems = tdbg_logdir_get_problems (logdir);
+  g_autoptr(GPtrArray) notices = tdbg_logdir_list_notices (logdir);
   g_autofree char *where = tdbg_logdir_describe (logdir);
   guint modes = tdbg_logdir_get_modes (logdir);
 
@@ -265,6 +280,8 @@ print_inspect_text (TdbgLogdir *logdir)
       TdbgProblem *p = g_ptr_array_index (problems, i);
       printf (_("Problem: %s at offset %" PRIu64 ": %s\n"), p->file_name, p->byte_offset, p->message);
     }
+  for (guint i = 0; i < notices->len; i++)
+    printf (_("Notice: %s\n"), (const char *) g_ptr_array_index (notices, i));
 }
 
 /* 2 when the logdir cannot be read at all, or when files of it were left unread for being
@@ -312,6 +329,7 @@ _tdbg_cli_inspect (int argc, char **argv)
   json_alerts (j, logdir);
   json_first_events (j, logdir);
   json_objects (j, "problems", logdir, tdbg_logdir_get_problems (logdir)->len, json_problem);
+  json_notices (j, logdir);
   tdbg_json_end_object (j);
   _tdbg_cli_print_json (j);
   /* What is intact is printed all the same; the status tells a script it is not the whole run. */
