@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a new user still trips on, in the window: a logdir file that is a symbolic link is named
- * in the problems banner; compare mode's values heading keeps the window's controls in it; the
+ * in the problems banner; compare mode's values heading keeps the window's controls in it, and
+ * compare mode tells of run B's NaN/∞ and lists the divergences; the
  * root-cause card says its debug mode's caveat once; the neighbourhood's depth controls say they
  * count levels, not inputs. */
 
@@ -159,6 +160,82 @@ test_compare_heading_fits (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* How many mapped labels at or under @widget hold @text. */
+static guint
+count_shown (GtkWidget *widget, const char *text)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return 0;
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text))
+    n++;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    n += count_shown (c, text);
+  return n;
+}
+
+static void
+click_first_divergence (GtkWidget *pane)
+{
+  GtkLabel *name = gui_find_label (pane, "First divergence", FALSE);
+
+  g_assert_nonnull (name);
+  g_signal_emit_by_name (gtk_widget_get_ancestor (GTK_WIDGET (name), GTK_TYPE_BUTTON), "clicked");
+  gui_spin (300);
+}
+
+/* ../shared/pairs/pair_regression: run A holds no NaN/∞, run B 45 alerts of them. Alerts says so
+ * of run B (never "No NaN/∞" alone), lists the divergences as rows under the first, and "First
+ * divergence" stays on the first however often it is clicked. */
+static void
+test_compare_run_b_shown (void)
+{
+  g_autofree char *root = g_path_get_dirname (test_env_shared_logdirs ());
+  g_autofree char *dir_a = g_build_filename (root, "pairs", "pair_regression", "run_a", NULL);
+  g_autofree char *dir_b = g_build_filename (root, "pairs", "pair_regression", "run_b", NULL);
+  TdbgWindow *window = gui_new_window ();
+  TdbgAlertsPane *alerts = tdbg_window_get_alerts_pane (window);
+  TdbgSelection *selection = tdbg_window_get_selection (window);
+  GtkListView *list;
+  TdbgComparison *comparison;
+  guint n_divergences, n_rows;
+
+  tdbg_window_open_compare (window, dir_a, dir_b);
+  g_assert_true (gui_wait_until (compared, window, 60000));
+  gui_spin (500);
+  comparison = tdbg_window_get_comparison (window);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (tdbg_selection_get_logdir (selection)), ==, 0);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (comparison->b), ==, 45);
+  g_test_message ("summary: %s", tdbg_alerts_pane_get_comparison_text (alerts));
+  g_assert_nonnull (strstr (tdbg_alerts_pane_get_comparison_text (alerts), "Run B holds NaN/∞: 45 alerts, the first at its trace 218, truediv:0."));
+  g_assert_cmpuint (count_shown (GTK_WIDGET (alerts), "No NaN/∞:"), ==, 0);
+
+  /* The divergences are rows of the list, the first divergence first. */
+  n_divergences = tdbg_alerts_pane_get_kind_count (alerts, TDBG_ALERT_DIVERGENCE);
+  list = GTK_LIST_VIEW (gui_find_widget (GTK_WIDGET (alerts), GTK_TYPE_LIST_VIEW));
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list)));
+  g_test_message ("%u divergences, %u rows", n_divergences, n_rows);
+  g_assert_cmpuint (n_divergences, >, 1);
+  g_assert_cmpuint (n_rows, ==, n_divergences);
+  g_assert_cmpuint (count_shown (GTK_WIDGET (list), "First divergence: "), ==, 1);
+  g_assert_cmpuint (count_shown (GTK_WIDGET (list), "Diverges: "), >=, 1);
+
+  /* "First divergence", twice: still the first (the worst diverging op came second). */
+  click_first_divergence (GTK_WIDGET (alerts));
+  g_assert_cmpuint (tdbg_selection_get_trace (selection), ==, comparison->first.a);
+  click_first_divergence (GTK_WIDGET (alerts));
+  g_assert_cmpuint (tdbg_selection_get_trace (selection), ==, comparison->first.a);
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_list_view_get_model (list))), ==, 0);
+  /* F8 goes on down the list. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.alert-next", NULL);
+  gui_spin (300);
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_list_view_get_model (list))), ==, 1);
+  g_assert_cmpuint (tdbg_selection_get_trace (selection), !=, comparison->first.a);
+  gui_shot (GTK_WIDGET (window), "first-use-compare-run-b.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 card_shown (gpointer card)
 {
@@ -236,6 +313,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/gui/first-use/symbolic-link-named", test_symbolic_link_named);
   g_test_add_func ("/gui/first-use/compare-heading-fits", test_compare_heading_fits);
+  g_test_add_func ("/gui/first-use/compare-run-b-shown", test_compare_run_b_shown);
   g_test_add_func ("/gui/first-use/cause-caveat-once", test_cause_caveat_once);
   g_test_add_func ("/gui/first-use/depth-words", test_depth_words);
   return g_test_run ();
