@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a new user still trips on, in the window: a logdir file that is a symbolic link is named
  * in the problems banner; compare mode's values heading keeps the window's controls in it, and
- * compare mode tells of run B's NaN/∞ and lists the divergences; the
+ * compare mode tells of run B's NaN/∞ and lists the divergences; an empty folder followed opens
+ * once its files come; the
  * root-cause card says its debug mode's caveat once; the neighbourhood's depth controls say they
  * count levels, not inputs. */
 
@@ -16,6 +17,7 @@
 #include "tdbg-trace-row.h"
 #include "tdbg-cause-card.h"
 #include "tdbg-alerts-pane.h"
+#include "tdbg-problem-page.h"
 
 /* A copy of the reference tutorial logdir whose .source_files is a symbolic link to the
  * original; *@linked is that file's name. */
@@ -236,6 +238,83 @@ test_compare_run_b_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Copies the reference tutorial logdir's files into @dir. */
+static void
+copy_tutorial_into (const char *dir)
+{
+  g_autofree char *original = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autoptr(GDir) files = g_dir_open (original, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (files);
+  while ((name = g_dir_read_name (files)))
+    {
+      g_autofree char *from = g_build_filename (original, name, NULL);
+      g_autofree char *to = g_build_filename (dir, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (from, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (to, contents, length, NULL));
+    }
+}
+
+static const char *
+page_text (TdbgWindow *window)
+{
+  return tdbg_problem_page_get_description (tdbg_window_get_problem_page (window));
+}
+
+static gboolean
+says_follow_is_on (gpointer window)
+{
+  return strstr (page_text (window), "Follow is on") != NULL;
+}
+
+static gboolean
+logdir_shown (gpointer window)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+
+  return g_str_equal (tdbg_window_get_page (window), "logdir") && logdir && tdbg_logdir_get_n_traces (logdir) > 0;
+}
+
+/* An empty folder's page: never "open it again later" while Follow is on (as it is unless turned
+ * off), and files copied in are opened without F5 once followed. */
+static void
+test_empty_folder_followed (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  TdbgWindow *window = gui_new_window ();
+
+  /* Follow is on unless turned off. */
+  g_assert_true (tdbg_follower_get_active (tdbg_window_get_follower (window)));
+  tdbg_window_open_location (window, dir);
+  gui_spin (300);
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "problem");
+  g_test_message ("page: %s", page_text (window));
+  g_assert_null (strstr (page_text (window), "open it again"));
+  g_assert_true (says_follow_is_on (window));
+  gui_shot (GTK_WIDGET (window), "first-use-empty-folder-followed.png");
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "follow", g_variant_new_boolean (FALSE));
+  gui_spin (100);
+  g_test_message ("not followed: %s", page_text (window));
+  g_assert_false (says_follow_is_on (window));
+  g_assert_nonnull (strstr (page_text (window), "turn on Follow"));
+  /* Not followed, files that come are not opened. */
+  copy_tutorial_into (dir);
+  gui_spin (2500);
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "problem");
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "follow", g_variant_new_boolean (TRUE));
+  g_assert_true (gui_wait_until (logdir_shown, window, 15000));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==,
+                    574);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
 static gboolean
 card_shown (gpointer card)
 {
@@ -314,6 +393,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/first-use/symbolic-link-named", test_symbolic_link_named);
   g_test_add_func ("/gui/first-use/compare-heading-fits", test_compare_heading_fits);
   g_test_add_func ("/gui/first-use/compare-run-b-shown", test_compare_run_b_shown);
+  g_test_add_func ("/gui/first-use/empty-folder-followed", test_empty_folder_followed);
   g_test_add_func ("/gui/first-use/cause-caveat-once", test_cause_caveat_once);
   g_test_add_func ("/gui/first-use/depth-words", test_depth_words);
   return g_test_run ();
