@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
 #include "tdbg-location.h"
+#include "tdbg-records.h"
 #include "tdbg-start-page.h"
 #include "tdbg-window-notify.h"
 
@@ -234,7 +235,61 @@ append_only_in (GString *s, const char *title, GPtrArray *keys)
                             keys->len - ONLY_IN_NAMED);
 }
 
-/* Under the alert kinds: what was compared, where the runs part, and what only one run has. */
+/* How many NaN/∞ alerts @logdir has, beyond the listing's cap too. */
+static guint64
+count_inf_nan (TdbgLogdir *logdir)
+{
+  return MAX (tdbg_logdir_get_n_alerts (logdir),
+              tdbg_logdir_get_n_inf_nan_traces (logdir) + tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
+}
+
+/* What run B alone holds that the window, showing this run, would not tell: its NaN/∞ and its
+ * problems. */
+static void
+append_run_b (GString *s, TdbgLogdir *b)
+{
+  guint64 n = count_inf_nan (b);
+  GPtrArray *problems = tdbg_logdir_get_problems (b);
+  const guint max_shown = 3;
+
+  g_string_append_c (s, '\n');
+  if (n == 0)
+    g_string_append (s, _("Run B holds no NaN/∞."));
+  else
+    {
+      const TdbgAlert *first = tdbg_logdir_get_alert (b, 0);
+      g_autofree char *count = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+      /* Translators: compare mode: how many NaN/∞ alerts the other run has */
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Run B holds NaN/∞: %s alert", "Run B holds NaN/∞: %s alerts", n),
+                              count);
+      if (first && first->trace_index != TDBG_NONE && first->trace_index < tdbg_logdir_get_n_traces (b))
+        {
+          const TdbgTraceDigest *d = tdbg_logdir_get_trace (b, first->trace_index);
+          /* Translators: compare mode: run B's first NaN/∞, its trace index, op name and slot */
+          g_string_append_printf (s, _(", the first at its trace %u, %s:%u"), first->trace_index,
+                                  tdbg_logdir_get_op (b, d->op)->op_name, d->output_slot);
+        }
+      g_string_append_c (s, '.');
+    }
+  for (guint i = 0; problems && i < problems->len && i < max_shown; i++)
+    {
+      const TdbgProblem *p = g_ptr_array_index (problems, i);
+      g_string_append_c (s, '\n');
+      /* Translators: compare mode: a problem of the other run's files: file name, byte offset,
+       * what is wrong */
+      g_string_append_printf (s, _("Run B: %s at byte %" PRIu64 ": %s"), p->file_name, p->byte_offset, p->message);
+    }
+  if (problems && problems->len > max_shown)
+    {
+      g_string_append_c (s, '\n');
+      g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "…and %u more problem", "…and %u more problems",
+                                              problems->len - max_shown),
+                              problems->len - max_shown);
+    }
+}
+
+/* Under the alert kinds: what was compared, where the runs part, what only one run has, and what
+ * run B holds alone. */
 static char *
 describe_comparison (TdbgComparison *c, const char *name_b)
 {
@@ -278,6 +333,7 @@ describe_comparison (TdbgComparison *c, const char *name_b)
     }
   append_only_in (s, _("Only in this run:"), c->only_in_a);
   append_only_in (s, _("Only in run B:"), c->only_in_b);
+  append_run_b (s, c->b);
   return g_string_free (s, FALSE);
 }
 
@@ -311,7 +367,7 @@ show_comparison (TdbgWindow *self, Compared *compared)
   tdbg_stack_pane_set_twins (tdbg_window_get_stack_pane (self), twins);
   alerts = tdbg_comparison_alerts (comparison, ALERT_OPS);
   summary = describe_comparison (comparison, name);
-  tdbg_alerts_pane_set_comparison (alerts_pane, alerts, summary);
+  tdbg_alerts_pane_set_comparison (alerts_pane, alerts, summary, count_inf_nan (comparison->b));
   /* Translators: the window's title in compare mode: the run shown, the run compared with */
   title = g_strdup_printf (_("%s compared with %s — TensorFlow Debugger"), shown, name);
   gtk_window_set_title (GTK_WINDOW (self), title);
@@ -515,7 +571,7 @@ begin (TdbgWindow *self, const char *text)
   tdbg_trace_pane_set_comparison (tdbg_window_get_trace_pane (self), NULL);
   tdbg_graph_pane_set_twins (tdbg_window_get_graph_pane (self), NULL);
   tdbg_stack_pane_set_twins (tdbg_window_get_stack_pane (self), NULL);
-  tdbg_alerts_pane_set_comparison (tdbg_window_get_alerts_pane (self), NULL, NULL);
+  tdbg_alerts_pane_set_comparison (tdbg_window_get_alerts_pane (self), NULL, NULL, 0);
   if (location)
     tdbg_location_make_absolute (location);
   self->compare_location = g_strdup (location ? tdbg_location_get_text (location) : text);

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
 #include "tdbg-window-first-look.h"
@@ -20,6 +21,8 @@
 
 /* How often a remote logdir's connection is checked. */
 #define CONNECTION_CHECK_MS 2000
+/* How often a followed folder without a logdir yet is looked at: as often as following polls. */
+#define FOLDER_POLL_MS 1000
 enum { RESPONSE_RECONNECT = 1 };
 
 /* Of each bulk file (traces, executions) of a local logdir, what the first screen is made
@@ -274,6 +277,30 @@ add_intact_parts (TdbgWindow *self, TdbgDiagnosisKind kind, GString *description
   return _("_Show What Is Intact");
 }
 
+/* A folder that may yet become a logdir: nothing in it, or no metadata file (yet). */
+static gboolean
+waits_for_files (TdbgDiagnosisKind kind)
+{
+  return kind == TDBG_DIAGNOSIS_EMPTY_FOLDER || kind == TDBG_DIAGNOSIS_NO_METADATA;
+}
+
+/* The page of a folder watched for its files says, after what it holds, what Follow does. */
+static void
+add_follow_note (TdbgWindow *self, TdbgDiagnosisKind kind, GString *description)
+{
+  const char *end = strstr (description->str, "\n\n");
+  g_autofree char *note = NULL;
+
+  if (self->folder_poll_id == 0 || !waits_for_files (kind))
+    return;
+  note = g_strdup_printf ("\n\n%s", tdbg_follower_get_active (self->follower)
+                                       ? _("Follow is on: the logdir opens here as soon as its files appear, written by a "
+                                           "program or copied in.")
+                                       : _("If a program is about to write its logdir here, or its files are being copied "
+                                           "in, turn on Follow: the logdir opens as soon as they appear."));
+  g_string_insert (description, end ? end - description->str : (gssize) description->len, note);
+}
+
 static void
 show_diagnosis_page (TdbgWindow *self, TdbgDiagnosisKind kind)
 {
@@ -284,6 +311,7 @@ show_diagnosis_page (TdbgWindow *self, TdbgDiagnosisKind kind)
   const char *damage = tdbg_window_get_problems_text (self);
   const char *show_label = kind == TDBG_DIAGNOSIS_EAGER_ONLY ? _("_Show Executions") : NULL;
 
+  add_follow_note (self, kind, description);
   if (show_label == NULL)
     show_label = add_intact_parts (self, kind, description);
   /* Damage may be why nothing could be read: the page says so too, the banner is not shown. */
@@ -477,6 +505,35 @@ start_load (TdbgWindow *self, TdbgLogdir *logdir)
   tdbg_logdir_load_async (self->loading, self->cancellable, load_done_cb, g_object_ref (self));
 }
 
+/* A folder without a logdir yet, while followed, is looked at as following polls a logdir; once
+ * it holds one, it is opened (no F5 needed). */
+static gboolean
+folder_poll_cb (gpointer data)
+{
+  TdbgWindow *self = data;
+  g_autofree char *location = NULL;
+
+  if (!tdbg_follower_get_active (self->follower) || tdbg_diagnose_folder (self->location) != TDBG_DIAGNOSIS_OK)
+    return G_SOURCE_CONTINUE;
+  self->folder_poll_id = 0;
+  location = g_strdup (self->location);
+  tdbg_window_open_location (self, location);
+  return G_SOURCE_REMOVE;
+}
+
+/* Follow turned on or off while such a folder's page is shown: the page says what it does now. */
+static void
+folder_follow_toggled (TdbgWindow *self)
+{
+  TdbgDiagnosisKind kind;
+
+  if (self->folder_poll_id == 0)
+    return;
+  kind = tdbg_diagnose_folder (self->location);
+  if (waits_for_files (kind))
+    show_diagnosis_page (self, kind);
+}
+
 /* A folder here: diagnosed first, so that what is not a logdir gets a page saying why. */
 static void
 open_local (TdbgWindow *self, TdbgLocation *location)
@@ -494,6 +551,8 @@ open_local (TdbgWindow *self, TdbgLocation *location)
   if (kind != TDBG_DIAGNOSIS_OK)
     {
       tdbg_window_cancel_load (self);
+      if (waits_for_files (kind))
+        self->folder_poll_id = g_timeout_add (FOLDER_POLL_MS, folder_poll_cb, self);
       show_diagnosis_page (self, kind);
       return;
     }
@@ -552,6 +611,7 @@ tdbg_window_cancel_load (TdbgWindow *self)
   if (self->cancellable)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->folder_poll_id, g_source_remove);
   _tdbg_window_compare_cancel (self);
   stop_progress (self);
   if (self->connecting)
@@ -673,6 +733,7 @@ _tdbg_window_load_init (TdbgWindow *self)
   g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
 #ifdef TDBG_WITH_REMOTE
   g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (pause_watch_while_following), self);
+  g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (folder_follow_toggled), self);
 #endif
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);

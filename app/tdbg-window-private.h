@@ -65,6 +65,7 @@ struct _TdbgWindow {
   TdbgLogdir *loading;
   GCancellable *cancellable;
   guint progress_id;
+  guint folder_poll_id;          /* a folder without a logdir yet, opened once followed and filled */
   char *load_error;
   char *location;                /* what was opened: a path or an ssh:// address */
   gboolean connecting;

@@ -32,7 +32,7 @@ static const TdbgAlertKind kinds[] = {
                              NULL, NULL },
   [TDBG_ALERT_DIVERGENCE] = { TDBG_ALERT_DIVERGENCE, "DivergenceAlert", N_("First divergence"),
                               TDBG_ALERT_SEVERITY_ERROR, "tdbg-salient",
-                              N_("Where this run first parts from the run it is compared with, then each diverging op's first diverging trace, worst first; click for the next one"),
+                              N_("Where this run first parts from the run it is compared with; each diverging op's first diverging trace is listed under it, worst first"),
                               NULL, NULL, TRUE },
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (kinds) == TDBG_N_ALERT_TYPES);

@@ -843,9 +843,11 @@ test_shared_pair (void)
   for (guint i = 0; i < e.only_in_a->len; i++)
     g_assert_nonnull (strstr (summary, g_ptr_array_index (e.only_in_a, i)));
   g_assert_nonnull (strstr (tdbg_window_get_status_text (window), "compared with"));
-  /* The empty NaN/∞ list does not say "no alerts" under the divergences' button. */
+  /* Run A holds no NaN/∞, run B does: the pane never says "No NaN/∞" without saying which run. */
+  g_assert_null (gui_find_label (GTK_WIDGET (tdbg_window_get_alerts_pane (window)),
+                                 "No NaN/∞: no tensor held −∞, +∞ or NaN in the debug modes recorded.", FALSE));
   g_assert_nonnull (gui_find_label (GTK_WIDGET (tdbg_window_get_alerts_pane (window)),
-                                    "No NaN/∞: no tensor held −∞, +∞ or NaN in the debug modes recorded.", FALSE));
+                                    "No NaN/∞ in this run; run B has 45 NaN/∞ alerts.", FALSE));
   assert_fits (window);
   gui_shot (GTK_WIDGET (window), "compare-regression.png");
 

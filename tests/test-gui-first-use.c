@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a new user still trips on, in the window: a logdir file that is a symbolic link is named
- * in the problems banner; compare mode's values heading keeps the window's controls in it; the
+ * in the problems banner; compare mode's values heading keeps the window's controls in it, and
+ * compare mode tells of run B's NaN/∞ and lists the divergences; an empty folder followed opens
+ * once its files come; the
  * root-cause card says its debug mode's caveat once; the neighbourhood's depth controls say they
  * count levels, not inputs. */
 
@@ -15,6 +17,7 @@
 #include "tdbg-trace-row.h"
 #include "tdbg-cause-card.h"
 #include "tdbg-alerts-pane.h"
+#include "tdbg-problem-page.h"
 
 /* A copy of the reference tutorial logdir whose .source_files is a symbolic link to the
  * original; *@linked is that file's name. */
@@ -159,6 +162,159 @@ test_compare_heading_fits (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* How many mapped labels at or under @widget hold @text. */
+static guint
+count_shown (GtkWidget *widget, const char *text)
+{
+  guint n = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return 0;
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text))
+    n++;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    n += count_shown (c, text);
+  return n;
+}
+
+static void
+click_first_divergence (GtkWidget *pane)
+{
+  GtkLabel *name = gui_find_label (pane, "First divergence", FALSE);
+
+  g_assert_nonnull (name);
+  g_signal_emit_by_name (gtk_widget_get_ancestor (GTK_WIDGET (name), GTK_TYPE_BUTTON), "clicked");
+  gui_spin (300);
+}
+
+/* ../shared/pairs/pair_regression: run A holds no NaN/∞, run B 45 alerts of them. Alerts says so
+ * of run B (never "No NaN/∞" alone), lists the divergences as rows under the first, and "First
+ * divergence" stays on the first however often it is clicked. */
+static void
+test_compare_run_b_shown (void)
+{
+  g_autofree char *root = g_path_get_dirname (test_env_shared_logdirs ());
+  g_autofree char *dir_a = g_build_filename (root, "pairs", "pair_regression", "run_a", NULL);
+  g_autofree char *dir_b = g_build_filename (root, "pairs", "pair_regression", "run_b", NULL);
+  TdbgWindow *window = gui_new_window ();
+  TdbgAlertsPane *alerts = tdbg_window_get_alerts_pane (window);
+  TdbgSelection *selection = tdbg_window_get_selection (window);
+  GtkListView *list;
+  TdbgComparison *comparison;
+  guint n_divergences, n_rows;
+
+  tdbg_window_open_compare (window, dir_a, dir_b);
+  g_assert_true (gui_wait_until (compared, window, 60000));
+  gui_spin (500);
+  comparison = tdbg_window_get_comparison (window);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (tdbg_selection_get_logdir (selection)), ==, 0);
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (comparison->b), ==, 45);
+  g_test_message ("summary: %s", tdbg_alerts_pane_get_comparison_text (alerts));
+  g_assert_nonnull (strstr (tdbg_alerts_pane_get_comparison_text (alerts), "Run B holds NaN/∞: 45 alerts, the first at its trace 218, truediv:0."));
+  g_assert_cmpuint (count_shown (GTK_WIDGET (alerts), "No NaN/∞:"), ==, 0);
+
+  /* The divergences are rows of the list, the first divergence first. */
+  n_divergences = tdbg_alerts_pane_get_kind_count (alerts, TDBG_ALERT_DIVERGENCE);
+  list = GTK_LIST_VIEW (gui_find_widget (GTK_WIDGET (alerts), GTK_TYPE_LIST_VIEW));
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (list)));
+  g_test_message ("%u divergences, %u rows", n_divergences, n_rows);
+  g_assert_cmpuint (n_divergences, >, 1);
+  g_assert_cmpuint (n_rows, ==, n_divergences);
+  g_assert_cmpuint (count_shown (GTK_WIDGET (list), "First divergence: "), ==, 1);
+  g_assert_cmpuint (count_shown (GTK_WIDGET (list), "Diverges: "), >=, 1);
+
+  /* "First divergence", twice: still the first (the worst diverging op came second). */
+  click_first_divergence (GTK_WIDGET (alerts));
+  g_assert_cmpuint (tdbg_selection_get_trace (selection), ==, comparison->first.a);
+  click_first_divergence (GTK_WIDGET (alerts));
+  g_assert_cmpuint (tdbg_selection_get_trace (selection), ==, comparison->first.a);
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_list_view_get_model (list))), ==, 0);
+  /* F8 goes on down the list. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.alert-next", NULL);
+  gui_spin (300);
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_list_view_get_model (list))), ==, 1);
+  g_assert_cmpuint (tdbg_selection_get_trace (selection), !=, comparison->first.a);
+  gui_shot (GTK_WIDGET (window), "first-use-compare-run-b.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Copies the reference tutorial logdir's files into @dir. */
+static void
+copy_tutorial_into (const char *dir)
+{
+  g_autofree char *original = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autoptr(GDir) files = g_dir_open (original, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (files);
+  while ((name = g_dir_read_name (files)))
+    {
+      g_autofree char *from = g_build_filename (original, name, NULL);
+      g_autofree char *to = g_build_filename (dir, name, NULL);
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (from, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (to, contents, length, NULL));
+    }
+}
+
+static const char *
+page_text (TdbgWindow *window)
+{
+  return tdbg_problem_page_get_description (tdbg_window_get_problem_page (window));
+}
+
+static gboolean
+says_follow_is_on (gpointer window)
+{
+  return strstr (page_text (window), "Follow is on") != NULL;
+}
+
+static gboolean
+logdir_shown (gpointer window)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+
+  return g_str_equal (tdbg_window_get_page (window), "logdir") && logdir && tdbg_logdir_get_n_traces (logdir) > 0;
+}
+
+/* An empty folder's page: never "open it again later" while Follow is on (as it is unless turned
+ * off), and files copied in are opened without F5 once followed. */
+static void
+test_empty_folder_followed (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  TdbgWindow *window = gui_new_window ();
+
+  /* Follow is on unless turned off. */
+  g_assert_true (tdbg_follower_get_active (tdbg_window_get_follower (window)));
+  tdbg_window_open_location (window, dir);
+  gui_spin (300);
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "problem");
+  g_test_message ("page: %s", page_text (window));
+  g_assert_null (strstr (page_text (window), "open it again"));
+  g_assert_true (says_follow_is_on (window));
+  gui_shot (GTK_WIDGET (window), "first-use-empty-folder-followed.png");
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "follow", g_variant_new_boolean (FALSE));
+  gui_spin (100);
+  g_test_message ("not followed: %s", page_text (window));
+  g_assert_false (says_follow_is_on (window));
+  g_assert_nonnull (strstr (page_text (window), "turn on Follow"));
+  /* Not followed, files that come are not opened. */
+  copy_tutorial_into (dir);
+  gui_spin (2500);
+  g_assert_cmpstr (tdbg_window_get_page (window), ==, "problem");
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "follow", g_variant_new_boolean (TRUE));
+  g_assert_true (gui_wait_until (logdir_shown, window, 15000));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==,
+                    574);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
 static gboolean
 card_shown (gpointer card)
 {
@@ -236,6 +392,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/gui/first-use/symbolic-link-named", test_symbolic_link_named);
   g_test_add_func ("/gui/first-use/compare-heading-fits", test_compare_heading_fits);
+  g_test_add_func ("/gui/first-use/compare-run-b-shown", test_compare_run_b_shown);
+  g_test_add_func ("/gui/first-use/empty-folder-followed", test_empty_folder_followed);
   g_test_add_func ("/gui/first-use/cause-caveat-once", test_cause_caveat_once);
   g_test_add_func ("/gui/first-use/depth-words", test_depth_words);
   return g_test_run ();

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
 #include <inttypes.h>
 #include "tdbg-alerts-pane.h"
 #include "tdbg-ui.h"
@@ -38,9 +40,11 @@ struct _TdbgAlertsPane {
   /* While the rest of a big logdir is read behind its first stretch: the NaN/∞ found in it
    * so far, which the title shows as they grow. */
   guint64 found;
-  /* Compare mode: the divergence alerts (also in more), and the one gone to last (-1: none). */
+  /* Compare mode: the divergence alerts (also in more, and the list's first rows), the one gone
+   * to last (-1: none), and how many NaN/∞ alerts run B has. */
   GArray *compared;
   gint on_compared;
+  guint64 alerts_in_b;
 };
 
 G_DEFINE_FINAL_TYPE (TdbgAlertsPane, tdbg_alerts_pane, TDBG_TYPE_PANE)
@@ -95,10 +99,41 @@ tdbg_alerts_pane_activate (TdbgAlertsPane *self, guint index)
     tdbg_selection_select_alert (selection, index);
 }
 
+static guint n_compared (TdbgAlertsPane *self);
+static void go_to_compared (TdbgAlertsPane *self, guint nth);
+
+/* The list's @row: a divergence (compare mode's first rows), else a NaN/∞ alert. */
+static void
+activate_row (TdbgAlertsPane *self, guint row)
+{
+  if (row < n_compared (self))
+    {
+      go_to_compared (self, row);
+      return;
+    }
+  self->on_compared = -1;
+  tdbg_alerts_pane_activate (self, row - n_compared (self));
+}
+
 static void
 row_clicked_cb (GtkButton *button, TdbgAlertsPane *self)
 {
-  tdbg_alerts_pane_activate (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "alert")));
+  activate_row (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row")));
+}
+
+/* What a row says: a divergence of compare mode, or a NaN/∞ alert. */
+static char *
+describe_row (TdbgAlertsPane *self, guint row)
+{
+  g_autofree char *what = NULL;
+
+  if (row >= n_compared (self))
+    return describe_alert (logdir_of (self), row - n_compared (self));
+  what = tdbg_more_alerts_describe (logdir_of (self), &g_array_index (self->compared, TdbgAlert, row));
+  /* Translators: compare mode's first row in Alerts: where this run first parts from the other */
+  return row == 0 ? g_strdup_printf (_("First divergence: %s"), what)
+                  /* Translators: compare mode, Alerts: a diverging op's first diverging trace */
+                  : g_strdup_printf (_("Diverges: %s"), what);
 }
 
 static void
@@ -128,10 +163,10 @@ static void
 bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgAlertsPane *self)
 {
   GtkWidget *button = gtk_list_item_get_child (item);
-  guint index = tdbg_row_get_index (gtk_list_item_get_item (item));
-  g_autofree char *text = describe_alert (logdir_of (self), index);
+  guint row = tdbg_row_get_index (gtk_list_item_get_item (item));
+  g_autofree char *text = describe_row (self, row);
 
-  g_object_set_data (G_OBJECT (button), "alert", GUINT_TO_POINTER (index));
+  g_object_set_data (G_OBJECT (button), "row", GUINT_TO_POINTER (row));
   gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), text);
   /* GTK 4.8 names a button after its label only when the button was given the text. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
@@ -144,12 +179,10 @@ model_selected_cb (GtkSingleSelection *model, GParamSpec *pspec, TdbgAlertsPane 
   guint pos = gtk_single_selection_get_selected (model);
 
   if (!self->updating && pos != GTK_INVALID_LIST_POSITION)
-    tdbg_alerts_pane_activate (self, pos);
+    activate_row (self, pos);
 }
 
 static gint position (TdbgAlertsPane *self);
-static guint n_compared (TdbgAlertsPane *self);
-static void go_to_compared (TdbgAlertsPane *self, guint nth);
 
 /* The buttons step through the divergences (compare mode), then the NaN/∞ list. */
 static void
@@ -171,11 +204,10 @@ tdbg_alerts_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GP
   gint cur;
 
   /* Compare mode: whether a divergence's trace is still the one selected. */
-  if (g_str_equal (pspec->name, "trace") && self->compared)
-    update_actions (self);
-  if (!g_str_equal (pspec->name, "alert"))
+  if (!g_str_equal (pspec->name, "alert") && !(g_str_equal (pspec->name, "trace") && self->compared))
     return;
-  cur = tdbg_selection_get_alert (selection);
+  /* The list's rows are numbered as F8 steps through them. */
+  cur = position (self);
   tdbg_pane_show_row (pane, cur < 0 ? GTK_INVALID_LIST_POSITION : (guint) cur);
   update_actions (self);
 }
@@ -228,12 +260,13 @@ tdbg_alerts_pane_activate_kind (TdbgAlertsPane *self, TdbgAlertType type)
   n = tdbg_alerts_pane_get_kind_count (self, type);
   if (selection == NULL || n == 0)
     return;
-  nth = self->more_visited[type] % n;
-  if (type == TDBG_ALERT_DIVERGENCE && nth < n_compared (self))
+  /* "First divergence" goes there however often it is clicked: the others are listed. */
+  if (type == TDBG_ALERT_DIVERGENCE && n_compared (self) > 0)
     {
-      go_to_compared (self, nth);
+      go_to_compared (self, 0);
       return;
     }
+  nth = self->more_visited[type] % n;
   a = nth_more (self, type, nth);
   self->more_visited[type] = nth + 1;
   tell_visited (self, type, nth, n, a);
@@ -369,9 +402,49 @@ show_counts (TdbgAlertsPane *self)
         gtk_box_append (self->kinds_box, kind_button (self, kind, per_type[k], uncapped));
     }
   tdbg_ui_restore_focus (GTK_WIDGET (self->kinds_box), had_focus);
-  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "list" : "none");
+  gtk_stack_set_visible_child_name (self->stack, n + n_compared (self) > 0 ? "list" : "none");
   if (n == 0 && found > 0)
     gtk_label_set_text (self->none_label, _("More of the logdir is being read: its alerts are listed once all of it is in."));
+}
+
+/* Why the list is empty. Before a logdir is in (also while one loads), "no NaN/∞" would claim
+ * too much; in compare mode it says which run it is about. The list holds NaN/∞ alerts (and a
+ * comparison's divergences) only: the other kinds have their buttons above it. */
+static void
+tell_none (TdbgAlertsPane *self)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *count = NULL;
+
+  if (logdir_of (self) == NULL)
+    text = g_strdup (_("Open a logdir to see its alerts."));
+  else if (self->compared == NULL)
+    text = g_strdup (_("No NaN/∞: no tensor held −∞, +∞ or NaN in the debug modes recorded."));
+  else if (self->alerts_in_b == 0)
+    text = g_strdup (_("No NaN/∞ in either run compared."));
+  else
+    {
+      count = g_strdup_printf ("%'" G_GUINT64_FORMAT, self->alerts_in_b);
+      /* Translators: compare mode, Alerts: the run shown has none, the other run has some */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "No NaN/∞ in this run; run B has %s NaN/∞ alert.",
+                                           "No NaN/∞ in this run; run B has %s NaN/∞ alerts.", self->alerts_in_b),
+                              count);
+    }
+  gtk_label_set_text (self->none_label, text);
+}
+
+/* The list's rows anew: the divergences, then the NaN/∞ alerts. */
+static void
+reset_rows (TdbgAlertsPane *self)
+{
+  TdbgLogdir *logdir = logdir_of (self);
+  guint n = logdir ? tdbg_logdir_get_n_alerts (logdir) : 0;
+  g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (n_compared (self) + n);
+
+  self->updating = TRUE;
+  gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
+  gtk_single_selection_set_selected (self->model, GTK_INVALID_LIST_POSITION);
+  self->updating = FALSE;
 }
 
 static void
@@ -388,17 +461,31 @@ find_more (TdbgAlertsPane *self)
 }
 
 void
-tdbg_alerts_pane_set_comparison (TdbgAlertsPane *self, GArray *alerts, const char *summary)
+tdbg_alerts_pane_set_comparison (TdbgAlertsPane *self, GArray *alerts, const char *summary, guint64 alerts_in_b)
 {
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  const TdbgAlert *was = self->on_compared >= 0 ? &g_array_index (self->compared, TdbgAlert, self->on_compared) : NULL;
+  guint32 was_trace = was ? was->trace_index : TDBG_NONE;
+  gint cur;
+
   g_return_if_fail (TDBG_IS_ALERTS_PANE (self));
   g_clear_pointer (&self->compared, g_array_unref);
   self->compared = alerts ? g_array_ref (alerts) : NULL;
+  self->alerts_in_b = alerts ? alerts_in_b : 0;
+  /* Compared again (following): still on the divergence of the trace selected, if listed. */
   self->on_compared = -1;
-  self->more_visited[TDBG_ALERT_DIVERGENCE] = 0;
+  for (guint i = 0; was_trace != TDBG_NONE && i < n_compared (self); i++)
+    if (g_array_index (self->compared, TdbgAlert, i).trace_index == was_trace)
+      self->on_compared = (gint) i;
   gtk_label_set_text (self->compare_label, alerts && summary ? summary : "");
   gtk_widget_set_visible (GTK_WIDGET (self->compare_label), alerts != NULL && summary != NULL);
   find_more (self);
   show_counts (self);
+  tell_none (self);
+  reset_rows (self);
+  cur = selection ? position (self) : -1;
+  if (cur >= 0)
+    tdbg_pane_show_row (TDBG_PANE (self), (guint) cur);
   update_actions (self);
 }
 
@@ -412,13 +499,13 @@ static void
 tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {
   TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
-  g_autoptr(TdbgIndexModel) rows = tdbg_index_model_new (logdir ? tdbg_logdir_get_n_alerts (logdir) : 0);
 
   /* A new logdir's kinds start again from their first alert (a growing one goes on), and
    * its magnitudes are read anew (a growing one's only for the traces it gained). */
   memset (self->more_visited, 0, sizeof self->more_visited);
   g_clear_pointer (&self->compared, g_array_unref);
   self->on_compared = -1;
+  self->alerts_in_b = 0;
   gtk_widget_set_visible (GTK_WIDGET (self->compare_label), FALSE);
   g_clear_pointer (&self->options.magnitudes, tdbg_magnitudes_free);
   self->options.magnitudes = tdbg_magnitudes_new ();
@@ -426,16 +513,8 @@ tdbg_alerts_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   find_more (self);
   tdbg_cause_card_set_selection (self->cause_card, tdbg_pane_get_selection (pane));
   show_counts (self);
-  self->updating = TRUE;
-  gtk_single_selection_set_model (self->model, G_LIST_MODEL (rows));
-  gtk_single_selection_set_selected (self->model, GTK_INVALID_LIST_POSITION);
-  self->updating = FALSE;
-  /* Before a logdir is in (also while one loads), "no NaN/∞" would claim too much. The list
-   * holds NaN/∞ alerts only: the other kinds (and a comparison's divergences) have their
-   * buttons above it. */
-  gtk_label_set_text (self->none_label,
-                      logdir ? _("No NaN/∞: no tensor held −∞, +∞ or NaN in the debug modes recorded.")
-                             : _("Open a logdir to see its alerts."));
+  reset_rows (self);
+  tell_none (self);
   update_actions (self);
 }
 
@@ -448,7 +527,7 @@ tdbg_alerts_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogd
 
   find_more (self);
   show_counts (self);
-  tdbg_index_model_grow (TDBG_INDEX_MODEL (rows), tdbg_logdir_get_n_alerts (logdir));
+  tdbg_index_model_grow (TDBG_INDEX_MODEL (rows), n_compared (self) + tdbg_logdir_get_n_alerts (logdir));
   update_actions (self);
 }
 
@@ -484,8 +563,6 @@ go_to_compared (TdbgAlertsPane *self, guint nth)
   const TdbgAlert *a = &g_array_index (self->compared, TdbgAlert, nth);
 
   self->on_compared = (gint) nth;
-  self->more_visited[TDBG_ALERT_DIVERGENCE] = nth + 1;
-  tell_visited (self, TDBG_ALERT_DIVERGENCE, nth, n_compared (self), a);
   tdbg_selection_select_trace (selection, a->trace_index);
   update_actions (self);
 }
@@ -510,13 +587,7 @@ tdbg_alerts_pane_move (TdbgAlertsPane *self, TdbgAlertMove move)
     }
   if (target < 0 || target >= (gint) (n_listed + d))
     return;
-  if ((guint) target < d)
-    go_to_compared (self, (guint) target);
-  else
-    {
-      self->on_compared = -1;
-      tdbg_alerts_pane_activate (self, (guint) target - d);
-    }
+  activate_row (self, (guint) target);
 }
 
 static void

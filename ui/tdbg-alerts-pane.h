@@ -35,11 +35,13 @@ TdbgCauseCard *tdbg_alerts_pane_get_cause_card (TdbgAlertsPane *self);
 /* The pane's heading as shown ("Alerts (3)"). */
 const char *tdbg_alerts_pane_get_title (TdbgAlertsPane *self);
 /* Compare mode: @alerts (TdbgAlert of TDBG_ALERT_DIVERGENCE on this logdir's traces, the first
- * divergence first; referenced) get their kind's button, and the first, next and previous alert
- * (Ctrl+Home, F8, Shift+F8) go through them before the NaN/∞ alerts; @summary (what was
- * compared, where the runs part, the op outputs only one has) is shown under the kinds. NULL
- * @alerts leaves compare mode, as a new logdir does. */
-void tdbg_alerts_pane_set_comparison (TdbgAlertsPane *self, GArray *alerts, const char *summary);
+ * divergence first; referenced) get their kind's button (which goes to the first divergence) and
+ * the list's first rows, and the first, next and previous alert (Ctrl+Home, F8, Shift+F8) go
+ * through them before the NaN/∞ alerts; @summary (what was compared, where the runs part, the op
+ * outputs only one has, run B's own NaN/∞ and problems) is shown under the kinds; @alerts_in_b
+ * (run B's NaN/∞ alerts) keeps the pane from saying there are none. NULL @alerts leaves compare
+ * mode, as a new logdir does. */
+void tdbg_alerts_pane_set_comparison (TdbgAlertsPane *self, GArray *alerts, const char *summary, guint64 alerts_in_b);
 /* The compare-mode summary as shown, "" when hidden. */
 const char *tdbg_alerts_pane_get_comparison_text (TdbgAlertsPane *self);
 /* While a big logdir's first stretch is shown and the rest is read: the alerts found so far

@@ -218,8 +218,7 @@ tdbg_diagnosis_explain (TdbgDiagnosisKind kind, const char *path)
       return g_strdup_printf (_("You may not list the files in %s. Check its permissions (it needs read and "
                                 "execute access), or open a copy."), path);
     case TDBG_DIAGNOSIS_EMPTY_FOLDER:
-      return g_strdup_printf (_("%s holds no files. If a program is about to write its logdir here, open it again "
-                                "once the program has started.\n\n%s"), path, how_to_dump ());
+      return g_strdup_printf (_("%s holds no files.\n\n%s"), path, how_to_dump ());
     case TDBG_DIAGNOSIS_NO_METADATA:
       return g_strdup_printf (_("%s has no tfdbg_events.*.metadata file, so it is not a tfdbg2 logdir (perhaps "
                                 "the logdir is one of its subfolders).\n\n%s"), path, how_to_dump ());
