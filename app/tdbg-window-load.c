@@ -731,9 +731,9 @@ void
 _tdbg_window_load_init (TdbgWindow *self)
 {
   g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
+  g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (folder_follow_toggled), self);
 #ifdef TDBG_WITH_REMOTE
   g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (pause_watch_while_following), self);
-  g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (folder_follow_toggled), self);
 #endif
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);
