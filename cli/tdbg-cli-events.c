@@ -18,19 +18,21 @@ static gboolean
 write_event (TdbgLogdir *logdir, guint index, gboolean trace, TdbgJson *json, GString *text)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *one = NULL;
+  gboolean ok;
 
-  if (json != NULL && (trace ? tdbg_report_trace_json (json, logdir, index, &error)
-                             : tdbg_report_execution_json (json, logdir, index, -1, &error)))
-    return TRUE;
-  if (json == NULL && (one = trace ? tdbg_report_trace_text (logdir, index, &error)
-                                   : tdbg_report_execution_text (logdir, index, &error)) != NULL)
+  if (json != NULL)
+    ok = trace ? tdbg_report_trace_json (json, logdir, index, &error)
+               : tdbg_report_execution_json (json, logdir, index, -1, &error);
+  else
     {
-      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", one);
-      return TRUE;
+      g_autofree char *one = trace ? tdbg_report_trace_text (logdir, index, &error)
+                                   : tdbg_report_execution_text (logdir, index, &error);
+      if ((ok = one != NULL))
+        g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", one);
     }
-  g_printerr ("%s\n", error->message);
-  return FALSE;
+  if (!ok)
+    g_printerr ("%s\n", error->message);
+  return ok;
 }
 
 /* trace and execution: one event in full, or several (a JSON array of them, or their texts

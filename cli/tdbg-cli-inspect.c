@@ -277,8 +277,8 @@ print_inspect_text (TdbgLogdir *logdir)
   printf (_("NaN/∞ alerts: %u\n"), tdbg_logdir_get_n_alerts (logdir));
   for (guint i = 0; i < problems->len; i++)
     {
-      TdbgProblem *p = g_ptr_array_index (problems, i);
-      printf (_("Problem: %s at offset %" PRIu64 ": %s\n"), p->file_name, p->byte_offset, p->message);
+      g_autofree char *line = _tdbg_cli_describe_problem (g_ptr_array_index (problems, i));
+      printf ("%s", line);
     }
   for (guint i = 0; i < notices->len; i++)
     printf (_("Notice: %s\n"), (const char *) g_ptr_array_index (notices, i));

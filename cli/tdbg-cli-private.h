@@ -8,6 +8,7 @@
 #include "tdbg-json.h"
 #include "tdbg-location.h"
 #include "tdbg-logdir.h"
+#include "tdbg-records.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,9 @@ TdbgLogdir *_tdbg_cli_open_logdir (const char *path);
 gboolean _tdbg_cli_check_readable (TdbgLogdir *logdir, const char *path, gboolean mention_problems);
 /* An index as the commands take it; FALSE after printing why not. */
 gboolean _tdbg_cli_parse_index (const char *text, guint *index);
+/* "Problem: FILE at offset N: WHY" (with its newline, as the message was translated), as
+ * inspect and watch name a problem. */
+char *_tdbg_cli_describe_problem (const TdbgProblem *p);
 /* Prints @json and a newline, and frees it. */
 void _tdbg_cli_print_json (TdbgJson *json);
 

@@ -73,10 +73,12 @@ print_new_problems (TdbgLogdir *logdir, guint *n_told)
 {
   GPtrArray *problems = tdbg_logdir_get_problems (logdir);
 
+  /* A read failure that cleared is withdrawn from the list: what comes after it is new. */
+  *n_told = MIN (*n_told, problems->len);
   for (; *n_told < problems->len; (*n_told)++)
     {
-      const TdbgProblem *p = g_ptr_array_index (problems, *n_told);
-      g_printerr (_("Problem: %s at offset %" PRIu64 ": %s\n"), p->file_name, p->byte_offset, p->message);
+      g_autofree char *line = _tdbg_cli_describe_problem (g_ptr_array_index (problems, *n_told));
+      g_printerr ("%s", line);
     }
 }
 
@@ -198,7 +200,7 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
   if (tdbg_watch_get_n_inf_nan (watch) > 0)
     return 1;
   /* No NaN/∞ seen, but not all of the run was read: a CI job must not take that for a clean run. */
-  return n_problems_told > 0 ? 2 : 0;
+  return tdbg_logdir_get_problems (logdir)->len > 0 ? 2 : 0;
 }
 
 int

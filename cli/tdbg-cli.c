@@ -5,6 +5,7 @@
  * tdbg-cli-diff.c; remote access in tdbg-cli-remote.c (tdbg-cli-local.c without it). */
 #include "config.h"
 
+#include <inttypes.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,6 +139,12 @@ _tdbg_cli_parse_index (const char *text, guint *index)
     }
   *index = value;
   return TRUE;
+}
+
+char *
+_tdbg_cli_describe_problem (const TdbgProblem *p)
+{
+  return g_strdup_printf (_("Problem: %s at offset %" PRIu64 ": %s\n"), p->file_name, p->byte_offset, p->message);
 }
 
 void
