@@ -195,9 +195,13 @@ first_alert_slot (TdbgLogdir *logdir, guint32 execution)
   return -1;
 }
 
-static void
+/* A record that cannot be read again (a file changed or gone, a read refused by the server) is
+ * null in the JSON, named on stderr, and leaves the status at 2: never a silent null. */
+static gboolean
 json_first_events (TdbgJson *j, TdbgLogdir *logdir)
 {
+  g_autoptr(GError) trace_error = NULL;
+  g_autoptr(GError) execution_error = NULL;
   guint32 trace = TDBG_NONE, execution = TDBG_NONE;
 
   for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir) && trace == TDBG_NONE; i++)
@@ -208,11 +212,17 @@ json_first_events (TdbgJson *j, TdbgLogdir *logdir)
       execution = i;
 
   tdbg_json_key (j, "first_inf_nan_graph_execution_trace");
-  if (trace == TDBG_NONE || !tdbg_report_trace_json (j, logdir, trace, NULL))
+  if (trace == TDBG_NONE || !tdbg_report_trace_json (j, logdir, trace, &trace_error))
     tdbg_json_null (j);
   tdbg_json_key (j, "first_inf_nan_execution");
-  if (execution == TDBG_NONE || !tdbg_report_execution_json (j, logdir, execution, first_alert_slot (logdir, execution), NULL))
+  if (execution == TDBG_NONE ||
+      !tdbg_report_execution_json (j, logdir, execution, first_alert_slot (logdir, execution), &execution_error))
     tdbg_json_null (j);
+  if (trace_error)
+    g_printerr ("%s\n", trace_error->message);
+  if (execution_error)
+    g_printerr ("%s\n", execution_error->message);
+  return trace_error == NULL && execution_error == NULL;
 }
 
 static void
@@ -307,6 +317,8 @@ _tdbg_cli_inspect (int argc, char **argv)
 {
   g_autoptr(TdbgLogdir) logdir = NULL;
   TdbgJson *j;
+  gboolean first_events_read;
+  int status;
 
   if (!_tdbg_cli_parse_args (&argc, &argv, _("LOGDIR — summarise a tfdbg2 logdir"), _tdbg_cli_json_entries, 1))
     return 2;
@@ -327,13 +339,14 @@ _tdbg_cli_inspect (int argc, char **argv)
   json_graphs (j, logdir);
   json_objects (j, "devices", logdir, tdbg_logdir_get_n_devices (logdir), json_device);
   json_alerts (j, logdir);
-  json_first_events (j, logdir);
+  first_events_read = json_first_events (j, logdir);
   json_objects (j, "problems", logdir, tdbg_logdir_get_problems (logdir)->len, json_problem);
   json_notices (j, logdir);
   tdbg_json_end_object (j);
   _tdbg_cli_print_json (j);
   /* What is intact is printed all the same; the status tells a script it is not the whole run. */
-  return inspect_status (logdir, argv[1]);
+  status = inspect_status (logdir, argv[1]);
+  return first_events_read ? status : 2;
 }
 
 /* One line per alert of the kinds Debugger V2 does not have, each starting with its kind's

@@ -308,6 +308,33 @@ test_v1_damaged_dump (void)
     }
 }
 
+/* The records of the first NaN/∞ are read again after the load, over SFTP: when that read
+ * fails (here the files are gone once the server's tfdbg-gtk has sent them), `inspect --json`
+ * names the file on stderr and exits 2, its JSON saying null where the record would be; never
+ * a null with status 0. */
+static void
+test_inspect_names_unread_record (void)
+{
+  g_autofree char *stored = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autofree char *root = g_build_filename (server.dir, "gone-after-serve", NULL);
+  g_autofree char *uri = ssh_fixture_uri (&server, root);
+  g_autofree char *program = ssh_fixture_path (&server, "serve-then-remove");
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\n'%s' \"$@\"\nrm -f '%s'/*.graph_execution_traces '%s'/*.execution\n",
+                                             build_program (), root, root);
+  g_autofree char *output = NULL;
+  gint status = 0;
+
+  copy_tree (stored, root);
+  ssh_fixture_write (&server, "serve-then-remove", script);
+  g_assert_cmpint (g_chmod (program, 0755), ==, 0);
+  output = run_cli ("inspect", uri, program, &status);
+  g_test_message ("%s", output);
+  g_assert_cmpint (status, ==, 2);
+  g_assert_nonnull (strstr (output, "\"first_inf_nan_graph_execution_trace\": null"));
+  g_assert_nonnull (strstr (strstr (output, "---\n"), ".graph_execution_traces"));
+  g_assert_nonnull (strstr (strstr (output, "---\n"), ".execution"));
+}
+
 /* Whenever the server's program cannot serve, the logdir is read over SFTP, with the same
  * result: no such program, one that is another version, one that is not ours at all, and
  * the program turned off. */
@@ -472,6 +499,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh-exec/v1-dump-over-sftp", test_v1_dump_over_sftp);
   g_test_add_func ("/ssh-exec/v1-damaged-dump", test_v1_damaged_dump);
   g_test_add_func ("/ssh-exec/falls-back-to-sftp", test_falls_back_to_sftp);
+  g_test_add_func ("/ssh-exec/inspect-names-unread-record", test_inspect_names_unread_record);
   g_test_add_func ("/ssh-exec/with-cache", test_with_cache);
   g_test_add_func ("/ssh-exec/damaged-across-windows", test_damaged_across_windows);
   g_test_add_func ("/ssh-exec/cancel-and-let-go", test_cancel_and_let_go);
