@@ -2,7 +2,7 @@
 /* s3:// logdirs read from a real S3 server on 127.0.0.1 (moto's, started by s3-server.py with
  * Signature V4 checked): the same index as a local open, settings found where AWS's tools
  * keep them, a wrong key refused with what the server said, listings of more than one page,
- * a missing bucket named. Skipped without a Python that has moto and boto3
+ * a missing bucket named; the command line's inspect on an s3:// address. Skipped without a Python that has moto and boto3
  * (-Dobject_store_python). */
 
 #include "config.h"
@@ -201,6 +201,47 @@ test_paged_listing (void)
   g_assert_cmpstr (names[PAGED_OBJECTS - 1], ==, "object-01004");
 }
 
+/* Runs the command line's inspect --json on @address; its exit status in @status, its
+ * standard output returned, its standard error in @err. */
+static char *
+inspect (const char *address, gint *status, char **err)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                                               g_getenv ("TDBG_CLI"), "inspect", "--json", address, NULL);
+  char *out = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &out, err, &error));
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (p);
+  return out;
+}
+
+/* `tfdbg-gtk inspect` on an s3:// address prints what it prints for the local folder, and with
+ * a wrong secret exits 2 with what the server said. */
+static void
+test_command_line (void)
+{
+  g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autofree char *local = NULL, *remote = NULL, *refused = NULL;
+  g_autofree char *local_err = NULL, *remote_err = NULL, *refused_err = NULL;
+  gint local_status, remote_status, refused_status;
+
+  use_environment_keys (secret);
+  local = inspect (mnist, &local_status, &local_err);
+  remote = inspect ("s3://" BUCKET "/runs/mnist", &remote_status, &remote_err);
+  g_assert_cmpint (remote_status, ==, local_status);
+  g_assert_cmpstr (remote_err, ==, local_err);
+  g_assert_cmpstr (remote, ==, local);
+
+  use_environment_keys ("not-the-secret");
+  refused = inspect ("s3://" BUCKET "/runs/mnist", &refused_status, &refused_err);
+  g_assert_cmpint (refused_status, ==, 2);
+  g_assert_nonnull (strstr (refused_err, "s3://" BUCKET "/runs/mnist"));
+  g_assert_nonnull (strstr (refused_err, "SignatureDoesNotMatch"));
+}
+
 /* A bucket that does not exist is named, as the server said it. */
 static void
 test_missing_bucket (void)
@@ -236,6 +277,7 @@ main (int argc, char **argv)
   g_test_add_func ("/s3/wrong-key", test_wrong_key);
   g_test_add_func ("/s3/paged-listing", test_paged_listing);
   g_test_add_func ("/s3/missing-bucket", test_missing_bucket);
+  g_test_add_func ("/s3/command-line", test_command_line);
   status = g_test_run ();
   g_output_stream_close (g_subprocess_get_stdin_pipe (server), NULL, NULL);
   g_subprocess_wait (server, NULL, NULL);

@@ -10,8 +10,10 @@
 #include <glib/gstdio.h>
 
 #include "tdbg-error.h"
+#include "tdbg-location.h"
 #include "tdbg-s3-config.h"
 #include "tdbg-s3-xml.h"
+#include "tdbg-storage.h"
 #include "tdbg-storage-uri.h"
 #include "test-util.h"
 
@@ -55,6 +57,30 @@ test_uri (void)
       g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
       g_assert_nonnull (strstr (error->message, bad[i]));
     }
+}
+
+/* Once the library is added, s3:// is a location like ssh://, named by its bucket; gs:// is not
+ * read yet and says so; a malformed address is refused at parsing. */
+static void
+test_location (void)
+{
+  g_autoptr(TdbgLocation) location = NULL;
+  g_autoptr(GError) error = NULL;
+
+  tdbg_storage_init ();
+  g_assert_true (tdbg_location_can_open_remote ("s3://logs/run"));
+  g_assert_false (tdbg_location_can_open_remote ("gs://logs/run"));
+  location = tdbg_location_parse ("s3://logs/runs/a", &error);
+  g_assert_no_error (error);
+  g_assert_true (tdbg_location_is_remote (location));
+  g_assert_cmpstr (tdbg_location_get_host (location), ==, "logs");
+  g_assert_cmpstr (tdbg_location_get_text (location), ==, "s3://logs/runs/a");
+  g_assert_null (tdbg_location_get_path (location));
+  g_assert_null (tdbg_location_parse ("s3://NoSuchName/x", &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (tdbg_location_parse ("gs://logs/run", &error));
+  g_assert_nonnull (strstr (error->message, "read gs addresses"));
 }
 
 static GBytes *
@@ -207,6 +233,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   home = g_dir_make_tmp ("tdbg-storage-XXXXXX", NULL);
   g_test_add_func ("/storage/uri", test_uri);
+  g_test_add_func ("/storage/location", test_location);
   g_test_add_func ("/storage/listing", test_listing);
   g_test_add_func ("/storage/error-document", test_error_document);
   g_test_add_func ("/storage/config", test_config);
