@@ -10,12 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 #include <glib.h>
-#include <glib/gstdio.h>
 
 #include "tdbg-error.h"
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
 #include "tdbg-s3-source.h"
+#include "aws-settings.h"
 #include "test-env.h"
 #include "test-util.h"
 
@@ -52,28 +52,10 @@ start_server (const char *python)
   secret = g_strdup (parts[2]);
 }
 
-/* Nothing of the machine's own AWS settings: a home of the test's own, no AWS_* variable. */
-static void
-clear_settings (void)
-{
-  const char *variables[] = { "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE",
-                              "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3",
-                              "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE" };
-  g_autofree char *credentials = g_build_filename (home, "credentials", NULL);
-  g_autofree char *config = g_build_filename (home, "config", NULL);
-
-  for (guint i = 0; i < G_N_ELEMENTS (variables); i++)
-    g_unsetenv (variables[i]);
-  g_setenv ("AWS_SHARED_CREDENTIALS_FILE", credentials, TRUE);
-  g_setenv ("AWS_CONFIG_FILE", config, TRUE);
-  g_unlink (credentials);
-  g_unlink (config);
-}
-
 static void
 use_environment_keys (const char *secret_key)
 {
-  clear_settings ();
+  aws_settings_reset (home, NULL, NULL);
   g_setenv ("AWS_ENDPOINT_URL", endpoint, TRUE);
   g_setenv ("AWS_ACCESS_KEY_ID", key, TRUE);
   g_setenv ("AWS_SECRET_ACCESS_KEY", secret_key, TRUE);
@@ -141,14 +123,12 @@ test_profile (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *credentials = NULL, *config = NULL;
 
-  clear_settings ();
   credentials = g_strdup_printf ("[default]\naws_access_key_id = nobody\naws_secret_access_key = wrong\n\n"
                                  "[ci]\n# the reader's key\naws_access_key_id = %s\naws_secret_access_key = %s\n",
                                  key, secret);
   config = g_strdup_printf ("[profile ci]\nregion = us-east-1\nendpoint_url = %s\ns3 =\n  addressing_style = path\n",
                             endpoint);
-  g_assert_true (g_file_set_contents (g_getenv ("AWS_SHARED_CREDENTIALS_FILE"), credentials, -1, &error));
-  g_assert_true (g_file_set_contents (g_getenv ("AWS_CONFIG_FILE"), config, -1, &error));
+  aws_settings_reset (home, credentials, config);
   g_setenv ("AWS_PROFILE", "ci", TRUE);
   remote = load ("s3://" BUCKET "/runs/mnist", &error);
   g_assert_no_error (error);

@@ -7,7 +7,6 @@
 
 #include <string.h>
 #include <glib.h>
-#include <glib/gstdio.h>
 
 #include "tdbg-error.h"
 #include "tdbg-location.h"
@@ -15,6 +14,7 @@
 #include "tdbg-s3-xml.h"
 #include "tdbg-storage.h"
 #include "tdbg-storage-uri.h"
+#include "aws-settings.h"
 #include "test-util.h"
 
 static void
@@ -155,21 +155,7 @@ static char *home;
 static void
 set_files (const char *credentials, const char *config)
 {
-  const char *variables[] = { "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE",
-                              "AWS_REGION", "AWS_DEFAULT_REGION", "AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3" };
-  g_autofree char *credentials_path = g_build_filename (home, "credentials", NULL);
-  g_autofree char *config_path = g_build_filename (home, "config", NULL);
-
-  for (guint i = 0; i < G_N_ELEMENTS (variables); i++)
-    g_unsetenv (variables[i]);
-  g_setenv ("AWS_SHARED_CREDENTIALS_FILE", credentials_path, TRUE);
-  g_setenv ("AWS_CONFIG_FILE", config_path, TRUE);
-  g_unlink (credentials_path);
-  g_unlink (config_path);
-  if (credentials)
-    g_assert_true (g_file_set_contents (credentials_path, credentials, -1, NULL));
-  if (config)
-    g_assert_true (g_file_set_contents (config_path, config, -1, NULL));
+  aws_settings_reset (home, credentials, config);
 }
 
 static void
