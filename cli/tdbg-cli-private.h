@@ -62,6 +62,9 @@ void _tdbg_cli_remote_init (void);
 void _tdbg_cli_add_remote_options (GOptionContext *context);
 /* @location's source, SSH's asked as the options say (a host key, a password on the terminal). */
 TdbgSource *_tdbg_cli_location_open (const TdbgLocation *location, GError **error);
+/* Object storage: tdbg-cli-storage.c in a build with data/storage/, else tdbg-cli-no-storage.c.
+ * Adds the kind of location s3:// is (at start). */
+void _tdbg_cli_storage_init (void);
 /* The hidden command an SSH client runs ("serve-logdir"), not listed by help. */
 extern const char _tdbg_cli_serve_command[];
 int _tdbg_cli_serve_logdir (int argc, char **argv);

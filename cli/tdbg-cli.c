@@ -283,6 +283,7 @@ tdbg_cli_main (int argc, char **argv, TdbgCliWindowFunc run_window)
   tdbg_locale_bind ();
   tdbg_v1_init ();
   _tdbg_cli_remote_init ();
+  _tdbg_cli_storage_init ();
 
   if (argc > 1 && is_subcommand (argv[1]))
     return run_subcommand (argc - 1, argv + 1);

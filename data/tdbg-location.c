@@ -6,54 +6,81 @@
 #include "tdbg-error.h"
 #include "tdbg-local-source.h"
 
-/* Every build knows the addresses of remote logdirs; only one with data/remote/ reads them. */
-#define REMOTE_SCHEME "ssh://"
+/* Every build knows every kind of address; one reads a kind when the folder that reads it
+ * added its opener (a row here says what a build without it tells the user). */
+static const struct {
+  const char *scheme;
+  const char *missing;   /* the address, then its scheme */
+} schemes[] = {
+  { "ssh://", N_("Cannot open %s: this build of tfdbg-gtk has no remote access; open a folder on this computer") },
+  { "s3://", N_("Cannot open %s: this build of tfdbg-gtk does not read %s addresses") },
+  { "gs://", N_("Cannot open %s: this build of tfdbg-gtk does not read %s addresses") },
+};
 
 struct _TdbgLocation {
   char *text;
   char *path;       /* local logdirs */
   char *host;       /* remote ones */
+  const TdbgRemoteOpener *opener;
 };
 
-static const TdbgRemoteOpener *remote_opener;
+/* Added at start, before any location is parsed: read without a lock after. */
+static const TdbgRemoteOpener *remote_openers[G_N_ELEMENTS (schemes)];
+
+static gint
+scheme_of (const char *text)
+{
+  for (guint i = 0; text && i < G_N_ELEMENTS (schemes); i++)
+    if (g_ascii_strncasecmp (text, schemes[i].scheme, strlen (schemes[i].scheme)) == 0)
+      return i;
+  return -1;
+}
 
 void
-tdbg_location_set_remote_opener (const TdbgRemoteOpener *opener)
+tdbg_location_add_remote_opener (const TdbgRemoteOpener *opener)
 {
+  gint scheme;
+
   g_return_if_fail (opener != NULL && opener->parse != NULL && opener->open != NULL);
-  g_atomic_pointer_set (&remote_opener, opener);
+  scheme = scheme_of (opener->scheme);
+  g_return_if_fail (scheme >= 0);
+  remote_openers[scheme] = opener;
 }
 
 gboolean
-tdbg_location_can_open_remote (void)
+tdbg_location_can_open_remote (const char *text)
 {
-  return g_atomic_pointer_get (&remote_opener) != NULL;
+  gint scheme = scheme_of (text);
+  return scheme >= 0 && remote_openers[scheme] != NULL;
 }
 
 gboolean
 tdbg_location_text_is_remote (const char *text)
 {
-  return text != NULL && g_ascii_strncasecmp (text, REMOTE_SCHEME, strlen (REMOTE_SCHEME)) == 0;
+  return scheme_of (text) >= 0;
 }
 
 TdbgLocation *
 tdbg_location_parse (const char *text, GError **error)
 {
   g_autoptr(TdbgLocation) location = g_new0 (TdbgLocation, 1);
-  const TdbgRemoteOpener *opener = g_atomic_pointer_get (&remote_opener);
+  gint scheme = scheme_of (text);
 
   g_return_val_if_fail (text != NULL, NULL);
   location->text = g_strdup (text);
-  if (!tdbg_location_text_is_remote (text))
-    location->path = g_strdup (text);
-  else if (opener == NULL)
+  if (scheme < 0)
     {
-      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID,
-                   _("Cannot open %s: this build of tfdbg-gtk has no remote access; open a folder on this computer"),
-                   text);
+      location->path = g_strdup (text);
+      return g_steal_pointer (&location);
+    }
+  location->opener = remote_openers[scheme];
+  if (location->opener == NULL)
+    {
+      g_autofree char *name = g_strndup (schemes[scheme].scheme, strlen (schemes[scheme].scheme) - 3);
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _(schemes[scheme].missing), text, name);
       return NULL;
     }
-  else if ((location->host = opener->parse (text, error)) == NULL)
+  if ((location->host = location->opener->parse (text, error)) == NULL)
     return NULL;
   return g_steal_pointer (&location);
 }
@@ -70,7 +97,8 @@ tdbg_location_new_for_file (GFile *file, GError **error)
   if (tdbg_location_text_is_remote (uri))
     return tdbg_location_parse (uri, error);
   g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID,
-               _("Cannot open %s: only folders on this computer and ssh:// addresses can be opened"), uri);
+               _("Cannot open %s: only folders on this computer and ssh://, s3:// and gs:// addresses can be opened"),
+               uri);
   return NULL;
 }
 
@@ -156,5 +184,5 @@ tdbg_location_open (const TdbgLocation *location, gconstpointer ssh_options, GCa
   if (!tdbg_location_is_remote (location))
     return open_folder (location->path);
   /* A remote location is only parsed with an opener. */
-  return ((const TdbgRemoteOpener *) g_atomic_pointer_get (&remote_opener))->open (location->text, ssh_options, cancellable, error);
+  return location->opener->open (location->text, ssh_options, cancellable, error);
 }

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Where a logdir lives, decided in one place: a folder on this machine, or an ssh:// address.
- * The command line, the window, its start page and the SSH prompt all parse what they are
- * given here and open it into a TdbgSource with tdbg_location_open(). Remote logdirs are read
- * by data/remote/, which registers how (tdbg_remote_init() sets the remote opener below); in a
- * build without it an ssh:// address is still recognised, and refused with a message. */
+/* Where a logdir lives, decided in one place: a folder on this machine, or an address (ssh://,
+ * s3://, gs://). The command line, the window, its start page and the SSH prompt all parse what
+ * they are given here and open it into a TdbgSource with tdbg_location_open(). Each kind of
+ * address is read by the folder that registers an opener for its scheme (data/remote/'s
+ * tdbg_remote_init() for ssh://, data/storage/'s tdbg_storage_init() for s3://); in a build
+ * without it the address is still recognised, and refused with a message. */
 
 #include <gio/gio.h>
 #include "tdbg-source.h"
@@ -14,12 +15,15 @@ G_BEGIN_DECLS
 
 typedef struct _TdbgLocation TdbgLocation;
 
-/* How ssh:// addresses are read. */
+/* How the addresses of one scheme are read. */
 typedef struct {
-  /* Checks the address @text: the host it names (newly allocated), or NULL with @error set. */
+  /* "ssh://", "s3://": the addresses this opener reads. */
+  const char *scheme;
+  /* Checks the address @text: the host (or bucket) it names, newly allocated, or NULL with
+   * @error set. */
   char *(*parse) (const char *text, GError **error);
-  /* Connects (blocking) and opens the logdir @text names, with the reader's @options
-   * (TdbgSshOptions, data/remote/tdbg-ssh-source.h; NULL: its defaults). */
+  /* Connects (blocking) and opens the logdir @text names, with the reader's @options (for
+   * ssh://, TdbgSshOptions, data/remote/tdbg-ssh-source.h; NULL: its defaults). */
   TdbgSource *(*open) (const char *text, gconstpointer options, GCancellable *cancellable, GError **error);
 } TdbgRemoteOpener;
 
@@ -31,16 +35,16 @@ typedef TdbgSource *(*TdbgFolderOpener) (const char *path);
  * its own with tdbg_v1_init(). A folder no opener takes is read as a tfdbg2 logdir. */
 void tdbg_location_add_folder_opener (TdbgFolderOpener opener);
 
-/* Sets (once, before any location is parsed) how remote logdirs are read. */
-void tdbg_location_set_remote_opener (const TdbgRemoteOpener *opener);
-/* Whether this build reads remote logdirs (some opener was set). */
-gboolean tdbg_location_can_open_remote (void);
+/* Adds (before any location is parsed) how the addresses of the opener's scheme are read. */
+void tdbg_location_add_remote_opener (const TdbgRemoteOpener *opener);
+/* Whether this build reads @text's kind of address (an opener for its scheme was added). */
+gboolean tdbg_location_can_open_remote (const char *text);
 
-/* @text: an ssh:// address (an error when it is malformed) or else a local path, kept as
- * given. */
+/* @text: an address (an error when it is malformed or of a kind this build does not read) or
+ * else a local path, kept as given. */
 TdbgLocation *tdbg_location_parse (const char *text, GError **error);
-/* @file: a file with a local path (a folder, or GVfs's FUSE view of a mount), or an ssh://
- * URI. Any other URI (a GVfs location without a local path) is an error: the logdir cannot be
+/* @file: a file with a local path (a folder, or GVfs's FUSE view of a mount), or an address
+ * tdbg_location_text_is_remote() knows. Any other URI (a GVfs location without a local path) is an error: the logdir cannot be
  * read there. */
 TdbgLocation *tdbg_location_new_for_file (GFile *file, GError **error);
 void tdbg_location_free (TdbgLocation *location);
@@ -51,20 +55,21 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgLocation, tdbg_location_free)
  * locations are left as they are. */
 void tdbg_location_make_absolute (TdbgLocation *location);
 
-/* Whether @text names a remote logdir (an ssh:// address, well-formed or not). */
+/* Whether @text names a remote logdir (an ssh://, s3:// or gs:// address, well-formed or not). */
 gboolean tdbg_location_text_is_remote (const char *text);
 
 gboolean tdbg_location_is_remote (const TdbgLocation *location);
-/* The path or the ssh:// address, as it was given: what the window shows and remembers. */
+/* The path or the address, as it was given: what the window shows and remembers. */
 const char *tdbg_location_get_text (const TdbgLocation *location);
 /* The local folder, or NULL for a remote one. */
 const char *tdbg_location_get_path (const TdbgLocation *location);
-/* The host of a remote logdir, or NULL for a local one. */
+/* The host (or bucket) of a remote logdir, or NULL for a local one. */
 const char *tdbg_location_get_host (const TdbgLocation *location);
 
 /* A source reading the logdir. @ssh_options (a TdbgSshOptions: the prompts for host keys and
- * secrets among them) apply to remote logdirs, which are connected to here (blocking: call it
- * from a worker thread for them); NULL takes the defaults, which refuse unknown host keys. */
+ * secrets among them) apply to ssh:// logdirs; remote logdirs are connected to here (blocking:
+ * call it from a worker thread for them); NULL takes the defaults, which refuse unknown host
+ * keys. */
 TdbgSource *tdbg_location_open (const TdbgLocation *location, gconstpointer ssh_options,
                                 GCancellable *cancellable, GError **error);
 

@@ -21,8 +21,8 @@ import subprocess
 import sys
 import tempfile
 
-FOLDERS = ['proto', 'data', 'data/analysis', 'data/remote', 'data/fixtures', 'data/graph', 'data/watch', 'data/compare',
-           'data/v1', 'data/report', 'ui', 'cli', 'app']
+FOLDERS = ['proto', 'data', 'data/analysis', 'data/remote', 'data/storage', 'data/fixtures', 'data/graph',
+           'data/watch', 'data/compare', 'data/v1', 'data/report', 'ui', 'cli', 'app']
 # Each folder and the folders it may include from (its own included); see HACKING.md.
 ALLOWED = {
     'proto': set(),
@@ -30,15 +30,16 @@ ALLOWED = {
     'data/v1': {'data', 'proto'},
     'data/analysis': {'data/v1', 'data', 'proto'},
     'data/remote': {'data/v1', 'data', 'proto'},
+    'data/storage': {'data', 'proto'},
     'data/fixtures': {'data', 'proto'},
     'data/graph': {'data/analysis', 'data', 'proto'},
     'data/watch': {'data/analysis', 'data', 'proto'},
     'data/compare': {'data/analysis', 'data', 'proto'},
     'data/report': {'data/analysis', 'data', 'proto'},
     'ui': {'data/graph', 'data/analysis', 'data', 'proto'},
-    'cli': {'data/report', 'data/graph', 'data/remote', 'data/watch', 'data/compare', 'data/v1', 'data/analysis', 'data',
+    'cli': {'data/report', 'data/graph', 'data/remote', 'data/storage', 'data/watch', 'data/compare', 'data/v1', 'data/analysis', 'data',
             'proto'},
-    'app': {'cli', 'ui', 'data/report', 'data/graph', 'data/fixtures', 'data/remote', 'data/watch', 'data/compare', 'data/v1',
+    'app': {'cli', 'ui', 'data/report', 'data/graph', 'data/fixtures', 'data/remote', 'data/storage', 'data/watch', 'data/compare', 'data/v1',
             'data/analysis', 'data', 'proto'},
 }
 # The folders that never include GTK (nor GDK, GtkSourceView, libadwaita).
@@ -46,7 +47,7 @@ NO_GTK = [f for f in FOLDERS if f == 'cli' or f == 'data' or f.startswith('data/
 GTK_INCLUDE = re.compile(r'^\s*#\s*include\s+<(gtk/|gdk/|gsk/|gtksourceview/|adwaita\.h)', re.M)
 # The meson dependency of each folder's library.
 FOLDER_DEPS = {'proto_dep': 'proto', 'data_dep': 'data', 'v1_dep': 'data/v1', 'analysis_dep': 'data/analysis',
-               'remote_dep': 'data/remote', 'fixtures_dep': 'data/fixtures', 'graph_export_dep': 'data/graph',
+               'remote_dep': 'data/remote', 'storage_dep': 'data/storage', 'fixtures_dep': 'data/fixtures', 'graph_export_dep': 'data/graph',
                'watch_dep': 'data/watch', 'compare_dep': 'data/compare', 'report_dep': 'data/report', 'ui_dep': 'ui',
                'cli_dep': 'cli', 'app_dep': 'app'}
 # A system library's dependency, and the calls that use it (the others, GLib's, are not checked).
@@ -55,6 +56,7 @@ LIBRARY_CALLS = {
     'cgraph_dep': r'\bag[a-z]\w*\s*\(',
     'libssh_dep': r'\b(ssh|sftp)_\w+\s*\(',
     'zstd_dep': r'\bZSTD_\w+\s*\(',
+    'libcurl_dep': r'\bcurl_\w+\s*\(',
     'gtk_dep': r'\bgtk_\w+\s*\(',
     'gtksource_dep': r'\bgtk_source_\w+\s*\(',
     'adw_dep': r'\badw_\w+\s*\(',
@@ -63,7 +65,7 @@ LIBRARY_CALLS = {
 DEP_NAME = re.compile(r'\b(\w+_dep)\b')
 DECLARED_DEP = re.compile(r'\b(\w+_dep)\s*=\s*declare_dependency\b')
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-REMOTE_SYMBOL = re.compile(r'^(ssh_|sftp_|ZSTD_)')
+REMOTE_SYMBOL = re.compile(r'^(ssh_|sftp_|ZSTD_|curl_)')
 
 
 def folder_files(root):
@@ -253,15 +255,16 @@ def main():
     for path in gtk:
         print('# %s includes GTK' % path)
     results.append((not gtk, 'nothing in data/ or cli/ includes GTK'))
-    results.append((('data', 'data/remote') not in found and ('data', 'data/analysis') not in found,
-                    'the core includes no header of data/remote/ or data/analysis/'))
+    results.append((('data', 'data/remote') not in found and ('data', 'data/storage') not in found and
+                    ('data', 'data/analysis') not in found,
+                    'the core includes no header of data/remote/, data/storage/ or data/analysis/'))
     if library:
         out = subprocess.run(['nm', '-u', '--format=just-symbols', library], capture_output=True, text=True,
                              check=True).stdout.split()
         remote = sorted(set(s for s in out if REMOTE_SYMBOL.match(s)))
         if remote:
             print('# %s uses %s' % (library, ', '.join(remote[:10])))
-        results.append((len(out) > 0 and not remote, 'the core library uses no libssh or zstd symbol'))
+        results.append((len(out) > 0 and not remote, 'the core library uses no libssh, zstd or libcurl symbol'))
 
     print('1..%d' % len(results))
     for i, (ok, what) in enumerate(results, 1):

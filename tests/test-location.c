@@ -36,7 +36,7 @@ test_without_remote (void)
   g_autoptr(TdbgLocation) local = tdbg_location_parse ("/tmp/some logdir", NULL);
   g_autoptr(GFile) file = g_file_new_for_uri ("ssh://gpu-box/home/ana/logdir");
 
-  g_assert_false (tdbg_location_can_open_remote ());
+  g_assert_false (tdbg_location_can_open_remote ("ssh://gpu-box/x"));
   g_assert_true (tdbg_location_text_is_remote ("SSH://gpu-box/x"));
   remote = tdbg_location_parse ("ssh://gpu-box/runs/logdir", &error);
   g_assert_null (remote);
@@ -44,6 +44,18 @@ test_without_remote (void)
   g_assert_nonnull (strstr (error->message, "ssh://gpu-box/runs/logdir"));
   g_assert_nonnull (strstr (error->message, "no remote access"));
   g_clear_error (&error);
+  /* Object storage, whose folder this program has not added either: named by its scheme. */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *address = i == 0 ? "s3://logs/run" : "gs://logs/run";
+      g_assert_true (tdbg_location_text_is_remote (address));
+      g_assert_false (tdbg_location_can_open_remote (address));
+      g_assert_null (tdbg_location_parse (address, &error));
+      g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, address));
+      g_assert_nonnull (strstr (error->message, i == 0 ? "read s3 addresses" : "read gs addresses"));
+      g_clear_error (&error);
+    }
   remote = tdbg_location_new_for_file (file, &error);
   g_assert_null (remote);
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
@@ -68,7 +80,7 @@ static void
 test_register_remote (void)
 {
   tdbg_remote_init ();
-  g_assert_true (tdbg_location_can_open_remote ());
+  g_assert_true (tdbg_location_can_open_remote ("ssh://gpu-box/x"));
 }
 
 static void

@@ -25,10 +25,10 @@ open_ssh (const char *text, gconstpointer options, GCancellable *cancellable, GE
   return tdbg_ssh_source_new (text, options ? options : &defaults, cancellable, error);
 }
 
-static const TdbgRemoteOpener ssh_opener = { parse_ssh, open_ssh };
+static const TdbgRemoteOpener ssh_opener = { "ssh://", parse_ssh, open_ssh };
 
 void
 tdbg_remote_init (void)
 {
-  tdbg_location_set_remote_opener (&ssh_opener);
+  tdbg_location_add_remote_opener (&ssh_opener);
 }

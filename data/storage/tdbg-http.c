@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+#include "tdbg-http.h"
+
+#include <curl/curl.h>
+#include <glib/gi18n.h>
+
+#include "tdbg-error.h"
+
+/* Tries of one request: 0.2 s, 0.4 s … 3.2 s between them (about 6 s in all), as AWS's and
+ * Google's clients back off from a throttled store. */
+#define MAX_ATTEMPTS 6
+#define FIRST_BACKOFF_USEC (200 * 1000)
+
+struct _TdbgHttp {
+  GMutex lock;
+  GPtrArray *idle;   /* CURL*, each keeping its connections */
+};
+
+TdbgHttp *
+tdbg_http_new (void)
+{
+  static gsize initialised;
+  TdbgHttp *http = g_new0 (TdbgHttp, 1);
+
+  if (g_once_init_enter (&initialised))
+    {
+      curl_global_init (CURL_GLOBAL_DEFAULT);
+      g_once_init_leave (&initialised, 1);
+    }
+  g_mutex_init (&http->lock);
+  http->idle = g_ptr_array_new_with_free_func ((GDestroyNotify) curl_easy_cleanup);
+  return http;
+}
+
+void
+tdbg_http_free (TdbgHttp *http)
+{
+  g_ptr_array_unref (http->idle);
+  g_mutex_clear (&http->lock);
+  g_free (http);
+}
+
+static CURL *
+take_handle (TdbgHttp *http)
+{
+  CURL *curl = NULL;
+
+  g_mutex_lock (&http->lock);
+  if (http->idle->len > 0)
+    curl = g_ptr_array_steal_index_fast (http->idle, http->idle->len - 1);
+  g_mutex_unlock (&http->lock);
+  return curl ? curl : curl_easy_init ();
+}
+
+static void
+give_back (TdbgHttp *http, CURL *curl)
+{
+  g_mutex_lock (&http->lock);
+  g_ptr_array_add (http->idle, curl);
+  g_mutex_unlock (&http->lock);
+}
+
+static size_t
+on_body (char *data, size_t size, size_t n, void *user_data)
+{
+  g_byte_array_append (user_data, (const guint8 *) data, size * n);
+  return size * n;
+}
+
+static int
+on_progress (void *user_data, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow)
+{
+  return g_cancellable_is_cancelled (user_data) ? 1 : 0;
+}
+
+static void
+configure (CURL *curl, const TdbgHttpRequest *request, struct curl_slist *headers, GByteArray *body,
+           GCancellable *cancellable)
+{
+  g_autofree char *range = NULL;
+
+  curl_easy_reset (curl);
+  curl_easy_setopt (curl, CURLOPT_URL, request->url);
+  curl_easy_setopt (curl, CURLOPT_HTTPHEADER, headers);
+  /* Plain http:// only for an endpoint the user named (an emulator, a store on the premises):
+   * every other address is https:// and curl verifies it against the system's certificates. */
+  curl_easy_setopt (curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt (curl, CURLOPT_USERAGENT, "tfdbg-gtk/" TDBG_VERSION);
+  curl_easy_setopt (curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt (curl, CURLOPT_CONNECTTIMEOUT, 20L);
+  /* A transfer slower than 1 KB/s for 30 s is a dropped connection: retried. */
+  curl_easy_setopt (curl, CURLOPT_LOW_SPEED_LIMIT, 1024L);
+  curl_easy_setopt (curl, CURLOPT_LOW_SPEED_TIME, 30L);
+  curl_easy_setopt (curl, CURLOPT_ACCEPT_ENCODING, "");
+  curl_easy_setopt (curl, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt (curl, CURLOPT_WRITEDATA, body);
+  if (cancellable)
+    {
+      curl_easy_setopt (curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+      curl_easy_setopt (curl, CURLOPT_XFERINFODATA, cancellable);
+      curl_easy_setopt (curl, CURLOPT_NOPROGRESS, 0L);
+    }
+  if (request->head)
+    curl_easy_setopt (curl, CURLOPT_NOBODY, 1L);
+  if (request->range_length > 0)
+    {
+      range = g_strdup_printf ("%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT, request->range_from,
+                               request->range_from + request->range_length - 1);
+      curl_easy_setopt (curl, CURLOPT_RANGE, range);
+    }
+  if (request->aws_sigv4)
+    {
+      curl_easy_setopt (curl, CURLOPT_AWS_SIGV4, request->aws_sigv4);
+      curl_easy_setopt (curl, CURLOPT_USERPWD, request->aws_key_secret);
+    }
+}
+
+static gboolean
+is_transient_status (long status)
+{
+  return status == 429 || status == 500 || status == 502 || status == 503 || status == 504;
+}
+
+static gboolean
+is_transient_failure (CURLcode code)
+{
+  return code == CURLE_COULDNT_CONNECT || code == CURLE_RECV_ERROR || code == CURLE_SEND_ERROR ||
+         code == CURLE_PARTIAL_FILE || code == CURLE_GOT_NOTHING || code == CURLE_OPERATION_TIMEDOUT ||
+         code == CURLE_HTTP2 || code == CURLE_HTTP2_STREAM;
+}
+
+gboolean
+tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpResponse *response,
+                   GCancellable *cancellable, GError **error)
+{
+  struct curl_slist *headers = NULL;
+  CURL *curl = take_handle (http);
+  CURLcode code = CURLE_OK;
+  long status = 0;
+
+  response->status = 0;
+  response->body = NULL;
+  response->content_length = -1;
+  for (guint i = 0; request->headers && request->headers[i]; i++)
+    headers = curl_slist_append (headers, request->headers[i]);
+  for (guint attempt = 0; attempt < MAX_ATTEMPTS; attempt++)
+    {
+      g_autoptr(GByteArray) body = g_byte_array_sized_new (request->range_length);
+      curl_off_t length = -1;
+
+      if (attempt > 0)
+        g_usleep (FIRST_BACKOFF_USEC << (attempt - 1));
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        break;
+      configure (curl, request, headers, body, cancellable);
+      code = curl_easy_perform (curl);
+      status = 0;
+      curl_easy_getinfo (curl, CURLINFO_RESPONSE_CODE, &status);
+      if (code == CURLE_OK && is_transient_status (status) && attempt + 1 < MAX_ATTEMPTS)
+        continue;
+      if (code != CURLE_OK && is_transient_failure (code) && attempt + 1 < MAX_ATTEMPTS)
+        continue;
+      if (code == CURLE_OK)
+        {
+          curl_easy_getinfo (curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+          response->status = status;
+          response->content_length = length;
+          response->body = g_byte_array_free_to_bytes (g_steal_pointer (&body));
+        }
+      break;
+    }
+  curl_slist_free_all (headers);
+  give_back (http, curl);
+  if (response->body)
+    return TRUE;
+  if (code == CURLE_ABORTED_BY_CALLBACK || g_cancellable_is_cancelled (cancellable))
+    {
+      if (error && *error == NULL)
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return FALSE;
+    }
+  if (error && *error == NULL)
+    g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, "%s: %s", request->url, curl_easy_strerror (code));
+  return FALSE;
+}
+
+void
+tdbg_http_response_clear (TdbgHttpResponse *response)
+{
+  g_clear_pointer (&response->body, g_bytes_unref);
+}
+
+char *
+tdbg_http_escape (const char *text, gboolean keep_slash)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const guchar *c = (const guchar *) text; *c; c++)
+    if (g_ascii_isalnum (*c) || *c == '-' || *c == '.' || *c == '_' || *c == '~' || (keep_slash && *c == '/'))
+      g_string_append_c (out, *c);
+    else
+      g_string_append_printf (out, "%%%02X", *c);
+  return g_string_free (out, FALSE);
+}

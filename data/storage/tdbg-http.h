@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* HTTP requests to object storage, through libcurl: connections kept and reused across
+ * requests and threads, TLS verified against the system's certificates, AWS Signature V4 by
+ * curl, and the failures a store has (throttling, a connection dropped) retried with backoff.
+ * Thread-safe: each request takes an idle connection handle of its own. */
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef struct _TdbgHttp TdbgHttp;
+
+typedef struct {
+  const char *url;
+  /* "Name: value" lines, NULL-terminated; may be NULL. */
+  const char *const *headers;
+  /* Signature V4 ("aws:amz:REGION:s3") with "KEY:SECRET"; NULL: unsigned. */
+  const char *aws_sigv4;
+  const char *aws_key_secret;
+  gboolean head;
+  /* Bytes [range_from, range_from + range_length) when range_length > 0. */
+  guint64 range_from;
+  gsize range_length;
+} TdbgHttpRequest;
+
+typedef struct {
+  long status;
+  GBytes *body;
+  /* Content-Length's value (a HEAD's object size), or -1. */
+  gint64 content_length;
+} TdbgHttpResponse;
+
+TdbgHttp *tdbg_http_new (void);
+void tdbg_http_free (TdbgHttp *http);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgHttp, tdbg_http_free)
+
+/* Performs @request; any HTTP status is a success here (the caller reads it), but 429, 500,
+ * 502, 503 and 504 and a dropped connection are first retried with backoff. FALSE, with
+ * @error naming the address, when no answer came. */
+gboolean tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpResponse *response,
+                            GCancellable *cancellable, GError **error);
+void tdbg_http_response_clear (TdbgHttpResponse *response);
+
+/* @text percent-encoded as AWS's canonical form wants it: all but A-Z a-z 0-9 - . _ ~, and '/'
+ * too unless @keep_slash. */
+char *tdbg_http_escape (const char *text, gboolean keep_slash);
+
+G_END_DECLS

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Object storage without a server: s3:// and gs:// addresses, ListObjectsV2's pages and error
+ * documents, and where the S3 settings come from (the environment before the profile's files,
+ * the config file's "profile NAME" sections, nested settings skipped). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib.h>
+
+#include "tdbg-error.h"
+#include "tdbg-location.h"
+#include "tdbg-s3-config.h"
+#include "tdbg-s3-xml.h"
+#include "tdbg-storage.h"
+#include "tdbg-storage-uri.h"
+#include "aws-settings.h"
+#include "test-util.h"
+
+static void
+test_uri (void)
+{
+  const struct {
+    const char *text, *bucket, *prefix, *again;
+    TdbgStorageKind kind;
+  } good[] = {
+    { "s3://logs/runs/a", "logs", "runs/a/", "s3://logs/runs/a", TDBG_STORAGE_S3 },
+    { "s3://logs/runs/a/", "logs", "runs/a/", "s3://logs/runs/a", TDBG_STORAGE_S3 },
+    { "S3://logs//", "logs", "", "s3://logs", TDBG_STORAGE_S3 },
+    { "gs://my_bucket.example", "my_bucket.example", "", "gs://my_bucket.example", TDBG_STORAGE_GCS },
+    { "gs://tpu-runs/2026/run 1", "tpu-runs", "2026/run 1/", "gs://tpu-runs/2026/run 1", TDBG_STORAGE_GCS },
+  };
+  const char *bad[] = { "s3://", "s3://ab/x", "s3://Logs/x", "gs://a b/x", "http://logs/x", "/tmp/s3://x" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      TdbgStorageUri uri;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *again = NULL;
+
+      g_assert_true (tdbg_storage_uri_is_storage (good[i].text));
+      g_assert_true (tdbg_storage_uri_parse (good[i].text, &uri, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (uri.kind, ==, good[i].kind);
+      g_assert_cmpstr (uri.bucket, ==, good[i].bucket);
+      g_assert_cmpstr (uri.prefix, ==, good[i].prefix);
+      again = tdbg_storage_uri_to_string (&uri);
+      g_assert_cmpstr (again, ==, good[i].again);
+      tdbg_storage_uri_clear (&uri);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      TdbgStorageUri uri;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (tdbg_storage_uri_parse (bad[i], &uri, &error));
+      g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, bad[i]));
+    }
+}
+
+/* Once the library is added, s3:// is a location like ssh://, named by its bucket; gs:// is not
+ * read yet and says so; a malformed address is refused at parsing. */
+static void
+test_location (void)
+{
+  g_autoptr(TdbgLocation) location = NULL;
+  g_autoptr(GError) error = NULL;
+
+  tdbg_storage_init ();
+  g_assert_true (tdbg_location_can_open_remote ("s3://logs/run"));
+  g_assert_false (tdbg_location_can_open_remote ("gs://logs/run"));
+  location = tdbg_location_parse ("s3://logs/runs/a", &error);
+  g_assert_no_error (error);
+  g_assert_true (tdbg_location_is_remote (location));
+  g_assert_cmpstr (tdbg_location_get_host (location), ==, "logs");
+  g_assert_cmpstr (tdbg_location_get_text (location), ==, "s3://logs/runs/a");
+  g_assert_null (tdbg_location_get_path (location));
+  g_assert_null (tdbg_location_parse ("s3://NoSuchName/x", &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (tdbg_location_parse ("gs://logs/run", &error));
+  g_assert_nonnull (strstr (error->message, "read gs addresses"));
+}
+
+static GBytes *
+bytes (const char *text)
+{
+  return g_bytes_new_static (text, strlen (text));
+}
+
+/* Two pages: the first cut short with a token; objects deeper than the prefix, the prefix's
+ * own marker and other prefixes' objects are not files of the logdir. */
+static void
+test_listing (void)
+{
+  g_autoptr(TdbgS3Listing) listing = tdbg_s3_listing_new ("runs/a/");
+  g_autoptr(GBytes) first = bytes (
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Name>logs</Name>"
+    "<Prefix>runs/a/</Prefix><IsTruncated>true</IsTruncated>"
+    "<Contents><Key>runs/a/</Key><Size>0</Size></Contents>"
+    "<Contents><Key>runs/a/tfdbg_events.1.h.metadata</Key><Size>60</Size><ETag>\"x\"</ETag></Contents>"
+    "<Contents><Key>runs/a/sub/deeper</Key><Size>5</Size></Contents>"
+    "<CommonPrefixes><Prefix>runs/a/sub/</Prefix></CommonPrefixes>"
+    "<NextContinuationToken>1/abc=+</NextContinuationToken></ListBucketResult>");
+  g_autoptr(GBytes) second = bytes (
+    "<ListBucketResult><IsTruncated>false</IsTruncated>"
+    "<Contents><Key>runs/a/tfdbg_events.1.h.execution</Key><Size>18446744073709551615</Size></Contents>"
+    "<Contents><Key>runs/ab/x</Key><Size>1</Size></Contents></ListBucketResult>");
+  g_autoptr(GBytes) not_listing = bytes ("<Error><Code>AccessDenied</Code></Error>");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *token = NULL;
+  g_autoptr(GHashTable) sizes = NULL;
+  g_auto(GStrv) names = NULL;
+
+  g_assert_true (tdbg_s3_listing_add_page (listing, first, &error));
+  g_assert_no_error (error);
+  token = tdbg_s3_listing_steal_continuation (listing);
+  g_assert_cmpstr (token, ==, "1/abc=+");
+  g_assert_true (tdbg_s3_listing_add_page (listing, second, &error));
+  g_assert_null (tdbg_s3_listing_steal_continuation (listing));
+  sizes = tdbg_s3_listing_steal_sizes (listing);
+  names = tdbg_s3_listing_steal_names (listing);
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_cmpstr (names[0], ==, "tfdbg_events.1.h.execution");
+  g_assert_cmpstr (names[1], ==, "tfdbg_events.1.h.metadata");
+  g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[0]), ==, G_MAXUINT64);
+  g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[1]), ==, 60);
+
+  g_assert_false (tdbg_s3_listing_add_page (listing, not_listing, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
+}
+
+static void
+test_error_document (void)
+{
+  g_autoptr(GBytes) full = bytes ("<?xml version=\"1.0\"?><Error><Code>SlowDown</Code><Message>Reduce your "
+                                  "request rate.</Message><Resource>/x</Resource></Error>");
+  g_autoptr(GBytes) code_only = bytes ("<Error><Code>NoSuchBucket</Code></Error>");
+  g_autoptr(GBytes) garbage = bytes ("<html>Bad gateway");
+  g_autofree char *a = tdbg_s3_xml_describe_error (full, 503);
+  g_autofree char *b = tdbg_s3_xml_describe_error (code_only, 404);
+  g_autofree char *c = tdbg_s3_xml_describe_error (garbage, 502);
+  g_autofree char *d = tdbg_s3_xml_describe_error (NULL, 403);
+
+  g_assert_cmpstr (a, ==, "503 SlowDown (Reduce your request rate.)");
+  g_assert_cmpstr (b, ==, "404 NoSuchBucket");
+  g_assert_cmpstr (c, ==, "502");
+  g_assert_cmpstr (d, ==, "403");
+}
+
+static char *home;
+
+static void
+set_files (const char *credentials, const char *config)
+{
+  aws_settings_reset (home, credentials, config);
+}
+
+static void
+test_config (void)
+{
+  TdbgS3Config config;
+  g_autoptr(GError) error = NULL;
+
+  /* Nothing anywhere: anonymous, us-east-1, AWS itself. */
+  set_files (NULL, NULL);
+  g_assert_true (tdbg_s3_config_load (&config, &error));
+  g_assert_null (config.access_key_id);
+  g_assert_cmpstr (config.region, ==, "us-east-1");
+  g_assert_null (config.endpoint);
+  tdbg_s3_config_clear (&config);
+
+  /* The profile's sections; a nested setting and comments skipped. */
+  set_files ("[default]\naws_access_key_id=D\naws_secret_access_key=DS\n"
+             "[work]\n; a comment\naws_access_key_id = W\naws_secret_access_key = WS\naws_session_token = WT\n",
+             "[default]\nregion=eu-west-1\n[profile work]\nregion = ap-south-1\ns3 =\n  endpoint_url = http://nested\n"
+             "endpoint_url = https://minio.example:9000/\n");
+  g_assert_true (tdbg_s3_config_load (&config, &error));
+  g_assert_cmpstr (config.access_key_id, ==, "D");
+  g_assert_cmpstr (config.region, ==, "eu-west-1");
+  g_assert_null (config.endpoint);
+  tdbg_s3_config_clear (&config);
+  g_setenv ("AWS_PROFILE", "work", TRUE);
+  g_assert_true (tdbg_s3_config_load (&config, &error));
+  g_assert_cmpstr (config.access_key_id, ==, "W");
+  g_assert_cmpstr (config.secret_access_key, ==, "WS");
+  g_assert_cmpstr (config.session_token, ==, "WT");
+  g_assert_cmpstr (config.region, ==, "ap-south-1");
+  g_assert_cmpstr (config.endpoint, ==, "https://minio.example:9000");
+  tdbg_s3_config_clear (&config);
+
+  /* The environment first: a key there comes with its own secret, never the file's. */
+  g_setenv ("AWS_ACCESS_KEY_ID", "E", TRUE);
+  g_setenv ("AWS_SECRET_ACCESS_KEY", "ES", TRUE);
+  g_setenv ("AWS_REGION", "us-west-2", TRUE);
+  g_setenv ("AWS_ENDPOINT_URL_S3", "http://127.0.0.1:9000", TRUE);
+  g_assert_true (tdbg_s3_config_load (&config, &error));
+  g_assert_cmpstr (config.access_key_id, ==, "E");
+  g_assert_cmpstr (config.secret_access_key, ==, "ES");
+  g_assert_null (config.session_token);
+  g_assert_cmpstr (config.region, ==, "us-west-2");
+  g_assert_cmpstr (config.endpoint, ==, "http://127.0.0.1:9000");
+  tdbg_s3_config_clear (&config);
+
+  /* A key without its secret is an error that names the key, not a silent anonymous read. */
+  set_files ("[default]\naws_access_key_id = LONELY\n", NULL);
+  g_assert_false (tdbg_s3_config_load (&config, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
+  g_assert_nonnull (strstr (error->message, "LONELY"));
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  home = g_dir_make_tmp ("tdbg-storage-XXXXXX", NULL);
+  g_test_add_func ("/storage/uri", test_uri);
+  g_test_add_func ("/storage/location", test_location);
+  g_test_add_func ("/storage/listing", test_listing);
+  g_test_add_func ("/storage/error-document", test_error_document);
+  g_test_add_func ("/storage/config", test_config);
+  status = g_test_run ();
+  test_remove_tree (home);
+  return status;
+}
