@@ -194,12 +194,20 @@ _tdbg_cause_walk_execution (TdbgCauseWalk *w, guint32 index)
 guint32
 _tdbg_cause_walk_producer (TdbgCauseWalk *w, guint32 before, gint64 tensor_id, guint *slot)
 {
-  guint older = 0;
+  guint n = tdbg_logdir_get_n_executions (w->logdir);
+  guint older = 0, file_set;
 
-  for (guint32 i = MIN (before, tdbg_logdir_get_n_executions (w->logdir)); i-- > 0 && older < OLDER_IN_A_ROW;)
+  if (before >= n)
+    return TDBG_NONE;
+  /* Tensor ids are a process's own: the producer ran on the host of the call. */
+  file_set = tdbg_logdir_get_execution (w->logdir, before)->file_set;
+  for (guint32 i = before; i-- > 0 && older < OLDER_IN_A_ROW;)
     {
-      const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, i);
+      const Tensorflow__Execution *ex;
       gint64 newest = G_MININT64;
+      if (tdbg_logdir_get_execution (w->logdir, i)->file_set != file_set)
+        continue;
+      ex = _tdbg_cause_walk_execution (w, i);
       for (gsize s = 0; ex && s < ex->n_output_tensor_ids; s++)
         {
           if (ex->output_tensor_ids[s] == tensor_id)
