@@ -170,6 +170,58 @@ static void test_eager_into_untraced_argument (void) { check_eager_into_untraced
 static void test_eager_into_untraced_argument_other_host (void) { check_eager_into_untraced_argument (TRACE_ON_WORKER); }
 static void test_eager_into_untraced_argument_chief_second (void) { check_eager_into_untraced_argument (CHIEF_SECOND); }
 
+/* An op placed on a worker inside the function (with tf.device("/job:worker/…")), as real
+ * TensorFlow writes it with a remote task: the chief's file set holds the graph, the calls and
+ * the traces of the ops it ran, the worker's the Log's traces, after all of them in file order.
+ * The first bad trace, the chief's Mul of call 0, leads to the worker's Log of that call (by
+ * its time), whose argument came from an eager Sub holding zeros. */
+static void
+test_op_on_worker_inside_function (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  g_autofree char *origin = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", 1, "f");
+    g_autoptr(TdbgFixtureWriter) worker = cause_fixture_writer_new (dir, "worker", 2, NULL);
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "x:0", NULL });
+    cause_fixture_add_op (w, "f", "Const", "y", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Mul", "m", (const char *const[]) { "l:0", "y:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "m:0", NULL });
+    cause_fixture_add_execution (w, 9, "Sub", NULL, CAUSE_FULL, NULL, 0, 3, cause_finite_with_zeros);
+    for (guint k = 0; k < 3; k++)
+      {
+        const double *counts = k == 0 ? cause_neg_infs : cause_finite_positive;
+        cause_fixture_add_trace (w, 10 + 4 * k, "f", "y", CAUSE_FULL, cause_finite_positive);
+        cause_fixture_add_trace (worker, 11 + 4 * k, "f", "l", CAUSE_FULL, counts);
+        cause_fixture_add_trace (w, 11.5 + 4 * k, "f", "m", CAUSE_FULL, counts);
+        cause_fixture_add_execution (w, 12 + 4 * k, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 3 }, 1,
+                                     10 + k, counts);
+      }
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+    g_assert_true (tdbg_fixture_writer_flush (worker, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  /* Traces: y and m of each call (chief: 0 to 5), then l of each call (worker: 6 to 8). */
+  g_assert_cmpuint (rc->walk->len, ==, 2);
+  g_assert_cmpuint (step (rc, 0)->trace, ==, 1);
+  g_assert_cmpuint (step (rc, 1)->trace, ==, 6);
+  g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_INPUT);
+  g_assert_cmpuint (rc->origin_trace, ==, 6);
+  g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_false (rc->inferred);
+  g_assert_cmpuint (input (rc, 0)->execution, ==, 0);
+  g_assert_true (input (rc, 0)->culprit);
+  origin = explain_origin (dir, "log_of_zero");
+  assert_has (origin, "\"graph_execution_trace_index\": 6");
+  assert_has (origin, "\"op_type\": \"Log\"");
+  assert_has (origin, "\"host_name\": \"worker\"");
+  test_remove_tree (dir);
+}
+
 /* Eager tensor ids are a process's own: with the Sub that made the Log's input dropped on the
  * chief (second file set), the worker's execution that made a tensor of the same id is not
  * its producer. */
@@ -450,6 +502,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/other-host/called-often", test_function_called_often);
   g_test_add_func ("/root-cause-walk/other-host/graph-on-second-host", test_graph_on_second_host);
   g_test_add_func ("/root-cause-walk/other-host/producer-on-own-host", test_producer_on_own_host);
+  g_test_add_func ("/root-cause-walk/other-host/op-on-worker-inside-function", test_op_on_worker_inside_function);
   g_test_add_func ("/root-cause-walk/bad-at-start/dropped", test_bad_at_start_dropped);
   g_test_add_func ("/root-cause-walk/bad-at-start/finite-feed", test_bad_at_start_finite_feed);
   g_test_add_func ("/root-cause-walk/op-without-creation", test_op_without_creation);

@@ -412,13 +412,33 @@ latest_trace_by_time (TdbgLogdir *logdir, guint32 op, guint slot, double time)
   return best;
 }
 
+static guint
+trace_file_set (TdbgLogdir *logdir, guint32 trace)
+{
+  return tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, trace));
+}
+
+guint32
+_tdbg_cause_walk_input_trace (TdbgLogdir *logdir, guint32 op, guint slot, guint32 ref)
+{
+  guint32 t = tdbg_logdir_find_latest_trace_before (logdir, op, slot, ref);
+  guint32 first = tdbg_logdir_get_op (logdir, op)->first_trace;
+
+  /* An op another host ran (tf.device("/job:worker…") in the function) is traced in that
+   * host's file set, after every trace of this one in file order: there, the call's time
+   * tells which of its traces fed this one. */
+  if (t == TDBG_NONE && first != TDBG_NONE && first > ref && trace_file_set (logdir, first) != trace_file_set (logdir, ref))
+    t = latest_trace_by_time (logdir, op, slot, tdbg_logdir_get_trace_wall_time (logdir, ref));
+  return t;
+}
+
 /* A traced producer: its latest trace before, or (across graphs, where a producer and the
  * nested graph it feeds run side by side) its first trace after within the same call. */
 static gboolean
 traced_source (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, TdbgWalkStep *out)
 {
   TdbgLogdir *logdir = seen->w->logdir;
-  guint32 t = isnan (seen->by_time) ? tdbg_logdir_find_latest_trace_before (logdir, op, slot, seen->ref)
+  guint32 t = isnan (seen->by_time) ? _tdbg_cause_walk_input_trace (logdir, op, slot, seen->ref)
                                     : latest_trace_by_time (logdir, op, slot, seen->by_time);
 
   if (t != TDBG_NONE && trace_bad (logdir, t))
