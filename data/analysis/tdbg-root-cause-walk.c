@@ -3,7 +3,8 @@
  * links a logdir records (format reference, section 6):
  *
  * - an op's inputs in its own graph ("src:slot"), through ops that are never traced
- *   (Identity, Enter, Merge, … pass their input on; a call op's output is its function's);
+ *   (Identity, Enter, Merge, … pass their input on; a call op's output is its function's),
+ *   on another host's file set, matched by time, when the function placed them there;
  * - a nested graph's placeholders, in creation order, and the inputs of the op of the outer
  *   graph that calls it (DebuggedGraph.outer_context_id; If and Case take a selector first);
  * - an outermost function's placeholders and the input_tensor_ids of the eager call that ran
