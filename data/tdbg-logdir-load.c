@@ -230,33 +230,42 @@ tdbg_stack_path_is_library (const char *path)
   return path != NULL && (strstr (path, "/site-packages/") != NULL || strstr (path, "/dist-packages/") != NULL);
 }
 
-/* Gives @frame the source file at @file_index of the primary file set. */
-static void
-resolve_frame_file (TdbgLogdir *self, TdbgStackFrame *frame, guint file_index)
+/* The source files @file_set has read so far: file_index -> source file index. */
+static GArray *
+set_sources (TdbgLogdir *self, guint file_set)
 {
-  frame->source_file = g_array_index (self->primary_sources, guint32, file_index);
+  while (self->set_sources->len <= file_set)
+    g_ptr_array_add (self->set_sources, g_array_new (FALSE, FALSE, sizeof (guint32)));
+  return g_ptr_array_index (self->set_sources, file_set);
+}
+
+/* Gives @frame the source file at @file_index of @file_set. */
+static void
+resolve_frame_file (TdbgLogdir *self, TdbgStackFrame *frame, guint file_set, guint file_index)
+{
+  frame->source_file = g_array_index (set_sources (self, file_set), guint32, file_index);
   frame->file_path = g_strdup (((TdbgSourceFile *) g_ptr_array_index (self->source_files, frame->source_file))->file_path);
   frame->is_library = tdbg_stack_path_is_library (frame->file_path);
 }
 
-/* The frames that waited for the source file just read. */
+/* The frames that waited for the source file just read by @file_set. */
 static void
-resolve_waiting_frames (TdbgLogdir *self)
+resolve_waiting_frames (TdbgLogdir *self, guint file_set)
 {
-  guint file_index = self->primary_sources->len - 1;
+  guint file_index = set_sources (self, file_set)->len - 1;
 
   for (guint i = self->frames_waiting->len; i-- > 0;)
     {
       TdbgWaitingFrame *w = &g_array_index (self->frames_waiting, TdbgWaitingFrame, i);
-      if (w->file_index != file_index)
+      if (w->file_set != file_set || w->file_index != file_index)
         continue;
-      resolve_frame_file (self, w->frame, file_index);
+      resolve_frame_file (self, w->frame, file_set, file_index);
       g_array_remove_index_fast (self->frames_waiting, i);
     }
 }
 
 static void
-add_source_file (TdbgLogdir *self, Tensorflow__SourceFile *msg)
+add_source_file (TdbgLogdir *self, guint file_set, Tensorflow__SourceFile *msg)
 {
   TdbgSourceFile *sf = g_new0 (TdbgSourceFile, 1);
   guint32 index = self->source_files->len;
@@ -268,13 +277,14 @@ add_source_file (TdbgLogdir *self, Tensorflow__SourceFile *msg)
   for (gsize i = 0; i < msg->n_lines; i++)
     sf->lines[i] = g_strdup (msg->lines[i]);
   g_ptr_array_add (self->source_files, sf);
-  g_array_append_val (self->primary_sources, index);
+  g_array_append_val (set_sources (self, file_set), index);
   if (self->frames_waiting->len > 0)
-    resolve_waiting_frames (self);
+    resolve_waiting_frames (self, file_set);
 }
 
 static void
-add_stack_frame (TdbgLogdir *self, const char *file_name, guint64 offset, Tensorflow__StackFrameWithId *msg)
+add_stack_frame (TdbgLogdir *self, guint file_set, const char *file_name, guint64 offset,
+                 Tensorflow__StackFrameWithId *msg)
 {
   TdbgStackFrame *frame;
   Tensorflow__FileLineCol *flc = msg->file_line_col;
@@ -291,11 +301,11 @@ add_stack_frame (TdbgLogdir *self, const char *file_name, guint64 offset, Tensor
     {
       frame->line = flc->line;
       frame->func = g_strdup (flc->func);
-      if (flc->file_index >= 0 && (guint) flc->file_index < self->primary_sources->len)
-        resolve_frame_file (self, frame, flc->file_index);
+      if (flc->file_index >= 0 && (guint) flc->file_index < set_sources (self, file_set)->len)
+        resolve_frame_file (self, frame, file_set, flc->file_index);
       else if (flc->file_index >= 0)
         {
-          TdbgWaitingFrame waiting = { frame, flc->file_index };
+          TdbgWaitingFrame waiting = { frame, file_set, flc->file_index };
           g_array_append_val (self->frames_waiting, waiting);
         }
     }
@@ -341,7 +351,8 @@ copy_strv (char **strv, gsize n)
 }
 
 static void
-add_op_creation (TdbgLogdir *self, const char *file_name, guint64 offset, Tensorflow__GraphOpCreation *msg)
+add_op_creation (TdbgLogdir *self, guint file_set, const char *file_name, guint64 offset,
+                 Tensorflow__GraphOpCreation *msg)
 {
   guint32 graph = msg->graph_id ? tdbg_logdir_find_graph (self, msg->graph_id) : TDBG_NONE;
   const char *name = msg->op_name ? msg->op_name : "";
@@ -367,6 +378,7 @@ add_op_creation (TdbgLogdir *self, const char *file_name, guint64 offset, Tensor
       op->host_name = g_strdup (msg->code_location->host_name);
     }
   op->record_offset = offset;
+  op->file_set = file_set;
   if (graph != TDBG_NONE)
     ((TdbgGraph *) g_ptr_array_index (self->graphs, graph))->n_ops++;
 }
@@ -384,6 +396,7 @@ add_device (TdbgLogdir *self, const TdbgFileSet *fs, Tensorflow__DebuggedDevice 
 typedef struct {
   TdbgLogdir *self;
   TdbgFileSet *fs;
+  guint fs_index;
   TdbgFileKind kind;
   const char *file_name;
 } SmallScan;
@@ -402,11 +415,11 @@ small_record (const TdbgRecord *record, gpointer user_data)
     {
     case TENSORFLOW__DEBUG_EVENT__WHAT_SOURCE_FILE:
       if ((expected = scan->kind == TDBG_FILE_SOURCE_FILES))
-        add_source_file (self, event->source_file);
+        add_source_file (self, scan->fs_index, event->source_file);
       break;
     case TENSORFLOW__DEBUG_EVENT__WHAT_STACK_FRAME_WITH_ID:
       if ((expected = scan->kind == TDBG_FILE_STACK_FRAMES))
-        add_stack_frame (self, scan->file_name, record->offset, event->stack_frame_with_id);
+        add_stack_frame (self, scan->fs_index, scan->file_name, record->offset, event->stack_frame_with_id);
       break;
     case TENSORFLOW__DEBUG_EVENT__WHAT_DEBUGGED_GRAPH:
       if ((expected = scan->kind == TDBG_FILE_GRAPHS))
@@ -414,7 +427,7 @@ small_record (const TdbgRecord *record, gpointer user_data)
       break;
     case TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_OP_CREATION:
       if ((expected = scan->kind == TDBG_FILE_GRAPHS))
-        add_op_creation (self, scan->file_name, record->offset, event->graph_op_creation);
+        add_op_creation (self, scan->fs_index, scan->file_name, record->offset, event->graph_op_creation);
       break;
     case TENSORFLOW__DEBUG_EVENT__WHAT_DEBUGGED_DEVICE:
       if ((expected = scan->kind == TDBG_FILE_GRAPHS))
@@ -500,14 +513,6 @@ link_ops (TdbgLogdir *self)
 
 /* ---- scanning files from their saved offsets --------------------------------------- */
 
-/* TensorBoard reads sources, stack frames, graphs and executions from the earliest file set
- * only; the others' are counted, not shown. */
-static gboolean
-is_shown (guint file_set, TdbgFileKind kind)
-{
-  return file_set == 0 || kind == TDBG_FILE_GRAPH_EXECUTION_TRACES;
-}
-
 /* Bytes appended to a file since its last scan, or NULL when nothing is new. */
 static GBytes *
 read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellable *cancellable, GError **error)
@@ -576,7 +581,10 @@ finish_file (TdbgFileState *state, const TdbgScanResult *result)
   state->in_damage = in_damage;
 }
 
-/* A file that is not bulk: every record unpacked (or only counted, when not shown). */
+/* A file that is not bulk: every record unpacked. TensorBoard reads sources, stack frames,
+ * graphs and executions from the earliest file set only; every file set's are read here, so
+ * that a trace whose graph another host recorded (a host whose clock put it later) still has
+ * its op, and an eager call on any host its inputs' producers. */
 static gboolean
 scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *cancellable, GError **error)
 {
@@ -585,7 +593,7 @@ scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *ca
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GPtrArray) problems = NULL;
   TdbgScanResult result;
-  SmallScan scan = { self, fs, kind, state->file_name };
+  SmallScan scan = { self, fs, fs_index, kind, state->file_name };
   gsize length;
   const guint8 *data;
 
@@ -596,16 +604,14 @@ scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *ca
   data = g_bytes_get_data (bytes, &length);
   problems = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_problem_free);
   tdbg_record_scan (data, length, state->resume_offset, state->file_name, problems,
-                    is_shown (fs_index, kind) ? small_record : NULL, &scan, &result);
+                    small_record, &scan, &result);
   tdbg_logdir_take_problems (self, problems);
   tdbg_logdir_add_progress (self, length, result.n_records, 0);
-  if (kind == TDBG_FILE_EXECUTION)
-    self->n_executions_all += result.n_records;
   finish_file (state, &result);
   return TRUE;
 }
 
-/* The traces of every file set, then the first file set's executions, read together. */
+/* The traces of every file set, then the executions of every file set, read together. */
 static gboolean
 scan_bulk_files (TdbgLogdir *self, GCancellable *cancellable, GError **error)
 {
@@ -613,11 +619,11 @@ scan_bulk_files (TdbgLogdir *self, GCancellable *cancellable, GError **error)
   gboolean ok = TRUE;
 
   self->bulk_limited = FALSE;
-  for (guint i = 0; i <= self->file_sets->len && ok; i++)
+  for (guint i = 0; i < 2 * self->file_sets->len && ok; i++)
     {
-      /* i == len stands for the executions of the first file set, read after every trace. */
-      TdbgBulkFile file = { i < self->file_sets->len ? i : 0,
-                            i < self->file_sets->len ? TDBG_FILE_GRAPH_EXECUTION_TRACES : TDBG_FILE_EXECUTION };
+      /* Executions after every trace: TensorBoard's order of alerts. */
+      guint n = self->file_sets->len;
+      TdbgBulkFile file = { i % n, i < n ? TDBG_FILE_GRAPH_EXECUTION_TRACES : TDBG_FILE_EXECUTION };
       ok = read_file (self, file.file_set, file.kind, &file.bytes, cancellable, error);
       if (file.bytes != NULL && self->bulk_limit > 0 && g_bytes_get_size (file.bytes) > self->bulk_limit)
         {
@@ -709,9 +715,6 @@ refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancella
 
   if (!scan_bulk_files (self, cancellable, error))
     return FALSE;
-  for (guint i = 1; i < self->file_sets->len; i++)
-    if (!scan_file (self, i, TDBG_FILE_EXECUTION, cancellable, error))
-      return FALSE;
   tdbg_vec_trim (&self->traces);
   tdbg_vec_trim (&self->executions);
   tdbg_alerts_extend (self, n_executions);

@@ -14,7 +14,8 @@ G_BEGIN_DECLS
 
 typedef struct {
   TdbgStackFrame *frame;
-  guint file_index;            /* in the primary file set's source files */
+  guint file_set;
+  guint file_index;            /* in that file set's source files */
 } TdbgWaitingFrame;
 
 #define TDBG_MAX_FILE_SETS 255
@@ -46,7 +47,8 @@ struct _TdbgLogdir {
   GHashTable *frame_index;     /* id -> TdbgStackFrame* */
   guint n_frames;
   GPtrArray *source_files;     /* TdbgSourceFile* */
-  GArray *primary_sources;     /* file_index -> source file index, for the primary file set */
+  GPtrArray *set_sources;      /* per file set, a GArray: file_index -> source file index (a
+                                * frame names a source file of its own file set) */
   GArray *frames_waiting;      /* TdbgWaitingFrame: frames naming a source file not read yet (a
                                 * run's files are flushed apart: a frame may come before its file) */
 
@@ -131,8 +133,7 @@ const char *tdbg_bulk_parse_trace (const TdbgRecord *record, TdbgTraceInfo *info
  * above must agree with (tests). */
 const char *tdbg_bulk_parse_trace_slow (const TdbgRecord *record, TdbgTraceInfo *info, TdbgTraceNames *names);
 
-/* A bulk file's new bytes (traces, or the first file set's executions), and what their
- * scan found. */
+/* A bulk file's new bytes (a file set's traces or executions), and what their scan found. */
 typedef struct {
   guint file_set;
   TdbgFileKind kind;

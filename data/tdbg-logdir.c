@@ -325,7 +325,7 @@ tdbg_logdir_finalize (GObject *object)
   g_ptr_array_unref (self->devices);
   g_hash_table_unref (self->frame_index);
   g_ptr_array_unref (self->source_files);
-  g_array_unref (self->primary_sources);
+  g_ptr_array_unref (self->set_sources);
   g_array_unref (self->frames_waiting);
   tdbg_vec_clear (&self->traces);
   g_free (self->op_trace_starts);
@@ -364,7 +364,7 @@ tdbg_logdir_init (TdbgLogdir *self)
   self->devices = g_ptr_array_new_with_free_func ((GDestroyNotify) device_free);
   self->frame_index = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) frame_free);
   self->source_files = g_ptr_array_new_with_free_func ((GDestroyNotify) source_file_free);
-  self->primary_sources = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->set_sources = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   self->frames_waiting = g_array_new (FALSE, FALSE, sizeof (TdbgWaitingFrame));
   tdbg_vec_init (&self->traces, sizeof (TdbgTraceDigest));
   tdbg_vec_init (&self->executions, sizeof (TdbgExecutionDigest));
@@ -567,11 +567,10 @@ read_event (TdbgLogdir *self, const char *file_name, guint64 offset, GError **er
 char *
 tdbg_logdir_read_op_device (TdbgLogdir *self, const TdbgOp *op, GError **error)
 {
-  const TdbgFileSet *fs = self->file_sets->len ? g_ptr_array_index (self->file_sets, 0) : NULL;
+  const TdbgFileSet *fs = op->file_set < self->file_sets->len ? g_ptr_array_index (self->file_sets, op->file_set) : NULL;
   Tensorflow__DebugEvent *event;
   char *device = NULL;
 
-  /* Op creations are read from the first file set's graphs file. */
   if (op->record_offset == G_MAXUINT64 || fs == NULL || fs->files[TDBG_FILE_GRAPHS].file_name == NULL)
     return NULL;
   event = read_event (self, fs->files[TDBG_FILE_GRAPHS].file_name, op->record_offset, error);

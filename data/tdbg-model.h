@@ -174,6 +174,7 @@ typedef struct {
   guint32 first_inf_nan_trace; /* earliest trace holding -inf, +inf or NaN, or TDBG_NONE */
   double earliest_trace_time; /* least wall time of its traces in the first file set, or +inf */
   guint64 record_offset;  /* of the GraphOpCreation, G_MAXUINT64 if none */
+  guint file_set;         /* whose .graphs file holds that record */
 } TdbgOp;
 
 typedef struct {

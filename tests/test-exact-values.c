@@ -5,7 +5,6 @@
  * cannot tell apart differ. */
 
 #include <string.h>
-#include <sys/wait.h>
 #include "tdbg-fixture-writer.h"
 #include "tdbg-tensor.h"
 #include "test-util.h"
@@ -60,28 +59,6 @@ write_logdir (const char *dir, gint64 first)
     tdbg_fixture_tensor_free (tensors[i]);
 }
 
-static char *
-run_cli (int *status, const char *first, ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  char *out = NULL;
-  int wait_status = 0;
-  va_list args;
-
-  g_ptr_array_add (argv, (char *) g_getenv ("TDBG_CLI"));
-  va_start (args, first);
-  for (const char *a = first; a; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) a);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
-                               NULL, &wait_status, &error));
-  g_assert_no_error (error);
-  *status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-  return out;
-}
-
 #define assert_has(haystack, needle) \
   G_STMT_START { if (strstr ((haystack), (needle)) == NULL) \
       g_error ("%s: %s not in:\n%s", G_STRLOC, (needle), (haystack)); } G_STMT_END
@@ -95,28 +72,28 @@ test_command_line (void)
   int status;
 
   write_logdir (dir, TWO_53_PLUS_1);
-  ints_json = run_cli (&status, "trace", "--json", dir, "0", NULL);
+  ints_json = test_run_cli (&status, "trace", "--json", dir, "0", NULL);
   g_assert_cmpint (status, ==, 0);
   assert_has (ints_json, "9007199254740993");
   assert_has (ints_json, "-9223372036854775808");
-  ints_text = run_cli (&status, "tensor", dir, "0", NULL);
+  ints_text = test_run_cli (&status, "tensor", dir, "0", NULL);
   assert_has (ints_text, "[9007199254740993 -9223372036854775808]");
-  big_json = run_cli (&status, "trace", "--json", dir, "1", NULL);
+  big_json = test_run_cli (&status, "trace", "--json", dir, "1", NULL);
   assert_has (big_json, "18446744073709551615");
-  big_text = run_cli (&status, "trace", dir, "1", NULL);
+  big_text = test_run_cli (&status, "trace", dir, "1", NULL);
   assert_has (big_text, "18446744073709551615");
   assert_has (big_text, "9007199254740993");
   /* Bytes: the NUL escaped, not the end of the string; 0xff 0xfe escaped, not replaced. */
-  strings_json = run_cli (&status, "trace", "--json", dir, "2", NULL);
+  strings_json = test_run_cli (&status, "trace", "--json", dir, "2", NULL);
   assert_has (strings_json, "\"a\\u0000b\"");
   assert_has (strings_json, "\"\\udcff\\udcfeok\"");
-  strings_text = run_cli (&status, "tensor", dir, "2", NULL);
+  strings_text = test_run_cli (&status, "tensor", dir, "2", NULL);
   assert_has (strings_text, "b'a\\x00b'");
   assert_has (strings_text, "b'\\xff\\xfeok'");
-  execution_json = run_cli (&status, "execution", "--json", dir, "0", NULL);
+  execution_json = test_run_cli (&status, "execution", "--json", dir, "0", NULL);
   g_assert_cmpint (status, ==, 0);
   assert_has (execution_json, "9007199254740993");
-  execution_text = run_cli (&status, "execution", dir, "0", NULL);
+  execution_text = test_run_cli (&status, "execution", dir, "0", NULL);
   assert_has (execution_text, "9007199254740993");
   test_remove_tree (dir);
 }
@@ -166,7 +143,7 @@ test_diff (void)
 
   write_logdir (a, TWO_53_PLUS_1 - 1);
   write_logdir (b, TWO_53_PLUS_1);
-  out = run_cli (&status, "diff", "--rtol", "0", "--atol", "0", a, b, NULL);
+  out = test_run_cli (&status, "diff", "--rtol", "0", "--atol", "0", a, b, NULL);
   assert_has (out, "9007199254740992");
   assert_has (out, "9007199254740993");
   g_assert_cmpint (status, ==, 1);

@@ -92,45 +92,207 @@ test_eager_inputs_not_recorded (void)
   test_remove_tree (dir);
 }
 
+/* Where the file sets of a multi-host run are: everything on one host; the function's trace
+ * on a worker; or the chief's file set second (its clock later than the worker's), the
+ * worker's first holding an eager execution of its own whose tensor ids are the chief's too
+ * (ids are a process's own). */
+typedef enum { ONE_HOST, TRACE_ON_WORKER, CHIEF_SECOND } HostLayout;
+
+#define assert_has(haystack, needle) \
+  G_STMT_START { if (strstr ((haystack), (needle)) == NULL) \
+      g_error ("%s: %s not in:\n%s", G_STRLOC, (needle), (haystack)); } G_STMT_END
+
+/* `explain --json` on @dir: its origin object (to be freed) and its cause. */
+static char *
+explain_origin (const char *dir, const char *cause)
+{
+  int status;
+  g_autofree char *json = test_run_cli (&status, "explain", "--json", dir, NULL);
+  g_autofree char *code = g_strdup_printf ("\"cause\": \"%s\"", cause);
+  const char *origin = strstr (json, "\"origin\"");
+  const char *end = origin ? strstr (origin, "}") : NULL;
+
+  g_assert_cmpint (status, ==, 1);
+  assert_has (json, code);
+  g_assert_nonnull (end);
+  return g_strndup (origin, end - origin);
+}
+
 /* TensorFlow 2.21 traces no argument of a function: an eager Log of a zero is fed into a
  * function whose MatMul is the first bad trace. The walk goes from the MatMul's untraced
  * placeholder to the call's input tensor and the eager Log that made it. */
 static void
-check_eager_into_untraced_argument (gboolean on_worker)
+check_eager_into_untraced_argument (HostLayout layout)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
+  /* Executions before the chief's: the worker's when its file set is first. */
+  guint base = layout == CHIEF_SECOND ? 1 : 0;
   {
-    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
-    /* The function run on another host: its trace in that host's file set. */
-    g_autoptr(TdbgFixtureWriter) worker = on_worker ? cause_fixture_writer_new (dir, "worker", 2, NULL) : NULL;
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", layout == CHIEF_SECOND ? 2 : 1, "f");
+    g_autoptr(TdbgFixtureWriter) worker =
+      layout != ONE_HOST ? cause_fixture_writer_new (dir, "worker", layout == CHIEF_SECOND ? 1 : 2, NULL) : NULL;
     cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
     cause_fixture_add_op (w, "f", "Placeholder", "m", (const char *const[]) { NULL });
     cause_fixture_add_op (w, "f", "MatMul", "mm", (const char *const[]) { "x:0", "m:0", NULL });
     cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "mm:0", NULL });
+    if (layout == CHIEF_SECOND)
+      cause_fixture_add_execution (worker, 9, "Fill", NULL, CAUSE_FULL, NULL, 0, 4, cause_finite_positive);
     cause_fixture_add_execution (w, 10, "Sub", NULL, CAUSE_FULL, (gint64[]) { 1, 2 }, 2, 3, cause_finite_with_zeros);
     cause_fixture_add_execution (w, 11, "Log", NULL, CAUSE_FULL, (gint64[]) { 3 }, 1, 4, cause_neg_infs);
     cause_fixture_add_execution (w, 11.5, "Fill", NULL, CAUSE_FULL, NULL, 0, 5, cause_finite_positive);
-    cause_fixture_add_trace (worker ? worker : w, 12, "f", "mm", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_trace (layout == TRACE_ON_WORKER ? worker : w, 12, "f", "mm", CAUSE_FULL, cause_neg_infs);
     cause_fixture_add_execution (w, 15, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 4, 5 }, 2, 6, cause_neg_infs);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
     g_assert_true (worker == NULL || tdbg_fixture_writer_flush (worker, NULL));
   }
   rc = cause_fixture_find (dir, &logdir);
-  g_assert_cmpuint (rc->origin_execution, ==, 1);
+  g_assert_cmpuint (rc->origin_execution, ==, base + 1);
   g_assert_cmpstr (rc->origin_op_type, ==, "Log");
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
   g_assert_false (rc->inferred);
   g_assert_cmpuint (rc->walk->len, ==, 2);
   g_assert_cmpint (g_array_index (rc->walk, TdbgWalkStep, 1).link, ==, TDBG_LINK_FUNCTION_INPUT);
-  g_assert_cmpuint (input (rc, 0)->execution, ==, 0);
+  g_assert_cmpuint (input (rc, 0)->execution, ==, base + 0);
   g_assert_true (input (rc, 0)->culprit);
+  if (layout == CHIEF_SECOND)
+    {
+      g_autofree char *origin = explain_origin (dir, "log_of_zero");
+      assert_has (origin, "\"execution_index\": 2");
+      assert_has (origin, "\"op_type\": \"Log\"");
+      assert_has (origin, "\"host_name\": \"chief\"");
+    }
   test_remove_tree (dir);
 }
 
-static void test_eager_into_untraced_argument (void) { check_eager_into_untraced_argument (FALSE); }
-static void test_eager_into_untraced_argument_other_host (void) { check_eager_into_untraced_argument (TRUE); }
+static void test_eager_into_untraced_argument (void) { check_eager_into_untraced_argument (ONE_HOST); }
+static void test_eager_into_untraced_argument_other_host (void) { check_eager_into_untraced_argument (TRACE_ON_WORKER); }
+static void test_eager_into_untraced_argument_chief_second (void) { check_eager_into_untraced_argument (CHIEF_SECOND); }
+
+/* An op placed on a worker inside the function (with tf.device("/job:worker/…")), as real
+ * TensorFlow writes it with a remote task: the chief's file set holds the graph, the calls and
+ * the traces of the ops it ran, the worker's the Log's traces, after all of them in file order.
+ * The first bad trace, the chief's Mul of call 0, leads to the worker's Log of that call (by
+ * its time), whose argument came from an eager Sub holding zeros. */
+static void
+test_op_on_worker_inside_function (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  g_autofree char *origin = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", 1, "f");
+    g_autoptr(TdbgFixtureWriter) worker = cause_fixture_writer_new (dir, "worker", 2, NULL);
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "x:0", NULL });
+    cause_fixture_add_op (w, "f", "Const", "y", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Mul", "m", (const char *const[]) { "l:0", "y:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "m:0", NULL });
+    cause_fixture_add_execution (w, 9, "Sub", NULL, CAUSE_FULL, NULL, 0, 3, cause_finite_with_zeros);
+    for (guint k = 0; k < 3; k++)
+      {
+        const double *counts = k == 0 ? cause_neg_infs : cause_finite_positive;
+        cause_fixture_add_trace (w, 10 + 4 * k, "f", "y", CAUSE_FULL, cause_finite_positive);
+        cause_fixture_add_trace (worker, 11 + 4 * k, "f", "l", CAUSE_FULL, counts);
+        cause_fixture_add_trace (w, 11.5 + 4 * k, "f", "m", CAUSE_FULL, counts);
+        cause_fixture_add_execution (w, 12 + 4 * k, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 3 }, 1,
+                                     10 + k, counts);
+      }
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+    g_assert_true (tdbg_fixture_writer_flush (worker, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  /* Traces: y and m of each call (chief: 0 to 5), then l of each call (worker: 6 to 8). */
+  g_assert_cmpuint (rc->walk->len, ==, 2);
+  g_assert_cmpuint (step (rc, 0)->trace, ==, 1);
+  g_assert_cmpuint (step (rc, 1)->trace, ==, 6);
+  g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_INPUT);
+  g_assert_cmpuint (rc->origin_trace, ==, 6);
+  g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_false (rc->inferred);
+  g_assert_cmpuint (input (rc, 0)->execution, ==, 0);
+  g_assert_true (input (rc, 0)->culprit);
+  origin = explain_origin (dir, "log_of_zero");
+  assert_has (origin, "\"graph_execution_trace_index\": 6");
+  assert_has (origin, "\"op_type\": \"Log\"");
+  assert_has (origin, "\"host_name\": \"worker\"");
+  test_remove_tree (dir);
+}
+
+/* Eager tensor ids are a process's own: with the Sub that made the Log's input dropped on the
+ * chief (second file set), the worker's execution that made a tensor of the same id is not
+ * its producer. */
+static void
+test_producer_on_own_host (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) worker = cause_fixture_writer_new (dir, "worker", 1, NULL);
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", 2, "f");
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Neg", "n", (const char *const[]) { "x:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "n:0", NULL });
+    cause_fixture_add_execution (worker, 9, "Sub", NULL, CAUSE_FULL, NULL, 0, 3, cause_finite_with_zeros);
+    cause_fixture_add_execution (w, 11, "Log", NULL, CAUSE_FULL, (gint64[]) { 3 }, 1, 4, cause_neg_infs);
+    cause_fixture_add_trace (w, 12, "f", "n", CAUSE_FULL, cause_pos_infs);
+    cause_fixture_add_execution (w, 15, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 4 }, 1, 6, cause_pos_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+    g_assert_true (tdbg_fixture_writer_flush (worker, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->origin_execution, ==, 1);
+  g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_true (rc->inferred);
+  g_assert_cmpuint (input (rc, 0)->execution, ==, TDBG_NONE);
+  test_remove_tree (dir);
+}
+
+/* The first NaN/∞ is on the second host, whose own .graphs file holds its graph (TensorBoard
+ * reads the first file set's only, the worker's here, which has no graphs): the trace leads
+ * to its op, a Log, and from its traced input to the zero it took. */
+static void
+test_graph_on_second_host (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  g_autofree char *origin = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) worker = cause_fixture_writer_new (dir, "worker", 1, NULL);
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", 2, "f");
+    cause_fixture_add_op (w, "f", "Placeholder", "u", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "u:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "l:0", NULL });
+    cause_fixture_add_trace (worker, 8, "f", "u", CAUSE_FULL, cause_finite_positive);
+    cause_fixture_add_trace (w, 10, "f", "u", CAUSE_FULL, cause_finite_with_zeros);
+    cause_fixture_add_trace (w, 11, "f", "l", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_execution (w, 12, "__inference_f_1", "f", CAUSE_FULL, NULL, 0, 1, cause_neg_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+    g_assert_true (tdbg_fixture_writer_flush (worker, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpstr (tdbg_logdir_get_file_set (logdir, 1)->host_name, ==, "chief");
+  /* Traces: the worker's u (0), then the chief's u (1) and l (2). */
+  g_assert_cmpuint (rc->origin_trace, ==, 2);
+  g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_false (rc->inferred);
+  g_assert_cmpuint (input (rc, 0)->trace, ==, 1);
+  g_assert_true (input (rc, 0)->culprit);
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, 1);
+  origin = explain_origin (dir, "log_of_zero");
+  assert_has (origin, "\"graph_execution_trace_index\": 2");
+  assert_has (origin, "\"op_name\": \"l\"");
+  assert_has (origin, "\"op_type\": \"Log\"");
+  assert_has (origin, "\"graph_name\": \"f\"");
+  test_remove_tree (dir);
+}
 
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
@@ -328,6 +490,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/eager/curt-health", test_eager_curt_health);
   g_test_add_func ("/root-cause-walk/eager/into-untraced-argument", test_eager_into_untraced_argument);
   g_test_add_func ("/root-cause-walk/eager/into-untraced-argument-other-host", test_eager_into_untraced_argument_other_host);
+  g_test_add_func ("/root-cause-walk/eager/into-untraced-argument-chief-second",
+                   test_eager_into_untraced_argument_chief_second);
   g_test_add_func ("/root-cause-walk/eager/inputs-not-recorded", test_eager_inputs_not_recorded);
   g_test_add_func ("/root-cause-walk/nested/full-health", test_nested_full_health);
   g_test_add_func ("/root-cause-walk/nested/full-tensor", test_nested_full_tensor);
@@ -336,6 +500,9 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/nested/curt-health", test_nested_curt_health);
   g_test_add_func ("/root-cause-walk/other-host", test_function_on_other_host);
   g_test_add_func ("/root-cause-walk/other-host/called-often", test_function_called_often);
+  g_test_add_func ("/root-cause-walk/other-host/graph-on-second-host", test_graph_on_second_host);
+  g_test_add_func ("/root-cause-walk/other-host/producer-on-own-host", test_producer_on_own_host);
+  g_test_add_func ("/root-cause-walk/other-host/op-on-worker-inside-function", test_op_on_worker_inside_function);
   g_test_add_func ("/root-cause-walk/bad-at-start/dropped", test_bad_at_start_dropped);
   g_test_add_func ("/root-cause-walk/bad-at-start/finite-feed", test_bad_at_start_finite_feed);
   g_test_add_func ("/root-cause-walk/op-without-creation", test_op_without_creation);

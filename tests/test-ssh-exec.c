@@ -15,6 +15,7 @@
 #include "tdbg-logdir.h"
 #include "tdbg-ssh-source.h"
 #include "tdbg-v1-source.h"
+#include "alert-fixtures.h"
 #include "ssh-fixture.h"
 #include "test-env.h"
 #include "test-util.h"
@@ -335,6 +336,53 @@ test_inspect_names_unread_record (void)
   g_assert_nonnull (strstr (strstr (output, "---\n"), ".execution"));
 }
 
+/* The Retracing alert is found over ssh:// as on a local logdir, whatever TensorFlow named the
+ * function's graphs: TensorFlow 2.21's plain Python names (tests/real-tf's retrace logdir, as
+ * TensorFlow wrote it, and Keras's one_step_on_data) and the older __inference_<name>_<n>,
+ * through the server's tfdbg-gtk and over SFTP alone. */
+static void
+test_retracing (void)
+{
+  const char *stored = g_test_get_filename (G_TEST_DIST, "data", "real-tf", "real-tf.tar.xz", NULL);
+  g_autofree char *real = g_build_filename (server.dir, "real-tf", NULL);
+  g_autofree char *retrace = g_build_filename (real, "retrace", NULL);
+  g_autofree char *names = g_build_filename (server.dir, "retracing-names", NULL);
+  g_autofree char *inference = g_build_filename (server.dir, "retracing-inference", NULL);
+  const char *dirs[] = { retrace, names, inference };
+  const char *expected[] = {
+    "Retracing: function normalize traced into 6 graphs, created at retrace.py:15\n",
+    "Retracing: function normalize traced into 6 graphs, created at train.py:5\n"
+    "Retracing: function one_step_on_data traced into 5 graphs, created at train.py:10\n",
+    "Retracing: function model traced into 5 graphs, created at model.py:12\n",
+  };
+
+  g_assert_cmpint (g_mkdir_with_parents (real, 0755), ==, 0);
+  ssh_fixture_run ((const char *const[]) { "tar", "-xJf", stored, "-C", real, "retrace", NULL });
+  g_assert_cmpint (g_mkdir (names, 0755), ==, 0);
+  alert_fixture_write_real_retracing (names);
+  g_assert_cmpint (g_mkdir (inference, 0755), ==, 0);
+  alert_fixture_write_retracing (inference, 5);
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *uri = ssh_fixture_uri (&server, dirs[i]);
+      gint local_status, exec_status, sftp_status;
+      g_autofree char *local = run_cli ("alerts", dirs[i], build_program (), &local_status);
+      g_autofree char *exec = run_cli ("alerts", uri, build_program (), &exec_status);
+      g_autofree char *sftp = run_cli ("alerts", uri, "no", &sftp_status);
+      g_auto(GStrv) lines = g_strsplit (exec, "\n", -1);
+      g_autoptr(GString) retracing = g_string_new (NULL);
+
+      for (guint l = 0; lines[l]; l++)
+        if (g_str_has_prefix (lines[l], "Retracing: "))
+          g_string_append_printf (retracing, "%s\n", lines[l]);
+      g_assert_cmpstr (retracing->str, ==, expected[i]);
+      g_assert_cmpstr (exec, ==, local);
+      g_assert_cmpint (exec_status, ==, local_status);
+      g_assert_cmpstr (sftp, ==, local);
+      g_assert_cmpint (sftp_status, ==, local_status);
+    }
+}
+
 /* Whenever the server's program cannot serve, the logdir is read over SFTP, with the same
  * result: no such program, one that is another version, one that is not ours at all, and
  * the program turned off. */
@@ -500,6 +548,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh-exec/v1-damaged-dump", test_v1_damaged_dump);
   g_test_add_func ("/ssh-exec/falls-back-to-sftp", test_falls_back_to_sftp);
   g_test_add_func ("/ssh-exec/inspect-names-unread-record", test_inspect_names_unread_record);
+  g_test_add_func ("/ssh-exec/retracing", test_retracing);
   g_test_add_func ("/ssh-exec/with-cache", test_with_cache);
   g_test_add_func ("/ssh-exec/damaged-across-windows", test_damaged_across_windows);
   g_test_add_func ("/ssh-exec/cancel-and-let-go", test_cancel_and_let_go);

@@ -2,9 +2,32 @@
 #include "test-util.h"
 
 #include <string.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
 #include "tdbg-records.h"
 #include "test-env.h"
+
+char *
+test_run_cli (int *status, const char *first, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int wait_status = 0;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *) g_getenv ("TDBG_CLI"));
+  va_start (args, first);
+  for (const char *a = first; a; a = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) a);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                               NULL, &wait_status, &error));
+  g_assert_no_error (error);
+  *status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  return out;
+}
 
 char *
 test_make_temp_dir (void)

@@ -17,6 +17,10 @@ TdbgLogdir *test_load_logdir (const char *path);
 /* The index of the op named @name in @logdir, or TDBG_NONE. */
 guint32 test_find_op (TdbgLogdir *logdir, const char *name);
 
+/* Runs the build's command line ($TDBG_CLI) with the arguments up to NULL: its standard
+ * output (to be freed), its exit status in @status (-1 when it did not exit). */
+char *test_run_cli (int *status, const char *first, ...) G_GNUC_NULL_TERMINATED;
+
 /* Asserts that @remote holds the index @local does (a load over SSH against a local one):
  * counts, problems, file states and every digest. */
 void test_assert_same_logdir (TdbgLogdir *remote, TdbgLogdir *local);

@@ -10,6 +10,7 @@
 #include "tdbg-diagnosis.h"
 #include "tdbg-location.h"
 #include "tdbg-logdir.h"
+#include "tdbg-more-alerts.h"
 #include "tdbg-root-cause.h"
 #include "tdbg-v1-dump.h"
 #include "tdbg-v1-source.h"
@@ -548,6 +549,39 @@ test_unary_composition_cause (void)
   g_assert_null (strstr (rc->hint, "learning rate"));
 }
 
+/* A tf.function traced into five graphs (five input shapes) and run by a session
+ * (tests/data/v1/retraced-function, from make-retrace-dumps.py): the dump has one partition
+ * graph, which holds each trace's ops inlined under its call's name, and neither the
+ * function's name nor a traceback. No Retracing alert can be found, and the notice says why. */
+static void
+test_retraced_function (void)
+{
+  const char *root = g_test_get_filename (G_TEST_DIST, "data", "v1", "retraced-function", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) logdir = load_files (tdbg_v1_dump_read_files (root, NULL, &error));
+  g_autoptr(GArray) retracing = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
+  g_autoptr(GPtrArray) notices = tdbg_logdir_list_notices (logdir);
+  const char *calls[] = { "PartitionedCall", "PartitionedCall_1", "PartitionedCall_2", "PartitionedCall_3",
+                          "PartitionedCall_4" };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_graphs (logdir), ==, 1);
+  g_assert_cmpstr (tdbg_logdir_get_graph (logdir, 0)->graph_name, ==, "CPU:0");
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s/truediv", calls[i]);
+      guint32 op = test_find_op (logdir, name);
+      g_assert_cmpuint (op, !=, TDBG_NONE);
+      g_assert_cmpstr (tdbg_logdir_get_op (logdir, op)->op_type, ==, "RealDiv");
+      g_assert_null (tdbg_logdir_get_op (logdir, op)->stack_frame_ids[0]);
+    }
+  g_assert_cmpuint (test_find_op (logdir, "normalize"), ==, TDBG_NONE);
+  tdbg_more_alerts_find_retracing (logdir, &(TdbgAlertOptions) { 0 }, retracing);
+  g_assert_cmpuint (retracing->len, ==, 0);
+  g_assert_cmpuint (notices->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (notices, 0), "retraced functions cannot be found"));
+}
+
 static void
 test_detect (void)
 {
@@ -590,6 +624,7 @@ main (int argc, char **argv)
   g_test_add_func ("/v1/names", test_names);
   g_test_add_func ("/v1/event", test_event);
   g_test_add_func ("/v1/real", test_real);
+  g_test_add_func ("/v1/retraced-function", test_retraced_function);
   g_test_add_func ("/v1/foreign-file-at-root", test_foreign_file_at_root);
   g_test_add_func ("/v1/single-run", test_single_run);
   g_test_add_func ("/v1/same-microsecond", test_same_microsecond);

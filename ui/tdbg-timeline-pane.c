@@ -244,8 +244,8 @@ show_count (TdbgTimelinePane *self)
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "strip" : "empty");
 }
 
-/* The executions are the first file set's only, as Debugger V2 reads them: they come from
- * one host, so the timeline needs no host filter (Graph Execution has one). */
+/* The executions of the first file set come first, as Debugger V2 lists them, then those of
+ * any other host that ran eager code (a coordinator whose clock put it later). */
 static void
 tdbg_timeline_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
 {

@@ -340,6 +340,8 @@ tdbg_logdir_list_notices (TdbgLogdir *logdir)
     g_ptr_array_add (notices, tdbg_circular_explain (&evidence));
   if (tdbg_logdir_holds_no_traceback (logdir))
     g_ptr_array_add (notices,
-                     g_strdup (_("a tfdbg V1 dump holds no Python traceback: no op has a creation stack or source line")));
+                     g_strdup (_("a tfdbg V1 dump holds no Python traceback: no op has a creation stack or source "
+                                 "line, and retraced functions cannot be found (a session inlines each traced "
+                                 "tf.function into its partition graph, named after the call, not the function)")));
   return notices;
 }

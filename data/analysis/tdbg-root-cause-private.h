@@ -32,6 +32,10 @@ gboolean _tdbg_cause_graph_is_outermost (TdbgLogdir *logdir, guint32 graph);
 /* The graph that encloses @graph and runs in no other (@graph itself when it is outermost). */
 guint32 _tdbg_cause_outermost_graph (TdbgLogdir *logdir, guint32 graph);
 guint32 _tdbg_cause_walk_argument_producer (TdbgCauseWalk *w, guint32 op, guint32 ref, guint *slot);
+/* The trace of output @slot of @op that fed the trace @ref: its latest before @ref in file
+ * order; for an op traced on another host only (placed there inside the function), its latest
+ * there by @ref's time. TDBG_NONE when none. */
+guint32 _tdbg_cause_walk_input_trace (TdbgLogdir *logdir, guint32 op, guint slot, guint32 ref);
 gboolean _tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, guint slot, TdbgValue *value);
 /* Whether that output held NaN/∞ (when the outputs cannot be told apart: whether any did). */
 gboolean _tdbg_cause_walk_output_bad (TdbgCauseWalk *w, guint32 execution, guint slot);

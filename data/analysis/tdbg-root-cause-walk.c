@@ -3,7 +3,8 @@
  * links a logdir records (format reference, section 6):
  *
  * - an op's inputs in its own graph ("src:slot"), through ops that are never traced
- *   (Identity, Enter, Merge, … pass their input on; a call op's output is its function's);
+ *   (Identity, Enter, Merge, … pass their input on; a call op's output is its function's),
+ *   on another host's file set, matched by time, when the function placed them there;
  * - a nested graph's placeholders, in creation order, and the inputs of the op of the outer
  *   graph that calls it (DebuggedGraph.outer_context_id; If and Case take a selector first);
  * - an outermost function's placeholders and the input_tensor_ids of the eager call that ran
@@ -194,12 +195,20 @@ _tdbg_cause_walk_execution (TdbgCauseWalk *w, guint32 index)
 guint32
 _tdbg_cause_walk_producer (TdbgCauseWalk *w, guint32 before, gint64 tensor_id, guint *slot)
 {
-  guint older = 0;
+  guint n = tdbg_logdir_get_n_executions (w->logdir);
+  guint older = 0, file_set;
 
-  for (guint32 i = MIN (before, tdbg_logdir_get_n_executions (w->logdir)); i-- > 0 && older < OLDER_IN_A_ROW;)
+  if (before >= n)
+    return TDBG_NONE;
+  /* Tensor ids are a process's own: the producer ran on the host of the call. */
+  file_set = tdbg_logdir_get_execution (w->logdir, before)->file_set;
+  for (guint32 i = before; i-- > 0 && older < OLDER_IN_A_ROW;)
     {
-      const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, i);
+      const Tensorflow__Execution *ex;
       gint64 newest = G_MININT64;
+      if (tdbg_logdir_get_execution (w->logdir, i)->file_set != file_set)
+        continue;
+      ex = _tdbg_cause_walk_execution (w, i);
       for (gsize s = 0; ex && s < ex->n_output_tensor_ids; s++)
         {
           if (ex->output_tensor_ids[s] == tensor_id)
@@ -404,13 +413,33 @@ latest_trace_by_time (TdbgLogdir *logdir, guint32 op, guint slot, double time)
   return best;
 }
 
+static guint
+trace_file_set (TdbgLogdir *logdir, guint32 trace)
+{
+  return tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, trace));
+}
+
+guint32
+_tdbg_cause_walk_input_trace (TdbgLogdir *logdir, guint32 op, guint slot, guint32 ref)
+{
+  guint32 t = tdbg_logdir_find_latest_trace_before (logdir, op, slot, ref);
+  guint32 first = tdbg_logdir_get_op (logdir, op)->first_trace;
+
+  /* An op another host ran (tf.device("/job:worker…") in the function) is traced in that
+   * host's file set, after every trace of this one in file order: there, the call's time
+   * tells which of its traces fed this one. */
+  if (t == TDBG_NONE && first != TDBG_NONE && first > ref && trace_file_set (logdir, first) != trace_file_set (logdir, ref))
+    t = latest_trace_by_time (logdir, op, slot, tdbg_logdir_get_trace_wall_time (logdir, ref));
+  return t;
+}
+
 /* A traced producer: its latest trace before, or (across graphs, where a producer and the
  * nested graph it feeds run side by side) its first trace after within the same call. */
 static gboolean
 traced_source (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, TdbgWalkStep *out)
 {
   TdbgLogdir *logdir = seen->w->logdir;
-  guint32 t = isnan (seen->by_time) ? tdbg_logdir_find_latest_trace_before (logdir, op, slot, seen->ref)
+  guint32 t = isnan (seen->by_time) ? _tdbg_cause_walk_input_trace (logdir, op, slot, seen->ref)
                                     : latest_trace_by_time (logdir, op, slot, seen->by_time);
 
   if (t != TDBG_NONE && trace_bad (logdir, t))

@@ -164,7 +164,7 @@ collect_inputs (TdbgCauseWalk *w, const TdbgOp *op, guint32 before, GPtrArray *e
       input.op_name = input.op != TDBG_NONE ? g_strdup (tdbg_logdir_get_op (logdir, input.op)->op_name)
                                             : g_strndup (name, strcspn (name, ":"));
       if (input.op != TDBG_NONE)
-        input.trace = tdbg_logdir_find_latest_trace_before (logdir, input.op, input.output_slot, before);
+        input.trace = _tdbg_cause_walk_input_trace (logdir, input.op, input.output_slot, before);
       if (input.trace != TDBG_NONE)
         {
           input.bad = trace_is_bad (logdir, input.trace);

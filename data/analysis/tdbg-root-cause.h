@@ -11,7 +11,8 @@
  * File order: graph execution traces are numbered as alerts are counted (TensorBoard's global
  * trace index): every trace of the file set with the earliest metadata wall_time in record
  * order, then those of the next file set, and so on. "Before" a trace means a smaller global
- * index. Executions are numbered in record order of the first file set's .execution file. */
+ * index. Executions are numbered likewise: the first file set's in record order, then the
+ * next file set's (an eager input's producer is looked for on its call's host only). */
 
 #include "tdbg-logdir.h"
 #include "tdbg-value.h"
