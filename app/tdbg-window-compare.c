@@ -373,6 +373,18 @@ options_init (TdbgWindow *self, TdbgCompareOptions *options)
   options->b_growing = self->compare_b_grew && tdbg_run_get_following (self->run);
 }
 
+/* Made while run B was thought finished, and run B seen growing since (its worker may have
+ * read run B after the growth): the twins it has not recorded yet would be called missing. The
+ * comparison asked for since is waited for instead. */
+static gboolean
+made_for_other_options (TdbgWindow *self, TdbgComparison *comparison)
+{
+  TdbgCompareOptions now;
+
+  options_init (self, &now);
+  return comparison->options.b_growing != now.b_growing && self->recompare_again;
+}
+
 static void
 recompared_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -388,7 +400,7 @@ recompared_cb (GObject *source, GAsyncResult *result, gpointer data)
   if (compared == NULL)
     g_debug ("comparing again: %s", error->message);
   else if (compared->comparison->a == tdbg_selection_get_logdir (self->selection) &&
-           compared->comparison->b == self->comparison->b)
+           compared->comparison->b == self->comparison->b && !made_for_other_options (self, compared->comparison))
     show_comparison (self, g_steal_pointer (&compared));
   if (self->recompare_again)
     recompare (self);
