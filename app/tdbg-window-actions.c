@@ -66,7 +66,7 @@ static void
 reload_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TdbgWindow *self = TDBG_WINDOW (widget);
-  g_autofree char *location = g_strdup (self->location);
+  g_autofree char *location = g_strdup (tdbg_window_get_location (self));
 
   if (location)
     tdbg_window_open_location (self, location);
@@ -295,13 +295,13 @@ add_drop_target (TdbgWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
 }
 
-/* What needs the instance: win.follow (the follower's "active"), win.watch-in-background (the
+/* What needs the instance: win.follow (the run's "following"), win.watch-in-background (the
  * setting), the shortcuts window, the
  * capture-phase shortcuts and dropping a folder. */
 void
 _tdbg_window_actions_init (TdbgWindow *self)
 {
-  g_autoptr(GPropertyAction) follow = g_property_action_new ("follow", self->follower, "active");
+  g_autoptr(GPropertyAction) follow = g_property_action_new ("follow", self->run, "following");
   g_autoptr(GPropertyAction) show_alerts = g_property_action_new ("show-alerts", tdbg_window_get_alerts_pane (self),
                                                                  "visible");
 

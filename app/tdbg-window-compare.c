@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Compare mode: the run shown compared with another run of the same program (data/compare/).
- * Run B is loaded and the pair compared in a worker, with progress in the progress area and
- * Cancel; then Graph Execution shows each trace's error against its twin (and can show only the
- * diverging ones), Alerts lists the first divergence and each diverging op's first diverging
- * trace, and the selected trace's details name its twin. A failure is shown as a load error is.
- * While following, run B is followed too and the pair compared again after either run grows:
- * the whole comparison again, in a worker, since run B's growth changes the twins and the
- * missing occurrences of traces already compared. */
+ * Run B is a second TdbgRun, opened and loaded as the shown run is, then the pair compared in
+ * a worker, with progress in the progress area and Cancel; then Graph Execution shows each
+ * trace's error against its twin (and can show only the diverging ones), Alerts lists the
+ * first divergence and each diverging op's first diverging trace, and the selected trace's
+ * details name its twin. A failure is shown as a load error is. While following, run B is
+ * followed too (its "following" bound to the shown run's) and the pair compared again after
+ * either run grows: the whole comparison again, in a worker, since run B's growth changes the
+ * twins and the missing occurrences of traces already compared. */
 #include "config.h"
 
 #include <math.h>
@@ -28,9 +29,7 @@ typedef struct {
   TdbgLogdir *a;
   TdbgLogdir *b;
   char *name_b;       /* run B as the window shows it */
-  gboolean b_loaded;  /* compared again: run B is in already */
   TdbgCompareOptions options;
-  gint comparing;     /* atomic: run B is in, the pair is being compared */
 } CompareJob;
 
 static void
@@ -57,42 +56,33 @@ compared_free (Compared *compared)
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Compared, compared_free)
 
-static void
-stop_compare_progress (TdbgWindow *self)
-{
-  g_clear_handle_id (&self->compare_progress_id, g_source_remove);
-  g_clear_object (&self->compare_loading);
-  self->compare_job = NULL;
-  /* Unless a load has the progress area now. */
-  if (self->progress_id == 0)
-    {
-      gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
-      gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), FALSE);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
-    }
-}
-
-/* Run B is no longer followed, nor the comparison redone. */
+/* Run B is no longer followed (nor loaded), nor the comparison redone. */
 static void
 stop_following (TdbgWindow *self)
 {
+  gboolean following = self->compare_following != NULL;
+
   if (self->recompare_cancellable)
     g_cancellable_cancel (self->recompare_cancellable);
   g_clear_object (&self->recompare_cancellable);
   self->recompare_again = FALSE;
   self->compare_b_grew = FALSE;
   self->compare_told = FALSE;
-  if (self->selection)
-    g_clear_signal_handler (&self->compare_a_grew_id, self->selection);
-  if (self->follower)
-    g_clear_signal_handler (&self->compare_toggled_id, self->follower);
-  g_clear_object (&self->compare_selection);
-  if (self->compare_follower == NULL)
+  if (self->run)
+    {
+      g_clear_signal_handler (&self->compare_a_grew_id, self->run);
+      g_clear_signal_handler (&self->compare_toggled_id, self->run);
+    }
+  if (self->compare_following)
+    g_binding_unbind (g_steal_pointer (&self->compare_following));
+  if (self->compare_run == NULL)
     return;
-  tdbg_follower_stop (self->compare_follower);
-  g_clear_object (&self->compare_follower);
+  g_signal_handlers_disconnect_by_data (self->compare_run, self);
+  tdbg_run_set_following (self->compare_run, FALSE);
+  tdbg_run_cancel (self->compare_run);
+  g_clear_object (&self->compare_run);
   /* The Follow button's own tooltip again (the template's). */
-  if (self->follow_button)
+  if (following && self->follow_button)
     gtk_widget_set_tooltip_text (self->follow_button,
                                  _("Follow the logdir while it is written: new records, alerts and hosts show "
                                    "within a second or two, without moving the selection"));
@@ -101,13 +91,16 @@ stop_following (TdbgWindow *self)
 void
 _tdbg_window_compare_cancel (TdbgWindow *self)
 {
+  gboolean busy = tdbg_window_is_comparing (self);
+
   g_clear_pointer (&self->compare_pending, g_free);
-  if (self->compare_cancellable)
-    g_cancellable_cancel (self->compare_cancellable);
-  g_clear_object (&self->compare_cancellable);
-  self->compare_job = NULL;
-  if (self->compare_progress_id)
-    stop_compare_progress (self);
+  if (self->comparing)
+    g_cancellable_cancel (self->comparing);
+  g_clear_object (&self->comparing);
+  if (self->compare_run)
+    tdbg_run_cancel (self->compare_run);
+  if (busy)
+    _tdbg_window_progress_end (self);
 }
 
 void
@@ -116,19 +109,19 @@ _tdbg_window_compare_clear (TdbgWindow *self)
   _tdbg_window_compare_cancel (self);
   stop_following (self);
   g_clear_pointer (&self->comparison, tdbg_comparison_free);
-  g_clear_pointer (&self->compare_location, g_free);
 }
 
-static gboolean
-compare_progress_cb (gpointer data)
+gboolean
+_tdbg_window_compare_show_progress (TdbgWindow *self)
 {
-  TdbgWindow *self = data;
-  CompareJob *job = self->compare_job;
-  g_autofree char *name = tdbg_display_location (self->compare_location);
+  g_autofree char *name = NULL;
   g_autofree char *text = NULL;
-  guint64 done = 0, total = 0, records = 0;
+  TdbgRunProgress progress;
 
-  if (job && g_atomic_int_get (&job->comparing))
+  if (!tdbg_window_is_comparing (self) || self->compare_run == NULL)
+    return FALSE;
+  name = tdbg_display_location (tdbg_run_get_location (self->compare_run));
+  if (self->comparing)
     {
       /* Translators: the run the shown one is compared with */
       text = g_strdup_printf (_("Comparing with %s…"), name);
@@ -136,17 +129,13 @@ compare_progress_cb (gpointer data)
     }
   else
     {
-      if (self->compare_loading)
-        tdbg_logdir_get_progress (self->compare_loading, &done, &total, &records);
+      tdbg_run_get_progress (self->compare_run, &progress);
       /* Translators: the run the shown one is compared with, records read of it */
-      text = g_strdup_printf (_("Comparing with %s: loading it, %'" PRIu64 " records…"), name, records);
-      if (total > 0)
-        gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double) done / (double) total, 0.0, 1.0));
-      else
-        gtk_progress_bar_pulse (self->progress_bar);
+      text = g_strdup_printf (_("Comparing with %s: loading it, %'" PRIu64 " records…"), name, progress.records);
+      _tdbg_window_progress_set_fraction (self, progress.bytes_done, progress.bytes_total);
     }
   gtk_label_set_text (self->progress_label, text);
-  return G_SOURCE_CONTINUE;
+  return TRUE;
 }
 
 /* The comparison as the panes take it: per trace and per op of run A, its twin in run B. Made
@@ -179,12 +168,6 @@ compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
   Compared *compared;
   TdbgComparison *comparison;
 
-  if (!job->b_loaded && !tdbg_logdir_load (job->b, cancellable, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  g_atomic_int_set (&job->comparing, 1);
   comparison = tdbg_comparison_new (job->a, job->b, &job->options, cancellable, &error);
   if (comparison == NULL)
     {
@@ -350,10 +333,10 @@ show_comparison (TdbgWindow *self, Compared *compared)
   gboolean told = comparison->first.kind != TDBG_DIVERGENCE_NONE &&
                   comparison->first.kind != TDBG_DIVERGENCE_MISSING;
   gboolean news = told && self->comparison != NULL && !self->compare_told;
-  g_autofree char *name = tdbg_display_location (self->compare_location);
+  g_autofree char *name = tdbg_display_location (tdbg_run_get_location (self->compare_run));
   g_autofree char *summary = NULL;
   g_autofree char *title = NULL;
-  g_autofree char *shown = tdbg_display_location (self->location);
+  g_autofree char *shown = tdbg_display_location (tdbg_run_get_location (self->run));
   g_autoptr(GArray) alerts = NULL;
   g_autoptr(TdbgTwins) twins = g_steal_pointer (&compared->twins);
   TdbgTracePane *traces = tdbg_window_get_trace_pane (self);
@@ -387,7 +370,19 @@ static void
 options_init (TdbgWindow *self, TdbgCompareOptions *options)
 {
   tdbg_compare_options_init (options);
-  options->b_growing = self->compare_b_grew && tdbg_follower_get_active (self->follower);
+  options->b_growing = self->compare_b_grew && tdbg_run_get_following (self->run);
+}
+
+/* Made while run B was thought finished, and run B seen growing since (its worker may have
+ * read run B after the growth): the twins it has not recorded yet would be called missing. The
+ * comparison asked for since is waited for instead. */
+static gboolean
+made_for_other_options (TdbgWindow *self, TdbgComparison *comparison)
+{
+  TdbgCompareOptions now;
+
+  options_init (self, &now);
+  return comparison->options.b_growing != now.b_growing && self->recompare_again;
 }
 
 static void
@@ -405,10 +400,25 @@ recompared_cb (GObject *source, GAsyncResult *result, gpointer data)
   if (compared == NULL)
     g_debug ("comparing again: %s", error->message);
   else if (compared->comparison->a == tdbg_selection_get_logdir (self->selection) &&
-           compared->comparison->b == self->comparison->b)
+           compared->comparison->b == self->comparison->b && !made_for_other_options (self, compared->comparison))
     show_comparison (self, g_steal_pointer (&compared));
   if (self->recompare_again)
     recompare (self);
+}
+
+/* A worker comparing run A as shown with run B as loaded, with @cancellable. */
+static void
+run_comparison (TdbgWindow *self, GCancellable *cancellable, GAsyncReadyCallback callback)
+{
+  CompareJob *job = g_new0 (CompareJob, 1);
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, NULL);
+
+  job->a = g_object_ref (tdbg_selection_get_logdir (self->selection));
+  job->b = g_object_ref (tdbg_run_get_logdir (self->compare_run));
+  job->name_b = tdbg_display_location (tdbg_run_get_location (self->compare_run));
+  options_init (self, &job->options);
+  g_task_set_task_data (task, job, (GDestroyNotify) compare_job_free);
+  g_task_run_in_thread (task, compare_thread);
 }
 
 /* The comparison redone on the runs as they are now, in a worker; the one shown stays until
@@ -416,9 +426,6 @@ recompared_cb (GObject *source, GAsyncResult *result, gpointer data)
 static void
 recompare (TdbgWindow *self)
 {
-  CompareJob *job;
-  g_autoptr(GTask) task = NULL;
-
   if (self->comparison == NULL || self->comparison->a != tdbg_selection_get_logdir (self->selection))
     return;
   if (self->recompare_cancellable)
@@ -428,32 +435,24 @@ recompare (TdbgWindow *self)
     }
   self->recompare_again = FALSE;
   self->recompare_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->recompare_cancellable, recompared_cb, NULL);
-  job = g_new0 (CompareJob, 1);
-  job->a = g_object_ref (self->comparison->a);
-  job->b = g_object_ref (self->comparison->b);
-  job->name_b = tdbg_display_location (self->compare_location);
-  job->b_loaded = TRUE;
-  options_init (self, &job->options);
-  g_task_set_task_data (task, job, (GDestroyNotify) compare_job_free);
-  g_task_run_in_thread (task, compare_thread);
+  run_comparison (self, self->recompare_cancellable, recompared_cb);
 }
 
 /* Either run grew: the pair compared again. Run B seen growing is being written: what it lacks
  * is awaited from then on. */
 static void
-grew_cb (TdbgSelection *selection, const TdbgLogdirCounts *before, gpointer data)
+grew_cb (TdbgRun *run, const TdbgLogdirCounts *before, gpointer data)
 {
   TdbgWindow *self = data;
 
-  if (selection == self->compare_selection)
+  if (run == self->compare_run)
     self->compare_b_grew = TRUE;
   recompare (self);
 }
 
 /* Following turned on or off: what run B lacks is awaited or missing. */
 static void
-follow_toggled_cb (TdbgFollower *follower, GParamSpec *pspec, gpointer data)
+follow_toggled_cb (TdbgRun *run, GParamSpec *pspec, gpointer data)
 {
   TdbgWindow *self = data;
 
@@ -465,16 +464,13 @@ follow_toggled_cb (TdbgFollower *follower, GParamSpec *pspec, gpointer data)
 static void
 follow_both (TdbgWindow *self, TdbgComparison *comparison)
 {
-  if (self->compare_selection && tdbg_selection_get_logdir (self->compare_selection) == comparison->b)
+  if (self->compare_following)
     return;
-  stop_following (self);
-  self->compare_selection = tdbg_selection_new ();
-  tdbg_selection_set_logdir (self->compare_selection, comparison->b);
-  self->compare_follower = tdbg_follower_new (self->compare_selection);
-  g_object_bind_property (self->follower, "active", self->compare_follower, "active", G_BINDING_SYNC_CREATE);
-  g_signal_connect (self->compare_selection, "logdir-grew", G_CALLBACK (grew_cb), self);
-  self->compare_a_grew_id = g_signal_connect (self->selection, "logdir-grew", G_CALLBACK (grew_cb), self);
-  self->compare_toggled_id = g_signal_connect (self->follower, "notify::active", G_CALLBACK (follow_toggled_cb), self);
+  self->compare_following = g_object_bind_property (self->run, "following", self->compare_run, "following",
+                                                    G_BINDING_SYNC_CREATE);
+  g_signal_connect (self->compare_run, "grew", G_CALLBACK (grew_cb), self);
+  self->compare_a_grew_id = g_signal_connect (self->run, "grew", G_CALLBACK (grew_cb), self);
+  self->compare_toggled_id = g_signal_connect (self->run, "notify::following", G_CALLBACK (follow_toggled_cb), self);
   /* The shown run grew while it was first compared. */
   if (tdbg_logdir_get_n_traces (comparison->a) != comparison->n_a)
     recompare (self);
@@ -484,87 +480,58 @@ follow_both (TdbgWindow *self, TdbgComparison *comparison)
                                  "instead of diverging"));
 }
 
+/* Run B could not be loaded, or the pair compared: said as a failed load is. */
+static void
+fail (TdbgWindow *self, const char *why)
+{
+  g_autofree char *name = tdbg_display_location (tdbg_run_get_location (self->compare_run));
+  /* Translators: the run the shown one was to be compared with, and why it could not be */
+  g_autofree char *message = g_strdup_printf (_("%s cannot be compared with this run: %s"), name, why);
+
+  _tdbg_window_compare_cancel (self);
+  _tdbg_window_progress_end (self);
+  _tdbg_window_set_load_error (self, message);
+  _tdbg_window_update_status (self);
+}
+
 static void
 compare_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   TdbgWindow *self = TDBG_WINDOW (source);
   g_autoptr(GError) error = NULL;
   g_autoptr(Compared) compared = g_task_propagate_pointer (G_TASK (result), &error);
-  g_autofree char *name = NULL;
-  g_autofree char *message = NULL;
 
   /* Cancelled, or another comparison (or logdir) came since. */
-  if (g_task_get_cancellable (G_TASK (result)) != self->compare_cancellable || self->panes == NULL)
+  if (g_task_get_cancellable (G_TASK (result)) != self->comparing || self->panes == NULL)
     return;
-  stop_compare_progress (self);
-  g_clear_object (&self->compare_cancellable);
+  g_clear_object (&self->comparing);
+  _tdbg_window_progress_end (self);
   if (compared != NULL && compared->comparison->a == tdbg_selection_get_logdir (self->selection))
+    show_comparison (self, g_steal_pointer (&compared));
+  else if (error != NULL)
+    fail (self, error->message);
+}
+
+/* Run B is in (or could not be had): the pair compared in a worker. */
+static void
+run_b_loaded_cb (TdbgRun *run, const GError *error, TdbgWindow *self)
+{
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (error != NULL)
     {
-      show_comparison (self, g_steal_pointer (&compared));
+      fail (self, error->message);
       return;
     }
-  if (error == NULL)
-    return;
-  name = tdbg_display_location (self->compare_location);
-  /* Translators: the run the shown one was to be compared with, and why it could not be */
-  message = g_strdup_printf (_("%s cannot be compared with this run: %s"), name, error->message);
-  _tdbg_window_set_load_error (self, message);
-  _tdbg_window_update_status (self);
+  self->comparing = g_cancellable_new ();
+  run_comparison (self, self->comparing, compare_done_cb);
 }
-
-/* Run B's logdir is open: loaded and compared in a worker. */
-static void
-start_comparing (TdbgWindow *self, TdbgSource *source)
-{
-  TdbgLogdir *shown = tdbg_selection_get_logdir (self->selection);
-  CompareJob *job = g_new0 (CompareJob, 1);
-  g_autoptr(GTask) task = g_task_new (self, self->compare_cancellable, compare_done_cb, NULL);
-
-  job->a = g_object_ref (shown);
-  job->b = tdbg_logdir_new (source);
-  job->name_b = tdbg_display_location (self->compare_location);
-  options_init (self, &job->options);
-  g_set_object (&self->compare_loading, job->b);
-  /* The progress callback reads what the worker is at; the task owns the job. */
-  self->compare_job = job;
-  g_task_set_task_data (task, job, (GDestroyNotify) compare_job_free);
-  g_task_run_in_thread (task, compare_thread);
-}
-
-static void
-fail (TdbgWindow *self, const char *why)
-{
-  g_autofree char *name = tdbg_display_location (self->compare_location);
-  g_autofree char *message = g_strdup_printf (_("%s cannot be compared with this run: %s"), name, why);
-
-  stop_compare_progress (self);
-  g_clear_object (&self->compare_cancellable);
-  _tdbg_window_set_load_error (self, message);
-}
-
-#ifdef TDBG_WITH_REMOTE
-static void
-connected_cb (GObject *object, GAsyncResult *result, gpointer data)
-{
-  g_autoptr(TdbgWindow) self = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TdbgSource) source = tdbg_ssh_prompt_connect_finish (TDBG_SSH_PROMPT (object), result, &error);
-
-  if (g_task_get_cancellable (G_TASK (result)) != self->compare_cancellable)
-    return;
-  if (source == NULL)
-    fail (self, error->message);
-  else
-    start_comparing (self, source);
-}
-#endif
 
 static void
 begin (TdbgWindow *self, const char *text)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
-  g_autoptr(TdbgSource) source = NULL;
 
   _tdbg_window_compare_clear (self);
   /* Back to the run alone meanwhile. */
@@ -574,39 +541,19 @@ begin (TdbgWindow *self, const char *text)
   tdbg_alerts_pane_set_comparison (tdbg_window_get_alerts_pane (self), NULL, NULL, 0);
   if (location)
     tdbg_location_make_absolute (location);
-  self->compare_location = g_strdup (location ? tdbg_location_get_text (location) : text);
-  self->compare_cancellable = g_cancellable_new ();
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  compare_progress_cb (self);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
-  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", TRUE);
-  self->compare_progress_id = g_timeout_add (100, compare_progress_cb, self);
+  /* Run B is followed only once compared (follow_both()). */
+  self->compare_run = tdbg_run_new ();
+  tdbg_run_set_following (self->compare_run, FALSE);
+  g_signal_connect (self->compare_run, "loaded", G_CALLBACK (run_b_loaded_cb), self);
+  tdbg_run_begin (self->compare_run, location ? tdbg_location_get_text (location) : text);
+  _tdbg_window_progress_begin (self, "");
+  _tdbg_window_compare_show_progress (self);
   if (location == NULL)
-    {
-      fail (self, error->message);
-      return;
-    }
-#ifdef TDBG_WITH_REMOTE
-  if (tdbg_location_is_remote (location))
-    {
-      if (self->ssh_prompt == NULL)
-        self->ssh_prompt = tdbg_ssh_prompt_new (GTK_WINDOW (self));
-      tdbg_ssh_prompt_connect_async (self->ssh_prompt, tdbg_location_get_text (location), self->compare_cancellable,
-                                     connected_cb, g_object_ref (self));
-      return;
-    }
-#endif
-  if (!tdbg_location_is_remote (location) && !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
-    {
-      fail (self, _("it is not a folder"));
-      return;
-    }
-  source = tdbg_location_open (location, NULL, NULL, &error);
-  if (source == NULL)
     fail (self, error->message);
+  else if (!tdbg_location_is_remote (location) && !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
+    fail (self, _("it is not a folder"));
   else
-    start_comparing (self, source);
+    _tdbg_window_open_run (self, self->compare_run, location, 0);
 }
 
 void
@@ -649,7 +596,7 @@ _tdbg_window_compare_append_status (TdbgWindow *self, GString *s)
 
   if (self->comparison == NULL || self->comparison->a != tdbg_selection_get_logdir (self->selection))
     return;
-  name = tdbg_display_location (self->compare_location);
+  name = tdbg_display_location (tdbg_run_get_location (self->compare_run));
   /* Translators: compare mode, at the end of the status line: the run compared with, and how
    * many traces of this run diverge from their twins there */
   g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "; compared with %s: %'" PRIu64 " trace diverges",
@@ -706,5 +653,6 @@ tdbg_window_get_comparison (TdbgWindow *self)
 gboolean
 tdbg_window_is_comparing (TdbgWindow *self)
 {
-  return self->compare_cancellable != NULL || self->compare_pending != NULL;
+  return self->compare_pending != NULL || self->comparing != NULL ||
+         (self->compare_run != NULL && tdbg_run_get_cancellable (self->compare_run) != NULL);
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The window's way in: every location goes through tdbg-location.c, then a folder is
- * diagnosed and loaded (with progress and cancel) or a remote one connected first; after
- * loading, the problems and notice banners, the diagnosis page, following and the remote
- * connection's watch. */
+ * diagnosed and the window's TdbgRun loads it (with progress and cancel), or a remote one is
+ * connected first; after loading, the problems and notice banners, the diagnosis page, what
+ * following brings and the remote connection's watch. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -29,6 +29,71 @@ enum { RESPONSE_RECONNECT = 1 };
  * from: a tenth of a second's reading. */
 #define FIRST_STRETCH_BYTES ((guint64) 64 * 1024 * 1024)
 
+void
+_tdbg_window_progress_set_fraction (TdbgWindow *self, guint64 done, guint64 total)
+{
+  if (total > 0)
+    gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double) done / (double) total, 0.0, 1.0));
+  else
+    gtk_progress_bar_pulse (self->progress_bar);
+}
+
+/* While the server's tfdbg-gtk still sends the files, the load waits for them: the bar shows
+ * the bytes received of those listed, so that it moves on a slow link. Then the records read,
+ * and behind a big logdir's first stretch the alerts of the whole counted as it is read. */
+static void
+show_load_progress (TdbgWindow *self, const TdbgRunProgress *progress)
+{
+  TdbgLogdir *shown = tdbg_run_get_logdir (self->run);
+  g_autofree char *done_text = NULL;
+  g_autofree char *total_text = NULL;
+  g_autofree char *text = NULL;
+
+  if (progress->receiving)
+    {
+      done_text = g_format_size (progress->received);
+      total_text = g_format_size (progress->expected);
+      /* Translators: bytes received of the remote logdir's files, bytes they add up to */
+      text = g_strdup_printf (_("Receiving: %s of %s"), done_text, total_text);
+      gtk_label_set_text (self->progress_label, text);
+      _tdbg_window_progress_set_fraction (self, progress->received, progress->expected);
+      return;
+    }
+  if (shown != NULL && tdbg_logdir_get_bulk_limited (shown))
+    tdbg_alerts_pane_set_found (tdbg_window_get_alerts_pane (self), progress->alerts);
+  done_text = g_format_size (progress->bytes_done);
+  total_text = g_format_size (progress->bytes_total);
+  /* Translators: records read, bytes read, bytes in all */
+  text = g_strdup_printf (_("Loading: %'" PRIu64 " records, %s of %s"), progress->records, done_text, total_text);
+  gtk_label_set_text (self->progress_label, text);
+  _tdbg_window_progress_set_fraction (self, progress->bytes_done, progress->bytes_total);
+}
+
+static gboolean
+progress_cb (gpointer data)
+{
+  TdbgWindow *self = data;
+  TdbgRunProgress progress;
+
+  if (tdbg_run_get_progress (self->run, &progress))
+    show_load_progress (self, &progress);
+  else
+    _tdbg_window_compare_show_progress (self);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_tdbg_window_progress_begin (TdbgWindow *self, const char *text)
+{
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_label_set_text (self->progress_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", TRUE);
+  if (self->progress_id == 0)
+    self->progress_id = g_timeout_add (100, progress_cb, self);
+}
+
 static void
 stop_progress (TdbgWindow *self)
 {
@@ -38,57 +103,14 @@ stop_progress (TdbgWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
 }
 
-/* While the server's tfdbg-gtk still sends the files, the load waits for them: the bar shows
- * the bytes received of those listed, so that it moves on a slow link. */
-static gboolean
-show_transfer (TdbgWindow *self)
+void
+_tdbg_window_progress_end (TdbgWindow *self)
 {
-  TdbgSource *source = tdbg_logdir_get_source (self->loading);
-  guint64 received, expected;
-  g_autofree char *received_text = NULL;
-  g_autofree char *expected_text = NULL;
-  g_autofree char *text = NULL;
+  TdbgRunProgress progress;
 
-  if (!tdbg_source_get_transfer (source, &received, &expected) || expected == 0)
-    return FALSE;
-  received_text = g_format_size (received);
-  expected_text = g_format_size (expected);
-  /* Translators: bytes received of the remote logdir's files, bytes they add up to */
-  text = g_strdup_printf (_("Receiving: %s of %s"), received_text, expected_text);
-  gtk_label_set_text (self->progress_label, text);
-  gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double) received / (double) expected, 0.0, 1.0));
-  return TRUE;
-}
-
-static gboolean
-progress_cb (gpointer data)
-{
-  TdbgWindow *self = data;
-  TdbgLogdir *shown;
-  guint64 done = 0, total = 0, records = 0;
-  g_autofree char *done_text = NULL;
-  g_autofree char *total_text = NULL;
-  g_autofree char *text = NULL;
-
-  if (self->loading == NULL)
-    return G_SOURCE_REMOVE;
-  if (show_transfer (self))
-    return G_SOURCE_CONTINUE;
-  tdbg_logdir_get_progress (self->loading, &done, &total, &records);
-  /* Behind a big logdir's first stretch, the alerts of the whole are counted as it is read. */
-  shown = tdbg_selection_get_logdir (self->selection);
-  if (shown != NULL && shown != self->loading && tdbg_logdir_get_bulk_limited (shown))
-    tdbg_alerts_pane_set_found (tdbg_window_get_alerts_pane (self), tdbg_logdir_get_progress_alerts (self->loading));
-  done_text = g_format_size (done);
-  total_text = g_format_size (total);
-  /* Translators: records read, bytes read, bytes in all */
-  text = g_strdup_printf (_("Loading: %'" PRIu64 " records, %s of %s"), records, done_text, total_text);
-  gtk_label_set_text (self->progress_label, text);
-  if (total > 0)
-    gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double) done / (double) total, 0.0, 1.0));
-  else
-    gtk_progress_bar_pulse (self->progress_bar);
-  return G_SOURCE_CONTINUE;
+  /* Unless a load has the progress area now. */
+  if (self->run == NULL || !tdbg_run_get_progress (self->run, &progress))
+    stop_progress (self);
 }
 
 static void
@@ -190,7 +212,7 @@ static void
 pause_watch_while_following (TdbgWindow *self)
 {
   if (self->connection_watch)
-    tdbg_connection_watch_set_paused (self->connection_watch, tdbg_follower_get_active (self->follower));
+    tdbg_connection_watch_set_paused (self->connection_watch, tdbg_run_get_following (self->run));
 }
 
 static void
@@ -228,7 +250,7 @@ _tdbg_window_set_load_error (TdbgWindow *self, const char *message)
 static void
 remember (TdbgWindow *self)
 {
-  tdbg_recents_add (self->settings, self->location);
+  tdbg_recents_add (self->settings, tdbg_run_get_location (self->run));
 }
 
 void
@@ -293,7 +315,7 @@ add_follow_note (TdbgWindow *self, TdbgDiagnosisKind kind, GString *description)
 
   if (self->folder_poll_id == 0 || !waits_for_files (kind))
     return;
-  note = g_strdup_printf ("\n\n%s", tdbg_follower_get_active (self->follower)
+  note = g_strdup_printf ("\n\n%s", tdbg_run_get_following (self->run)
                                        ? _("Follow is on: the logdir opens here as soon as its files appear, written by a "
                                            "program or copied in.")
                                        : _("If a program is about to write its logdir here, or its files are being copied "
@@ -304,7 +326,7 @@ add_follow_note (TdbgWindow *self, TdbgDiagnosisKind kind, GString *description)
 static void
 show_diagnosis_page (TdbgWindow *self, TdbgDiagnosisKind kind)
 {
-  g_autofree char *name = tdbg_display_location (self->location);
+  g_autofree char *name = tdbg_display_location (tdbg_run_get_location (self->run));
   g_autofree char *title = tdbg_diagnosis_title (kind);
   g_autofree char *explained = tdbg_diagnosis_explain (kind, name);
   g_autoptr(GString) description = g_string_new (explained);
@@ -363,86 +385,41 @@ show_diagnosis (TdbgWindow *self, TdbgLogdir *logdir)
 static gboolean
 first_look_begin (TdbgWindow *self, gpointer loaded)
 {
-  if (self->loading != loaded)
+  if (self->first_look != loaded)
     return FALSE;
-  g_clear_object (&self->loading);
+  g_clear_object (&self->first_look);
   return g_str_equal (gtk_stack_get_visible_child_name (self->pages), "logdir");
 }
 
-static void start_load (TdbgWindow *self, TdbgLogdir *logdir);
-
 /* A big logdir's first stretch is in: it is shown (its first rows, its first alerts) while
- * the whole logdir is read behind it, which then takes its place. */
+ * the run reads the whole logdir behind it, which then takes its place. */
 static void
 show_first_stretch (TdbgWindow *self, TdbgLogdir *first)
 {
-  TdbgLogdir *whole = tdbg_logdir_new (tdbg_logdir_get_source (first));
-
   tdbg_selection_set_logdir (self->selection, first);
   show_problems (self, first);
   _tdbg_window_update_status (self);
-  g_clear_object (&self->loading);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
-  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", TRUE);
-  start_load (self, whole);
+  _tdbg_window_progress_begin (self, _("Loading…"));
 }
 
+/* Cancel was pressed during the load. */
 static void
-load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+show_cancelled (TdbgWindow *self)
 {
-  TdbgLogdir *logdir = TDBG_LOGDIR (source);
-  g_autoptr(GError) error = NULL;
-  gboolean ok = tdbg_logdir_load_finish (logdir, result, &error);
-  TdbgWindow *self;
+  g_autofree char *name = tdbg_display_location (tdbg_run_get_location (self->run));
+  g_autofree char *description = g_strdup_printf (
+    _("%s was not read to the end. Reload (F5) reads it again; Open Logdir… opens another."), name);
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      /* The window may be gone; it clears loading itself when it cancels. */
-      if (user_data)
-        {
-          self = TDBG_WINDOW (user_data);
-          if (self->loading == logdir)
-            {
-              g_autofree char *name = tdbg_display_location (self->location);
-              g_autofree char *description = g_strdup_printf (
-                _("%s was not read to the end. Reload (F5) reads it again; Open Logdir… opens another."), name);
+  gtk_label_set_text (self->status_label, _("Loading cancelled."));
+  /* Not the empty panes of a logdir that is not there: say what happened. */
+  gtk_window_set_title (GTK_WINDOW (self), _("TensorFlow Debugger"));
+  _tdbg_window_show_problem (self, _("Loading cancelled"), description);
+}
 
-              g_clear_object (&self->loading);
-              stop_progress (self);
-              gtk_label_set_text (self->status_label, _("Loading cancelled."));
-              /* Not the empty panes of a logdir that is not there: say what happened. */
-              gtk_window_set_title (GTK_WINDOW (self), _("TensorFlow Debugger"));
-              _tdbg_window_show_problem (self, _("Loading cancelled"), description);
-            }
-          g_object_unref (self);
-        }
-      return;
-    }
-  self = TDBG_WINDOW (user_data);
-  if (self->loading != logdir)
-    {
-      g_object_unref (self);
-      return;
-    }
-  stop_progress (self);
-  g_clear_pointer (&self->load_error, g_free);
-  if (!ok)
-    {
-      _tdbg_window_set_load_error (self, error->message);
-      show_load_error (self, error);
-      g_clear_object (&self->loading);
-      g_object_unref (self);
-      return;
-    }
-  if (tdbg_logdir_get_bulk_limited (logdir))
-    {
-      show_first_stretch (self, logdir);
-      g_object_unref (self);
-      return;
-    }
-  /* All of it was read: followed from here on like any other. */
-  tdbg_logdir_set_bulk_limit (logdir, 0);
+/* The whole logdir is in: the panes, the banners and the first look. */
+static void
+show_loaded (TdbgWindow *self, TdbgLogdir *logdir)
+{
   /* Emptied first: the lists then look for no row of the first stretch among ten million. */
   tdbg_selection_set_logdir (self->selection, NULL);
   tdbg_selection_set_logdir (self->selection, logdir);
@@ -451,9 +428,35 @@ load_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   show_problems (self, logdir);
   show_diagnosis (self, logdir);
   _tdbg_window_update_status (self);
-  tdbg_window_first_look_when_drawn (self, self->loading, first_look_begin);
+  g_set_object (&self->first_look, logdir);
+  tdbg_window_first_look_when_drawn (self, logdir, first_look_begin);
   _tdbg_window_compare_loaded (self);
-  g_object_unref (self);
+}
+
+static void
+run_loaded_cb (TdbgRun *run, const GError *error, TdbgWindow *self)
+{
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      stop_progress (self);
+      show_cancelled (self);
+      return;
+    }
+  stop_progress (self);
+  g_clear_pointer (&self->load_error, g_free);
+  if (error != NULL)
+    {
+      _tdbg_window_set_load_error (self, error->message);
+      /* No source: not connected. Else the files could not be read. */
+      if (tdbg_run_get_source (run) == NULL)
+        gtk_label_set_text (self->status_label, _("Not connected."));
+      else
+        show_load_error (self, error);
+    }
+  else if (tdbg_run_is_loading (run))
+    show_first_stretch (self, tdbg_run_get_logdir (run));
+  else
+    show_loaded (self, tdbg_run_get_logdir (run));
 }
 
 /* Clears the window for @location and shows the progress area with @progress_text. */
@@ -465,16 +468,12 @@ begin_open (TdbgWindow *self, const char *location, const char *progress_text)
 
   tdbg_window_cancel_load (self);
   _tdbg_window_compare_clear (self);
-  g_clear_object (&self->loading);
+  g_clear_object (&self->first_look);
 #ifdef TDBG_WITH_REMOTE
   g_clear_object (&self->connection_watch);
 #endif
   hide_connection_bar (self);
-  if (self->location != location)
-    {
-      g_free (self->location);
-      self->location = g_strdup (location);
-    }
+  tdbg_run_begin (self->run, location);
   gtk_info_bar_set_revealed (self->problems_bar, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), FALSE);
   gtk_label_set_text (self->problems_label, "");
@@ -488,21 +487,7 @@ begin_open (TdbgWindow *self, const char *location, const char *progress_text)
   title = g_strdup_printf (_("%s — TensorFlow Debugger"), shown);
   gtk_window_set_title (GTK_WINDOW (self), title);
   _tdbg_window_show_page (self, "logdir");
-  self->cancellable = g_cancellable_new ();
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  gtk_label_set_text (self->progress_label, progress_text);
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
-  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", TRUE);
-}
-
-static void
-start_load (TdbgWindow *self, TdbgLogdir *logdir)
-{
-  self->loading = logdir;
-  gtk_label_set_text (self->progress_label, _("Loading…"));
-  self->progress_id = g_timeout_add (100, progress_cb, self);
-  tdbg_logdir_load_async (self->loading, self->cancellable, load_done_cb, g_object_ref (self));
+  _tdbg_window_progress_begin (self, progress_text);
 }
 
 /* A folder without a logdir yet, while followed, is looked at as following polls a logdir; once
@@ -513,10 +498,10 @@ folder_poll_cb (gpointer data)
   TdbgWindow *self = data;
   g_autofree char *location = NULL;
 
-  if (!tdbg_follower_get_active (self->follower) || tdbg_diagnose_folder (self->location) != TDBG_DIAGNOSIS_OK)
+  if (!tdbg_run_get_following (self->run) || tdbg_diagnose_folder (tdbg_run_get_location (self->run)) != TDBG_DIAGNOSIS_OK)
     return G_SOURCE_CONTINUE;
   self->folder_poll_id = 0;
-  location = g_strdup (self->location);
+  location = g_strdup (tdbg_run_get_location (self->run));
   tdbg_window_open_location (self, location);
   return G_SOURCE_REMOVE;
 }
@@ -529,7 +514,7 @@ folder_follow_toggled (TdbgWindow *self)
 
   if (self->folder_poll_id == 0)
     return;
-  kind = tdbg_diagnose_folder (self->location);
+  kind = tdbg_diagnose_folder (tdbg_run_get_location (self->run));
   if (waits_for_files (kind))
     show_diagnosis_page (self, kind);
 }
@@ -539,9 +524,7 @@ static void
 open_local (TdbgWindow *self, TdbgLocation *location)
 {
   const char *path;
-  g_autoptr(TdbgSource) source = NULL;
   TdbgDiagnosisKind kind;
-  TdbgLogdir *logdir;
 
   /* Recents and Reload keep it. */
   tdbg_location_make_absolute (location);
@@ -550,22 +533,67 @@ open_local (TdbgWindow *self, TdbgLocation *location)
   kind = tdbg_diagnose_folder (path);
   if (kind != TDBG_DIAGNOSIS_OK)
     {
-      tdbg_window_cancel_load (self);
+      tdbg_run_cancel (self->run);
+      stop_progress (self);
       if (waits_for_files (kind))
         self->folder_poll_id = g_timeout_add (FOLDER_POLL_MS, folder_poll_cb, self);
       show_diagnosis_page (self, kind);
       return;
     }
-  source = tdbg_location_open (location, NULL, NULL, NULL);
-  logdir = tdbg_logdir_new (source);
   /* A big logdir shows its first stretch first (show_first_stretch()). */
-  tdbg_logdir_set_bulk_limit (logdir, FIRST_STRETCH_BYTES);
-  start_load (self, logdir);
+  _tdbg_window_open_run (self, self->run, location, FIRST_STRETCH_BYTES);
 }
 
 #ifdef TDBG_WITH_REMOTE
-static void open_remote (TdbgWindow *self, const TdbgLocation *location);
+static void
+connected_cb (GObject *object, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(TdbgRun) run = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = tdbg_ssh_prompt_connect_finish (TDBG_SSH_PROMPT (object), result, &error);
+
+  if (g_task_get_cancellable (G_TASK (result)) != tdbg_run_get_cancellable (run))
+    return; /* cancelled, or the run begun again meanwhile */
+  if (source)
+    tdbg_run_load (run, source, 0);
+  else
+    tdbg_run_fail (run, error);
+}
+
+/* A remote one: connected through the SSH prompts. */
+static void
+open_remote (TdbgWindow *self, const TdbgLocation *location)
+{
+  g_autofree char *progress = g_strdup_printf (_("Connecting to %s…"), tdbg_location_get_host (location));
+
+  begin_open (self, tdbg_location_get_text (location), progress);
+  gtk_progress_bar_pulse (self->progress_bar);
+  _tdbg_window_open_run (self, self->run, location, 0);
+}
 #endif
+
+void
+_tdbg_window_open_run (TdbgWindow *self, TdbgRun *run, const TdbgLocation *location, guint64 first_stretch)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = NULL;
+
+#ifdef TDBG_WITH_REMOTE
+  if (tdbg_location_is_remote (location))
+    {
+      if (self->ssh_prompt == NULL)
+        self->ssh_prompt = tdbg_ssh_prompt_new (GTK_WINDOW (self));
+      tdbg_ssh_prompt_connect_async (self->ssh_prompt, tdbg_location_get_text (location),
+                                     tdbg_run_get_cancellable (run), connected_cb, g_object_ref (run));
+      return;
+    }
+#endif
+  source = tdbg_location_open (location, NULL, NULL, &error);
+  if (source)
+    tdbg_run_load (run, source, first_stretch);
+  else
+    tdbg_run_fail (run, error);
+}
 
 /* Every way of opening a logdir ends here, with what tdbg-location.c made of it. */
 static void
@@ -602,67 +630,26 @@ tdbg_window_open_source (TdbgWindow *self, TdbgSource *source)
 
   g_return_if_fail (TDBG_IS_WINDOW (self));
   begin_open (self, location, _("Loading…"));
-  start_load (self, tdbg_logdir_new (source));
+  tdbg_run_load (self->run, source, 0);
 }
 
 void
 tdbg_window_cancel_load (TdbgWindow *self)
 {
-  if (self->cancellable)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  if (self->run && tdbg_run_is_opening (self->run))
+    gtk_label_set_text (self->status_label, _("Connecting cancelled."));
+  if (self->run)
+    tdbg_run_cancel (self->run);
   g_clear_handle_id (&self->folder_poll_id, g_source_remove);
   _tdbg_window_compare_cancel (self);
   stop_progress (self);
-  if (self->connecting)
-    gtk_label_set_text (self->status_label, _("Connecting cancelled."));
-  self->connecting = FALSE;
 }
 
 gboolean
 tdbg_window_is_loading (TdbgWindow *self)
 {
-  return self->loading != NULL || self->connecting;
+  return (self->run && tdbg_run_is_loading (self->run)) || self->first_look != NULL;
 }
-
-/* ---- remote logdirs: connecting ---------------------------------------------------- */
-
-#ifdef TDBG_WITH_REMOTE
-
-static void
-connect_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr(TdbgWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TdbgSource) source = tdbg_ssh_prompt_connect_finish (TDBG_SSH_PROMPT (object), result, &error);
-
-  if (g_task_get_cancellable (G_TASK (result)) != self->cancellable)
-    return; /* cancelled, or another logdir was opened meanwhile */
-  self->connecting = FALSE;
-  if (source)
-    {
-      start_load (self, tdbg_logdir_new (source));
-      return;
-    }
-  stop_progress (self);
-  _tdbg_window_set_load_error (self, error->message);
-  gtk_label_set_text (self->status_label, _("Not connected."));
-}
-
-static void
-open_remote (TdbgWindow *self, const TdbgLocation *location)
-{
-  g_autofree char *progress = g_strdup_printf (_("Connecting to %s…"), tdbg_location_get_host (location));
-
-  begin_open (self, tdbg_location_get_text (location), progress);
-  gtk_progress_bar_pulse (self->progress_bar);
-  if (self->ssh_prompt == NULL)
-    self->ssh_prompt = tdbg_ssh_prompt_new (GTK_WINDOW (self));
-  self->connecting = TRUE;
-  tdbg_ssh_prompt_connect_async (self->ssh_prompt, tdbg_location_get_text (location), self->cancellable,
-                                 connect_done_cb, g_object_ref (self));
-}
-#endif
 
 void
 tdbg_window_open_location (TdbgWindow *self, const char *text)
@@ -710,7 +697,7 @@ show_records_when_they_come (TdbgWindow *self, TdbgLogdir *logdir, const TdbgRef
 /* After each step of following: the counts and records waited for; a banner on screen is
  * kept true, and only new damage brings back one the person closed. */
 static void
-followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *self)
+followed_cb (TdbgRun *run, const TdbgRefreshStats *stats, TdbgWindow *self)
 {
   TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
 
@@ -726,14 +713,23 @@ followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *
   _tdbg_window_update_status (self);
 }
 
-/* The follower's steps, the banners' buttons. */
+/* Following brought records: the panes hear it through the selection. */
+static void
+run_grew_cb (TdbgRun *run, const TdbgLogdirCounts *before, TdbgWindow *self)
+{
+  tdbg_selection_logdir_grew (self->selection, before);
+}
+
+/* The run's load and follow steps, the banners' buttons. */
 void
 _tdbg_window_load_init (TdbgWindow *self)
 {
-  g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
-  g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (folder_follow_toggled), self);
+  g_signal_connect (self->run, "loaded", G_CALLBACK (run_loaded_cb), self);
+  g_signal_connect (self->run, "grew", G_CALLBACK (run_grew_cb), self);
+  g_signal_connect (self->run, "refreshed", G_CALLBACK (followed_cb), self);
+  g_signal_connect_swapped (self->run, "notify::following", G_CALLBACK (folder_follow_toggled), self);
 #ifdef TDBG_WITH_REMOTE
-  g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (pause_watch_while_following), self);
+  g_signal_connect_swapped (self->run, "notify::following", G_CALLBACK (pause_watch_while_following), self);
 #endif
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);

@@ -8,9 +8,7 @@
 #include "tdbg-alert-kind.h"
 #include "tdbg-background-watch.h"
 #include "tdbg-report.h"
-#include "tdbg-more-alerts.h"
 #include "tdbg-root-cause.h"
-#include "tdbg-watch.h"
 
 #define STATE_KEY "tdbg-notify-state"
 /* An alert is told once what names its op's line, and for a NaN/∞ the root cause the Alerts
@@ -21,7 +19,6 @@
 #define TELL_WAIT_MAX (3 * G_TIME_SPAN_SECOND)
 
 typedef struct {
-  TdbgWatch *watch;     /* of the logdir the window shows */
   GArray *pending;      /* TdbgAlert: first alerts of their kind, not told yet */
   gint64 pending_since;
   guint tell_source;
@@ -31,7 +28,6 @@ static void
 notify_state_free (NotifyState *state)
 {
   g_clear_handle_id (&state->tell_source, g_source_remove);
-  g_clear_object (&state->watch);
   g_array_unref (state->pending);
   g_free (state);
 }
@@ -42,16 +38,10 @@ state_of (TdbgWindow *self)
   return g_object_get_data (G_OBJECT (self), STATE_KEY);
 }
 
-/* How long a run may go without growing and still count as being written. */
-#define GROWING_IDLE (30 * 60 * G_USEC_PER_SEC)
-
 gboolean
 tdbg_window_notify_run_is_growing (TdbgWindow *self)
 {
-  TdbgWatch *watch = state_of (self)->watch;
-
-  return watch && tdbg_follower_get_active (self->follower) && tdbg_watch_has_grown (watch) &&
-         tdbg_watch_get_idle (watch, g_get_monotonic_time ()) < GROWING_IDLE;
+  return tdbg_run_is_growing (self->run);
 }
 
 char *
@@ -105,7 +95,8 @@ send_notification (TdbgWindow *self, TdbgLogdir *logdir, const TdbgAlert *alert)
   GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
   const TdbgAlertKind *kind = tdbg_alert_kind_get (alert->type);
   guint window_id = gtk_application_window_get_id (GTK_APPLICATION_WINDOW (self));
-  g_autofree char *run = g_path_get_basename (self->location ? self->location : "");
+  const char *location = tdbg_window_get_location (self);
+  g_autofree char *run = g_path_get_basename (location ? location : "");
   /* Translators: an alert kind's name ("NaN/∞"), then the run's folder */
   g_autofree char *title = g_strdup_printf (_("%s in %s"), tdbg_alert_kind_get_name (kind), run);
   g_autofree char *body = notification_body (self, logdir, alert);
@@ -120,20 +111,11 @@ send_notification (TdbgWindow *self, TdbgLogdir *logdir, const TdbgAlert *alert)
   g_application_send_notification (app, id, notification);
 }
 
-/* A watch of the logdir the window shows: made when a logdir is shown (what it holds then
- * is on screen, never news), stepped after each step of following. */
+/* Another logdir shown: what was waiting to be told of the last one is not. */
 static void
 logdir_changed_cb (TdbgSelection *selection, GParamSpec *pspec, TdbgWindow *self)
 {
-  NotifyState *state = state_of (self);
-  TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
-
-  g_clear_object (&state->watch);
-  g_array_set_size (state->pending, 0);
-  if (logdir == NULL)
-    return;
-  state->watch = tdbg_watch_new (logdir, TDBG_MAGNITUDE_THRESHOLD_DEFAULT, g_get_monotonic_time ());
-  g_array_unref (tdbg_watch_step (state->watch, g_get_monotonic_time ()));
+  g_array_set_size (state_of (self)->pending, 0);
 }
 
 static gboolean
@@ -189,18 +171,11 @@ tell_later (TdbgWindow *self, const TdbgAlert *alert)
     state->tell_source = g_timeout_add (TELL_CHECK_MS, tell_pending_cb, self);
 }
 
+/* The run's watch found the first alert of its kind as it grew. */
 static void
-followed_cb (TdbgFollower *follower, const TdbgRefreshStats *stats, TdbgWindow *self)
+run_alert_cb (TdbgRun *run, const TdbgAlert *alert, TdbgWindow *self)
 {
-  NotifyState *state = state_of (self);
-  g_autoptr(GArray) news = NULL;
-
-  if (state->watch == NULL || stats == NULL)
-    return;
-  news = tdbg_watch_step (state->watch, g_get_monotonic_time ());
-  for (guint i = 0; i < news->len; i++)
-    if (g_array_index (news, TdbgWatchNews, i).first_of_kind)
-      tell_later (self, &g_array_index (news, TdbgWatchNews, i).alert);
+  tell_later (self, alert);
 }
 
 void
@@ -218,7 +193,7 @@ tdbg_window_notify_init (TdbgWindow *self)
   state->pending = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
   g_object_set_data_full (G_OBJECT (self), STATE_KEY, state, (GDestroyNotify) notify_state_free);
   g_signal_connect (self->selection, "notify::logdir", G_CALLBACK (logdir_changed_cb), self);
-  g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
+  g_signal_connect (self->run, "alert", G_CALLBACK (run_alert_cb), self);
 }
 
 static TdbgWindow *
@@ -259,7 +234,7 @@ stop_watching_activated (GSimpleAction *action, GVariant *parameter, gpointer ap
     tdbg_background_watch_stop (window);
   else
     /* As the Follow button does. */
-    g_object_set (tdbg_window_get_follower (window), "active", FALSE, NULL);
+    tdbg_run_set_following (tdbg_window_get_run (window), FALSE);
 }
 
 void

@@ -14,11 +14,12 @@
 
 #include "tdbg-alerts-pane.h"
 #include "tdbg-compare.h"
-#include "tdbg-follower.h"
 #include "tdbg-graph-pane.h"
 #include "tdbg-problem-page.h"
+#include "tdbg-run.h"
 #include "tdbg-source-pane.h"
 #include "tdbg-stack-pane.h"
+#include "tdbg-location.h"
 #include "tdbg-start-page.h"
 #include "tdbg-timeline-pane.h"
 #include "tdbg-trace-pane.h"
@@ -60,15 +61,15 @@ struct _TdbgWindow {
   GtkLabel *connection_label;
 
   TdbgSelection *selection;
-  TdbgFollower *follower;
   GSettings *settings;
-  TdbgLogdir *loading;
-  GCancellable *cancellable;
-  guint progress_id;
+  /* The run shown (its location, load, following and watch), made once and begun again for
+   * each logdir opened; in compare mode, the run compared with (tdbg-window-compare.c). */
+  TdbgRun *run;
+  TdbgRun *compare_run;
+  TdbgLogdir *first_look;        /* loaded, its first look not chosen yet: still loading */
+  guint progress_id;             /* the progress area's, while a run loads or a pair is compared */
   guint folder_poll_id;          /* a folder without a logdir yet, opened once followed and filled */
   char *load_error;
-  char *location;                /* what was opened: a path or an ssh:// address */
-  gboolean connecting;
 #ifdef TDBG_WITH_REMOTE
   TdbgSshPrompt *ssh_prompt;
   TdbgConnectionWatch *connection_watch;
@@ -76,21 +77,16 @@ struct _TdbgWindow {
 
   /* Compare mode (tdbg-window-compare.c) */
   char *compare_pending;         /* the run to compare with once the logdir is in */
-  char *compare_location;        /* the run compared with (or being compared) */
-  GCancellable *compare_cancellable; /* while run B loads and the pair is compared */
-  gpointer compare_job;          /* the worker's (the task owns it) */
-  TdbgLogdir *compare_loading;   /* run B while it loads, for the progress */
-  guint compare_progress_id;
+  GCancellable *comparing;       /* while the pair is compared the first time */
   TdbgComparison *comparison;    /* the last one shown, NULL when none */
-  /* Following in compare mode: run B's own selection (no pane shows it) and follower, whose
-   * "active" is the window follower's (one Follow for both runs); the comparison redone in a
-   * worker after either run grew, the one shown staying until the new one is in. */
-  TdbgSelection *compare_selection;
-  TdbgFollower *compare_follower;
-  gulong compare_a_grew_id;      /* on the window's selection and follower */
+  /* Following in compare mode: run B's "following" is the shown run's (one Follow for both
+   * runs); the comparison redone in a worker after either run grew, the one shown staying
+   * until the new one is in. */
+  GBinding *compare_following;
+  gulong compare_a_grew_id;      /* on the shown run */
   gulong compare_toggled_id;
-  gboolean compare_b_grew;
-  gboolean compare_told;         /* a first divergence was shown (and told, if it came later) */       /* run B grew while followed: it is still being written */
+  gboolean compare_b_grew;       /* run B grew while followed: it is still being written */
+  gboolean compare_told;         /* a first divergence was shown (and told, if it came later) */
   GCancellable *recompare_cancellable; /* while a comparison is redone */
   gboolean recompare_again;      /* a run grew meanwhile: redo it once more when done */
 };
@@ -108,12 +104,24 @@ void _tdbg_window_show_problem (TdbgWindow *self, const char *title, const char 
 
 /* The error banner with @message (as a failed load shows it). */
 void _tdbg_window_set_load_error (TdbgWindow *self, const char *message);
+/* The progress area, with @text, while a run loads or a pair is compared; the timer that keeps
+ * it true runs until _tdbg_window_progress_end(), which leaves it while a load is under way. */
+void _tdbg_window_progress_begin (TdbgWindow *self, const char *text);
+void _tdbg_window_progress_end (TdbgWindow *self);
+/* The bar at @done of @total (pulsing when the total is not known). */
+void _tdbg_window_progress_set_fraction (TdbgWindow *self, guint64 done, guint64 total);
+/* @run gets @location's source and loads it (with @first_stretch, a big logdir's first
+ * stretch first): a local one at once, a remote one once connected through the SSH prompts.
+ * Its "loaded" tells how it went. */
+void _tdbg_window_open_run (TdbgWindow *self, TdbgRun *run, const TdbgLocation *location, guint64 first_stretch);
 
 /* tdbg-window-compare.c */
 /* A logdir is loaded: a comparison asked for meanwhile starts. */
 void _tdbg_window_compare_loaded (TdbgWindow *self);
 /* Links the panes' compare-mode parts (Stack Trace's "In run B" line opens in Source Code). */
 void _tdbg_window_compare_init (TdbgWindow *self);
+/* The progress area's text while a pair is compared; FALSE when none is. */
+gboolean _tdbg_window_compare_show_progress (TdbgWindow *self);
 /* Stops comparing (the comparison under way and any asked for). */
 void _tdbg_window_compare_cancel (TdbgWindow *self);
 /* Leaves compare mode: also forgets the comparison shown. */
@@ -149,8 +157,9 @@ TdbgTracePane *tdbg_window_get_trace_pane (TdbgWindow *self);
 TdbgGraphPane *tdbg_window_get_graph_pane (TdbgWindow *self);
 TdbgSourcePane *tdbg_window_get_source_pane (TdbgWindow *self);
 TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self);
-/* Polls the logdir for what a run appends (the win.follow action turns it on and off). */
-TdbgFollower *tdbg_window_get_follower (TdbgWindow *self);
+/* The run shown: its "following" polls the logdir for what the run appends (the win.follow
+ * action turns it on and off). */
+TdbgRun *tdbg_window_get_run (TdbgWindow *self);
 #ifdef TDBG_WITH_REMOTE
 /* NULL unless a remote logdir is shown. */
 TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self);

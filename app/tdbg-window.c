@@ -134,7 +134,7 @@ _tdbg_window_update_status (TdbgWindow *self)
       g_string_append (s, ", ");
       g_string_append_printf (s, _("%s line %d"), base, tdbg_selection_get_source_line (self->selection));
     }
-  append_counts (s, logdir, tdbg_follower_get_error (self->follower));
+  append_counts (s, logdir, tdbg_run_get_follow_error (self->run));
   _tdbg_window_compare_append_status (self, s);
   tdbg_window_first_look_prepend_note (self, s);
   gtk_label_set_text (self->status_label, s->str);
@@ -149,18 +149,20 @@ tdbg_window_dispose (GObject *object)
   tdbg_window_cancel_load (self);
   _tdbg_window_compare_clear (self);
   _tdbg_window_layout_dispose (self);
-  g_clear_object (&self->loading);
-  if (self->follower)
+  g_clear_object (&self->first_look);
+  if (self->run)
     {
       /* The Follow and Watch in Background settings, shared by every window, must no longer
-       * reach this one's follower and actions: a change in another window would find this
+       * reach this one's run and actions: a change in another window would find this
        * window's action group gone. */
-      g_settings_unbind (self->follower, "active");
+      g_settings_unbind (self->run, "following");
       g_action_map_remove_action (G_ACTION_MAP (self), "follow");
       g_action_map_remove_action (G_ACTION_MAP (self), "watch-in-background");
-      g_signal_handlers_disconnect_by_data (self->follower, self);
-      tdbg_follower_stop (self->follower);
-      g_clear_object (&self->follower);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      /* A load or fetch under way holds the run until it ends: nothing of it is wanted now. */
+      tdbg_run_set_following (self->run, FALSE);
+      tdbg_run_cancel (self->run);
+      g_clear_object (&self->run);
     }
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
@@ -173,7 +175,6 @@ tdbg_window_dispose (GObject *object)
   g_clear_object (&self->connection_watch);
   g_clear_object (&self->ssh_prompt);
 #endif
-  g_clear_pointer (&self->location, g_free);
   G_OBJECT_CLASS (tdbg_window_parent_class)->dispose (object);
 }
 
@@ -210,9 +211,12 @@ tdbg_window_init (TdbgWindow *self)
   self->pages = GTK_STACK (adw_toast_overlay_get_child (ADW_TOAST_OVERLAY (self->toast_overlay)));
   self->selection = tdbg_selection_new ();
   self->settings = tdbg_settings_new ();
-  self->follower = tdbg_follower_new (self->selection);
+  self->run = tdbg_run_new ();
+  /* Its alerts are told (tdbg-window-notify.c), and closing its window asks whether it is
+   * still being written. */
+  tdbg_run_set_watching (self->run, TRUE);
   _tdbg_window_load_init (self);
-  g_settings_bind (self->settings, "follow", self->follower, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "follow", self->run, "following", G_SETTINGS_BIND_DEFAULT);
   self->panes = tdbg_pane_collect (GTK_WIDGET (self->main_paned));
   for (guint i = 0; i < self->panes->len; i++)
     tdbg_pane_set_selection (g_ptr_array_index (self->panes, i), self->selection);
@@ -238,7 +242,7 @@ tdbg_window_new (GtkApplication *app)
 }
 
 TdbgSelection *tdbg_window_get_selection (TdbgWindow *self) { return self->selection; }
-const char *tdbg_window_get_location (TdbgWindow *self) { return self->location; }
+const char *tdbg_window_get_location (TdbgWindow *self) { return self->run ? tdbg_run_get_location (self->run) : NULL; }
 
 /* The pane of @type the template declares, NULL once the window is disposed. */
 static gpointer
@@ -263,7 +267,7 @@ tdbg_window_get_problems_text (TdbgWindow *self)
   return gtk_widget_get_visible (GTK_WIDGET (self->problems_bar)) ? gtk_label_get_text (self->problems_label) : "";
 }
 
-TdbgFollower *tdbg_window_get_follower (TdbgWindow *self) { return self->follower; }
+TdbgRun *tdbg_window_get_run (TdbgWindow *self) { return self->run; }
 #ifdef TDBG_WITH_REMOTE
 TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self) { return self->connection_watch; }
 #endif

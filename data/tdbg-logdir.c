@@ -706,3 +706,15 @@ tdbg_logdir_holds_no_traceback (TdbgLogdir *self)
   return tdbg_logdir_get_n_stack_frames (self) == 0
          && (tdbg_logdir_get_n_ops (self) > 0 || tdbg_logdir_get_n_executions (self) > 0);
 }
+
+void
+tdbg_logdir_counts_take (TdbgLogdir *logdir, TdbgLogdirCounts *counts)
+{
+  counts->traces = tdbg_logdir_get_n_traces (logdir);
+  counts->executions = tdbg_logdir_get_n_executions (logdir);
+  counts->alerts = tdbg_logdir_get_n_alerts (logdir);
+  counts->file_sets = tdbg_logdir_get_n_file_sets (logdir);
+  counts->source_files = tdbg_logdir_get_n_source_files (logdir);
+  counts->graphs = tdbg_logdir_get_n_graphs (logdir);
+  counts->ops = tdbg_logdir_get_n_ops (logdir);
+}

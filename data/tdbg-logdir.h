@@ -47,6 +47,21 @@ typedef struct {
 #define TDBG_TYPE_LOGDIR (tdbg_logdir_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgLogdir, tdbg_logdir, TDBG, LOGDIR, GObject)
 
+/* How much of a logdir is in the index, taken before a refresh so that what follows it
+ * (TdbgRun's "grew", the selection's "logdir-grew") knows which records are new. Records are
+ * only ever appended. */
+typedef struct {
+  guint traces;
+  guint executions;
+  guint alerts;
+  guint file_sets;
+  guint source_files;
+  guint graphs;
+  guint ops;
+} TdbgLogdirCounts;
+
+void tdbg_logdir_counts_take (TdbgLogdir *logdir, TdbgLogdirCounts *counts);
+
 TdbgLogdir *tdbg_logdir_new (TdbgSource *source);
 TdbgLogdir *tdbg_logdir_new_for_path (const char *path);
 

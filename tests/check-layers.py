@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 FOLDERS = ['proto', 'data', 'data/analysis', 'data/remote', 'data/storage', 'data/fixtures', 'data/graph',
-           'data/watch', 'data/compare', 'data/v1', 'data/report', 'ui', 'cli', 'app']
+           'data/watch', 'data/compare', 'data/v1', 'data/report', 'data/run', 'ui', 'cli', 'app']
 # Each folder and the folders it may include from (its own included); see HACKING.md.
 ALLOWED = {
     'proto': set(),
@@ -36,10 +36,12 @@ ALLOWED = {
     'data/watch': {'data/analysis', 'data', 'proto'},
     'data/compare': {'data/analysis', 'data', 'proto'},
     'data/report': {'data/analysis', 'data', 'proto'},
+    'data/run': {'data/watch', 'data/analysis', 'data', 'proto'},
     'ui': {'data/graph', 'data/analysis', 'data', 'proto'},
     'cli': {'data/report', 'data/graph', 'data/remote', 'data/storage', 'data/watch', 'data/compare', 'data/v1', 'data/analysis', 'data',
             'proto'},
-    'app': {'cli', 'ui', 'data/report', 'data/graph', 'data/fixtures', 'data/remote', 'data/storage', 'data/watch', 'data/compare', 'data/v1',
+    'app': {'cli', 'ui', 'data/run', 'data/report', 'data/graph', 'data/fixtures', 'data/remote', 'data/storage',
+            'data/watch', 'data/compare', 'data/v1',
             'data/analysis', 'data', 'proto'},
 }
 # The folders that never include GTK (nor GDK, GtkSourceView, libadwaita).
@@ -47,8 +49,9 @@ NO_GTK = [f for f in FOLDERS if f == 'cli' or f == 'data' or f.startswith('data/
 GTK_INCLUDE = re.compile(r'^\s*#\s*include\s+<(gtk/|gdk/|gsk/|gtksourceview/|adwaita\.h)', re.M)
 # The meson dependency of each folder's library.
 FOLDER_DEPS = {'proto_dep': 'proto', 'data_dep': 'data', 'v1_dep': 'data/v1', 'analysis_dep': 'data/analysis',
-               'remote_dep': 'data/remote', 'storage_dep': 'data/storage', 'fixtures_dep': 'data/fixtures', 'graph_export_dep': 'data/graph',
-               'watch_dep': 'data/watch', 'compare_dep': 'data/compare', 'report_dep': 'data/report', 'ui_dep': 'ui',
+               'remote_dep': 'data/remote', 'storage_dep': 'data/storage', 'fixtures_dep': 'data/fixtures',
+               'graph_export_dep': 'data/graph', 'watch_dep': 'data/watch', 'compare_dep': 'data/compare',
+               'report_dep': 'data/report', 'run_dep': 'data/run', 'ui_dep': 'ui',
                'cli_dep': 'cli', 'app_dep': 'app'}
 # A system library's dependency, and the calls that use it (the others, GLib's, are not checked).
 LIBRARY_CALLS = {

@@ -500,7 +500,7 @@ test_follow (void)
   window = compare_through_application (dir_a, dir_b);
   pane = tdbg_window_get_trace_pane (window);
   sel = tdbg_window_get_selection (window);
-  g_assert_true (tdbg_follower_get_active (tdbg_window_get_follower (window)));
+  g_assert_true (tdbg_run_get_following (tdbg_window_get_run (window)));
   wait_covers (window, 1, 1);
   g_assert_cmpuint (tdbg_window_get_comparison (window)->first.kind, ==, TDBG_DIVERGENCE_NONE);
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (window->follow_button), "both runs"));

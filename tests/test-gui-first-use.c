@@ -288,7 +288,7 @@ test_empty_folder_followed (void)
   TdbgWindow *window = gui_new_window ();
 
   /* Follow is on unless turned off. */
-  g_assert_true (tdbg_follower_get_active (tdbg_window_get_follower (window)));
+  g_assert_true (tdbg_run_get_following (tdbg_window_get_run (window)));
   tdbg_window_open_location (window, dir);
   gui_spin (300);
   g_assert_cmpstr (tdbg_window_get_page (window), ==, "problem");

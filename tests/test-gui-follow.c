@@ -418,7 +418,7 @@ test_follow (void)
   /* Follow off: what is written now stays out, until it is turned on again. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "follow", NULL);
   g_assert_false (follow_state (window));
-  g_assert_false (tdbg_follower_get_active (tdbg_window_get_follower (window)));
+  g_assert_false (tdbg_run_get_following (tdbg_window_get_run (window)));
   before = run.traces;
   run_traces (&run, 10, FALSE, 0);
   gui_spin (2500);

@@ -17,7 +17,7 @@
 #include "tdbg-fixture-writer.h"
 #include "tdbg-window-notify.h"
 #include "tdbg-background-watch.h"
-#include "tdbg-follower.h"
+#include "tdbg-run.h"
 #include "tdbg-settings.h"
 #include "tdbg-start-page.h"
 #include "compare-fixtures.h"
@@ -38,7 +38,7 @@ stop_key_of (const Recorded *r)
 static gboolean
 not_following (gpointer data)
 {
-  return !tdbg_follower_get_active (data);
+  return !tdbg_run_get_following (data);
 }
 
 static gboolean
@@ -62,7 +62,7 @@ open_growing (GtkApplication *app, const char *full, const char *grow, gboolean 
   tdbg_window_open (window, file);
   g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==, 0);
-  g_assert_true (tdbg_follower_get_active (tdbg_window_get_follower (window)));
+  g_assert_true (tdbg_run_get_following (tdbg_window_get_run (window)));
   return window;
 }
 
@@ -236,7 +236,7 @@ test_stop_watching (void)
   g_assert_true (gui_wait_until (notify_recorder_has, GUINT_TO_POINTER (before + 1), 10000));
   r = g_ptr_array_index (notify_recorder_get (), before);
   notify_recorder_invoke (r->id, stop_key_of (r));
-  g_assert_true (gui_wait_until (not_following, tdbg_window_get_follower (window), 5000));
+  g_assert_true (gui_wait_until (not_following, tdbg_window_get_run (window), 5000));
   gtk_window_destroy (GTK_WINDOW (window));
   test_remove_tree (grow);
 }

@@ -480,16 +480,16 @@ test_one_poll (void)
 {
   TdbgWindow *window = open_with_key ();
   TdbgConnectionWatch *watch = tdbg_window_get_connection_watch (window);
-  TdbgFollower *follower = tdbg_window_get_follower (window);
-  guint polls = tdbg_follower_get_n_polls (follower), checks;
+  TdbgRun *run = tdbg_window_get_run (window);
+  guint polls = tdbg_run_get_n_polls (run), checks;
 
   g_assert_nonnull (watch);
-  g_assert_true (tdbg_follower_get_active (follower));
+  g_assert_true (tdbg_run_get_following (run));
   checks = tdbg_connection_watch_get_n_checks (watch);
   gui_spin (5000);
-  g_test_message ("following: %u polls, %u checks", tdbg_follower_get_n_polls (follower) - polls,
+  g_test_message ("following: %u polls, %u checks", tdbg_run_get_n_polls (run) - polls,
                   tdbg_connection_watch_get_n_checks (watch) - checks);
-  g_assert_cmpuint (tdbg_follower_get_n_polls (follower) - polls, >=, 1);
+  g_assert_cmpuint (tdbg_run_get_n_polls (run) - polls, >=, 1);
   g_assert_cmpuint (tdbg_connection_watch_get_n_checks (watch), ==, checks);
   g_action_group_activate_action (G_ACTION_GROUP (window), "follow", NULL);
   gui_spin (5000);

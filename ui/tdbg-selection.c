@@ -137,18 +137,6 @@ tdbg_selection_get_logdir (TdbgSelection *self)
 }
 
 void
-tdbg_logdir_counts_take (TdbgLogdir *logdir, TdbgLogdirCounts *counts)
-{
-  counts->traces = tdbg_logdir_get_n_traces (logdir);
-  counts->executions = tdbg_logdir_get_n_executions (logdir);
-  counts->alerts = tdbg_logdir_get_n_alerts (logdir);
-  counts->file_sets = tdbg_logdir_get_n_file_sets (logdir);
-  counts->source_files = tdbg_logdir_get_n_source_files (logdir);
-  counts->graphs = tdbg_logdir_get_n_graphs (logdir);
-  counts->ops = tdbg_logdir_get_n_ops (logdir);
-}
-
-void
 tdbg_selection_logdir_grew (TdbgSelection *self, const TdbgLogdirCounts *before)
 {
   g_return_if_fail (TDBG_IS_SELECTION (self));

@@ -17,20 +17,6 @@ typedef enum {
   TDBG_FOCUS_OP,
 } TdbgFocus;
 
-/* How much of a logdir is in the index, taken before a refresh so that observers of
- * "logdir-grew" know which records are new. Records are only ever appended. */
-typedef struct {
-  guint traces;
-  guint executions;
-  guint alerts;
-  guint file_sets;
-  guint source_files;
-  guint graphs;
-  guint ops;
-} TdbgLogdirCounts;
-
-void tdbg_logdir_counts_take (TdbgLogdir *logdir, TdbgLogdirCounts *counts);
-
 #define TDBG_TYPE_SELECTION (tdbg_selection_get_type ())
 G_DECLARE_FINAL_TYPE (TdbgSelection, tdbg_selection, TDBG, SELECTION, GObject)
 

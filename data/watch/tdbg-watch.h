@@ -4,7 +4,7 @@
 /* What is new in a run being followed, for whatever tells a person (the `watch` command, the
  * window's notifications): each alert once, the first of each kind marked; how long the run
  * has not grown; whether TensorFlow is holding its records back. The caller brings the logdir
- * up to date (a refresh, or the window's follower) and steps the watch after each update. */
+ * up to date (a refresh, or a TdbgRun following it) and steps the watch after each update. */
 
 #include "tdbg-logdir.h"
 
