@@ -26,11 +26,12 @@ paneds (TdbgWindow *self, GtkPaned **out)
 }
 
 /* The source and stack's height for a window of @height: a screen of code (at least 12
- * lines), more on a tall screen, never most of it. */
+ * lines), more on a tall screen, never most of it; on a laptop's screen no more than that, so
+ * that Graph Execution keeps its rows with FULL_TENSOR's values open under them. */
 static int
 bottom_height (int height)
 {
-  return CLAMP (height * 2 / 5, 250, 460);
+  return CLAMP (height * 3 / 10, 236, 460);
 }
 
 /* The paned's length less its handle (its max-position is less the end child's least size too). */

@@ -632,3 +632,52 @@ gui_browser_shows (gpointer data)
 
   return shown && shown->graph == w->graph && tdbg_graph_view_get_layout (tdbg_graph_browser_get_view (w->browser));
 }
+
+/* The height of @widget on screen: what its ancestors do not cut off. */
+double
+gui_shown_height (GtkWidget *widget)
+{
+  graphene_rect_t shown, b;
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
+
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, root, &shown))
+    return 0;
+  for (GtkWidget *a = gtk_widget_get_parent (widget); a; a = gtk_widget_get_parent (a))
+    {
+      if (!gtk_widget_compute_bounds (a, root, &b) || !graphene_rect_intersection (&shown, &b, &shown))
+        return 0;
+    }
+  return shown.size.height;
+}
+
+/* Whole lines of @view in sight on screen. */
+int
+gui_lines_in_view (GtkTextView *view)
+{
+  GdkRectangle visible;
+  GtkTextIter iter;
+  int y, height;
+
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_buffer_get_start_iter (gtk_text_view_get_buffer (view), &iter);
+  gtk_text_view_get_line_yrange (view, &iter, &y, &height);
+  g_assert_cmpint (height, >, 0);
+  return (int) MIN (visible.height, gui_shown_height (GTK_WIDGET (view))) / height;
+}
+
+/* Rows of @list wholly in sight. */
+guint
+gui_rows_in_view (GtkWidget *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      graphene_rect_t b;
+      if (gtk_widget_get_visible (row) && gtk_widget_get_height (row) > 0 &&
+          gtk_widget_compute_bounds (row, list, &b) && b.origin.y >= 0 &&
+          b.origin.y + b.size.height <= gtk_widget_get_height (list) + 0.5)
+        n++;
+    }
+  return n;
+}

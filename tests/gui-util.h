@@ -107,4 +107,11 @@ guint gui_filter_by_dropdown (TdbgTracePane *pane, GtkDropDown *dropdown, guint 
  * @dir unless a previous run left the same one there; the same stamp as bench-load. */
 void gui_ensure_demo_logdir (const char *dir, guint n_steps);
 
+/* The height of @widget on screen: what its ancestors do not cut off. */
+double gui_shown_height (GtkWidget *widget);
+/* Whole lines of @view in sight on screen. */
+int gui_lines_in_view (GtkTextView *view);
+/* Rows of @list (a GtkListView, or any widget whose children are rows) wholly in sight. */
+guint gui_rows_in_view (GtkWidget *list);
+
 G_END_DECLS

@@ -495,6 +495,7 @@ tdbg_trace_pane_dispose (GObject *object)
   TdbgTracePane *self = TDBG_TRACE_PANE (object);
 
   tdbg_list_scroll_clear (&self->scroll);
+  g_clear_handle_id (&self->place_values_id, g_source_remove);
   clear_filter (self);
   _tdbg_trace_pane_compare_clear (self);
   _tdbg_trace_pane_order_clear (self);
@@ -518,23 +519,51 @@ keep_selected_in_view (TdbgTracePane *self)
     tdbg_list_scroll_to (&self->scroll, pos);
 }
 
-/* Opened, the values get what they need (six rows at least) and half of what is left, the
- * list the other half (the person may move the split); closed, the details get what they need
- * and the list the rest. */
+/* The list's least room beside opened values: eight rows under its column titles. */
+#define LIST_ROWS_KEPT 8
+
+/* Opened, the values get what they need (a few rows at least), and of what is left the list
+ * keeps room for its rows first, then each gets half (the person may move the split); closed,
+ * the details get what they need and the list the rest. Placed again as the pane's height
+ * changes. */
 static void
 place_values (TdbgTracePane *self)
 {
   GtkExpander *expander = tdbg_tensor_details_get_expander (self->details);
+  GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->list_view));
   int height = gtk_widget_get_height (GTK_WIDGET (self->values_paned));
-  int need;
+  int row_height = row && gtk_widget_get_height (row) > 0 ? gtk_widget_get_height (row) : 22;
+  /* The column titles above the rows. */
+  int titles = MAX (gtk_widget_get_height (gtk_widget_get_parent (GTK_WIDGET (self->scroller))) -
+                    gtk_widget_get_height (GTK_WIDGET (self->scroller)), 0);
+  int need, left;
 
   gtk_widget_measure (GTK_WIDGET (self->details), GTK_ORIENTATION_VERTICAL,
                       gtk_widget_get_width (GTK_WIDGET (self->values_paned)), &need, NULL, NULL, NULL);
-  if (gtk_expander_get_expanded (expander) && height > 0)
-    gtk_paned_set_position (self->values_paned, MAX (height - need, 0) / 2);
+  left = MAX (height - need, 0);
+  if (gtk_expander_get_expanded (expander) && gtk_widget_get_visible (GTK_WIDGET (expander)) && height > 0)
+    gtk_paned_set_position (self->values_paned, MAX (left / 2, MIN (left, titles + LIST_ROWS_KEPT * row_height + 1)));
   else
     gtk_paned_set_position (self->values_paned, -1);
   keep_selected_in_view (self);
+}
+
+static gboolean
+place_values_cb (gpointer data)
+{
+  TdbgTracePane *self = data;
+
+  self->place_values_id = 0;
+  place_values (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The pane's height changed, in an allocation: the split is placed after it, not within it. */
+static void
+place_values_later (TdbgTracePane *self)
+{
+  if (self->place_values_id == 0)
+    self->place_values_id = g_idle_add (place_values_cb, self);
 }
 
 static void
@@ -612,6 +641,9 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   g_signal_connect (self->goto_entry, "activate", G_CALLBACK (goto_cb), self);
   g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::expanded",
                             G_CALLBACK (place_values), self);
+  g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::visible",
+                            G_CALLBACK (place_values), self);
+  g_signal_connect_swapped (self->values_paned, "notify::max-position", G_CALLBACK (place_values_later), self);
   g_signal_connect_swapped (self->values_paned, "notify::position", G_CALLBACK (keep_selected_in_view), self);
 }
 
