@@ -206,7 +206,8 @@ test_room (void)
                       gui_lines_in_view (GTK_TEXT_VIEW (source_view (window))));
       gui_shot (GTK_WIDGET (window), sized ? "layout-values-screen.png" : "layout-values.png");
       g_assert_cmpint (lines, >=, 2);
-      g_assert_cmpuint (rows, >=, 8);
+      /* Eight rows from a laptop's 800 px up; a 768 px screen has a row or two less. */
+      g_assert_cmpuint (rows, >=, screen_h >= 800 ? 8 : 6);
       g_assert_cmpint (gui_lines_in_view (GTK_TEXT_VIEW (source_view (window))), >=, 12);
       assert_fits (window, "the values open");
       gtk_window_destroy (GTK_WINDOW (window));

@@ -35,7 +35,6 @@ struct _TdbgTracePane {
   GtkListView *list_view;
   TdbgTraceHeader *header;
   TdbgTensorDetails *details;
-  guint place_values_id;         /* the split placed again after the pane's height changed */
 
   TdbgTraceColumn column_defs[TDBG_TRACE_N_COLS];
   TdbgTraceColumns columns;

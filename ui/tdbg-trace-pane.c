@@ -495,7 +495,6 @@ tdbg_trace_pane_dispose (GObject *object)
   TdbgTracePane *self = TDBG_TRACE_PANE (object);
 
   tdbg_list_scroll_clear (&self->scroll);
-  g_clear_handle_id (&self->place_values_id, g_source_remove);
   clear_filter (self);
   _tdbg_trace_pane_compare_clear (self);
   _tdbg_trace_pane_order_clear (self);
@@ -524,8 +523,7 @@ keep_selected_in_view (TdbgTracePane *self)
 
 /* Opened, the values get what they need (a few rows at least), and of what is left the list
  * keeps room for its rows first, then each gets half (the person may move the split); closed,
- * the details get what they need and the list the rest. Placed again as the pane's height
- * changes. */
+ * the details get what they need and the list the rest. */
 static void
 place_values (TdbgTracePane *self)
 {
@@ -546,24 +544,6 @@ place_values (TdbgTracePane *self)
   else
     gtk_paned_set_position (self->values_paned, -1);
   keep_selected_in_view (self);
-}
-
-static gboolean
-place_values_cb (gpointer data)
-{
-  TdbgTracePane *self = data;
-
-  self->place_values_id = 0;
-  place_values (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* The pane's height changed, in an allocation: the split is placed after it, not within it. */
-static void
-place_values_later (TdbgTracePane *self)
-{
-  if (self->place_values_id == 0)
-    self->place_values_id = g_idle_add (place_values_cb, self);
 }
 
 static void
@@ -643,7 +623,6 @@ tdbg_trace_pane_init (TdbgTracePane *self)
                             G_CALLBACK (place_values), self);
   g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::visible",
                             G_CALLBACK (place_values), self);
-  g_signal_connect_swapped (self->values_paned, "notify::max-position", G_CALLBACK (place_values_later), self);
   g_signal_connect_swapped (self->values_paned, "notify::position", G_CALLBACK (keep_selected_in_view), self);
 }
 
