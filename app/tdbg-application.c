@@ -43,7 +43,7 @@ absolute_location (const char *text)
   return g_canonicalize_filename (text, NULL);
 }
 
-/* --compare RUN_A RUN_B (tdbg_cli_check_window_args() has checked them): the pair goes to the
+/* --compare RUN_A RUN_B (tdbg_cli_main() has checked them): the pair goes to the
  * instance already running, when there is one, through the "compare" action. */
 static gboolean
 compare_from_command_line (GApplication *app, char **argv, int *exit_status)

@@ -13,6 +13,11 @@
  * names of an earlier arrangement ("main", "top", "lower") are not read. */
 static const char *paned_keys[] = { "rows", "side", "middle", "bottom" };
 
+/* The source and stack's height when the logdir records no traceback (a tfdbg V1 dump): room
+ * for their titles and the line that says why they are empty, the rest to the panes that have
+ * something to show. */
+#define NO_TRACEBACK_BOTTOM 130
+
 /* Below this width (in pixels) Graph Structure goes under Graph Execution. */
 #define NARROW_WIDTH 1180
 
@@ -32,6 +37,13 @@ static int
 bottom_height (int height)
 {
   return CLAMP (height * 3 / 10, 236, 460);
+}
+
+static gboolean
+shows_no_traceback (TdbgWindow *self)
+{
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (self->selection);
+  return logdir && tdbg_logdir_holds_no_traceback (logdir);
 }
 
 /* The paned's length less its handle (its max-position is less the end child's least size too). */
@@ -86,7 +98,7 @@ place_split (TdbgWindow *self, guint i)
   switch (i)
     {
     case 0:
-      position = MAX (max - bottom_height (max), max / 2);
+      position = shows_no_traceback (self) ? max - NO_TRACEBACK_BOTTOM : MAX (max - bottom_height (max), max / 2);
       break;
     case 1:
       position = CLAMP (width * 27 / 100, 260, 400);
@@ -239,6 +251,14 @@ _tdbg_window_layout_load (TdbgWindow *self)
   g_signal_connect (self, "realize", G_CALLBACK (realize_cb), NULL);
   g_signal_connect_swapped (self->pages, "notify::visible-child", G_CALLBACK (size_changed_cb), self);
   g_settings_bind (self->settings, "show-alerts", tdbg_window_get_alerts_pane (self), "visible", G_SETTINGS_BIND_DEFAULT);
+}
+
+void
+_tdbg_window_layout_logdir_shown (TdbgWindow *self)
+{
+  /* Not before the first size: the split is placed then. */
+  if (self->placed[0])
+    place_split (self, 0);
 }
 
 void

@@ -334,22 +334,26 @@ show_load_error (TdbgWindow *self, const GError *error)
     _tdbg_window_show_problem (self, _("The logdir cannot be read"), error->message);
 }
 
-/* A logdir that holds too little to browse gets a page saying why; one whose circular
- * buffer dropped events gets a notice above the panes. */
+/* A logdir that holds too little to browse gets a page saying why; what is not damage but
+ * worth knowing (a circular buffer dropped events, a V1 dump holds no traceback) a notice
+ * above the panes. */
 static void
 show_diagnosis (TdbgWindow *self, TdbgLogdir *logdir)
 {
   TdbgDiagnosisKind kind = tdbg_diagnose_logdir (logdir);
-  TdbgCircularEvidence evidence;
-  gboolean circular = tdbg_logdir_find_circular_evidence (logdir, &evidence);
+  g_autoptr(GPtrArray) notices = tdbg_logdir_list_notices (logdir);
+  gboolean any = notices->len > 0;
 
-  if (circular)
+  if (any)
     {
-      g_autofree char *text = tdbg_circular_explain (&evidence);
+      g_autofree char *text = NULL;
+      g_ptr_array_add (notices, NULL);
+      text = g_strjoinv ("\n", (char **) notices->pdata);
       gtk_label_set_text (self->notice_label, text);
     }
-  gtk_info_bar_set_revealed (self->notice_bar, circular);
-  gtk_widget_set_visible (GTK_WIDGET (self->notice_bar), circular);
+  gtk_info_bar_set_revealed (self->notice_bar, any);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_bar), any);
+  _tdbg_window_layout_logdir_shown (self);
   if (kind != TDBG_DIAGNOSIS_OK)
     show_diagnosis_page (self, kind);
 }
@@ -727,9 +731,9 @@ void
 _tdbg_window_load_init (TdbgWindow *self)
 {
   g_signal_connect (self->follower, "refreshed", G_CALLBACK (followed_cb), self);
+  g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (folder_follow_toggled), self);
 #ifdef TDBG_WITH_REMOTE
   g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (pause_watch_while_following), self);
-  g_signal_connect_swapped (self->follower, "notify::active", G_CALLBACK (folder_follow_toggled), self);
 #endif
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);

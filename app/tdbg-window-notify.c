@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-alert-kind.h"
 #include "tdbg-background-watch.h"
-#include "tdbg-cli-alerts.h"
+#include "tdbg-report.h"
 #include "tdbg-more-alerts.h"
 #include "tdbg-root-cause.h"
 #include "tdbg-watch.h"

@@ -137,6 +137,9 @@ void _tdbg_window_toast (TdbgWindow *self, const char *title);
 /* tdbg-window-layout.c */
 void _tdbg_window_layout_load (TdbgWindow *self);
 void _tdbg_window_layout_save (TdbgWindow *self);
+/* A logdir is shown: the source and stack's split goes where it does for it (unless the
+ * person moved it). */
+void _tdbg_window_layout_logdir_shown (TdbgWindow *self);
 void _tdbg_window_layout_dispose (TdbgWindow *self);
 
 /* Read-backs: for the window's own files, tests and benchmarks. */

@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include "tdbg-cause-finder.h"
-#include "tdbg-explain.h"
+#include "tdbg-report.h"
 #include "tdbg-layout-worker.h"
 
 static TdbgCauseFinder *

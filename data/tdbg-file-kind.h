@@ -19,5 +19,8 @@ typedef enum {
 
 /* "metadata", "source_files", ... (the file name suffix) */
 const char *tdbg_file_kind_suffix (TdbgFileKind kind);
+/* Splits "tfdbg_events.<T>.<host>.<suffix>" into its file set prefix (newly allocated) and
+ * kind; FALSE for a name that is no file of a file set. */
+gboolean tdbg_parse_file_name (const char *name, char **prefix, TdbgFileKind *kind);
 
 G_END_DECLS

@@ -93,8 +93,6 @@ guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char
 guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
 void tdbg_file_set_free (TdbgFileSet *file_set);
 GBytes *tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error);
-/* Splits "tfdbg_events.<T>.<host>.<suffix>" into its file set prefix and kind. */
-gboolean tdbg_parse_file_name (const char *name, char **prefix, TdbgFileKind *kind);
 void tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
 void tdbg_logdir_add_read_failure (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
 void tdbg_logdir_withdraw_read_failures (TdbgLogdir *self, const char *file_name);

@@ -43,6 +43,29 @@ def expect_usage(program, args, needles):
     return problems
 
 
+def several_events(program, logdir, command):
+    """`trace`/`execution` LOGDIR I J K: a JSON array of what each index prints alone, the texts
+    apart by a blank line; an index past the end fails the whole call, naming it."""
+    problems = []
+    alone = []
+    for index in ("2", "0", "1"):
+        status, out, err = run(program, command, "--json", logdir, index)
+        if status != 0:
+            return [f"{command} {index} exited {status}: {err.strip()[:200]!r}"]
+        alone.append(json.loads(out))
+    status, out, err = run(program, command, "--json", logdir, "2", "0", "1")
+    if status != 0 or json.loads(out) != alone:
+        problems.append(f"{command} --json 2 0 1 exited {status}, not the three alone in order: {out[:200]!r}")
+    texts = [run(program, command, logdir, index)[1] for index in ("2", "0")]
+    status, out, err = run(program, command, logdir, "2", "0")
+    if status != 0 or out != texts[0] + "\n" + texts[1]:
+        problems.append(f"{command} 2 0 exited {status}, not the two texts apart by a blank line")
+    status, out, err = run(program, command, "--json", logdir, "0", "999999999")
+    if status != 2 or "999999999" not in err or out:
+        problems.append(f"{command} --json 0 999999999 exited {status} (stderr {err.strip()[:200]!r}), expected 2 naming the index and nothing on stdout")
+    return problems
+
+
 def main(argv):
     program, root, outdir = argv[1], argv[2], argv[3]
     os.makedirs(outdir, exist_ok=True)
@@ -118,6 +141,8 @@ def main(argv):
     report("export-graph --graph ID of a shared name",
            [] if status == 0 and os.path.getsize(picture) > 0 else [f"exited {status}: {err.strip()[:300]!r}"])
 
+    for command in ("trace", "execution"):
+        report(f"{command} of several indices: each as alone, in order, one load", several_events(program, mnist, command))
     print(f"1..{len(results)}")
     failed = 0
     for i, (name, problems) in enumerate(results, 1):

@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The folders' includes run one way only, as HACKING.md draws them, and the reader's core
-links neither libssh nor zstd.
+"""The folders' includes run one way only, as HACKING.md draws them; a folder's private
+headers stay in it; each library links only what it uses; the reader's core links neither
+libssh nor zstd, and nothing of data/ or cli/ includes GTK.
 
 usage: check-layers.py SOURCE_ROOT [CORE_LIBRARY]
 
-Every #include "…" of app/, ui/ and data/ (its subfolders too) is found where the build finds
-it (beside the including file, else in the folder that holds a header of that name) and
-counted as an arrow from folder to folder. An arrow missing from ALLOWED is a failure, and so is
-a circle. CORE_LIBRARY (data/libtdbg-data.a) must not use any libssh or zstd symbol. A
-self-test first checks that a backwards include in a scratch tree is caught. TAP output."""
+Every #include "…" of app/, cli/, ui/ and data/ (its subfolders too) is found where the build
+finds it (beside the including file, else in the folder that holds a header of that name) and
+counted as an arrow from folder to folder. An arrow missing from ALLOWED is a failure, and so
+is a circle, and so is an include of another folder's *-private.h. A dependency a folder's
+meson.build names is a library it links: another folder's (FOLDER_DEPS), which it must include
+a header of, or a system library's (LIBRARY_CALLS), which its sources must call. CORE_LIBRARY
+(data/libtdbg-data.a) must not use any libssh or zstd symbol. Self-tests first check that each
+rule catches its fault in a scratch tree. TAP output."""
 
 import os
 import re
@@ -17,7 +21,8 @@ import subprocess
 import sys
 import tempfile
 
-FOLDERS = ['proto', 'data', 'data/analysis', 'data/remote', 'data/fixtures', 'data/graph', 'data/watch', 'data/compare', 'data/v1', 'ui', 'app']
+FOLDERS = ['proto', 'data', 'data/analysis', 'data/remote', 'data/fixtures', 'data/graph', 'data/watch', 'data/compare',
+           'data/v1', 'data/report', 'ui', 'cli', 'app']
 # Each folder and the folders it may include from (its own included); see HACKING.md.
 ALLOWED = {
     'proto': set(),
@@ -28,10 +33,35 @@ ALLOWED = {
     'data/fixtures': {'data', 'proto'},
     'data/graph': {'data/analysis', 'data', 'proto'},
     'data/watch': {'data/analysis', 'data', 'proto'},
-    'data/compare': {'data/graph', 'data/analysis', 'data', 'proto'},
+    'data/compare': {'data/analysis', 'data', 'proto'},
+    'data/report': {'data/analysis', 'data', 'proto'},
     'ui': {'data/graph', 'data/analysis', 'data', 'proto'},
-    'app': {'ui', 'data/graph', 'data/fixtures', 'data/remote', 'data/watch', 'data/compare', 'data/v1', 'data/analysis', 'data', 'proto'},
+    'cli': {'data/report', 'data/graph', 'data/remote', 'data/watch', 'data/compare', 'data/v1', 'data/analysis', 'data',
+            'proto'},
+    'app': {'cli', 'ui', 'data/report', 'data/graph', 'data/fixtures', 'data/remote', 'data/watch', 'data/compare', 'data/v1',
+            'data/analysis', 'data', 'proto'},
 }
+# The folders that never include GTK (nor GDK, GtkSourceView, libadwaita).
+NO_GTK = [f for f in FOLDERS if f == 'cli' or f == 'data' or f.startswith('data/')]
+GTK_INCLUDE = re.compile(r'^\s*#\s*include\s+<(gtk/|gdk/|gsk/|gtksourceview/|adwaita\.h)', re.M)
+# The meson dependency of each folder's library.
+FOLDER_DEPS = {'proto_dep': 'proto', 'data_dep': 'data', 'v1_dep': 'data/v1', 'analysis_dep': 'data/analysis',
+               'remote_dep': 'data/remote', 'fixtures_dep': 'data/fixtures', 'graph_export_dep': 'data/graph',
+               'watch_dep': 'data/watch', 'compare_dep': 'data/compare', 'report_dep': 'data/report', 'ui_dep': 'ui',
+               'cli_dep': 'cli', 'app_dep': 'app'}
+# A system library's dependency, and the calls that use it (the others, GLib's, are not checked).
+LIBRARY_CALLS = {
+    'gvc_dep': r'\bgv[A-Z]\w*\s*\(',
+    'cgraph_dep': r'\bag[a-z]\w*\s*\(',
+    'libssh_dep': r'\b(ssh|sftp)_\w+\s*\(',
+    'zstd_dep': r'\bZSTD_\w+\s*\(',
+    'gtk_dep': r'\bgtk_\w+\s*\(',
+    'gtksource_dep': r'\bgtk_source_\w+\s*\(',
+    'adw_dep': r'\badw_\w+\s*\(',
+    'cairo_dep': r'\bcairo_\w+\s*\(',
+}
+DEP_NAME = re.compile(r'\b(\w+_dep)\b')
+DECLARED_DEP = re.compile(r'\b(\w+_dep)\s*=\s*declare_dependency\b')
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 REMOTE_SYMBOL = re.compile(r'^(ssh_|sftp_|ZSTD_)')
 
@@ -67,7 +97,7 @@ def arrows(root):
                 if os.path.exists(os.path.join(os.path.dirname(path), header)):
                     target = os.path.relpath(os.path.dirname(os.path.normpath(
                         os.path.join(os.path.dirname(path), header))), root)
-                elif header.split('/')[0] in ('data', 'ui', 'app', 'proto') and \
+                elif header.split('/')[0] in ('data', 'ui', 'cli', 'app', 'proto') and \
                         os.path.exists(os.path.join(root, header)):
                     target = os.path.relpath(os.path.dirname(os.path.join(root, header)), root)
                 else:
@@ -101,6 +131,81 @@ def backwards(found):
     return sorted((a, b) for a, b in found if b not in ALLOWED.get(a, set()))
 
 
+def foreign_private(found):
+    """[(file, header)] of every include of another folder's *-private.h."""
+    return sorted((path, header) for pairs in found.values() for path, header in pairs
+                  if os.path.basename(header).endswith('-private.h'))
+
+
+def gtk_includes(root):
+    """The files of data/ and cli/ that include GTK."""
+    files = folder_files(root)
+    return [os.path.relpath(path, root) for folder in NO_GTK for path in files[folder]
+            if GTK_INCLUDE.search(open(path, encoding='utf-8').read())]
+
+
+def linked(root, folder):
+    """The dependencies @folder's meson.build names (its library's and program's), but those
+    it declares."""
+    path = os.path.join(root, folder, 'meson.build')
+    if not os.path.exists(path):
+        return set()
+    text = re.sub(r'#.*', '', open(path, encoding='utf-8').read())
+    return set(DEP_NAME.findall(text)) - set(DECLARED_DEP.findall(text))
+
+
+def unused_links(root, found):
+    """[(folder, dependency)] of every library a folder links but does not use."""
+    files = folder_files(root)
+    unused = []
+    for folder in FOLDERS:
+        text = None
+        for dep in sorted(linked(root, folder)):
+            if dep in FOLDER_DEPS:
+                used = FOLDER_DEPS[dep] == folder or (folder, FOLDER_DEPS[dep]) in found
+            elif dep in LIBRARY_CALLS:
+                if text is None:
+                    text = ''.join(open(p, encoding='utf-8').read() for p in files[folder] if not p.endswith('.proto'))
+                used = re.search(LIBRARY_CALLS[dep], text) is not None
+            else:
+                continue
+            if not used:
+                unused.append((folder, dep))
+    return sorted(unused)
+
+
+def scratch(root, files):
+    for name, text in files.items():
+        os.makedirs(os.path.dirname(os.path.join(root, name)), exist_ok=True)
+        with open(os.path.join(root, name), 'w') as f:
+            f.write(text)
+
+
+def self_test_rules():
+    """In a scratch tree: a private header of data/ included by data/remote/, a library named in
+    data/compare/'s meson.build that nothing there includes, Graphviz linked and never called,
+    and GTK included in cli/; and none of these when they are not so."""
+    with tempfile.TemporaryDirectory() as root:
+        scratch(root, {
+            'data/tdbg-logdir-private.h': '#pragma once\n',
+            'data/tdbg-logdir.h': '#pragma once\n',
+            'data/analysis/tdbg-neighbourhood.h': '#include "tdbg-logdir.h"\n',
+            'data/graph/tdbg-graph-export.h': '#include "tdbg-neighbourhood.h"\n',
+            'data/graph/tdbg-graph-export.c': '#include <gvc.h>\n#include "tdbg-graph-export.h"\nvoid f (void) { agclose (g); }\n',
+            'data/graph/meson.build': "graph_export_dep = declare_dependency(dependencies: [analysis_dep, gvc_dep, cgraph_dep])\n",
+            'data/remote/tdbg-serve.c': '#include "tdbg-logdir-private.h"\n#include "tdbg-remote-private.h"\n',
+            'data/remote/tdbg-remote-private.h': '#pragma once\n',
+            'data/compare/tdbg-compare.c': '#include "tdbg-neighbourhood.h"\n',
+            'data/compare/meson.build': "# analysis_dep only?\nlib = static_library('c', dependencies: [graph_export_dep, analysis_dep])\n",
+            'cli/tdbg-cli.c': '#include <gtk/gtk.h>\n',
+            'app/tdbg-window.c': '#include <gtk/gtk.h>\n',
+        })
+        found = arrows(root)
+        return foreign_private(found) == [('data/remote/tdbg-serve.c', 'tdbg-logdir-private.h')] and \
+            unused_links(root, found) == [('data/compare', 'graph_export_dep'), ('data/graph', 'gvc_dep')] and \
+            gtk_includes(root) == ['cli/tdbg-cli.c']
+
+
 def self_test():
     """A core file that includes a remote header, in a scratch tree, is caught."""
     with tempfile.TemporaryDirectory() as root:
@@ -123,6 +228,7 @@ def main():
     results = []
 
     results.append((self_test(), 'a backwards include in a scratch tree is found'))
+    results.append((self_test_rules(), "another folder's private header, an unused library and GTK in cli/ are found in a scratch tree"))
     found = arrows(root)
     for a, b in sorted(found):
         print('# %s -> %s (%d includes)' % (a, b, len(found[(a, b)])))
@@ -135,6 +241,18 @@ def main():
     if looped:
         print('# folders on a circle: ' + ', '.join(sorted(looped)))
     results.append((not looped, 'no circle between folders'))
+    private = foreign_private(found)
+    for path, header in private:
+        print('# %s includes "%s", another folder\'s private header' % (path, header))
+    results.append((not private, "no folder includes another folder's *-private.h"))
+    unused = unused_links(root, found)
+    for folder, dep in unused:
+        print('# %s/meson.build links %s, which nothing in %s/ uses' % (folder, dep, folder))
+    results.append((not unused, 'each library links only what it uses'))
+    gtk = gtk_includes(root)
+    for path in gtk:
+        print('# %s includes GTK' % path)
+    results.append((not gtk, 'nothing in data/ or cli/ includes GTK'))
     results.append((('data', 'data/remote') not in found and ('data', 'data/analysis') not in found,
                     'the core includes no header of data/remote/ or data/analysis/'))
     if library:

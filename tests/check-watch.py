@@ -15,6 +15,9 @@ import subprocess
 import sys
 import time
 
+# A record: 8 bytes of length, 4 of its CRC, the data, 4 of the data's CRC.
+TDBG_RECORD_HEADER = 12
+
 from tap import check, finish
 
 cli, make_demo, work = sys.argv[1:4]
@@ -41,13 +44,18 @@ def demo(name, steps, bad_step):
 
 def copy_run(src, dst, bulk_records):
     """dst holds src's files whole, but the traces and executions files only their first
-    bulk_records[name] records (every file's when the name is missing)."""
+    bulk_records[name] records (every file's when the name is missing). What dst already holds
+    is kept and only the rest appended, as TensorFlow's writer appends: a file rewritten from
+    its start would look, to a watch reading it at that moment, like a run that shrank."""
     os.makedirs(dst, exist_ok=True)
     for name in sorted(os.listdir(src)):
         recs = records(os.path.join(src, name))
         keep = bulk_records.get(name.rsplit(".", 1)[-1], len(recs))
-        with open(os.path.join(dst, name), "wb") as f:
-            f.write(b"".join(recs[:keep]))
+        data = b"".join(recs[:keep])
+        with open(os.path.join(dst, name), "ab") as f:
+            written = f.tell()
+            assert written <= len(data), f"{name}: the copy would shrink"
+            f.write(data[written:])
 
 
 def bulk_names(src):
@@ -155,6 +163,22 @@ p = watch(["--idle-timeout", "2", "--interval", "0.2", held])
 out, err = p.communicate(timeout=60)
 check("held back: the circular-buffer hint", "circular_buffer_size=-1" in err, err)
 check("held back: idle, exit 0", p.returncode == 0, str(p.returncode))
+
+# A file that becomes shorter than what was read (rewritten, not appended to) is no longer
+# followed: the watch names it with the offset as it happens, and a run it could not read whole
+# is never reported clean (exit 2, not 0).
+shrunk = os.path.join(work, "shrunk")
+shutil.rmtree(shrunk, ignore_errors=True)
+copy_run(clean, shrunk, {})
+p = watch(["--idle-timeout", "3", "--interval", "0.2", shrunk])
+time.sleep(1.5)
+traces = next(n for n in os.listdir(shrunk) if n.endswith(".graph_execution_traces"))
+with open(os.path.join(shrunk, traces), "r+b") as f:
+    f.truncate(TDBG_RECORD_HEADER + 4)
+out, err = p.communicate(timeout=60)
+check("shrunk file: exit 2", p.returncode == 2, f"{p.returncode} {err}")
+check("shrunk file: named with its offset as it happened",
+      f"Problem: {traces} at offset {TDBG_RECORD_HEADER + 4}:" in err and "no longer followed" in err, err)
 
 # Without --exit-on-alert it runs to the idle timeout and says the run went bad (exit 1),
 # every alert printed once.

@@ -739,13 +739,15 @@ test_v1_dump_through_server (void)
   g_setenv ("TDBG_SSH_REMOTE_PROGRAM", "no", TRUE);
   g_assert_null (tdbg_window_get_load_error (window));
   g_test_message ("over ssh://: %s", tdbg_window_get_problems_text (window));
-  /* The banner names the first; the damage and the traceback the dump does not carry. */
+  /* The banner names the first of the damage (the missing traceback is a notice, not damage). */
   g_assert_nonnull (strstr (tdbg_window_get_problems_text (here), "loss_0_DebugIdentity_1795817552906591 at byte 0"));
   g_assert_cmpstr (tdbg_window_get_problems_text (window), ==, tdbg_window_get_problems_text (here));
   shown = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
   read_here = tdbg_selection_get_logdir (tdbg_window_get_selection (here));
-  g_assert_cmpuint (tdbg_logdir_get_problems (read_here)->len, ==, 3);
-  g_assert_cmpuint (tdbg_logdir_get_problems (shown)->len, ==, 3);
+  g_assert_cmpuint (tdbg_logdir_get_problems (read_here)->len, ==, 2);
+  g_assert_cmpuint (tdbg_logdir_get_problems (shown)->len, ==, 2);
+  g_assert_cmpstr (tdbg_window_get_notice_text (window), ==, tdbg_window_get_notice_text (here));
+  g_assert_nonnull (strstr (tdbg_window_get_notice_text (window), "no Python traceback"));
   remote_values = first_alert_values (window);
   g_assert_cmpstr (local_values, ==, "nan  0.  1.04815  1.44203");
   g_assert_cmpstr (remote_values, ==, local_values);

@@ -372,6 +372,78 @@ test_not_in_catalogue (void)
   test_remove_tree (dir);
 }
 
+/* A Cholesky of a matrix that is not positive definite: no summary shows that, so it is
+ * inferred, and the sentence names the matrix (the recorded finite input, the culprit). */
+static void
+test_singular_names_matrix (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Cholesky", "chol", (const char *const[]) { "a:0", NULL });
+    add_trace (w, 10, "a", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+    add_trace (w, 11, "chol", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_SINGULAR_MATRIX);
+  g_assert_true (rc->inferred);
+  g_assert_true (g_array_index (rc->inputs, TdbgCauseInput, 0).culprit);
+  g_assert_nonnull (strstr (rc->explanation, "the matrix a is singular"));
+  test_remove_tree (dir);
+}
+
+/* A function call whose output holds −∞ while none of its function's ops was traced (what
+ * TensorFlow 2.21 writes for a function loaded with tf.saved_model.load): the function is
+ * not instrumented, said with its name, never "not in the catalogue". */
+static void
+test_function_not_instrumented (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Log", "l", (const char *const[]) { "a:0", NULL });
+    cause_fixture_add_execution (w, 5, "__inference_restored_function_body_9", GRAPH, CAUSE_FULL, NULL, 0, 7,
+                                 cause_neg_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->origin_execution, ==, 0);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NOT_INSTRUMENTED);
+  g_assert_cmpstr (tdbg_cause_code (rc->cause), ==, "not_instrumented");
+  g_assert_cmpint (rc->unrecorded, ==, TDBG_UNRECORDED_NOT_INSTRUMENTED);
+  g_assert_cmpstr (rc->function_name, ==, "f");
+  g_assert_nonnull (strstr (rc->explanation, "__inference_restored_function_body_9 (f)"));
+  g_assert_nonnull (strstr (rc->explanation, "tf.saved_model.load"));
+  g_assert_null (rc->limitation);
+  test_remove_tree (dir);
+}
+
+/* The same call, but an op of its function was traced: the walk goes into the function, and
+ * nothing says it is not instrumented. */
+static void
+test_function_instrumented (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Log", "l", (const char *const[]) { "a:0", NULL });
+    add_trace (w, 4, "l", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+    cause_fixture_add_execution (w, 5, "__inference_f_9", GRAPH, CAUSE_FULL, NULL, 0, 7, cause_neg_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, !=, TDBG_CAUSE_NOT_INSTRUMENTED);
+  g_assert_null (rc->function_name);
+  test_remove_tree (dir);
+}
+
 /* A placeholder already bad where the recording starts, with nothing before it. */
 static void
 test_nonfinite_input (void)
@@ -480,6 +552,9 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/inputs-not-recorded", test_inputs_not_recorded);
   g_test_add_func ("/root-cause/circular-buffer-shown", test_circular_buffer_shown);
   g_test_add_func ("/root-cause/not-in-catalogue", test_not_in_catalogue);
+  g_test_add_func ("/root-cause/singular-names-matrix", test_singular_names_matrix);
+  g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
+  g_test_add_func ("/root-cause/function-instrumented", test_function_instrumented);
   g_test_add_func ("/root-cause/nonfinite-input", test_nonfinite_input);
   g_test_add_func ("/root-cause/demo-step", test_demo_step);
   g_test_add_func ("/root-cause/nothing-bad", test_nothing_bad);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "tdbg-diagnosis.h"
 #include "tdbg-location.h"
 #include "tdbg-logdir.h"
 #include "tdbg-root-cause.h"
@@ -238,9 +239,14 @@ test_real (void)
     g_assert_cmpuint (test_find_op (logdir, "__copy_scale_0"), ==, TDBG_NONE);
     g_assert_cmpuint (test_find_op (logdir, "__dbg_scale:0_0_DebugIdentity"), ==, TDBG_NONE);
   }
-  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 1);
-  g_assert_nonnull (strstr (((TdbgProblem *) g_ptr_array_index (tdbg_logdir_get_problems (logdir), 0))->message,
-                            "no Python traceback"));
+  /* An intact dump has no problem: that it holds no traceback is a notice, not damage. */
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 0);
+  g_assert_true (tdbg_logdir_holds_no_traceback (logdir));
+  {
+    g_autoptr(GPtrArray) notices = tdbg_logdir_list_notices (logdir);
+    g_assert_cmpuint (notices->len, ==, 1);
+    g_assert_nonnull (strstr (g_ptr_array_index (notices, 0), "no Python traceback"));
+  }
 }
 
 /* Two dumps of one microsecond: TensorFlow names the second "…_<µs>-1"; both are read, in that
@@ -263,6 +269,22 @@ test_same_microsecond (void)
   g_assert_cmpfloat (tdbg_logdir_get_trace_wall_time (logdir, first + 1), ==, tdbg_logdir_get_trace_wall_time (logdir, first));
 }
 
+/* A file TensorFlow does not write, beside the runs (a stamp a tool left at the dump root):
+ * no run is made of it, so no run "without core metadata" is reported. */
+static void
+test_foreign_file_at_root (void)
+{
+  g_autoptr(GPtrArray) files = real_files ();
+  g_autoptr(GBytes) stamp = g_bytes_new_static ("2.21.0\n", 7);
+  g_autoptr(TdbgLogdir) logdir = NULL;
+
+  g_ptr_array_add (files, tdbg_v1_file_new (".done", stamp));
+  logdir = load_files (g_steal_pointer (&files));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, N_DUMPS);
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, 4);
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 0);
+}
+
 /* One run's folder opened by itself. */
 static void
 test_single_run (void)
@@ -281,7 +303,7 @@ test_single_run (void)
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 15);
   g_assert_cmpuint (tdbg_logdir_get_n_executions (logdir), ==, 1);
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, N_BAD);
-  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 1);
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 0);
 }
 
 static void
@@ -568,6 +590,7 @@ main (int argc, char **argv)
   g_test_add_func ("/v1/names", test_names);
   g_test_add_func ("/v1/event", test_event);
   g_test_add_func ("/v1/real", test_real);
+  g_test_add_func ("/v1/foreign-file-at-root", test_foreign_file_at_root);
   g_test_add_func ("/v1/single-run", test_single_run);
   g_test_add_func ("/v1/same-microsecond", test_same_microsecond);
   g_test_add_func ("/v1/damage/no-core-metadata", test_no_core_metadata);

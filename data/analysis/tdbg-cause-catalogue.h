@@ -28,6 +28,7 @@ typedef enum {
   TDBG_CAUSE_ZERO_EPSILON,       /* an optimizer update dividing by sqrt(v) + ε with ε = 0 */
   TDBG_CAUSE_INF_MINUS_INF,      /* NaN from finite inputs: partial sums overflowed both ways */
   TDBG_CAUSE_NOT_IN_CATALOGUE,   /* the catalogue knows no cause: never a guess */
+  TDBG_CAUSE_NOT_INSTRUMENTED,   /* a function call whose ops TensorFlow recorded none of */
 } TdbgCause;
 
 /* What shows the condition in an input's recorded summary. */

@@ -329,3 +329,17 @@ tdbg_circular_explain (const TdbgCircularEvidence *evidence)
                             "enable_dump_debug_info."),
                           evidence->kept_traces, evidence->kept_executions);
 }
+
+GPtrArray *
+tdbg_logdir_list_notices (TdbgLogdir *logdir)
+{
+  GPtrArray *notices = g_ptr_array_new_with_free_func (g_free);
+  TdbgCircularEvidence evidence;
+
+  if (tdbg_logdir_find_circular_evidence (logdir, &evidence))
+    g_ptr_array_add (notices, tdbg_circular_explain (&evidence));
+  if (tdbg_logdir_holds_no_traceback (logdir))
+    g_ptr_array_add (notices,
+                     g_strdup (_("a tfdbg V1 dump holds no Python traceback: no op has a creation stack or source line")));
+  return notices;
+}

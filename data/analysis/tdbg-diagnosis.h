@@ -57,4 +57,9 @@ gboolean tdbg_logdir_find_circular_evidence (TdbgLogdir *logdir, TdbgCircularEvi
 /* The banner text for that evidence (translated, newly allocated). */
 char *tdbg_circular_explain (const TdbgCircularEvidence *evidence);
 
+/* What a reader should know about a logdir that is not damage in its files (those are its
+ * problems): a circular buffer that dropped events, a tfdbg V1 dump that holds no Python
+ * traceback. A new array of translated strings, empty when there is nothing to say. */
+GPtrArray *tdbg_logdir_list_notices (TdbgLogdir *logdir);
+
 G_END_DECLS

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Between tdbg-root-cause.c (deciding and explaining) and tdbg-root-cause-walk.c (walking back
- * from the first bad trace to where the bad values first appeared). */
+/* Between tdbg-root-cause.c (deciding), tdbg-root-cause-text.c (explaining in words) and
+ * tdbg-root-cause-walk.c (walking back from the first bad trace to where the bad values first
+ * appeared). */
 
 #include "tdbg-root-cause.h"
 
@@ -41,8 +42,20 @@ gboolean _tdbg_cause_walk_passes_on (const char *op_type);
  * of it was written before the earliest trace kept of its ops (a call is written after its
  * traces). */
 gboolean _tdbg_cause_walk_records_dropped (TdbgLogdir *logdir, guint32 graph);
+/* Whether no op of @graph's function (the graph enclosing it and every graph within) was
+ * traced, and the logdir shows no circular buffer that could have dropped the traces. */
+gboolean _tdbg_cause_function_untraced (TdbgLogdir *logdir, guint32 graph);
 
 /* The steps from @start back to where the bad values first appeared (the last step). */
 GArray *_tdbg_cause_walk_back (TdbgCauseWalk *w, const TdbgWalkStep *start);
+
+/* Whether something of an input was recorded before the origin (an eager input counts when
+ * the execution that made it recorded its value). */
+gboolean _tdbg_cause_input_recorded (const TdbgCauseInput *input);
+/* Fills @rc's explanation, hint and limitation from what was decided; @op_name names the
+ * origin. */
+void _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_name);
+/* The explanation when nothing went bad (or the modes recorded cannot tell). */
+void _tdbg_root_cause_explain_nothing_bad (TdbgLogdir *logdir, TdbgRootCause *rc);
 
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "tdbg-root-cause-private.h"
+#include "tdbg-diagnosis.h"
 
 #include <math.h>
 #include <string.h>
@@ -132,6 +133,16 @@ _tdbg_cause_walk_records_dropped (TdbgLogdir *logdir, guint32 graph)
         return e->wall_time < earliest;
     }
   return FALSE;
+}
+
+gboolean
+_tdbg_cause_function_untraced (TdbgLogdir *logdir, guint32 graph)
+{
+  guint32 outer = _tdbg_cause_outermost_graph (logdir, graph);
+  TdbgCircularEvidence evidence;
+
+  return outer != TDBG_NONE && isinf (earliest_trace_time (logdir, outer)) &&
+         !tdbg_logdir_find_circular_evidence (logdir, &evidence);
 }
 
 /* ---- decoded executions ------------------------------------------------------------------- */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The root cause of the first NaN/∞: the origin's inputs and why any was not recorded, the
  * cause the catalogue's row for the op decides from them (tdbg-cause-catalogue.c, read by
- * tdbg_cause_decide()), the culprit input, and the explanation and advice for people. A new op
- * family is one row of the catalogue, a new kind of cause one value of TdbgCause here. */
+ * tdbg_cause_decide()) and the culprit input; the explanation and advice for people are
+ * written in tdbg-root-cause-text.c. A new op family is one row of the catalogue, a new kind of
+ * cause one value of TdbgCause here (and its words there). */
 
 #include "config.h"
 
@@ -31,41 +32,13 @@ static const char *const cause_codes[] = {
   [TDBG_CAUSE_ZERO_EPSILON] = "zero_epsilon",
   [TDBG_CAUSE_INF_MINUS_INF] = "inf_minus_inf",
   [TDBG_CAUSE_NOT_IN_CATALOGUE] = "not_in_catalogue",
-};
-
-static const char *const cause_names[] = {
-  [TDBG_CAUSE_NONE] = N_("None"),
-  [TDBG_CAUSE_LOG_OF_ZERO] = N_("Log of zero"),
-  [TDBG_CAUSE_LOG_OF_NEGATIVE] = N_("Log of a negative"),
-  [TDBG_CAUSE_SQRT_OF_NEGATIVE] = N_("Square root of a negative"),
-  [TDBG_CAUSE_DIVISION_BY_ZERO] = N_("Division by zero"),
-  [TDBG_CAUSE_OVERFLOW] = N_("Overflow"),
-  /* Translators: the root cause is unknown because the op's inputs were not recorded */
-  [TDBG_CAUSE_INPUTS_NOT_RECORDED] = N_("Inputs not recorded"),
-  /* Translators: the op got a NaN or infinity from its inputs */
-  [TDBG_CAUSE_NONFINITE_INPUT] = N_("NaN/∞ input"),
-  /* Translators: a function evaluated where it is infinite (lgamma(0)) */
-  [TDBG_CAUSE_POLE] = N_("Argument at a pole"),
-  /* Translators: a function evaluated where it is not defined (acos(1.5)) */
-  [TDBG_CAUSE_OUT_OF_DOMAIN] = N_("Argument out of domain"),
-  [TDBG_CAUSE_EMPTY_REDUCTION] = N_("Mean of nothing"),
-  [TDBG_CAUSE_GRADIENT_AT_ZERO] = N_("Infinite gradient at zero"),
-  [TDBG_CAUSE_SINGULAR_MATRIX] = N_("Singular matrix"),
-  [TDBG_CAUSE_ZERO_EPSILON] = N_("Optimizer ε of zero"),
-  [TDBG_CAUSE_INF_MINUS_INF] = N_("∞ − ∞ inside the op"),
-  [TDBG_CAUSE_NOT_IN_CATALOGUE] = N_("Not in the catalogue"),
+  [TDBG_CAUSE_NOT_INSTRUMENTED] = "not_instrumented",
 };
 
 const char *
 tdbg_cause_code (TdbgCause cause)
 {
   return cause < G_N_ELEMENTS (cause_codes) ? cause_codes[cause] : "none";
-}
-
-const char *
-tdbg_cause_name (TdbgCause cause)
-{
-  return _(cause_names[cause < G_N_ELEMENTS (cause_names) ? cause : TDBG_CAUSE_NONE]);
 }
 
 const char *
@@ -137,8 +110,6 @@ free_event (gpointer event)
   tensorflow__debug_event__free_unpacked (event, NULL);
 }
 
-static gboolean input_recorded (const TdbgCauseInput *input);
-
 /* An input never traced: what made it, through the ops TensorFlow never traces because they
  * pass their input on (Identity, …). */
 static const TdbgOp *
@@ -160,7 +131,7 @@ unrecorded_reason (TdbgLogdir *logdir, TdbgCauseInput *input)
 {
   const TdbgOp *maker;
 
-  if (input_recorded (input))
+  if (_tdbg_cause_input_recorded (input))
     return TDBG_UNRECORDED_NONE;
   if (input->op == TDBG_NONE)
     return TDBG_UNRECORDED_UNKNOWN;
@@ -228,8 +199,8 @@ first_bad_trace (TdbgLogdir *logdir)
 
 /* An eager input counts when the execution that made it recorded its value: a resource (an
  * iterator, a variable) made by a recorded execution still tells nothing. */
-static gboolean
-input_recorded (const TdbgCauseInput *input)
+gboolean
+_tdbg_cause_input_recorded (const TdbgCauseInput *input)
 {
   return input != NULL && (input->trace != TDBG_NONE || (input->execution != TDBG_NONE && input->value_read));
 }
@@ -314,379 +285,6 @@ count_spread (TdbgLogdir *logdir, TdbgRootCause *rc, double origin_wall_time)
   count_spread_executions (logdir, rc, origin_wall_time);
 }
 
-char *
-tdbg_root_cause_spread_text (const TdbgRootCause *rc)
-{
-  g_autofree char *traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'" PRIu64 " trace",
-                                                          "%'" PRIu64 " traces", rc->spread_traces),
-                                             rc->spread_traces);
-  g_autofree char *ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u op", "%'u ops", rc->spread_ops),
-                                          rc->spread_ops);
-  g_autofree char *executions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u eager execution",
-                                                              "%'u eager executions", rc->spread_executions),
-                                                 rc->spread_executions);
-
-  if (rc->spread_traces == 0 && rc->spread_executions == 0)
-    return g_strdup (_("Nothing else went bad after it"));
-  if (rc->spread_executions == 0)
-    /* TRANSLATORS: "295 traces of 52 ops went bad after it" */
-    return g_strdup_printf (_("%s of %s went bad after it"), traces, ops);
-  if (rc->spread_traces == 0)
-    /* TRANSLATORS: "1 eager execution went bad after it" */
-    return g_strdup_printf (_("%s went bad after it"), executions);
-  /* TRANSLATORS: "295 traces of 52 ops and 3 eager executions went bad after it" */
-  return g_strdup_printf (_("%s of %s and %s went bad after it"), traces, ops, executions);
-}
-
-/* ---- explanation ------------------------------------------------------------------------ */
-
-char *
-tdbg_root_cause_unrecorded_text (const TdbgCauseInput *input)
-{
-  switch (input->unrecorded)
-    {
-    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
-      return g_strdup (_("not recorded: an argument of its tf.function, which TensorFlow does not record"));
-    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
-      return g_strdup_printf (_("not recorded: made by %s, an op TensorFlow does not record"),
-                              input->maker_type ? input->maker_type : "?");
-    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
-      return g_strdup (_("not recorded: the circular buffer dropped it"));
-    default:
-      return g_strdup (_("not recorded before it"));
-    }
-}
-
-static const char *
-hint_for_unrecorded (TdbgUnrecorded reason)
-{
-  switch (reason)
-    {
-    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
-      return _("TensorFlow does not record a tf.function's arguments: check them before the call "
-               "(tf.debugging.check_numerics, or print their smallest and largest values), or make them "
-               "with TensorFlow ops outside the function, whose outputs are recorded.");
-    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
-      return _("TensorFlow does not record this input's op: check its value with tf.debugging.check_numerics "
-               "or tf.print where it is made.");
-    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
-      return _("Record more: a larger circular_buffer_size (or -1) in enable_dump_debug_info keeps the "
-               "traces before the first NaN/∞.");
-    default:
-      return _("Check what feeds this op with tf.debugging.check_numerics, or record from the start of the run.");
-    }
-}
-
-static const char *
-hint_for (const TdbgRootCause *rc)
-{
-  switch (rc->cause)
-    {
-    case TDBG_CAUSE_LOG_OF_ZERO:
-      return _("Keep the argument away from zero: tf.math.log(x + 1e-7), or compute log-probabilities "
-               "directly with tf.nn.log_softmax or tf.nn.softmax_cross_entropy_with_logits.");
-    case TDBG_CAUSE_LOG_OF_NEGATIVE:
-      return _("The argument of the logarithm went negative: check what feeds it, clip it "
-               "(tf.math.log(tf.maximum(x, 1e-7))), or use tf.math.log1p where log(1 + x) is meant.");
-    case TDBG_CAUSE_SQRT_OF_NEGATIVE:
-      return _("Clip the argument to non-negative values (tf.sqrt(tf.maximum(x, 0.0))), and add a small ε "
-               "where the gradient of the square root at zero matters.");
-    case TDBG_CAUSE_DIVISION_BY_ZERO:
-      return _("Guard the denominator: tf.math.divide_no_nan(x, y), or add a small ε to it (x / (y + 1e-7)).");
-    case TDBG_CAUSE_OVERFLOW:
-      return _("Values grew past what the type can hold: lower the learning rate, clip gradients "
-               "(tf.clip_by_global_norm), use loss scaling with float16, or normalise the inputs.");
-    case TDBG_CAUSE_INPUTS_NOT_RECORDED:
-      return hint_for_unrecorded (rc->unrecorded);
-    case TDBG_CAUSE_NONFINITE_INPUT:
-      return _("The bad values came from outside what was recorded: check the data fed to the program "
-               "(tf.debugging.check_numerics on the inputs), or record from the start of the run.");
-    case TDBG_CAUSE_POLE:
-      return _("Keep the argument away from the function's poles: shift or clip it before the op "
-               "(tf.maximum(x, ε) for a pole at zero).");
-    case TDBG_CAUSE_OUT_OF_DOMAIN:
-      return _("Clip the argument into the op's domain before it (tf.clip_by_value(x, -1.0, 1.0) for acos "
-               "and asin), and check what pushed it out.");
-    case TDBG_CAUSE_EMPTY_REDUCTION:
-      return _("A reduction got no elements: check the mask or filter that emptied it, or guard it "
-               "(tf.cond(tf.size(x) > 0, …) or tf.math.divide_no_nan(tf.reduce_sum(x), tf.cast(tf.size(x), x.dtype))).");
-    case TDBG_CAUSE_GRADIENT_AT_ZERO:
-      return _("The derivative is infinite at zero: add a small ε inside (tf.sqrt(x + 1e-12)), or use a safe form "
-               "(tf.norm's gradient at a zero vector: tf.sqrt(tf.reduce_sum(tf.square(x)) + 1e-12)).");
-    case TDBG_CAUSE_SINGULAR_MATRIX:
-      return _("The matrix is singular or not positive definite: add a small multiple of the identity "
-               "(x + 1e-6 · I), or use tf.linalg.pinv or tf.linalg.lstsq.");
-    case TDBG_CAUSE_ZERO_EPSILON:
-      return _("Give the optimizer a positive epsilon (the default 1e-7): with ε = 0 a zero gradient divides 0 by 0.");
-    case TDBG_CAUSE_INF_MINUS_INF:
-      return _("Products inside the op grew past what the type can hold, both ways: scale the inputs down, "
-               "or compute in a wider type (float32 rather than float16).");
-    case TDBG_CAUSE_NOT_IN_CATALOGUE:
-      return _("Look at the op's documentation for the inputs it cannot take, and check its inputs with "
-               "tf.debugging.check_numerics and tf.debugging.assert_* before it.");
-    default:
-      return NULL;
-    }
-}
-
-/* Every kind of bad value the origin made, not only the first found: an op with −∞×4 and
- * +∞×9 made both. */
-static const char *
-origin_kind_text (const TdbgRootCause *rc)
-{
-  guint kinds = (rc->neg_inf > 0 ? 1 : 0) | (rc->pos_inf > 0 ? 2 : 0) | (rc->nan > 0 ? 4 : 0);
-
-  switch (kinds)
-    {
-    case 1: return "−∞";
-    case 2: return "+∞";
-    case 3: return _("−∞ and +∞");
-    case 4: return "NaN";
-    case 5: return _("−∞ and NaN");
-    case 6: return _("+∞ and NaN");
-    case 7: return _("−∞, +∞ and NaN");
-    default: return _("NaN or ∞");
-    }
-}
-
-static const char *
-unrecorded_maker_type (const TdbgCauseInput *input)
-{
-  return input && input->maker_type ? input->maker_type : "?";
-}
-
-static char *
-unrecorded_sentence (const TdbgRootCause *rc, const char *op, const char *type)
-{
-  const TdbgCauseInput *input = rc->unrecorded_input >= 0
-    ? &g_array_index (rc->inputs, TdbgCauseInput, rc->unrecorded_input) : NULL;
-  const char *name = input ? input->op_name : "?";
-
-  switch (rc->unrecorded)
-    {
-    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞, but its input %s is an argument of its "
-                                "tf.function, which TensorFlow does not record, and no recorded op made it: the cause "
-                                "cannot be told."), op, type, name);
-    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞, but its input %s comes from %s, an op "
-                                "TensorFlow does not record: the cause cannot be told."), op, type, name,
-                              unrecorded_maker_type (input));
-    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was "
-                                "recorded before it: the circular buffer dropped the earliest records of its function. "
-                                "The cause cannot be told."), op, type);
-    default:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was "
-                                "recorded before it: the cause cannot be told."), op, type);
-    }
-}
-
-/* The catalogue's causes other than the classic ones: one sentence each, with the op's
- * documented semantics where they say more than the name. */
-static char *
-catalogue_sentence (const TdbgRootCause *rc, const char *op, const char *type, const char *kind, const char *input)
-{
-  const char *semantics = rc->semantics ? rc->semantics : "";
-  switch (rc->cause)
-    {
-    case TDBG_CAUSE_POLE:
-      return g_strdup_printf (_("%s (%s) produced %s: its input %s held values at a pole of the function (%s)."),
-                              op, type, kind, input, semantics);
-    case TDBG_CAUSE_OUT_OF_DOMAIN:
-      return g_strdup_printf (_("%s (%s) produced %s: its input %s held values outside the op's domain (%s)."),
-                              op, type, kind, input, semantics);
-    case TDBG_CAUSE_EMPTY_REDUCTION:
-      return g_strdup_printf (_("%s (%s) produced %s: its input %s had no elements, and their mean is 0/0."),
-                              op, type, kind, input);
-    case TDBG_CAUSE_GRADIENT_AT_ZERO:
-      return g_strdup_printf (_("%s (%s) produced %s: its input %s held zeros, where the derivative is infinite (%s)."),
-                              op, type, kind, input, semantics);
-    case TDBG_CAUSE_SINGULAR_MATRIX:
-      return g_strdup_printf (_("%s (%s) produced %s from finite inputs: the matrix %s is singular or not positive "
-                                "definite (%s)."), op, type, kind, input, semantics);
-    case TDBG_CAUSE_ZERO_EPSILON:
-      return g_strdup_printf (_("%s (%s) produced %s: its epsilon %s was zero, so a zero second moment divides 0 by 0."),
-                              op, type, kind, input);
-    case TDBG_CAUSE_INF_MINUS_INF:
-      return g_strdup_printf (_("%s (%s) produced %s from finite inputs: partial results inside it grew to +∞ and −∞ "
-                                "and cancelled (∞ − ∞)."), op, type, kind);
-    default:
-      if (rc->family == NULL)
-        return g_strdup_printf (_("%s (%s) produced %s from finite inputs; %s is not in the catalogue, so the "
-                                  "cause is not guessed."), op, type, kind, type);
-      return g_strdup_printf (_("%s (%s) produced %s from finite inputs; the catalogue knows no way for %s to do "
-                                "that from what its inputs held (%s)."), op, type, kind, type, semantics);
-    }
-}
-
-static char *
-cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
-{
-  g_autofree char *type = rc->composition ? g_strdup_printf ("%s: %s", rc->origin_op_type, rc->composition)
-                                          : g_strdup (rc->origin_op_type ? rc->origin_op_type : "?");
-  const char *kind = origin_kind_text (rc);
-  switch (rc->cause)
-    {
-    case TDBG_CAUSE_LOG_OF_ZERO:
-      return g_strdup_printf (_("%s (%s) produced %s: its input %s held zeros, and the logarithm of zero is −∞."),
-                              op, type, kind, input);
-    case TDBG_CAUSE_LOG_OF_NEGATIVE:
-      return g_strdup_printf (_("%s (%s) produced %s: its input %s held negative values, whose logarithm is not a number."),
-                              op, type, kind, input);
-    case TDBG_CAUSE_SQRT_OF_NEGATIVE:
-      return g_strdup_printf (_("%s (%s) produced %s: its input %s held negative values, whose square root is not a number."),
-                              op, type, kind, input);
-    case TDBG_CAUSE_DIVISION_BY_ZERO:
-      return g_strdup_printf (_("%s (%s) produced %s: its denominator %s held zeros."), op, type, kind, input);
-    case TDBG_CAUSE_OVERFLOW:
-      return g_strdup_printf (_("%s (%s) produced %s from finite inputs: its values grew past what the type can hold."),
-                              op, type, kind);
-    case TDBG_CAUSE_INPUTS_NOT_RECORDED:
-      return unrecorded_sentence (rc, op, type);
-    case TDBG_CAUSE_NONFINITE_INPUT:
-      if (rc->evidence_input >= 0)
-        return g_strdup_printf (_("%s (%s) passed on the NaN/∞ its input %s already held; what made them was not "
-                                  "recorded."), op, type, input);
-      return g_strdup_printf (_("%s (%s) already held NaN/∞ where the recording starts: there is no recorded input "
-                                "to walk back to."), op, type);
-    case TDBG_CAUSE_NONE:
-      return g_strdup (_("No tensor held NaN or ∞."));
-    default:
-      return catalogue_sentence (rc, op, type, kind, input);
-    }
-}
-
-/* Why an inferred cause could not be seen: the input was not recorded, and why. */
-static char *
-unrecorded_limitation (const TdbgCauseInput *input)
-{
-  const char *name = input ? input->op_name : "?";
-  switch (input ? input->unrecorded : TDBG_UNRECORDED_UNKNOWN)
-    {
-    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
-      return g_strdup_printf (_("The input %s is an argument of its tf.function, which TensorFlow does not record, "
-                                "so this is inferred from the op type and the kind of its output."), name);
-    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
-      return g_strdup_printf (_("The input %s comes from %s, an op TensorFlow does not record, so this is inferred "
-                                "from the op type and the kind of its output."), name, unrecorded_maker_type (input));
-    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
-      return g_strdup_printf (_("The circular buffer dropped the records of the input %s, so this is inferred from "
-                                "the op type and the kind of its output."), name);
-    default:
-      return g_strdup_printf (_("The input %s was not recorded before it, so this is inferred from the op type."), name);
-    }
-}
-
-static const char *
-curt_limitation (void)
-{
-  return _("CURT_HEALTH records only whether a tensor held any NaN or ∞ — not which, nor zero or "
-           "negative counts — so this is inferred from the op type.");
-}
-
-static char *
-limitation_for (const TdbgRootCause *rc, const TdbgCauseInput *input)
-{
-  /* Nothing was inferred where no cause is told. */
-  if (rc->cause == TDBG_CAUSE_INPUTS_NOT_RECORDED || rc->cause == TDBG_CAUSE_NOT_IN_CATALOGUE)
-    return NULL;
-  if (rc->mode == TDBG_MODE_CURT_HEALTH)
-    return g_strdup (curt_limitation ());
-  if (!rc->inferred)
-    return NULL;
-  if (rc->evidence_kind == TDBG_EVIDENCE_NONE)
-    return g_strdup (_("No debug mode records this condition of an input, so it is inferred from the op type and "
-                       "the kind of its output."));
-  if (!input_recorded (input))
-    return unrecorded_limitation (input);
-  switch (input->value.mode)
-    {
-    case TDBG_MODE_CURT_HEALTH:
-      return g_strdup (curt_limitation ());
-    case TDBG_MODE_CONCISE_HEALTH:
-      return g_strdup (_("CONCISE_HEALTH records no zero or negative counts, so this is inferred from the op type."));
-    default:
-      return g_strdup_printf (_("%s records no zero or negative counts, so this is inferred from the op type."),
-                              tdbg_debug_mode_name (input->value.mode));
-    }
-}
-
-static char *
-evidence_sentence (const TdbgRootCause *rc, const TdbgCauseInput *input)
-{
-  g_autofree char *count = NULL;
-  if (rc->inferred || input == NULL || isnan (rc->evidence_count))
-    return NULL;
-  gulong n = (gulong) MIN (rc->evidence_count, (double) G_MAXULONG);
-  if (rc->evidence_kind == TDBG_EVIDENCE_EMPTY)
-    return input->trace == TDBG_NONE
-      ? g_strdup_printf (_("Execution #%u, which made it, has no elements."), input->execution)
-      : g_strdup_printf (_("Its latest trace before, #%u, has no elements."), input->trace);
-  count = g_strdup_printf ("%lu", n);
-  if (input->trace == TDBG_NONE && rc->evidence_kind == TDBG_EVIDENCE_ZEROS)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Execution #%u, which made it, holds %s zero.",
-                                         "Execution #%u, which made it, holds %s zeros.", n), input->execution, count);
-  if (input->trace == TDBG_NONE && rc->evidence_kind == TDBG_EVIDENCE_NEGATIVES)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Execution #%u, which made it, holds %s negative value.",
-                                         "Execution #%u, which made it, holds %s negative values.", n),
-                            input->execution, count);
-  if (rc->evidence_kind == TDBG_EVIDENCE_ZEROS)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Its latest trace before, #%u, holds %s zero.",
-                                         "Its latest trace before, #%u, holds %s zeros.", n), input->trace, count);
-  if (rc->evidence_kind == TDBG_EVIDENCE_NEGATIVES)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Its latest trace before, #%u, holds %s negative value.",
-                                         "Its latest trace before, #%u, holds %s negative values.", n), input->trace, count);
-  return NULL;
-}
-
-/* When the walk left the first bad trace: how its values came from the origin. */
-static char *
-walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
-{
-  const TdbgWalkStep *first, *second;
-  const char *name;
-
-  if (rc->walk == NULL || rc->walk->len < 2)
-    return NULL;
-  first = &g_array_index (rc->walk, TdbgWalkStep, 0);
-  second = &g_array_index (rc->walk, TdbgWalkStep, 1);
-  if (first->trace == TDBG_NONE)
-    return g_strdup_printf (_("The first execution with NaN/∞, #%u, only passed on what %s made."),
-                            first->execution, origin);
-  name = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, first->trace)->op)->op_name;
-  switch (second->link)
-    {
-    case TDBG_LINK_FUNCTION_INPUT:
-      return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), is an input of its function: the eager "
-                                "call passed in what %s made."), name, first->trace, origin);
-    case TDBG_LINK_OUTER_GRAPH:
-      return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), is an input of a nested graph: the op "
-                                "of the outer graph calling it passed in what %s made."), name, first->trace, origin);
-    default:
-      return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), only passed on what %s made."),
-                              name, first->trace, origin);
-    }
-}
-
-static void
-explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_name)
-{
-  const TdbgCauseInput *input = rc->evidence_input >= 0
-    ? &g_array_index (rc->inputs, TdbgCauseInput, rc->evidence_input) : NULL;
-  g_autofree char *sentence = cause_sentence (rc, op_name, input ? input->op_name : "?");
-  g_autofree char *evidence = evidence_sentence (rc, input);
-  g_autofree char *walk = walk_sentence (logdir, rc, op_name);
-  g_autofree char *said = NULL;
-
-  rc->limitation = limitation_for (rc, input);
-  said = evidence ? g_strdup_printf ("%s %s", sentence, evidence)
-       : rc->limitation ? g_strdup_printf ("%s %s", sentence, rc->limitation)
-       : g_steal_pointer (&sentence);
-  rc->explanation = walk ? g_strdup_printf ("%s %s", said, walk) : g_steal_pointer (&said);
-  rc->hint = g_strdup (hint_for (rc));
-}
-
 /* ---- deciding --------------------------------------------------------------------------- */
 
 static TdbgKinds
@@ -701,7 +299,7 @@ origin_kinds (const TdbgRootCause *rc)
 static TdbgInputEvidence
 input_evidence (const TdbgCauseInput *input)
 {
-  TdbgInputEvidence e = { input_recorded (input), NAN, NAN, NAN };
+  TdbgInputEvidence e = { _tdbg_cause_input_recorded (input), NAN, NAN, NAN };
   const TdbgValue *v = &input->value;
 
   if (!input->value_read || input->bad)
@@ -763,10 +361,11 @@ mark_culprit (TdbgRootCause *rc, const TdbgCauseDecision *d)
   if (d->rule == NULL || d->rule->input < 0 || (guint) d->rule->input >= rc->inputs->len)
     return;
   input = &g_array_index (rc->inputs, TdbgCauseInput, d->rule->input);
-  input->culprit = d->seen || (d->rule->evidence == TDBG_EVIDENCE_NONE && input_recorded (input) && !input->bad);
+  input->culprit = d->seen || (d->rule->evidence == TDBG_EVIDENCE_NONE && _tdbg_cause_input_recorded (input) && !input->bad);
+  /* The input the sentence names, even for a condition no summary shows (a singular matrix). */
+  rc->evidence_input = d->rule->input;
   if (d->rule->evidence == TDBG_EVIDENCE_NONE)
     return;
-  rc->evidence_input = d->rule->input;
   rc->evidence_kind = d->rule->evidence;
   rc->evidence_count = d->seen ? evidence_count (input, rc->evidence_kind) : NAN;
 }
@@ -890,7 +489,7 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
     }
   find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
   count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));
-  explain (logdir, rc, op->op_name);
+  _tdbg_root_cause_explain (logdir, rc, op->op_name);
 }
 
 /* The executions that made an eager op's input tensors, and what they recorded of them. */
@@ -940,11 +539,20 @@ find_for_execution (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint sl
       tdbg_value_clear (&value);
     }
   rc->inputs = collect_eager_inputs (w, index);
-  decide_cause (rc, rc->origin_op_type, NULL);
+  /* A function call that made them while none of its ops was traced: its ops cannot be named
+   * (TensorFlow 2.21 instruments no op of a function loaded with tf.saved_model.load). */
+  if (e->graph != TDBG_NONE && first_bad_input (rc) < 0 && _tdbg_cause_function_untraced (w->logdir, e->graph))
+    {
+      rc->cause = TDBG_CAUSE_NOT_INSTRUMENTED;
+      rc->unrecorded = TDBG_UNRECORDED_NOT_INSTRUMENTED;
+      rc->function_name = tdbg_logdir_get_graph (w->logdir, e->graph)->graph_name;
+    }
+  else
+    decide_cause (rc, rc->origin_op_type, NULL);
   if (e->graph != TDBG_NONE)
     find_step (w->logdir, rc, e->graph, e->wall_time);
   count_spread (w->logdir, rc, e->wall_time);
-  explain (w->logdir, rc, rc->origin_op_type);
+  _tdbg_root_cause_explain (w->logdir, rc, rc->origin_op_type);
 }
 
 /* The first output of an execution that holds NaN/∞ (0 when the outputs cannot be told apart). */
@@ -956,32 +564,6 @@ first_bad_output (TdbgCauseWalk *w, guint32 index)
     if (_tdbg_cause_walk_output_bad (w, index, s))
       return s;
   return 0;
-}
-
-/* Nothing alerted: in NO_TENSOR or SHAPE alone that is because nothing could, and is said. */
-static void
-nothing_bad (TdbgLogdir *logdir, TdbgRootCause *rc)
-{
-  guint modes = tdbg_logdir_get_modes (logdir);
-  guint telling = (1u << TDBG_MODE_CURT_HEALTH) | (1u << TDBG_MODE_CONCISE_HEALTH) | (1u << TDBG_MODE_FULL_HEALTH) |
-                  (1u << TDBG_MODE_FULL_TENSOR) | (1u << TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS);
-  GString *names;
-
-  if (modes == 0 || (modes & telling) != 0)
-    {
-      rc->explanation = g_strdup (_("No tensor held NaN or ∞."));
-      return;
-    }
-  names = g_string_new (NULL);
-  for (guint m = 0; m < 32; m++)
-    if (modes & (1u << m))
-      g_string_append_printf (names, "%s%s", names->len ? ", " : "", tdbg_debug_mode_name (m));
-  /* TRANSLATORS: %s: the debug modes recorded, "NO_TENSOR" or "SHAPE" */
-  rc->limitation = g_strdup_printf (_("%s records nothing of NaN or ∞, so whether a tensor held any cannot be told: "
-                                      "record with CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH or FULL_TENSOR."),
-                                    names->str);
-  rc->explanation = g_strdup (rc->limitation);
-  g_string_free (names, TRUE);
 }
 
 TdbgRootCause *
@@ -1009,7 +591,7 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
     {
       rc->inputs = g_array_new (FALSE, TRUE, sizeof (TdbgCauseInput));
       rc->walk = g_array_new (FALSE, FALSE, sizeof (TdbgWalkStep));
-      nothing_bad (logdir, rc);
+      _tdbg_root_cause_explain_nothing_bad (logdir, rc);
       _tdbg_cause_walk_clear (&w);
       return rc;
     }

@@ -15,7 +15,7 @@
 #include <gio/gio.h>
 
 #include "tdbg-error.h"
-#include "tdbg-logdir-private.h"
+#include "tdbg-file-kind.h"
 #include "tdbg-records.h"
 
 /* zstd at level 1: on debugger files it compresses about as well as zlib at level 6 (rsync's)

@@ -281,22 +281,27 @@ place_file (TdbgV1Dump *dump, GHashTable *runs, guint index)
   g_auto(GStrv) parts = g_strsplit (file->path, "/", -1);
   guint n = g_strv_length (parts), at = 0;
   g_autofree char *device = NULL;
+  const char *folder = "";
   TdbgV1Run *run;
 
   if (n == 0)
     return;
   if (n > 1 && g_str_has_prefix (parts[0], "run_"))
-    run = find_run (dump, runs, parts[at++]);
-  else
-    run = find_run (dump, runs, "");
+    folder = parts[at++];
+  /* A run is made of what TensorFlow writes into it, not of any file beside (a hidden file a
+   * tool left at the dump root is no run without core metadata). */
   if (n - at == 1)
     {
+      if (!g_str_has_prefix (parts[at], "_tfdbg_"))
+        return;
+      run = find_run (dump, runs, folder);
       if (g_str_has_prefix (parts[at], CORE_METADATA_PREFIX))
         read_core_metadata (dump, run, file, parts[at]);
       return; /* fetches and feed keys are Python reprs: nothing to read */
     }
   if ((device = tdbg_v1_device_from_folder (parts[at])) == NULL)
     return;
+  run = find_run (dump, runs, folder);
   at++;
   if (n - at == 1 && g_str_has_prefix (parts[at], GRAPH_PREFIX))
     {

@@ -30,8 +30,6 @@ typedef struct {
   GHashTable *max_slots;     /* "device\nnode" -> highest dumped slot + 1 */
   gint32 next_tensor_id;
   GHashTable *first_ids;     /* "graph id\nnode" -> the node's first output tensor id */
-  const char *notice_file;   /* the first partition graph read, and where its GraphDef starts */
-  guint64 notice_offset;
   guint graphs_per_device_made;
 } Synth;
 
@@ -345,11 +343,6 @@ put_graphs (Synth *s)
               g_ptr_array_add (dump->problems, tdbg_problem_new (file->path, part->graph_offset,
                                                                  _("the partition graph is not a GraphDef; its dumps are shown without it")));
               continue;
-            }
-          if (s->notice_file == NULL)
-            {
-              s->notice_file = file->path;
-              s->notice_offset = part->graph_offset;
             }
           checksum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, stripped);
           key = g_strconcat (part->device_name, "\n", checksum, NULL);
@@ -707,18 +700,6 @@ tdbg_v1_synthesize (TdbgV1Dump *dump, TdbgMemorySource *out)
   put_graphs (&s);
   put_traces (&s);
   put_executions (&s);
-
-  /* Said of the first partition graph read, where its GraphDef starts (a problem is one per file
-   * and offset: this one shares neither with another), else of the first run. */
-  if (s.notice_file == NULL && dump->runs->len > 0)
-    {
-      const char *folder = ((TdbgV1Run *) g_ptr_array_index (dump->runs, 0))->folder;
-      s.notice_file = folder[0] ? folder : ".";
-    }
-  if (s.notice_file)
-    g_ptr_array_add (dump->problems,
-                     tdbg_problem_new (s.notice_file, s.notice_offset,
-                                       _("a tfdbg V1 dump holds no Python traceback: no op has a creation stack or source line")));
 
   prefix = g_strdup_printf ("tfdbg_events.%010" G_GINT64_FORMAT ".%s", (gint64) (first / G_USEC_PER_SEC), host);
   for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)

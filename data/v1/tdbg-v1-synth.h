@@ -6,7 +6,7 @@
  * shows them) are graphs with their op creations and their GraphDef; each device a debugged
  * device; each dumped tensor a FULL_TENSOR graph execution trace holding its value, in time
  * order; each Session.run an execution of the timeline. The dump carries no Python traceback:
- * that is said as a problem. */
+ * the logdir made has no stack frame (tdbg_logdir_holds_no_traceback() says so, as a notice). */
 
 #include "tdbg-v1-dump.h"
 #include "tdbg-memory-source.h"

@@ -34,6 +34,18 @@ def run_json(binary, *args):
     return json.loads(proc.stdout)
 
 
+def run_events(binary, command, logdir, indices, jobs, chunk=250):
+    """`trace` or `execution` of many indices: a call loads the logdir once for a chunk of them,
+    the chunks spread over @jobs processes."""
+    chunks = [indices[k:k + chunk] for k in range(0, len(indices), chunk)]
+
+    def one(part):
+        got = run_json(binary, command, "--json", logdir, *map(str, part))
+        return got if len(part) > 1 else [got]
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        return [e for part in pool.map(one, chunks) for e in part]
+
+
 def same_number(a, b):
     if isinstance(a, str) or isinstance(b, str):
         return a == b
@@ -242,33 +254,31 @@ def check_logdir(binary, logdir, tf, max_records, jobs):
     if len(indices) < len(traces):
         case.note(f"{len(indices)} of {len(traces)} traces compared (evenly spread, and "
                   "those around the first alert)")
-    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        ours_traces = pool.map(lambda i: run_json(binary, "trace", "--json", logdir, str(i)),
-                               indices)
-        for i, o in zip(indices, ours_traces):
-            t = traces[i]
-            w = f"trace {i}"
-            case.eq(f"{w} op", [o["op_name"], o["op_type"], o["output_slot"]],
-                    [t["op_name"], t["op_type"], t["output_slot"]])
-            case.eq(f"{w} graphs", o["graph_ids_outer_to_inner"], t["graph_ids"])
-            case.eq(f"{w} device", o["device_name"], t["device_name"])
-            case.eq(f"{w} mode", o["tensor_debug_mode"], t["tensor_debug_mode"])
-            case.eq(f"{w} wall time", o["wall_time"], t["wall_time"],
-                    lambda a, b: abs(a - b) < 1e-6)
-            if "debug_tensor_value" in t:
-                case.eq(f"{w} summary", o["debug_tensor_value"], t["debug_tensor_value"],
-                        same_values)
-            if "undecodable" in t:
-                case.note(f"TensorFlow's reader cannot decode trace {i}'s value "
-                          f"({t['undecodable']}): not compared")
-            if t.get("value") is not None:
-                v = t["value"]
-                case.eq(f"{w} shape", o["shape"], v["shape"])
-                case.eq(f"{w} values", o["full_tensor_values"], v["values"], same_values)
-            op = theirs_ops.get((t["graph_id"], t["op_name"]))
-            if op is not None and "creation_stack" in o:
-                compare_stack(case, f"{w} creation stack", o["creation_stack"], op["stack"],
-                              tf["source_lines"], op["host_name"])
+    ours_traces = run_events(binary, "trace", logdir, indices, jobs)
+    for i, o in zip(indices, ours_traces):
+        t = traces[i]
+        w = f"trace {i}"
+        case.eq(f"{w} op", [o["op_name"], o["op_type"], o["output_slot"]],
+                [t["op_name"], t["op_type"], t["output_slot"]])
+        case.eq(f"{w} graphs", o["graph_ids_outer_to_inner"], t["graph_ids"])
+        case.eq(f"{w} device", o["device_name"], t["device_name"])
+        case.eq(f"{w} mode", o["tensor_debug_mode"], t["tensor_debug_mode"])
+        case.eq(f"{w} wall time", o["wall_time"], t["wall_time"],
+                lambda a, b: abs(a - b) < 1e-6)
+        if "debug_tensor_value" in t:
+            case.eq(f"{w} summary", o["debug_tensor_value"], t["debug_tensor_value"],
+                    same_values)
+        if "undecodable" in t:
+            case.note(f"TensorFlow's reader cannot decode trace {i}'s value "
+                      f"({t['undecodable']}): not compared")
+        if t.get("value") is not None:
+            v = t["value"]
+            case.eq(f"{w} shape", o["shape"], v["shape"])
+            case.eq(f"{w} values", o["full_tensor_values"], v["values"], same_values)
+        op = theirs_ops.get((t["graph_id"], t["op_name"]))
+        if op is not None and "creation_stack" in o:
+            compare_stack(case, f"{w} creation stack", o["creation_stack"], op["stack"],
+                          tf["source_lines"], op["host_name"])
 
     case = new("executions")
     execs = tf["executions"]
@@ -276,29 +286,27 @@ def check_logdir(binary, logdir, tf, max_records, jobs):
     indices = sample(len(execs), max_records, must)
     if len(indices) < len(execs):
         case.note(f"{len(indices)} of {len(execs)} executions compared")
-    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        ours_execs = pool.map(lambda i: run_json(binary, "execution", "--json", logdir, str(i)),
-                              indices)
-        for i, o in zip(indices, ours_execs):
-            t = execs[i]
-            w = f"execution {i}"
-            for key in ("op_type", "graph_id", "num_outputs", "input_tensor_ids",
-                        "output_tensor_ids", "output_tensor_device_ids", "tensor_debug_mode"):
-                case.eq(f"{w} {key}", o[key] if o[key] is not None else "", t[key])
-            case.eq(f"{w} wall time", o["wall_time"], t["wall_time"],
-                    lambda a, b: abs(a - b) < 1e-6)
-            if "values" in t and t["values"] is None:
-                case.note(f"TensorFlow's reader cannot decode execution {i}'s values")
-            elif "values" in t:
-                ours_v = [None if v is None else [v["shape"], v["values"]]
-                          for v in o["debug_tensor_values"]]
-                theirs_v = [None if v is None else [v["shape"], v["values"]] for v in t["values"]]
-                case.eq(f"{w} values", ours_v, theirs_v, same_values)
-            else:
-                case.eq(f"{w} summaries", o["debug_tensor_values"], t["debug_tensor_values"],
-                        same_values)
-            compare_stack(case, f"{w} stack", o.get("stack", []), t["stack"],
-                          tf["source_lines"], t["host_name"])
+    ours_execs = run_events(binary, "execution", logdir, indices, jobs)
+    for i, o in zip(indices, ours_execs):
+        t = execs[i]
+        w = f"execution {i}"
+        for key in ("op_type", "graph_id", "num_outputs", "input_tensor_ids",
+                    "output_tensor_ids", "output_tensor_device_ids", "tensor_debug_mode"):
+            case.eq(f"{w} {key}", o[key] if o[key] is not None else "", t[key])
+        case.eq(f"{w} wall time", o["wall_time"], t["wall_time"],
+                lambda a, b: abs(a - b) < 1e-6)
+        if "values" in t and t["values"] is None:
+            case.note(f"TensorFlow's reader cannot decode execution {i}'s values")
+        elif "values" in t:
+            ours_v = [None if v is None else [v["shape"], v["values"]]
+                      for v in o["debug_tensor_values"]]
+            theirs_v = [None if v is None else [v["shape"], v["values"]] for v in t["values"]]
+            case.eq(f"{w} values", ours_v, theirs_v, same_values)
+        else:
+            case.eq(f"{w} summaries", o["debug_tensor_values"], t["debug_tensor_values"],
+                    same_values)
+        compare_stack(case, f"{w} stack", o.get("stack", []), t["stack"],
+                      tf["source_lines"], t["host_name"])
 
     case = new("alerts and the first NaN/∞")
     for note in tf.get("tf_notes", []):

@@ -2,10 +2,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The corpus of real bugs (tests/real-tf/bugs/): each program plants one first NaN/∞ and its
 truth file says where it was made (a graph op or an eager execution, and its type), what
-caused it and the user's line that made it. Writes each program's logdir under WORKDIR once per
-TensorFlow version (as write-logdirs.py does for the scenarios) and holds `tfdbg-gtk explain
---json` (origin, cause, the origin's innermost user frame) and `tfdbg-gtk alerts` (exit status 1
-and an alert naming the origin's op type) to the truth. Prints, per bug, expected against got.
+caused it and the user's line that made it (null for a tfdbg V1 dump, which holds no Python
+traceback), the inputs the root-cause card outlines (the culprit, and inputs already bad:
+"name: culprit", "name: bad"), phrases the card's text must hold, and optionally the origin's
+device. Writes each program's logdir under WORKDIR once per TensorFlow version (as
+write-logdirs.py does for the scenarios) and holds `tfdbg-gtk explain --json` (origin, cause,
+the origin's innermost user frame, the inputs marked culprit or bad, and the card's text: its
+explanation, caveat and advice, the sentences the window's card shows) and `tfdbg-gtk alerts`
+(exit status 1 and an alert naming the origin's op type) to the truth. Prints, per bug,
+expected against got.
 
   check-bugs.py PYTHON TFDBG_GTK WORKDIR [NAME…]
 """
@@ -65,6 +70,13 @@ def got(cli, logdir):
     elif origin.get("execution_index") is not None:
         where = "eager"
     alerts = subprocess.run([cli, "alerts", logdir], capture_output=True, text=True)
+    card = " ".join(report.get(k) or "" for k in ("explanation", "limitation", "hint"))
+    outlined = sorted(f"{i.get('op_name')}: {'bad' if i.get('bad') else 'culprit'}"
+                      for i in report.get("inputs") or [] if i.get("bad") or i.get("culprit"))
+    device = None
+    if origin.get("graph_execution_trace_index") is not None:
+        _, record = run_json(cli, "trace", "--json", logdir, str(origin["graph_execution_trace_index"]))
+        device = record.get("device_name")
     return {
         "explain_status": status,
         "where": where,
@@ -73,6 +85,9 @@ def got(cli, logdir):
         "line": user_line(cli, logdir, origin) if origin else None,
         "alerts_status": alerts.returncode,
         "alerts": [line for line in alerts.stdout.splitlines() if line.startswith("NaN/∞")],
+        "card": card,
+        "outlined": outlined,
+        "device": device,
     }
 
 
@@ -91,19 +106,27 @@ def compare(truth, g):
          op if any(fnmatch.fnmatchcase(a, f"*({op})*") or fnmatch.fnmatchcase(a, f"*: {op} *") for a in g["alerts"])
          else "; ".join(g["alerts"][:2])),
     ]
+    facts.append(("outlined inputs", truth["outlined"], g["outlined"]))
+    facts += [(f"the card says “{phrase}”", phrase, phrase if phrase in g["card"] else g["card"][:160])
+              for phrase in truth["card"]]
+    if "device" in truth:
+        facts.append(("origin's device", truth["device"], g["device"]))
     return [(what, e, o) for what, e, o in facts if e != o]
 
 
 def main():
+    chosen = sys.argv[4:]
+    del sys.argv[4:]
     python, cli, work = tap.arguments(__doc__)
-    names = sys.argv[4:] or sorted(os.path.basename(p)[:-len(".truth.json")]
+    names = chosen or sorted(os.path.basename(p)[:-len(".truth.json")]
                                    for p in glob.glob(os.path.join(BUGS, "*.truth.json")))
     writer = load_writer()
     version = writer.tf_version(python)
     if version is None:
         print(f"1..0 # SKIP {python} cannot import tensorflow")
         sys.exit(tap.SKIP)
-    logdirs = os.path.join(work, "logdirs")
+    # Absolute: the programs run in the bugs folder.
+    logdirs = os.path.join(os.path.abspath(work), "logdirs")
     os.makedirs(logdirs, exist_ok=True)
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         written = dict((n, what) for n, what, _ in pool.map(

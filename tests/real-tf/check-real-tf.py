@@ -8,12 +8,23 @@ exits 77: meson counts the suite as skipped, never as passed.
 
   check-real-tf.py PYTHON TFDBG_GTK WORKDIR [check-answers options]
 """
+import concurrent.futures
 import os
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SKIP = 77
+
+
+def answer(python, logdirs, name):
+    """TensorFlow reader's answers about logdir @name, asked again when the logdir is newer."""
+    logdir = os.path.join(logdirs, name)
+    answers = os.path.join(logdirs, f"{name}.answers.json")
+    stamp = os.path.join(logdir, ".done")
+    if not os.path.exists(answers) or os.path.getmtime(answers) < os.path.getmtime(stamp):
+        subprocess.run([python, os.path.join(HERE, "tf-answers.py"), logdir, "-o", answers],
+                       check=True, stderr=subprocess.DEVNULL)
 
 
 def main():
@@ -40,17 +51,14 @@ def main():
     if written.returncode != 0:
         print(f"1..1\nnot ok 1 - writing the real logdirs\n# {written.stderr.strip()}")
         sys.exit(1)
+    names = [n for n in sorted(os.listdir(logdirs)) if os.path.isdir(os.path.join(logdirs, n))]
+    # TensorFlow's answers, two readers at a time (each a Python that imports TensorFlow).
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        for _ in pool.map(lambda name: answer(python, logdirs, name), names):
+            pass
     pairs = []
-    for name in sorted(os.listdir(logdirs)):
-        logdir = os.path.join(logdirs, name)
-        if not os.path.isdir(logdir):
-            continue
-        answers = os.path.join(logdirs, f"{name}.answers.json")
-        stamp = os.path.join(logdir, ".done")
-        if not os.path.exists(answers) or os.path.getmtime(answers) < os.path.getmtime(stamp):
-            subprocess.run([python, os.path.join(HERE, "tf-answers.py"), logdir, "-o", answers],
-                           check=True, stderr=subprocess.DEVNULL)
-        pairs += [logdir, answers]
+    for name in names:
+        pairs += [os.path.join(logdirs, name), os.path.join(logdirs, f"{name}.answers.json")]
     sys.exit(subprocess.run([sys.executable, os.path.join(HERE, "check-answers.py"),
                              "--tfdbg-gtk", binary, *extra, *pairs]).returncode)
 

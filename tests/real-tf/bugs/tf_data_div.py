@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """A tf.data pipeline that scales each example by its range: an example whose values are all
-equal has a range of zero, and the division in the map function gives +inf and -inf.
-CONCISE_HEALTH."""
+equal, [2, 2], has a range of zero, and the division of x - 1 = [1, 1] by it in the map
+function gives +inf. CONCISE_HEALTH."""
 from bug import setup, finish
 
 tf = setup("CONCISE_HEALTH")

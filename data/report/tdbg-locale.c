@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
-#include "tdbg-locale.h"
+#include "tdbg-report.h"
 
 #include <glib/gi18n.h>
 

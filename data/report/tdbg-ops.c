@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "tdbg-ops.h"
 #include "tdbg-report.h"
 
 #include <string.h>

@@ -6,7 +6,9 @@
 
 #include "tdbg-cli.h"
 #include "tdbg-json.h"
+#include "tdbg-location.h"
 #include "tdbg-logdir.h"
+#include "tdbg-records.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +20,9 @@ extern const GOptionEntry _tdbg_cli_json_entries[];
  * count is wrong. */
 gboolean _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
                                int n_positional);
+/* The same, for commands that take @min_positional or more positional arguments. */
+gboolean _tdbg_cli_parse_args_at_least (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
+                                        int min_positional);
 /* The source of the logdir at @path (local or ssh://), NULL after printing why not. */
 TdbgSource *_tdbg_cli_open_source (const char *path);
 /* The loaded logdir at @path, NULL after printing why not. */
@@ -28,6 +33,9 @@ TdbgLogdir *_tdbg_cli_open_logdir (const char *path);
 gboolean _tdbg_cli_check_readable (TdbgLogdir *logdir, const char *path, gboolean mention_problems);
 /* An index as the commands take it; FALSE after printing why not. */
 gboolean _tdbg_cli_parse_index (const char *text, guint *index);
+/* "Problem: FILE at offset N: WHY" (with its newline, as the message was translated), as
+ * inspect and watch name a problem. */
+char *_tdbg_cli_describe_problem (const TdbgProblem *p);
 /* Prints @json and a newline, and frees it. */
 void _tdbg_cli_print_json (TdbgJson *json);
 
@@ -46,7 +54,16 @@ int _tdbg_cli_export_graph (int argc, char **argv);
 int _tdbg_cli_watch (int argc, char **argv);
 /* tdbg-cli-diff.c */
 int _tdbg_cli_diff (int argc, char **argv);
-/* tdbg-cli-serve.c: run over SSH by a client, not listed by help */
+/* Remote access: tdbg-cli-remote.c in a build with data/remote/, else tdbg-cli-local.c, which
+ * opens local logdirs alone and refuses serve-logdir. */
+/* Adds the kind of location ssh:// is (at start). */
+void _tdbg_cli_remote_init (void);
+/* Adds the SSH options to @context. */
+void _tdbg_cli_add_remote_options (GOptionContext *context);
+/* @location's source, SSH's asked as the options say (a host key, a password on the terminal). */
+TdbgSource *_tdbg_cli_location_open (const TdbgLocation *location, GError **error);
+/* The hidden command an SSH client runs ("serve-logdir"), not listed by help. */
+extern const char _tdbg_cli_serve_command[];
 int _tdbg_cli_serve_logdir (int argc, char **argv);
 
 G_END_DECLS

@@ -12,40 +12,68 @@
 #include "tdbg-report.h"
 #include "tdbg-tensor.h"
 
+/* Writes event @index of @logdir (a trace or an execution) to @json, or appends its text to
+ * @text; FALSE after printing why not. */
+static gboolean
+write_event (TdbgLogdir *logdir, guint index, gboolean trace, TdbgJson *json, GString *text)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (json != NULL)
+    ok = trace ? tdbg_report_trace_json (json, logdir, index, &error)
+               : tdbg_report_execution_json (json, logdir, index, -1, &error);
+  else
+    {
+      g_autofree char *one = trace ? tdbg_report_trace_text (logdir, index, &error)
+                                   : tdbg_report_execution_text (logdir, index, &error);
+      if ((ok = one != NULL))
+        g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", one);
+    }
+  if (!ok)
+    g_printerr ("%s\n", error->message);
+  return ok;
+}
+
+/* trace and execution: one event in full, or several (a JSON array of them, or their texts
+ * apart by a blank line), so that a script reads many with one load of the logdir. */
 static int
 cmd_event (int argc, char **argv, gboolean trace)
 {
   g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(GError) error = NULL;
-  guint index;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree guint *indices = NULL;
+  guint n = 0;
+  TdbgJson *json = NULL;
 
-  if (!_tdbg_cli_parse_args (&argc, &argv, trace ? _("LOGDIR INDEX — one graph execution trace in full")
-                                       : _("LOGDIR INDEX — one execution in full"), _tdbg_cli_json_entries, 2))
+  if (!_tdbg_cli_parse_args_at_least (&argc, &argv, trace ? _("LOGDIR INDEX… — graph execution traces in full")
+                                               : _("LOGDIR INDEX… — executions in full"), _tdbg_cli_json_entries, 2))
     return 2;
-  if (!_tdbg_cli_parse_index (argv[2], &index) || (logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
+  indices = g_new (guint, argc - 2);
+  for (n = 0; n < (guint) argc - 2; n++)
+    if (!_tdbg_cli_parse_index (argv[n + 2], &indices[n]))
+      return 2;
+  if ((logdir = _tdbg_cli_open_logdir (argv[1])) == NULL)
     return 2;
   if (_tdbg_cli_opt_json)
+    json = tdbg_json_new (TRUE);
+  if (json != NULL && n > 1)
+    tdbg_json_begin_array (json);
+  for (guint i = 0; i < n; i++)
+    if (!write_event (logdir, indices[i], trace, json, text))
+      {
+        if (json != NULL)
+          tdbg_json_free (json);
+        return 2;
+      }
+  if (json == NULL)
     {
-      TdbgJson *j = tdbg_json_new (TRUE);
-      gboolean ok = trace ? tdbg_report_trace_json (j, logdir, index, &error)
-                          : tdbg_report_execution_json (j, logdir, index, -1, &error);
-      if (!ok)
-        {
-          tdbg_json_free (j);
-          g_printerr ("%s\n", error->message);
-          return 2;
-        }
-      _tdbg_cli_print_json (j);
+      printf ("%s", text->str);
       return 0;
     }
-  g_autofree char *text = trace ? tdbg_report_trace_text (logdir, index, &error)
-                                : tdbg_report_execution_text (logdir, index, &error);
-  if (text == NULL)
-    {
-      g_printerr ("%s\n", error->message);
-      return 2;
-    }
-  printf ("%s", text);
+  if (n > 1)
+    tdbg_json_end_array (json);
+  _tdbg_cli_print_json (json);
   return 0;
 }
 

@@ -7,10 +7,9 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-explain.h"
 #include "tdbg-graph-dot.h"
 #include "tdbg-graph-export.h"
-#include "tdbg-ops.h"
+#include "tdbg-report.h"
 #include "tdbg-write-file.h"
 
 /* report.md → report-graph.png, beside it. */

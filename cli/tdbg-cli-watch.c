@@ -3,14 +3,16 @@
  * job script's guard beside the training (`tfdbg-gtk watch --exit-on-alert DIR & python …`). */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-cli-alerts.h"
+#include "tdbg-report.h"
 #include "tdbg-diagnosis.h"
 #include "tdbg-error.h"
 #include "tdbg-location.h"
 #include "tdbg-more-alerts.h"
+#include "tdbg-records.h"
 #include "tdbg-watch.h"
 
 #define USEC_PER_SEC G_USEC_PER_SEC
@@ -38,12 +40,12 @@ print_news (TdbgLogdir *logdir, const TdbgWatchNews *news)
   if (_tdbg_cli_opt_json)
     {
       TdbgJson *j = tdbg_json_new (FALSE);
-      tdbg_cli_json_alert (j, logdir, &news->alert, json_first_of_kind, GINT_TO_POINTER (news->first_of_kind));
+      tdbg_report_alert_json (j, logdir, &news->alert, json_first_of_kind, GINT_TO_POINTER (news->first_of_kind));
       _tdbg_cli_print_json (j);
     }
   else
     {
-      g_autofree char *line = tdbg_cli_describe_alert (logdir, &news->alert);
+      g_autofree char *line = tdbg_report_describe_alert (logdir, &news->alert);
       printf ("%s\n", line);
     }
   fflush (stdout);
@@ -62,6 +64,22 @@ is_unreadable (TdbgLogdir *logdir)
 {
   g_autofree char *why = tdbg_diagnose_unreadable (logdir);
   return why != NULL;
+}
+
+/* Problems found since the last call (a file that shrank and is no longer followed, a damaged
+ * record), each named on stderr as inspect names them: a watch never loses a file in silence. */
+static void
+print_new_problems (TdbgLogdir *logdir, guint *n_told)
+{
+  GPtrArray *problems = tdbg_logdir_get_problems (logdir);
+
+  /* A read failure that cleared is withdrawn from the list: what comes after it is new. */
+  *n_told = MIN (*n_told, problems->len);
+  for (; *n_told < problems->len; (*n_told)++)
+    {
+      g_autofree char *line = _tdbg_cli_describe_problem (g_ptr_array_index (problems, *n_told));
+      g_printerr ("%s", line);
+    }
 }
 
 /* A watch that ends with nothing printed says so, that an empty stdout is not taken for a
@@ -138,7 +156,7 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
   gint64 held_back_after = HELD_BACK_AFTER_S * USEC_PER_SEC;
   gint64 start = g_get_monotonic_time ();
   gboolean told_held_back = FALSE;
-  guint n_printed = 0;
+  guint n_printed = 0, n_problems_told = 0;
 
   if (options->idle_timeout > 0)
     held_back_after = MIN (held_back_after, (gint64) (options->idle_timeout * USEC_PER_SEC / 2));
@@ -148,6 +166,7 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
       gint64 now = g_get_monotonic_time ();
       g_autoptr(GArray) news = tdbg_watch_step (watch, now);
 
+      print_new_problems (logdir, &n_problems_told);
       n_printed += news->len;
       for (guint i = 0; i < news->len; i++)
         {
@@ -175,9 +194,13 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
    * it could not tell (garbage where its records should be). */
   if (!_tdbg_cli_check_readable (logdir, path, FALSE))
     return 2;
+  print_new_problems (logdir, &n_problems_told);
   if (n_printed == 0)
     print_nothing_found (logdir, path, (g_get_monotonic_time () - start) / (double) USEC_PER_SEC, options);
-  return tdbg_watch_get_n_inf_nan (watch) > 0 ? 1 : 0;
+  if (tdbg_watch_get_n_inf_nan (watch) > 0)
+    return 1;
+  /* No NaN/∞ seen, but not all of the run was read: a CI job must not take that for a clean run. */
+  return tdbg_logdir_get_problems (logdir)->len > 0 ? 2 : 0;
 }
 
 int

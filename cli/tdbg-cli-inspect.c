@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-cli-alerts.h"
 #include "tdbg-more-alerts.h"
 #include "tdbg-alert-kind.h"
+#include "tdbg-diagnosis.h"
 #include "tdbg-local-source.h"
 #include "tdbg-records.h"
 #include "tdbg-report.h"
@@ -180,7 +180,7 @@ json_alerts (TdbgJson *j, TdbgLogdir *logdir)
   tdbg_json_member_uint (j, "uncapped_inf_nan_execution_outputs", tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
   tdbg_json_key (j, "first_alert");
   if (n > 0)
-    tdbg_cli_json_alert (j, logdir, tdbg_logdir_get_alert (logdir, 0), NULL, NULL);
+    tdbg_report_alert_json (j, logdir, tdbg_logdir_get_alert (logdir, 0), NULL, NULL);
   else
     tdbg_json_null (j);
   tdbg_json_end_object (j);
@@ -232,10 +232,24 @@ json_modes (TdbgJson *j, TdbgLogdir *logdir)
     tdbg_json_null (j);
 }
 
+/* What is worth knowing and is not damage: see tdbg_logdir_list_notices(). */
+static void
+json_notices (TdbgJson *j, TdbgLogdir *logdir)
+{
+  g_autoptr(GPtrArray) notices = tdbg_logdir_list_notices (logdir);
+
+  tdbg_json_key (j, "notices");
+  tdbg_json_begin_array (j);
+  for (guint i = 0; i < notices->len; i++)
+    tdbg_json_string (j, g_ptr_array_index (notices, i));
+  tdbg_json_end_array (j);
+}
+
 static void
 print_inspect_text (TdbgLogdir *logdir)
 {
   GPtrArray *problems = tdbg_logdir_get_problems (logdir);
+  g_autoptr(GPtrArray) notices = tdbg_logdir_list_notices (logdir);
   g_autofree char *where = tdbg_logdir_describe (logdir);
   guint modes = tdbg_logdir_get_modes (logdir);
 
@@ -263,9 +277,11 @@ print_inspect_text (TdbgLogdir *logdir)
   printf (_("NaN/∞ alerts: %u\n"), tdbg_logdir_get_n_alerts (logdir));
   for (guint i = 0; i < problems->len; i++)
     {
-      TdbgProblem *p = g_ptr_array_index (problems, i);
-      printf (_("Problem: %s at offset %" PRIu64 ": %s\n"), p->file_name, p->byte_offset, p->message);
+      g_autofree char *line = _tdbg_cli_describe_problem (g_ptr_array_index (problems, i));
+      printf ("%s", line);
     }
+  for (guint i = 0; i < notices->len; i++)
+    printf (_("Notice: %s\n"), (const char *) g_ptr_array_index (notices, i));
 }
 
 /* 2 when the logdir cannot be read at all, or when files of it were left unread for being
@@ -313,10 +329,26 @@ _tdbg_cli_inspect (int argc, char **argv)
   json_alerts (j, logdir);
   json_first_events (j, logdir);
   json_objects (j, "problems", logdir, tdbg_logdir_get_problems (logdir)->len, json_problem);
+  json_notices (j, logdir);
   tdbg_json_end_object (j);
   _tdbg_cli_print_json (j);
   /* What is intact is printed all the same; the status tells a script it is not the whole run. */
   return inspect_status (logdir, argv[1]);
+}
+
+/* One line per alert of the kinds Debugger V2 does not have, each starting with its kind's
+ * name. */
+static void
+print_more_alerts (TdbgLogdir *logdir, double magnitude_threshold)
+{
+  const TdbgAlertOptions options = { magnitude_threshold };
+  g_autoptr(GArray) alerts = tdbg_more_alerts_find (logdir, &options);
+
+  for (guint i = 0; i < alerts->len; i++)
+    {
+      g_autofree char *line = tdbg_report_describe_alert (logdir, &g_array_index (alerts, TdbgAlert, i));
+      printf ("%s\n", line);
+    }
 }
 
 int
@@ -343,13 +375,13 @@ _tdbg_cli_alerts (int argc, char **argv)
   n = tdbg_logdir_get_n_alerts (logdir);
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *line = tdbg_cli_describe_alert (logdir, tdbg_logdir_get_alert (logdir, i));
+      g_autofree char *line = tdbg_report_describe_alert (logdir, tdbg_logdir_get_alert (logdir, i));
       printf ("%s\n", line);
     }
   if (n >= TDBG_ALERT_LIMIT)
     printf (_("(listing stops at %u alerts, as TensorBoard's does; %" PRIu64 " traces and %" PRIu64 " execution outputs hold NaN/∞ in all)\n"),
             n, tdbg_logdir_get_n_inf_nan_traces (logdir), tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
   /* The other kinds are listed after, and leave the exit status to NaN/∞: a gate keeps its meaning. */
-  tdbg_cli_print_more_alerts (logdir, magnitude_threshold);
+  print_more_alerts (logdir, magnitude_threshold);
   return n > 0 ? 1 : 0;
 }

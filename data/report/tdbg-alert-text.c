@@ -1,27 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* An alert of any kind as a line or a JSON object, for the command line and notifications. */
 #include "config.h"
 
-#include "tdbg-cli-alerts.h"
+#include "tdbg-report.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-more-alerts.h"
-
-guint
-tdbg_cli_print_more_alerts (TdbgLogdir *logdir, double magnitude_threshold)
-{
-  const TdbgAlertOptions options = { magnitude_threshold };
-  g_autoptr(GArray) alerts = tdbg_more_alerts_find (logdir, &options);
-
-  for (guint i = 0; i < alerts->len; i++)
-    {
-      const TdbgAlert *a = &g_array_index (alerts, TdbgAlert, i);
-      g_autofree char *line = tdbg_cli_describe_alert (logdir, a);
-      printf ("%s\n", line);
-    }
-  return alerts->len;
-}
 
 /* @symbols: −∞ and +∞ as the window writes them (a notification); else -inf and +inf, as
  * scripts read the command line's lines. */
@@ -57,7 +42,7 @@ describe_alert (TdbgLogdir *logdir, const TdbgAlert *alert, gboolean symbols)
 }
 
 char *
-tdbg_cli_describe_alert (TdbgLogdir *logdir, const TdbgAlert *alert)
+tdbg_report_describe_alert (TdbgLogdir *logdir, const TdbgAlert *alert)
 {
   return describe_alert (logdir, alert, FALSE);
 }
@@ -69,8 +54,8 @@ tdbg_describe_alert_for_people (TdbgLogdir *logdir, const TdbgAlert *alert)
 }
 
 void
-tdbg_cli_json_alert (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a,
-                     void (*extra_members) (TdbgJson *j, gpointer data), gpointer data)
+tdbg_report_alert_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgAlert *a,
+                        void (*extra_members) (TdbgJson *j, gpointer data), gpointer data)
 {
   tdbg_json_begin_object (j);
   tdbg_json_member_string (j, "alert_type", tdbg_alert_kind_get (a->type)->id);

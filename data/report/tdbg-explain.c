@@ -2,9 +2,6 @@
 #include "config.h"
 
 #include <inttypes.h>
-
-#include "tdbg-explain.h"
-
 #include <math.h>
 #include <glib/gi18n.h>
 

@@ -1,57 +1,35 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The headless command line: the table of commands and what they share (options, opening a
- * logdir, indexes, JSON). The commands are in tdbg-cli-inspect.c, tdbg-cli-events.c,
- * tdbg-cli-explore.c, tdbg-cli-watch.c and tdbg-cli-diff.c. */
+/* The headless command line: the program's start (tdbg_cli_main), the table of commands and
+ * what they share (options, opening a logdir, indexes, JSON). The commands are in
+ * tdbg-cli-inspect.c, tdbg-cli-events.c, tdbg-cli-explore.c, tdbg-cli-watch.c and
+ * tdbg-cli-diff.c; remote access in tdbg-cli-remote.c (tdbg-cli-local.c without it). */
 #include "config.h"
 
+#include <inttypes.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
 #include "tdbg-diagnosis.h"
 #include "tdbg-location.h"
-#ifdef TDBG_WITH_REMOTE
-#include "tdbg-serve.h"
-#include "tdbg-ssh-source.h"
-#include "tdbg-tty.h"
-#endif
+#include "tdbg-report.h"
+#include "tdbg-v1-source.h"
 
 typedef int (*CommandFunc) (int argc, char **argv);
 
 gboolean _tdbg_cli_opt_json;
-#ifdef TDBG_WITH_REMOTE
-static gboolean opt_accept_new_host_key;
-static char *opt_known_hosts;
-static char *opt_ssh_config;
-static char *opt_identity;
-static gboolean opt_no_ssh_compression;
-static char *opt_remote_program;
-#endif
 
 const GOptionEntry _tdbg_cli_json_entries[] = {
   { "json", 0, 0, G_OPTION_ARG_NONE, &_tdbg_cli_opt_json, N_("Print JSON"), NULL },
   { NULL }
 };
 
-#ifdef TDBG_WITH_REMOTE
-static const GOptionEntry ssh_entries[] = {
-  { "accept-new-host-key", 0, 0, G_OPTION_ARG_NONE, &opt_accept_new_host_key,
-    N_("Accept (once, without remembering) the key of an SSH host not in known_hosts"), NULL },
-  { "known-hosts", 0, 0, G_OPTION_ARG_FILENAME, &opt_known_hosts, N_("known_hosts file (default ~/.ssh/known_hosts)"), N_("FILE") },
-  { "ssh-config", 0, 0, G_OPTION_ARG_FILENAME, &opt_ssh_config, N_("SSH configuration (default ~/.ssh/config)"), N_("FILE") },
-  { "identity", 'i', 0, G_OPTION_ARG_FILENAME, &opt_identity, N_("Private key for SSH"), N_("FILE") },
-  { "no-ssh-compression", 0, 0, G_OPTION_ARG_NONE, &opt_no_ssh_compression,
-    N_("Do not compress the SSH connection (also: TDBG_SSH_COMPRESSION=no)"), NULL },
-  { "remote-program", 0, 0, G_OPTION_ARG_STRING, &opt_remote_program,
-    N_("The tfdbg-gtk to run on the SSH server, which sends the logdir compressed when it is this version "
-       "(default: tfdbg-gtk; “no”: SFTP only; also TDBG_SSH_REMOTE_PROGRAM)"), N_("PROGRAM") },
-  { NULL }
-};
-#endif
-
-/* Parses options; returns FALSE (after printing why) when the positional count is wrong. */
-gboolean
-_tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries, int n_positional)
+/* Parses the options; then the positional arguments must number from @min_positional to
+ * @max_positional (-1: no limit). */
+static gboolean
+parse_args_counted (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
+                    int min_positional, int max_positional)
 {
   g_autoptr(GOptionContext) context = g_option_context_new (parameters);
   g_autoptr(GError) error = NULL;
@@ -59,16 +37,14 @@ _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOp
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   if (entries)
     g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-#ifdef TDBG_WITH_REMOTE
-  g_option_context_add_main_entries (context, ssh_entries, GETTEXT_PACKAGE);
-#endif
+  _tdbg_cli_add_remote_options (context);
   if (!g_option_context_parse (context, argc, argv, &error))
     {
       g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
       g_printerr ("%s\n%s", error->message, help);
       return FALSE;
     }
-  if (*argc != n_positional + 1)
+  if (*argc < min_positional + 1 || (max_positional >= 0 && *argc > max_positional + 1))
     {
       g_autofree char *help = g_option_context_get_help (context, TRUE, NULL);
       g_printerr ("%s", help);
@@ -77,21 +53,18 @@ _tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOp
   return TRUE;
 }
 
-#ifdef TDBG_WITH_REMOTE
-/* Headless: an unknown host key is accepted only when the command line says so. */
-static TdbgHostKeyDecision
-headless_host_key (const char *host, guint port, const char *key_type, const char *fingerprint, gpointer user_data)
+gboolean
+_tdbg_cli_parse_args (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries, int n_positional)
 {
-  if (!opt_accept_new_host_key)
-    {
-      g_printerr (_("%s:%u is not in known_hosts; its %s key is %s. Check it, then add it with ssh or pass --accept-new-host-key.\n"),
-                  host, port, key_type, fingerprint);
-      return TDBG_HOST_KEY_REFUSE;
-    }
-  g_printerr (_("Accepting the %s key %s of %s:%u for this run only.\n"), key_type, fingerprint, host, port);
-  return TDBG_HOST_KEY_ACCEPT_ONCE;
+  return parse_args_counted (argc, argv, parameters, entries, n_positional, n_positional);
 }
-#endif
+
+gboolean
+_tdbg_cli_parse_args_at_least (int *argc, char ***argv, const char *parameters, const GOptionEntry *entries,
+                               int min_positional)
+{
+  return parse_args_counted (argc, argv, parameters, entries, min_positional, -1);
+}
 
 TdbgSource *
 _tdbg_cli_open_source (const char *text)
@@ -99,9 +72,6 @@ _tdbg_cli_open_source (const char *text)
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
   TdbgSource *source = NULL;
-#ifdef TDBG_WITH_REMOTE
-  TdbgSshOptions options = { 0 };
-#endif
 
   if (location && !tdbg_location_is_remote (location) &&
       !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
@@ -112,20 +82,8 @@ _tdbg_cli_open_source (const char *text)
         g_printerr (_("%s: no such folder\n"), text);
       return NULL;
     }
-#ifdef TDBG_WITH_REMOTE
-  options.known_hosts_file = opt_known_hosts;
-  options.config_file = opt_ssh_config;
-  options.identity_file = opt_identity;
-  options.no_compression = opt_no_ssh_compression;
-  options.remote_program = opt_remote_program;
-  options.host_key_func = headless_host_key;
-  options.secret_func = tdbg_tty_secret;
   if (location)
-    source = tdbg_location_open (location, &options, NULL, &error);
-#else
-  if (location)
-    source = tdbg_location_open (location, NULL, NULL, &error);
-#endif
+    source = _tdbg_cli_location_open (location, &error);
   if (source == NULL)
     g_printerr ("%s\n", error->message);
   return source;
@@ -183,6 +141,12 @@ _tdbg_cli_parse_index (const char *text, guint *index)
   return TRUE;
 }
 
+char *
+_tdbg_cli_describe_problem (const TdbgProblem *p)
+{
+  return g_strdup_printf (_("Problem: %s at offset %" PRIu64 ": %s\n"), p->file_name, p->byte_offset, p->message);
+}
+
 void
 _tdbg_cli_print_json (TdbgJson *json)
 {
@@ -200,8 +164,8 @@ static const struct {
   { "inspect", _tdbg_cli_inspect, N_("[--json] LOGDIR: run, file sets, counts, alerts, first NaN/∞ and problems") },
   { "alerts", _tdbg_cli_alerts, N_("LOGDIR: one line per NaN/∞ alert; exit status 0 none, 1 some, 2 unreadable") },
   { "explain", _tdbg_cli_explain, N_("[--json|--markdown [-o FILE]] LOGDIR: why the first NaN/∞ happened; exit status like alerts") },
-  { "trace", _tdbg_cli_trace, N_("[--json] LOGDIR INDEX: one graph execution trace in full") },
-  { "execution", _tdbg_cli_execution, N_("[--json] LOGDIR INDEX: one eager execution in full") },
+  { "trace", _tdbg_cli_trace, N_("[--json] LOGDIR INDEX…: graph execution traces in full") },
+  { "execution", _tdbg_cli_execution, N_("[--json] LOGDIR INDEX…: eager executions in full") },
   { "ops", _tdbg_cli_ops, N_("[--json] [--file PATH] [--line N] [--graph ID] LOGDIR: every op creation and its line") },
   { "tensor", _tdbg_cli_tensor, N_("[--npy -o FILE] [--execution [--slot N]] LOGDIR INDEX: the values of a FULL_TENSOR trace") },
   { "export-graph", _tdbg_cli_export_graph, N_("LOGDIR --trace INDEX [--depth N] | --graph ID [--collapse-scopes] --format png|svg|pdf -o FILE: draw a graph") },
@@ -237,8 +201,11 @@ cmd_help (int argc, char **argv)
   return 0;
 }
 
-gboolean
-tdbg_cli_check_window_args (int argc, char **argv)
+/* Whether @argv (the program's own, argv[0] its name) opens the window: nothing but logdirs,
+ * local or ssh://. FALSE after printing why and the usage on stderr (exit status 2): an
+ * unknown option, or a first argument that is no command and names no file. */
+static gboolean
+check_window_args (int argc, char **argv)
 {
   gboolean options = TRUE, compare = FALSE;
   int first = 0, n_locations = 0;
@@ -283,41 +250,43 @@ tdbg_cli_check_window_args (int argc, char **argv)
   return TRUE;
 }
 
-gboolean
-tdbg_cli_is_subcommand (const char *name)
+/* The headless subcommands, and --help and --version. */
+static gboolean
+is_subcommand (const char *name)
 {
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (name, commands[i].name))
       return TRUE;
-#ifdef TDBG_WITH_REMOTE
-  if (g_str_equal (name, TDBG_SERVE_COMMAND))
+  if (g_str_equal (name, _tdbg_cli_serve_command))
     return TRUE;
-#else
-  /* What an SSH client runs here (data/remote/tdbg-serve.h): refused below, never taken for a
-   * logdir to show in a window. */
-  if (g_str_equal (name, "serve-logdir"))
-    return TRUE;
-#endif
   return g_str_equal (name, "--help") || g_str_equal (name, "-h") || g_str_equal (name, "--version");
 }
 
-int
-tdbg_cli_run (int argc, char **argv)
+/* argv[0] is the subcommand name. Returns the exit status. */
+static int
+run_subcommand (int argc, char **argv)
 {
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[0], commands[i].name))
       return commands[i].func (argc, argv);
-#ifdef TDBG_WITH_REMOTE
-  if (g_str_equal (argv[0], TDBG_SERVE_COMMAND))
+  if (g_str_equal (argv[0], _tdbg_cli_serve_command))
     return _tdbg_cli_serve_logdir (argc, argv);
-#else
-  if (g_str_equal (argv[0], "serve-logdir"))
-    {
-      g_printerr (_("This build of tfdbg-gtk has no remote access: it cannot send a logdir\n"));
-      return 2;
-    }
-#endif
   if (g_str_equal (argv[0], "--version"))
     return print_version ();
   return cmd_help (argc, argv);
+}
+
+int
+tdbg_cli_main (int argc, char **argv, TdbgCliWindowFunc run_window)
+{
+  setlocale (LC_ALL, "");
+  tdbg_locale_bind ();
+  tdbg_v1_init ();
+  _tdbg_cli_remote_init ();
+
+  if (argc > 1 && is_subcommand (argv[1]))
+    return run_subcommand (argc - 1, argv + 1);
+  if (!check_window_args (argc, argv))
+    return 2;
+  return run_window (argc, argv);
 }
