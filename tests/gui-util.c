@@ -681,3 +681,62 @@ gui_rows_in_view (GtkWidget *list)
     }
   return n;
 }
+
+/* Whether @label shows all its text: not ellipsized, and given at least the width it needs. */
+gboolean
+gui_label_whole (GtkLabel *label)
+{
+  int text_width;
+
+  /* Unwrapped and not ellipsized, the layout is as wide as the whole text. */
+  pango_layout_get_pixel_size (gtk_label_get_layout (label), &text_width, NULL);
+  return !pango_layout_is_ellipsized (gtk_label_get_layout (label)) &&
+         (gtk_label_get_wrap (label) || gtk_widget_get_width (GTK_WIDGET (label)) >= text_width);
+}
+
+static void
+collect_cut_labels (GtkWidget *root, GString *cut)
+{
+  if (!gtk_widget_get_mapped (root))
+    return;
+  if (GTK_IS_LABEL (root) && *gtk_label_get_text (GTK_LABEL (root)) && !gui_label_whole (GTK_LABEL (root)))
+    g_string_append_printf (cut, "%s“%s” (%d px)", cut->len ? ", " : "", gtk_label_get_text (GTK_LABEL (root)),
+                            gtk_widget_get_width (root));
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_cut_labels (child, cut);
+}
+
+void
+gui_assert_labels_whole (GtkWidget *root, const char *what)
+{
+  g_autoptr(GString) cut = g_string_new (NULL);
+
+  collect_cut_labels (root, cut);
+  if (cut->len > 0)
+    g_error ("%s: cut labels: %s", what, cut->str);
+}
+
+static void
+collect_by_type (GtkWidget *root, GType type, GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && gtk_widget_get_mapped (root))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_by_type (child, type, found);
+}
+
+void
+gui_assert_filters_and_chips_whole (TdbgWindow *window, const char *what)
+{
+  g_autoptr(GPtrArray) drop_downs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) chips = g_ptr_array_new ();
+
+  collect_by_type (GTK_WIDGET (tdbg_window_get_trace_pane (window)), GTK_TYPE_DROP_DOWN, drop_downs);
+  g_assert_cmpuint (drop_downs->len, >, 0);
+  for (guint i = 0; i < drop_downs->len; i++)
+    gui_assert_labels_whole (gtk_widget_get_parent (g_ptr_array_index (drop_downs, i)), what);
+  collect_by_type (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), GTK_TYPE_LABEL, chips);
+  for (guint i = 0; i < chips->len; i++)
+    if (gtk_widget_has_css_class (g_ptr_array_index (chips, i), "tdbg-exec-box"))
+      gui_assert_labels_whole (g_ptr_array_index (chips, i), what);
+}

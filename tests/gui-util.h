@@ -114,4 +114,12 @@ int gui_lines_in_view (GtkTextView *view);
 /* Rows of @list (a GtkListView, or any widget whose children are rows) wholly in sight. */
 guint gui_rows_in_view (GtkWidget *list);
 
+/* Whether @label shows all its text (not ellipsized, as wide as it needs); every mapped label
+ * under @root so, else an error naming @what and the labels cut. */
+gboolean gui_label_whole (GtkLabel *label);
+void gui_assert_labels_whole (GtkWidget *root, const char *what);
+/* Graph Execution's filters and the timeline's chips show whole (the chips' names cut at
+ * their most characters only, by the text). */
+void gui_assert_filters_and_chips_whole (TdbgWindow *window, const char *what);
+
 G_END_DECLS

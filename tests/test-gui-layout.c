@@ -378,7 +378,8 @@ column_in_view (TdbgTracePane *pane, const char *title, const char *what)
 
 /* Graph Execution's NaN/∞ counts (−∞, +∞, NaN; ∞/NaN in CURT_HEALTH) are in view, unscrolled,
  * in the window as the program opens it and at the screen's size (run at 1440×900 too: the
- * multi-host logdir's Device and Host columns), single-host and multi-host. */
+ * multi-host logdir's Device and Host columns), single-host and multi-host; its filters and
+ * the timeline's chips whole. */
 static void
 test_count_columns (void)
 {
@@ -403,6 +404,7 @@ test_count_columns (void)
                       gtk_widget_get_width (GTK_WIDGET (pane)));
       for (guint t = 0; t < G_N_ELEMENTS (titles); t++)
         all_in_view = column_in_view (pane, titles[t], logdir) && all_in_view;
+      gui_assert_filters_and_chips_whole (window, logdir);
       shot = g_strdup_printf ("layout-counts-%u-%s-%d.png", (guint) (k % G_N_ELEMENTS (counted)), sized ? "screen" : "first",
                               screen_w);
       gui_shot (GTK_WIDGET (window), shot);

@@ -128,6 +128,7 @@ test_translated_window (void)
     g_assert_cmpint (needed, <=, least);
   }
   screenshot (GTK_WIDGET (window), "loaded");
+  gui_assert_filters_and_chips_whole (window, language);
 
   /* The first alert: the stack's heading and the frames' lines speak the language too. */
   tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
@@ -142,6 +143,19 @@ test_translated_window (void)
     gui_spin (500);
   }
   screenshot (GTK_WIDGET (window), "first-alert");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* At a laptop's 1280×800, the filters of a run on several hosts and devices (their row of
+ * their own) and the timeline's chips read whole in the language. */
+static void
+test_whole_at_laptop_size (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("multi_host/logdir");
+
+  gui_spin (300);
+  screenshot (GTK_WIDGET (window), "multi-host");
+  gui_assert_filters_and_chips_whole (window, language);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -269,5 +283,6 @@ main (int argc, char **argv)
   g_test_add_func ("/i18n/translated-window", test_translated_window);
   g_test_add_func ("/i18n/uninstalled-catalogues", test_uninstalled_catalogues);
   g_test_add_func ("/i18n/cause-card", test_cause_card);
+  g_test_add_func ("/i18n/whole-at-laptop-size", test_whole_at_laptop_size);
   return g_test_run ();
 }

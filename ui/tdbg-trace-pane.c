@@ -377,13 +377,14 @@ append_missing (GtkStringList *list, GHashTable *set)
   return n - 1 + names->len;
 }
 
-/* A choice among one device or host is none: its drop-down shows from the second on, in
- * the row under the filters. */
+/* A choice among one device or host is none: its drop-down shows from the second on, in a
+ * row of their own under the filters. */
 static void
 show_place_choices (TdbgTracePane *self, guint n_devices, guint n_hosts)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->device_dropdown), n_devices > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->host_dropdown), n_hosts > 1);
+  gtk_widget_set_visible (self->where_box, n_devices > 1 || n_hosts > 1);
 }
 
 /* Shows column @col too, when it is not yet. */
@@ -560,7 +561,7 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   pane_class->selection_changed = tdbg_trace_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTracePane, title_label, regex_entry, regex_error_label, type_dropdown,
-                               place_box, host_dropdown, device_dropdown, alerting_check,
+                               place_box, where_box, host_dropdown, device_dropdown, alerting_check,
                                diverging_check, goto_entry, scroller, values_paned, list_view, details);
 
   signals[FILTERED] = g_signal_new ("filtered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -608,7 +609,8 @@ tdbg_trace_pane_init (TdbgTracePane *self)
     gtk_drop_down_set_expression (self->type_dropdown, label);
   }
   /* Whatever is chosen, the header keeps its width (a device's name is long). */
-  tdbg_name_factory_apply (self->type_dropdown, NULL);
+  /* Wide enough for "All op types" whole in every language (pt_BR's is 26 characters). */
+  tdbg_name_factory_apply_full (self->type_dropdown, NULL, PANGO_ELLIPSIZE_END, 30);
   tdbg_name_factory_apply (self->device_dropdown, tdbg_device_short_name);
   tdbg_name_factory_apply (self->host_dropdown, tdbg_host_short_name);
 
