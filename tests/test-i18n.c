@@ -159,6 +159,35 @@ test_whole_at_laptop_size (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The start page's sentence breaks where the language would: no last line of a word or two
+ * ("う。" alone in Japanese). */
+static void
+test_start_page_sentence (void)
+{
+  TdbgWindow *window = tdbg_window_new (NULL);
+  const char *sentence = translated ("Open a tfdbg2 logdir to find where the first NaN or infinity came from.");
+  GtkLabel *label;
+  PangoLayout *layout;
+  int longest = 0, last = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gui_spin (500);
+  label = gui_find_label (GTK_WIDGET (window), sentence, FALSE);
+  g_assert_nonnull (label);
+  layout = gtk_label_get_layout (label);
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l; l = l->next)
+    {
+      PangoLayoutLine *line = l->data;
+      last = (int) g_utf8_strlen (pango_layout_get_text (layout) + line->start_index, line->length);
+      longest = MAX (longest, last);
+    }
+  g_test_message ("the start page's sentence: %d lines, the longest %d characters, the last %d",
+                  pango_layout_get_line_count (layout), longest, last);
+  screenshot (GTK_WIDGET (window), "start-page");
+  g_assert_cmpint (last, >=, longest / 4);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Every label drawn under @root, with no unknown glyphs. */
 static void
 assert_own_glyphs (GtkWidget *root)
@@ -284,5 +313,6 @@ main (int argc, char **argv)
   g_test_add_func ("/i18n/uninstalled-catalogues", test_uninstalled_catalogues);
   g_test_add_func ("/i18n/cause-card", test_cause_card);
   g_test_add_func ("/i18n/whole-at-laptop-size", test_whole_at_laptop_size);
+  g_test_add_func ("/i18n/start-page-sentence", test_start_page_sentence);
   return g_test_run ();
 }
