@@ -726,7 +726,7 @@ collect_by_type (GtkWidget *root, GType type, GPtrArray *found)
 }
 
 void
-gui_assert_filters_and_chips_whole (TdbgWindow *window, const char *what)
+gui_assert_headers_whole (TdbgWindow *window, const char *what)
 {
   g_autoptr(GPtrArray) drop_downs = g_ptr_array_new ();
   g_autoptr(GPtrArray) chips = g_ptr_array_new ();
@@ -735,6 +735,14 @@ gui_assert_filters_and_chips_whole (TdbgWindow *window, const char *what)
   g_assert_cmpuint (drop_downs->len, >, 0);
   for (guint i = 0; i < drop_downs->len; i++)
     gui_assert_labels_whole (gtk_widget_get_parent (g_ptr_array_index (drop_downs, i)), what);
+  {
+    /* Graph Structure's heading: the op shown, and its type. */
+    GtkWidget *graph = GTK_WIDGET (tdbg_window_get_graph_pane (window));
+    const char *op = tdbg_graph_pane_get_op_text (tdbg_window_get_graph_pane (window));
+    GtkLabel *subtitle = op && *op ? gui_find_label (graph, op, FALSE) : NULL;
+    if (subtitle && !gui_label_whole (subtitle))
+      g_error ("%s: Graph Structure's heading is cut: “%s” in %d px", what, op, gtk_widget_get_width (GTK_WIDGET (subtitle)));
+  }
   collect_by_type (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), GTK_TYPE_LABEL, chips);
   for (guint i = 0; i < chips->len; i++)
     if (gtk_widget_has_css_class (g_ptr_array_index (chips, i), "tdbg-exec-box"))

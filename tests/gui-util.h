@@ -118,8 +118,8 @@ guint gui_rows_in_view (GtkWidget *list);
  * under @root so, else an error naming @what and the labels cut. */
 gboolean gui_label_whole (GtkLabel *label);
 void gui_assert_labels_whole (GtkWidget *root, const char *what);
-/* Graph Execution's filters and the timeline's chips show whole (the chips' names cut at
- * their most characters only, by the text). */
-void gui_assert_filters_and_chips_whole (TdbgWindow *window, const char *what);
+/* Graph Execution's filters, the timeline's chips (their names cut at their most characters
+ * only, by the text) and Graph Structure's heading show whole. */
+void gui_assert_headers_whole (TdbgWindow *window, const char *what);
 
 G_END_DECLS

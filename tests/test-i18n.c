@@ -128,7 +128,7 @@ test_translated_window (void)
     g_assert_cmpint (needed, <=, least);
   }
   screenshot (GTK_WIDGET (window), "loaded");
-  gui_assert_filters_and_chips_whole (window, language);
+  gui_assert_headers_whole (window, language);
 
   /* The first alert: the stack's heading and the frames' lines speak the language too. */
   tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
@@ -155,7 +155,7 @@ test_whole_at_laptop_size (void)
 
   gui_spin (300);
   screenshot (GTK_WIDGET (window), "multi-host");
-  gui_assert_filters_and_chips_whole (window, language);
+  gui_assert_headers_whole (window, language);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

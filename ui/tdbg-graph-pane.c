@@ -184,6 +184,8 @@ show_nothing (TdbgGraphPane *self, const char *why)
   show_page (self, "empty");
   gtk_label_set_text (self->empty_label, why);
   gtk_label_set_text (self->op_label, "");
+  /* Its row too: nothing to name. */
+  gtk_widget_set_visible (GTK_WIDGET (self->op_label), FALSE);
   gtk_label_set_text (self->status_label, "");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
 }
@@ -224,6 +226,7 @@ rebuild (TdbgGraphPane *self)
     g_autofree char *text = run_b ? g_strdup_printf (_("Run B: %s (%s)"), o->op_name, o->op_type ? o->op_type : "?")
                                   : g_strdup_printf ("%s (%s)", o->op_name, o->op_type ? o->op_type : "?");
     gtk_label_set_text (self->op_label, text);
+    gtk_widget_set_visible (GTK_WIDGET (self->op_label), TRUE);
   }
   self->pending_op = op;
   self->pending_logdir = logdir;
