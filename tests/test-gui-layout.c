@@ -414,6 +414,26 @@ test_count_columns (void)
     }
 }
 
+/* Whole Graph has the room it needs: the drawing at least 480 px wide and the graph's name
+ * whole in its picker ("cond_tru…" at 1280 beside Graph Execution); closed, the window is as
+ * before. */
+static void
+assert_browser_room (TdbgWindow *window)
+{
+  GtkWidget *browser = GTK_WIDGET (tdbg_graph_pane_get_browser (tdbg_window_get_graph_pane (window)));
+  GtkWidget *view = gui_find_widget (browser, TDBG_TYPE_GRAPH_VIEW);
+  GtkWidget *picker = gui_find_widget (browser, GTK_TYPE_DROP_DOWN);
+
+  g_test_message ("Whole Graph: drawing %d×%d px in a window %d px wide", gtk_widget_get_width (view),
+                  gtk_widget_get_height (view), gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (gtk_widget_get_width (view), >=, 480);
+  gui_assert_labels_whole (picker, "Whole Graph's picker");
+  /* In Graph Execution's place, which comes back with the neighbourhood. */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tdbg_window_get_trace_pane (window))));
+  tdbg_graph_pane_set_whole_graph (tdbg_window_get_graph_pane (window), FALSE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (tdbg_window_get_trace_pane (window))));
+}
+
 /* Screenshots to look at, light and dark, on the nested logdir in Whole Graph. */
 static void
 test_shots (void)
@@ -432,6 +452,7 @@ test_shots (void)
       gui_spin (1500);
       assert_fits (window, name);
       gui_shot (GTK_WIDGET (window), name);
+      assert_browser_room (window);
       gtk_window_destroy (GTK_WINDOW (window));
     }
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);

@@ -298,6 +298,9 @@ tdbg_graph_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   tdbg_graph_browser_set_selection (self->browser, tdbg_pane_get_selection (pane));
 }
 
+enum { WHOLE_GRAPH_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 static void
 whole_toggled_cb (GtkToggleButton *button, TdbgGraphPane *self)
 {
@@ -317,6 +320,7 @@ whole_toggled_cb (GtkToggleButton *button, TdbgGraphPane *self)
     }
   else
     gtk_stack_set_visible_child_name (self->stack, self->shown_dot ? "graph" : "empty");
+  g_signal_emit (self, signals[WHOLE_GRAPH_CHANGED], 0, whole);
 }
 
 static void
@@ -477,6 +481,9 @@ tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
                                empty_label, view, status_label, whole_button, browser, footer, run_box,
                                run_b_button);
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, run_toggled_cb);
+  /* Whole Graph opened (TRUE) or closed: the window gives the browser its room. */
+  signals[WHOLE_GRAPH_CHANGED] = g_signal_new ("whole-graph-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                               NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
   gtk_widget_class_install_action (widget_class, "graph.export", "s", export_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-out", NULL, zoom_action);
