@@ -407,6 +407,16 @@ view_realized (GtkWidget *view, TdbgTensorDetails *self)
   keep_rows (GTK_TEXT_VIEW (view), self->value_rows);
 }
 
+/* The plot of the trace's health over its steps, unless the values are shown in its place: the
+ * expander, open from the start, is shown only for values (FULL_TENSOR); in the other modes
+ * the plot is all there is. */
+static void
+reveal_plot (TdbgTensorDetails *self)
+{
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->plot_revealer), !(gtk_expander_get_expanded (self->tensor_expander) &&
+                                                        gtk_widget_get_visible (GTK_WIDGET (self->tensor_expander))));
+}
+
 static void
 tdbg_tensor_details_init (TdbgTensorDetails *self)
 {
@@ -430,8 +440,9 @@ tdbg_tensor_details_init (TdbgTensorDetails *self)
   gtk_label_set_wrap_mode (heading, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (heading, 0);
   gtk_expander_set_label_widget (self->tensor_expander, GTK_WIDGET (heading));
-  g_object_bind_property (self->tensor_expander, "expanded", self->plot_revealer, "reveal-child",
-                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_signal_connect_swapped (self->tensor_expander, "notify::expanded", G_CALLBACK (reveal_plot), self);
+  g_signal_connect_swapped (self->tensor_expander, "notify::visible", G_CALLBACK (reveal_plot), self);
+  reveal_plot (self);
 }
 
 GtkWidget *
