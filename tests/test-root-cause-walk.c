@@ -465,6 +465,49 @@ test_op_without_creation (void)
   test_remove_tree (dir);
 }
 
+/* Mul(x, w) gave +∞ with w recorded finite: an overflow, but one told only when x was recorded
+ * finite too. x a function argument TensorFlow does not trace may have carried the ∞, so the
+ * overflow is then inferred, the sentence says so, and the limitation names x. */
+static void
+check_overflow_with_input (gboolean x_recorded)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Identity", "w", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Mul", "m", (const char *const[]) { "x:0", "w:0", NULL });
+    if (x_recorded)
+      cause_fixture_add_trace (w, 9, "f", "x", CAUSE_FULL, cause_finite_positive);
+    cause_fixture_add_trace (w, 10, "f", "w", CAUSE_FULL, cause_finite_positive);
+    cause_fixture_add_trace (w, 11, "f", "m", CAUSE_FULL, cause_pos_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpstr (rc->origin_op_type, ==, "Mul");
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_cmpint (rc->inferred, ==, !x_recorded);
+  if (x_recorded)
+    {
+      assert_has (rc->explanation, "from finite inputs");
+      g_assert_null (rc->limitation);
+    }
+  else
+    {
+      g_assert_null (strstr (rc->explanation, "from finite inputs"));
+      assert_has (rc->explanation, "unless an input not recorded already held NaN/∞");
+      g_assert_nonnull (rc->limitation);
+      assert_has (rc->limitation, "The input x ");
+      assert_has (rc->limitation, "inferred");
+    }
+  test_remove_tree (dir);
+}
+
+static void test_overflow_inputs_recorded (void) { check_overflow_with_input (TRUE); }
+static void test_overflow_input_not_recorded (void) { check_overflow_with_input (FALSE); }
+
 /* NO_TENSOR records no values: nothing is bad, nothing is walked. */
 static void
 test_no_tensor_cannot_tell (void)
@@ -504,6 +547,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/other-host/producer-on-own-host", test_producer_on_own_host);
   g_test_add_func ("/root-cause-walk/other-host/op-on-worker-inside-function", test_op_on_worker_inside_function);
   g_test_add_func ("/root-cause-walk/bad-at-start/dropped", test_bad_at_start_dropped);
+  g_test_add_func ("/root-cause-walk/overflow/inputs-recorded", test_overflow_inputs_recorded);
+  g_test_add_func ("/root-cause-walk/overflow/input-not-recorded", test_overflow_input_not_recorded);
   g_test_add_func ("/root-cause-walk/bad-at-start/finite-feed", test_bad_at_start_finite_feed);
   g_test_add_func ("/root-cause-walk/op-without-creation", test_op_without_creation);
   g_test_add_func ("/root-cause-walk/no-tensor", test_no_tensor_cannot_tell);

@@ -85,6 +85,7 @@ typedef struct {
   double zeros;                  /* NAN when the mode does not tell */
   double negatives;
   double size;
+  gboolean may_hide_nonfinite;   /* not recorded, and not a constant of the graph */
 } TdbgInputEvidence;
 
 typedef struct {

@@ -40,6 +40,15 @@ any_recorded (const TdbgInputEvidence *inputs, guint n_inputs)
 }
 
 static gboolean
+any_may_hide_nonfinite (const TdbgInputEvidence *inputs, guint n_inputs)
+{
+  for (guint i = 0; i < n_inputs; i++)
+    if (inputs[i].may_hide_nonfinite)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
 rule_applies (const TdbgCauseRule *rule, TdbgKinds kinds)
 {
   return rule->cause != TDBG_CAUSE_NONE && (kinds == 0 || (rule->kinds & kinds) != 0);
@@ -66,7 +75,9 @@ decisive_rule (const TdbgCauseRow *row, TdbgKinds kinds)
   return found;
 }
 
-/* Overflow is told by finite inputs and an infinite output: nothing more is to be seen. */
+/* Overflow is told by finite inputs and an infinite output: nothing more is to be seen, when
+ * every input was recorded (one that was not, but a constant, may have passed on a NaN/∞ born
+ * earlier). */
 static gboolean
 needs_no_evidence (const TdbgCauseRule *rule)
 {
@@ -104,5 +115,6 @@ tdbg_cause_decide (const TdbgCauseRow *row, TdbgKinds kinds, const TdbgInputEvid
       if (state == EVIDENCE_UNKNOWN && open == NULL)
         open = r;
     }
-  return open ? decided (open, FALSE, kinds == 0 || !needs_no_evidence (open)) : none;
+  return open ? decided (open, FALSE, kinds == 0 || !needs_no_evidence (open) || any_may_hide_nonfinite (inputs, n_inputs))
+              : none;
 }

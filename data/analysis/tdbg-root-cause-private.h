@@ -56,6 +56,9 @@ GArray *_tdbg_cause_walk_back (TdbgCauseWalk *w, const TdbgWalkStep *start);
 /* Whether something of an input was recorded before the origin (an eager input counts when
  * the execution that made it recorded its value). */
 gboolean _tdbg_cause_input_recorded (const TdbgCauseInput *input);
+/* Whether an input not recorded may have carried a NaN/∞ born earlier: any but a Const's (a
+ * value fixed in the graph, and the axis or shape operand of most ops). */
+gboolean _tdbg_cause_input_may_hide_nonfinite (const TdbgCauseInput *input);
 /* Fills @rc's explanation, hint and limitation from what was decided; @op_name names the
  * origin. */
 void _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_name);

@@ -183,6 +183,16 @@ origin_kind_text (const TdbgRootCause *rc)
     }
 }
 
+/* The first input not recorded that may have carried a NaN/∞ born earlier, or NULL. */
+static const TdbgCauseInput *
+input_hiding_nonfinite (const TdbgRootCause *rc)
+{
+  for (guint i = 0; i < rc->inputs->len; i++)
+    if (_tdbg_cause_input_may_hide_nonfinite (&g_array_index (rc->inputs, TdbgCauseInput, i)))
+      return &g_array_index (rc->inputs, TdbgCauseInput, i);
+  return NULL;
+}
+
 static const char *
 unrecorded_maker_type (const TdbgCauseInput *input)
 {
@@ -243,6 +253,10 @@ catalogue_sentence (const TdbgRootCause *rc, const char *op, const char *type, c
       return g_strdup_printf (_("%s (%s) produced %s: its epsilon %s was zero, so a zero second moment divides 0 by 0."),
                               op, type, kind, input);
     case TDBG_CAUSE_INF_MINUS_INF:
+      if (input_hiding_nonfinite (rc))
+        return g_strdup_printf (_("%s (%s) produced %s, and no input recorded held NaN/∞: partial results inside it "
+                                  "grew to +∞ and −∞ and cancelled (∞ − ∞), unless an input not recorded already held "
+                                  "NaN/∞."), op, type, kind);
       return g_strdup_printf (_("%s (%s) produced %s from finite inputs: partial results inside it grew to +∞ and −∞ "
                                 "and cancelled (∞ − ∞)."), op, type, kind);
     default:
@@ -274,6 +288,9 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
     case TDBG_CAUSE_DIVISION_BY_ZERO:
       return g_strdup_printf (_("%s (%s) produced %s: its denominator %s held zeros."), op, type, kind, input);
     case TDBG_CAUSE_OVERFLOW:
+      if (input_hiding_nonfinite (rc))
+        return g_strdup_printf (_("%s (%s) produced %s, and no input recorded held NaN/∞: its values grew past what "
+                                  "the type can hold, unless an input not recorded already held NaN/∞."), op, type, kind);
       return g_strdup_printf (_("%s (%s) produced %s from finite inputs: its values grew past what the type can hold."),
                               op, type, kind);
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
@@ -336,6 +353,9 @@ limitation_for (const TdbgRootCause *rc, const TdbgCauseInput *input)
     return g_strdup (curt_limitation ());
   if (!rc->inferred)
     return NULL;
+  /* Told by finite inputs: the one not recorded is what leaves it open. */
+  if ((rc->cause == TDBG_CAUSE_OVERFLOW || rc->cause == TDBG_CAUSE_INF_MINUS_INF) && input_hiding_nonfinite (rc))
+    return unrecorded_limitation (input_hiding_nonfinite (rc));
   if (rc->evidence_kind == TDBG_EVIDENCE_NONE)
     return g_strdup (_("No debug mode records this condition of an input, so it is inferred from the op type and "
                        "the kind of its output."));

@@ -205,6 +205,12 @@ _tdbg_cause_input_recorded (const TdbgCauseInput *input)
   return input != NULL && (input->trace != TDBG_NONE || (input->execution != TDBG_NONE && input->value_read));
 }
 
+gboolean
+_tdbg_cause_input_may_hide_nonfinite (const TdbgCauseInput *input)
+{
+  return !_tdbg_cause_input_recorded (input) && g_strcmp0 (input->maker_type, "Const") != 0;
+}
+
 /* The first execution with an output holding NaN/∞, in file order. */
 static guint32
 first_bad_execution (TdbgLogdir *logdir)
@@ -299,7 +305,8 @@ origin_kinds (const TdbgRootCause *rc)
 static TdbgInputEvidence
 input_evidence (const TdbgCauseInput *input)
 {
-  TdbgInputEvidence e = { _tdbg_cause_input_recorded (input), NAN, NAN, NAN };
+  TdbgInputEvidence e = { _tdbg_cause_input_recorded (input), NAN, NAN, NAN,
+                          _tdbg_cause_input_may_hide_nonfinite (input) };
   const TdbgValue *v = &input->value;
 
   if (!input->value_read || input->bad)
