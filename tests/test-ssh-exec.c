@@ -351,8 +351,9 @@ test_retracing (void)
   const char *dirs[] = { retrace, names, inference };
   const char *expected[] = {
     "Retracing: function normalize traced into 6 graphs, created at retrace.py:15\n",
-    "Retracing: function normalize traced into 6 graphs, created at train.py:5\n"
-    "Retracing: function one_step_on_data traced into 5 graphs, created at train.py:10\n",
+    /* Two functions retraced in one logdir: two lines. */
+    ("Retracing: function normalize traced into 6 graphs, created at train.py:5\n"
+     "Retracing: function one_step_on_data traced into 5 graphs, created at train.py:10\n"),
     "Retracing: function model traced into 5 graphs, created at model.py:12\n",
   };
 
