@@ -10,7 +10,7 @@ import sys
 import tempfile
 
 make_demo, out = sys.argv[1], sys.argv[2]
-for d in ("records", "logdir", "tensor", "ssh-uri", "dot", "graph-def"):
+for d in ("records", "logdir", "tensor", "ssh-uri", "dot", "graph-def", "s3-response"):
     os.makedirs(os.path.join(out, d), exist_ok=True)
 
 with tempfile.TemporaryDirectory() as logdir:
@@ -41,6 +41,11 @@ open(os.path.join(out, "tensor", "full-health"), "wb").write(b"\x04" + proto)
 open(os.path.join(out, "ssh-uri", "a"), "w").write("ssh://priya@gpu-ws-17:2222/home/priya/logdir")
 open(os.path.join(out, "ssh-uri", "b"), "w").write("ssh://[::1]/~/runs")
 open(os.path.join(out, "dot", "a"), "w").write('a"b\\c<d>\n\x01')
+# A listing page of the demo logdir's files as an S3 server would send it, cut short.
+contents = "".join(f"<Contents><Key>runs/a/demo.{k}</Key><Size>{len(files[k])}</Size></Contents>" for k in kinds)
+open(os.path.join(out, "s3-response", "listing"), "w").write(
+    f"<ListBucketResult><Prefix>runs/a/</Prefix><IsTruncated>true</IsTruncated>{contents}"
+    "<NextContinuationToken>t</NextContinuationToken></ListBucketResult>")
 
 # A V1 dump root, which the server sends as the logdir made of it, with the dump's problems.
 v1_root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "v1", "two-devices")
