@@ -240,6 +240,7 @@ test_missing_bucket (void)
 int
 main (int argc, char **argv)
 {
+  g_autoptr(GError) error = NULL;
   const char *python = g_getenv ("TDBG_STORE_PYTHON");
   int status;
 
@@ -250,7 +251,8 @@ main (int argc, char **argv)
       printf ("1..0 # SKIP no Python with moto and boto3 (-Dobject_store_python)\n");
       return 0;
     }
-  home = g_dir_make_tmp ("tdbg-s3-XXXXXX", NULL);
+  home = g_dir_make_tmp ("tdbg-s3-XXXXXX", &error);
+  g_assert_no_error (error);
   start_server (python);
   g_test_add_func ("/s3/same-as-local", test_same_as_local);
   g_test_add_func ("/s3/profile", test_profile);

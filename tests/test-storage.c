@@ -214,10 +214,12 @@ test_config (void)
 int
 main (int argc, char **argv)
 {
+  g_autoptr(GError) error = NULL;
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  home = g_dir_make_tmp ("tdbg-storage-XXXXXX", NULL);
+  home = g_dir_make_tmp ("tdbg-storage-XXXXXX", &error);
+  g_assert_no_error (error);
   g_test_add_func ("/storage/uri", test_uri);
   g_test_add_func ("/storage/location", test_location);
   g_test_add_func ("/storage/listing", test_listing);

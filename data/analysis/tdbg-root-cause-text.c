@@ -345,6 +345,8 @@ curt_limitation (void)
 static char *
 limitation_for (const TdbgRootCause *rc, const TdbgCauseInput *input)
 {
+  const TdbgCauseInput *hiding;
+
   /* Nothing was inferred where no cause is told. */
   if (rc->cause == TDBG_CAUSE_INPUTS_NOT_RECORDED || rc->cause == TDBG_CAUSE_NOT_IN_CATALOGUE ||
       rc->cause == TDBG_CAUSE_NOT_INSTRUMENTED)
@@ -354,8 +356,9 @@ limitation_for (const TdbgRootCause *rc, const TdbgCauseInput *input)
   if (!rc->inferred)
     return NULL;
   /* Told by finite inputs: the one not recorded is what leaves it open. */
-  if ((rc->cause == TDBG_CAUSE_OVERFLOW || rc->cause == TDBG_CAUSE_INF_MINUS_INF) && input_hiding_nonfinite (rc))
-    return unrecorded_limitation (input_hiding_nonfinite (rc));
+  hiding = input_hiding_nonfinite (rc);
+  if ((rc->cause == TDBG_CAUSE_OVERFLOW || rc->cause == TDBG_CAUSE_INF_MINUS_INF) && hiding)
+    return unrecorded_limitation (hiding);
   if (rc->evidence_kind == TDBG_EVIDENCE_NONE)
     return g_strdup (_("No debug mode records this condition of an input, so it is inferred from the op type and "
                        "the kind of its output."));
