@@ -270,6 +270,36 @@ gui_init_toolkit (void)
  * under valgrind's timing, when an SSH load drops). It is GTK's own measuring, logged as a
  * critical: printed here, not fatal. Every other critical stays fatal (G_DEBUG=fatal-criticals,
  * which g_log_writer_default applies). */
+/* GTK names a widget drawn before its allocation by its address alone: its ancestors, with
+ * their CSS names and classes, say which one it is. Returns whether it is a part of the
+ * scrollbar of a scrolled text view: GtkTextView validates the lines in sight while it draws,
+ * which can move its adjustments' bounds, and the scrollbar drawn after it in the same frame
+ * then waits for its next allocation (GTK 4.18, under load). GTK draws it right in the next
+ * frame; anything else drawn unallocated is ours and stays fatal. */
+static gboolean
+print_widget_path (const char *message)
+{
+  const char *at = strstr (message, " 0x");
+  gpointer address = NULL;
+  gboolean in_scrollbar = FALSE, of_text_view = FALSE;
+
+  if (at == NULL || sscanf (at + 1, "%p", &address) != 1)
+    return FALSE;
+  for (GtkWidget *w = address; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      g_auto(GStrv) classes = gtk_widget_get_css_classes (w);
+      g_autofree char *joined = g_strjoinv (".", classes);
+
+      g_printerr ("#   in %s %s.%s %dx%d\n", G_OBJECT_TYPE_NAME (w), gtk_widget_get_css_name (w), joined,
+                  gtk_widget_get_width (w), gtk_widget_get_height (w));
+      if (GTK_IS_SCROLLBAR (w))
+        in_scrollbar = TRUE;
+      else if (in_scrollbar && GTK_IS_SCROLLED_WINDOW (w) && !of_text_view)
+        of_text_view = GTK_IS_TEXT_VIEW (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (w)));
+    }
+  return of_text_view;
+}
+
 static GLogWriterOutput
 log_writer_cb (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer data)
 {
@@ -280,6 +310,9 @@ log_writer_cb (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gp
       domain = fields[i].value;
     else if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0)
       message = fields[i].value;
+  if (g_strcmp0 (domain, "Gtk") == 0 && message && g_str_has_prefix (message, "Trying to snapshot ") &&
+      print_widget_path (message))
+    return g_log_writer_standard_streams (level, fields, n_fields, data);
   if (g_strcmp0 (domain, "Gtk") == 0 && message && g_str_has_prefix (message, "GtkInfoBar ") &&
       strstr (message, "but minimum height for width of") != NULL)
     return g_log_writer_standard_streams (level, fields, n_fields, data);
