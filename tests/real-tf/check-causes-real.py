@@ -12,6 +12,8 @@ import shutil
 import subprocess
 import sys
 
+import tf_fork
+
 PROGRAM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "causes", "causes.py")
 
 # (case, mode) -> expected members of the report; "culprit" names the input that must be one.
@@ -58,7 +60,7 @@ def main():
     failed = 0
     for n, ((case, mode), want) in enumerate(EXPECTED.items(), 1):
         logdir = os.path.join(work, f"{case}-{mode}")
-        run = subprocess.run([python, PROGRAM, logdir, case, mode], capture_output=True, text=True)
+        run = tf_fork.run(python, [PROGRAM, logdir, case, mode], cwd=os.path.dirname(PROGRAM))
         proc = subprocess.run([binary, "explain", "--json", logdir], capture_output=True, text=True)
         try:
             problems = [f"the program failed: {run.stderr[-300:]}"] if run.returncode else []

@@ -27,6 +27,8 @@ import subprocess
 import sys
 import time
 
+import tf_fork
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from tap import SKIP, arguments, check, finish  # noqa: E402 (tests/tap.py)
 
@@ -76,12 +78,9 @@ def write_run(python, version, logdir, program, extra):
     shutil.rmtree(logdir, ignore_errors=True)
     os.makedirs(logdir)
     start = time.monotonic()
-    try:
-        proc = subprocess.run(["nice", python, os.path.join(SCENARIOS, program), logdir, *extra],
-                              cwd=SCENARIOS, capture_output=True, text=True, timeout=RUN_TIMEOUT)
-        status, out, err = proc.returncode, proc.stdout, proc.stderr
-    except subprocess.TimeoutExpired as e:
-        status, out, err = "timeout", e.stdout or "", e.stderr or ""
+    proc = tf_fork.run(python, [os.path.join(SCENARIOS, program), logdir, *extra], cwd=SCENARIOS,
+                       timeout=RUN_TIMEOUT, nice=10)
+    status, out, err = proc.returncode, proc.stdout, proc.stderr
     seconds = time.monotonic() - start
     with open(log, "w") as f:
         f.write(out)

@@ -13,6 +13,8 @@ import os
 import subprocess
 import sys
 
+import tf_fork
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SKIP = 77
 
@@ -23,8 +25,9 @@ def answer(python, logdirs, name):
     answers = os.path.join(logdirs, f"{name}.answers.json")
     stamp = os.path.join(logdir, ".done")
     if not os.path.exists(answers) or os.path.getmtime(answers) < os.path.getmtime(stamp):
-        subprocess.run([python, os.path.join(HERE, "tf-answers.py"), logdir, "-o", answers],
-                       check=True, stderr=subprocess.DEVNULL)
+        asked = tf_fork.run(python, [os.path.join(HERE, "tf-answers.py"), logdir, "-o", answers], cwd=HERE)
+        if asked.returncode != 0:
+            raise RuntimeError(f"tf-answers.py {logdir}: exit status {asked.returncode}: {asked.stderr[-500:]}")
 
 
 def main():

@@ -11,9 +11,10 @@ import concurrent.futures
 import hashlib
 import os
 import shutil
-import subprocess
 import sys
 import time
+
+import tf_fork
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "scenarios")
@@ -44,12 +45,7 @@ LOGDIRS = {
 
 
 def tf_version(python):
-    out = subprocess.run([python, "-c", "import tensorflow as tf; print(tf.__version__)"],
-                         capture_output=True, text=True,
-                         env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
-    if out.returncode != 0:
-        return None
-    return out.stdout.strip().splitlines()[-1]
+    return tf_fork.version(python)
 
 
 def write(python, outdir, name, version):
@@ -72,8 +68,7 @@ def write_program(python, outdir, name, version, folder, shared, program, extra,
     shutil.rmtree(logdir, ignore_errors=True)
     os.makedirs(logdir)
     start = time.monotonic()
-    proc = subprocess.run([python, os.path.join(folder, program), logdir, *extra],
-                          cwd=folder, capture_output=True, text=True)
+    proc = tf_fork.run(python, [os.path.join(folder, program), logdir, *extra], cwd=folder)
     seconds = time.monotonic() - start
     with open(os.path.join(outdir, f"{name}.log"), "w") as log:
         log.write(proc.stdout + proc.stderr)
