@@ -29,6 +29,11 @@
 /* Never traced (format reference 5.4); their outputs are their inputs. */
 static const char pass_through_types[] =
   " Identity IdentityN Enter Exit Merge Switch NextIteration RefEnter RefExit RefIdentity RefMerge RefSwitch RefNextIteration ";
+/* Their output is a variable's value (a gather's, some rows of it): their data inputs are the
+ * variable's handle and integer indices, and what they read was written by an assignment,
+ * which has no output TensorFlow records. */
+static const char variable_reader_types[] =
+  " ReadVariableOp ResourceGather ResourceGatherNd VariableV2 Variable ";
 /* Ops that run a nested graph. */
 static const char call_types[] =
   " StatefulPartitionedCall PartitionedCall While StatelessWhile If StatelessIf Case StatelessCase RemoteCall ";
@@ -91,6 +96,12 @@ gboolean
 _tdbg_cause_walk_passes_on (const char *op_type)
 {
   return type_in (pass_through_types, op_type);
+}
+
+gboolean
+_tdbg_cause_reads_variable (const char *op_type)
+{
+  return type_in (variable_reader_types, op_type);
 }
 
 guint32
