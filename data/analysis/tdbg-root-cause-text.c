@@ -436,6 +436,9 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
     case TDBG_LINK_OUTER_GRAPH:
       return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), is an input of a nested graph: the op "
                                 "of the outer graph calling it passed in what %s made."), name, first->trace, origin);
+    case TDBG_LINK_VARIABLE:
+      return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), read a variable: an eager assignment "
+                                "wrote into it what %s made."), name, first->trace, origin);
     default:
       return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), only passed on what %s made."),
                               name, first->trace, origin);
