@@ -130,9 +130,10 @@ hint_for (const TdbgRootCause *rc)
       return hint_for_unrecorded (rc->unrecorded);
     case TDBG_CAUSE_NONFINITE_INPUT:
       if (_tdbg_cause_reads_variable (rc->origin_op_type))
-        return _("Check the values where they are written into the variable (np.isfinite on a NumPy array "
-                 "before assign or set_weights, tf.debugging.check_numerics on a restored one), or record from "
-                 "before the variable was first written.");
+        return _("Check what writes the variable: the values assigned to it (np.isfinite on a NumPy array "
+                 "before assign or set_weights, tf.debugging.check_numerics on a restored one) and its optimizer's "
+                 "settings (an epsilon of zero, a learning rate too large), or record from before the variable was "
+                 "first written.");
       return _("The bad values came from outside what was recorded: check the data fed to the program "
                "(tf.debugging.check_numerics on the inputs), or record from the start of the run.");
     case TDBG_CAUSE_POLE:
@@ -305,9 +306,9 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
                                   "recorded."), op, type, input);
       if (_tdbg_cause_reads_variable (rc->origin_op_type))
         return g_strdup_printf (_("%s (%s) read NaN/∞ from a variable, and the recording does not show what wrote "
-                                  "them into it: an assignment has no output for TensorFlow to record (values assigned "
-                                  "from NumPy or Python, restored from a checkpoint, or written before the recording "
-                                  "started)."), op, type);
+                                  "them into it: TensorFlow records no output of an op that writes a variable (an "
+                                  "assignment from NumPy or Python, a restore from a checkpoint, an optimizer's update), "
+                                  "nor anything written before the recording started."), op, type);
       return g_strdup_printf (_("%s (%s) already held NaN/∞ where the recording starts: there is no recorded input "
                                 "to walk back to."), op, type);
     case TDBG_CAUSE_NONE:
