@@ -136,6 +136,11 @@ hint_for (const TdbgRootCause *rc)
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
       return hint_for_unrecorded (rc->unrecorded);
     case TDBG_CAUSE_NONFINITE_INPUT:
+      if (_tdbg_cause_reads_variable (rc->origin_op_type))
+        return _("Check what writes the variable: the values assigned to it (np.isfinite on a NumPy array "
+                 "before assign or set_weights, tf.debugging.check_numerics on a restored one) and its optimizer's "
+                 "settings (an epsilon of zero, a learning rate too large), or record from before the variable was "
+                 "first written.");
       return _("The bad values came from outside what was recorded: check the data fed to the program "
                "(tf.debugging.check_numerics on the inputs), or record from the start of the run.");
     case TDBG_CAUSE_POLE:
@@ -316,6 +321,11 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
       if (rc->evidence_input >= 0)
         return g_strdup_printf (_("%s (%s) passed on the NaN/∞ its input %s already held; what made them was not "
                                   "recorded."), op, type, input);
+      if (_tdbg_cause_reads_variable (rc->origin_op_type))
+        return g_strdup_printf (_("%s (%s) read NaN/∞ from a variable, and the recording does not show what wrote "
+                                  "them into it: TensorFlow records no output of an op that writes a variable (an "
+                                  "assignment from NumPy or Python, a restore from a checkpoint, an optimizer's update), "
+                                  "nor anything written before the recording started."), op, type);
       return g_strdup_printf (_("%s (%s) already held NaN/∞ where the recording starts: there is no recorded input "
                                 "to walk back to."), op, type);
     case TDBG_CAUSE_NONE:
@@ -447,6 +457,9 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
     case TDBG_LINK_OUTER_GRAPH:
       return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), is an input of a nested graph: the op "
                                 "of the outer graph calling it passed in what %s made."), name, first->trace, origin);
+    case TDBG_LINK_VARIABLE:
+      return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), read a variable: an eager assignment "
+                                "wrote into it what %s made."), name, first->trace, origin);
     default:
       return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), only passed on what %s made."),
                               name, first->trace, origin);
