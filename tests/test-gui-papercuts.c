@@ -9,6 +9,8 @@
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-device-name.h"
+#include "tdbg-ui.h"
+#include <gvc.h>
 #include "tdbg-timeline-pane.h"
 #include "tdbg-graph-pane.h"
 #include "tdbg-graph-view.h"
@@ -579,6 +581,7 @@ test_digit_grouping (void)
   /* A locale that groups digits ("41,200"), whether or not the machine has it. */
   test_env_compile_locale ("en_US.UTF-8");
   g_assert_nonnull (setlocale (LC_NUMERIC, "en_US.UTF-8"));
+  tdbg_ui_pin_locale ();
   gui_ensure_demo_logdir (dir, 400);
   window = gui_open_window (dir);
   selection = tdbg_window_get_selection (window);
@@ -643,7 +646,51 @@ test_digit_grouping (void)
   gui_shot (GTK_WIDGET (window), "papercuts-digit-grouping.png");
   gtk_window_destroy (GTK_WINDOW (window));
   setlocale (LC_NUMERIC, "C");
+  tdbg_ui_pin_locale ();
   g_unsetenv ("LOCPATH");
+}
+
+static gpointer
+lay_out_until_stopped (gpointer stop)
+{
+  GVC_t *gvc = gvContext ();
+
+  while (!g_atomic_int_get ((gint *) stop))
+    {
+      Agraph_t *g = agmemread ("digraph { a -> b; b -> c; a -> c; }");
+      gvLayout (gvc, g, "dot");
+      gvFreeLayout (gvc, g);
+      agclose (g);
+    }
+  gvFreeContext (gvc);
+  return NULL;
+}
+
+/* Graphviz sets the process's LC_NUMERIC to "C" while it lays out (in a worker, for Graph
+ * Structure and Whole Graph): the numbers the window formats meanwhile keep the locale's digit
+ * grouping (the main thread holds a locale of its own). */
+static void
+test_grouping_beside_layout (void)
+{
+  gint stop = 0;
+  GThread *thread;
+  guint ungrouped = 0;
+
+  test_env_compile_locale ("en_US.UTF-8");
+  g_assert_nonnull (setlocale (LC_NUMERIC, "en_US.UTF-8"));
+  tdbg_ui_pin_locale ();
+  thread = g_thread_new ("layout", lay_out_until_stopped, &stop);
+  for (guint i = 0; i < 200000; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%'u", 41200u);
+      ungrouped += strchr (text, ',') == NULL;
+    }
+  g_atomic_int_set (&stop, 1);
+  g_thread_join (thread);
+  setlocale (LC_NUMERIC, "C");
+  tdbg_ui_pin_locale ();
+  g_unsetenv ("LOCPATH");
+  g_assert_cmpuint (ungrouped, ==, 0);
 }
 
 /* Garbage where the executions and traces should be is named damage, not "nothing yet". */
@@ -914,6 +961,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/cancel-slow-load", test_cancel_slow_load);
   g_test_add_func ("/gui/papercuts/capped-alerts", test_capped_alerts);
   g_test_add_func ("/gui/papercuts/digit-grouping", test_digit_grouping);
+  g_test_add_func ("/gui/papercuts/grouping-beside-layout", test_grouping_beside_layout);
   g_test_add_func ("/gui/papercuts/garbage-is-damage", test_garbage_is_damage);
   g_test_add_func ("/gui/papercuts/alerts-room", test_alerts_room);
   g_test_add_func ("/gui/papercuts/alert-rows-keep-ends", test_alert_rows_keep_ends);
