@@ -339,9 +339,9 @@ test_graph_on_second_host (void)
 /* An eager AssignVariableOp (handle 1, value 4; no output) of what an eager Log made (−∞) into
  * the variable that f reads (ReadVariableOp, the first bad trace): the walk goes from the read
  * through the assignment to the Log, past an eager read given the handle in between. With
- * @updated_after, an AssignAddVariableOp given the
- * handle ran after the assignment: it may have made the values itself, so the walk stops at
- * the read, whose values came from outside the recording. */
+ * @updated_after, an AssignAddVariableOp given the handle ran after the assignment: it may
+ * have made the values itself, so the walk stops at the read, whose values came from outside
+ * the recording. */
 static void
 check_variable_written_eagerly (gboolean updated_after)
 {
