@@ -6,7 +6,6 @@
 struct _TdbgConnectionWatch {
   GObject parent_instance;
 
-  TdbgSshPrompt *prompt;
   TdbgLogdir *logdir;
   GCancellable *cancellable;
   guint interval_ms;
@@ -146,7 +145,7 @@ reconnect_done_cb (GObject *object, GAsyncResult *result, gpointer user_data)
   TdbgConnectionWatch *self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!tdbg_ssh_prompt_reconnect_finish (TDBG_SSH_PROMPT (object), result, &error))
+  if (!tdbg_source_reconnect_finish (TDBG_SOURCE (object), result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         finish_reconnect (self, error, 0);
@@ -162,8 +161,8 @@ tdbg_connection_watch_reconnect (TdbgConnectionWatch *self)
   if (self->busy)
     return;
   self->busy = TRUE;
-  tdbg_ssh_prompt_reconnect_async (self->prompt, tdbg_logdir_get_source (self->logdir), self->cancellable,
-                                   reconnect_done_cb, g_object_ref (self));
+  tdbg_source_reconnect_async (tdbg_logdir_get_source (self->logdir), self->cancellable,
+                               reconnect_done_cb, g_object_ref (self));
 }
 
 gboolean
@@ -197,7 +196,6 @@ tdbg_connection_watch_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->timer_id, g_source_remove);
-  g_clear_object (&self->prompt);
   g_clear_object (&self->logdir);
   g_clear_object (&self->cancellable);
   G_OBJECT_CLASS (tdbg_connection_watch_parent_class)->dispose (object);
@@ -220,11 +218,10 @@ tdbg_connection_watch_init (TdbgConnectionWatch *self)
 }
 
 TdbgConnectionWatch *
-tdbg_connection_watch_new (TdbgSshPrompt *prompt, TdbgLogdir *logdir, guint interval_ms)
+tdbg_connection_watch_new (TdbgLogdir *logdir, guint interval_ms)
 {
   TdbgConnectionWatch *self = g_object_new (TDBG_TYPE_CONNECTION_WATCH, NULL);
 
-  self->prompt = g_object_ref (prompt);
   self->logdir = g_object_ref (logdir);
   self->interval_ms = interval_ms;
   /* The timer holds no reference: dispose removes it. */

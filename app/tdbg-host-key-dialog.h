@@ -6,7 +6,7 @@
  * Closing the dialog refuses. */
 
 #include "tdbg-answer-window.h"
-#include "tdbg-ssh-source.h"
+#include "tdbg-prompt.h"
 
 G_BEGIN_DECLS
 

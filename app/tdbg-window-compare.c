@@ -15,6 +15,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
+#include "tdbg-diagnosis.h"
 #include "tdbg-location.h"
 #include "tdbg-records.h"
 #include "tdbg-start-page.h"
@@ -527,6 +528,12 @@ run_b_loaded_cb (TdbgRun *run, const GError *error, TdbgWindow *self)
   run_comparison (self, self->comparing, compare_done_cb);
 }
 
+static gboolean
+is_no_folder (TdbgDiagnosisKind kind)
+{
+  return kind == TDBG_DIAGNOSIS_NOT_FOUND || kind == TDBG_DIAGNOSIS_NOT_A_DIRECTORY;
+}
+
 static void
 begin (TdbgWindow *self, const char *text)
 {
@@ -550,7 +557,7 @@ begin (TdbgWindow *self, const char *text)
   _tdbg_window_compare_show_progress (self);
   if (location == NULL)
     fail (self, error->message);
-  else if (!tdbg_location_is_remote (location) && !g_file_test (tdbg_location_get_path (location), G_FILE_TEST_IS_DIR))
+  else if (is_no_folder (tdbg_diagnose_location (location)))
     fail (self, _("it is not a folder"));
   else
     _tdbg_window_open_run (self, self->compare_run, location, 0);

@@ -15,9 +15,6 @@
 #include "tdbg-location.h"
 #include "tdbg-records.h"
 #include "tdbg-settings.h"
-#ifdef TDBG_WITH_REMOTE
-#include "tdbg-ssh-source.h"
-#endif
 
 /* How often a remote logdir's connection is checked. */
 #define CONNECTION_CHECK_MS 2000
@@ -168,7 +165,6 @@ hide_connection_bar (TdbgWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->connection_bar), FALSE);
 }
 
-#ifdef TDBG_WITH_REMOTE
 static void
 connection_lost_cb (TdbgConnectionWatch *watch, const char *message, TdbgWindow *self)
 {
@@ -215,24 +211,17 @@ pause_watch_while_following (TdbgWindow *self)
     tdbg_connection_watch_set_paused (self->connection_watch, tdbg_run_get_following (self->run));
 }
 
+/* A logdir read through a connection (its source can reconnect) has the connection watched. */
 static void
 watch_connection (TdbgWindow *self, TdbgLogdir *logdir)
 {
-  if (self->ssh_prompt == NULL || !TDBG_IS_SSH_SOURCE (tdbg_logdir_get_source (logdir)))
+  if (!tdbg_source_can_reconnect (tdbg_logdir_get_source (logdir)))
     return;
-  self->connection_watch = tdbg_connection_watch_new (self->ssh_prompt, logdir, CONNECTION_CHECK_MS);
+  self->connection_watch = tdbg_connection_watch_new (logdir, CONNECTION_CHECK_MS);
   pause_watch_while_following (self);
   g_signal_connect_object (self->connection_watch, "lost", G_CALLBACK (connection_lost_cb), self, 0);
   g_signal_connect_object (self->connection_watch, "restored", G_CALLBACK (connection_restored_cb), self, 0);
 }
-#else
-/* A build without remote access opens local logdirs only: no connection to watch. */
-static void
-watch_connection (TdbgWindow *self, TdbgLogdir *logdir)
-{
-}
-#endif
-
 
 /* The error banner, and the message read back by tdbg_window_get_load_error(). */
 void
@@ -467,9 +456,7 @@ clear_for (TdbgWindow *self, const char *location)
   g_autofree char *shown = NULL;
 
   g_clear_object (&self->first_look);
-#ifdef TDBG_WITH_REMOTE
   g_clear_object (&self->connection_watch);
-#endif
   hide_connection_bar (self);
   gtk_info_bar_set_revealed (self->problems_bar, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), FALSE);
@@ -534,18 +521,21 @@ folder_follow_toggled (TdbgWindow *self)
     show_diagnosis_page (self, kind);
 }
 
-/* A folder here: diagnosed first, so that what is not a logdir gets a page saying why. */
+/* Every kind of location opens the same way: diagnosed first, so that a folder here that is
+ * not a logdir gets a page saying why (one elsewhere is diagnosed once read), then opened by
+ * the run in a worker, which asks the window's prompt what the kind needs (host keys,
+ * passwords: data/tdbg-prompt.h). */
 static void
-open_local (TdbgWindow *self, TdbgLocation *location)
+open_location (TdbgWindow *self, TdbgLocation *location)
 {
-  const char *path;
+  const char *host = tdbg_location_get_host (location);
+  g_autofree char *progress = host ? g_strdup_printf (_("Connecting to %s…"), host) : g_strdup (_("Loading…"));
   TdbgDiagnosisKind kind;
 
   /* Recents and Reload keep it. */
   tdbg_location_make_absolute (location);
-  path = tdbg_location_get_path (location);
-  begin_open (self, path, _("Loading…"));
-  kind = tdbg_diagnose_folder (path);
+  begin_open (self, tdbg_location_get_text (location), progress);
+  kind = tdbg_diagnose_location (location);
   if (kind != TDBG_DIAGNOSIS_OK)
     {
       tdbg_run_cancel (self->run);
@@ -555,59 +545,17 @@ open_local (TdbgWindow *self, TdbgLocation *location)
       show_diagnosis_page (self, kind);
       return;
     }
+  gtk_progress_bar_pulse (self->progress_bar);
   /* A big logdir shows its first stretch first (show_first_stretch()). */
   _tdbg_window_open_run (self, self->run, location, FIRST_STRETCH_BYTES);
 }
 
-#ifdef TDBG_WITH_REMOTE
-static void
-connected_cb (GObject *object, GAsyncResult *result, gpointer data)
-{
-  g_autoptr(TdbgRun) run = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TdbgSource) source = tdbg_ssh_prompt_connect_finish (TDBG_SSH_PROMPT (object), result, &error);
-
-  if (g_task_get_cancellable (G_TASK (result)) != tdbg_run_get_cancellable (run))
-    return; /* cancelled, or the run begun again meanwhile */
-  if (source)
-    tdbg_run_load (run, source, 0);
-  else
-    tdbg_run_fail (run, error);
-}
-
-/* A remote one: connected through the SSH prompts. */
-static void
-open_remote (TdbgWindow *self, const TdbgLocation *location)
-{
-  g_autofree char *progress = g_strdup_printf (_("Connecting to %s…"), tdbg_location_get_host (location));
-
-  begin_open (self, tdbg_location_get_text (location), progress);
-  gtk_progress_bar_pulse (self->progress_bar);
-  _tdbg_window_open_run (self, self->run, location, 0);
-}
-#endif
-
 void
 _tdbg_window_open_run (TdbgWindow *self, TdbgRun *run, const TdbgLocation *location, guint64 first_stretch)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TdbgSource) source = NULL;
-
-#ifdef TDBG_WITH_REMOTE
-  if (tdbg_location_is_remote (location))
-    {
-      if (self->ssh_prompt == NULL)
-        self->ssh_prompt = tdbg_ssh_prompt_new (GTK_WINDOW (self));
-      tdbg_ssh_prompt_connect_async (self->ssh_prompt, tdbg_location_get_text (location),
-                                     tdbg_run_get_cancellable (run), connected_cb, g_object_ref (run));
-      return;
-    }
-#endif
-  source = tdbg_location_open (location, NULL, NULL, &error);
-  if (source)
-    tdbg_run_load (run, source, first_stretch);
-  else
-    tdbg_run_fail (run, error);
+  if (self->prompt == NULL)
+    self->prompt = tdbg_dialog_prompt_new (GTK_WINDOW (self));
+  tdbg_run_open (run, location, TDBG_PROMPT (self->prompt), first_stretch);
 }
 
 /* Every way of opening a logdir ends here, with what tdbg-location.c made of it. */
@@ -619,12 +567,8 @@ open_parsed (TdbgWindow *self, TdbgLocation *location, const GError *error)
       _tdbg_window_show_page (self, "logdir");
       _tdbg_window_set_load_error (self, error->message);
     }
-#ifdef TDBG_WITH_REMOTE
-  else if (tdbg_location_is_remote (location))
-    open_remote (self, location);
-#endif
   else
-    open_local (self, location);
+    open_location (self, location);
 }
 
 void
@@ -721,10 +665,8 @@ followed_cb (TdbgRun *run, const TdbgRefreshStats *stats, TdbgWindow *self)
   if (logdir)
     show_records_when_they_come (self, logdir, stats);
   /* A failed poll may be a lost connection: the watch finds out and says so. */
-#ifdef TDBG_WITH_REMOTE
   if (stats == NULL && self->connection_watch)
     tdbg_connection_watch_check_now (self->connection_watch);
-#endif
   _tdbg_window_update_status (self);
 }
 
@@ -743,9 +685,7 @@ _tdbg_window_load_attach_run (TdbgWindow *self)
   g_signal_connect (self->run, "grew", G_CALLBACK (run_grew_cb), self);
   g_signal_connect (self->run, "refreshed", G_CALLBACK (followed_cb), self);
   g_signal_connect_swapped (self->run, "notify::following", G_CALLBACK (folder_follow_toggled), self);
-#ifdef TDBG_WITH_REMOTE
   g_signal_connect_swapped (self->run, "notify::following", G_CALLBACK (pause_watch_while_following), self);
-#endif
 }
 
 /* The banners' buttons. */
@@ -754,8 +694,6 @@ _tdbg_window_load_init (TdbgWindow *self)
 {
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);
-#ifdef TDBG_WITH_REMOTE
   g_signal_connect (self->connection_bar, "response", G_CALLBACK (connection_response_cb), self);
-#endif
   gtk_info_bar_add_button (self->connection_bar, _("_Reconnect"), RESPONSE_RECONNECT);
 }

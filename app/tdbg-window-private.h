@@ -24,10 +24,8 @@
 #include "tdbg-start-page.h"
 #include "tdbg-timeline-pane.h"
 #include "tdbg-trace-pane.h"
-#ifdef TDBG_WITH_REMOTE
 #include "tdbg-connection-watch.h"
-#include "tdbg-ssh-prompt.h"
-#endif
+#include "tdbg-dialog-prompt.h"
 
 G_BEGIN_DECLS
 
@@ -72,10 +70,8 @@ struct _TdbgWindow {
   guint progress_id;             /* the progress area's, while a run loads or a pair is compared */
   guint folder_poll_id;          /* a folder without a logdir yet, opened once followed and filled */
   char *load_error;
-#ifdef TDBG_WITH_REMOTE
-  TdbgSshPrompt *ssh_prompt;
+  TdbgDialogPrompt *prompt;       /* asked what opening a location needs */
   TdbgConnectionWatch *connection_watch;
-#endif
 
   /* Compare mode (tdbg-window-compare.c) */
   char *compare_pending;         /* the run to compare with once the logdir is in */
@@ -166,10 +162,8 @@ TdbgStackPane *tdbg_window_get_stack_pane (TdbgWindow *self);
 /* The run shown: its "following" polls the logdir for what the run appends (the win.follow
  * action turns it on and off). */
 TdbgRun *tdbg_window_get_run (TdbgWindow *self);
-#ifdef TDBG_WITH_REMOTE
 /* NULL unless a remote logdir is shown. */
 TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self);
-#endif
 /* Whether the window is narrow enough that Graph Structure sits under Graph Execution. */
 gboolean tdbg_window_is_narrow (TdbgWindow *self);
 /* The status line: the selection (or the logdir) and the counts. */

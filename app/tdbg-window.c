@@ -218,10 +218,8 @@ tdbg_window_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->load_error, g_free);
-#ifdef TDBG_WITH_REMOTE
   g_clear_object (&self->connection_watch);
-  g_clear_object (&self->ssh_prompt);
-#endif
+  g_clear_object (&self->prompt);
   G_OBJECT_CLASS (tdbg_window_parent_class)->dispose (object);
 }
 
@@ -311,9 +309,7 @@ tdbg_window_get_problems_text (TdbgWindow *self)
 }
 
 TdbgRun *tdbg_window_get_run (TdbgWindow *self) { return self->run; }
-#ifdef TDBG_WITH_REMOTE
 TdbgConnectionWatch *tdbg_window_get_connection_watch (TdbgWindow *self) { return self->connection_watch; }
-#endif
 
 const char *
 tdbg_window_get_status_text (TdbgWindow *self)

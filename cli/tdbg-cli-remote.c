@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The command line's remote access, in a build with data/remote/ (tdbg-cli-local.c in one
- * without): the SSH options every command takes, an unknown host key and passwords asked on
- * the terminal, and `tfdbg-gtk serve-logdir`, which is not for people: the client runs it on
+ * without): the SSH options every command takes, given to the prompt that answers what an open
+ * asks (tdbg-cli-prompt.c), and `tfdbg-gtk serve-logdir`, which is not for people: the client runs it on
  * the server over SSH and speaks to it on standard input and output (data/remote/tdbg-serve.h);
  * it opens no window. */
 #include "config.h"
@@ -11,10 +11,9 @@
 #include <glib/gi18n.h>
 
 #include "tdbg-cli-private.h"
+#include "tdbg-cli-prompt.h"
 #include "tdbg-remote.h"
 #include "tdbg-serve.h"
-#include "tdbg-ssh-source.h"
-#include "tdbg-tty.h"
 
 const char _tdbg_cli_serve_command[] = TDBG_SERVE_COMMAND;
 
@@ -51,34 +50,17 @@ _tdbg_cli_add_remote_options (GOptionContext *context)
   g_option_context_add_main_entries (context, ssh_entries, GETTEXT_PACKAGE);
 }
 
-/* Headless: an unknown host key is accepted only when the command line says so. */
-static TdbgHostKeyDecision
-headless_host_key (const char *host, guint port, const char *key_type, const char *fingerprint, gpointer user_data)
-{
-  if (!opt_accept_new_host_key)
-    {
-      g_printerr (_("%s:%u is not in known_hosts; its %s key is %s. Check it, then add it with ssh or pass --accept-new-host-key.\n"),
-                  host, port, key_type, fingerprint);
-      return TDBG_HOST_KEY_REFUSE;
-    }
-  g_printerr (_("Accepting the %s key %s of %s:%u for this run only.\n"), key_type, fingerprint, host, port);
-  return TDBG_HOST_KEY_ACCEPT_ONCE;
-}
-
 TdbgSource *
 _tdbg_cli_location_open (const TdbgLocation *location, GError **error)
 {
-  TdbgSshOptions options = {
-    .known_hosts_file = opt_known_hosts,
-    .config_file = opt_ssh_config,
-    .identity_file = opt_identity,
-    .no_compression = opt_no_ssh_compression,
-    .remote_program = opt_remote_program,
-    .host_key_func = headless_host_key,
-    .secret_func = tdbg_tty_secret,
-  };
+  g_autoptr(TdbgCliPrompt) prompt = tdbg_cli_prompt_new (opt_accept_new_host_key);
 
-  return tdbg_location_open (location, &options, NULL, error);
+  tdbg_cli_prompt_set_setting (prompt, TDBG_PROMPT_KNOWN_HOSTS, opt_known_hosts);
+  tdbg_cli_prompt_set_setting (prompt, TDBG_PROMPT_SSH_CONFIG, opt_ssh_config);
+  tdbg_cli_prompt_set_setting (prompt, TDBG_PROMPT_IDENTITY, opt_identity);
+  tdbg_cli_prompt_set_setting (prompt, TDBG_PROMPT_COMPRESSION, opt_no_ssh_compression ? "no" : NULL);
+  tdbg_cli_prompt_set_setting (prompt, TDBG_PROMPT_REMOTE_PROGRAM, opt_remote_program);
+  return tdbg_location_open (location, TDBG_PROMPT (prompt), NULL, error);
 }
 
 int

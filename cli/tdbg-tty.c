@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 char *
-tdbg_tty_secret (const char *prompt, gboolean echo, gpointer user_data)
+tdbg_tty_secret (const char *prompt, gboolean echo)
 {
   int fd = open ("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
   struct termios saved, quiet;

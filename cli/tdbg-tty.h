@@ -3,6 +3,5 @@
 
 #include <glib.h>
 
-/* Asks on the terminal, without echo unless @echo; NULL when there is no terminal.
- * Matches TdbgSecretFunc. */
-char *tdbg_tty_secret (const char *prompt, gboolean echo, gpointer user_data);
+/* Asks on the terminal, without echo unless @echo; NULL when there is no terminal. */
+char *tdbg_tty_secret (const char *prompt, gboolean echo);

@@ -178,11 +178,53 @@ open_folder (const char *path)
 }
 
 TdbgSource *
-tdbg_location_open (const TdbgLocation *location, gconstpointer ssh_options, GCancellable *cancellable,
+tdbg_location_open (const TdbgLocation *location, TdbgPrompt *prompt, GCancellable *cancellable,
                     GError **error)
 {
   if (!tdbg_location_is_remote (location))
     return open_folder (location->path);
   /* A remote location is only parsed with an opener. */
-  return location->opener->open (location->text, ssh_options, cancellable, error);
+  return location->opener->open (location->text, prompt, cancellable, error);
+}
+
+static void
+open_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  g_autoptr(TdbgLocation) location = NULL;
+  GError *error = NULL;
+  TdbgSource *source = NULL;
+
+  /* Parsed again: a location is not shared between threads. */
+  location = tdbg_location_parse (task_data, &error);
+  if (location)
+    {
+      /* A prompt waiting on a person gives up when the open is cancelled (tdbg-prompt.h). */
+      if (cancellable)
+        g_cancellable_push_current (cancellable);
+      source = tdbg_location_open (location, source_object, cancellable, &error);
+      if (cancellable)
+        g_cancellable_pop_current (cancellable);
+    }
+  if (source)
+    g_task_return_pointer (task, source, g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+tdbg_location_open_async (const TdbgLocation *location, TdbgPrompt *prompt, GCancellable *cancellable,
+                          GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (prompt, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, tdbg_location_open_async);
+  g_task_set_task_data (task, g_strdup (location->text), g_free);
+  g_task_run_in_thread (task, open_in_thread);
+}
+
+TdbgSource *
+tdbg_location_open_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

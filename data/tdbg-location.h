@@ -9,6 +9,7 @@
  * without it the address is still recognised, and refused with a message. */
 
 #include <gio/gio.h>
+#include "tdbg-prompt.h"
 #include "tdbg-source.h"
 
 G_BEGIN_DECLS
@@ -22,9 +23,9 @@ typedef struct {
   /* Checks the address @text: the host (or bucket) it names, newly allocated, or NULL with
    * @error set. */
   char *(*parse) (const char *text, GError **error);
-  /* Connects (blocking) and opens the logdir @text names, with the reader's @options (for
-   * ssh://, TdbgSshOptions, data/remote/tdbg-ssh-source.h; NULL: its defaults). */
-  TdbgSource *(*open) (const char *text, gconstpointer options, GCancellable *cancellable, GError **error);
+  /* Connects (blocking) and opens the logdir @text names, asking @prompt (NULL: nobody to
+   * ask) what it needs to. */
+  TdbgSource *(*open) (const char *text, TdbgPrompt *prompt, GCancellable *cancellable, GError **error);
 } TdbgRemoteOpener;
 
 /* Opens the folder at @path when it is of a kind this opener reads (not a tfdbg2 logdir: a
@@ -66,11 +67,16 @@ const char *tdbg_location_get_path (const TdbgLocation *location);
 /* The host (or bucket) of a remote logdir, or NULL for a local one. */
 const char *tdbg_location_get_host (const TdbgLocation *location);
 
-/* A source reading the logdir. @ssh_options (a TdbgSshOptions: the prompts for host keys and
- * secrets among them) apply to ssh:// logdirs; remote logdirs are connected to here (blocking:
- * call it from a worker thread for them); NULL takes the defaults, which refuse unknown host
- * keys. */
-TdbgSource *tdbg_location_open (const TdbgLocation *location, gconstpointer ssh_options,
+/* A source reading the logdir, whatever its kind: the one way from a location to a source.
+ * What the kind needs from the person (an SSH host key's fate, a password, their settings) is
+ * asked of @prompt (NULL: nobody to ask; unknown host keys are refused). Remote logdirs are
+ * connected to here (blocking). */
+TdbgSource *tdbg_location_open (const TdbgLocation *location, TdbgPrompt *prompt,
                                 GCancellable *cancellable, GError **error);
+/* The same in a worker thread (where @prompt is asked, with @cancellable as the thread's
+ * current one), for a program with a main loop. */
+void tdbg_location_open_async (const TdbgLocation *location, TdbgPrompt *prompt, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data);
+TdbgSource *tdbg_location_open_finish (GAsyncResult *result, GError **error);
 
 G_END_DECLS

@@ -58,3 +58,45 @@ tdbg_source_get_problems (TdbgSource *self)
   iface = TDBG_SOURCE_GET_IFACE (self);
   return iface->get_problems ? iface->get_problems (self) : NULL;
 }
+
+gboolean
+tdbg_source_can_reconnect (TdbgSource *self)
+{
+  g_return_val_if_fail (TDBG_IS_SOURCE (self), FALSE);
+  return TDBG_SOURCE_GET_IFACE (self)->reconnect != NULL;
+}
+
+static void
+reconnect_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+  gboolean ok;
+
+  if (cancellable)
+    g_cancellable_push_current (cancellable);
+  ok = TDBG_SOURCE_GET_IFACE (source_object)->reconnect (source_object, cancellable, &error);
+  if (cancellable)
+    g_cancellable_pop_current (cancellable);
+  if (ok)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+tdbg_source_reconnect_async (TdbgSource *self, GCancellable *cancellable, GAsyncReadyCallback callback,
+                             gpointer user_data)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_return_if_fail (tdbg_source_can_reconnect (self));
+  g_task_set_source_tag (task, tdbg_source_reconnect_async);
+  g_task_run_in_thread (task, reconnect_in_thread);
+}
+
+gboolean
+tdbg_source_reconnect_finish (TdbgSource *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

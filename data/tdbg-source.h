@@ -31,6 +31,9 @@ struct _TdbgSourceInterface {
   /* Optional: what the source found wrong while making its files (a source that reads another
    * format, data/v1/): TdbgProblem*, named by the source's own files. */
   GPtrArray *(*get_problems) (TdbgSource *self);
+  /* Optional: after its connection dropped, connects again (blocking), asking the prompt it
+   * was opened with what it needs to. */
+  gboolean (*reconnect) (TdbgSource *self, GCancellable *cancellable, GError **error);
 };
 
 GStrv tdbg_source_list_files (TdbgSource *self, GCancellable *cancellable, GError **error);
@@ -43,5 +46,11 @@ char *tdbg_source_describe (TdbgSource *self);
 gboolean tdbg_source_get_transfer (TdbgSource *self, guint64 *received, guint64 *expected);
 /* A new reference to the source's own problems (see get_problems), or NULL. */
 GPtrArray *tdbg_source_get_problems (TdbgSource *self);
+/* Whether the source reads through a connection that can drop, and be made again. */
+gboolean tdbg_source_can_reconnect (TdbgSource *self);
+/* Connects again in a worker thread (with @cancellable as its current one, tdbg-prompt.h). */
+void tdbg_source_reconnect_async (TdbgSource *self, GCancellable *cancellable, GAsyncReadyCallback callback,
+                                  gpointer user_data);
+gboolean tdbg_source_reconnect_finish (TdbgSource *self, GAsyncResult *result, GError **error);
 
 G_END_DECLS

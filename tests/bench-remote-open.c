@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <glib.h>
 
+#include "answer-prompt.h"
 #include "tdbg-location.h"
 #include "tdbg-logdir.h"
 #include "tdbg-remote.h"
@@ -29,7 +30,7 @@ open_and_load (const char *text)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLocation) location = tdbg_location_parse (text, &error);
-  TdbgSshOptions options = { 0 };
+  g_autoptr(TdbgAnswerPrompt) prompt = tdbg_answer_prompt_new (TDBG_HOST_KEY_REFUSE, NULL);
   g_autoptr(TdbgSource) source = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
   gint64 start = g_get_monotonic_time ();
@@ -37,13 +38,13 @@ open_and_load (const char *text)
   const char *path = "local";
   struct rusage usage;
 
-  options.known_hosts_file = opt_known_hosts;
-  options.global_known_hosts_file = "/dev/null";
-  options.config_file = "";
-  options.identity_file = opt_identity;
-  options.no_compression = opt_no_compression;
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_KNOWN_HOSTS, opt_known_hosts);
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_GLOBAL_KNOWN_HOSTS, "/dev/null");
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_SSH_CONFIG, "");
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_IDENTITY, opt_identity);
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_COMPRESSION, opt_no_compression ? "no" : NULL);
   if (location)
-    source = tdbg_location_open (location, &options, NULL, &error);
+    source = tdbg_location_open (location, TDBG_PROMPT (prompt), NULL, &error);
   if (source)
     {
       logdir = tdbg_logdir_new (source);

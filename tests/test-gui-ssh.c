@@ -34,7 +34,7 @@ alias_address (void)
   return g_strdup_printf ("ssh://tdbg-test%s", remote_logdir);
 }
 
-/* The environment the window's connections read (see app/tdbg-ssh-prompt.h). */
+/* The environment the window's connections read (see app/tdbg-dialog-prompt.h). */
 static void
 use_ssh_files (const char *config, const char *known_hosts)
 {
@@ -473,6 +473,30 @@ test_reconnect (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A remote run handed from one window to another (as the application's watched runs are) keeps
+ * its connection watched there: the new window's banner tells when the server goes. */
+static void
+test_run_shown_elsewhere_watched (void)
+{
+  TdbgWindow *window = open_with_key ();
+  TdbgWindow *other = gui_new_window ();
+  g_autoptr(TdbgRun) run = tdbg_window_give_run (window);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  tdbg_window_show_run (other, run);
+  g_assert_nonnull (tdbg_window_get_connection_watch (other));
+  assert_same_as_local (other);
+  g_action_group_activate_action (G_ACTION_GROUP (other), "follow", NULL);
+  ssh_fixture_stop (&server);
+  g_assert_true (gui_wait_until (banner_shown, other, WAIT_MS));
+  ssh_fixture_start (&server);
+  click (GTK_WIDGET (other), "_Reconnect");
+  g_assert_true (gui_wait_until (banner_hidden, other, WAIT_MS));
+  assert_same_as_local (other);
+  g_action_group_activate_action (G_ACTION_GROUP (other), "follow", NULL);
+  gtk_window_destroy (GTK_WINDOW (other));
+}
+
 /* Following polls the remote logdir; the connection watch then lists the folder only when a
  * poll fails or following stops. */
 static void
@@ -794,6 +818,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/remote-dialog", test_remote_dialog);
   g_test_add_func ("/gui-ssh/reconnect", test_reconnect);
   g_test_add_func ("/gui-ssh/one-poll", test_one_poll);
+  g_test_add_func ("/gui-ssh/run-shown-elsewhere-watched", test_run_shown_elsewhere_watched);
   g_test_add_func ("/gui-ssh/reconnect-with-password", test_reconnect_with_password);
   g_test_add_func ("/gui-ssh/drop-during-load", test_drop_during_load);
   g_test_add_func ("/gui-ssh/command-line", test_command_line);

@@ -11,12 +11,15 @@
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
+#include "answer-prompt.h"
 #include "follow-util.h"
 #include "tdbg-error.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-local-source.h"
+#include "tdbg-location.h"
 #include "tdbg-logdir.h"
 #include "tdbg-records.h"
+#include "tdbg-remote.h"
 #include "tdbg-ssh-source.h"
 #include "ssh-fixture.h"
 #include "test-env.h"
@@ -64,19 +67,6 @@ load_from (TdbgSource *source)
   g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
   g_assert_no_error (error);
   return logdir;
-}
-
-static char *
-give_password (const char *prompt, gboolean echo, gpointer user_data)
-{
-  return g_strdup (user_data);
-}
-
-static TdbgHostKeyDecision
-accept_once (const char *host, guint port, const char *type, const char *fingerprint, gpointer user_data)
-{
-  *(gboolean *) user_data = g_str_has_prefix (fingerprint, "SHA256:");
-  return TDBG_HOST_KEY_ACCEPT_ONCE;
 }
 
 /* The same facts over SSH as locally, for a sample of the shared logdirs. */
@@ -231,15 +221,16 @@ test_password_auth (void)
   g_autoptr(GError) error = NULL;
   TdbgSshOptions options = key_options ();
   g_autoptr(TdbgSource) wrong = NULL, right = NULL;
+  g_autoptr(TdbgAnswerPrompt) prompt = tdbg_answer_prompt_new (TDBG_HOST_KEY_REFUSE, "wrong password");
 
   options.identity_file = "/nonexistent";
-  options.secret_func = give_password;
-  options.user_data = (gpointer) "wrong password";
+  options.prompt = TDBG_PROMPT (prompt);
   wrong = tdbg_ssh_source_new (uri, &options, NULL, &error);
   g_assert_null (wrong);
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
+  g_assert_cmpuint (tdbg_answer_prompt_get_n_secrets (prompt), >, 0);
   g_clear_error (&error);
-  options.user_data = (gpointer) SSH_FIXTURE_PASSWORD;
+  tdbg_answer_prompt_set_secret (prompt, SSH_FIXTURE_PASSWORD);
   right = tdbg_ssh_source_new (uri, &options, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (right);
@@ -256,7 +247,7 @@ test_unknown_and_changed_host (void)
   g_autoptr(GError) error = NULL;
   TdbgSshOptions options = key_options ();
   g_autoptr(TdbgSource) source = NULL;
-  gboolean asked = FALSE;
+  g_autoptr(TdbgAnswerPrompt) prompt = tdbg_answer_prompt_new (TDBG_HOST_KEY_ACCEPT_ONCE, NULL);
 
   ssh_fixture_write (&server, "known_hosts_empty", "");
   options.known_hosts_file = empty;
@@ -265,11 +256,10 @@ test_unknown_and_changed_host (void)
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY);
   g_clear_error (&error);
 
-  options.host_key_func = accept_once;
-  options.user_data = &asked;
+  options.prompt = TDBG_PROMPT (prompt);
   source = tdbg_ssh_source_new (uri, &options, NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (asked);
+  g_assert_cmpuint (tdbg_answer_prompt_get_n_host_keys (prompt), ==, 1);
   g_clear_object (&source);
   /* Accepting once did not write the key down. */
   g_assert_true (g_file_get_contents (empty, &line, NULL, NULL));
@@ -280,12 +270,12 @@ test_unknown_and_changed_host (void)
   entry = ssh_fixture_known_hosts_line (&server, other_pub);
   ssh_fixture_write (&server, "known_hosts_changed", entry);
   options.known_hosts_file = changed;
-  asked = FALSE;
   source = tdbg_ssh_source_new (uri, &options, NULL, &error);
   g_assert_null (source);
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY);
   g_assert_nonnull (strstr (error->message, "CHANGED"));
-  g_assert_false (asked); /* a changed key is never offered for acceptance */
+  /* a changed key is never offered for acceptance */
+  g_assert_cmpuint (tdbg_answer_prompt_get_n_host_keys (prompt), ==, 1);
 }
 
 static void
@@ -623,6 +613,56 @@ test_throughput (void)
                            remote_load.wall / local_load.wall);
 }
 
+static void
+opened_cb (GObject *object, GAsyncResult *result, gpointer data)
+{
+  GError *error = NULL;
+  TdbgSource **out = data;
+
+  *out = tdbg_location_open_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+/* The one way from an ssh:// address to a source: the settings and the host key's fate come from
+ * the prompt, in a worker. */
+static void
+test_location_open_asks_prompt (void)
+{
+  g_autofree char *uri = uri_for ("/");
+  g_autofree char *empty = ssh_fixture_path (&server, "known_hosts_none");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLocation) location = NULL;
+  g_autoptr(TdbgAnswerPrompt) prompt = tdbg_answer_prompt_new (TDBG_HOST_KEY_REFUSE, NULL);
+  g_autoptr(TdbgSource) source = NULL;
+
+  tdbg_remote_init ();
+  location = tdbg_location_parse (uri, &error);
+  g_assert_no_error (error);
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_KNOWN_HOSTS, server.known_hosts);
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_GLOBAL_KNOWN_HOSTS, "/dev/null");
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_SSH_CONFIG, "");
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_IDENTITY, server.client_key);
+  tdbg_location_open_async (location, TDBG_PROMPT (prompt), NULL, opened_cb, &source);
+  while (source == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (tdbg_source_can_reconnect (source));
+  g_assert_cmpuint (tdbg_answer_prompt_get_n_host_keys (prompt), ==, 0);
+  g_clear_object (&source);
+
+  /* A known_hosts without the server: the prompt is asked, and its refusal holds. */
+  ssh_fixture_write (&server, "known_hosts_none", "");
+  tdbg_answer_prompt_set_setting (prompt, TDBG_PROMPT_KNOWN_HOSTS, empty);
+  source = tdbg_location_open (location, TDBG_PROMPT (prompt), NULL, &error);
+  g_assert_null (source);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY);
+  g_assert_cmpuint (tdbg_answer_prompt_get_n_host_keys (prompt), ==, 1);
+  /* Nobody to ask: refused without a question. */
+  g_clear_error (&error);
+  source = tdbg_location_open (location, NULL, NULL, &error);
+  g_assert_null (source);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -634,6 +674,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ssh/agent-auth", test_agent_auth);
   g_test_add_func ("/ssh/password-auth", test_password_auth);
   g_test_add_func ("/ssh/unknown-and-changed-host", test_unknown_and_changed_host);
+  g_test_add_func ("/ssh/location-open-asks-prompt", test_location_open_asks_prompt);
   g_test_add_func ("/ssh/missing-path-unreadable-file", test_missing_path_and_unreadable_file);
   g_test_add_func ("/ssh/read-ranges-same-as-local", test_read_ranges_same_as_local);
   g_test_add_func ("/ssh/drop-and-reconnect", test_drop_and_reconnect);

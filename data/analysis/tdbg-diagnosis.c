@@ -11,6 +11,14 @@
 #include "tdbg-records.h"
 
 TdbgDiagnosisKind
+tdbg_diagnose_location (const TdbgLocation *location)
+{
+  const char *path = tdbg_location_get_path (location);
+
+  return path ? tdbg_diagnose_folder (path) : TDBG_DIAGNOSIS_OK;
+}
+
+TdbgDiagnosisKind
 tdbg_diagnose_folder (const char *path)
 {
   g_autoptr(GDir) dir = NULL;

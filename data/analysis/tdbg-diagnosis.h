@@ -6,6 +6,7 @@
  * eagerly, and a run whose circular buffer dropped its earliest events. */
 
 #include <glib.h>
+#include "tdbg-location.h"
 #include "tdbg-logdir.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,9 @@ typedef enum {
 
 /* Checks a local folder before loading it. */
 TdbgDiagnosisKind tdbg_diagnose_folder (const char *path);
+/* Checks a location before opening it: a folder here as tdbg_diagnose_folder(); any other kind
+ * is OK here, and diagnosed once its files are read. */
+TdbgDiagnosisKind tdbg_diagnose_location (const TdbgLocation *location);
 /* Checks what a loaded logdir holds. */
 TdbgDiagnosisKind tdbg_diagnose_logdir (TdbgLogdir *logdir);
 

@@ -17,12 +17,22 @@ parse_ssh (const char *text, GError **error)
   return host;
 }
 
+/* The settings the person gave through @prompt; the rest are the SSH source's defaults. */
 static TdbgSource *
-open_ssh (const char *text, gconstpointer options, GCancellable *cancellable, GError **error)
+open_ssh (const char *text, TdbgPrompt *prompt, GCancellable *cancellable, GError **error)
 {
-  static const TdbgSshOptions defaults = { 0 };
+  const char *compression = tdbg_prompt_get_setting (prompt, TDBG_PROMPT_COMPRESSION);
+  TdbgSshOptions options = {
+    .known_hosts_file = tdbg_prompt_get_setting (prompt, TDBG_PROMPT_KNOWN_HOSTS),
+    .global_known_hosts_file = tdbg_prompt_get_setting (prompt, TDBG_PROMPT_GLOBAL_KNOWN_HOSTS),
+    .config_file = tdbg_prompt_get_setting (prompt, TDBG_PROMPT_SSH_CONFIG),
+    .identity_file = tdbg_prompt_get_setting (prompt, TDBG_PROMPT_IDENTITY),
+    .remote_program = tdbg_prompt_get_setting (prompt, TDBG_PROMPT_REMOTE_PROGRAM),
+    .no_compression = g_strcmp0 (compression, "no") == 0,
+    .prompt = prompt,
+  };
 
-  return tdbg_ssh_source_new (text, options ? options : &defaults, cancellable, error);
+  return tdbg_ssh_source_new (text, &options, cancellable, error);
 }
 
 static const TdbgRemoteOpener ssh_opener = { "ssh://", parse_ssh, open_ssh };

@@ -23,9 +23,7 @@ struct _TdbgSshSource {
   char *global_known_hosts_file;
   char *config_file;
   char *identity_file;
-  TdbgHostKeyFunc host_key_func;
-  TdbgSecretFunc secret_func;
-  gpointer user_data;
+  TdbgPrompt *prompt;                  /* owned; NULL: nobody to ask */
   guint timeout_seconds;
   gboolean no_compression;
   TdbgSshCache *cache;     /* NULL: none */

@@ -32,9 +32,7 @@ auth_callback (const char *prompt, char *buf, size_t len, int echo, int verify, 
   TdbgSshSource *self = userdata;
   char *answer;
 
-  if (self->secret_func == NULL)
-    return -1;
-  answer = self->secret_func (prompt, echo, self->user_data);
+  answer = tdbg_prompt_ask_secret (self->prompt, prompt, echo);
   if (answer == NULL || strlen (answer) >= len)
     {
       wipe_string (answer);
@@ -183,9 +181,8 @@ verify_host_key (TdbgSshSource *self, GError **error)
       break;
     case SSH_KNOWN_HOSTS_UNKNOWN:
     case SSH_KNOWN_HOSTS_NOT_FOUND:
-      if (self->host_key_func)
-        decision = self->host_key_func (host ? host : self->uri.host, port, key_type, fingerprint ? fingerprint : "?",
-                                        self->user_data);
+      decision = tdbg_prompt_decide_host_key (self->prompt, host ? host : self->uri.host, port, key_type,
+                                              fingerprint ? fingerprint : "?");
       if (decision == TDBG_HOST_KEY_REFUSE)
         g_set_error (error, TDBG_ERROR, TDBG_ERROR_HOST_KEY,
                      _("The host %s is not known (its %s key is %s); refused."), self->uri.host, key_type,
@@ -208,7 +205,7 @@ static int
 try_password (TdbgSshSource *self)
 {
   g_autofree char *prompt = g_strdup_printf (_("Password for %s:"), self->uri.host);
-  char *password = self->secret_func ? self->secret_func (prompt, FALSE, self->user_data) : NULL;
+  char *password = tdbg_prompt_ask_secret (self->prompt, prompt, FALSE);
   int rc;
 
   if (password == NULL)
@@ -230,7 +227,7 @@ try_keyboard_interactive (TdbgSshSource *self)
         {
           char echo = 0;
           const char *prompt = ssh_userauth_kbdint_getprompt (self->session, i, &echo);
-          char *answer = self->secret_func ? self->secret_func (prompt, echo, self->user_data) : NULL;
+          char *answer = tdbg_prompt_ask_secret (self->prompt, prompt, echo);
           if (answer == NULL)
             return SSH_AUTH_DENIED;
           ssh_userauth_kbdint_setanswer (self->session, i, answer);
@@ -335,6 +332,11 @@ tdbg_ssh_source_reconnect (TdbgSshSource *self, GCancellable *cancellable, GErro
   return ok;
 }
 
+static gboolean
+ssh_reconnect (TdbgSource *source, GCancellable *cancellable, GError **error)
+{
+  return tdbg_ssh_source_reconnect (TDBG_SSH_SOURCE (source), cancellable, error);
+}
 
 char *
 _tdbg_ssh_remote_path (TdbgSshSource *self, const char *name)
@@ -677,6 +679,7 @@ tdbg_ssh_source_iface_init (TdbgSourceInterface *iface)
   iface->read = ssh_read;
   iface->describe = ssh_describe;
   iface->get_transfer = ssh_get_transfer;
+  iface->reconnect = ssh_reconnect;
 }
 
 static void
@@ -697,6 +700,7 @@ tdbg_ssh_source_finalize (GObject *object)
   g_free (self->global_known_hosts_file);
   g_free (self->config_file);
   g_free (self->identity_file);
+  g_clear_object (&self->prompt);
   g_mutex_clear (&self->lock);
   g_mutex_clear (&self->connect_lock);
   g_mutex_clear (&self->prefetch_lock);
@@ -750,9 +754,7 @@ tdbg_ssh_source_new (const char *uri, const TdbgSshOptions *options, GCancellabl
   self->global_known_hosts_file = g_strdup (options->global_known_hosts_file);
   self->config_file = g_strdup (options->config_file);
   self->identity_file = g_strdup (options->identity_file);
-  self->host_key_func = options->host_key_func;
-  self->secret_func = options->secret_func;
-  self->user_data = options->user_data;
+  self->prompt = options->prompt ? g_object_ref (options->prompt) : NULL;
   self->timeout_seconds = options->timeout_seconds;
   self->no_compression = options->no_compression;
   cache_dir = options->cache_dir ? options->cache_dir : g_getenv ("TDBG_SSH_CACHE");

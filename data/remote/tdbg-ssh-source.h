@@ -2,36 +2,25 @@
 #pragma once
 
 /* A logdir on another machine, read over SFTP (libssh). Host keys are checked against
- * known_hosts; an unknown key is accepted only when the caller's host_key function says so,
- * a changed one never. Secrets go from the secret function straight to libssh and are wiped;
- * they are never logged or stored. */
+ * known_hosts; an unknown key is accepted only when the caller's prompt says so, a changed one
+ * never. Secrets go from the prompt straight to libssh and are wiped; they are never logged
+ * or stored. */
 
+#include "tdbg-prompt.h"
 #include "tdbg-source.h"
 #include "tdbg-ssh-uri.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  TDBG_HOST_KEY_REFUSE,
-  TDBG_HOST_KEY_ACCEPT_ONCE,
-  TDBG_HOST_KEY_ACCEPT_AND_REMEMBER,
-} TdbgHostKeyDecision;
-
-/* Asked about a host whose key is not in known_hosts. @fingerprint is "SHA256:…". */
-typedef TdbgHostKeyDecision (*TdbgHostKeyFunc) (const char *host, guint port, const char *key_type,
-                                                const char *fingerprint, gpointer user_data);
-/* Asked for a passphrase, a password or a keyboard-interactive answer; returns a newly
- * allocated string (wiped and freed by the caller) or NULL to give up. */
-typedef char *(*TdbgSecretFunc) (const char *prompt, gboolean echo, gpointer user_data);
 
 typedef struct {
   const char *known_hosts_file;        /* NULL: ~/.ssh/known_hosts */
   const char *global_known_hosts_file; /* NULL: libssh's default (/etc/ssh/ssh_known_hosts) */
   const char *config_file;             /* NULL: ~/.ssh/config when it exists; "": none */
   const char *identity_file;           /* NULL: the agent, then the config's and default keys */
-  TdbgHostKeyFunc host_key_func;       /* NULL: unknown keys are refused */
-  TdbgSecretFunc secret_func;          /* NULL: only the agent and unencrypted keys */
-  gpointer user_data;
+  TdbgPrompt *prompt;                  /* asked about unknown host keys and for secrets
+                                        * (referenced while the source lives, to reconnect);
+                                        * NULL: unknown keys are refused, and only the agent
+                                        * and unencrypted keys are tried */
   guint timeout_seconds;               /* 0: 15 */
   gboolean no_compression;             /* TRUE: never compress; FALSE: compress unless the SSH
                                         * configuration says "Compression no" or the environment

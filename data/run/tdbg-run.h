@@ -7,6 +7,7 @@
  * (and in compare mode a second one beside it); nothing here draws. Signals are emitted on
  * the thread whose main context the run was made in. */
 
+#include "tdbg-location.h"
 #include "tdbg-logdir.h"
 
 G_BEGIN_DECLS
@@ -41,6 +42,11 @@ GCancellable *tdbg_run_get_cancellable (TdbgRun *self);
  * many bytes per bulk file comes first: "loaded" tells it (the "logdir" property is it, and
  * the run is still loading), and the whole is read behind it, "loaded" again once in. */
 void tdbg_run_load (TdbgRun *self, TdbgSource *source, guint64 first_stretch_bytes);
+/* Opens @location in a worker, whatever its kind (tdbg_location_open_async(): @prompt is asked
+ * what the kind needs), then reads it as tdbg_run_load() does, or fails as tdbg_run_fail().
+ * @first_stretch_bytes applies to a logdir on this computer; one read from afar is read whole
+ * (its first stretch would cross the link twice). A run begun again meanwhile drops it. */
+void tdbg_run_open (TdbgRun *self, const TdbgLocation *location, TdbgPrompt *prompt, guint64 first_stretch_bytes);
 /* The source could not be had: "loaded" with @error. */
 void tdbg_run_fail (TdbgRun *self, const GError *error);
 /* Stops the load: a load under way ends with "loaded" and G_IO_ERROR_CANCELLED. */

@@ -19,10 +19,10 @@ parse_s3 (const char *text, GError **error)
   return bucket;
 }
 
-/* Reads its settings alone: the SSH options are not for it, and the first listing is where
- * the network is first asked. */
+/* Reads its settings where AWS's tools keep them (nothing to ask the person), and the first
+ * listing is where the network is first asked. */
 static TdbgSource *
-open_s3 (const char *text, gconstpointer ssh_options, GCancellable *cancellable, GError **error)
+open_s3 (const char *text, TdbgPrompt *prompt, GCancellable *cancellable, GError **error)
 {
   return tdbg_s3_source_new (text, error);
 }

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "tdbg-ssh-prompt.h"
+#include "tdbg-dialog-prompt.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-host-key-dialog.h"
-#include "tdbg-location.h"
 #include "tdbg-secret-dialog.h"
 
 typedef enum { ASK_HOST_KEY, ASK_SECRET } AskKind;
@@ -24,7 +23,7 @@ typedef struct {
   char *secret;
 } Ask;
 
-struct _TdbgSshPrompt {
+struct _TdbgDialogPrompt {
   GObject parent_instance;
 
   GtkWindow *parent;      /* weak */
@@ -41,10 +40,10 @@ struct _TdbgSshPrompt {
   guint dialog_serial;
 };
 
-G_DEFINE_FINAL_TYPE (TdbgSshPrompt, tdbg_ssh_prompt, G_TYPE_OBJECT)
+static void tdbg_dialog_prompt_iface_init (TdbgPromptInterface *iface);
 
-/* The cancellable of the connection the calling worker is making. */
-static GPrivate current_cancellable;
+G_DEFINE_FINAL_TYPE_WITH_CODE (TdbgDialogPrompt, tdbg_dialog_prompt, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (TDBG_TYPE_PROMPT, tdbg_dialog_prompt_iface_init))
 
 static void
 wipe (char *secret)
@@ -59,7 +58,7 @@ wipe (char *secret)
 /* ---- main thread ------------------------------------------------------------------ */
 
 static void
-answer (TdbgSshPrompt *self, guint serial, TdbgHostKeyDecision decision, char *secret)
+answer (TdbgDialogPrompt *self, guint serial, TdbgHostKeyDecision decision, char *secret)
 {
   g_mutex_lock (&self->lock);
   if (self->pending && self->pending->serial == serial && !self->pending->done)
@@ -74,19 +73,19 @@ answer (TdbgSshPrompt *self, guint serial, TdbgHostKeyDecision decision, char *s
 }
 
 static void
-host_key_decided_cb (TdbgHostKeyDialog *dialog, int decision, TdbgSshPrompt *self)
+host_key_decided_cb (TdbgHostKeyDialog *dialog, int decision, TdbgDialogPrompt *self)
 {
   answer (self, self->dialog_serial, decision, NULL);
 }
 
 static void
-secret_response_cb (TdbgSecretDialog *dialog, int accepted, TdbgSshPrompt *self)
+secret_response_cb (TdbgSecretDialog *dialog, int accepted, TdbgDialogPrompt *self)
 {
   answer (self, self->dialog_serial, TDBG_HOST_KEY_REFUSE, accepted ? tdbg_secret_dialog_take_answer (dialog) : NULL);
 }
 
 static void
-set_dialog (TdbgSshPrompt *self, GtkWindow *dialog, guint serial)
+set_dialog (TdbgDialogPrompt *self, GtkWindow *dialog, guint serial)
 {
   if (self->dialog)
     g_object_remove_weak_pointer (G_OBJECT (self->dialog), (gpointer *) &self->dialog);
@@ -102,7 +101,7 @@ set_dialog (TdbgSshPrompt *self, GtkWindow *dialog, guint serial)
 static gboolean
 show_pending_cb (gpointer data)
 {
-  TdbgSshPrompt *self = data;
+  TdbgDialogPrompt *self = data;
   GtkWindow *dialog = NULL;
   guint serial = 0;
 
@@ -132,7 +131,7 @@ show_pending_cb (gpointer data)
 static gboolean
 close_abandoned_cb (gpointer data)
 {
-  TdbgSshPrompt *self = data;
+  TdbgDialogPrompt *self = data;
   gboolean abandoned;
 
   g_mutex_lock (&self->lock);
@@ -151,25 +150,27 @@ close_abandoned_cb (gpointer data)
 /* Always through the main loop: g_main_context_invoke() would run @func right here in a
  * worker whenever the main thread happens not to hold the context. */
 static void
-invoke_on_main (TdbgSshPrompt *self, GSourceFunc func)
+invoke_on_main (TdbgDialogPrompt *self, GSourceFunc func)
 {
   g_idle_add_full (G_PRIORITY_DEFAULT, func, g_object_ref (self), g_object_unref);
 }
 
-/* ---- worker threads ------------------------------------------------------------------- */
+/* ---- the thread that opens a location ---------------------------------------------- */
 
 static void
-cancelled_cb (GCancellable *cancellable, TdbgSshPrompt *self)
+cancelled_cb (GCancellable *cancellable, TdbgDialogPrompt *self)
 {
   g_mutex_lock (&self->lock);
   g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->lock);
 }
 
+/* Waits for the person's answer; the open's cancellable (the thread's current one) gives up. */
 static void
-ask_and_wait (TdbgSshPrompt *self, Ask *ask)
+ask_and_wait (TdbgDialogPrompt *self, Ask *ask)
 {
-  GCancellable *cancellable = g_private_get (&current_cancellable);
+  GCancellable *cancellable = g_cancellable_get_current ();
+  gulong handler = cancellable ? g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), self, NULL) : 0;
 
   g_mutex_lock (&self->lock);
   /* One dialog at a time. */
@@ -186,6 +187,8 @@ ask_and_wait (TdbgSshPrompt *self, Ask *ask)
       g_cond_broadcast (&self->cond);
     }
   g_mutex_unlock (&self->lock);
+  if (cancellable)
+    g_cancellable_disconnect (cancellable, handler);
   invoke_on_main (self, close_abandoned_cb);
   if (!ask->done || g_cancellable_is_cancelled (cancellable))
     {
@@ -195,136 +198,64 @@ ask_and_wait (TdbgSshPrompt *self, Ask *ask)
 }
 
 static TdbgHostKeyDecision
-host_key_func (const char *host, guint port, const char *key_type, const char *fingerprint, gpointer user_data)
+decide_host_key (TdbgPrompt *prompt, const char *host, guint port, const char *key_type, const char *fingerprint)
 {
   Ask ask = { .kind = ASK_HOST_KEY, .host = host, .port = port, .key_type = key_type, .fingerprint = fingerprint,
               .decision = TDBG_HOST_KEY_REFUSE };
 
-  ask_and_wait (user_data, &ask);
+  ask_and_wait (TDBG_DIALOG_PROMPT (prompt), &ask);
   return ask.decision;
 }
 
 /* The answer goes to libssh, which wipes it. */
 static char *
-secret_func (const char *prompt, gboolean echo, gpointer user_data)
+ask_secret (TdbgPrompt *prompt, const char *question, gboolean echo)
 {
-  Ask ask = { .kind = ASK_SECRET, .prompt = prompt, .echo = echo };
+  Ask ask = { .kind = ASK_SECRET, .prompt = question, .echo = echo };
 
-  ask_and_wait (user_data, &ask);
+  ask_and_wait (TDBG_DIALOG_PROMPT (prompt), &ask);
   return ask.secret;
 }
 
-static void
-fill_options (TdbgSshPrompt *self, TdbgSshOptions *options)
+static const char *
+get_setting (TdbgPrompt *prompt, TdbgPromptSetting setting)
 {
-  memset (options, 0, sizeof *options);
-  options->known_hosts_file = self->known_hosts;
-  /* A known_hosts file of one's own replaces the system-wide one too. */
-  options->global_known_hosts_file = self->known_hosts ? "/dev/null" : NULL;
-  options->config_file = self->config;
-  options->identity_file = self->identity;
-  options->host_key_func = host_key_func;
-  options->secret_func = secret_func;
-  options->user_data = self;
-}
+  TdbgDialogPrompt *self = TDBG_DIALOG_PROMPT (prompt);
 
-typedef struct {
-  char *location;
-  TdbgSource *source;
-} Job;
-
-static void
-job_free (Job *job)
-{
-  g_free (job->location);
-  g_clear_object (&job->source);
-  g_free (job);
-}
-
-static void
-connect_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
-{
-  TdbgSshPrompt *self = source_object;
-  Job *job = task_data;
-  GError *error = NULL;
-  gulong handler = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), self, NULL);
-  TdbgSource *source = NULL;
-  gboolean ok;
-
-  g_private_set (&current_cancellable, cancellable);
-  if (job->source)
-    ok = tdbg_ssh_source_reconnect (TDBG_SSH_SOURCE (job->source), cancellable, &error);
-  else
+  switch (setting)
     {
-      g_autoptr(TdbgLocation) location = tdbg_location_parse (job->location, &error);
-      TdbgSshOptions options;
-      fill_options (self, &options);
-      if (location)
-        source = tdbg_location_open (location, &options, cancellable, &error);
-      ok = source != NULL;
-      /* The source calls back into this prompt when it reconnects. */
-      if (source)
-        g_object_set_data_full (G_OBJECT (source), "tdbg-ssh-prompt", g_object_ref (self), g_object_unref);
+    case TDBG_PROMPT_KNOWN_HOSTS:
+      return self->known_hosts;
+    case TDBG_PROMPT_GLOBAL_KNOWN_HOSTS:
+      /* A known_hosts file of one's own replaces the system-wide one too. */
+      return self->known_hosts ? "/dev/null" : NULL;
+    case TDBG_PROMPT_SSH_CONFIG:
+      return self->config;
+    case TDBG_PROMPT_IDENTITY:
+      return self->identity;
+    default:
+      return NULL;
     }
-  g_private_set (&current_cancellable, NULL);
-  g_cancellable_disconnect (cancellable, handler);
-  if (!ok)
-    g_task_return_error (task, error);
-  else if (source)
-    g_task_return_pointer (task, source, g_object_unref);
-  else
-    g_task_return_boolean (task, TRUE);
 }
 
-void
-tdbg_ssh_prompt_connect_async (TdbgSshPrompt *self, const char *location, GCancellable *cancellable,
-                               GAsyncReadyCallback callback, gpointer user_data)
+static void
+tdbg_dialog_prompt_iface_init (TdbgPromptInterface *iface)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
-  Job *job = g_new0 (Job, 1);
-
-  job->location = g_strdup (location);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, connect_in_thread);
-}
-
-TdbgSource *
-tdbg_ssh_prompt_connect_finish (TdbgSshPrompt *self, GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-void
-tdbg_ssh_prompt_reconnect_async (TdbgSshPrompt *self, TdbgSource *source, GCancellable *cancellable,
-                                 GAsyncReadyCallback callback, gpointer user_data)
-{
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
-  Job *job = g_new0 (Job, 1);
-
-  g_return_if_fail (TDBG_IS_SSH_SOURCE (source));
-  job->source = g_object_ref (source);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, connect_in_thread);
-}
-
-gboolean
-tdbg_ssh_prompt_reconnect_finish (TdbgSshPrompt *self, GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+  iface->decide_host_key = decide_host_key;
+  iface->ask_secret = ask_secret;
+  iface->get_setting = get_setting;
 }
 
 GtkWindow *
-tdbg_ssh_prompt_get_dialog (TdbgSshPrompt *self)
+tdbg_dialog_prompt_get_dialog (TdbgDialogPrompt *self)
 {
   return self->dialog;
 }
 
 static void
-tdbg_ssh_prompt_dispose (GObject *object)
+tdbg_dialog_prompt_dispose (GObject *object)
 {
-  TdbgSshPrompt *self = TDBG_SSH_PROMPT (object);
+  TdbgDialogPrompt *self = TDBG_DIALOG_PROMPT (object);
 
   if (self->dialog)
     {
@@ -336,31 +267,31 @@ tdbg_ssh_prompt_dispose (GObject *object)
   if (self->parent)
     g_object_remove_weak_pointer (G_OBJECT (self->parent), (gpointer *) &self->parent);
   self->parent = NULL;
-  G_OBJECT_CLASS (tdbg_ssh_prompt_parent_class)->dispose (object);
+  G_OBJECT_CLASS (tdbg_dialog_prompt_parent_class)->dispose (object);
 }
 
 static void
-tdbg_ssh_prompt_finalize (GObject *object)
+tdbg_dialog_prompt_finalize (GObject *object)
 {
-  TdbgSshPrompt *self = TDBG_SSH_PROMPT (object);
+  TdbgDialogPrompt *self = TDBG_DIALOG_PROMPT (object);
 
   g_free (self->known_hosts);
   g_free (self->config);
   g_free (self->identity);
   g_mutex_clear (&self->lock);
   g_cond_clear (&self->cond);
-  G_OBJECT_CLASS (tdbg_ssh_prompt_parent_class)->finalize (object);
+  G_OBJECT_CLASS (tdbg_dialog_prompt_parent_class)->finalize (object);
 }
 
 static void
-tdbg_ssh_prompt_class_init (TdbgSshPromptClass *klass)
+tdbg_dialog_prompt_class_init (TdbgDialogPromptClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = tdbg_ssh_prompt_dispose;
-  G_OBJECT_CLASS (klass)->finalize = tdbg_ssh_prompt_finalize;
+  G_OBJECT_CLASS (klass)->dispose = tdbg_dialog_prompt_dispose;
+  G_OBJECT_CLASS (klass)->finalize = tdbg_dialog_prompt_finalize;
 }
 
 static void
-tdbg_ssh_prompt_init (TdbgSshPrompt *self)
+tdbg_dialog_prompt_init (TdbgDialogPrompt *self)
 {
   g_mutex_init (&self->lock);
   g_cond_init (&self->cond);
@@ -369,10 +300,10 @@ tdbg_ssh_prompt_init (TdbgSshPrompt *self)
   self->identity = g_strdup (g_getenv ("TDBG_SSH_IDENTITY"));
 }
 
-TdbgSshPrompt *
-tdbg_ssh_prompt_new (GtkWindow *parent)
+TdbgDialogPrompt *
+tdbg_dialog_prompt_new (GtkWindow *parent)
 {
-  TdbgSshPrompt *self = g_object_new (TDBG_TYPE_SSH_PROMPT, NULL);
+  TdbgDialogPrompt *self = g_object_new (TDBG_TYPE_DIALOG_PROMPT, NULL);
 
   self->parent = parent;
   if (parent)
