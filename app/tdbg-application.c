@@ -12,7 +12,7 @@
 #include "tdbg-location.h"
 #include "tdbg-ui.h"
 #include "tdbg-window.h"
-#include "tdbg-window-notify.h"
+#include "tdbg-window-private.h"
 
 struct _TdbgApplication {
   AdwApplication parent_instance;

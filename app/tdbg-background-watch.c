@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 #include "tdbg-application.h"
 #include "tdbg-settings.h"
-#include "tdbg-window-notify.h"
+#include "tdbg-window-private.h"
 
 static GListStore *
 watched_runs (GtkApplication *app)

@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "tdbg-window-alerts.h"
 #include "tdbg-window-private.h"
 
 #include "tdbg-settings.h"

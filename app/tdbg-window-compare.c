@@ -19,7 +19,6 @@
 #include "tdbg-location.h"
 #include "tdbg-records.h"
 #include "tdbg-start-page.h"
-#include "tdbg-window-notify.h"
 
 /* The diverging ops whose first diverging trace Alerts lists after the first divergence. */
 #define ALERT_OPS 20

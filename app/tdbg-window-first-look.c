@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "tdbg-window-first-look.h"
 #include "tdbg-window-private.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-alerts-pane.h"
 
-typedef struct {
+struct _TdbgFirstLook {
   gulong paint_id;             /* waiting for the frame */
   GdkFrameClock *clock;        /* the paint_id's, weak */
   gpointer loaded;
@@ -13,11 +12,13 @@ typedef struct {
   char *note;                  /* what was shown first, while it still is */
   gboolean choosing;           /* the selection is changing to it */
   guint32 trace, execution;
-} FirstLook;
+};
 
-static void
-first_look_free (FirstLook *look)
+void
+_tdbg_window_first_look_free (TdbgFirstLook *look)
 {
+  if (look == NULL)
+    return;
   if (look->clock)
     {
       g_clear_signal_handler (&look->paint_id, look->clock);
@@ -27,17 +28,12 @@ first_look_free (FirstLook *look)
   g_free (look);
 }
 
-static FirstLook *
+static TdbgFirstLook *
 first_look_of (TdbgWindow *window)
 {
-  FirstLook *look = g_object_get_data (G_OBJECT (window), "tdbg-first-look");
-
-  if (look == NULL)
-    {
-      look = g_new0 (FirstLook, 1);
-      g_object_set_data_full (G_OBJECT (window), "tdbg-first-look", look, (GDestroyNotify) first_look_free);
-    }
-  return look;
+  if (window->look == NULL)
+    window->look = g_new0 (TdbgFirstLook, 1);
+  return window->look;
 }
 
 typedef enum { FIRST_NOTHING, FIRST_ALERT, FIRST_EXECUTION, FIRST_TRACE } FirstKind;
@@ -93,7 +89,7 @@ tdbg_window_select_first (TdbgWindow *window)
 }
 
 static void
-first_look (TdbgWindow *window, FirstLook *look)
+first_look (TdbgWindow *window, TdbgFirstLook *look)
 {
   TdbgSelection *selection = tdbg_window_get_selection (window);
   FirstKind kind;
@@ -113,7 +109,7 @@ first_look (TdbgWindow *window, FirstLook *look)
 static void
 after_paint_cb (GdkFrameClock *clock, TdbgWindow *window)
 {
-  FirstLook *look = first_look_of (window);
+  TdbgFirstLook *look = first_look_of (window);
 
   g_clear_signal_handler (&look->paint_id, clock);
   g_object_remove_weak_pointer (G_OBJECT (clock), (gpointer *) &look->clock);
@@ -124,7 +120,7 @@ after_paint_cb (GdkFrameClock *clock, TdbgWindow *window)
 void
 tdbg_window_first_look_when_drawn (TdbgWindow *window, gpointer loaded, TdbgFirstLookBegin begin)
 {
-  FirstLook *look = first_look_of (window);
+  TdbgFirstLook *look = first_look_of (window);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
 
   look->loaded = loaded;
@@ -138,7 +134,7 @@ tdbg_window_first_look_when_drawn (TdbgWindow *window, gpointer loaded, TdbgFirs
     {
       look->clock = clock;
       g_object_add_weak_pointer (G_OBJECT (clock), (gpointer *) &look->clock);
-      /* Disconnected by first_look_free() when the window goes first. */
+      /* Disconnected by _tdbg_window_first_look_free() when the window goes first. */
       look->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), window);
     }
   gtk_widget_queue_draw (GTK_WIDGET (window));
@@ -147,7 +143,7 @@ tdbg_window_first_look_when_drawn (TdbgWindow *window, gpointer loaded, TdbgFirs
 void
 tdbg_window_first_look_prepend_note (TdbgWindow *window, GString *status)
 {
-  FirstLook *look = g_object_get_data (G_OBJECT (window), "tdbg-first-look");
+  TdbgFirstLook *look = window->look;
   TdbgSelection *selection = tdbg_window_get_selection (window);
   g_autofree char *prefix = NULL;
 

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "tdbg-window-history.h"
 #include "tdbg-window-private.h"
-
-#define HISTORY_KEY "tdbg-window-history"
 
 TdbgHistory *
 tdbg_window_get_history (TdbgWindow *self)
 {
-  return g_object_get_data (G_OBJECT (self), HISTORY_KEY);
+  return self->history;
 }
 
 static void
@@ -60,7 +57,7 @@ tdbg_window_history_init (TdbgWindow *self, TdbgSelection *selection)
 {
   TdbgHistory *history = tdbg_history_new (selection, TDBG_HISTORY_DEFAULT_MAX);
 
-  g_object_set_data_full (G_OBJECT (self), HISTORY_KEY, history, g_object_unref);
+  self->history = history;
   add_action (self, history, "back", "can-go-back", G_CALLBACK (back_cb));
   add_action (self, history, "forward", "can-go-forward", G_CALLBACK (forward_cb));
   add_shortcuts (self);

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
-#include "tdbg-window-first-look.h"
 #include "tdbg-diagnosis.h"
 #include "tdbg-error.h"
 #include "tdbg-location.h"

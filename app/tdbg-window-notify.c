@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "tdbg-window-notify.h"
 #include "tdbg-window-private.h"
 
 #include "tdbg-alert-kind.h"

@@ -8,11 +8,15 @@
  *   tdbg-window-layout.c   the arrangement: screen size, splits, narrow windows, hiding Alerts
  *   tdbg-window-actions.c  the win.* actions, shortcuts and drag and drop
  *   tdbg-window-load.c     opening (through tdbg-location), loading, progress, cancel,
- *                          following, the connection watch, problems and diagnosis pages */
+ *                          following, the connection watch, problems and diagnosis pages
+ *   tdbg-window-compare.c  compare mode
+ *   tdbg-window-first-look.c, -history.c, -alerts.c, -notify.c, -report.c: below
+ * Each part's entry points are declared here; its state is fields of the struct. */
 
 #include "tdbg-window.h"
 
 #include "tdbg-alerts-pane.h"
+#include "tdbg-history.h"
 #include "tdbg-compare.h"
 #include "tdbg-graph-pane.h"
 #include "tdbg-problem-page.h"
@@ -28,6 +32,8 @@
 #include "tdbg-dialog-prompt.h"
 
 G_BEGIN_DECLS
+
+typedef struct _TdbgFirstLook TdbgFirstLook;
 
 struct _TdbgWindow {
   GtkApplicationWindow parent_instance;
@@ -67,6 +73,8 @@ struct _TdbgWindow {
   TdbgRun *compare_run;
   TdbgRunNotifier *notifier;     /* tells the run's alerts (tdbg-window-notify.c) */
   TdbgLogdir *first_look;        /* loaded, its first look not chosen yet: still loading */
+  TdbgFirstLook *look;           /* what was shown first (tdbg-window-first-look.c), or NULL */
+  TdbgHistory *history;          /* back and forward (tdbg-window-history.c) */
   guint progress_id;             /* the progress area's, while a run loads or a pair is compared */
   guint folder_poll_id;          /* a folder without a logdir yet, opened once followed and filled */
   char *load_error;
@@ -112,9 +120,9 @@ void _tdbg_window_progress_begin (TdbgWindow *self, const char *text);
 void _tdbg_window_progress_end (TdbgWindow *self);
 /* The bar at @done of @total (pulsing when the total is not known). */
 void _tdbg_window_progress_set_fraction (TdbgWindow *self, guint64 done, guint64 total);
-/* @run gets @location's source and loads it (with @first_stretch, a big logdir's first
- * stretch first): a local one at once, a remote one once connected through the SSH prompts.
- * Its "loaded" tells how it went. */
+/* @run opens @location in a worker, asking the window's prompt what its kind needs, and loads
+ * it (with @first_stretch, a big logdir's first stretch first): tdbg_run_open(). Its "loaded"
+ * tells how it went. */
 void _tdbg_window_open_run (TdbgWindow *self, TdbgRun *run, const TdbgLocation *location, guint64 first_stretch);
 
 /* tdbg-window-compare.c */
@@ -151,6 +159,63 @@ void _tdbg_window_layout_save (TdbgWindow *self);
  * person moved it). */
 void _tdbg_window_layout_logdir_shown (TdbgWindow *self);
 void _tdbg_window_layout_dispose (TdbgWindow *self);
+
+/* tdbg-window-first-look.c: what the window shows first when a logdir opens: something useful
+ * rather than nothing selected, the first alert when there is one, else the first execution, else
+ * the first trace; and the status line says so while that is what the panes show. The choice
+ * waits for the loaded window's first frame, so that the panes, laid out by then, scroll to it. */
+/* Called at the loaded window's first frame: ends the load of @loaded and returns whether
+ * the logdir is on show to choose in (FALSE as well when another load began since). */
+typedef gboolean (*TdbgFirstLookBegin) (TdbgWindow *window, gpointer loaded);
+
+/* Selects in @window what to show first; returns what was chosen for the status line
+ * ("Showing the first alert", newly allocated, translated) or NULL when there is nothing. */
+char *tdbg_window_select_first (TdbgWindow *window);
+/* After @window's next frame: @begin, then (when it returns TRUE) the first look. */
+void tdbg_window_first_look_when_drawn (TdbgWindow *window, gpointer loaded, TdbgFirstLookBegin begin);
+/* Puts "Showing the first alert: " before @status while the first look is on show. */
+void tdbg_window_first_look_prepend_note (TdbgWindow *window, GString *status);
+/* At the window's end. */
+void _tdbg_window_first_look_free (TdbgFirstLook *look);
+
+/* tdbg-window-history.c: the window's back and forward through the selection (win.back,
+ * win.forward, Alt+Left, Alt+Right and the header bar's buttons). */
+/* Called once from the window's init, with its selection. */
+void tdbg_window_history_init (TdbgWindow *self, TdbgSelection *selection);
+TdbgHistory *tdbg_window_get_history (TdbgWindow *self);
+
+/* tdbg-window-alerts.c: the window's settings of the alert kinds beyond NaN/∞ (the exploding-
+ * magnitude threshold, the GSettings key "magnitude-threshold"), given to the Alerts pane. */
+/* Called once from the window's init. */
+void tdbg_window_alerts_init (TdbgWindow *self);
+
+/* tdbg-window-notify.c: the window's side of telling the person when a followed run goes bad
+ * (tdbg-run-notifier.h): its run's alerts are told unless the window is the active one; and the
+ * application's actions that the notifications and the start page use, each naming a run by its
+ * location: "app.show-alert" (location, alert kind id: the run shown on that alert with the root-
+ * cause card open, in its window or in a new one when it is watched in the background),
+ * "app.show-run" (location) and "app.stop-watching" (location: a run watched in the background
+ * stops being watched; one shown stops being followed). */
+/* Called once from the window's init. */
+void tdbg_window_notify_init (TdbgWindow *self);
+/* A notifier for the window's run (self->run), whenever the window takes a run object. */
+void tdbg_window_notify_attach_run (TdbgWindow *self);
+void tdbg_window_notify_add_app_actions (GtkApplication *app);
+/* Whether the run the window follows is still being written: it grew while the window
+ * showed it, in the last half hour. */
+gboolean tdbg_window_notify_run_is_growing (TdbgWindow *self);
+/* Tells of @alert as of the first alert of its kind in a followed run (compare mode: a first
+ * divergence that appeared as the runs grew). */
+void tdbg_window_notify_alert (TdbgWindow *self, const TdbgAlert *alert);
+
+/* tdbg-window-report.c: the window's win.copy-report action: the root cause of the first NaN/∞ as
+ * a Markdown bug report (tdbg_explain_markdown()) on the clipboard, its picture of the
+ * neighbourhood saved as a PNG in the user's cache and linked from the report by its path. */
+/* Adds win.copy-report to @self, enabled while the open logdir has a root cause to report. */
+void tdbg_window_report_init (TdbgWindow *self);
+/* The report the action copies (@picture: the link to its picture, or NULL), or NULL when
+ * nothing went bad (or nothing is open). */
+char *tdbg_window_report_markdown (TdbgWindow *self, const char *picture);
 
 /* Read-backs: for the window's own files, tests and benchmarks. */
 TdbgAlertsPane *tdbg_window_get_alerts_pane (TdbgWindow *self);

@@ -7,12 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
-#include "tdbg-window-history.h"
 #include "tdbg-background-watch.h"
-#include "tdbg-window-alerts.h"
-#include "tdbg-window-notify.h"
-#include "tdbg-window-report.h"
-#include "tdbg-window-first-look.h"
 #include "tdbg-settings.h"
 #include "tdbg-ui.h"
 #include "tdbg-template.h"
@@ -223,6 +218,18 @@ tdbg_window_dispose (GObject *object)
   G_OBJECT_CLASS (tdbg_window_parent_class)->dispose (object);
 }
 
+/* Kept to the end: the selection, disposed with the panes, may still tell the history of a
+ * change. */
+static void
+tdbg_window_finalize (GObject *object)
+{
+  TdbgWindow *self = TDBG_WINDOW (object);
+
+  g_clear_pointer (&self->look, _tdbg_window_first_look_free);
+  g_clear_object (&self->history);
+  G_OBJECT_CLASS (tdbg_window_parent_class)->finalize (object);
+}
+
 static void
 tdbg_window_class_init (TdbgWindowClass *klass)
 {
@@ -230,6 +237,7 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tdbg_window_dispose;
+  object_class->finalize = tdbg_window_finalize;
   /* What AdwApplication does at startup, for windows made without one (tests, benchmarks):
    * the Adwaita style sheet and the style manager that follows the system's dark preference. */
   adw_init ();

@@ -149,6 +149,26 @@ def gtk_includes(root):
             if GTK_INCLUDE.search(open(path, encoding='utf-8').read())]
 
 
+WINDOW_PART = re.compile(r'^tdbg-window-[a-z-]+\.[ch]$')
+OBJECT_DATA_ON_WINDOW = re.compile(r'g_object_(set|get)_data\w*\s*\(\s*G_OBJECT\s*\(\s*(self|window)\s*\)')
+
+
+def window_part_faults(root):
+    """The window's parts follow one convention: one private header for all of them (no
+    app/tdbg-window-*.h but it and tdbg-window.h), and their state in the window's struct, not
+    in object data on the window."""
+    faults = []
+    app = os.path.join(root, 'app')
+    for name in sorted(os.listdir(app)) if os.path.isdir(app) else []:
+        if not WINDOW_PART.match(name):
+            continue
+        if name.endswith('.h') and name != 'tdbg-window-private.h':
+            faults.append('app/%s: a window part\'s own header (its entry points belong in tdbg-window-private.h)' % name)
+        if name.endswith('.c') and OBJECT_DATA_ON_WINDOW.search(open(os.path.join(app, name), encoding='utf-8').read()):
+            faults.append('app/%s: state kept as object data on the window (a field of its struct instead)' % name)
+    return faults
+
+
 def linked(root, folder):
     """The dependencies @folder's meson.build names (its library's and program's), but those
     it declares."""
@@ -204,11 +224,16 @@ def self_test_rules():
             'data/compare/meson.build': "# analysis_dep only?\nlib = static_library('c', dependencies: [graph_export_dep, analysis_dep])\n",
             'cli/tdbg-cli.c': '#include <gtk/gtk.h>\n',
             'app/tdbg-window.c': '#include <gtk/gtk.h>\n',
+            'app/tdbg-window-private.h': '#pragma once\n',
+            'app/tdbg-window-history.h': '#pragma once\n',
+            'app/tdbg-window-history.c': 'void f (TdbgWindow *self) { g_object_set_data_full (G_OBJECT (self), "h", h, g_free); }\n',
+            'app/tdbg-window-load.c': 'void g (GtkWidget *row) { g_object_set_data (G_OBJECT (row), "location", l); }\n',
         })
         found = arrows(root)
         return foreign_private(found) == [('data/remote/tdbg-serve.c', 'tdbg-logdir-private.h')] and \
             unused_links(root, found) == [('data/compare', 'graph_export_dep'), ('data/graph', 'gvc_dep')] and \
-            gtk_includes(root) == ['cli/tdbg-cli.c']
+            gtk_includes(root) == ['cli/tdbg-cli.c'] and \
+            [f.split(':')[0] for f in window_part_faults(root)] == ['app/tdbg-window-history.c', 'app/tdbg-window-history.h']
 
 
 def self_test():
@@ -233,7 +258,8 @@ def main():
     results = []
 
     results.append((self_test(), 'a backwards include in a scratch tree is found'))
-    results.append((self_test_rules(), "another folder's private header, an unused library and GTK in cli/ are found in a scratch tree"))
+    results.append((self_test_rules(), "another folder's private header, an unused library, GTK in cli/ and a window "
+                    "part's own header and object data are found in a scratch tree"))
     found = arrows(root)
     for a, b in sorted(found):
         print('# %s -> %s (%d includes)' % (a, b, len(found[(a, b)])))
@@ -254,6 +280,10 @@ def main():
     for folder, dep in unused:
         print('# %s/meson.build links %s, which nothing in %s/ uses' % (folder, dep, folder))
     results.append((not unused, 'each library links only what it uses'))
+    parts = window_part_faults(root)
+    for fault in parts:
+        print('# ' + fault)
+    results.append((not parts, "the window's parts share one private header and keep their state in its struct"))
     gtk = gtk_includes(root)
     for path in gtk:
         print('# %s includes GTK' % path)

@@ -6,7 +6,7 @@
 #include <string.h>
 #include "gui-util.h"
 #include "test-util.h"
-#include "tdbg-window-history.h"
+#include "tdbg-window-private.h"
 #include "tdbg-health-plot.h"
 #include "alert-fixtures.h"
 

@@ -15,7 +15,7 @@
 #include "follow-util.h"
 #include "tdbg-application.h"
 #include "tdbg-fixture-writer.h"
-#include "tdbg-window-notify.h"
+#include "tdbg-window-private.h"
 #include "tdbg-background-watch.h"
 #include "tdbg-run.h"
 #include "tdbg-settings.h"
