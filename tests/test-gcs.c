@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 
 #include "tdbg-error.h"
+#include "gcs-fixture.h"
 #include "tdbg-gcs-source.h"
 #include "tdbg-http.h"
 #include "tdbg-local-source.h"
@@ -23,37 +24,12 @@
 #include "test-env.h"
 #include "test-util.h"
 
-#define BUCKET "tfdbg-logs"
+#define BUCKET GCS_FIXTURE_BUCKET
 #define PRIVATE_BUCKET "private-" BUCKET
 #define PAGED_OBJECTS 250
 
-static GSubprocess *server;
+static GcsFixture servers;
 static char *emulator_host, *front, *keys, *home;
-
-static void
-start_server (const char *python)
-{
-  g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
-  g_autofree char *mnist_upload = g_strconcat ("runs/mnist=", mnist, NULL);
-  g_autofree char *paged_upload = g_strdup_printf ("paged=count:%d", PAGED_OBJECTS);
-  g_autofree char *script = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "gcs-server.py", NULL);
-  g_autoptr(GDataInputStream) out = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *line = NULL;
-  g_auto(GStrv) parts = NULL;
-
-  server = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, python, script,
-                             keys, BUCKET, mnist_upload, paged_upload, NULL);
-  g_assert_no_error (error);
-  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
-  line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (line);
-  parts = g_strsplit (line, " ", -1);
-  g_assert_cmpuint (g_strv_length (parts), ==, 2);
-  emulator_host = g_strdup (parts[0]);
-  front = g_strdup (parts[1]);
-}
 
 /* No settings at all: no emulator, no key file, no gcloud file, no metadata server (a port
  * nothing listens on). */
@@ -406,7 +382,6 @@ test_command_line (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
   const char *python = g_getenv ("TDBG_STORE_PYTHON");
   int status;
 
@@ -417,11 +392,11 @@ main (int argc, char **argv)
       printf ("1..0 # SKIP no Python with gcp-storage-emulator (-Dobject_store_python)\n");
       return 0;
     }
-  home = g_dir_make_tmp ("tdbg-gcs-XXXXXX", &error);
-  g_assert_no_error (error);
-  keys = g_build_filename (home, "keys", NULL);
-  g_assert_cmpint (g_mkdir_with_parents (keys, 0700), ==, 0);
-  start_server (python);
+  gcs_fixture_start (&servers, python, PAGED_OBJECTS);
+  emulator_host = servers.emulator_host;
+  front = servers.front;
+  keys = servers.keys;
+  home = servers.home;
   g_test_add_func ("/gcs/same-as-local", test_same_as_local);
   g_test_add_func ("/gcs/paged-listing", test_paged_listing);
   g_test_add_func ("/gcs/missing", test_missing);
@@ -431,8 +406,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gcs/metadata-server", test_metadata_server);
   g_test_add_func ("/gcs/command-line", test_command_line);
   status = g_test_run ();
-  g_output_stream_close (g_subprocess_get_stdin_pipe (server), NULL, NULL);
-  g_subprocess_wait (server, NULL, NULL);
-  test_remove_tree (home);
+  gcs_fixture_stop (&servers);
   return status;
 }
