@@ -151,7 +151,8 @@ test_paged_listing (void)
 }
 
 /* A bucket that does not exist and an object that does not are named with the server's 404;
- * a prefix with nothing under it is no logdir, and says where. */
+ * a prefix with nothing under it is no logdir, and says where; a server that is not there
+ * (tried again with backoff) is named with the address and curl's words. */
 static void
 test_missing (void)
 {
@@ -184,6 +185,14 @@ test_missing (void)
   g_clear_error (&error);
   g_assert_false (tdbg_source_get_size (source, "tfdbg_events.gone", &size, NULL, &error));
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  g_setenv ("STORAGE_EMULATOR_HOST", "127.0.0.1:9", TRUE);
+  remote = load ("gs://" BUCKET "/runs/mnist", &error);
+  g_assert_null (remote);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, "gs://" BUCKET "/runs/mnist: http://127.0.0.1:9/"));
+  g_assert_nonnull (strstr (error->message, "onnect"));
 }
 
 /* @body posted to the front's /fault. */

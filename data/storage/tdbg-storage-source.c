@@ -21,11 +21,22 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (TdbgStorageSource, tdbg_storage_source, G_TYPE
 
 #define PRIV(self) ((TdbgStorageSourcePrivate *) tdbg_storage_source_get_instance_private (self))
 
+/* "gs://bucket/prefix/name" (or the logdir's address alone when @name is empty). */
+static char *
+describe_object (TdbgStorageSource *self, const char *name)
+{
+  g_autofree char *where = tdbg_storage_uri_to_string (&PRIV (self)->uri);
+  return g_strconcat (where, *name ? "/" : "", name, NULL);
+}
+
+/* @name's request (empty: the listing's); a failure with no answer names the object first. */
 static gboolean
-request (TdbgStorageSource *self, const char *url, gboolean head, guint64 from, gsize length,
+request (TdbgStorageSource *self, const char *name, const char *url, gboolean head, guint64 from, gsize length,
          TdbgHttpResponse *response, GCancellable *cancellable, GError **error)
 {
   g_autoptr(GPtrArray) headers = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *what = NULL;
   TdbgHttpRequest r = {
     .url = url,
     .head = head,
@@ -33,11 +44,20 @@ request (TdbgStorageSource *self, const char *url, gboolean head, guint64 from, 
     .range_length = length,
   };
 
-  if (!TDBG_STORAGE_SOURCE_GET_CLASS (self)->authorize (self, &r, headers, cancellable, error))
-    return FALSE;
-  g_ptr_array_add (headers, NULL);
-  r.headers = (const char *const *) headers->pdata;
-  return tdbg_http_perform (PRIV (self)->http, &r, response, cancellable, error);
+  if (TDBG_STORAGE_SOURCE_GET_CLASS (self)->authorize (self, &r, headers, cancellable, &local_error))
+    {
+      g_ptr_array_add (headers, NULL);
+      r.headers = (const char *const *) headers->pdata;
+      if (tdbg_http_perform (PRIV (self)->http, &r, response, cancellable, &local_error))
+        return TRUE;
+    }
+  if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      what = describe_object (self, name);
+      g_prefix_error (&local_error, "%s: ", what);
+    }
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }
 
 /* An answer other than 200 or 206 as an error naming the address, @name (or nothing: the
@@ -45,18 +65,19 @@ request (TdbgStorageSource *self, const char *url, gboolean head, guint64 from, 
 static gboolean
 check_status (TdbgStorageSource *self, const char *name, const TdbgHttpResponse *response, GError **error)
 {
-  g_autofree char *where = tdbg_storage_uri_to_string (&PRIV (self)->uri);
-  g_autofree char *said = NULL;
+  g_autofree char *what = NULL, *said = NULL;
   TdbgErrorCode code;
 
   if (response->status == 200 || response->status == 206)
     return TRUE;
+  what = describe_object (self, name);
   said = TDBG_STORAGE_SOURCE_GET_CLASS (self)->describe_error (response->body, response->status);
   code = response->status == 404 ? TDBG_ERROR_NOT_FOUND
          : (response->status == 401 || response->status == 403) ? TDBG_ERROR_AUTH
                                                                 : TDBG_ERROR_IO;
-  /* Translators: a bucket address, an object's name in it (or empty), what the server said */
-  g_set_error (error, TDBG_ERROR, code, _("%s%s%s: the server answered %s"), where, *name ? "/" : "", name, said);
+  /* Translators: an object's address ("gs://bucket/run/file") or a logdir's, then what the
+   * server said ("404 NoSuchKey") */
+  g_set_error (error, TDBG_ERROR, code, _("%s: the server answered %s"), what, said);
   return FALSE;
 }
 
@@ -67,7 +88,7 @@ get (TdbgStorageSource *self, const char *url, const char *name, GCancellable *c
   TdbgHttpResponse response;
   GBytes *body = NULL;
 
-  if (!request (self, url, FALSE, 0, 0, &response, cancellable, error))
+  if (!request (self, name, url, FALSE, 0, 0, &response, cancellable, error))
     return NULL;
   if (check_status (self, name, &response, error))
     body = g_bytes_ref (response.body);
@@ -130,7 +151,7 @@ head_size (TdbgStorageSource *self, const char *name, guint64 *size, gboolean *t
   TdbgHttpResponse response;
   gboolean ok;
 
-  if (!request (self, url, TRUE, 0, 0, &response, cancellable, error))
+  if (!request (self, name, url, TRUE, 0, 0, &response, cancellable, error))
     return FALSE;
   ok = check_status (self, name, &response, error);
   *told = response.content_length >= 0;
@@ -175,7 +196,7 @@ storage_read (TdbgSource *source, const char *name, guint64 offset, gsize length
 
   if (length == 0)
     return g_bytes_new (NULL, 0);
-  if (!request (self, url, FALSE, offset, length, &response, cancellable, error))
+  if (!request (self, name, url, FALSE, offset, length, &response, cancellable, error))
     return NULL;
   /* 416: the range starts at or past the object's end, which is fewer bytes (none). */
   if (response.status == 416)
