@@ -11,9 +11,11 @@
 
 #include "tdbg-error.h"
 #include "tdbg-gcs-json.h"
+#include "tdbg-gcs-source.h"
 #include "tdbg-json-reader.h"
 #include "tdbg-location.h"
 #include "tdbg-s3-config.h"
+#include "tdbg-s3-source.h"
 #include "tdbg-s3-xml.h"
 #include "tdbg-storage.h"
 #include "tdbg-storage-uri.h"
@@ -88,6 +90,14 @@ test_location (void)
   g_assert_cmpstr (tdbg_location_get_host (location), ==, "tpu-runs");
   g_assert_null (tdbg_location_parse ("gs://x/run", &error));
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+  g_clear_error (&error);
+  /* Each store's source takes its own scheme only. */
+  g_assert_null (tdbg_gcs_source_new ("s3://logs/run", &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "s3://logs/run: does not start with gs://");
+  g_clear_error (&error);
+  g_assert_null (tdbg_s3_source_new ("gs://logs/run", &error));
+  g_assert_cmpstr (error->message, ==, "gs://logs/run: does not start with s3://");
 }
 
 static GBytes *

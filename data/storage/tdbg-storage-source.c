@@ -268,7 +268,7 @@ tdbg_storage_source_set_address (TdbgStorageSource *self, const char *text, Tdbg
   if (priv->uri.kind != kind)
     {
       /* Translators: an address, then the scheme it should have had ("s3://") */
-      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("%s: not a %s address"), text,
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("%s: does not start with %s"), text,
                    kind == TDBG_STORAGE_S3 ? "s3://" : "gs://");
       return FALSE;
     }
