@@ -12,7 +12,8 @@ with the buckets' objects, and in front of it a small server that adds what the 
   "Metadata-Flavor: Google";
 - faults on demand: POST /fault {"match": TEXT, "status": N, "count": K} answers the next K
   requests whose path contains TEXT with status N and Google's error document for it;
-  {"clear": true} takes back those left.
+  {"clear": true} takes back those left;
+- GET /grants: how many access tokens it has issued.
 
 Usage: gcs-server.py DIR BUCKET [PREFIX=FOLDER ...] [PREFIX=count:N ...]
 Folders go to BUCKET and to private-BUCKET, counts to BUCKET. DIR receives the credential files:
@@ -64,6 +65,7 @@ class State:
         self.emulator, self.front = emulator, front
         self.key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self.tokens = set()
+        self.grants = 0
         self.faults = []
         self.lock = threading.Lock()
 
@@ -71,6 +73,7 @@ class State:
         token = "ya29." + secrets.token_urlsafe(24)
         with self.lock:
             self.tokens.add(token)
+            self.grants += 1
         return {"access_token": token, "expires_in": 3599, "token_type": "Bearer"}
 
     def check_jwt(self, assertion):
@@ -154,6 +157,8 @@ class Front(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
+        if url.path == "/grants":
+            return self.answer(200, {"grants": self.state.grants})
         if url.path == "/computeMetadata/v1/instance/service-accounts/default/token":
             if self.headers.get("Metadata-Flavor") != "Google":
                 return self.answer(403, b"Missing Metadata-Flavor:Google header.", "text/plain")

@@ -245,6 +245,27 @@ test_throttled (void)
   post_fault ("{\"clear\": true}");
 }
 
+/* How many access tokens the front's token endpoints have issued. */
+static guint
+grants (void)
+{
+  g_autofree char *url = g_strconcat (front, "/grants", NULL);
+  g_autoptr(TdbgHttp) http = tdbg_http_new ();
+  g_autoptr(GError) error = NULL;
+  TdbgHttpRequest request = { .url = url };
+  TdbgHttpResponse response;
+  g_autofree char *text = NULL;
+  const char *number;
+
+  g_assert_true (tdbg_http_perform (http, &request, &response, NULL, &error));
+  g_assert_no_error (error);
+  text = g_strndup (g_bytes_get_data (response.body, NULL), g_bytes_get_size (response.body));
+  tdbg_http_response_clear (&response);
+  number = strchr (text, ':');
+  g_assert_nonnull (number);
+  return (guint) g_ascii_strtoull (number + 1, NULL, 10);
+}
+
 static void
 assert_no_secret (const char *text)
 {
@@ -255,20 +276,25 @@ assert_no_secret (const char *text)
 }
 
 /* A service-account key (GOOGLE_APPLICATION_CREDENTIALS): its JWT, checked by the token
- * endpoint with the key's public half, buys a token the private bucket takes. The same
- * account with another key is refused with what the token server said; without credentials
- * the bucket refuses the unsigned request. */
+ * endpoint with the key's public half, buys one token that every request of the load
+ * carries, and the private bucket takes it. The same account with another key is refused
+ * with what the token server said; without credentials the bucket refuses the unsigned
+ * request; a key file that is missing, or of a kind not read, is named. */
 static void
 test_service_account (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLogdir) remote = NULL;
+  g_autoptr(TdbgSource) source = NULL;
   g_autofree char *wrong = g_build_filename (keys, "wrong-key.json", NULL);
+  g_autofree char *external = g_build_filename (keys, "external.json", NULL);
+  guint before = grants ();
 
   use_front_with_credentials ("service-account.json");
   remote = load ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
   g_assert_no_error (error);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, mnist_traces ());
+  g_assert_cmpuint (grants (), ==, before + 1);
   g_clear_object (&remote);
 
   use_front_with_credentials ("wrong-key.json");
@@ -285,6 +311,20 @@ test_service_account (void)
   g_assert_null (remote);
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
   g_assert_nonnull (strstr (error->message, "gs://" PRIVATE_BUCKET "/runs/mnist: the server answered 401 required"));
+  g_clear_error (&error);
+
+  use_front_with_credentials ("no-such-key.json");
+  source = tdbg_gcs_source_new ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_null (source);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
+  g_assert_nonnull (strstr (error->message, "no-such-key.json: cannot read Google credentials"));
+  g_clear_error (&error);
+  g_assert_true (g_file_set_contents (external, "{\"type\": \"external_account\", \"audience\": \"x\"}", -1, NULL));
+  use_front_with_credentials ("external.json");
+  source = tdbg_gcs_source_new ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_null (source);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
+  g_assert_nonnull (strstr (error->message, "“external_account” are not read here"));
 }
 
 /* `gcloud auth application-default login`'s file ($CLOUDSDK_CONFIG) with its refresh token;
