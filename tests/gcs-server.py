@@ -8,7 +8,7 @@ with the buckets' objects, and in front of it a small server that adds what the 
   (the emulator checks no credentials), 401 with Google's error document otherwise;
 - an OAuth 2 token endpoint (/token) that checks a service account's JWT (RS256, with the key's
   public half: a wrong key is refused, "invalid_grant"), its audience, issuer and expiry, and
-  an authorized_user's refresh token; a metadata server's token address that wants
+  an authorized_user's refresh token ("refresh-token-short": tokens of 61 s); a metadata server's token address that wants
   "Metadata-Flavor: Google";
 - faults on demand: POST /fault {"match": TEXT, "status": N, "count": K} answers the next K
   requests whose path contains TEXT with status N and Google's error document for it;
@@ -42,6 +42,8 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 PAGE = 100
 ACCOUNT = "reader@tfdbg-tests.iam.gserviceaccount.com"
 CLIENT_ID, CLIENT_SECRET, REFRESH_TOKEN = "client-id.apps", "client-secret-x", "refresh-token-y"
+# Its tokens live 61 s: a client that renews a minute early renews them after a second.
+SHORT_REFRESH_TOKEN = "refresh-token-short"
 ERRORS = {
     401: ("authError", "Invalid Credentials"),
     403: ("forbidden", "The caller does not have permission"),
@@ -69,12 +71,12 @@ class State:
         self.faults = []
         self.lock = threading.Lock()
 
-    def issue(self):
+    def issue(self, lifetime=3599):
         token = "ya29." + secrets.token_urlsafe(24)
         with self.lock:
             self.tokens.add(token)
             self.grants += 1
-        return {"access_token": token, "expires_in": 3599, "token_type": "Bearer"}
+        return {"access_token": token, "expires_in": lifetime, "token_type": "Bearer"}
 
     def check_jwt(self, assertion):
         head, claims, signature = assertion.split(".")
@@ -146,9 +148,11 @@ class Front(http.server.BaseHTTPRequestHandler):
         if grant == "urn:ietf:params:oauth:grant-type:jwt-bearer":
             refused = self.state.check_jwt(form.get("assertion", ".."))
         elif grant == "refresh_token":
-            ok = (form.get("client_id"), form.get("client_secret"), form.get("refresh_token")) == \
-                (CLIENT_ID, CLIENT_SECRET, REFRESH_TOKEN)
+            ok = (form.get("client_id"), form.get("client_secret")) == (CLIENT_ID, CLIENT_SECRET) and \
+                form.get("refresh_token") in (REFRESH_TOKEN, SHORT_REFRESH_TOKEN)
             refused = None if ok else "Bad Request"
+            if ok and form.get("refresh_token") == SHORT_REFRESH_TOKEN:
+                return self.answer(200, self.state.issue(61))
         else:
             refused = "unsupported grant_type"
         if refused:

@@ -6,7 +6,8 @@
  * demand). The same index as a local open; the command line's inspect and alerts printing
  * what they print for the local folder; a missing bucket, prefix and object named; throttling
  * retried, then reported; each kind of Application Default Credentials taken, a wrong key
- * refused. Skipped without a Python that has gcp-storage-emulator (-Dobject_store_python). */
+ * refused, a token kept for many requests and renewed a minute before it expires. Skipped
+ * without a Python that has gcp-storage-emulator (-Dobject_store_python). */
 
 #include "config.h"
 
@@ -362,6 +363,47 @@ test_authorized_user (void)
   g_assert_cmpint (g_remove (adc), ==, 0);
 }
 
+/* Lists @address twice with one source, @pause_ms apart: how many tokens that took. */
+static guint
+grants_of_two_listings (const char *address, guint pause_ms)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = tdbg_gcs_source_new (address, &error);
+  guint before = grants ();
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_auto(GStrv) names = tdbg_source_list_files (source, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (g_strv_length (names), >, 0);
+      if (i == 0)
+        g_usleep (pause_ms * 1000);
+    }
+  return grants () - before;
+}
+
+/* A token is kept while it has more than a minute left, and renewed after: one that lives 61 s
+ * serves one request, one that lives an hour serves both. */
+static void
+test_token_renewal (void)
+{
+  g_autofree char *source = g_build_filename (keys, "authorized-user.json", NULL);
+  g_autofree char *short_lived = g_build_filename (home, "short-lived.json", NULL);
+  g_autofree char *text = NULL;
+  GString *edited;
+
+  g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+  edited = g_string_new (text);
+  g_string_replace (edited, "refresh-token-y", "refresh-token-short", 0);
+  g_assert_true (g_file_set_contents (short_lived, edited->str, -1, NULL));
+  g_string_free (edited, TRUE);
+  use_front_with_credentials ("authorized-user.json");
+  g_assert_cmpuint (grants_of_two_listings ("gs://" PRIVATE_BUCKET "/runs/mnist", 1500), ==, 1);
+  g_setenv ("GOOGLE_APPLICATION_CREDENTIALS", short_lived, TRUE);
+  g_assert_cmpuint (grants_of_two_listings ("gs://" PRIVATE_BUCKET "/runs/mnist", 1500), ==, 2);
+}
+
 /* No file: the metadata server (GCE_METADATA_HOST) gives the token. */
 static void
 test_metadata_server (void)
@@ -452,6 +494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gcs/throttled", test_throttled);
   g_test_add_func ("/gcs/service-account", test_service_account);
   g_test_add_func ("/gcs/authorized-user", test_authorized_user);
+  g_test_add_func ("/gcs/token-renewal", test_token_renewal);
   g_test_add_func ("/gcs/metadata-server", test_metadata_server);
   g_test_add_func ("/gcs/command-line", test_command_line);
   status = g_test_run ();
