@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Object storage without a server: s3:// and gs:// addresses, ListObjectsV2's pages and error
- * documents, and where the S3 settings come from (the environment before the profile's files,
- * the config file's "profile NAME" sections, nested settings skipped). */
+ * documents, GCS's objects.list pages and error documents and the JSON reader under them, and
+ * where the S3 settings come from (the environment before the profile's files, the config
+ * file's "profile NAME" sections, nested settings skipped). */
 
 #include "config.h"
 
@@ -9,8 +10,12 @@
 #include <glib.h>
 
 #include "tdbg-error.h"
+#include "tdbg-gcs-json.h"
+#include "tdbg-gcs-source.h"
+#include "tdbg-json-reader.h"
 #include "tdbg-location.h"
 #include "tdbg-s3-config.h"
+#include "tdbg-s3-source.h"
 #include "tdbg-s3-xml.h"
 #include "tdbg-storage.h"
 #include "tdbg-storage-uri.h"
@@ -59,8 +64,8 @@ test_uri (void)
     }
 }
 
-/* Once the library is added, s3:// is a location like ssh://, named by its bucket; gs:// is not
- * read yet and says so; a malformed address is refused at parsing. */
+/* Once the library is added, s3:// and gs:// are locations like ssh://, named by their bucket;
+ * a malformed address is refused at parsing. */
 static void
 test_location (void)
 {
@@ -69,7 +74,7 @@ test_location (void)
 
   tdbg_storage_init ();
   g_assert_true (tdbg_location_can_open_remote ("s3://logs/run"));
-  g_assert_false (tdbg_location_can_open_remote ("gs://logs/run"));
+  g_assert_true (tdbg_location_can_open_remote ("gs://logs/run"));
   location = tdbg_location_parse ("s3://logs/runs/a", &error);
   g_assert_no_error (error);
   g_assert_true (tdbg_location_is_remote (location));
@@ -79,8 +84,20 @@ test_location (void)
   g_assert_null (tdbg_location_parse ("s3://NoSuchName/x", &error));
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
   g_clear_error (&error);
-  g_assert_null (tdbg_location_parse ("gs://logs/run", &error));
-  g_assert_nonnull (strstr (error->message, "read gs addresses"));
+  g_clear_pointer (&location, tdbg_location_free);
+  location = tdbg_location_parse ("gs://tpu-runs/2026/run1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tdbg_location_get_host (location), ==, "tpu-runs");
+  g_assert_null (tdbg_location_parse ("gs://x/run", &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+  g_clear_error (&error);
+  /* Each store's source takes its own scheme only. */
+  g_assert_null (tdbg_gcs_source_new ("s3://logs/run", &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "s3://logs/run: does not start with gs://");
+  g_clear_error (&error);
+  g_assert_null (tdbg_s3_source_new ("gs://logs/run", &error));
+  g_assert_cmpstr (error->message, ==, "gs://logs/run: does not start with s3://");
 }
 
 static GBytes *
@@ -94,7 +111,7 @@ bytes (const char *text)
 static void
 test_listing (void)
 {
-  g_autoptr(TdbgS3Listing) listing = tdbg_s3_listing_new ("runs/a/");
+  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new ("runs/a/");
   g_autoptr(GBytes) first = bytes (
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Name>logs</Name>"
@@ -114,21 +131,21 @@ test_listing (void)
   g_autoptr(GHashTable) sizes = NULL;
   g_auto(GStrv) names = NULL;
 
-  g_assert_true (tdbg_s3_listing_add_page (listing, first, &error));
+  g_assert_true (tdbg_s3_xml_read_listing (first, listing, &token, &error));
   g_assert_no_error (error);
-  token = tdbg_s3_listing_steal_continuation (listing);
   g_assert_cmpstr (token, ==, "1/abc=+");
-  g_assert_true (tdbg_s3_listing_add_page (listing, second, &error));
-  g_assert_null (tdbg_s3_listing_steal_continuation (listing));
-  sizes = tdbg_s3_listing_steal_sizes (listing);
-  names = tdbg_s3_listing_steal_names (listing);
+  g_clear_pointer (&token, g_free);
+  g_assert_true (tdbg_s3_xml_read_listing (second, listing, &token, &error));
+  g_assert_null (token);
+  sizes = tdbg_storage_listing_steal_sizes (listing);
+  names = tdbg_storage_listing_steal_names (listing);
   g_assert_cmpuint (g_strv_length (names), ==, 2);
   g_assert_cmpstr (names[0], ==, "tfdbg_events.1.h.execution");
   g_assert_cmpstr (names[1], ==, "tfdbg_events.1.h.metadata");
   g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[0]), ==, G_MAXUINT64);
   g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[1]), ==, 60);
 
-  g_assert_false (tdbg_s3_listing_add_page (listing, not_listing, &error));
+  g_assert_false (tdbg_s3_xml_read_listing (not_listing, listing, &token, &error));
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
 }
 
@@ -148,6 +165,121 @@ test_error_document (void)
   g_assert_cmpstr (b, ==, "404 NoSuchBucket");
   g_assert_cmpstr (c, ==, "502");
   g_assert_cmpstr (d, ==, "403");
+}
+
+/* Three pages as GCS writes them: sizes as strings, a token on all but the last; objects
+ * deeper than the prefix, its marker and another prefix's objects are not files. */
+static void
+test_gcs_listing (void)
+{
+  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new ("runs/a/");
+  g_autoptr(GBytes) first = bytes (
+    "{\"kind\": \"storage#objects\", \"nextPageToken\": \"CiJydW5z\\u002Fa\",\n"
+    " \"prefixes\": [\"runs/a/sub/\"], \"items\": [\n"
+    "  {\"name\": \"runs/a/\", \"size\": \"0\"},\n"
+    "  {\"kind\": \"storage#object\", \"name\": \"runs/a/tfdbg_events.1.h.metadata\", \"size\": \"60\", "
+    "\"metadata\": {\"x\": [1, 2.5e3, true, null]}},\n"
+    "  {\"name\": \"runs/a/sub/deeper\", \"size\": \"5\"}]}");
+  g_autoptr(GBytes) second = bytes ("{\"kind\":\"storage#objects\",\"nextPageToken\":\"\"}");
+  g_autoptr(GBytes) third = bytes (
+    "{\"kind\":\"storage#objects\",\"items\":[{\"name\":\"runs/a/tfdbg_events.1.h.execution\","
+    "\"size\":\"18446744073709551615\"},{\"name\":\"runs/ab/x\",\"size\":\"1\"},"
+    "{\"name\":\"runs/a/no-size\"},{\"name\":\"runs/a/caf\\u00e9 \\ud83d\\ude00\",\"size\":7}]}");
+  g_autoptr(GBytes) not_listing = bytes ("{\"error\": {\"code\": 404, \"message\": \"Not Found\"}}");
+  g_autoptr(GBytes) broken = bytes ("{\"kind\": \"storage#objects\", \"items\": [");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *token = NULL;
+  g_autoptr(GHashTable) sizes = NULL;
+  g_auto(GStrv) names = NULL;
+
+  g_assert_true (tdbg_gcs_json_read_listing (first, listing, &token, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (token, ==, "CiJydW5z/a");
+  g_clear_pointer (&token, g_free);
+  g_assert_true (tdbg_gcs_json_read_listing (second, listing, &token, &error));
+  g_assert_null (token);
+  g_assert_true (tdbg_gcs_json_read_listing (third, listing, &token, &error));
+  g_assert_null (token);
+  sizes = tdbg_storage_listing_steal_sizes (listing);
+  names = tdbg_storage_listing_steal_names (listing);
+  g_assert_cmpuint (g_strv_length (names), ==, 3);
+  g_assert_cmpstr (names[0], ==, "caf\u00e9 \U0001F600");
+  g_assert_cmpstr (names[1], ==, "tfdbg_events.1.h.execution");
+  g_assert_cmpstr (names[2], ==, "tfdbg_events.1.h.metadata");
+  g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[0]), ==, 7);
+  g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[1]), ==, G_MAXUINT64);
+  g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[2]), ==, 60);
+
+  g_assert_false (tdbg_gcs_json_read_listing (not_listing, listing, &token, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
+  g_clear_error (&error);
+  g_assert_false (tdbg_gcs_json_read_listing (broken, listing, &token, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, "offset 38"));
+}
+
+static void
+test_gcs_error_document (void)
+{
+  g_autoptr(GBytes) full = bytes ("{\"error\": {\"code\": 429, \"message\": \"The project exceeded the rate "
+                                  "limit.\", \"errors\": [{\"reason\": \"rateLimitExceeded\"}]}}");
+  g_autoptr(GBytes) oauth = bytes ("{\"error\": \"invalid_grant\", \"error_description\": \"Bad Request\"}");
+  g_autoptr(GBytes) message_only = bytes ("{\"error\": {\"code\": 404, \"message\": \"No such object\"}}");
+  g_autoptr(GBytes) garbage = bytes ("<html>Bad gateway");
+  g_autofree char *a = tdbg_gcs_json_describe_error (full, 429);
+  g_autofree char *b = tdbg_gcs_json_describe_error (oauth, 400);
+  g_autofree char *c = tdbg_gcs_json_describe_error (message_only, 404);
+  g_autofree char *d = tdbg_gcs_json_describe_error (garbage, 502);
+  g_autofree char *e = tdbg_gcs_json_describe_error (NULL, 403);
+  g_autoptr(GBytes) metadata = bytes ("{\"size\": \"12345\"}");
+  g_autoptr(GBytes) no_size = bytes ("{\"name\": \"x\"}");
+  guint64 size = 0;
+
+  g_assert_cmpstr (a, ==, "429 rateLimitExceeded (The project exceeded the rate limit.)");
+  g_assert_cmpstr (b, ==, "400 invalid_grant (Bad Request)");
+  g_assert_cmpstr (c, ==, "404 No such object");
+  g_assert_cmpstr (d, ==, "502");
+  g_assert_cmpstr (e, ==, "403");
+  g_assert_true (tdbg_gcs_json_read_size (metadata, &size));
+  g_assert_cmpuint (size, ==, 12345);
+  g_assert_false (tdbg_gcs_json_read_size (no_size, &size));
+}
+
+/* What is JSON is read to the byte; what is not is refused at its offset, never past the end,
+ * however deep. */
+static void
+test_json_reader (void)
+{
+  const char *good = " {\"a\": [1, -2.5e-3, \"\\\"\\\\\\/\\b\\f\\n\\r\\t\"], \"b\": {}, \"a\": \"last\"} ";
+  const struct {
+    const char *text;
+    gsize offset;
+  } bad[] = {
+    { "", 0 }, { "{", 1 }, { "[1,]", 3 }, { "{\"a\" 1}", 5 }, { "\"\\u0000\"", 7 }, { "\"\\ud800\"", 7 },
+    { "\"a\x01\"", 3 }, { "tru", 0 }, { "01x", 2 }, { "1 2", 2 }, { "\"\xff\"", 3 }, { "-", 0 },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgJsonNode) node = tdbg_json_parse (good, strlen (good), &error);
+  g_autofree char *deep = g_strnfill (10000, '[');
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (tdbg_json_node_member_text (node, "a"), ==, "last");
+  g_assert_cmpint (tdbg_json_node_kind (tdbg_json_node_member (node, "b")), ==, TDBG_JSON_OBJECT);
+  g_assert_null (tdbg_json_node_member (node, "c"));
+  g_assert_null (tdbg_json_node_member_text (NULL, "a"));
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *expected = g_strdup_printf ("offset %" G_GSIZE_FORMAT, bad[i].offset);
+      g_autoptr(TdbgJsonNode) none = tdbg_json_parse (bad[i].text, strlen (bad[i].text), &error);
+
+      g_assert_null (none);
+      g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
+      if (strstr (error->message, expected) == NULL)
+        g_error ("%s: %s, not at %s", bad[i].text, error->message, expected);
+      g_clear_error (&error);
+    }
+  g_assert_null (tdbg_json_parse (deep, strlen (deep), &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
 }
 
 static char *home;
@@ -224,6 +356,9 @@ main (int argc, char **argv)
   g_test_add_func ("/storage/location", test_location);
   g_test_add_func ("/storage/listing", test_listing);
   g_test_add_func ("/storage/error-document", test_error_document);
+  g_test_add_func ("/storage/gcs-listing", test_gcs_listing);
+  g_test_add_func ("/storage/gcs-error-document", test_gcs_error_document);
+  g_test_add_func ("/storage/json-reader", test_json_reader);
   g_test_add_func ("/storage/config", test_config);
   status = g_test_run ();
   test_remove_tree (home);

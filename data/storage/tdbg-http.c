@@ -88,7 +88,7 @@ configure (CURL *curl, const TdbgHttpRequest *request, struct curl_slist *header
   curl_easy_setopt (curl, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt (curl, CURLOPT_USERAGENT, "tfdbg-gtk/" TDBG_VERSION);
   curl_easy_setopt (curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt (curl, CURLOPT_CONNECTTIMEOUT, 20L);
+  curl_easy_setopt (curl, CURLOPT_CONNECTTIMEOUT, request->once ? 2L : 20L);
   /* A transfer slower than 1 KB/s for 30 s is a dropped connection: retried. */
   curl_easy_setopt (curl, CURLOPT_LOW_SPEED_LIMIT, 1024L);
   curl_easy_setopt (curl, CURLOPT_LOW_SPEED_TIME, 30L);
@@ -103,6 +103,8 @@ configure (CURL *curl, const TdbgHttpRequest *request, struct curl_slist *header
     }
   if (request->head)
     curl_easy_setopt (curl, CURLOPT_NOBODY, 1L);
+  if (request->post_fields)
+    curl_easy_setopt (curl, CURLOPT_POSTFIELDS, request->post_fields);
   if (request->range_length > 0)
     {
       range = g_strdup_printf ("%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT, request->range_from,
@@ -138,13 +140,14 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
   CURL *curl = take_handle (http);
   CURLcode code = CURLE_OK;
   long status = 0;
+  guint attempts = request->once ? 1 : MAX_ATTEMPTS;
 
   response->status = 0;
   response->body = NULL;
   response->content_length = -1;
   for (guint i = 0; request->headers && request->headers[i]; i++)
     headers = curl_slist_append (headers, request->headers[i]);
-  for (guint attempt = 0; attempt < MAX_ATTEMPTS; attempt++)
+  for (guint attempt = 0; attempt < attempts; attempt++)
     {
       g_autoptr(GByteArray) body = g_byte_array_sized_new (request->range_length);
       curl_off_t length = -1;
@@ -157,9 +160,9 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
       code = curl_easy_perform (curl);
       status = 0;
       curl_easy_getinfo (curl, CURLINFO_RESPONSE_CODE, &status);
-      if (code == CURLE_OK && is_transient_status (status) && attempt + 1 < MAX_ATTEMPTS)
+      if (code == CURLE_OK && is_transient_status (status) && attempt + 1 < attempts)
         continue;
-      if (code != CURLE_OK && is_transient_failure (code) && attempt + 1 < MAX_ATTEMPTS)
+      if (code != CURLE_OK && is_transient_failure (code) && attempt + 1 < attempts)
         continue;
       if (code == CURLE_OK)
         {

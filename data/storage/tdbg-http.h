@@ -20,6 +20,11 @@ typedef struct {
   const char *aws_sigv4;
   const char *aws_key_secret;
   gboolean head;
+  /* A POST of this form-encoded body (an OAuth 2 token request); NULL: a GET or HEAD. */
+  const char *post_fields;
+  /* Tried once, with a short connection timeout, never retried: a probe for a server that
+   * is only there on some machines (Google's metadata server). */
+  gboolean once;
   /* Bytes [range_from, range_from + range_length) when range_length > 0. */
   guint64 range_from;
   gsize range_length;

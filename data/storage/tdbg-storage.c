@@ -2,12 +2,13 @@
 #include "config.h"
 #include "tdbg-storage.h"
 
+#include "tdbg-gcs-source.h"
 #include "tdbg-location.h"
 #include "tdbg-s3-source.h"
 #include "tdbg-storage-uri.h"
 
 static char *
-parse_s3 (const char *text, GError **error)
+parse_bucket (const char *text, GError **error)
 {
   TdbgStorageUri uri;
   char *bucket;
@@ -19,18 +20,29 @@ parse_s3 (const char *text, GError **error)
   return bucket;
 }
 
-/* Reads its settings where AWS's tools keep them (nothing to ask the person), and the first
- * listing is where the network is first asked. */
+/* Each reads its settings where its store's own tools keep them (nothing to ask the person),
+ * and the first listing is where the network is first asked. */
 static TdbgSource *
 open_s3 (const char *text, TdbgPrompt *prompt, GCancellable *cancellable, GError **error)
 {
   return tdbg_s3_source_new (text, error);
 }
 
-static const TdbgRemoteOpener s3_opener = { "s3://", parse_s3, open_s3 };
+static TdbgSource *
+open_gcs (const char *text, TdbgPrompt *prompt, GCancellable *cancellable, GError **error)
+{
+  return tdbg_gcs_source_new (text, error);
+}
+
+/* One row a store. */
+static const TdbgRemoteOpener openers[] = {
+  { "s3://", parse_bucket, open_s3 },
+  { "gs://", parse_bucket, open_gcs },
+};
 
 void
 tdbg_storage_init (void)
 {
-  tdbg_location_add_remote_opener (&s3_opener);
+  for (guint i = 0; i < G_N_ELEMENTS (openers); i++)
+    tdbg_location_add_remote_opener (&openers[i]);
 }

@@ -46,6 +46,12 @@ contents = "".join(f"<Contents><Key>runs/a/demo.{k}</Key><Size>{len(files[k])}</
 open(os.path.join(out, "s3-response", "listing"), "w").write(
     f"<ListBucketResult><Prefix>runs/a/</Prefix><IsTruncated>true</IsTruncated>{contents}"
     "<NextContinuationToken>t</NextContinuationToken></ListBucketResult>")
+# The same page as Google Cloud Storage's JSON API sends it, and one of its error documents.
+items = ", ".join(f'{{"name": "runs/a/demo.{k}", "size": "{len(files[k])}"}}' for k in kinds)
+open(os.path.join(out, "s3-response", "gcs-listing"), "w").write(
+    f'{{"kind": "storage#objects", "nextPageToken": "CgV0\\u00e9", "prefixes": ["runs/a/b/"], "items": [{items}]}}')
+open(os.path.join(out, "s3-response", "gcs-error"), "w").write(
+    '{"error": {"code": 429, "message": "rate", "errors": [{"reason": "rateLimitExceeded"}]}}')
 
 # A V1 dump root, which the server sends as the logdir made of it, with the dump's problems.
 v1_root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "v1", "two-devices")

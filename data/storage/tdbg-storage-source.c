@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+#include "tdbg-storage-source.h"
+
+#include <glib/gi18n.h>
+
+#include "tdbg-error.h"
+
+typedef struct {
+  TdbgStorageUri uri;
+  TdbgHttp *http;
+  GMutex lock;
+  GHashTable *listed_sizes;   /* name → guint64*, each handed out once after a listing */
+} TdbgStorageSourcePrivate;
+
+static void tdbg_storage_source_iface_init (TdbgSourceInterface *iface);
+
+G_DEFINE_ABSTRACT_TYPE_WITH_CODE (TdbgStorageSource, tdbg_storage_source, G_TYPE_OBJECT,
+                                  G_ADD_PRIVATE (TdbgStorageSource)
+                                  G_IMPLEMENT_INTERFACE (TDBG_TYPE_SOURCE, tdbg_storage_source_iface_init))
+
+#define PRIV(self) ((TdbgStorageSourcePrivate *) tdbg_storage_source_get_instance_private (self))
+
+/* "gs://bucket/prefix/name" (or the logdir's address alone when @name is empty). */
+static char *
+describe_object (TdbgStorageSource *self, const char *name)
+{
+  g_autofree char *where = tdbg_storage_uri_to_string (&PRIV (self)->uri);
+  return g_strconcat (where, *name ? "/" : "", name, NULL);
+}
+
+/* @name's request (empty: the listing's); a failure with no answer names the object first. */
+static gboolean
+request (TdbgStorageSource *self, const char *name, const char *url, gboolean head, guint64 from, gsize length,
+         TdbgHttpResponse *response, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) headers = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *what = NULL;
+  TdbgHttpRequest r = {
+    .url = url,
+    .head = head,
+    .range_from = from,
+    .range_length = length,
+  };
+
+  if (TDBG_STORAGE_SOURCE_GET_CLASS (self)->authorize (self, &r, headers, cancellable, &local_error))
+    {
+      g_ptr_array_add (headers, NULL);
+      r.headers = (const char *const *) headers->pdata;
+      if (tdbg_http_perform (PRIV (self)->http, &r, response, cancellable, &local_error))
+        return TRUE;
+    }
+  if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      what = describe_object (self, name);
+      g_prefix_error (&local_error, "%s: ", what);
+    }
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
+/* An answer other than 200 or 206 as an error naming the address, @name (or nothing: the
+ * listing) and what the server said. */
+static gboolean
+check_status (TdbgStorageSource *self, const char *name, const TdbgHttpResponse *response, GError **error)
+{
+  g_autofree char *what = NULL, *said = NULL;
+  TdbgErrorCode code;
+
+  if (response->status == 200 || response->status == 206)
+    return TRUE;
+  what = describe_object (self, name);
+  said = TDBG_STORAGE_SOURCE_GET_CLASS (self)->describe_error (response->body, response->status);
+  code = response->status == 404 ? TDBG_ERROR_NOT_FOUND
+         : (response->status == 401 || response->status == 403) ? TDBG_ERROR_AUTH
+                                                                : TDBG_ERROR_IO;
+  /* Translators: an object's address ("gs://bucket/run/file") or a logdir's, then what the
+   * server said ("404 NoSuchKey") */
+  g_set_error (error, TDBG_ERROR, code, _("%s: the server answered %s"), what, said);
+  return FALSE;
+}
+
+/* Performs a GET of @url whose answer must be 200 or 206: its body, or NULL with @error. */
+static GBytes *
+get (TdbgStorageSource *self, const char *url, const char *name, GCancellable *cancellable, GError **error)
+{
+  TdbgHttpResponse response;
+  GBytes *body = NULL;
+
+  if (!request (self, name, url, FALSE, 0, 0, &response, cancellable, error))
+    return NULL;
+  if (check_status (self, name, &response, error))
+    body = g_bytes_ref (response.body);
+  tdbg_http_response_clear (&response);
+  return body;
+}
+
+static GStrv
+storage_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
+{
+  TdbgStorageSource *self = TDBG_STORAGE_SOURCE (source);
+  TdbgStorageSourceClass *klass = TDBG_STORAGE_SOURCE_GET_CLASS (self);
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new (priv->uri.prefix);
+  g_autofree char *token = NULL;
+
+  do
+    {
+      g_autofree char *url = klass->listing_url (self, token);
+      g_autoptr(GBytes) page = get (self, url, "", cancellable, error);
+      g_autofree char *next = NULL;
+
+      if (page == NULL || !klass->read_listing (page, listing, &next, error))
+        return NULL;
+      g_free (token);
+      token = g_steal_pointer (&next);
+    }
+  while (token);
+  g_mutex_lock (&priv->lock);
+  g_hash_table_unref (priv->listed_sizes);
+  priv->listed_sizes = tdbg_storage_listing_steal_sizes (listing);
+  g_mutex_unlock (&priv->lock);
+  return tdbg_storage_listing_steal_names (listing);
+}
+
+/* Right after a listing its sizes are fresh: each is handed out once, later ones asked anew. */
+static gboolean
+take_listed_size (TdbgStorageSource *self, const char *name, guint64 *size)
+{
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+  guint64 *listed;
+
+  g_mutex_lock (&priv->lock);
+  listed = g_hash_table_lookup (priv->listed_sizes, name);
+  if (listed)
+    {
+      *size = *listed;
+      g_hash_table_remove (priv->listed_sizes, name);
+    }
+  g_mutex_unlock (&priv->lock);
+  return listed != NULL;
+}
+
+/* A HEAD's Content-Length, where the store gives it. */
+static gboolean
+head_size (TdbgStorageSource *self, const char *name, guint64 *size, gboolean *told, GCancellable *cancellable,
+           GError **error)
+{
+  g_autofree char *url = TDBG_STORAGE_SOURCE_GET_CLASS (self)->media_url (self, name);
+  TdbgHttpResponse response;
+  gboolean ok;
+
+  if (!request (self, name, url, TRUE, 0, 0, &response, cancellable, error))
+    return FALSE;
+  ok = check_status (self, name, &response, error);
+  *told = response.content_length >= 0;
+  *size = response.content_length;
+  tdbg_http_response_clear (&response);
+  return ok;
+}
+
+static gboolean
+storage_get_size (TdbgSource *source, const char *name, guint64 *size, GCancellable *cancellable, GError **error)
+{
+  TdbgStorageSource *self = TDBG_STORAGE_SOURCE (source);
+  TdbgStorageSourceClass *klass = TDBG_STORAGE_SOURCE_GET_CLASS (self);
+  gboolean told = FALSE;
+
+  if (take_listed_size (self, name, size))
+    return TRUE;
+  if (klass->size_url)
+    {
+      g_autofree char *url = klass->size_url (self, name);
+      g_autoptr(GBytes) answer = get (self, url, name, cancellable, error);
+      if (answer == NULL)
+        return FALSE;
+      told = klass->size_from_answer (answer, size);
+    }
+  else if (!head_size (self, name, size, &told, cancellable, error))
+    return FALSE;
+  if (!told)
+    g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, _("%s: the server gave no size for %s"),
+                 PRIV (self)->uri.bucket, name);
+  return told;
+}
+
+static GBytes *
+storage_read (TdbgSource *source, const char *name, guint64 offset, gsize length, GCancellable *cancellable,
+              GError **error)
+{
+  TdbgStorageSource *self = TDBG_STORAGE_SOURCE (source);
+  g_autofree char *url = TDBG_STORAGE_SOURCE_GET_CLASS (self)->media_url (self, name);
+  TdbgHttpResponse response;
+  GBytes *bytes = NULL;
+
+  if (length == 0)
+    return g_bytes_new (NULL, 0);
+  if (!request (self, name, url, FALSE, offset, length, &response, cancellable, error))
+    return NULL;
+  /* 416: the range starts at or past the object's end, which is fewer bytes (none). */
+  if (response.status == 416)
+    bytes = g_bytes_new (NULL, 0);
+  else if (response.status == 200)
+    {
+      /* A server that ignores ranges sends the whole object. */
+      gsize size = g_bytes_get_size (response.body);
+      bytes = offset >= size ? g_bytes_new (NULL, 0)
+                             : g_bytes_new_from_bytes (response.body, offset, MIN (length, size - offset));
+    }
+  else if (check_status (self, name, &response, error))
+    bytes = g_bytes_ref (response.body);
+  tdbg_http_response_clear (&response);
+  return bytes;
+}
+
+static char *
+storage_describe (TdbgSource *source)
+{
+  return tdbg_storage_uri_to_string (&PRIV (TDBG_STORAGE_SOURCE (source))->uri);
+}
+
+static void
+tdbg_storage_source_iface_init (TdbgSourceInterface *iface)
+{
+  iface->list_files = storage_list_files;
+  iface->get_size = storage_get_size;
+  iface->read = storage_read;
+  iface->describe = storage_describe;
+}
+
+static void
+tdbg_storage_source_finalize (GObject *object)
+{
+  TdbgStorageSourcePrivate *priv = PRIV (TDBG_STORAGE_SOURCE (object));
+
+  g_clear_pointer (&priv->http, tdbg_http_free);
+  tdbg_storage_uri_clear (&priv->uri);
+  g_hash_table_unref (priv->listed_sizes);
+  g_mutex_clear (&priv->lock);
+  G_OBJECT_CLASS (tdbg_storage_source_parent_class)->finalize (object);
+}
+
+static void
+tdbg_storage_source_class_init (TdbgStorageSourceClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tdbg_storage_source_finalize;
+}
+
+static void
+tdbg_storage_source_init (TdbgStorageSource *self)
+{
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+
+  g_mutex_init (&priv->lock);
+  priv->listed_sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  priv->http = tdbg_http_new ();
+}
+
+gboolean
+tdbg_storage_source_set_address (TdbgStorageSource *self, const char *text, TdbgStorageKind kind, GError **error)
+{
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+
+  tdbg_storage_uri_clear (&priv->uri);
+  if (!tdbg_storage_uri_parse (text, &priv->uri, error))
+    return FALSE;
+  if (priv->uri.kind != kind)
+    {
+      /* Translators: an address, then the scheme it should have had ("s3://") */
+      g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, _("%s: does not start with %s"), text,
+                   kind == TDBG_STORAGE_S3 ? "s3://" : "gs://");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+const TdbgStorageUri *
+tdbg_storage_source_get_uri (TdbgStorageSource *self)
+{
+  return &PRIV (self)->uri;
+}
+
+TdbgHttp *
+tdbg_storage_source_get_http (TdbgStorageSource *self)
+{
+  return PRIV (self)->http;
+}

@@ -1,0 +1,503 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* gs:// logdirs read from Google Cloud Storage's JSON API on 127.0.0.1: gcp-storage-emulator
+ * (STORAGE_EMULATOR_HOST, unsigned requests) and the front gcs-server.py puts before it
+ * (listings of several pages, buckets that want an access token, a token endpoint that checks
+ * a service account's signature with the key's public half, a metadata server, faults on
+ * demand). The same index as a local open; the command line's inspect and alerts printing
+ * what they print for the local folder; a missing bucket, prefix and object named; throttling
+ * retried, then reported; each kind of Application Default Credentials taken, a wrong key
+ * refused, a token kept for many requests and renewed a minute before it expires. Skipped
+ * without a Python that has gcp-storage-emulator (-Dobject_store_python). */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "tdbg-error.h"
+#include "gcs-fixture.h"
+#include "tdbg-gcs-source.h"
+#include "tdbg-http.h"
+#include "tdbg-local-source.h"
+#include "tdbg-logdir.h"
+#include "test-env.h"
+#include "test-util.h"
+
+#define BUCKET GCS_FIXTURE_BUCKET
+#define PRIVATE_BUCKET "private-" BUCKET
+#define PAGED_OBJECTS 250
+
+static GcsFixture servers;
+static char *emulator_host, *front, *keys, *home;
+
+/* No settings at all: no emulator, no key file, no gcloud file, no metadata server (a port
+ * nothing listens on). */
+static void
+reset_settings (void)
+{
+  g_autofree char *gcloud = g_build_filename (home, "gcloud", NULL);
+
+  g_unsetenv ("STORAGE_EMULATOR_HOST");
+  g_unsetenv ("CLOUDSDK_API_ENDPOINT_OVERRIDES_STORAGE");
+  g_unsetenv ("GOOGLE_APPLICATION_CREDENTIALS");
+  g_setenv ("CLOUDSDK_CONFIG", gcloud, TRUE);
+  g_setenv ("GCE_METADATA_HOST", "127.0.0.1:9", TRUE);
+}
+
+/* The emulator itself, as Google's libraries reach it. */
+static void
+use_emulator (void)
+{
+  reset_settings ();
+  g_setenv ("STORAGE_EMULATOR_HOST", emulator_host, TRUE);
+}
+
+/* The front as the storage endpoint, with whatever credentials are found. */
+static void
+use_front_with_credentials (const char *key_file)
+{
+  g_autofree char *endpoint = g_strconcat (front, "/storage/v1/", NULL);
+  g_autofree char *path = key_file ? g_build_filename (keys, key_file, NULL) : NULL;
+
+  reset_settings ();
+  g_setenv ("CLOUDSDK_API_ENDPOINT_OVERRIDES_STORAGE", endpoint, TRUE);
+  if (path)
+    g_setenv ("GOOGLE_APPLICATION_CREDENTIALS", path, TRUE);
+}
+
+static TdbgLogdir *
+load (const char *address, GError **error)
+{
+  g_autoptr(TdbgSource) source = tdbg_gcs_source_new (address, error);
+  g_autoptr(TdbgLogdir) logdir = NULL;
+
+  if (source == NULL)
+    return NULL;
+  logdir = tdbg_logdir_new (source);
+  if (!tdbg_logdir_load (logdir, NULL, error))
+    return NULL;
+  return g_steal_pointer (&logdir);
+}
+
+static gint64
+mnist_traces (void)
+{
+  return test_expected_count ("tutorial_mnist", "logdir", "counts", "graph_execution_traces");
+}
+
+/* The index of a local open, and every file's size and bytes read after the load equal to
+ * the local file's; a range past the end is no bytes. */
+static void
+test_same_as_local (void)
+{
+  g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autoptr(TdbgLogdir) local = test_load_logdir (mnist);
+  g_autoptr(TdbgSource) local_source = tdbg_local_source_new (mnist);
+  g_autoptr(TdbgLogdir) remote = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) past_end = NULL;
+  g_autofree char *described = NULL;
+  g_auto(GStrv) names = NULL;
+
+  use_emulator ();
+  remote = load ("gs://" BUCKET "/runs/mnist/", &error);
+  g_assert_no_error (error);
+  test_assert_same_logdir (remote, local);
+  described = tdbg_source_describe (tdbg_logdir_get_source (remote));
+  g_assert_cmpstr (described, ==, "gs://" BUCKET "/runs/mnist");
+  names = tdbg_source_list_files (local_source, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; names[i]; i++)
+    {
+      g_autoptr(GBytes) here = NULL, there = NULL;
+      guint64 size = 0, remote_size = 0;
+
+      g_assert_true (tdbg_source_get_size (local_source, names[i], &size, NULL, &error));
+      g_assert_true (tdbg_source_get_size (tdbg_logdir_get_source (remote), names[i], &remote_size, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (remote_size, ==, size);
+      here = tdbg_source_read (local_source, names[i], size / 3, 4096, NULL, &error);
+      there = tdbg_source_read (tdbg_logdir_get_source (remote), names[i], size / 3, 4096, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (here, there));
+    }
+  past_end = tdbg_source_read (tdbg_logdir_get_source (remote), names[0], 1 << 30, 16, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (past_end), ==, 0);
+}
+
+/* A listing of three pages: every object, once, in order. */
+static void
+test_paged_listing (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autofree char *host = g_strdup (front + strlen ("http://"));
+
+  reset_settings ();
+  g_setenv ("STORAGE_EMULATOR_HOST", host, TRUE);
+  source = tdbg_gcs_source_new ("gs://" BUCKET "/paged", &error);
+  g_assert_no_error (error);
+  names = tdbg_source_list_files (source, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (names), ==, PAGED_OBJECTS);
+  for (guint i = 0; i < PAGED_OBJECTS; i++)
+    {
+      g_autofree char *expected = g_strdup_printf ("object-%05u", i);
+      g_assert_cmpstr (names[i], ==, expected);
+    }
+}
+
+/* A bucket that does not exist and an object that does not are named with the server's 404;
+ * a prefix with nothing under it is no logdir, and says where; a server that is not there
+ * (tried again with backoff) is named with the address and curl's words. */
+static void
+test_missing (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) remote = NULL;
+  g_autoptr(TdbgSource) source = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  guint64 size;
+
+  use_emulator ();
+  remote = load ("gs://no-such-bucket/run", &error);
+  g_assert_null (remote);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "gs://no-such-bucket/run"));
+  g_assert_nonnull (strstr (error->message, "404"));
+  g_clear_error (&error);
+
+  remote = load ("gs://" BUCKET "/runs/no-such-run", &error);
+  g_assert_null (remote);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_NOT_A_LOGDIR);
+  g_assert_nonnull (strstr (error->message, "gs://" BUCKET "/runs/no-such-run"));
+  g_clear_error (&error);
+
+  source = tdbg_gcs_source_new ("gs://" BUCKET "/runs/mnist", &error);
+  g_assert_no_error (error);
+  bytes = tdbg_source_read (source, "tfdbg_events.gone", 0, 100, NULL, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "gs://" BUCKET "/runs/mnist/tfdbg_events.gone"));
+  g_clear_error (&error);
+  g_assert_false (tdbg_source_get_size (source, "tfdbg_events.gone", &size, NULL, &error));
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  g_setenv ("STORAGE_EMULATOR_HOST", "127.0.0.1:9", TRUE);
+  remote = load ("gs://" BUCKET "/runs/mnist", &error);
+  g_assert_null (remote);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, "gs://" BUCKET "/runs/mnist: http://127.0.0.1:9/"));
+  g_assert_nonnull (strstr (error->message, "onnect"));
+}
+
+/* @body posted to the front's /fault. */
+static void
+post_fault (const char *body)
+{
+  g_autofree char *url = g_strconcat (front, "/fault", NULL);
+  g_autoptr(TdbgHttp) http = tdbg_http_new ();
+  g_autoptr(GError) error = NULL;
+  TdbgHttpRequest request = { .url = url, .post_fields = body };
+  TdbgHttpResponse response;
+
+  g_assert_true (tdbg_http_perform (http, &request, &response, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (response.status, ==, 200);
+  tdbg_http_response_clear (&response);
+}
+
+static void
+add_fault (const char *match, int status, int count)
+{
+  g_autofree char *body = g_strdup_printf ("{\"match\": \"%s\", \"status\": %d, \"count\": %d}", match, status, count);
+  post_fault (body);
+}
+
+/* 503 and 429 a few times are retried with backoff and the load completes; throttling that
+ * lasts past the retries stops it with the object and what the server said. */
+static void
+test_throttled (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) remote = NULL;
+  g_autofree char *host = g_strdup (front + strlen ("http://"));
+
+  reset_settings ();
+  g_setenv ("STORAGE_EMULATOR_HOST", host, TRUE);
+  add_fault ("/o", 503, 2);
+  add_fault (".metadata", 429, 2);
+  remote = load ("gs://" BUCKET "/runs/mnist", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, mnist_traces ());
+  g_clear_object (&remote);
+
+  add_fault ("/o", 429, 20);
+  remote = load ("gs://" BUCKET "/runs/mnist", &error);
+  g_assert_null (remote);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "gs://" BUCKET "/runs/mnist"));
+  g_assert_nonnull (strstr (error->message, "429 rateLimitExceeded (The project exceeded the rate limit"));
+  post_fault ("{\"clear\": true}");
+}
+
+/* How many access tokens the front's token endpoints have issued. */
+static guint
+grants (void)
+{
+  g_autofree char *url = g_strconcat (front, "/grants", NULL);
+  g_autoptr(TdbgHttp) http = tdbg_http_new ();
+  g_autoptr(GError) error = NULL;
+  TdbgHttpRequest request = { .url = url };
+  TdbgHttpResponse response;
+  g_autofree char *text = NULL;
+  const char *number;
+
+  g_assert_true (tdbg_http_perform (http, &request, &response, NULL, &error));
+  g_assert_no_error (error);
+  text = g_strndup (g_bytes_get_data (response.body, NULL), g_bytes_get_size (response.body));
+  tdbg_http_response_clear (&response);
+  number = strchr (text, ':');
+  g_assert_nonnull (number);
+  return (guint) g_ascii_strtoull (number + 1, NULL, 10);
+}
+
+static void
+assert_no_secret (const char *text)
+{
+  g_assert_null (strstr (text, "PRIVATE KEY"));
+  g_assert_null (strstr (text, "client-secret-x"));
+  g_assert_null (strstr (text, "refresh-token-y"));
+  g_assert_null (strstr (text, "ya29."));
+}
+
+/* A service-account key (GOOGLE_APPLICATION_CREDENTIALS): its JWT, checked by the token
+ * endpoint with the key's public half, buys one token that every request of the load
+ * carries, and the private bucket takes it. The same account with another key is refused
+ * with what the token server said; without credentials the bucket refuses the unsigned
+ * request; a key file that is missing, or of a kind not read, is named. */
+static void
+test_service_account (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) remote = NULL;
+  g_autoptr(TdbgSource) source = NULL;
+  g_autofree char *wrong = g_build_filename (keys, "wrong-key.json", NULL);
+  g_autofree char *external = g_build_filename (keys, "external.json", NULL);
+  guint before = grants ();
+
+  use_front_with_credentials ("service-account.json");
+  remote = load ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, mnist_traces ());
+  g_assert_cmpuint (grants (), ==, before + 1);
+  g_clear_object (&remote);
+
+  use_front_with_credentials ("wrong-key.json");
+  remote = load ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_null (remote);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
+  g_assert_nonnull (strstr (error->message, wrong));
+  g_assert_nonnull (strstr (error->message, "400 invalid_grant (Invalid JWT Signature.)"));
+  assert_no_secret (error->message);
+  g_clear_error (&error);
+
+  use_front_with_credentials (NULL);
+  remote = load ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_null (remote);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
+  g_assert_nonnull (strstr (error->message, "gs://" PRIVATE_BUCKET "/runs/mnist: the server answered 401 required"));
+  g_clear_error (&error);
+
+  use_front_with_credentials ("no-such-key.json");
+  source = tdbg_gcs_source_new ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_null (source);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
+  g_assert_nonnull (strstr (error->message, "no-such-key.json: cannot read Google credentials"));
+  g_clear_error (&error);
+  g_assert_true (g_file_set_contents (external, "{\"type\": \"external_account\", \"audience\": \"x\"}", -1, NULL));
+  use_front_with_credentials ("external.json");
+  source = tdbg_gcs_source_new ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_null (source);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
+  g_assert_nonnull (strstr (error->message, "“external_account” are not read here"));
+}
+
+/* `gcloud auth application-default login`'s file ($CLOUDSDK_CONFIG) with its refresh token;
+ * a wrong refresh token is refused. */
+static void
+test_authorized_user (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) remote = NULL;
+  g_autofree char *source = g_build_filename (keys, "authorized-user.json", NULL);
+  g_autofree char *gcloud = g_build_filename (home, "gcloud", NULL);
+  g_autofree char *adc = g_build_filename (gcloud, "application_default_credentials.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *wrong = NULL;
+  GString *edited;
+
+  g_assert_true (g_file_get_contents (source, &text, NULL, &error));
+  g_assert_cmpint (g_mkdir_with_parents (gcloud, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (adc, text, -1, &error));
+  use_front_with_credentials (NULL);
+  remote = load ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, mnist_traces ());
+  g_clear_object (&remote);
+
+  edited = g_string_new (text);
+  g_string_replace (edited, "refresh-token-y", "refresh-token-z", 0);
+  wrong = g_string_free (edited, FALSE);
+  g_assert_true (g_file_set_contents (adc, wrong, -1, &error));
+  remote = load ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_AUTH);
+  g_assert_nonnull (strstr (error->message, adc));
+  g_assert_nonnull (strstr (error->message, "invalid_grant"));
+  assert_no_secret (error->message);
+  g_assert_cmpint (g_remove (adc), ==, 0);
+}
+
+/* Lists @address twice with one source, @pause_ms apart: how many tokens that took. */
+static guint
+grants_of_two_listings (const char *address, guint pause_ms)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = tdbg_gcs_source_new (address, &error);
+  guint before = grants ();
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_auto(GStrv) names = tdbg_source_list_files (source, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (g_strv_length (names), >, 0);
+      if (i == 0)
+        g_usleep (pause_ms * 1000);
+    }
+  return grants () - before;
+}
+
+/* A token is kept while it has more than a minute left, and renewed after: one that lives 61 s
+ * serves one request, one that lives an hour serves both. */
+static void
+test_token_renewal (void)
+{
+  g_autofree char *source = g_build_filename (keys, "authorized-user.json", NULL);
+  g_autofree char *short_lived = g_build_filename (home, "short-lived.json", NULL);
+  g_autofree char *text = NULL;
+  GString *edited;
+
+  g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+  edited = g_string_new (text);
+  g_string_replace (edited, "refresh-token-y", "refresh-token-short", 0);
+  g_assert_true (g_file_set_contents (short_lived, edited->str, -1, NULL));
+  g_string_free (edited, TRUE);
+  use_front_with_credentials ("authorized-user.json");
+  g_assert_cmpuint (grants_of_two_listings ("gs://" PRIVATE_BUCKET "/runs/mnist", 1500), ==, 1);
+  g_setenv ("GOOGLE_APPLICATION_CREDENTIALS", short_lived, TRUE);
+  g_assert_cmpuint (grants_of_two_listings ("gs://" PRIVATE_BUCKET "/runs/mnist", 1500), ==, 2);
+}
+
+/* No file: the metadata server (GCE_METADATA_HOST) gives the token. */
+static void
+test_metadata_server (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) remote = NULL;
+  g_autofree char *host = g_strdup (front + strlen ("http://"));
+
+  use_front_with_credentials (NULL);
+  g_setenv ("GCE_METADATA_HOST", host, TRUE);
+  remote = load ("gs://" PRIVATE_BUCKET "/runs/mnist", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, mnist_traces ());
+}
+
+/* Runs the command line's @command (with --json when @json) on @address: its standard output,
+ * its exit status in @status, its standard error in @err. */
+static char *
+run (const char *command, gboolean json, const char *address, gint *status, char **err)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                                               g_getenv ("TDBG_CLI"), command, json ? "--json" : address,
+                                               json ? address : NULL, NULL);
+  char *out = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &out, err, &error));
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (p);
+  return out;
+}
+
+/* `tfdbg-gtk inspect --json` and `alerts` on a gs:// address print what they print for the
+ * local folder, and exit as they do; a missing bucket exits 2 with the address and the
+ * server's answer. */
+static void
+test_command_line (void)
+{
+  g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  const char *commands[] = { "inspect", "alerts" };
+
+  use_emulator ();
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *local = NULL, *remote = NULL, *local_err = NULL, *remote_err = NULL;
+      gint local_status, remote_status;
+
+      local = run (commands[i], i == 0, mnist, &local_status, &local_err);
+      remote = run (commands[i], i == 0, "gs://" BUCKET "/runs/mnist", &remote_status, &remote_err);
+      g_assert_cmpint (remote_status, ==, local_status);
+      g_assert_cmpstr (remote_err, ==, local_err);
+      g_assert_cmpstr (remote, ==, local);
+      g_assert_cmpuint (strlen (remote), >, 100);
+    }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    gint status;
+
+    out = run ("inspect", TRUE, "gs://no-such-bucket/run", &status, &err);
+    g_assert_cmpint (status, ==, 2);
+    g_assert_nonnull (strstr (err, "gs://no-such-bucket/run"));
+    g_assert_nonnull (strstr (err, "404"));
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *python = g_getenv ("TDBG_STORE_PYTHON");
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  if (python == NULL || *python == '\0')
+    {
+      /* TAP's way of saying that nothing ran, and why. */
+      printf ("1..0 # SKIP no Python with gcp-storage-emulator (-Dobject_store_python)\n");
+      return 0;
+    }
+  gcs_fixture_start (&servers, python, PAGED_OBJECTS);
+  emulator_host = servers.emulator_host;
+  front = servers.front;
+  keys = servers.keys;
+  home = servers.home;
+  g_test_add_func ("/gcs/same-as-local", test_same_as_local);
+  g_test_add_func ("/gcs/paged-listing", test_paged_listing);
+  g_test_add_func ("/gcs/missing", test_missing);
+  g_test_add_func ("/gcs/throttled", test_throttled);
+  g_test_add_func ("/gcs/service-account", test_service_account);
+  g_test_add_func ("/gcs/authorized-user", test_authorized_user);
+  g_test_add_func ("/gcs/token-renewal", test_token_renewal);
+  g_test_add_func ("/gcs/metadata-server", test_metadata_server);
+  g_test_add_func ("/gcs/command-line", test_command_line);
+  status = g_test_run ();
+  gcs_fixture_stop (&servers);
+  return status;
+}
