@@ -73,8 +73,9 @@ tdbg_root_cause_spread_text (const TdbgRootCause *rc)
 /* Why an input was not recorded, one row per reason: what its line says ("not recorded: …",
  * given the detail), the sentence when it leaves the cause untold (given the op, its type, the
  * input and the detail), the caveat when it leaves the cause inferred (given the input and the
- * detail), and the advice. The detail is the op type TensorFlow does not record, or the other
- * task; a sentence that does not name it leaves it out. UNKNOWN's row serves any other. */
+ * detail), and the advice. The detail is the op type TensorFlow does not record, the other
+ * task, or the debug mode that skips the input's type; a sentence that does not name it leaves
+ * it out. UNKNOWN's row serves any other. */
 typedef struct {
   const char *note;
   const char *untold;
@@ -128,6 +129,17 @@ static const UnrecordedRow unrecorded_rows[] = {
     N_("TensorFlow records an op on the host of the task it was placed on: put that host's tfdbg_events files "
        "beside these (every task's files in one logdir), then open it again."),
   },
+  /* Translators: %s in these is a debug mode, "FULL_HEALTH" */
+  [TDBG_UNRECORDED_DTYPE] = {
+    N_("not recorded: not floating-point, and %s records floating-point tensors only"),
+    N_("%s (%s) is the first tensor with NaN/∞, but its input %s is not floating-point, and %s records "
+       "floating-point tensors only: the cause cannot be told."),
+    N_("The input %s is not floating-point, and %s records floating-point tensors only, so this is inferred from "
+       "the op type and the kind of its output."),
+    N_("The health modes (CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH) record floating-point tensors only: record "
+       "with FULL_TENSOR to see integer and boolean tensors too, or check this input with tf.debugging.assert_* "
+       "where it is made."),
+  },
 };
 
 static const UnrecordedRow *
@@ -147,6 +159,8 @@ unrecorded_detail (const TdbgCauseInput *input)
     detail = input->maker_type;
   else if (input && input->unrecorded == TDBG_UNRECORDED_OTHER_TASK)
     detail = input->maker_task;
+  else if (input && input->unrecorded == TDBG_UNRECORDED_DTYPE)
+    detail = input->skipping_mode;
   return detail ? detail : "?";
 }
 

@@ -21,6 +21,7 @@
 
 #include "tdbg-root-cause-private.h"
 #include "tdbg-diagnosis.h"
+#include "tdbg-tensor.h"
 
 #include <math.h>
 #include <string.h>
@@ -36,6 +37,13 @@ static const char pass_through_types[] =
  * which has no output TensorFlow records. */
 static const char variable_reader_types[] =
   " ReadVariableOp ResourceGather ResourceGatherNd VariableV2 Variable ";
+/* Never instrumented by TensorFlow 2.21's op callback (op_callbacks_common.OP_CALLBACK_SKIP_OPS),
+ * and a function's placeholders, which it does not trace: every other op's output of a type the
+ * mode records is traced. */
+static const char never_traced_types[] =
+  " Placeholder PlaceholderWithDefault Enter Exit Identity If LoopCond Merge NextIteration StatelessIf "
+  "StatefulPartitionedCall Switch While RemoteCall DestroyResourceOp TPUReplicatedInput TPUReplicateMetadata "
+  "TPUCompilationResult TPUReplicatedOutput ConfigureDistributedTPU ";
 /* Ops that run a nested graph. */
 static const char call_types[] =
   " StatefulPartitionedCall PartitionedCall While StatelessWhile If StatelessIf Case StatelessCase RemoteCall ";
@@ -99,6 +107,18 @@ gboolean
 _tdbg_cause_walk_passes_on (const char *op_type)
 {
   return type_in (pass_through_types, op_type);
+}
+
+gboolean
+_tdbg_cause_never_traced (const char *op_type)
+{
+  return type_in (never_traced_types, op_type);
+}
+
+gboolean
+_tdbg_cause_records_floats_only (guint mode)
+{
+  return mode == TDBG_MODE_CURT_HEALTH || mode == TDBG_MODE_CONCISE_HEALTH || mode == TDBG_MODE_FULL_HEALTH;
 }
 
 gboolean
@@ -262,6 +282,15 @@ _tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, guint slot, 
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+_tdbg_cause_walk_output_skipped (TdbgCauseWalk *w, guint32 execution, guint slot)
+{
+  const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, execution);
+  const Tensorflow__TensorProto *proto = ex ? output_proto (ex, slot) : NULL;
+
+  return proto != NULL && _tdbg_cause_records_floats_only (ex->tensor_debug_mode) && tdbg_tensor_is_empty_proto (proto);
 }
 
 gboolean

@@ -34,10 +34,11 @@ typedef enum {
   TDBG_UNRECORDED_CIRCULAR_BUFFER,   /* the logdir shows that a circular buffer dropped records */
   TDBG_UNRECORDED_UNKNOWN,           /* its op is not in the logdir, or traced only after */
   TDBG_UNRECORDED_OTHER_TASK,        /* placed on another task, whose records are not in the logdir */
+  TDBG_UNRECORDED_DTYPE,             /* not floating-point: the health modes record no other tensor */
 } TdbgUnrecorded;
 
-/* "function_argument", "not_instrumented", "circular_buffer", "unknown", "other_task"; NULL for
- * NONE. */
+/* "function_argument", "not_instrumented", "circular_buffer", "unknown", "other_task", "dtype";
+ * NULL for NONE. */
 const char *tdbg_unrecorded_code (TdbgUnrecorded reason);
 /* "zeros", "negatives", "empty"; NULL for TDBG_EVIDENCE_NONE. */
 const char *tdbg_evidence_code (TdbgEvidenceKind kind);
@@ -81,6 +82,8 @@ typedef struct {
   TdbgUnrecorded unrecorded;  /* why nothing was recorded of it before the origin */
   const char *maker_type;     /* NOT_INSTRUMENTED: the type of the op not recorded (borrowed) */
   char *maker_task;           /* OTHER_TASK: the task it was placed on, "/job:worker/replica:0/task:1" */
+  const char *skipping_mode;  /* DTYPE: the debug mode that records floating-point tensors only,
+                               * "FULL_HEALTH" */
 } TdbgCauseInput;
 
 typedef struct {

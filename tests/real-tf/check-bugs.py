@@ -4,7 +4,7 @@
 truth file says where it was made (a graph op or an eager execution, and its type), what
 caused it and the user's line that made it (null for a tfdbg V1 dump, which holds no Python
 traceback), the inputs the root-cause card outlines (the culprit, and inputs already bad:
-"name: culprit", "name: bad"), phrases the card's text must hold, and optionally the origin's
+"name: culprit", "name: bad"), optionally why inputs were not recorded ({"name": "dtype"}), phrases the card's text must hold, and optionally the origin's
 device. Writes each program's logdir under WORKDIR once per TensorFlow version (as
 write-logdirs.py does for the scenarios) and holds `tfdbg-gtk explain --json` (origin, cause,
 the origin's innermost user frame, the inputs marked culprit or bad, and the card's text: its
@@ -87,6 +87,8 @@ def got(cli, logdir):
         "alerts": [line for line in alerts.stdout.splitlines() if line.startswith("NaN/∞")],
         "card": card,
         "outlined": outlined,
+        "not_recorded": {i.get("op_name"): i.get("not_recorded_because")
+                         for i in report.get("inputs") or [] if i.get("not_recorded_because")},
         "device": device,
     }
 
@@ -109,6 +111,8 @@ def compare(truth, g):
     facts.append(("outlined inputs", truth["outlined"], g["outlined"]))
     facts += [(f"the card says “{phrase}”", phrase, phrase if phrase in g["card"] else g["card"][:160])
               for phrase in truth["card"]]
+    facts += [(f"why {name} was not recorded", reason, g["not_recorded"].get(name))
+              for name, reason in truth.get("not_recorded", {}).items()]
     if "device" in truth:
         facts.append(("origin's device", truth["device"], g["device"]))
     return [(what, e, o) for what, e, o in facts if e != o]
