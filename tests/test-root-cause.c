@@ -24,6 +24,9 @@ test_families (void)
   g_assert_cmpstr (tdbg_root_cause_family_of ("Reciprocal"), ==, "reciprocal");
   g_assert_cmpstr (tdbg_root_cause_family_of ("SqrtGrad"), ==, "sqrt-grad");
   g_assert_cmpstr (tdbg_root_cause_family_of ("Mean"), ==, "mean");
+  g_assert_cmpstr (tdbg_root_cause_family_of ("Min"), ==, "max-min");
+  g_assert_cmpstr (tdbg_root_cause_family_of ("BesselK1e"), ==, "bessel-k");
+  g_assert_cmpstr (tdbg_root_cause_family_of ("Zeta"), ==, "zeta");
   g_assert_cmpstr (tdbg_root_cause_family_of ("_UnaryOpsComposition"), ==, "unary-composition");
   /* Patterns: "Conv*" and "_MklFused*" match by prefix. */
   for (const char *const *t = (const char *const[]) { "MatMul", "BatchMatMulV3", "Conv2D", "Conv3DBackpropInputV2",
@@ -110,6 +113,27 @@ test_rule_table (void)
   /* The known wrong cases: tf.norm's gradient at zero, the mean of an empty mask. */
   g_assert_cmpint (decide ("SqrtGrad", P, 0, 1, 0, 1), ==, TDBG_CAUSE_GRADIENT_AT_ZERO);
   g_assert_cmpint (decide ("Mean", Q, 0, 0, 0, 0), ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  /* The max of nothing is −∞, the min +∞: a reduction of nothing, as a mean's NaN is. */
+  g_assert_cmpint (decide ("Max", N, 0, 0, 0, 0), ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  g_assert_cmpint (decide ("Min", P, 0, U, U, U), ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  g_assert_cmpint (decide ("Max", N, 0, 0, 0, 4), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  g_assert_cmpint (decide_unrecorded ("Max", N).cause, ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  /* Special functions at their domain's edges, as TensorFlow 2.21 computes them. */
+  g_assert_cmpint (decide ("Erfinv", P, 0, 0, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("Erfinv", Q, 0, 0, 0, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide_unrecorded ("Ndtri", N).cause, ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide_unrecorded ("Ndtri", P).cause, ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("Ndtri", Q, 0, 0, 1, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("BesselY0", N, 0, 1, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("BesselY0", N, 0, 0, 1, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("BesselY1", Q, 0, 1, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("BesselK1e", P, 0, 0, 2, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("BesselK0", P, 0, 2, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide_unrecorded ("Expint", N).cause, ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("Expint", Q, 0, 0, 3, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("Expint", P, 0, 0, 0, 4), ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_cmpint (decide ("Zeta", P, 1, 1, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide_unrecorded ("Zeta", Q).cause, ==, TDBG_CAUSE_OUT_OF_DOMAIN);
   g_assert_cmpint (decide ("Mean", Q, 0, 0, 0, 4), ==, TDBG_CAUSE_INF_MINUS_INF);
   g_assert_cmpint (decide ("Mean", P, 0, 0, 0, 4), ==, TDBG_CAUSE_OVERFLOW);
   g_assert_cmpint (decide ("Lgamma", P, 0, 1, 0, 4), ==, TDBG_CAUSE_POLE);

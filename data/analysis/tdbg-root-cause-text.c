@@ -26,7 +26,8 @@ static const char *const cause_names[] = {
   [TDBG_CAUSE_POLE] = N_("Argument at a pole"),
   /* Translators: a function evaluated where it is not defined (acos(1.5)) */
   [TDBG_CAUSE_OUT_OF_DOMAIN] = N_("Argument out of domain"),
-  [TDBG_CAUSE_EMPTY_REDUCTION] = N_("Mean of nothing"),
+  /* Translators: a mean, maximum or minimum over no elements */
+  [TDBG_CAUSE_EMPTY_REDUCTION] = N_("Reduction of nothing"),
   [TDBG_CAUSE_GRADIENT_AT_ZERO] = N_("Infinite gradient at zero"),
   [TDBG_CAUSE_SINGULAR_MATRIX] = N_("Singular matrix"),
   [TDBG_CAUSE_ZERO_EPSILON] = N_("Optimizer ε of zero"),
@@ -292,6 +293,9 @@ catalogue_sentence (const TdbgRootCause *rc, const char *op, const char *type, c
       return g_strdup_printf (_("%s (%s) produced %s: its input %s held values outside the op's domain (%s)."),
                               op, type, kind, input, semantics);
     case TDBG_CAUSE_EMPTY_REDUCTION:
+      if (g_strcmp0 (rc->family, "max-min") == 0)
+        return g_strdup_printf (_("%s (%s) produced %s: its input %s had no elements (%s)."),
+                                op, type, kind, input, semantics);
       return g_strdup_printf (_("%s (%s) produced %s: its input %s had no elements, and their mean is 0/0."),
                               op, type, kind, input);
     case TDBG_CAUSE_GRADIENT_AT_ZERO:
