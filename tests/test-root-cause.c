@@ -464,6 +464,59 @@ test_integer_input_overflow (void)
   test_remove_tree (dir);
 }
 
+/* ResourceApplyAdam has no output TensorFlow records: the NaN it wrote into a variable is first
+ * seen in the variable's next read. The update given the read's handle before it in the graph
+ * is the origin, inferred, its cause told by its traced epsilon of 0; an update created after
+ * the read did not write what it saw, and the read stays the origin. */
+static void
+check_untraced_writer (gboolean update_first)
+{
+  const char *const update_inputs[] = { "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "eps:0", "h:0", NULL };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, GRAPH, "f", NULL, NULL));
+    add_op (w, "Placeholder", "h", (const char *const[]) { NULL });
+    add_op (w, "Const", "eps", (const char *const[]) { NULL });
+    if (update_first)
+      add_op (w, "ResourceApplyAdam", "update", update_inputs);
+    add_op (w, "ReadVariableOp", "read", (const char *const[]) { "h:0", NULL });
+    if (!update_first)
+      add_op (w, "ResourceApplyAdam", "update", update_inputs);
+    add_trace (w, 10, "eps", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, (const double[]) { 0, 0, 0, 0, 1, 0 });
+    add_trace (w, 11, "read", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpuint (rc->origin_trace, ==, 1);
+  if (!update_first)
+    {
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+      g_assert_cmpstr (rc->origin_op_type, ==, "ReadVariableOp");
+      g_assert_false (rc->origin_untraced);
+      test_remove_tree (dir);
+      return;
+    }
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_ZERO_EPSILON);
+  g_assert_cmpstr (rc->origin_op_type, ==, "ResourceApplyAdam");
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, ==, "update");
+  g_assert_true (rc->origin_untraced);
+  g_assert_true (g_array_index (rc->inputs, TdbgCauseInput, 8).culprit);
+  g_assert_nonnull (strstr (rc->explanation, "its epsilon eps was zero"));
+  g_assert_nonnull (strstr (rc->explanation, "so it is inferred as the origin"));
+  test_remove_tree (dir);
+}
+
+static void
+test_untraced_writer (void)
+{
+  check_untraced_writer (TRUE);
+  check_untraced_writer (FALSE);
+}
+
 /* An op the catalogue does not know, NaN from finite inputs: said so, never a guess. */
 static void
 test_not_in_catalogue (void)
@@ -668,6 +721,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/circular-buffer-shown", test_circular_buffer_shown);
   g_test_add_func ("/root-cause/not-in-catalogue", test_not_in_catalogue);
   g_test_add_func ("/root-cause/integer-axis", test_integer_axis);
+  g_test_add_func ("/root-cause/untraced-writer", test_untraced_writer);
   g_test_add_func ("/root-cause/integer-input-overflow", test_integer_input_overflow);
   g_test_add_func ("/root-cause/singular-names-matrix", test_singular_names_matrix);
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);

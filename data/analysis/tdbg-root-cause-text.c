@@ -458,6 +458,13 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
   const TdbgWalkStep *first, *second;
   const char *name;
 
+  if (rc->origin_untraced)
+    {
+      name = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, rc->origin_trace)->op)->op_name;
+      return g_strdup_printf (_("TensorFlow records no output of %s, so it is inferred as the origin: it updated the "
+                                "variable that %s (#%u), the first trace with NaN/∞, read after it in the same "
+                                "graph."), origin, name, rc->origin_trace);
+    }
   if (rc->walk == NULL || rc->walk->len < 2)
     return NULL;
   first = &g_array_index (rc->walk, TdbgWalkStep, 0);

@@ -537,6 +537,59 @@ composition_op_names (TdbgLogdir *logdir, const TdbgOp *op)
   return NULL;
 }
 
+/* Whether @op_type updates the variable its first input is the handle of, without an output
+ * TensorFlow records (ResourceApplyAdam, …), and the catalogue has its row. */
+static gboolean
+untraced_update (const char *op_type)
+{
+  return op_type && (g_str_has_prefix (op_type, "ResourceApply") || g_str_has_prefix (op_type, "ResourceSparseApply")) &&
+         tdbg_cause_catalogue_lookup (op_type) != NULL;
+}
+
+/* The last update of the variable @read reads, created before it in its graph and given the
+ * same handle tensor: what wrote what the read saw, when nothing else of the graph did. */
+static guint32
+untraced_writer (TdbgLogdir *logdir, guint32 read_index)
+{
+  const TdbgOp *read = tdbg_logdir_get_op (logdir, read_index);
+  const char *handle = read->input_names[0];
+  guint32 found = TDBG_NONE;
+
+  if (handle == NULL || handle[0] == '^' || read->graph == TDBG_NONE)
+    return TDBG_NONE;
+  for (guint32 i = 0; i < read_index; i++)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (logdir, i);
+      if (o->graph == read->graph && o->first_trace == TDBG_NONE && untraced_update (o->op_type) &&
+          o->input_names[0] && g_str_equal (o->input_names[0], handle))
+        found = i;
+    }
+  return found;
+}
+
+/* The read's values came from an update TensorFlow records nothing of: it becomes the origin,
+ * its cause decided from its inputs and the kind the read saw, said to be inferred. */
+static gboolean
+take_untraced_writer (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint32 read)
+{
+  guint32 writer = untraced_writer (w->logdir, read);
+  const TdbgOp *op;
+
+  if (writer == TDBG_NONE)
+    return FALSE;
+  op = tdbg_logdir_get_op (w->logdir, writer);
+  g_array_unref (rc->inputs);
+  rc->origin_op = writer;
+  rc->origin_op_type = op->op_type;
+  rc->origin_output_slot = 0;
+  rc->origin_untraced = TRUE;
+  rc->evidence_input = rc->unrecorded_input = -1;
+  rc->unrecorded = TDBG_UNRECORDED_NONE;
+  rc->inputs = collect_inputs (w, op, index, rc->records);
+  decide_cause (rc, op->op_type, NULL);
+  return TRUE;
+}
+
 static void
 find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
 {
@@ -563,6 +616,9 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
       g_auto(GStrv) op_names = composition_op_names (logdir, op);
       decide_cause (rc, op->op_type, op_names);
     }
+  if (rc->cause == TDBG_CAUSE_NONFINITE_INPUT && _tdbg_cause_reads_variable (op->op_type) && first_bad_input (rc) < 0 &&
+      take_untraced_writer (w, rc, index, d->op))
+    op = tdbg_logdir_get_op (logdir, rc->origin_op);
   find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
   count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));
   _tdbg_root_cause_explain (logdir, rc, op->op_name);

@@ -93,6 +93,9 @@ typedef struct {
   guint32 origin_execution;
   guint32 origin_op;          /* for a trace; TDBG_NONE otherwise */
   const char *origin_op_type; /* borrowed from the logdir */
+  /* origin_op has no output TensorFlow records (an optimizer's update of a variable): it is
+   * inferred as the writer of the variable whose read, origin_trace, first held NaN/∞. */
+  gboolean origin_untraced;
   guint origin_output_slot;
   guint mode;                 /* the origin's debug mode */
   double neg_inf, pos_inf, nan; /* the origin's counts, NAN when the mode does not tell */

@@ -67,6 +67,9 @@ json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_member_double_or_null (j, "num_neg_inf", rc->neg_inf);
   tdbg_json_member_double_or_null (j, "num_pos_inf", rc->pos_inf);
   tdbg_json_member_double_or_null (j, "num_nan", rc->nan);
+  /* An update TensorFlow records no output of, inferred from the read at the trace above. */
+  tdbg_json_key (j, "traced");
+  tdbg_json_bool (j, !rc->origin_untraced);
   tdbg_json_end_object (j);
 }
 

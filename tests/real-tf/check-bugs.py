@@ -45,8 +45,13 @@ def run_json(cli, *args):
 
 
 def user_line(cli, logdir, origin):
-    """The innermost frame outside the libraries of the origin's stack, as "file.py:N"."""
-    if origin.get("graph_execution_trace_index") is not None:
+    """The innermost frame outside the libraries of the origin's stack, as "file.py:N". An origin
+    inferred without a trace of its own (an update TensorFlow records no output of) by its
+    creation stack among the ops of its graph."""
+    if origin.get("traced") is False:
+        _, listing = run_json(cli, "ops", "--json", "--graph", origin.get("graph_id") or "", logdir)
+        record = next((op for op in listing.get("ops") or [] if op.get("op_name") == origin.get("op_name")), {})
+    elif origin.get("graph_execution_trace_index") is not None:
         _, record = run_json(cli, "trace", "--json", logdir, str(origin["graph_execution_trace_index"]))
     elif origin.get("execution_index") is not None:
         _, record = run_json(cli, "execution", "--json", logdir, str(origin["execution_index"]))
@@ -98,14 +103,16 @@ def compare(truth, g):
     op = truth["origin"]["op_type"]  # may be a pattern: __inference_restored_function_body_*
     where = f"{g['where']} {g['op_type']}"
     expected_where = f"{truth['origin']['where']} {op}"
+    # An origin TensorFlow records no output of is alerted where its values were first seen.
+    seen = truth["origin"].get("seen_in", op)
     facts = [
         ("explain exit status", 1, g["explain_status"]),
         ("origin", expected_where, expected_where if fnmatch.fnmatchcase(where, expected_where) else where),
         ("cause", truth["cause"], g["cause"]),
         ("user's line", truth["line"], g["line"]),
         ("alerts exit status", 1, g["alerts_status"]),
-        ("an alert names the origin's op", op,
-         op if any(fnmatch.fnmatchcase(a, f"*({op})*") or fnmatch.fnmatchcase(a, f"*: {op} *") for a in g["alerts"])
+        ("an alert names the origin's op", seen,
+         seen if any(fnmatch.fnmatchcase(a, f"*({seen})*") or fnmatch.fnmatchcase(a, f"*: {seen} *") for a in g["alerts"])
          else "; ".join(g["alerts"][:2])),
     ]
     facts.append(("outlined inputs", truth["outlined"], g["outlined"]))
