@@ -464,6 +464,36 @@ test_integer_input_overflow (void)
   test_remove_tree (dir);
 }
 
+/* Eager: an int32 count (TensorFlow writes an empty TensorProto for it in a health mode) cast
+ * to float16 gives +∞: the count is left out for its type and holds no NaN/∞, so it is an
+ * overflow from finite inputs. */
+static void
+test_eager_integer_input (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, NULL);
+    Tensorflow__TensorProto skipped = TENSORFLOW__TENSOR_PROTO__INIT;
+    gint64 count = 7;
+    TdbgFixtureExecution sum = {
+      .op_type = "Sum", .mode = CAUSE_FULL, .n_outputs = 1, .output_ids = &count,
+      .n_tensor_protos = 1, .tensor_protos = (Tensorflow__TensorProto *const[]) { &skipped },
+    };
+    g_assert_true (tdbg_fixture_writer_add_execution_full (w, 10, &sum, NULL));
+    cause_fixture_add_execution (w, 11, "Cast", NULL, CAUSE_FULL, &count, 1, 8, cause_pos_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpuint (rc->origin_execution, ==, 1);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_cmpint (g_array_index (rc->inputs, TdbgCauseInput, 0).unrecorded, ==, TDBG_UNRECORDED_DTYPE);
+  g_assert_nonnull (strstr (rc->explanation, "from finite inputs"));
+  test_remove_tree (dir);
+}
+
 /* ResourceApplyAdam has no output TensorFlow records: the NaN it wrote into a variable is first
  * seen in the variable's next read. The update given the read's handle before it in the graph
  * is the origin, inferred, its cause told by its traced epsilon of 0; an update created after
@@ -722,6 +752,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/not-in-catalogue", test_not_in_catalogue);
   g_test_add_func ("/root-cause/integer-axis", test_integer_axis);
   g_test_add_func ("/root-cause/untraced-writer", test_untraced_writer);
+  g_test_add_func ("/root-cause/eager-integer-input", test_eager_integer_input);
   g_test_add_func ("/root-cause/integer-input-overflow", test_integer_input_overflow);
   g_test_add_func ("/root-cause/singular-names-matrix", test_singular_names_matrix);
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
