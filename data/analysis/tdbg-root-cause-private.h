@@ -45,9 +45,6 @@ gboolean _tdbg_cause_walk_output_bad (TdbgCauseWalk *w, guint32 execution, guint
 
 /* Whether TensorFlow passes this op's input on untraced (Identity, Enter, …). */
 gboolean _tdbg_cause_walk_passes_on (const char *op_type);
-/* Whether TensorFlow never traces this op's outputs, whatever their type (a placeholder, a
- * control-flow or call op its op callback skips). */
-gboolean _tdbg_cause_never_traced (const char *op_type);
 /* Whether @mode records floating-point tensors only (CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH):
  * TensorFlow traces no output of another type in them. */
 gboolean _tdbg_cause_records_floats_only (guint mode);

@@ -37,13 +37,6 @@ static const char pass_through_types[] =
  * which has no output TensorFlow records. */
 static const char variable_reader_types[] =
   " ReadVariableOp ResourceGather ResourceGatherNd VariableV2 Variable ";
-/* Never instrumented by TensorFlow 2.21's op callback (op_callbacks_common.OP_CALLBACK_SKIP_OPS),
- * and a function's placeholders, which it does not trace: every other op's output of a type the
- * mode records is traced. */
-static const char never_traced_types[] =
-  " Placeholder PlaceholderWithDefault Enter Exit Identity If LoopCond Merge NextIteration StatelessIf "
-  "StatefulPartitionedCall Switch While RemoteCall DestroyResourceOp TPUReplicatedInput TPUReplicateMetadata "
-  "TPUCompilationResult TPUReplicatedOutput ConfigureDistributedTPU ";
 /* Ops that run a nested graph. */
 static const char call_types[] =
   " StatefulPartitionedCall PartitionedCall While StatelessWhile If StatelessIf Case StatelessCase RemoteCall ";
@@ -107,12 +100,6 @@ gboolean
 _tdbg_cause_walk_passes_on (const char *op_type)
 {
   return type_in (pass_through_types, op_type);
-}
-
-gboolean
-_tdbg_cause_never_traced (const char *op_type)
-{
-  return type_in (never_traced_types, op_type);
 }
 
 gboolean

@@ -129,6 +129,21 @@ maker_of (TdbgLogdir *logdir, guint32 op, guint *slot)
   return op;
 }
 
+/* Never instrumented by TensorFlow 2.21's op callback (op_callbacks_common.OP_CALLBACK_SKIP_OPS),
+ * and a function's placeholders, which it does not trace: every other op's output of a type the
+ * mode records is traced. */
+static const char never_traced_types[] =
+  " Placeholder PlaceholderWithDefault Enter Exit Identity If LoopCond Merge NextIteration StatelessIf "
+  "StatefulPartitionedCall Switch While RemoteCall DestroyResourceOp TPUReplicatedInput TPUReplicateMetadata "
+  "TPUCompilationResult TPUReplicatedOutput ConfigureDistributedTPU ";
+/* Whether TensorFlow never traces this op's outputs, whatever their type. */
+static gboolean
+never_traced (const char *op_type)
+{
+  g_autofree char *needle = op_type ? g_strdup_printf (" %s ", op_type) : NULL;
+  return needle && strstr (never_traced_types, needle) != NULL;
+}
+
 static gboolean
 slot_ever_traced (TdbgLogdir *logdir, guint32 op, guint slot)
 {
@@ -201,7 +216,7 @@ unrecorded_reason (TdbgLogdir *logdir, const TdbgOp *consumer, guint mode, TdbgC
   if (g_strcmp0 (maker->op_type, "Placeholder") == 0 && maker->graph != TDBG_NONE &&
       _tdbg_cause_graph_is_outermost (logdir, maker->graph))
     return TDBG_UNRECORDED_FUNCTION_ARGUMENT;
-  if (skipped && !_tdbg_cause_never_traced (maker->op_type))
+  if (skipped && !never_traced (maker->op_type))
     {
       input->skipping_mode = tdbg_debug_mode_name (mode);
       return TDBG_UNRECORDED_DTYPE;
