@@ -501,24 +501,10 @@ test_eager_integer_input (void)
 static void
 check_untraced_writer (gboolean update_first)
 {
-  const char *const update_inputs[] = { "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "eps:0", "h:0", NULL };
-  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *dir = cause_fixture_write_untraced_update (!update_first);
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
-  {
-    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, GRAPH, "f", NULL, NULL));
-    add_op (w, "Placeholder", "h", (const char *const[]) { NULL });
-    add_op (w, "Const", "eps", (const char *const[]) { NULL });
-    if (update_first)
-      add_op (w, "ResourceApplyAdam", "update", update_inputs);
-    add_op (w, "ReadVariableOp", "read", (const char *const[]) { "h:0", NULL });
-    if (!update_first)
-      add_op (w, "ResourceApplyAdam", "update", update_inputs);
-    add_trace (w, 10, "eps", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, (const double[]) { 0, 0, 0, 0, 1, 0 });
-    add_trace (w, 11, "read", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
-    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
-  }
+
   rc = cause_fixture_find (dir, &logdir);
   g_test_message ("%s", rc->explanation);
   g_assert_cmpuint (rc->origin_trace, ==, 1);

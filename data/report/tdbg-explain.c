@@ -244,6 +244,10 @@ static char *
 origin_title (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   const char *name = tdbg_explain_origin_name (logdir, rc);
+  if (rc->origin_untraced)
+    /* TRANSLATORS: an op TensorFlow records no output of, its type, and the trace that read what it wrote */
+    return g_strdup_printf (_("%s (%s), not recorded: inferred from graph execution trace #%u"), name,
+                            rc->origin_op_type, rc->origin_trace);
   if (rc->origin_trace != TDBG_NONE)
     return g_strdup_printf (_("%s:%u (%s), graph execution trace #%u"), name, rc->origin_output_slot,
                             rc->origin_op_type, rc->origin_trace);
