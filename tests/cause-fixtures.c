@@ -165,3 +165,27 @@ cause_fixture_assert_nothing_bad (const TdbgRootCause *rc)
   g_assert_cmpuint (rc->walk->len, ==, 0);
   g_assert_nonnull (rc->explanation);
 }
+
+/* f: h → ResourceApplyAdam update (epsilon eps, traced holding a zero; no output) and
+ * ReadVariableOp read of h, traced NaN (trace 1); the update created before the read unless
+ * @update_after. */
+char *
+cause_fixture_write_untraced_update (gboolean update_after)
+{
+  const char *const update_inputs[] = { "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "eps:0", "h:0", NULL };
+  const CauseCounts one_zero = { 0, 0, 0, 0, 1, 0 };
+  char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+
+  cause_fixture_add_op (w, "f", "Placeholder", "h", (const char *const[]) { NULL });
+  cause_fixture_add_op (w, "f", "Const", "eps", (const char *const[]) { NULL });
+  if (!update_after)
+    cause_fixture_add_op (w, "f", "ResourceApplyAdam", "update", update_inputs);
+  cause_fixture_add_op (w, "f", "ReadVariableOp", "read", (const char *const[]) { "h:0", NULL });
+  if (update_after)
+    cause_fixture_add_op (w, "f", "ResourceApplyAdam", "update", update_inputs);
+  cause_fixture_add_trace (w, 10, "f", "eps", CAUSE_FULL, one_zero);
+  cause_fixture_add_trace (w, 11, "f", "read", CAUSE_FULL, cause_nans);
+  g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  return dir;
+}

@@ -44,6 +44,11 @@ char *cause_fixture_write_eager_into_function (CauseMode mode, gboolean drop_sub
  * the call is a StatelessIf(pred, i) of the branches inner and else. */
 char *cause_fixture_write_nested (CauseMode mode, gboolean as_cond);
 
+/* f: a variable's handle h given to ResourceApplyAdam update (its epsilon eps traced holding a
+ * zero; no output TensorFlow records) and to ReadVariableOp read, traced NaN (trace 1); the
+ * update is created before the read unless @update_after. */
+char *cause_fixture_write_untraced_update (gboolean update_after);
+
 /* Loads @dir and finds its root cause; the logdir goes to @logdir_out. */
 TdbgRootCause *cause_fixture_find (const char *dir, TdbgLogdir **logdir_out);
 /* Nothing went bad: no origin, no cause, no walk, and a sentence saying so. */

@@ -375,6 +375,32 @@ test_walked_card (void)
   test_remove_tree (dir);
 }
 
+/* An update TensorFlow records no output of (ResourceApplyAdam) wrote the NaN a variable's read
+ * shows: the card names the update as the origin, says it is not recorded and inferred from
+ * the read's trace, outlines the epsilon of zero, and its origin button selects that trace. */
+static void
+test_untraced_origin_card (void)
+{
+  g_autofree char *dir = cause_fixture_write_untraced_update (FALSE);
+  TdbgWindow *window = gui_open_window (dir);
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgCauseCard *card = wait_card (window);
+
+  g_assert_cmpint (tdbg_cause_card_get_cause (card)->cause, ==, TDBG_CAUSE_ZERO_EPSILON);
+  g_assert_cmpstr (tdbg_cause_card_get_origin_text (card), ==,
+                   "update (ResourceApplyAdam), not recorded: inferred from trace 1");
+  g_assert_nonnull (strstr (tdbg_cause_card_get_explanation (card), "so it is inferred as the origin"));
+  tdbg_cause_card_set_expanded (card, TRUE);
+  gui_spin (200);
+  g_assert_nonnull (tdbg_cause_card_get_input_row (card, 8));
+  g_assert_true (gtk_widget_has_css_class (tdbg_cause_card_get_input_row (card, 8), "tdbg-cause-bad"));
+  gui_shot (GTK_WIDGET (window), "cause-card-untraced.png");
+  tdbg_cause_card_activate_origin (card);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
 /* What "Save as .npy…" writes once a file is chosen: trace 3 of modes/FULL_TENSOR, Sqrt of a
  * 2×3 float32, as NumPy's format 1.0. */
 static void
@@ -441,6 +467,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/copy-report-says-so", test_copy_report_says_so);
   g_test_add_func ("/gui/cause-card-dark", test_dark_card);
   g_test_add_func ("/gui/cause-card-walked", test_walked_card);
+  g_test_add_func ("/gui/cause-card-untraced", test_untraced_origin_card);
   g_test_add_func ("/gui/save-npy", test_save_npy);
   status = g_test_run ();
   test_remove_tree (cache);

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The core path in the window: the first NaN/∞ alert → its trace → Graph Structure → the
  * innermost user frame → the source line, a click in the graph, next/previous alert and an
- * eager execution from the timeline; a trace and the call that ran it. */
+ * eager execution from the timeline; a trace and the call that ran it; the host of each
+ * execution in a logdir of several hosts. */
+
+#include <string.h>
 
 #include "gui-util.h"
 #include "test-util.h"
+#include "cause-fixtures.h"
 
 static gboolean
 source_scrolled (gpointer data)
@@ -173,6 +177,79 @@ test_trace_and_call (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+collect_labels (GtkWidget *root, const char *css_class, GPtrArray *found)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && (css_class == NULL || gtk_widget_has_css_class (child, css_class)))
+        g_ptr_array_add (found, child);
+      collect_labels (child, css_class, found);
+    }
+}
+
+/* Whether a label of @root shows @text. */
+static gboolean
+shows_label (GtkWidget *root, const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_labels (root, NULL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_get_mapped (labels->pdata[i]) && strstr (gtk_label_get_text (labels->pdata[i]), text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+shows_host (gpointer timeline)
+{
+  return shows_label (timeline, "Host: worker-1");
+}
+
+/* A coordinator and a worker that both ran eager code: each chip of the timeline names the
+ * host under the op, as its tooltip and the details of the selected execution do. */
+static void
+test_timeline_hosts (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(GPtrArray) chips = g_ptr_array_new ();
+  TdbgWindow *window;
+  GtkWidget *timeline;
+  guint coord = 0, worker = 0;
+
+  {
+    g_autoptr(TdbgFixtureWriter) a = cause_fixture_writer_new (dir, "coord", 1, "f");
+    g_autoptr(TdbgFixtureWriter) b = cause_fixture_writer_new (dir, "worker-1", 2, NULL);
+    cause_fixture_add_execution (a, 10, "Sub", NULL, CAUSE_FULL, NULL, 0, 1, cause_finite_positive);
+    cause_fixture_add_execution (a, 11, "Exp", NULL, CAUSE_FULL, (gint64[]) { 1 }, 1, 2, cause_finite_positive);
+    cause_fixture_add_execution (b, 12, "Log", NULL, CAUSE_FULL, NULL, 0, 1, cause_neg_infs);
+    cause_fixture_add_op (a, "f", "Exp", "e", (const char *const[]) { NULL });
+    cause_fixture_add_trace (a, 13, "f", "e", CAUSE_FULL, cause_finite_positive);
+    g_assert_true (tdbg_fixture_writer_flush (a, NULL));
+    g_assert_true (tdbg_fixture_writer_flush (b, NULL));
+  }
+  window = gui_open_window (dir);
+  timeline = GTK_WIDGET (tdbg_window_get_timeline_pane (window));
+  gui_spin (200);
+  collect_labels (timeline, "tdbg-exec-box", chips);
+  g_assert_cmpuint (chips->len, ==, 3);
+  for (guint i = 0; i < chips->len; i++)
+    {
+      const char *text = gtk_label_get_text (chips->pdata[i]);
+      g_test_message ("chip %u: %s", i, text);
+      coord += g_str_has_suffix (text, "\ncoord");
+      worker += g_str_equal (text, "Log\nworker-1");
+    }
+  g_assert_cmpuint (coord, ==, 2);
+  g_assert_cmpuint (worker, ==, 1);
+  tdbg_selection_select_execution (tdbg_window_get_selection (window), 2);
+  g_assert_true (gui_wait_until (shows_host, timeline, 5000));
+  gui_shot (GTK_WIDGET (window), "timeline-hosts.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -180,5 +257,6 @@ main (int argc, char **argv)
 
   g_test_add_func ("/gui/core-path", test_core_path);
   g_test_add_func ("/gui/trace-and-call", test_trace_and_call);
+  g_test_add_func ("/gui/timeline-hosts", test_timeline_hosts);
   return g_test_run ();
 }

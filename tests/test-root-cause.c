@@ -24,6 +24,9 @@ test_families (void)
   g_assert_cmpstr (tdbg_root_cause_family_of ("Reciprocal"), ==, "reciprocal");
   g_assert_cmpstr (tdbg_root_cause_family_of ("SqrtGrad"), ==, "sqrt-grad");
   g_assert_cmpstr (tdbg_root_cause_family_of ("Mean"), ==, "mean");
+  g_assert_cmpstr (tdbg_root_cause_family_of ("Min"), ==, "max-min");
+  g_assert_cmpstr (tdbg_root_cause_family_of ("BesselK1e"), ==, "bessel-k");
+  g_assert_cmpstr (tdbg_root_cause_family_of ("Zeta"), ==, "zeta");
   g_assert_cmpstr (tdbg_root_cause_family_of ("_UnaryOpsComposition"), ==, "unary-composition");
   /* Patterns: "Conv*" and "_MklFused*" match by prefix. */
   for (const char *const *t = (const char *const[]) { "MatMul", "BatchMatMulV3", "Conv2D", "Conv3DBackpropInputV2",
@@ -69,12 +72,19 @@ decide (const char *op, TdbgKinds kinds, guint k, double zeros, double negatives
   return tdbg_cause_decide (tdbg_cause_catalogue_lookup (op), kinds, inputs, 2).cause;
 }
 
-/* With no input recorded at all. */
+/* With no input recorded at all; one at least may have held NaN/∞ unless @finite (integers,
+ * constants). */
+static TdbgCauseDecision
+decide_unrecorded_of (const char *op, TdbgKinds kinds, gboolean finite)
+{
+  TdbgInputEvidence inputs[2] = { { FALSE, U, U, U, !finite }, { FALSE, U, U, U, FALSE } };
+  return tdbg_cause_decide (tdbg_cause_catalogue_lookup (op), kinds, inputs, 2);
+}
+
 static TdbgCauseDecision
 decide_unrecorded (const char *op, TdbgKinds kinds)
 {
-  TdbgInputEvidence inputs[2] = { { FALSE, U, U, U }, { FALSE, U, U, U } };
-  return tdbg_cause_decide (tdbg_cause_catalogue_lookup (op), kinds, inputs, 2);
+  return decide_unrecorded_of (op, kinds, FALSE);
 }
 
 static void
@@ -103,6 +113,27 @@ test_rule_table (void)
   /* The known wrong cases: tf.norm's gradient at zero, the mean of an empty mask. */
   g_assert_cmpint (decide ("SqrtGrad", P, 0, 1, 0, 1), ==, TDBG_CAUSE_GRADIENT_AT_ZERO);
   g_assert_cmpint (decide ("Mean", Q, 0, 0, 0, 0), ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  /* The max of nothing is −∞, the min +∞: a reduction of nothing, as a mean's NaN is. */
+  g_assert_cmpint (decide ("Max", N, 0, 0, 0, 0), ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  g_assert_cmpint (decide ("Min", P, 0, U, U, U), ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  g_assert_cmpint (decide ("Max", N, 0, 0, 0, 4), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  g_assert_cmpint (decide_unrecorded ("Max", N).cause, ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  /* Special functions at their domain's edges, as TensorFlow 2.21 computes them. */
+  g_assert_cmpint (decide ("Erfinv", P, 0, 0, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("Erfinv", Q, 0, 0, 0, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide_unrecorded ("Ndtri", N).cause, ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide_unrecorded ("Ndtri", P).cause, ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("Ndtri", Q, 0, 0, 1, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("BesselY0", N, 0, 1, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("BesselY0", N, 0, 0, 1, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("BesselY1", Q, 0, 1, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("BesselK1e", P, 0, 0, 2, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("BesselK0", P, 0, 2, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide_unrecorded ("Expint", N).cause, ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide ("Expint", Q, 0, 0, 3, 4), ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (decide ("Expint", P, 0, 0, 0, 4), ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_cmpint (decide ("Zeta", P, 1, 1, 0, 4), ==, TDBG_CAUSE_POLE);
+  g_assert_cmpint (decide_unrecorded ("Zeta", Q).cause, ==, TDBG_CAUSE_OUT_OF_DOMAIN);
   g_assert_cmpint (decide ("Mean", Q, 0, 0, 0, 4), ==, TDBG_CAUSE_INF_MINUS_INF);
   g_assert_cmpint (decide ("Mean", P, 0, 0, 0, 4), ==, TDBG_CAUSE_OVERFLOW);
   g_assert_cmpint (decide ("Lgamma", P, 0, 1, 0, 4), ==, TDBG_CAUSE_POLE);
@@ -128,6 +159,17 @@ test_rule_table (void)
   g_assert_cmpint (decide_unrecorded ("Log", N | Q).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
   g_assert_cmpint (decide_unrecorded ("Mul", P).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
   g_assert_cmpint (decide_unrecorded ("MyCustomOp", P).cause, ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  /* No input recorded, but none could hold NaN/∞ (integers the health modes skip): ±∞ from
+   * finite inputs is an overflow, told; what needs an input's counts is still not guessed. */
+  g_assert_cmpint (decide_unrecorded_of ("Cast", P, TRUE).cause, ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_false (decide_unrecorded_of ("Cast", P, TRUE).inferred);
+  g_assert_cmpint (decide_unrecorded_of ("Sum", Q, TRUE).cause, ==, TDBG_CAUSE_INF_MINUS_INF);
+  g_assert_cmpint (decide_unrecorded_of ("Log", 0, TRUE).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (decide_unrecorded_of ("Pow", P, TRUE).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (decide_unrecorded_of ("Sum", 0, TRUE).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  /* CURT_HEALTH: a Cast makes nothing but an overflow from finite inputs, inferred. */
+  g_assert_cmpint (decide_unrecorded_of ("Cast", 0, TRUE).cause, ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_true (decide_unrecorded_of ("Cast", 0, TRUE).inferred);
   g_assert_cmpstr (tdbg_cause_code (TDBG_CAUSE_DIVISION_BY_ZERO), ==, "division_by_zero");
   g_assert_cmpstr (tdbg_cause_code (TDBG_CAUSE_NONFINITE_INPUT), ==, "nonfinite_input");
   g_assert_cmpstr (tdbg_cause_code (TDBG_CAUSE_NOT_IN_CATALOGUE), ==, "not_in_catalogue");
@@ -349,6 +391,148 @@ test_circular_buffer_shown (void)
   test_remove_tree (dir);
 }
 
+/* A mean over an empty axis whose axis, an int32 Const, TensorFlow does not trace in a health
+ * mode: the axis is said to be left out for its type, not made by an op TensorFlow does not
+ * record; and it is not the input the mean of nothing is told of. */
+static void
+check_integer_axis (Tensorflow__TensorDebugMode mode)
+{
+  static const double empty[6] = { 0, 0, 0, 0, 0, 0 };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  g_autofree char *note = NULL;
+  const TdbgCauseInput *axis;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Exp", "e", (const char *const[]) { "a:0", NULL });
+    add_op (w, "Const", "Mean/reduction_indices", (const char *const[]) { NULL });
+    add_op (w, "Mean", "m", (const char *const[]) { "e:0", "Mean/reduction_indices:0", NULL });
+    add_trace (w, 10, "e", mode, empty);
+    add_trace (w, 11, "m", mode, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  axis = &g_array_index (rc->inputs, TdbgCauseInput, 1);
+  g_assert_cmpint (axis->unrecorded, ==, TDBG_UNRECORDED_DTYPE);
+  g_assert_cmpstr (tdbg_unrecorded_code (axis->unrecorded), ==, "dtype");
+  note = tdbg_root_cause_unrecorded_text (axis);
+  g_test_message ("%s: %s", tdbg_debug_mode_name (mode), note);
+  g_assert_nonnull (strstr (note, "floating-point"));
+  g_assert_nonnull (strstr (note, tdbg_debug_mode_name (mode)));
+  g_assert_null (strstr (note, "Const"));
+  g_assert_false (axis->culprit);
+  /* CONCISE_HEALTH and FULL_HEALTH record the size of what was averaged; CURT_HEALTH does not. */
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_EMPTY_REDUCTION);
+  g_assert_true (g_array_index (rc->inputs, TdbgCauseInput, 0).culprit == (mode != TENSORFLOW__TENSOR_DEBUG_MODE__CURT_HEALTH));
+  test_remove_tree (dir);
+}
+
+static void
+test_integer_axis (void)
+{
+  check_integer_axis (TENSORFLOW__TENSOR_DEBUG_MODE__CURT_HEALTH);
+  check_integer_axis (TENSORFLOW__TENSOR_DEBUG_MODE__CONCISE_HEALTH);
+  check_integer_axis (TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH);
+}
+
+/* A count (a Sum of integers, never traced in FULL_HEALTH) cast to float16 gives +∞: its input
+ * holds no NaN/∞, being an integer, so the +∞ is an overflow from finite inputs, told, and the
+ * count is said to be left out for its type. */
+static void
+test_integer_input_overflow (void)
+{
+  static const double pos_inf[6] = { 0, 1, 0, 0, 0, 0 };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Const", "Const", (const char *const[]) { NULL });
+    add_op (w, "Sum", "count", (const char *const[]) { "a:0", "Const:0", NULL });
+    add_op (w, "Cast", "c", (const char *const[]) { "count:0", NULL });
+    add_trace (w, 10, "c", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, pos_inf);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_false (rc->inferred);
+  g_assert_cmpint (g_array_index (rc->inputs, TdbgCauseInput, 0).unrecorded, ==, TDBG_UNRECORDED_DTYPE);
+  g_assert_nonnull (strstr (rc->explanation, "from finite inputs"));
+  g_assert_null (strstr (rc->explanation, "unless"));
+  test_remove_tree (dir);
+}
+
+/* Eager: an int32 count (TensorFlow writes an empty TensorProto for it in a health mode) cast
+ * to float16 gives +∞: the count is left out for its type and holds no NaN/∞, so it is an
+ * overflow from finite inputs. */
+static void
+test_eager_integer_input (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, NULL);
+    Tensorflow__TensorProto skipped = TENSORFLOW__TENSOR_PROTO__INIT;
+    gint64 count = 7;
+    TdbgFixtureExecution sum = {
+      .op_type = "Sum", .mode = CAUSE_FULL, .n_outputs = 1, .output_ids = &count,
+      .n_tensor_protos = 1, .tensor_protos = (Tensorflow__TensorProto *const[]) { &skipped },
+    };
+    g_assert_true (tdbg_fixture_writer_add_execution_full (w, 10, &sum, NULL));
+    cause_fixture_add_execution (w, 11, "Cast", NULL, CAUSE_FULL, &count, 1, 8, cause_pos_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpuint (rc->origin_execution, ==, 1);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_cmpint (g_array_index (rc->inputs, TdbgCauseInput, 0).unrecorded, ==, TDBG_UNRECORDED_DTYPE);
+  g_assert_nonnull (strstr (rc->explanation, "from finite inputs"));
+  test_remove_tree (dir);
+}
+
+/* ResourceApplyAdam has no output TensorFlow records: the NaN it wrote into a variable is first
+ * seen in the variable's next read. The update given the read's handle before it in the graph
+ * is the origin, inferred, its cause told by its traced epsilon of 0; an update created after
+ * the read did not write what it saw, and the read stays the origin. */
+static void
+check_untraced_writer (gboolean update_first)
+{
+  g_autofree char *dir = cause_fixture_write_untraced_update (!update_first);
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpuint (rc->origin_trace, ==, 1);
+  if (!update_first)
+    {
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+      g_assert_cmpstr (rc->origin_op_type, ==, "ReadVariableOp");
+      g_assert_false (rc->origin_untraced);
+      test_remove_tree (dir);
+      return;
+    }
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_ZERO_EPSILON);
+  g_assert_cmpstr (rc->origin_op_type, ==, "ResourceApplyAdam");
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, ==, "update");
+  g_assert_true (rc->origin_untraced);
+  g_assert_true (g_array_index (rc->inputs, TdbgCauseInput, 8).culprit);
+  g_assert_nonnull (strstr (rc->explanation, "its epsilon eps was zero"));
+  g_assert_nonnull (strstr (rc->explanation, "so it is inferred as the origin"));
+  test_remove_tree (dir);
+}
+
+static void
+test_untraced_writer (void)
+{
+  check_untraced_writer (TRUE);
+  check_untraced_writer (FALSE);
+}
+
 /* An op the catalogue does not know, NaN from finite inputs: said so, never a guess. */
 static void
 test_not_in_catalogue (void)
@@ -552,6 +736,10 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/inputs-not-recorded", test_inputs_not_recorded);
   g_test_add_func ("/root-cause/circular-buffer-shown", test_circular_buffer_shown);
   g_test_add_func ("/root-cause/not-in-catalogue", test_not_in_catalogue);
+  g_test_add_func ("/root-cause/integer-axis", test_integer_axis);
+  g_test_add_func ("/root-cause/untraced-writer", test_untraced_writer);
+  g_test_add_func ("/root-cause/eager-integer-input", test_eager_integer_input);
+  g_test_add_func ("/root-cause/integer-input-overflow", test_integer_input_overflow);
   g_test_add_func ("/root-cause/singular-names-matrix", test_singular_names_matrix);
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
   g_test_add_func ("/root-cause/function-instrumented", test_function_instrumented);

@@ -120,6 +120,10 @@ input_row (const TdbgCauseInput *input)
 static char *
 origin_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
+  if (rc->origin_untraced)
+    /* TRANSLATORS: an op TensorFlow records no output of, its type, and the trace that read what it wrote */
+    return g_strdup_printf (_("%s (%s), not recorded: inferred from trace %u"),
+                            tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, rc->origin_op_type, rc->origin_trace);
   if (rc->origin_op != TDBG_NONE)
     /* TRANSLATORS: where the first NaN/∞ appeared: op name, output slot, op type, trace index */
     return g_strdup_printf (_("%s:%u (%s), trace %u"), tdbg_logdir_get_op (logdir, rc->origin_op)->op_name,

@@ -60,6 +60,19 @@ tdbg_timeline_chip_text (const char *op_type)
   return g_strndup (p, (gsize) (end - p));
 }
 
+/* The host that ran execution @d, when the logdir's file sets come from more than one host
+ * (NULL otherwise: one host says nothing). */
+static const char *
+execution_host (TdbgLogdir *logdir, const TdbgExecutionDigest *d)
+{
+  const char *host = tdbg_logdir_get_file_set (logdir, d->file_set)->host_name;
+
+  for (guint i = 0; i < tdbg_logdir_get_n_file_sets (logdir); i++)
+    if (g_strcmp0 (tdbg_logdir_get_file_set (logdir, i)->host_name, host) != 0)
+      return host ? host : "?";
+  return NULL;
+}
+
 /* Widest a chip grows, in characters: the rest is cut (the whole name is its tooltip). */
 #define CHIP_MAX_CHARS 16
 
@@ -82,7 +95,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTimelinePane 
   GtkWidget *label = gtk_list_item_get_child (item);
   guint index = tdbg_row_get_index (gtk_list_item_get_item (item));
   const TdbgExecutionDigest *d;
-  const char *type;
+  const char *type, *host;
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
   g_autofree char *tip = NULL;
@@ -94,11 +107,22 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTimelinePane 
   name = tdbg_timeline_chip_text (type);
   /* A tf.function call stands apart from single ops by its mark as well as its colour. */
   text = d->graph != TDBG_NONE ? g_strconcat ("ƒ ", name, NULL) : g_strdup (name);
-  gtk_label_set_text (GTK_LABEL (label), text);
+  host = execution_host (logdir, d);
+  /* With several hosts, each chip names its own under the name. */
+  if (host)
+    {
+      g_autofree char *markup = g_markup_printf_escaped ("%s\n<small>%s</small>", text, host);
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (label), text);
   /* The strip gives a chip the least width it asks for: as much of the name as fits a dozen
    * characters. */
-  gtk_label_set_width_chars (GTK_LABEL (label), CLAMP ((int) g_utf8_strlen (text, -1), 2, CHIP_MAX_CHARS));
-  tip = g_strdup_printf (_("#%u: %s"), index, type);
+  gtk_label_set_width_chars (GTK_LABEL (label), CLAMP ((int) MAX (g_utf8_strlen (text, -1),
+                                                                  host ? g_utf8_strlen (host, -1) : 0),
+                                                       2, CHIP_MAX_CHARS));
+  /* Translators: an eager execution's number, the host that ran it, its op type */
+  tip = host ? g_strdup_printf (_("#%u on %s: %s"), index, host, type) : g_strdup_printf (_("#%u: %s"), index, type);
   tdbg_ui_set_lazy_tooltip (label, tip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, tip,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tip, -1);
@@ -131,6 +155,11 @@ show_details (TdbgTimelinePane *self, guint32 index)
   d = tdbg_logdir_get_execution (logdir, index);
   s = g_string_new (NULL);
   g_string_printf (s, _("Python Execution #%u: %s"), index, tdbg_logdir_get_string (logdir, d->op_type));
+  if (execution_host (logdir, d))
+    {
+      g_string_append_c (s, '\n');
+      g_string_append_printf (s, _("Host: %s"), execution_host (logdir, d));
+    }
   event = tdbg_logdir_read_execution (logdir, index, &error);
   if (event && event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_EXECUTION)
     {

@@ -2,7 +2,9 @@
 /* The cause catalogue (see the header). One row per op family; the semantics quote TensorFlow's
  * op reference (tf.math.*, tf.nn.*, tf.linalg.*, raw_ops); the element-wise ones were checked on
  * TensorFlow 2.21 (digamma(0) = NaN, lgamma(0) = +∞, xdivy(1, 0) = +∞, floormod(1, 0) = NaN, the
- * Euclidean norm of nothing = 0, slogdet of a singular matrix = −∞).
+ * Euclidean norm of nothing = 0, slogdet of a singular matrix = −∞, the max of nothing = −∞,
+ * erfinv(1) = +∞, bessel_y1(0) = NaN, bessel_k0(−1) = +∞, expint(−1) = NaN, zeta(1, 2) = +∞,
+ * zeta(0.5, 2) = NaN).
  * Order matters only where patterns overlap: the first row matching an op type wins. */
 
 #include "config.h"
@@ -76,6 +78,24 @@ static const TdbgCauseRow rows[] = {
     { R (Q, DIVISION_BY_ZERO, ZEROS, 1, TRUE) } },
   { "tan", " Tan ", "tf.math.tan: poles at π/2 + kπ (±∞ there)",
     { R (INF, POLE, UNSEEN, 0, FALSE) } },
+  { "erfinv", " Erfinv ", "tf.math.erfinv: erfinv(±1) = ±∞, NaN for |x| > 1",
+    { R (INF, POLE, UNSEEN, 0, TRUE), R (Q, OUT_OF_DOMAIN, UNSEEN, 0, TRUE) } },
+  { "ndtri", " Ndtri ", "tf.math.ndtri, the inverse of the normal CDF: ndtri(0) = −∞, ndtri(1) = +∞, NaN outside [0, 1]",
+    { R (N, POLE, ZEROS, 0, TRUE), R (P, POLE, UNSEEN, 0, TRUE), R (Q, OUT_OF_DOMAIN, NEGATIVES, 0, TRUE),
+      R (Q, OUT_OF_DOMAIN, UNSEEN, 0, TRUE) } },
+  { "bessel-y0", " BesselY0 ", "tf.math.special.bessel_y0: −∞ at 0, its pole, and (TensorFlow 2.21) for x < 0, outside "
+    "its domain", { R (N, POLE, ZEROS, 0, FALSE), R (N, OUT_OF_DOMAIN, NEGATIVES, 0, FALSE) } },
+  { "bessel-y1", " BesselY1 ", "tf.math.special.bessel_y1: NaN at 0, its pole (TensorFlow 2.21), −∞ for x < 0, outside "
+    "its domain", { R (Q, POLE, ZEROS, 0, TRUE), R (N, OUT_OF_DOMAIN, NEGATIVES, 0, FALSE) } },
+  { "bessel-k", " BesselK0 BesselK1 BesselK0e BesselK1e ", "tf.math.special.bessel_k0, bessel_k1 (and the scaled "
+    "bessel_k0e, bessel_k1e): +∞ at 0, their pole, and (TensorFlow 2.21) for x < 0, outside their domain",
+    { R (P, POLE, ZEROS, 0, FALSE), R (P, OUT_OF_DOMAIN, NEGATIVES, 0, FALSE) } },
+  { "expint", " Expint ", "tf.math.special.expint, Ei(x): −∞ at 0, NaN for x < 0, +∞ past about 93 in float32",
+    { R (N, POLE, ZEROS, 0, TRUE), R (Q, OUT_OF_DOMAIN, NEGATIVES, 0, TRUE), R (P, OVERFLOW, UNSEEN, -1, TRUE) } },
+  { "zeta", " Zeta ", "tf.math.zeta(x, q), the Hurwitz zeta Σ (q + k)^−x: +∞ at x = 1 and at q = 0 (and some negative "
+    "integers q), NaN for x < 1 and for most negative q (TensorFlow 2.21)",
+    { R (P, POLE, ZEROS, 1, TRUE), R (P, POLE, UNSEEN, 0, TRUE), R (Q, OUT_OF_DOMAIN, NEGATIVES, 1, TRUE),
+      R (Q, OUT_OF_DOMAIN, UNSEEN, 0, TRUE) } },
 
   /* ---- ops that overflow ---- */
   { "exponential", " Exp Expm1 Softplus Cosh Sinh ", "tf.math.exp: +∞ above log(max) of the type (88.7 in float32, "
@@ -98,6 +118,9 @@ static const TdbgCauseRow rows[] = {
   { "mean", " Mean ", "tf.math.reduce_mean (and reduce_variance, reduce_std, which take means): "
     "the mean of no elements is 0/0 = NaN; the sum can overflow",
     { R (Q, EMPTY_REDUCTION, EMPTY, 0, TRUE), OVERFLOWS, CANCELS } },
+  { "max-min", " Max Min ", "tf.math.reduce_max, tf.math.reduce_min: the maximum of no elements is −∞ and the minimum "
+    "+∞, values no finite input gives them",
+    { R (INF, EMPTY_REDUCTION, EMPTY, 0, TRUE) } },
   { "euclidean-norm", " EuclideanNorm ", "tf.math.reduce_euclidean_norm: the squares' sum overflows to +∞; the norm of nothing is 0, not NaN",
     { OVERFLOWS } },
 

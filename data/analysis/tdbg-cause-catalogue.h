@@ -85,7 +85,8 @@ typedef struct {
   double zeros;                  /* NAN when the mode does not tell */
   double negatives;
   double size;
-  gboolean may_hide_nonfinite;   /* not recorded, and not a constant of the graph */
+  gboolean may_hide_nonfinite;   /* not recorded, and neither a constant of the graph nor of a type
+                                  * that holds no NaN/∞ (an integer the health modes skip) */
 } TdbgInputEvidence;
 
 typedef struct {
@@ -98,7 +99,8 @@ typedef struct {
 /* The cause of the kinds of bad values an op made (@kinds 0 when the mode only tells "some"),
  * from its row (NULL: not in the catalogue) and what its inputs held. A rule whose evidence
  * is seen wins; then one whose evidence is merely not contradicted, as inferred; with no input
- * recorded, only a decisive rule for a known kind. TDBG_CAUSE_INPUTS_NOT_RECORDED when that
+ * recorded, only a decisive rule for a known kind, or an overflow when no input could have held
+ * NaN/∞. TDBG_CAUSE_INPUTS_NOT_RECORDED when that
  * leaves nothing, TDBG_CAUSE_NOT_IN_CATALOGUE when no rule fits. */
 TdbgCauseDecision tdbg_cause_decide (const TdbgCauseRow *row, TdbgKinds kinds,
                                      const TdbgInputEvidence *inputs, guint n_inputs);

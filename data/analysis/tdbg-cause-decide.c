@@ -90,6 +90,27 @@ decided (const TdbgCauseRule *rule, gboolean seen, gboolean inferred)
   return (TdbgCauseDecision) { rule->cause, rule, seen, inferred };
 }
 
+/* With no input recorded, but none that could have held NaN/∞ (integers, which the health
+ * modes do not record; constants): the kinds seen (any, under CURT_HEALTH) were made from
+ * finite inputs, which tells an overflow when every rule for them needs no evidence and they
+ * agree. */
+static const TdbgCauseRule *
+finite_inputs_rule (const TdbgCauseRow *row, TdbgKinds kinds)
+{
+  const TdbgCauseRule *found = NULL;
+
+  for (guint i = 0; i < TDBG_CAUSE_MAX_RULES; i++)
+    {
+      const TdbgCauseRule *r = &row->rules[i];
+      if (!rule_applies (r, kinds))
+        continue;
+      if (!needs_no_evidence (r) || (found && found->cause != r->cause))
+        return NULL;
+      found = found ? found : r;
+    }
+  return found;
+}
+
 TdbgCauseDecision
 tdbg_cause_decide (const TdbgCauseRow *row, TdbgKinds kinds, const TdbgInputEvidence *inputs, guint n_inputs)
 {
@@ -101,7 +122,11 @@ tdbg_cause_decide (const TdbgCauseRow *row, TdbgKinds kinds, const TdbgInputEvid
   if (n_inputs > 0 && !any_recorded (inputs, n_inputs))
     {
       const TdbgCauseRule *r = decisive_rule (row, kinds);
-      return r ? decided (r, FALSE, TRUE) : (TdbgCauseDecision) { TDBG_CAUSE_INPUTS_NOT_RECORDED, NULL, FALSE, FALSE };
+      if (r)
+        return decided (r, FALSE, TRUE);
+      if (!any_may_hide_nonfinite (inputs, n_inputs) && (r = finite_inputs_rule (row, kinds)) != NULL)
+        return decided (r, FALSE, kinds == 0);
+      return (TdbgCauseDecision) { TDBG_CAUSE_INPUTS_NOT_RECORDED, NULL, FALSE, FALSE };
     }
   for (guint i = 0; i < TDBG_CAUSE_MAX_RULES; i++)
     {

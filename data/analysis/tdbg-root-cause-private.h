@@ -37,11 +37,17 @@ guint32 _tdbg_cause_walk_argument_producer (TdbgCauseWalk *w, guint32 op, guint3
  * there by @ref's time. TDBG_NONE when none. */
 guint32 _tdbg_cause_walk_input_trace (TdbgLogdir *logdir, guint32 op, guint slot, guint32 ref);
 gboolean _tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, guint slot, TdbgValue *value);
+/* Whether the execution's mode left that output out for its dtype: TensorFlow writes an empty
+ * TensorProto in its place for a tensor not floating-point in the health modes. */
+gboolean _tdbg_cause_walk_output_skipped (TdbgCauseWalk *w, guint32 execution, guint slot);
 /* Whether that output held NaN/∞ (when the outputs cannot be told apart: whether any did). */
 gboolean _tdbg_cause_walk_output_bad (TdbgCauseWalk *w, guint32 execution, guint slot);
 
 /* Whether TensorFlow passes this op's input on untraced (Identity, Enter, …). */
 gboolean _tdbg_cause_walk_passes_on (const char *op_type);
+/* Whether @mode records floating-point tensors only (CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH):
+ * TensorFlow traces no output of another type in them. */
+gboolean _tdbg_cause_records_floats_only (guint mode);
 /* Whether this op's output is the value of a variable it reads (ReadVariableOp, ResourceGather,
  * …): its inputs carry no values, and what wrote the variable is not recorded. */
 gboolean _tdbg_cause_reads_variable (const char *op_type);

@@ -26,7 +26,8 @@ static const char *const cause_names[] = {
   [TDBG_CAUSE_POLE] = N_("Argument at a pole"),
   /* Translators: a function evaluated where it is not defined (acos(1.5)) */
   [TDBG_CAUSE_OUT_OF_DOMAIN] = N_("Argument out of domain"),
-  [TDBG_CAUSE_EMPTY_REDUCTION] = N_("Mean of nothing"),
+  /* Translators: a mean, maximum or minimum over no elements */
+  [TDBG_CAUSE_EMPTY_REDUCTION] = N_("Reduction of nothing"),
   [TDBG_CAUSE_GRADIENT_AT_ZERO] = N_("Infinite gradient at zero"),
   [TDBG_CAUSE_SINGULAR_MATRIX] = N_("Singular matrix"),
   [TDBG_CAUSE_ZERO_EPSILON] = N_("Optimizer ε of zero"),
@@ -73,8 +74,9 @@ tdbg_root_cause_spread_text (const TdbgRootCause *rc)
 /* Why an input was not recorded, one row per reason: what its line says ("not recorded: …",
  * given the detail), the sentence when it leaves the cause untold (given the op, its type, the
  * input and the detail), the caveat when it leaves the cause inferred (given the input and the
- * detail), and the advice. The detail is the op type TensorFlow does not record, or the other
- * task; a sentence that does not name it leaves it out. UNKNOWN's row serves any other. */
+ * detail), and the advice. The detail is the op type TensorFlow does not record, the other
+ * task, or the debug mode that skips the input's type; a sentence that does not name it leaves
+ * it out. UNKNOWN's row serves any other. */
 typedef struct {
   const char *note;
   const char *untold;
@@ -128,6 +130,17 @@ static const UnrecordedRow unrecorded_rows[] = {
     N_("TensorFlow records an op on the host of the task it was placed on: put that host's tfdbg_events files "
        "beside these (every task's files in one logdir), then open it again."),
   },
+  /* Translators: %s in these is a debug mode, "FULL_HEALTH" */
+  [TDBG_UNRECORDED_DTYPE] = {
+    N_("not recorded: not floating-point, and %s records floating-point tensors only"),
+    N_("%s (%s) is the first tensor with NaN/∞, but its input %s is not floating-point, and %s records "
+       "floating-point tensors only: the cause cannot be told."),
+    N_("The input %s is not floating-point, and %s records floating-point tensors only, so this is inferred from "
+       "the op type and the kind of its output."),
+    N_("The health modes (CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH) record floating-point tensors only: record "
+       "with FULL_TENSOR to see integer and boolean tensors too, or check this input with tf.debugging.assert_* "
+       "where it is made."),
+  },
 };
 
 static const UnrecordedRow *
@@ -147,6 +160,8 @@ unrecorded_detail (const TdbgCauseInput *input)
     detail = input->maker_type;
   else if (input && input->unrecorded == TDBG_UNRECORDED_OTHER_TASK)
     detail = input->maker_task;
+  else if (input && input->unrecorded == TDBG_UNRECORDED_DTYPE)
+    detail = input->skipping_mode;
   return detail ? detail : "?";
 }
 
@@ -278,6 +293,9 @@ catalogue_sentence (const TdbgRootCause *rc, const char *op, const char *type, c
       return g_strdup_printf (_("%s (%s) produced %s: its input %s held values outside the op's domain (%s)."),
                               op, type, kind, input, semantics);
     case TDBG_CAUSE_EMPTY_REDUCTION:
+      if (g_strcmp0 (rc->family, "max-min") == 0)
+        return g_strdup_printf (_("%s (%s) produced %s: its input %s had no elements (%s)."),
+                                op, type, kind, input, semantics);
       return g_strdup_printf (_("%s (%s) produced %s: its input %s had no elements, and their mean is 0/0."),
                               op, type, kind, input);
     case TDBG_CAUSE_GRADIENT_AT_ZERO:
@@ -440,6 +458,13 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
   const TdbgWalkStep *first, *second;
   const char *name;
 
+  if (rc->origin_untraced)
+    {
+      name = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, rc->origin_trace)->op)->op_name;
+      return g_strdup_printf (_("TensorFlow records no output of %s, so it is inferred as the origin: it updated the "
+                                "variable that %s (#%u), the first trace with NaN/∞, read after it in the same "
+                                "graph."), origin, name, rc->origin_trace);
+    }
   if (rc->walk == NULL || rc->walk->len < 2)
     return NULL;
   first = &g_array_index (rc->walk, TdbgWalkStep, 0);

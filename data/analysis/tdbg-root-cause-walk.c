@@ -21,6 +21,7 @@
 
 #include "tdbg-root-cause-private.h"
 #include "tdbg-diagnosis.h"
+#include "tdbg-tensor.h"
 
 #include <math.h>
 #include <string.h>
@@ -99,6 +100,12 @@ gboolean
 _tdbg_cause_walk_passes_on (const char *op_type)
 {
   return type_in (pass_through_types, op_type);
+}
+
+gboolean
+_tdbg_cause_records_floats_only (guint mode)
+{
+  return mode == TDBG_MODE_CURT_HEALTH || mode == TDBG_MODE_CONCISE_HEALTH || mode == TDBG_MODE_FULL_HEALTH;
 }
 
 gboolean
@@ -262,6 +269,15 @@ _tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, guint slot, 
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+_tdbg_cause_walk_output_skipped (TdbgCauseWalk *w, guint32 execution, guint slot)
+{
+  const Tensorflow__Execution *ex = _tdbg_cause_walk_execution (w, execution);
+  const Tensorflow__TensorProto *proto = ex ? output_proto (ex, slot) : NULL;
+
+  return proto != NULL && _tdbg_cause_records_floats_only (ex->tensor_debug_mode) && tdbg_tensor_is_empty_proto (proto);
 }
 
 gboolean

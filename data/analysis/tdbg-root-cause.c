@@ -45,7 +45,7 @@ const char *
 tdbg_unrecorded_code (TdbgUnrecorded reason)
 {
   static const char *const codes[] = { NULL, "function_argument", "not_instrumented", "circular_buffer", "unknown",
-                                       "other_task" };
+                                       "other_task", "dtype" };
   return reason < G_N_ELEMENTS (codes) ? codes[reason] : NULL;
 }
 
@@ -112,17 +112,48 @@ free_event (gpointer event)
   tensorflow__debug_event__free_unpacked (event, NULL);
 }
 
-/* An input never traced: what made it, through the ops TensorFlow never traces because they
- * pass their input on (Identity, …). */
-static const TdbgOp *
-maker_of (TdbgLogdir *logdir, guint32 op)
+/* An input never traced: what made it, and which of its outputs, through the ops TensorFlow
+ * never traces because they pass their input on (Identity, …). */
+static guint32
+maker_of (TdbgLogdir *logdir, guint32 op, guint *slot)
 {
   const TdbgOp *p = tdbg_logdir_get_op (logdir, op);
 
   for (guint depth = 0; depth < 16 && p->first_trace == TDBG_NONE && _tdbg_cause_walk_passes_on (p->op_type) &&
                         p->input_names[0] && p->input_names[0][0] != '^' && p->input_ops[0] != TDBG_NONE; depth++)
-    p = tdbg_logdir_get_op (logdir, p->input_ops[0]);
-  return p;
+    {
+      *slot = input_slot (p->input_names[0]);
+      op = p->input_ops[0];
+      p = tdbg_logdir_get_op (logdir, op);
+    }
+  return op;
+}
+
+/* Never instrumented by TensorFlow 2.21's op callback (op_callbacks_common.OP_CALLBACK_SKIP_OPS),
+ * and a function's placeholders, which it does not trace: every other op's output of a type the
+ * mode records is traced. */
+static const char never_traced_types[] =
+  " Placeholder PlaceholderWithDefault Enter Exit Identity If LoopCond Merge NextIteration StatelessIf "
+  "StatefulPartitionedCall Switch While RemoteCall DestroyResourceOp TPUReplicatedInput TPUReplicateMetadata "
+  "TPUCompilationResult TPUReplicatedOutput ConfigureDistributedTPU ";
+/* Whether TensorFlow never traces this op's outputs, whatever their type. */
+static gboolean
+never_traced (const char *op_type)
+{
+  g_autofree char *needle = op_type ? g_strdup_printf (" %s ", op_type) : NULL;
+  return needle && strstr (never_traced_types, needle) != NULL;
+}
+
+static gboolean
+slot_ever_traced (TdbgLogdir *logdir, guint32 op, guint slot)
+{
+  guint n;
+  const guint32 *traces = tdbg_logdir_get_op_traces (logdir, op, &n);
+
+  for (guint k = 0; k < n; k++)
+    if (tdbg_logdir_get_trace (logdir, traces[k])->output_slot == slot)
+      return TRUE;
+  return FALSE;
 }
 
 /* The task part of a device name, "/job:worker/replica:0/task:1" of
@@ -154,29 +185,42 @@ other_task (TdbgLogdir *logdir, const TdbgOp *maker, const TdbgOp *consumer)
   return g_steal_pointer (&maker_task);
 }
 
-/* Why nothing of an input of @consumer was recorded before the origin. A circular buffer is
- * said only where the logdir shows that it dropped records; an op placed on another task was
- * recorded on that task's host, if at all; a never-traced placeholder of an outermost function
- * is an argument, which TensorFlow does not trace. */
+/* Why nothing of an input of @consumer, traced in @mode, was recorded before the origin. A
+ * circular buffer is said only where the logdir shows that it dropped records; an op placed on
+ * another task was recorded on that task's host, if at all; a never-traced placeholder of an
+ * outermost function is an argument, which TensorFlow does not trace; in a health mode, an
+ * output of an op TensorFlow instruments that no trace ever shows is not floating-point (a
+ * reduction's axis, a Shape, a Sum of integers): TensorFlow 2.21 traces floating-point
+ * tensors only there. */
 static TdbgUnrecorded
-unrecorded_reason (TdbgLogdir *logdir, const TdbgOp *consumer, TdbgCauseInput *input)
+unrecorded_reason (TdbgLogdir *logdir, const TdbgOp *consumer, guint mode, TdbgCauseInput *input)
 {
+  guint slot = input->output_slot;
+  guint32 maker_index;
   const TdbgOp *maker;
+  gboolean skipped;
 
   if (_tdbg_cause_input_recorded (input))
     return TDBG_UNRECORDED_NONE;
   if (input->op == TDBG_NONE)
     return TDBG_UNRECORDED_UNKNOWN;
-  maker = maker_of (logdir, input->op);
+  maker_index = maker_of (logdir, input->op, &slot);
+  maker = tdbg_logdir_get_op (logdir, maker_index);
+  skipped = _tdbg_cause_records_floats_only (mode) && !slot_ever_traced (logdir, maker_index, slot);
   if (maker->graph != TDBG_NONE && _tdbg_cause_walk_records_dropped (logdir, maker->graph))
     return TDBG_UNRECORDED_CIRCULAR_BUFFER;
-  if (maker->first_trace != TDBG_NONE)
+  if (maker->first_trace != TDBG_NONE && !skipped)
     return TDBG_UNRECORDED_UNKNOWN;
   if ((input->maker_task = other_task (logdir, maker, consumer)) != NULL)
     return TDBG_UNRECORDED_OTHER_TASK;
   if (g_strcmp0 (maker->op_type, "Placeholder") == 0 && maker->graph != TDBG_NONE &&
       _tdbg_cause_graph_is_outermost (logdir, maker->graph))
     return TDBG_UNRECORDED_FUNCTION_ARGUMENT;
+  if (skipped && !never_traced (maker->op_type))
+    {
+      input->skipping_mode = tdbg_debug_mode_name (mode);
+      return TDBG_UNRECORDED_DTYPE;
+    }
   input->maker_type = maker->op_type;
   return TDBG_UNRECORDED_NOT_INSTRUMENTED;
 }
@@ -186,6 +230,7 @@ static GArray *
 collect_inputs (TdbgCauseWalk *w, const TdbgOp *op, guint32 before, GPtrArray *events)
 {
   TdbgLogdir *logdir = w->logdir;
+  guint mode = tdbg_trace_digest_get_mode (tdbg_logdir_get_trace (logdir, before));
   GArray *inputs = g_array_new (FALSE, TRUE, sizeof (TdbgCauseInput));
   g_array_set_clear_func (inputs, clear_input);
   for (guint k = 0; op->input_names[k]; k++)
@@ -215,7 +260,7 @@ collect_inputs (TdbgCauseWalk *w, const TdbgOp *op, guint32 before, GPtrArray *e
               input.value_read = _tdbg_cause_walk_output_value (w, input.execution, slot, &input.value);
             }
         }
-      input.unrecorded = unrecorded_reason (logdir, op, &input);
+      input.unrecorded = unrecorded_reason (logdir, op, mode, &input);
       g_array_append_val (inputs, input);
     }
   return inputs;
@@ -239,10 +284,12 @@ _tdbg_cause_input_recorded (const TdbgCauseInput *input)
   return input != NULL && (input->trace != TDBG_NONE || (input->execution != TDBG_NONE && input->value_read));
 }
 
+/* An integer or boolean tensor holds no NaN/∞. */
 gboolean
 _tdbg_cause_input_may_hide_nonfinite (const TdbgCauseInput *input)
 {
-  return !_tdbg_cause_input_recorded (input) && g_strcmp0 (input->maker_type, "Const") != 0;
+  return !_tdbg_cause_input_recorded (input) && input->unrecorded != TDBG_UNRECORDED_DTYPE &&
+         g_strcmp0 (input->maker_type, "Const") != 0;
 }
 
 /* The first execution with an output holding NaN/∞, in file order. */
@@ -430,19 +477,21 @@ origin_counts_from_value (TdbgRootCause *rc, const TdbgValue *v)
   rc->nan = v->inf_nan_known ? (double) v->counts.nan : NAN;
 }
 
-/* The reason of the first data input not recorded: what the sentence and the advice say. */
+/* The reason of the first data input not recorded that may have carried a NaN/∞ (else of the
+ * first not recorded): what the sentence and the advice say. */
 static void
 note_unrecorded (TdbgRootCause *rc)
 {
-  for (guint i = 0; i < rc->inputs->len; i++)
-    {
-      const TdbgCauseInput *input = &g_array_index (rc->inputs, TdbgCauseInput, i);
-      if (input->unrecorded == TDBG_UNRECORDED_NONE)
-        continue;
-      rc->unrecorded = input->unrecorded;
-      rc->unrecorded_input = i;
-      return;
-    }
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < rc->inputs->len; i++)
+      {
+        const TdbgCauseInput *input = &g_array_index (rc->inputs, TdbgCauseInput, i);
+        if (input->unrecorded == TDBG_UNRECORDED_NONE || (pass == 0 && !_tdbg_cause_input_may_hide_nonfinite (input)))
+          continue;
+        rc->unrecorded = input->unrecorded;
+        rc->unrecorded_input = i;
+        return;
+      }
 }
 
 static gint
@@ -503,6 +552,59 @@ composition_op_names (TdbgLogdir *logdir, const TdbgOp *op)
   return NULL;
 }
 
+/* Whether @op_type updates the variable its first input is the handle of, without an output
+ * TensorFlow records (ResourceApplyAdam, …), and the catalogue has its row. */
+static gboolean
+untraced_update (const char *op_type)
+{
+  return op_type && (g_str_has_prefix (op_type, "ResourceApply") || g_str_has_prefix (op_type, "ResourceSparseApply")) &&
+         tdbg_cause_catalogue_lookup (op_type) != NULL;
+}
+
+/* The last update of the variable @read reads, created before it in its graph and given the
+ * same handle tensor: what wrote what the read saw, when nothing else of the graph did. */
+static guint32
+untraced_writer (TdbgLogdir *logdir, guint32 read_index)
+{
+  const TdbgOp *read = tdbg_logdir_get_op (logdir, read_index);
+  const char *handle = read->input_names[0];
+  guint32 found = TDBG_NONE;
+
+  if (handle == NULL || handle[0] == '^' || read->graph == TDBG_NONE)
+    return TDBG_NONE;
+  for (guint32 i = 0; i < read_index; i++)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (logdir, i);
+      if (o->graph == read->graph && o->first_trace == TDBG_NONE && untraced_update (o->op_type) &&
+          o->input_names[0] && g_str_equal (o->input_names[0], handle))
+        found = i;
+    }
+  return found;
+}
+
+/* The read's values came from an update TensorFlow records nothing of: it becomes the origin,
+ * its cause decided from its inputs and the kind the read saw, said to be inferred. */
+static gboolean
+take_untraced_writer (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint32 read)
+{
+  guint32 writer = untraced_writer (w->logdir, read);
+  const TdbgOp *op;
+
+  if (writer == TDBG_NONE)
+    return FALSE;
+  op = tdbg_logdir_get_op (w->logdir, writer);
+  g_array_unref (rc->inputs);
+  rc->origin_op = writer;
+  rc->origin_op_type = op->op_type;
+  rc->origin_output_slot = 0;
+  rc->origin_untraced = TRUE;
+  rc->evidence_input = rc->unrecorded_input = -1;
+  rc->unrecorded = TDBG_UNRECORDED_NONE;
+  rc->inputs = collect_inputs (w, op, index, rc->records);
+  decide_cause (rc, op->op_type, NULL);
+  return TRUE;
+}
+
 static void
 find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
 {
@@ -529,6 +631,9 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
       g_auto(GStrv) op_names = composition_op_names (logdir, op);
       decide_cause (rc, op->op_type, op_names);
     }
+  if (rc->cause == TDBG_CAUSE_NONFINITE_INPUT && _tdbg_cause_reads_variable (op->op_type) && first_bad_input (rc) < 0 &&
+      take_untraced_writer (w, rc, index, d->op))
+    op = tdbg_logdir_get_op (logdir, rc->origin_op);
   find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
   count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));
   _tdbg_root_cause_explain (logdir, rc, op->op_name);
@@ -552,6 +657,11 @@ collect_eager_inputs (TdbgCauseWalk *w, guint32 index)
           input.op_name = g_strdup (tdbg_logdir_get_string (w->logdir, e->op_type));
           input.bad = _tdbg_cause_walk_output_bad (w, input.execution, input.output_slot);
           input.value_read = _tdbg_cause_walk_output_value (w, input.execution, input.output_slot, &input.value);
+          if (!input.value_read && _tdbg_cause_walk_output_skipped (w, input.execution, input.output_slot))
+            {
+              input.unrecorded = TDBG_UNRECORDED_DTYPE;
+              input.skipping_mode = tdbg_debug_mode_name (_tdbg_cause_walk_execution (w, input.execution)->tensor_debug_mode);
+            }
         }
       else
         {

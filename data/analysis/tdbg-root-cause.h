@@ -34,10 +34,11 @@ typedef enum {
   TDBG_UNRECORDED_CIRCULAR_BUFFER,   /* the logdir shows that a circular buffer dropped records */
   TDBG_UNRECORDED_UNKNOWN,           /* its op is not in the logdir, or traced only after */
   TDBG_UNRECORDED_OTHER_TASK,        /* placed on another task, whose records are not in the logdir */
+  TDBG_UNRECORDED_DTYPE,             /* not floating-point: the health modes record no other tensor */
 } TdbgUnrecorded;
 
-/* "function_argument", "not_instrumented", "circular_buffer", "unknown", "other_task"; NULL for
- * NONE. */
+/* "function_argument", "not_instrumented", "circular_buffer", "unknown", "other_task", "dtype";
+ * NULL for NONE. */
 const char *tdbg_unrecorded_code (TdbgUnrecorded reason);
 /* "zeros", "negatives", "empty"; NULL for TDBG_EVIDENCE_NONE. */
 const char *tdbg_evidence_code (TdbgEvidenceKind kind);
@@ -81,6 +82,8 @@ typedef struct {
   TdbgUnrecorded unrecorded;  /* why nothing was recorded of it before the origin */
   const char *maker_type;     /* NOT_INSTRUMENTED: the type of the op not recorded (borrowed) */
   char *maker_task;           /* OTHER_TASK: the task it was placed on, "/job:worker/replica:0/task:1" */
+  const char *skipping_mode;  /* DTYPE: the debug mode that records floating-point tensors only,
+                               * "FULL_HEALTH" */
 } TdbgCauseInput;
 
 typedef struct {
@@ -90,6 +93,9 @@ typedef struct {
   guint32 origin_execution;
   guint32 origin_op;          /* for a trace; TDBG_NONE otherwise */
   const char *origin_op_type; /* borrowed from the logdir */
+  /* origin_op has no output TensorFlow records (an optimizer's update of a variable): it is
+   * inferred as the writer of the variable whose read, origin_trace, first held NaN/∞. */
+  gboolean origin_untraced;
   guint origin_output_slot;
   guint mode;                 /* the origin's debug mode */
   double neg_inf, pos_inf, nan; /* the origin's counts, NAN when the mode does not tell */

@@ -67,6 +67,9 @@ json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_member_double_or_null (j, "num_neg_inf", rc->neg_inf);
   tdbg_json_member_double_or_null (j, "num_pos_inf", rc->pos_inf);
   tdbg_json_member_double_or_null (j, "num_nan", rc->nan);
+  /* An update TensorFlow records no output of, inferred from the read at the trace above. */
+  tdbg_json_key (j, "traced");
+  tdbg_json_bool (j, !rc->origin_untraced);
   tdbg_json_end_object (j);
 }
 
@@ -241,6 +244,10 @@ static char *
 origin_title (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   const char *name = tdbg_explain_origin_name (logdir, rc);
+  if (rc->origin_untraced)
+    /* TRANSLATORS: an op TensorFlow records no output of, its type, and the trace that read what it wrote */
+    return g_strdup_printf (_("%s (%s), not recorded: inferred from graph execution trace #%u"), name,
+                            rc->origin_op_type, rc->origin_trace);
   if (rc->origin_trace != TDBG_NONE)
     return g_strdup_printf (_("%s:%u (%s), graph execution trace #%u"), name, rc->origin_output_slot,
                             rc->origin_op_type, rc->origin_trace);

@@ -4,7 +4,7 @@
 truth file says where it was made (a graph op or an eager execution, and its type), what
 caused it and the user's line that made it (null for a tfdbg V1 dump, which holds no Python
 traceback), the inputs the root-cause card outlines (the culprit, and inputs already bad:
-"name: culprit", "name: bad"), phrases the card's text must hold, and optionally the origin's
+"name: culprit", "name: bad"), optionally why inputs were not recorded ({"name": "dtype"}), phrases the card's text must hold, and optionally the origin's
 device. Writes each program's logdir under WORKDIR once per TensorFlow version (as
 write-logdirs.py does for the scenarios) and holds `tfdbg-gtk explain --json` (origin, cause,
 the origin's innermost user frame, the inputs marked culprit or bad, and the card's text: its
@@ -45,8 +45,13 @@ def run_json(cli, *args):
 
 
 def user_line(cli, logdir, origin):
-    """The innermost frame outside the libraries of the origin's stack, as "file.py:N"."""
-    if origin.get("graph_execution_trace_index") is not None:
+    """The innermost frame outside the libraries of the origin's stack, as "file.py:N". An origin
+    inferred without a trace of its own (an update TensorFlow records no output of) by its
+    creation stack among the ops of its graph."""
+    if origin.get("traced") is False:
+        _, listing = run_json(cli, "ops", "--json", "--graph", origin.get("graph_id") or "", logdir)
+        record = next((op for op in listing.get("ops") or [] if op.get("op_name") == origin.get("op_name")), {})
+    elif origin.get("graph_execution_trace_index") is not None:
         _, record = run_json(cli, "trace", "--json", logdir, str(origin["graph_execution_trace_index"]))
     elif origin.get("execution_index") is not None:
         _, record = run_json(cli, "execution", "--json", logdir, str(origin["execution_index"]))
@@ -87,6 +92,8 @@ def got(cli, logdir):
         "alerts": [line for line in alerts.stdout.splitlines() if line.startswith("NaN/∞")],
         "card": card,
         "outlined": outlined,
+        "not_recorded": {i.get("op_name"): i.get("not_recorded_because")
+                         for i in report.get("inputs") or [] if i.get("not_recorded_because")},
         "device": device,
     }
 
@@ -96,19 +103,23 @@ def compare(truth, g):
     op = truth["origin"]["op_type"]  # may be a pattern: __inference_restored_function_body_*
     where = f"{g['where']} {g['op_type']}"
     expected_where = f"{truth['origin']['where']} {op}"
+    # An origin TensorFlow records no output of is alerted where its values were first seen.
+    seen = truth["origin"].get("seen_in", op)
     facts = [
         ("explain exit status", 1, g["explain_status"]),
         ("origin", expected_where, expected_where if fnmatch.fnmatchcase(where, expected_where) else where),
         ("cause", truth["cause"], g["cause"]),
         ("user's line", truth["line"], g["line"]),
         ("alerts exit status", 1, g["alerts_status"]),
-        ("an alert names the origin's op", op,
-         op if any(fnmatch.fnmatchcase(a, f"*({op})*") or fnmatch.fnmatchcase(a, f"*: {op} *") for a in g["alerts"])
+        ("an alert names the origin's op", seen,
+         seen if any(fnmatch.fnmatchcase(a, f"*({seen})*") or fnmatch.fnmatchcase(a, f"*: {seen} *") for a in g["alerts"])
          else "; ".join(g["alerts"][:2])),
     ]
     facts.append(("outlined inputs", truth["outlined"], g["outlined"]))
     facts += [(f"the card says “{phrase}”", phrase, phrase if phrase in g["card"] else g["card"][:160])
               for phrase in truth["card"]]
+    facts += [(f"why {name} was not recorded", reason, g["not_recorded"].get(name))
+              for name, reason in truth.get("not_recorded", {}).items()]
     if "device" in truth:
         facts.append(("origin's device", truth["device"], g["device"]))
     return [(what, e, o) for what, e, o in facts if e != o]

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """A rank-Gaussian transform: each value's rank divided by the count is a probability, mapped to
 a normal score by the inverse normal CDF, tf.math.ndtri. The largest value's rank gives exactly
-1.0, and ndtri(1) = +inf. Ndtri is not in the cause catalogue, so explain says so rather than
-guess. FULL_HEALTH."""
+1.0, and ndtri(1) = +inf, its pole; no summary records a 1, so the pole is inferred from the
++inf. FULL_HEALTH."""
 from bug import setup, finish
 
 tf = setup("FULL_HEALTH")
