@@ -187,3 +187,31 @@ test_damage_record (char *contents, gsize length, double fraction, gsize at)
   g_assert_cmpuint (start, <, length - at);
   contents[start + at] ^= 0x10;
 }
+
+void
+test_assert_same_bytes (TdbgSource *remote, TdbgSource *local)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) past_end = NULL;
+  g_auto(GStrv) names = tdbg_source_list_files (local, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (names[0]);
+  for (guint i = 0; names[i]; i++)
+    {
+      g_autoptr(GBytes) here = NULL, there = NULL;
+      guint64 size = 0, remote_size = 0;
+
+      g_assert_true (tdbg_source_get_size (local, names[i], &size, NULL, &error));
+      g_assert_true (tdbg_source_get_size (remote, names[i], &remote_size, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (remote_size, ==, size);
+      here = tdbg_source_read (local, names[i], size / 3, 4096, NULL, &error);
+      there = tdbg_source_read (remote, names[i], size / 3, 4096, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_bytes_equal (here, there));
+    }
+  past_end = tdbg_source_read (remote, names[0], 1 << 30, 16, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (past_end), ==, 0);
+}

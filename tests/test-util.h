@@ -24,6 +24,9 @@ char *test_run_cli (int *status, const char *first, ...) G_GNUC_NULL_TERMINATED;
 /* Asserts that @remote holds the index @local does (a load over SSH against a local one):
  * counts, problems, file states and every digest. */
 void test_assert_same_logdir (TdbgLogdir *remote, TdbgLogdir *local);
+/* Asserts that @remote reads what @local does: each of @local's files has the same size and
+ * the same bytes in a range a third of the way in, and a read past the end gives none. */
+void test_assert_same_bytes (TdbgSource *remote, TdbgSource *local);
 
 /* Flips one bit @at bytes into the record that starts at or after @fraction of @contents. */
 void test_damage_record (char *contents, gsize length, double fraction, gsize at);
