@@ -704,7 +704,8 @@ tdbg_logdir_holds_no_traceback (TdbgLogdir *self)
 {
   g_return_val_if_fail (TDBG_IS_LOGDIR (self), FALSE);
   return tdbg_logdir_get_n_stack_frames (self) == 0
-         && (tdbg_logdir_get_n_ops (self) > 0 || tdbg_logdir_get_n_executions (self) > 0);
+         && (tdbg_logdir_get_n_ops (self) > 0 || tdbg_logdir_get_n_executions (self) > 0)
+         && (self->tensorflow_version == NULL || *self->tensorflow_version == '\0');
 }
 
 void

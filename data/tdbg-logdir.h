@@ -172,8 +172,10 @@ GPtrArray *tdbg_logdir_resolve_stack (TdbgLogdir *self, char **stack_frame_ids);
 gint tdbg_stack_innermost_user_frame (GPtrArray *frames);
 /* The innermost frame of @op's creation stack outside the TensorFlow library, or NULL. */
 const TdbgStackFrame *tdbg_logdir_get_op_user_frame (TdbgLogdir *self, const TdbgOp *op);
-/* Whether the logdir has ops or executions but not one stack frame: no Python traceback was
- * recorded (a tfdbg V1 dump holds none), so no stack or source line can be shown. */
+/* Whether the logdir is a tfdbg V1 dump's, which records no Python traceback, so that no
+ * stack or source line can be shown: ops or executions but not one stack frame, and metadata
+ * naming no TensorFlow version (as data/v1/ makes it; TensorFlow's own names its version, and
+ * a tfdbg2 logdir without frames only lost them). */
 gboolean tdbg_logdir_holds_no_traceback (TdbgLogdir *self);
 /* Whether a source path is library code (under site-packages or dist-packages), not the user's. */
 gboolean tdbg_stack_path_is_library (const char *path);

@@ -570,6 +570,39 @@ test_frames_before_sources (void)
   test_remove_tree (full);
 }
 
+/* A logdir of @tensorflow_version with an op and not one stack frame. */
+static TdbgLogdir *
+frameless_logdir (const char *dir, const char *tensorflow_version)
+{
+  static const char *const none[] = { NULL };
+  const gint32 outputs[] = { 1 };
+  g_autoptr(GError) error = NULL;
+  TdbgFixtureWriter *w = tdbg_fixture_writer_new (dir, "host", 1700000000, 1.0, NULL, tensorflow_version, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (tdbg_fixture_writer_add_graph (w, 1.0, "g1", "f", NULL, &error));
+  g_assert_true (tdbg_fixture_writer_add_op (w, 1.0, "g1", "f", "Log", "f/Log", none, outputs, 1, none, &error));
+  g_assert_true (tdbg_fixture_writer_flush (w, &error));
+  tdbg_fixture_writer_free (w);
+  return test_load_logdir (dir);
+}
+
+/* No frames says "a tfdbg V1 dump" only for a V1 dump's logdir (its metadata names no
+ * TensorFlow version); a tfdbg2 logdir that lost its frames is not called one. */
+static void
+test_no_traceback_only_v1 (void)
+{
+  g_autofree char *v2 = test_make_temp_dir (), *v1 = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) written_by_tf = frameless_logdir (v2, "2.21.0");
+  g_autoptr(TdbgLogdir) as_v1_makes_it = frameless_logdir (v1, "");
+
+  g_assert_cmpuint (tdbg_logdir_get_n_ops (written_by_tf), ==, 1);
+  g_assert_false (tdbg_logdir_holds_no_traceback (written_by_tf));
+  g_assert_true (tdbg_logdir_holds_no_traceback (as_v1_makes_it));
+  test_remove_tree (v2);
+  test_remove_tree (v1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -588,5 +621,6 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/bulk-limit", test_bulk_limit);
   g_test_add_func ("/logdir/wide-counts", test_wide_counts);
   g_test_add_func ("/logdir/frames-before-sources", test_frames_before_sources);
+  g_test_add_func ("/logdir/no-traceback-only-v1", test_no_traceback_only_v1);
   return g_test_run ();
 }
