@@ -31,11 +31,12 @@ paneds (TdbgWindow *self, GtkPaned **out)
 }
 
 /* The source and stack's height for a window of @height: a screen of code (at least 12
- * lines), more on a tall screen, never most of it. */
+ * lines), more on a tall screen, never most of it; on a laptop's screen no more than that, so
+ * that Graph Execution keeps its rows with FULL_TENSOR's values open under them. */
 static int
 bottom_height (int height)
 {
-  return CLAMP (height * 2 / 5, 250, 460);
+  return CLAMP (height * 3 / 10, 236, 460);
 }
 
 static gboolean
@@ -224,6 +225,15 @@ realize_cb (TdbgWindow *self)
   gtk_window_maximize (GTK_WINDOW (self));
 }
 
+/* Whole Graph browses every op of a graph: it takes Graph Execution's place in the middle
+ * (beside it on a laptop's screen the drawing had about 170 px and the graph's name a few
+ * characters), which comes back with the neighbourhood. */
+static void
+whole_graph_changed_cb (TdbgWindow *self, gboolean whole)
+{
+  gtk_widget_set_visible (GTK_WIDGET (tdbg_window_get_trace_pane (self)), !whole);
+}
+
 void
 _tdbg_window_layout_load (TdbgWindow *self)
 {
@@ -249,6 +259,8 @@ _tdbg_window_layout_load (TdbgWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
   g_signal_connect (self, "realize", G_CALLBACK (realize_cb), NULL);
   g_signal_connect_swapped (self->pages, "notify::visible-child", G_CALLBACK (size_changed_cb), self);
+  g_signal_connect_swapped (tdbg_window_get_graph_pane (self), "whole-graph-changed", G_CALLBACK (whole_graph_changed_cb),
+                            self);
   g_settings_bind (self->settings, "show-alerts", tdbg_window_get_alerts_pane (self), "visible", G_SETTINGS_BIND_DEFAULT);
 }
 

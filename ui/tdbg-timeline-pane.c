@@ -46,6 +46,10 @@ tdbg_timeline_chip_text (const char *op_type)
       }
   if (*p == '\0' || !g_utf8_validate (p, -1, NULL))
     return g_strdup ("?");
+  /* A TF1 call names what it fetched after its name ("Session.run(targets: w/Assign)"): the
+   * chip keeps the name, the tooltip the whole. */
+  if (strchr (p, '(') && strchr (p, '(') > p)
+    return g_strndup (p, (gsize) (strchr (p, '(') - p));
   /* A traced function's name ends in its graph's number ("scaled_roots_58"): the name is what
    * a person wrote. */
   end = p + strlen (p);
@@ -69,9 +73,11 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_widget_add_css_class (label, "tdbg-exec-box");
-  gtk_label_set_width_chars (GTK_LABEL (label), 2);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), CHIP_MAX_CHARS);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* Not ellipsized by GTK: a label's least width then comes from its width in characters,
+   * which in another language's or the monospace font's metrics is narrower than a Latin
+   * name (Japanese showed "C…" for Cast). The text is cut to CHIP_MAX_CHARS here instead,
+   * and the chip is as wide as what it shows, in any font. */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_NONE);
   tdbg_ui_list_item_set_child (item, label);
 }
 
@@ -94,10 +100,14 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTimelinePane 
   name = tdbg_timeline_chip_text (type);
   /* A tf.function call stands apart from single ops by its mark as well as its colour. */
   text = d->graph != TDBG_NONE ? g_strconcat ("ƒ ", name, NULL) : g_strdup (name);
+  if (g_utf8_strlen (text, -1) > CHIP_MAX_CHARS)
+    {
+      char *cut = g_utf8_substring (text, 0, CHIP_MAX_CHARS - 1);
+      g_free (text);
+      text = g_strconcat (cut, "…", NULL);
+      g_free (cut);
+    }
   gtk_label_set_text (GTK_LABEL (label), text);
-  /* The strip gives a chip the least width it asks for: as much of the name as fits a dozen
-   * characters. */
-  gtk_label_set_width_chars (GTK_LABEL (label), CLAMP ((int) g_utf8_strlen (text, -1), 2, CHIP_MAX_CHARS));
   tip = g_strdup_printf (_("#%u: %s"), index, type);
   tdbg_ui_set_lazy_tooltip (label, tip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, tip,

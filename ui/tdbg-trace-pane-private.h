@@ -25,6 +25,7 @@ struct _TdbgTracePane {
   GtkLabel *regex_error_label;
   GtkDropDown *type_dropdown;
   GtkWidget *place_box;
+  GtkWidget *where_box;   /* the device and host filters, when there is a choice */
   GtkDropDown *host_dropdown;
   GtkDropDown *device_dropdown;
   GtkCheckButton *alerting_check;
