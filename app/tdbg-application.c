@@ -16,6 +16,8 @@
 
 struct _TdbgApplication {
   AdwApplication parent_instance;
+
+  GListStore *watched_runs;   /* TdbgWatchedRun: runs watched with no window */
 };
 
 /* AdwApplication: the Adwaita style, following the system's light or dark preference. */
@@ -147,7 +149,7 @@ tdbg_application_activate (GApplication *app)
 {
   TdbgWindow *window;
 
-  if (tdbg_background_watch_show_all ())
+  if (tdbg_background_watch_show_all (GTK_APPLICATION (app)))
     return;
   window = tdbg_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
@@ -171,10 +173,18 @@ quit_activated (GSimpleAction *action, GVariant *parameter, gpointer app)
 }
 
 static void
+tdbg_application_dispose (GObject *object)
+{
+  g_clear_object (&TDBG_APPLICATION (object)->watched_runs);
+  G_OBJECT_CLASS (tdbg_application_parent_class)->dispose (object);
+}
+
+static void
 tdbg_application_class_init (TdbgApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->dispose = tdbg_application_dispose;
   app_class->local_command_line = tdbg_application_local_command_line;
   app_class->startup = tdbg_application_startup;
   app_class->activate = tdbg_application_activate;
@@ -191,8 +201,16 @@ tdbg_application_init (TdbgApplication *self)
     { "compare", compare_activated, "(ss)", NULL, NULL, { 0 } },
   };
 
+  self->watched_runs = g_list_store_new (TDBG_TYPE_WATCHED_RUN);
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   tdbg_window_notify_add_app_actions (GTK_APPLICATION (self));
+}
+
+GListStore *
+tdbg_application_get_watched_runs (TdbgApplication *self)
+{
+  g_return_val_if_fail (TDBG_IS_APPLICATION (self), NULL);
+  return self->watched_runs;
 }
 
 TdbgApplication *

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* The GtkApplication: one window per logdir given on the command line. */
+/* The GtkApplication: one window per logdir given on the command line; the runs watched in
+ * the background (tdbg-background-watch.h) are its own. */
 
 #include <adwaita.h>
 
@@ -11,5 +12,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TdbgApplication, tdbg_application, TDBG, APPLICATION, AdwApplication)
 
 TdbgApplication *tdbg_application_new (void);
+/* The runs watched with no window (TdbgWatchedRun items), in the order they went there. */
+GListStore *tdbg_application_get_watched_runs (TdbgApplication *self);
 
 G_END_DECLS

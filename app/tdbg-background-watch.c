@@ -5,99 +5,124 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include "tdbg-application.h"
 #include "tdbg-settings.h"
 #include "tdbg-window-notify.h"
 
-/* One application per process: its watching windows are the process's. */
 static GListStore *
-watching (void)
+watched_runs (GtkApplication *app)
 {
-  static GListStore *store;
-
-  if (store == NULL)
-    store = g_list_store_new (TDBG_TYPE_WINDOW);
-  return store;
+  return TDBG_IS_APPLICATION (app) ? tdbg_application_get_watched_runs (TDBG_APPLICATION (app)) : NULL;
 }
 
-GListModel *
-tdbg_background_watch_get_list (void)
+static gboolean
+find (GtkApplication *app, const char *location, guint *position)
 {
-  return G_LIST_MODEL (watching ());
+  GListModel *runs = G_LIST_MODEL (watched_runs (app));
+
+  for (guint i = 0; runs && location && i < g_list_model_get_n_items (runs); i++)
+    {
+      g_autoptr(TdbgWatchedRun) watched = g_list_model_get_item (runs, i);
+      if (g_strcmp0 (tdbg_watched_run_get_location (watched), location) == 0)
+        {
+          *position = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
-gboolean
-tdbg_background_watch_contains (TdbgWindow *window)
+TdbgWatchedRun *
+tdbg_background_watch_find (GtkApplication *app, const char *location)
 {
-  return g_list_store_find (watching (), window, NULL);
-}
-
-/* Takes @window off the list and lets the application go (when it was on the list). */
-static void visible_changed_cb (TdbgWindow *window, GParamSpec *pspec, gpointer data);
-
-static void
-leave (TdbgWindow *window)
-{
+  g_autoptr(TdbgWatchedRun) watched = NULL;
   guint position;
-  GtkApplication *app = g_object_get_data (G_OBJECT (window), "tdbg-background-app");
 
-  if (!g_list_store_find (watching (), window, &position))
-    return;
-  g_signal_handlers_disconnect_by_func (window, leave, NULL);
-  g_signal_handlers_disconnect_by_func (window, visible_changed_cb, NULL);
-  g_object_set_data (G_OBJECT (window), "tdbg-background-app", NULL);
-  g_list_store_remove (watching (), position);
-  if (app)
-    g_application_release (G_APPLICATION (app));
+  if (!find (app, location, &position))
+    return NULL;
+  watched = g_list_model_get_item (G_LIST_MODEL (watched_runs (app)), position);
+  /* Borrowed: the list holds it. */
+  return watched;
 }
 
-static void
-visible_changed_cb (TdbgWindow *window, GParamSpec *pspec, gpointer data)
+/* Takes the run at @location off the list and lets the application go; NULL when none. */
+static TdbgRun *
+take (GtkApplication *app, const char *location)
 {
-  if (gtk_widget_get_visible (GTK_WIDGET (window)))
-    leave (window);
+  g_autoptr(TdbgWatchedRun) watched = NULL;
+  TdbgRun *run;
+  guint position;
+
+  if (!find (app, location, &position))
+    return NULL;
+  watched = g_list_model_get_item (G_LIST_MODEL (watched_runs (app)), position);
+  run = g_object_ref (tdbg_watched_run_get_run (watched));
+  g_list_store_remove (watched_runs (app), position);
+  g_application_release (G_APPLICATION (app));
+  return run;
+}
+
+/* The application takes @window's run (the window lets go of it), unless it watches that
+ * run already. */
+static void
+hand_over (TdbgWindow *window)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+  g_autoptr(TdbgRun) run = NULL;
+  g_autoptr(TdbgWatchedRun) watched = NULL;
+  guint position;
+
+  if (watched_runs (app) == NULL || find (app, tdbg_window_get_location (window), &position))
+    return;
+  run = tdbg_window_give_run (window);
+  watched = tdbg_watched_run_new (run, G_APPLICATION (app));
+  g_application_hold (G_APPLICATION (app));
+  g_list_store_append (watched_runs (app), watched);
 }
 
 void
 tdbg_background_watch_send (TdbgWindow *window)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
-
-  if (g_list_store_find (watching (), window, NULL))
-    return;
-  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-  if (app)
-    g_application_hold (G_APPLICATION (app));
-  /* The application held, to be let go of when the window leaves (by then it may have none). */
-  g_object_set_data (G_OBJECT (window), "tdbg-background-app", app);
-  g_list_store_append (watching (), window);
-  g_signal_connect (window, "notify::visible", G_CALLBACK (visible_changed_cb), NULL);
-  g_signal_connect (window, "destroy", G_CALLBACK (leave), NULL);
-}
-
-void
-tdbg_background_watch_show (TdbgWindow *window)
-{
-  gtk_window_present (GTK_WINDOW (window));
-}
-
-void
-tdbg_background_watch_stop (TdbgWindow *window)
-{
-  leave (window);
+  hand_over (window);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-gboolean
-tdbg_background_watch_show_all (void)
+TdbgWindow *
+tdbg_background_watch_show (GtkApplication *app, const char *location)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (watching ()));
+  g_autoptr(TdbgRun) run = take (app, location);
+  TdbgWindow *window;
 
-  /* Presenting one takes it off the list. */
-  while (g_list_model_get_n_items (G_LIST_MODEL (watching ())) > 0)
+  if (run == NULL)
+    return NULL;
+  window = tdbg_window_new (app);
+  tdbg_window_show_run (window, run);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+void
+tdbg_background_watch_stop (GtkApplication *app, const char *location)
+{
+  g_autoptr(TdbgRun) run = take (app, location);
+
+  if (run == NULL)
+    return;
+  tdbg_run_set_following (run, FALSE);
+  tdbg_run_cancel (run);
+}
+
+gboolean
+tdbg_background_watch_show_all (GtkApplication *app)
+{
+  GListModel *runs = G_LIST_MODEL (watched_runs (app));
+  guint n = runs ? g_list_model_get_n_items (runs) : 0;
+
+  while (runs && g_list_model_get_n_items (runs) > 0)
     {
-      g_autoptr(TdbgWindow) window = g_list_model_get_item (G_LIST_MODEL (watching ()), 0);
-      tdbg_background_watch_show (window);
-      leave (window);   /* when presenting did not show it (no display) */
+      g_autoptr(TdbgWatchedRun) watched = g_list_model_get_item (runs, 0);
+      g_autofree char *location = g_strdup (tdbg_watched_run_get_location (watched));
+      tdbg_background_watch_show (app, location);
     }
   return n > 0;
 }
@@ -110,8 +135,8 @@ asked_cb (AdwMessageDialog *dialog, const char *response, TdbgWindow *window)
 
   g_settings_set_boolean (settings, "watch-in-background-asked", TRUE);
   g_settings_set_boolean (settings, "watch-in-background", background);
-  /* Gone before its window is: a dialog over a hidden window is sized for none. Nor is it
-   * left pointing at a window destroyed below (it is disposed once its response is done). */
+  /* Gone before its window is: not left pointing at a window destroyed below (it is disposed
+   * once its response is done). */
   gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
   gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   if (background)
@@ -159,10 +184,12 @@ tdbg_background_watch_close_request (TdbgWindow *window)
     return FALSE;
   settings = tdbg_settings_new ();
   if (!g_settings_get_boolean (settings, "watch-in-background-asked"))
-    ask (window);
-  else if (g_settings_get_boolean (settings, "watch-in-background"))
-    tdbg_background_watch_send (window);
-  else
-    return FALSE;
-  return TRUE;
+    {
+      /* It stays while asked. */
+      ask (window);
+      return TRUE;
+    }
+  if (g_settings_get_boolean (settings, "watch-in-background"))
+    hand_over (window);
+  return FALSE;
 }

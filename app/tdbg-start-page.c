@@ -6,7 +6,8 @@
 #include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include "tdbg-background-watch.h"
+#include "tdbg-application.h"
+#include "tdbg-watched-run.h"
 #include "tdbg-location.h"
 #include "tdbg-settings.h"
 #include "tdbg-template.h"
@@ -19,6 +20,7 @@ struct _TdbgStartPage {
   GtkListBox *list;
   GtkWidget *watching_group;
   GtkListBox *watching_list;  /* the runs watched in the background */
+  GListModel *watched_runs;   /* the application's, bound to it */
 
   GSettings *settings;
   GPtrArray *recents;   /* TdbgRecent, newest first */
@@ -238,37 +240,27 @@ row_activated_cb (GtkListBox *list, GtkListBoxRow *row, TdbgStartPage *self)
     g_signal_emit (self, signals[SIGNAL_OPEN_LOCATION], 0, location);
 }
 
-static void
-watching_show_clicked_cb (GtkButton *button, TdbgWindow *window)
-{
-  tdbg_background_watch_show (window);
-}
-
-static void
-watching_stop_clicked_cb (GtkButton *button, TdbgWindow *window)
-{
-  tdbg_background_watch_stop (window);
-}
-
+/* A button of a watched run's row: @action ("app.show-run", "app.stop-watching") on its
+ * location. */
 static GtkWidget *
-watching_button (const char *label, const char *accessible_format, const char *location, GCallback clicked,
-                 TdbgWindow *window)
+watching_button (const char *label, const char *accessible_format, const char *shown, const char *action,
+                 const char *location)
 {
   GtkWidget *button = gtk_button_new_with_mnemonic (label);
-  g_autofree char *name = g_strdup_printf (accessible_format, location);
+  g_autofree char *name = g_strdup_printf (accessible_format, shown);
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
-  g_signal_connect_object (button, "clicked", clicked, window, 0);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), g_variant_new_string (location));
   return button;
 }
 
-/* A run watched with its window closed: Show brings the window back, Stop ends the watch. */
+/* A run watched with its window closed: Show brings it back in a window, Stop ends the watch. */
 static GtkWidget *
 create_watching_row (gpointer item, gpointer data)
 {
-  TdbgWindow *window = item;
-  const char *location = tdbg_window_get_location (window);
+  const char *location = tdbg_watched_run_get_location (item);
   g_autofree char *shown = tdbg_display_location (location ? location : "");
   g_autofree char *base = short_name (location ? location : "");
   GtkWidget *row = adw_action_row_new ();
@@ -280,25 +272,64 @@ create_watching_row (gpointer item, gpointer data)
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("alarm-symbolic"));
   /* Translators: accessible names of the buttons of a run watched in the background */
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), watching_button (_("_Show"), _("Show %s"), shown,
-                                                                     G_CALLBACK (watching_show_clicked_cb), window));
-  stop = watching_button (_("S_top"), _("Stop watching %s"), shown, G_CALLBACK (watching_stop_clicked_cb), window);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), watching_button (_("_Show"), _("Show %s"), shown, "app.show-run",
+                                                                     location));
+  stop = watching_button (_("S_top"), _("Stop watching %s"), shown, "app.stop-watching", location);
   gtk_widget_add_css_class (stop, "destructive-action");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), stop);
-  g_object_set_data_full (G_OBJECT (row), "window", g_object_ref (window), g_object_unref);
+  g_object_set_data_full (G_OBJECT (row), "location", g_strdup (location), g_free);
   return row;
 }
 
 static void
 watching_row_activated_cb (GtkListBox *list, GtkListBoxRow *row, TdbgStartPage *self)
 {
-  tdbg_background_watch_show (g_object_get_data (G_OBJECT (row), "window"));
+  gtk_widget_activate_action (GTK_WIDGET (row), "app.show-run", "s", g_object_get_data (G_OBJECT (row), "location"));
 }
 
 static void
 watching_changed_cb (GListModel *model, guint position, guint removed, guint added, TdbgStartPage *self)
 {
   gtk_widget_set_visible (self->watching_group, g_list_model_get_n_items (model) > 0);
+}
+
+/* The watched runs of the application of the window the page is in (none without one). */
+static void
+bind_watched_runs (TdbgStartPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
+  GListModel *runs = TDBG_IS_APPLICATION (app) ? G_LIST_MODEL (tdbg_application_get_watched_runs (TDBG_APPLICATION (app)))
+                                               : NULL;
+
+  if (runs == self->watched_runs)
+    return;
+  if (self->watched_runs)
+    g_signal_handlers_disconnect_by_data (self->watched_runs, self);
+  g_set_object (&self->watched_runs, runs);
+  gtk_list_box_bind_model (self->watching_list, runs, create_watching_row, self, NULL);
+  if (runs)
+    g_signal_connect (runs, "items-changed", G_CALLBACK (watching_changed_cb), self);
+  gtk_widget_set_visible (self->watching_group, runs && g_list_model_get_n_items (runs) > 0);
+}
+
+static void
+tdbg_start_page_root (GtkWidget *widget)
+{
+  GtkRoot *root;
+
+  GTK_WIDGET_CLASS (tdbg_start_page_parent_class)->root (widget);
+  root = gtk_widget_get_root (widget);
+  /* A window is given its application after its children are made. */
+  g_signal_connect_object (root, "notify::application", G_CALLBACK (bind_watched_runs), widget, G_CONNECT_SWAPPED);
+  bind_watched_runs (TDBG_START_PAGE (widget));
+}
+
+static void
+tdbg_start_page_unroot (GtkWidget *widget)
+{
+  g_signal_handlers_disconnect_by_data (gtk_widget_get_root (widget), widget);
+  GTK_WIDGET_CLASS (tdbg_start_page_parent_class)->unroot (widget);
 }
 
 GtkListBox *tdbg_start_page_get_watching_list (TdbgStartPage *self) { return self->watching_list; }
@@ -364,7 +395,9 @@ tdbg_start_page_dispose (GObject *object)
 
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
-  g_signal_handlers_disconnect_by_data (tdbg_background_watch_get_list (), self);
+  if (self->watched_runs)
+    g_signal_handlers_disconnect_by_data (self->watched_runs, self);
+  g_clear_object (&self->watched_runs);
   if (self->checking)
     g_cancellable_cancel (self->checking);
   g_clear_object (&self->checking);
@@ -383,6 +416,8 @@ tdbg_start_page_class_init (TdbgStartPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tdbg_start_page_dispose;
+  widget_class->root = tdbg_start_page_root;
+  widget_class->unroot = tdbg_start_page_unroot;
   /* A recent logdir was activated: its path or ssh:// address. */
   signals[SIGNAL_OPEN_LOCATION] = g_signal_new ("open-location", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                                 NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
@@ -404,8 +439,6 @@ tdbg_start_page_init (TdbgStartPage *self)
   self->model = gtk_string_list_new (NULL);
   gtk_list_box_bind_model (self->list, G_LIST_MODEL (self->model), create_row, self, NULL);
   g_signal_connect (self->settings, "changed::recent-logdirs", G_CALLBACK (recents_changed_cb), self);
-  gtk_list_box_bind_model (self->watching_list, tdbg_background_watch_get_list (), create_watching_row, self, NULL);
-  g_signal_connect (tdbg_background_watch_get_list (), "items-changed", G_CALLBACK (watching_changed_cb), self);
-  watching_changed_cb (tdbg_background_watch_get_list (), 0, 0, 0, self);
+  gtk_widget_set_visible (self->watching_group, FALSE);
   tdbg_start_page_refresh (self);
 }

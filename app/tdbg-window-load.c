@@ -459,21 +459,18 @@ run_loaded_cb (TdbgRun *run, const GError *error, TdbgWindow *self)
     show_loaded (self, tdbg_run_get_logdir (run));
 }
 
-/* Clears the window for @location and shows the progress area with @progress_text. */
+/* Clears the window for the run at @location: no banner, no logdir, the title naming it. */
 static void
-begin_open (TdbgWindow *self, const char *location, const char *progress_text)
+clear_for (TdbgWindow *self, const char *location)
 {
   g_autofree char *title = NULL;
   g_autofree char *shown = NULL;
 
-  tdbg_window_cancel_load (self);
-  _tdbg_window_compare_clear (self);
   g_clear_object (&self->first_look);
 #ifdef TDBG_WITH_REMOTE
   g_clear_object (&self->connection_watch);
 #endif
   hide_connection_bar (self);
-  tdbg_run_begin (self->run, location);
   gtk_info_bar_set_revealed (self->problems_bar, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_bar), FALSE);
   gtk_label_set_text (self->problems_label, "");
@@ -487,7 +484,25 @@ begin_open (TdbgWindow *self, const char *location, const char *progress_text)
   title = g_strdup_printf (_("%s — TensorFlow Debugger"), shown);
   gtk_window_set_title (GTK_WINDOW (self), title);
   _tdbg_window_show_page (self, "logdir");
+}
+
+/* Clears the window for @location and shows the progress area with @progress_text. */
+static void
+begin_open (TdbgWindow *self, const char *location, const char *progress_text)
+{
+  tdbg_window_cancel_load (self);
+  _tdbg_window_compare_clear (self);
+  tdbg_run_begin (self->run, location);
+  clear_for (self, location);
   _tdbg_window_progress_begin (self, progress_text);
+}
+
+/* A run given to the window loaded (tdbg_window_show_run()): shown as when its load ended. */
+void
+_tdbg_window_show_run_loaded (TdbgWindow *self)
+{
+  clear_for (self, tdbg_run_get_location (self->run));
+  show_loaded (self, tdbg_run_get_logdir (self->run));
 }
 
 /* A folder without a logdir yet, while followed, is looked at as following polls a logdir; once
@@ -720,9 +735,9 @@ run_grew_cb (TdbgRun *run, const TdbgLogdirCounts *before, TdbgWindow *self)
   tdbg_selection_logdir_grew (self->selection, before);
 }
 
-/* The run's load and follow steps, the banners' buttons. */
+/* The run's load and follow steps (all connected with the window as their data). */
 void
-_tdbg_window_load_init (TdbgWindow *self)
+_tdbg_window_load_attach_run (TdbgWindow *self)
 {
   g_signal_connect (self->run, "loaded", G_CALLBACK (run_loaded_cb), self);
   g_signal_connect (self->run, "grew", G_CALLBACK (run_grew_cb), self);
@@ -731,6 +746,12 @@ _tdbg_window_load_init (TdbgWindow *self)
 #ifdef TDBG_WITH_REMOTE
   g_signal_connect_swapped (self->run, "notify::following", G_CALLBACK (pause_watch_while_following), self);
 #endif
+}
+
+/* The banners' buttons. */
+void
+_tdbg_window_load_init (TdbgWindow *self)
+{
   g_signal_connect (self->problems_bar, "response", G_CALLBACK (problems_response_cb), self);
   g_signal_connect (self->notice_bar, "response", G_CALLBACK (problems_response_cb), self);
 #ifdef TDBG_WITH_REMOTE

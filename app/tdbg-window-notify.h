@@ -1,19 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Telling the person when a followed run goes bad: the first alert of each kind that a run
- * writes while it is followed raises a desktop notification (GNotification), unless the
- * window showing that run is the active one. Its default action brings the window back on
- * that alert with the root-cause card open; its button turns following off. */
+/* The window's side of telling the person when a followed run goes bad (tdbg-run-notifier.h):
+ * its run's alerts are told unless the window is the active one; and the application's
+ * actions that the notifications and the start page use, each naming a run by its location:
+ * "app.show-alert" (location, alert kind id: the run shown on that alert with the root-cause
+ * card open, in its window or in a new one when it is watched in the background),
+ * "app.show-run" (location) and "app.stop-watching" (location: a run watched in the
+ * background stops being watched; one shown stops being followed). */
 
 #include "tdbg-window.h"
 
 G_BEGIN_DECLS
 
-/* Called once from the window's init. */
+/* Called from the window's init, and again whenever it shows another run object. */
 void tdbg_window_notify_init (TdbgWindow *self);
-/* The application's actions the notifications use ("app.show-alert", "app.stop-watching",
- * each with the window's id and, for the first, the alert kind's id). */
 void tdbg_window_notify_add_app_actions (GtkApplication *app);
 /* Whether the run the window follows is still being written: it grew while the window
  * showed it, in the last half hour. */
@@ -21,7 +22,5 @@ gboolean tdbg_window_notify_run_is_growing (TdbgWindow *self);
 /* Tells of @alert as of the first alert of its kind in a followed run (compare mode: a first
  * divergence that appeared as the runs grew). */
 void tdbg_window_notify_alert (TdbgWindow *self, const TdbgAlert *alert);
-/* The notification's id for @window and alert kind @kind_id (to withdraw it, and for tests). */
-char *tdbg_window_notify_id (TdbgWindow *window, const char *kind_id);
 
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include "tdbg-graph-pane.h"
 #include "tdbg-problem-page.h"
 #include "tdbg-run.h"
+#include "tdbg-run-notifier.h"
 #include "tdbg-source-pane.h"
 #include "tdbg-stack-pane.h"
 #include "tdbg-location.h"
@@ -66,6 +67,7 @@ struct _TdbgWindow {
    * each logdir opened; in compare mode, the run compared with (tdbg-window-compare.c). */
   TdbgRun *run;
   TdbgRun *compare_run;
+  TdbgRunNotifier *notifier;     /* tells the run's alerts (tdbg-window-notify.c) */
   TdbgLogdir *first_look;        /* loaded, its first look not chosen yet: still loading */
   guint progress_id;             /* the progress area's, while a run loads or a pair is compared */
   guint folder_poll_id;          /* a folder without a logdir yet, opened once followed and filled */
@@ -97,6 +99,10 @@ void _tdbg_window_actions_init (TdbgWindow *self);
 
 /* tdbg-window-load.c */
 void _tdbg_window_load_init (TdbgWindow *self);
+/* Connects the run's load and follow steps to the window (self->run set). */
+void _tdbg_window_load_attach_run (TdbgWindow *self);
+/* Shows self->run, loaded elsewhere, as when its load ended. */
+void _tdbg_window_show_run_loaded (TdbgWindow *self);
 /* "start", "logdir" or "problem"; the start page is refreshed when shown. */
 void _tdbg_window_show_page (TdbgWindow *self, const char *name);
 /* The problem page with @title and @description. */

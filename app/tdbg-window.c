@@ -141,6 +141,54 @@ _tdbg_window_update_status (TdbgWindow *self)
   g_string_free (s, TRUE);
 }
 
+/* The window shows @run (its reference taken): the run's load and follow steps reach the
+ * panes, the Follow setting is its "following", its alerts are told (tdbg-window-notify.c),
+ * and closing the window asks whether it is still being written. */
+static void
+attach_run (TdbgWindow *self, TdbgRun *run)
+{
+  self->run = run;
+  tdbg_run_set_watching (run, TRUE);
+  _tdbg_window_load_attach_run (self);
+  g_settings_bind (self->settings, "follow", run, "following", G_SETTINGS_BIND_DEFAULT);
+  tdbg_window_notify_init (self);
+}
+
+/* Undoes attach_run(): the run, as it is, for the caller. */
+static TdbgRun *
+detach_run (TdbgWindow *self)
+{
+  /* The Follow setting, shared by every window, no longer reaches it. */
+  g_settings_unbind (self->run, "following");
+  g_signal_handlers_disconnect_by_data (self->run, self);
+  g_clear_object (&self->notifier);
+  return g_steal_pointer (&self->run);
+}
+
+TdbgRun *
+tdbg_window_give_run (TdbgWindow *self)
+{
+  TdbgRun *run;
+
+  g_return_val_if_fail (TDBG_IS_WINDOW (self), NULL);
+  _tdbg_window_compare_clear (self);
+  run = detach_run (self);
+  attach_run (self, tdbg_run_new ());
+  return run;
+}
+
+void
+tdbg_window_show_run (TdbgWindow *self, TdbgRun *run)
+{
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  g_return_if_fail (tdbg_run_get_logdir (run) != NULL);
+  tdbg_window_cancel_load (self);
+  _tdbg_window_compare_clear (self);
+  g_object_unref (detach_run (self));
+  attach_run (self, g_object_ref (run));
+  _tdbg_window_show_run_loaded (self);
+}
+
 static void
 tdbg_window_dispose (GObject *object)
 {
@@ -153,16 +201,15 @@ tdbg_window_dispose (GObject *object)
   if (self->run)
     {
       /* The Follow and Watch in Background settings, shared by every window, must no longer
-       * reach this one's run and actions: a change in another window would find this
-       * window's action group gone. */
-      g_settings_unbind (self->run, "following");
+       * reach this one's actions: a change in another window would find this window's action
+       * group gone. */
       g_action_map_remove_action (G_ACTION_MAP (self), "follow");
       g_action_map_remove_action (G_ACTION_MAP (self), "watch-in-background");
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      /* A load or fetch under way holds the run until it ends: nothing of it is wanted now. */
-      tdbg_run_set_following (self->run, FALSE);
-      tdbg_run_cancel (self->run);
-      g_clear_object (&self->run);
+      /* A load or fetch under way holds the run until it ends: nothing of it is wanted now
+       * (detached first: the Follow setting stays as it is). */
+      g_autoptr(TdbgRun) run = detach_run (self);
+      tdbg_run_set_following (run, FALSE);
+      tdbg_run_cancel (run);
     }
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
@@ -211,12 +258,8 @@ tdbg_window_init (TdbgWindow *self)
   self->pages = GTK_STACK (adw_toast_overlay_get_child (ADW_TOAST_OVERLAY (self->toast_overlay)));
   self->selection = tdbg_selection_new ();
   self->settings = tdbg_settings_new ();
-  self->run = tdbg_run_new ();
-  /* Its alerts are told (tdbg-window-notify.c), and closing its window asks whether it is
-   * still being written. */
-  tdbg_run_set_watching (self->run, TRUE);
+  attach_run (self, tdbg_run_new ());
   _tdbg_window_load_init (self);
-  g_settings_bind (self->settings, "follow", self->run, "following", G_SETTINGS_BIND_DEFAULT);
   self->panes = tdbg_pane_collect (GTK_WIDGET (self->main_paned));
   for (guint i = 0; i < self->panes->len; i++)
     tdbg_pane_set_selection (g_ptr_array_index (self->panes, i), self->selection);
@@ -227,7 +270,6 @@ tdbg_window_init (TdbgWindow *self)
   _tdbg_window_actions_init (self);
   tdbg_window_history_init (self, self->selection);
   tdbg_window_alerts_init (self);
-  tdbg_window_notify_init (self);
   tdbg_window_report_init (self);
   _tdbg_window_compare_init (self);
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);

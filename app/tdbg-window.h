@@ -5,6 +5,7 @@
  * cancel, following a logdir still being written, and the problems banner. */
 
 #include <gtk/gtk.h>
+#include "tdbg-run.h"
 #include "tdbg-selection.h"
 #include "tdbg-source.h"
 
@@ -19,6 +20,12 @@ void tdbg_window_open (TdbgWindow *self, GFile *file);
 /* Opens a local path or an ssh://[user@]host[:port]/path address; remote ones connect in the
  * background, asking for host keys and secrets in dialogs. */
 void tdbg_window_open_location (TdbgWindow *self, const char *location);
+/* Shows @run (held), loaded elsewhere (a run watched in the background), as it is: loaded,
+ * followed and watched; the window lets go of the run it had. */
+void tdbg_window_show_run (TdbgWindow *self, TdbgRun *run);
+/* Lets go of the run shown, following and watched as it is, for the caller (who owns the
+ * reference returned); the window is left with a new run of its own. */
+TdbgRun *tdbg_window_give_run (TdbgWindow *self);
 /* Loads the logdir that @source reads (already connected, for a remote one). */
 void tdbg_window_open_source (TdbgWindow *self, TdbgSource *source);
 void tdbg_window_cancel_load (TdbgWindow *self);

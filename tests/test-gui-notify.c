@@ -268,20 +268,39 @@ run_grows (gpointer window)
   return tdbg_window_notify_run_is_growing (window);
 }
 
+static GListModel *
+watched_runs (void)
+{
+  return G_LIST_MODEL (tdbg_application_get_watched_runs (the_app));
+}
+
 static gboolean
 n_watching_is (gpointer n)
 {
-  return g_list_model_get_n_items (tdbg_background_watch_get_list ()) == GPOINTER_TO_UINT (n);
+  return g_list_model_get_n_items (watched_runs ()) == GPOINTER_TO_UINT (n);
 }
 
-static guint
-n_windows_on_screen (void)
-{
-  guint n = 0;
+static TdbgWindow *only_window (void);
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (the_app)); l; l = l->next)
-    n += gtk_widget_get_visible (l->data) ? 1 : 0;
-  return n;
+static gboolean
+points_to_null (gpointer pointer)
+{
+  return *(gpointer *) pointer == NULL;
+}
+
+static gboolean
+has_one_window (gpointer data)
+{
+  return only_window () != NULL;
+}
+
+/* The one window of the application, NULL when it has none or several. */
+static TdbgWindow *
+only_window (void)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (the_app));
+
+  return windows && windows->next == NULL && TDBG_IS_WINDOW (windows->data) ? windows->data : NULL;
 }
 
 /* A window as open_growing() makes, then the run writes more (still no NaN): a run being
@@ -317,32 +336,43 @@ button_labelled (GtkWidget *root, const char *label)
   return GTK_BUTTON (gtk_widget_get_ancestor (GTK_WIDGET (l), GTK_TYPE_BUTTON));
 }
 
-/* Closed while its run grows, with Watch in Background on: hidden, the application kept,
- * listed on a new window's start page; the NaN step still notifies, and the notification
- * brings the window back. */
+/* Closed while its run grows, with Watch in Background on: the window is destroyed and the
+ * application keeps its run (the same run object, still followed) and is held; the run is
+ * listed on a new window's start page; the NaN step still notifies, naming the run, and the
+ * notification shows the run in a new window on the alert. */
 static void
 test_background (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
-  g_autofree char *run = g_path_get_basename (grow);
+  g_autofree char *run_name = g_path_get_basename (grow);
   g_autofree char *summary = NULL;
   g_autoptr(GSettings) settings = tdbg_settings_new ();
   TdbgDemoOptions demo = { 8, 4, "background", 1700000000 };
   guint before = notify_recorder_get ()->len;
   TdbgWindow *window, *other;
+  TdbgRun *run;
+  TdbgWatchedRun *watched;
   GtkListBoxRow *row;
   Recorded *r;
 
   g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
   window = open_written (full, grow);
+  run = tdbg_window_get_run (window);
+  g_object_add_weak_pointer (G_OBJECT (run), (gpointer *) &run);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   g_settings_set_boolean (settings, "watch-in-background-asked", TRUE);
   g_settings_set_boolean (settings, "watch-in-background", TRUE);
   gtk_window_close (GTK_WINDOW (window));
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
-  g_assert_true (tdbg_background_watch_contains (window));
-  g_assert_cmpuint (n_windows_on_screen (), ==, 0);
-  g_assert_nonnull (g_list_find (gtk_application_get_windows (GTK_APPLICATION (the_app)), window));
+  g_assert_null (window);
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (the_app)));
+  g_assert_true (n_watching_is (GUINT_TO_POINTER (1)));
+  g_assert_nonnull (run);
+  watched = g_list_model_get_item (watched_runs (), 0);
+  g_assert_true (tdbg_watched_run_get_run (watched) == run);
+  g_clear_object (&watched);
+  g_assert_true (tdbg_run_get_following (run));
+  g_assert_nonnull (tdbg_background_watch_find (GTK_APPLICATION (the_app), grow));
 
   other = tdbg_window_new (GTK_APPLICATION (the_app));
   gtk_window_set_default_size (GTK_WINDOW (other), 1280, 800);
@@ -351,30 +381,56 @@ test_background (void)
   row = watching_row (other);
   g_assert_nonnull (row);
   /* Named as the recent logdirs are: the run's folder and its parent's. */
-  g_assert_true (g_str_has_suffix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), run));
+  g_assert_true (g_str_has_suffix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), run_name));
   gui_shot (GTK_WIDGET (other), "notify-start-page-watching.png");
   gtk_window_destroy (GTK_WINDOW (other));
 
-  /* The NaN step, with no window on screen. */
+  /* The NaN step, with no window at all. */
   follow_copy_written (full, grow, NULL, 1);
   g_assert_true (gui_wait_until (notify_recorder_has, GUINT_TO_POINTER (before + 1), 10000));
   r = g_ptr_array_index (notify_recorder_get (), before);
-  summary = g_strdup_printf ("NaN/∞ in %s", run);
+  summary = g_strdup_printf ("NaN/∞ in %s", run_name);
   g_assert_cmpstr (r->summary, ==, summary);
+  /* Where its op was made and the root cause, found with no window, are told too. */
+  g_test_message ("notification body: %s", r->body);
+  g_assert_nonnull (strstr (r->body, "\nMade at "));
+  g_assert_nonnull (strchr (strstr (r->body, "\nMade at ") + 1, '\n'));
   notify_recorder_invoke (r->id, "default");
+  g_assert_true (gui_wait_until (has_one_window, NULL, 5000));
+  window = only_window ();
+  g_assert_true (tdbg_window_get_run (window) == run);
   g_assert_true (gui_wait_until (card_open, window, 5000));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
-  g_assert_false (tdbg_background_watch_contains (window));
-  g_assert_cmpint (tdbg_selection_get_alert (tdbg_window_get_selection (window)), ==, 0);
-
-  /* Back to the background; activating the application brings it back too. */
-  tdbg_background_watch_send (window);
-  g_assert_cmpuint (n_windows_on_screen (), ==, 0);
-  g_application_activate (G_APPLICATION (the_app));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
   g_assert_true (n_watching_is (GUINT_TO_POINTER (0)));
-  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (the_app))), ==, 1);
+  g_assert_cmpint (tdbg_selection_get_alert (tdbg_window_get_selection (window)), ==, 0);
+  g_assert_cmpstr (tdbg_window_get_location (window), ==, grow);
+
+  /* Back to the background; activating the application shows it again. */
+  tdbg_background_watch_send (window);
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (the_app)));
+  g_assert_true (n_watching_is (GUINT_TO_POINTER (1)));
+  g_application_activate (G_APPLICATION (the_app));
+  window = only_window ();
+  g_assert_nonnull (window);
+  g_assert_true (tdbg_window_get_run (window) == run);
+  g_assert_true (n_watching_is (GUINT_TO_POINTER (0)));
+  /* And the start page's Show does (the application's show-run action). */
+  tdbg_background_watch_send (window);
+  other = tdbg_window_new (GTK_APPLICATION (the_app));
+  gtk_window_present (GTK_WINDOW (other));
+  gui_spin (100);
+  g_signal_emit_by_name (button_labelled (GTK_WIDGET (watching_row (other)), "Show"), "clicked");
+  g_assert_true (n_watching_is (GUINT_TO_POINTER (0)));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (the_app))), ==, 2);
+  window = gtk_application_get_windows (GTK_APPLICATION (the_app))->data;
+  g_assert_true (window != other && tdbg_window_get_run (window) == run);
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (
+    GTK_WIDGET (tdbg_start_page_get_watching_list (TDBG_START_PAGE (gui_find_widget (GTK_WIDGET (other),
+                                                                                  TDBG_TYPE_START_PAGE)))))));
+  gtk_window_destroy (GTK_WINDOW (other));
   gtk_window_destroy (GTK_WINDOW (window));
+  /* A poll under way holds the run until it ends. */
+  g_assert_true (gui_wait_until (points_to_null, &run, 5000));
   test_remove_tree (grow);
 }
 
@@ -388,6 +444,7 @@ test_ask_and_stop (void)
   g_autoptr(GSettings) settings = tdbg_settings_new ();
   TdbgDemoOptions demo = { 8, 4, "asked", 1700000000 };
   TdbgWindow *window, *other;
+  TdbgRun *run;
   GtkWindow *dialog;
 
   g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
@@ -397,28 +454,35 @@ test_ask_and_stop (void)
   gtk_window_close (GTK_WINDOW (window));
   g_assert_null (window);
   g_assert_null (gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_true (n_watching_is (GUINT_TO_POINTER (0)));
   test_remove_tree (ended);
 
   window = open_written (full, grow);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  run = tdbg_window_get_run (window);
+  g_object_add_weak_pointer (G_OBJECT (run), (gpointer *) &run);
   g_assert_false (g_settings_get_boolean (settings, "watch-in-background-asked"));
   gtk_window_close (GTK_WINDOW (window));
   dialog = gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
+  g_assert_nonnull (window);
   g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
   gui_spin (300);
   gui_shot (GTK_WIDGET (dialog), "notify-ask.png");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "background");
-  g_assert_true (tdbg_background_watch_contains (window));
+  g_assert_null (window);
+  g_assert_true (n_watching_is (GUINT_TO_POINTER (1)));
   g_assert_true (g_settings_get_boolean (settings, "watch-in-background-asked"));
   g_assert_true (g_settings_get_boolean (settings, "watch-in-background"));
-  g_assert_cmpuint (n_windows_on_screen (), ==, 0);
+  g_assert_nonnull (run);
 
   other = tdbg_window_new (GTK_APPLICATION (the_app));
   gtk_window_present (GTK_WINDOW (other));
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gui_spin (100);
   g_signal_emit_by_name (button_labelled (GTK_WIDGET (watching_row (other)), "Stop"), "clicked");
-  g_assert_null (window);
   g_assert_true (n_watching_is (GUINT_TO_POINTER (0)));
+  /* The run is gone with its watch, and the start page no longer lists it. */
+  g_assert_true (gui_wait_until (points_to_null, &run, 5000));
   g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (
     GTK_WIDGET (tdbg_start_page_get_watching_list (TDBG_START_PAGE (gui_find_widget (GTK_WIDGET (other),
                                                                                   TDBG_TYPE_START_PAGE)))))));

@@ -222,6 +222,46 @@ test_op_on_worker_inside_function (void)
   test_remove_tree (dir);
 }
 
+/* The same function with the worker's files missing from the logdir (each host writes its own):
+ * the chief's Mul is the first bad trace, and its input, the Log placed on the worker, was never
+ * recorded here. The reason names the worker's task, not "an op TensorFlow does not record". */
+static void
+test_op_on_worker_not_in_logdir (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *json = NULL;
+  int status;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "chief", 1, "f");
+    tdbg_fixture_writer_set_op_device (w, "/job:chief/replica:0/task:0/device:CPU:0");
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Const", "y", (const char *const[]) { NULL });
+    tdbg_fixture_writer_set_op_device (w, "/job:worker/replica:0/task:1/device:CPU:0");
+    cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "x:0", NULL });
+    tdbg_fixture_writer_set_op_device (w, "/job:chief/replica:0/task:0/device:CPU:0");
+    cause_fixture_add_op (w, "f", "Mul", "m", (const char *const[]) { "l:0", "y:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "m:0", NULL });
+    cause_fixture_add_trace (w, 10, "f", "y", CAUSE_FULL, cause_finite_positive);
+    cause_fixture_add_trace (w, 11, "f", "m", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_execution (w, 12, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 3 }, 1, 10, cause_neg_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpstr (rc->origin_op_type, ==, "Mul");
+  g_assert_cmpint (input (rc, 0)->unrecorded, ==, TDBG_UNRECORDED_OTHER_TASK);
+  g_assert_cmpstr (input (rc, 0)->maker_task, ==, "/job:worker/replica:0/task:1");
+  g_assert_cmpint (input (rc, 1)->unrecorded, ==, TDBG_UNRECORDED_NONE);
+  text = test_run_cli (&status, "explain", dir, NULL);
+  assert_has (text, "made on /job:worker/replica:0/task:1, whose records are not in the logdir");
+  g_assert_null (strstr (text, "does not record"));
+  json = test_run_cli (&status, "explain", "--json", dir, NULL);
+  assert_has (json, "\"not_recorded_because\": \"other_task\"");
+  test_remove_tree (dir);
+}
+
 /* Eager tensor ids are a process's own: with the Sub that made the Log's input dropped on the
  * chief (second file set), the worker's execution that made a tensor of the same id is not
  * its producer. */
@@ -546,6 +586,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/other-host/graph-on-second-host", test_graph_on_second_host);
   g_test_add_func ("/root-cause-walk/other-host/producer-on-own-host", test_producer_on_own_host);
   g_test_add_func ("/root-cause-walk/other-host/op-on-worker-inside-function", test_op_on_worker_inside_function);
+  g_test_add_func ("/root-cause-walk/other-host/op-on-worker-not-in-logdir", test_op_on_worker_not_in_logdir);
   g_test_add_func ("/root-cause-walk/bad-at-start/dropped", test_bad_at_start_dropped);
   g_test_add_func ("/root-cause-walk/overflow/inputs-recorded", test_overflow_inputs_recorded);
   g_test_add_func ("/root-cause-walk/overflow/input-not-recorded", test_overflow_input_not_recorded);

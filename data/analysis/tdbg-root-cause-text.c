@@ -82,6 +82,10 @@ tdbg_root_cause_unrecorded_text (const TdbgCauseInput *input)
                               input->maker_type ? input->maker_type : "?");
     case TDBG_UNRECORDED_CIRCULAR_BUFFER:
       return g_strdup (_("not recorded: the circular buffer dropped it"));
+    case TDBG_UNRECORDED_OTHER_TASK:
+      /* Translators: %s is a TensorFlow task, "/job:worker/replica:0/task:1" */
+      return g_strdup_printf (_("not recorded here: made on %s, whose records are not in the logdir"),
+                              input->maker_task);
     default:
       return g_strdup (_("not recorded before it"));
     }
@@ -102,6 +106,9 @@ hint_for_unrecorded (TdbgUnrecorded reason)
     case TDBG_UNRECORDED_CIRCULAR_BUFFER:
       return _("Record more: a larger circular_buffer_size (or -1) in enable_dump_debug_info keeps the "
                "traces before the first NaN/∞.");
+    case TDBG_UNRECORDED_OTHER_TASK:
+      return _("TensorFlow records an op on the host of the task it was placed on: put that host's "
+               "tfdbg_events files beside these (every task's files in one logdir), then open it again.");
     default:
       return _("Check what feeds this op with tf.debugging.check_numerics, or record from the start of the run.");
     }
@@ -199,6 +206,12 @@ unrecorded_maker_type (const TdbgCauseInput *input)
   return input && input->maker_type ? input->maker_type : "?";
 }
 
+static const char *
+unrecorded_maker_task (const TdbgCauseInput *input)
+{
+  return input && input->maker_task ? input->maker_task : "?";
+}
+
 static char *
 unrecorded_sentence (const TdbgRootCause *rc, const char *op, const char *type)
 {
@@ -220,6 +233,10 @@ unrecorded_sentence (const TdbgRootCause *rc, const char *op, const char *type)
       return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was "
                                 "recorded before it: the circular buffer dropped the earliest records of its function. "
                                 "The cause cannot be told."), op, type);
+    case TDBG_UNRECORDED_OTHER_TASK:
+      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but its input %s was made on "
+                                "%s, whose records are not in the logdir: the cause cannot be told."), op, type, name,
+                              unrecorded_maker_task (input));
     default:
       return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was "
                                 "recorded before it: the cause cannot be told."), op, type);
@@ -330,6 +347,9 @@ unrecorded_limitation (const TdbgCauseInput *input)
     case TDBG_UNRECORDED_CIRCULAR_BUFFER:
       return g_strdup_printf (_("The circular buffer dropped the records of the input %s, so this is inferred from "
                                 "the op type and the kind of its output."), name);
+    case TDBG_UNRECORDED_OTHER_TASK:
+      return g_strdup_printf (_("The input %s was made on %s, whose records are not in the logdir, so this is "
+                                "inferred from the op type and the kind of its output."), name, unrecorded_maker_task (input));
     default:
       return g_strdup_printf (_("The input %s was not recorded before it, so this is inferred from the op type."), name);
     }

@@ -44,7 +44,8 @@ tdbg_cause_code (TdbgCause cause)
 const char *
 tdbg_unrecorded_code (TdbgUnrecorded reason)
 {
-  static const char *const codes[] = { NULL, "function_argument", "not_instrumented", "circular_buffer", "unknown" };
+  static const char *const codes[] = { NULL, "function_argument", "not_instrumented", "circular_buffer", "unknown",
+                                       "other_task" };
   return reason < G_N_ELEMENTS (codes) ? codes[reason] : NULL;
 }
 
@@ -82,6 +83,7 @@ clear_input (gpointer data)
 {
   TdbgCauseInput *input = data;
   g_free (input->op_name);
+  g_free (input->maker_task);
   if (input->value_read)
     tdbg_value_clear (&input->value);
 }
@@ -123,11 +125,41 @@ maker_of (TdbgLogdir *logdir, guint32 op)
   return p;
 }
 
-/* Why nothing of an input was recorded before the origin. A circular buffer is said only where
- * the logdir shows that it dropped records; a never-traced placeholder of an outermost function
+/* The task part of a device name, "/job:worker/replica:0/task:1" of
+ * "/job:worker/replica:0/task:1/device:CPU:0"; NULL when it names none. */
+static char *
+task_of (const char *device)
+{
+  const char *task = device ? strstr (device, "/task:") : NULL;
+
+  if (device == NULL || !g_str_has_prefix (device, "/job:") || task == NULL)
+    return NULL;
+  task += strlen ("/task:");
+  return g_strndup (device, task + strspn (task, "0123456789") - device);
+}
+
+/* The task @maker was placed on when that is not @consumer's: TensorFlow writes the records
+ * of ops placed on a task on that task's host. NULL when both are on one task or either's
+ * device is not known. */
+static char *
+other_task (TdbgLogdir *logdir, const TdbgOp *maker, const TdbgOp *consumer)
+{
+  g_autofree char *maker_device = tdbg_logdir_read_op_device (logdir, maker, NULL);
+  g_autofree char *consumer_device = tdbg_logdir_read_op_device (logdir, consumer, NULL);
+  g_autofree char *maker_task = task_of (maker_device);
+  g_autofree char *consumer_task = task_of (consumer_device);
+
+  if (maker_task == NULL || consumer_task == NULL || g_str_equal (maker_task, consumer_task))
+    return NULL;
+  return g_steal_pointer (&maker_task);
+}
+
+/* Why nothing of an input of @consumer was recorded before the origin. A circular buffer is
+ * said only where the logdir shows that it dropped records; an op placed on another task was
+ * recorded on that task's host, if at all; a never-traced placeholder of an outermost function
  * is an argument, which TensorFlow does not trace. */
 static TdbgUnrecorded
-unrecorded_reason (TdbgLogdir *logdir, TdbgCauseInput *input)
+unrecorded_reason (TdbgLogdir *logdir, const TdbgOp *consumer, TdbgCauseInput *input)
 {
   const TdbgOp *maker;
 
@@ -140,6 +172,8 @@ unrecorded_reason (TdbgLogdir *logdir, TdbgCauseInput *input)
     return TDBG_UNRECORDED_CIRCULAR_BUFFER;
   if (maker->first_trace != TDBG_NONE)
     return TDBG_UNRECORDED_UNKNOWN;
+  if ((input->maker_task = other_task (logdir, maker, consumer)) != NULL)
+    return TDBG_UNRECORDED_OTHER_TASK;
   if (g_strcmp0 (maker->op_type, "Placeholder") == 0 && maker->graph != TDBG_NONE &&
       _tdbg_cause_graph_is_outermost (logdir, maker->graph))
     return TDBG_UNRECORDED_FUNCTION_ARGUMENT;
@@ -181,7 +215,7 @@ collect_inputs (TdbgCauseWalk *w, const TdbgOp *op, guint32 before, GPtrArray *e
               input.value_read = _tdbg_cause_walk_output_value (w, input.execution, slot, &input.value);
             }
         }
-      input.unrecorded = unrecorded_reason (logdir, &input);
+      input.unrecorded = unrecorded_reason (logdir, op, &input);
       g_array_append_val (inputs, input);
     }
   return inputs;

@@ -33,9 +33,11 @@ typedef enum {
   TDBG_UNRECORDED_NOT_INSTRUMENTED,  /* an op TensorFlow never traced */
   TDBG_UNRECORDED_CIRCULAR_BUFFER,   /* the logdir shows that a circular buffer dropped records */
   TDBG_UNRECORDED_UNKNOWN,           /* its op is not in the logdir, or traced only after */
+  TDBG_UNRECORDED_OTHER_TASK,        /* placed on another task, whose records are not in the logdir */
 } TdbgUnrecorded;
 
-/* "function_argument", "not_instrumented", "circular_buffer", "unknown"; NULL for NONE. */
+/* "function_argument", "not_instrumented", "circular_buffer", "unknown", "other_task"; NULL for
+ * NONE. */
 const char *tdbg_unrecorded_code (TdbgUnrecorded reason);
 /* "zeros", "negatives", "empty"; NULL for TDBG_EVIDENCE_NONE. */
 const char *tdbg_evidence_code (TdbgEvidenceKind kind);
@@ -75,6 +77,7 @@ typedef struct {
   gboolean culprit;           /* it held what explains the origin's bad values (a zero, …) */
   TdbgUnrecorded unrecorded;  /* why nothing was recorded of it before the origin */
   const char *maker_type;     /* NOT_INSTRUMENTED: the type of the op not recorded (borrowed) */
+  char *maker_task;           /* OTHER_TASK: the task it was placed on, "/job:worker/replica:0/task:1" */
 } TdbgCauseInput;
 
 typedef struct {
