@@ -270,8 +270,8 @@ gui_init_toolkit (void)
  * under valgrind's timing, when an SSH load drops). It is GTK's own measuring, logged as a
  * critical: printed here, not fatal. Every other critical stays fatal (G_DEBUG=fatal-criticals,
  * which g_log_writer_default applies). */
-/* GTK names a widget drawn before its allocation by its address alone: its ancestors, with
- * their CSS names and classes, say which one it is. Returns whether it is a part of the
+/* GTK names a widget drawn before its allocation, or measured for less than it needs, by its
+ * address alone: its ancestors, with their CSS names and classes, say which one it is. Returns whether it is a part of the
  * scrollbar of a scrolled text view: GtkTextView validates the lines in sight while it draws,
  * which can move its adjustments' bounds, and the scrollbar drawn after it in the same frame
  * then waits for its next allocation (GTK 4.18, under load). GTK draws it right in the next
@@ -313,6 +313,8 @@ log_writer_cb (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gp
   if (g_strcmp0 (domain, "Gtk") == 0 && message && g_str_has_prefix (message, "Trying to snapshot ") &&
       print_widget_path (message))
     return g_log_writer_standard_streams (level, fields, n_fields, data);
+  if (g_strcmp0 (domain, "Gtk") == 0 && message && g_str_has_prefix (message, "Trying to measure "))
+    print_widget_path (message);
   if (g_strcmp0 (domain, "Gtk") == 0 && message && g_str_has_prefix (message, "GtkInfoBar ") &&
       strstr (message, "but minimum height for width of") != NULL)
     return g_log_writer_standard_streams (level, fields, n_fields, data);
