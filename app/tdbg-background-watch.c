@@ -15,7 +15,8 @@ watched_runs (GtkApplication *app)
   return TDBG_IS_APPLICATION (app) ? tdbg_application_get_watched_runs (TDBG_APPLICATION (app)) : NULL;
 }
 
-static gboolean
+/* The watched run at @location (borrowed: the list holds it) and its @position; NULL when none. */
+static TdbgWatchedRun *
 find (GtkApplication *app, const char *location, guint *position)
 {
   GListModel *runs = G_LIST_MODEL (watched_runs (app));
@@ -25,41 +26,39 @@ find (GtkApplication *app, const char *location, guint *position)
       g_autoptr(TdbgWatchedRun) watched = g_list_model_get_item (runs, i);
       if (g_strcmp0 (tdbg_watched_run_get_location (watched), location) == 0)
         {
-          *position = i;
-          return TRUE;
+          if (position)
+            *position = i;
+          return watched;
         }
     }
-  return FALSE;
+  return NULL;
 }
 
 TdbgWatchedRun *
 tdbg_background_watch_find (GtkApplication *app, const char *location)
 {
-  g_autoptr(TdbgWatchedRun) watched = NULL;
-  guint position;
-
-  if (!find (app, location, &position))
-    return NULL;
-  watched = g_list_model_get_item (G_LIST_MODEL (watched_runs (app)), position);
-  /* Borrowed: the list holds it. */
-  return watched;
+  return find (app, location, NULL);
 }
 
-/* Takes the run at @location off the list and lets the application go; NULL when none. */
+/* Takes the run at @position off the list and lets the application go. */
 static TdbgRun *
-take (GtkApplication *app, const char *location)
+take_at (GtkApplication *app, guint position)
 {
-  g_autoptr(TdbgWatchedRun) watched = NULL;
-  TdbgRun *run;
-  guint position;
+  g_autoptr(TdbgWatchedRun) watched = g_list_model_get_item (G_LIST_MODEL (watched_runs (app)), position);
+  TdbgRun *run = g_object_ref (tdbg_watched_run_get_run (watched));
 
-  if (!find (app, location, &position))
-    return NULL;
-  watched = g_list_model_get_item (G_LIST_MODEL (watched_runs (app)), position);
-  run = g_object_ref (tdbg_watched_run_get_run (watched));
   g_list_store_remove (watched_runs (app), position);
   g_application_release (G_APPLICATION (app));
   return run;
+}
+
+/* The run at @location taken off the list; NULL when none is watched there. */
+static TdbgRun *
+take (GtkApplication *app, const char *location)
+{
+  guint position;
+
+  return find (app, location, &position) ? take_at (app, position) : NULL;
 }
 
 /* The application takes @window's run (the window lets go of it), unless it watches that
@@ -70,9 +69,8 @@ hand_over (TdbgWindow *window)
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
   g_autoptr(TdbgRun) run = NULL;
   g_autoptr(TdbgWatchedRun) watched = NULL;
-  guint position;
 
-  if (watched_runs (app) == NULL || find (app, tdbg_window_get_location (window), &position))
+  if (watched_runs (app) == NULL || find (app, tdbg_window_get_location (window), NULL))
     return;
   run = tdbg_window_give_run (window);
   watched = tdbg_watched_run_new (run, G_APPLICATION (app));
@@ -87,18 +85,23 @@ tdbg_background_watch_send (TdbgWindow *window)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A new window shows @run, taken off the list. */
+static TdbgWindow *
+show_taken (GtkApplication *app, TdbgRun *run)
+{
+  TdbgWindow *window = tdbg_window_new (app);
+
+  tdbg_window_show_run (window, run);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
 TdbgWindow *
 tdbg_background_watch_show (GtkApplication *app, const char *location)
 {
   g_autoptr(TdbgRun) run = take (app, location);
-  TdbgWindow *window;
 
-  if (run == NULL)
-    return NULL;
-  window = tdbg_window_new (app);
-  tdbg_window_show_run (window, run);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
+  return run ? show_taken (app, run) : NULL;
 }
 
 void
@@ -118,11 +121,10 @@ tdbg_background_watch_show_all (GtkApplication *app)
   GListModel *runs = G_LIST_MODEL (watched_runs (app));
   guint n = runs ? g_list_model_get_n_items (runs) : 0;
 
-  while (runs && g_list_model_get_n_items (runs) > 0)
+  for (guint i = 0; i < n; i++)
     {
-      g_autoptr(TdbgWatchedRun) watched = g_list_model_get_item (runs, 0);
-      g_autofree char *location = g_strdup (tdbg_watched_run_get_location (watched));
-      tdbg_background_watch_show (app, location);
+      g_autoptr(TdbgRun) run = take_at (app, 0);
+      show_taken (app, run);
     }
   return n > 0;
 }

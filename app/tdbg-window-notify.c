@@ -31,8 +31,12 @@ application_changed_cb (TdbgWindow *self, GParamSpec *pspec, gpointer data)
 void
 tdbg_window_notify_init (TdbgWindow *self)
 {
-  if (self->notifier == NULL)
-    g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
+  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
+}
+
+void
+tdbg_window_notify_attach_run (TdbgWindow *self)
+{
   g_clear_object (&self->notifier);
   self->notifier = tdbg_run_notifier_new (self->run, self->selection);
   tdbg_run_notifier_set_looked_at (self->notifier, looked_at, self);

@@ -13,8 +13,10 @@
 
 G_BEGIN_DECLS
 
-/* Called from the window's init, and again whenever it shows another run object. */
+/* Called once from the window's init. */
 void tdbg_window_notify_init (TdbgWindow *self);
+/* A notifier for the window's run (self->run), whenever the window takes a run object. */
+void tdbg_window_notify_attach_run (TdbgWindow *self);
 void tdbg_window_notify_add_app_actions (GtkApplication *app);
 /* Whether the run the window follows is still being written: it grew while the window
  * showed it, in the last half hour. */

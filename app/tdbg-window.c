@@ -151,7 +151,7 @@ attach_run (TdbgWindow *self, TdbgRun *run)
   tdbg_run_set_watching (run, TRUE);
   _tdbg_window_load_attach_run (self);
   g_settings_bind (self->settings, "follow", run, "following", G_SETTINGS_BIND_DEFAULT);
-  tdbg_window_notify_init (self);
+  tdbg_window_notify_attach_run (self);
 }
 
 /* Undoes attach_run(): the run, as it is, for the caller. */
@@ -258,6 +258,7 @@ tdbg_window_init (TdbgWindow *self)
   self->pages = GTK_STACK (adw_toast_overlay_get_child (ADW_TOAST_OVERLAY (self->toast_overlay)));
   self->selection = tdbg_selection_new ();
   self->settings = tdbg_settings_new ();
+  tdbg_window_notify_init (self);
   attach_run (self, tdbg_run_new ());
   _tdbg_window_load_init (self);
   self->panes = tdbg_pane_collect (GTK_WIDGET (self->main_paned));

@@ -310,6 +310,9 @@ log_writer_cb (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gp
       domain = fields[i].value;
     else if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0)
       message = fields[i].value;
+  /* GTK 4.8's measuring checks ("GtkBox 0x… reports a minimum width of …"): named, still fatal. */
+  if (g_strcmp0 (domain, "Gtk") == 0 && message && strstr (message, " reports a minimum ") != NULL)
+    print_widget_path (message);
   if (g_strcmp0 (domain, "Gtk") == 0 && message && g_str_has_prefix (message, "Trying to snapshot ") &&
       print_widget_path (message))
     return g_log_writer_standard_streams (level, fields, n_fields, data);

@@ -280,7 +280,14 @@ n_watching_is (gpointer n)
   return g_list_model_get_n_items (watched_runs ()) == GPOINTER_TO_UINT (n);
 }
 
-static TdbgWindow *only_window (void);
+/* The one window of the application, NULL when it has none or several. */
+static TdbgWindow *
+only_window (void)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (the_app));
+
+  return windows && windows->next == NULL && TDBG_IS_WINDOW (windows->data) ? windows->data : NULL;
+}
 
 static gboolean
 points_to_null (gpointer pointer)
@@ -292,15 +299,6 @@ static gboolean
 has_one_window (gpointer data)
 {
   return only_window () != NULL;
-}
-
-/* The one window of the application, NULL when it has none or several. */
-static TdbgWindow *
-only_window (void)
-{
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (the_app));
-
-  return windows && windows->next == NULL && TDBG_IS_WINDOW (windows->data) ? windows->data : NULL;
 }
 
 /* A window as open_growing() makes, then the run writes more (still no NaN): a run being

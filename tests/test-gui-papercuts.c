@@ -9,6 +9,7 @@
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-device-name.h"
+#include "tdbg-ui.h"
 #include "tdbg-timeline-pane.h"
 #include "tdbg-graph-pane.h"
 #include "tdbg-graph-view.h"
@@ -579,6 +580,7 @@ test_digit_grouping (void)
   /* A locale that groups digits ("41,200"), whether or not the machine has it. */
   test_env_compile_locale ("en_US.UTF-8");
   g_assert_nonnull (setlocale (LC_NUMERIC, "en_US.UTF-8"));
+  tdbg_ui_pin_locale ();
   gui_ensure_demo_logdir (dir, 400);
   window = gui_open_window (dir);
   selection = tdbg_window_get_selection (window);
@@ -643,7 +645,50 @@ test_digit_grouping (void)
   gui_shot (GTK_WIDGET (window), "papercuts-digit-grouping.png");
   gtk_window_destroy (GTK_WINDOW (window));
   setlocale (LC_NUMERIC, "C");
+  tdbg_ui_pin_locale ();
   g_unsetenv ("LOCPATH");
+}
+
+/* What Graphviz does around each layout and rendering (gv_fixLocale()): the process's
+ * LC_NUMERIC to "C", then back. */
+static gpointer
+switch_numeric_until_stopped (gpointer stop)
+{
+  g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
+
+  while (!g_atomic_int_get ((gint *) stop))
+    {
+      setlocale (LC_NUMERIC, "C");
+      setlocale (LC_NUMERIC, saved);
+    }
+  return NULL;
+}
+
+/* Graphviz sets the process's LC_NUMERIC to "C" while it lays out (in a worker, for Graph
+ * Structure and Whole Graph): the numbers the window formats meanwhile keep the locale's digit
+ * grouping (the main thread holds a locale of its own). */
+static void
+test_grouping_beside_layout (void)
+{
+  gint stop = 0;
+  GThread *thread;
+  guint ungrouped = 0;
+
+  test_env_compile_locale ("en_US.UTF-8");
+  g_assert_nonnull (setlocale (LC_NUMERIC, "en_US.UTF-8"));
+  tdbg_ui_pin_locale ();
+  thread = g_thread_new ("layout", switch_numeric_until_stopped, &stop);
+  for (guint i = 0; i < 200000; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%'u", 41200u);
+      ungrouped += strchr (text, ',') == NULL;
+    }
+  g_atomic_int_set (&stop, 1);
+  g_thread_join (thread);
+  setlocale (LC_NUMERIC, "C");
+  tdbg_ui_pin_locale ();
+  g_unsetenv ("LOCPATH");
+  g_assert_cmpuint (ungrouped, ==, 0);
 }
 
 /* Garbage where the executions and traces should be is named damage, not "nothing yet". */
@@ -908,6 +953,7 @@ main (int argc, char **argv)
 {
   gui_test_init (&argc, &argv);
 
+  g_test_add_func ("/gui/papercuts/grouping-beside-layout", test_grouping_beside_layout);
   g_test_add_func ("/gui/papercuts/device-keeps-width", test_device_keeps_width);
   g_test_add_func ("/gui/papercuts/device-short-names", test_device_short_names);
   g_test_add_func ("/gui/papercuts/device-cells", test_device_cells);

@@ -334,6 +334,65 @@ test_graph_on_second_host (void)
   test_remove_tree (dir);
 }
 
+/* ---- a variable written by an eager assignment ----------------------------------------------- */
+
+/* An eager AssignVariableOp (handle 1, value 4; no output) of what an eager Log made (−∞) into
+ * the variable that f reads (ReadVariableOp, the first bad trace): the walk goes from the read
+ * through the assignment to the Log, past an eager read given the handle in between. With
+ * @updated_after, an AssignAddVariableOp given the handle ran after the assignment: it may
+ * have made the values itself, so the walk stops at the read, whose values came from outside
+ * the recording. */
+static void
+check_variable_written_eagerly (gboolean updated_after)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+    TdbgFixtureExecution assign = { .op_type = "AssignVariableOp", .mode = CAUSE_FULL,
+                                    .n_inputs = 2, .input_ids = (gint64[]) { 1, 4 } };
+    TdbgFixtureExecution add = { .op_type = "AssignAddVariableOp", .mode = CAUSE_FULL,
+                                 .n_inputs = 2, .input_ids = (gint64[]) { 1, 3 } };
+    cause_fixture_add_op (w, "f", "Placeholder", "h", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "ReadVariableOp", "r", (const char *const[]) { "h:0", NULL });
+    cause_fixture_add_op (w, "f", "Identity", "Identity", (const char *const[]) { "r:0", NULL });
+    cause_fixture_add_execution (w, 9, "VarHandleOp", NULL, CAUSE_FULL, NULL, 0, 1, cause_finite_positive);
+    cause_fixture_add_execution (w, 10, "Sub", NULL, CAUSE_FULL, NULL, 0, 3, cause_finite_with_zeros);
+    cause_fixture_add_execution (w, 11, "Log", NULL, CAUSE_FULL, (gint64[]) { 3 }, 1, 4, cause_neg_infs);
+    g_assert_true (tdbg_fixture_writer_add_execution_full (w, 11.5, &assign, NULL));
+    if (updated_after)
+      g_assert_true (tdbg_fixture_writer_add_execution_full (w, 11.7, &add, NULL));
+    cause_fixture_add_execution (w, 11.8, "ReadVariableOp", NULL, CAUSE_FULL, (gint64[]) { 1 }, 1, 5, cause_neg_infs);
+    cause_fixture_add_trace (w, 12, "f", "r", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_execution (w, 15, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 1 }, 1, 6, cause_neg_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (step (rc, 0)->trace, ==, 0);
+  if (updated_after)
+    {
+      g_assert_cmpuint (rc->walk->len, ==, 1);
+      g_assert_cmpuint (rc->origin_trace, ==, 0);
+      g_assert_cmpstr (rc->origin_op_type, ==, "ReadVariableOp");
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+    }
+  else
+    {
+      g_assert_cmpuint (rc->walk->len, ==, 2);
+      g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_VARIABLE);
+      g_assert_cmpstr (tdbg_walk_link_code (step (rc, 1)->link), ==, "variable");
+      g_assert_cmpuint (rc->origin_execution, ==, 2);
+      g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+      g_assert_true (input (rc, 0)->culprit);
+    }
+  test_remove_tree (dir);
+}
+
+static void test_variable_written_eagerly (void) { check_variable_written_eagerly (FALSE); }
+static void test_variable_updated_after (void) { check_variable_written_eagerly (TRUE); }
+
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
 static void
@@ -593,5 +652,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/bad-at-start/finite-feed", test_bad_at_start_finite_feed);
   g_test_add_func ("/root-cause-walk/op-without-creation", test_op_without_creation);
   g_test_add_func ("/root-cause-walk/no-tensor", test_no_tensor_cannot_tell);
+  g_test_add_func ("/root-cause-walk/variable/written-eagerly", test_variable_written_eagerly);
+  g_test_add_func ("/root-cause-walk/variable/updated-after", test_variable_updated_after);
   return g_test_run ();
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-ui.h"
 
+#include <locale.h>
+
 #include "tdbg-alerts-pane.h"
 #include "tdbg-graph-pane.h"
 #include "tdbg-source-pane.h"
@@ -20,6 +22,20 @@ tdbg_ui_ensure_types (void)
 }
 
 void
+tdbg_ui_pin_locale (void)
+{
+  static locale_t pinned;
+  locale_t copy = duplocale (LC_GLOBAL_LOCALE);
+
+  if (copy == (locale_t) 0)
+    return;
+  uselocale (copy);
+  if (pinned != (locale_t) 0)
+    freelocale (pinned);
+  pinned = copy;
+}
+
+void
 tdbg_ui_init (void)
 {
   static gboolean done;
@@ -28,6 +44,7 @@ tdbg_ui_init (void)
   if (done)
     return;
   done = TRUE;
+  tdbg_ui_pin_locale ();
   tdbg_ui_ensure_types ();
   provider = gtk_css_provider_new ();
   gtk_css_provider_load_from_resource (provider, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-ui.css");

@@ -11,6 +11,11 @@ G_BEGIN_DECLS
 void tdbg_ui_ensure_types (void);
 /* Types plus the stylesheet on the default display. */
 void tdbg_ui_init (void);
+/* The main thread keeps a copy of the process's locale as it is now (tdbg_ui_init() makes one):
+ * Graphviz sets the process's LC_NUMERIC to "C" while it lays out or renders, in a worker for
+ * the panes, and numbers the window formatted meanwhile lost their digit grouping and decimal
+ * comma. Called again after a change of the process's locale, for the window to follow it. */
+void tdbg_ui_pin_locale (void);
 
 /* The flags of the ui library's properties: static names, and notified only when the value
  * changes (the object emits "notify" itself). */

@@ -42,6 +42,9 @@ gboolean _tdbg_cause_walk_output_bad (TdbgCauseWalk *w, guint32 execution, guint
 
 /* Whether TensorFlow passes this op's input on untraced (Identity, Enter, …). */
 gboolean _tdbg_cause_walk_passes_on (const char *op_type);
+/* Whether this op's output is the value of a variable it reads (ReadVariableOp, ResourceGather,
+ * …): its inputs carry no values, and what wrote the variable is not recorded. */
+gboolean _tdbg_cause_reads_variable (const char *op_type);
 /* Whether the logdir shows that a circular buffer dropped records of @graph's function: a call
  * of it was written before the earliest trace kept of its ops (a call is written after its
  * traces). */

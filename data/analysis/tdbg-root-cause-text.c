@@ -70,48 +70,96 @@ tdbg_root_cause_spread_text (const TdbgRootCause *rc)
 
 /* ---- explanation ------------------------------------------------------------------------ */
 
+/* Why an input was not recorded, one row per reason: what its line says ("not recorded: …",
+ * given the detail), the sentence when it leaves the cause untold (given the op, its type, the
+ * input and the detail), the caveat when it leaves the cause inferred (given the input and the
+ * detail), and the advice. The detail is the op type TensorFlow does not record, or the other
+ * task; a sentence that does not name it leaves it out. UNKNOWN's row serves any other. */
+typedef struct {
+  const char *note;
+  const char *untold;
+  const char *inferred;
+  const char *hint;
+} UnrecordedRow;
+
+static const UnrecordedRow unrecorded_rows[] = {
+  [TDBG_UNRECORDED_FUNCTION_ARGUMENT] = {
+    N_("not recorded: an argument of its tf.function, which TensorFlow does not record"),
+    N_("%s (%s) is the first tensor with NaN/∞, but its input %s is an argument of its tf.function, which "
+       "TensorFlow does not record, and no recorded op made it: the cause cannot be told."),
+    N_("The input %s is an argument of its tf.function, which TensorFlow does not record, so this is inferred "
+       "from the op type and the kind of its output."),
+    N_("TensorFlow does not record a tf.function's arguments: check them before the call "
+       "(tf.debugging.check_numerics, or print their smallest and largest values), or make them with TensorFlow "
+       "ops outside the function, whose outputs are recorded."),
+  },
+  [TDBG_UNRECORDED_NOT_INSTRUMENTED] = {
+    N_("not recorded: made by %s, an op TensorFlow does not record"),
+    N_("%s (%s) is the first tensor with NaN/∞, but its input %s comes from %s, an op TensorFlow does not "
+       "record: the cause cannot be told."),
+    N_("The input %s comes from %s, an op TensorFlow does not record, so this is inferred from the op type and "
+       "the kind of its output."),
+    N_("TensorFlow does not record this input's op: check its value with tf.debugging.check_numerics or "
+       "tf.print where it is made."),
+  },
+  [TDBG_UNRECORDED_CIRCULAR_BUFFER] = {
+    N_("not recorded: the circular buffer dropped it"),
+    N_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was recorded before it: "
+       "the circular buffer dropped the earliest records of its function. The cause cannot be told."),
+    N_("The circular buffer dropped the records of the input %s, so this is inferred from the op type and the "
+       "kind of its output."),
+    N_("Record more: a larger circular_buffer_size (or -1) in enable_dump_debug_info keeps the traces before "
+       "the first NaN/∞."),
+  },
+  [TDBG_UNRECORDED_UNKNOWN] = {
+    N_("not recorded before it"),
+    N_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was recorded before it: "
+       "the cause cannot be told."),
+    N_("The input %s was not recorded before it, so this is inferred from the op type."),
+    N_("Check what feeds this op with tf.debugging.check_numerics, or record from the start of the run."),
+  },
+  /* Translators: %s in these is a TensorFlow task, "/job:worker/replica:0/task:1" */
+  [TDBG_UNRECORDED_OTHER_TASK] = {
+    N_("not recorded here: made on %s, whose records are not in the logdir"),
+    N_("%s (%s) is the first tensor with NaN/∞ in the logdir, but its input %s was made on %s, whose records "
+       "are not in the logdir: the cause cannot be told."),
+    N_("The input %s was made on %s, whose records are not in the logdir, so this is inferred from the op type "
+       "and the kind of its output."),
+    N_("TensorFlow records an op on the host of the task it was placed on: put that host's tfdbg_events files "
+       "beside these (every task's files in one logdir), then open it again."),
+  },
+};
+
+static const UnrecordedRow *
+unrecorded_row (TdbgUnrecorded reason)
+{
+  return reason < G_N_ELEMENTS (unrecorded_rows) && unrecorded_rows[reason].note
+    ? &unrecorded_rows[reason] : &unrecorded_rows[TDBG_UNRECORDED_UNKNOWN];
+}
+
+/* What a row's sentences name besides the input: the op type or the task. */
+static const char *
+unrecorded_detail (const TdbgCauseInput *input)
+{
+  const char *detail = NULL;
+
+  if (input && input->unrecorded == TDBG_UNRECORDED_NOT_INSTRUMENTED)
+    detail = input->maker_type;
+  else if (input && input->unrecorded == TDBG_UNRECORDED_OTHER_TASK)
+    detail = input->maker_task;
+  return detail ? detail : "?";
+}
+
 char *
 tdbg_root_cause_unrecorded_text (const TdbgCauseInput *input)
 {
-  switch (input->unrecorded)
-    {
-    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
-      return g_strdup (_("not recorded: an argument of its tf.function, which TensorFlow does not record"));
-    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
-      return g_strdup_printf (_("not recorded: made by %s, an op TensorFlow does not record"),
-                              input->maker_type ? input->maker_type : "?");
-    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
-      return g_strdup (_("not recorded: the circular buffer dropped it"));
-    case TDBG_UNRECORDED_OTHER_TASK:
-      /* Translators: %s is a TensorFlow task, "/job:worker/replica:0/task:1" */
-      return g_strdup_printf (_("not recorded here: made on %s, whose records are not in the logdir"),
-                              input->maker_task);
-    default:
-      return g_strdup (_("not recorded before it"));
-    }
+  return g_strdup_printf (_(unrecorded_row (input->unrecorded)->note), unrecorded_detail (input));
 }
 
 static const char *
 hint_for_unrecorded (TdbgUnrecorded reason)
 {
-  switch (reason)
-    {
-    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
-      return _("TensorFlow does not record a tf.function's arguments: check them before the call "
-               "(tf.debugging.check_numerics, or print their smallest and largest values), or make them "
-               "with TensorFlow ops outside the function, whose outputs are recorded.");
-    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
-      return _("TensorFlow does not record this input's op: check its value with tf.debugging.check_numerics "
-               "or tf.print where it is made.");
-    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
-      return _("Record more: a larger circular_buffer_size (or -1) in enable_dump_debug_info keeps the "
-               "traces before the first NaN/∞.");
-    case TDBG_UNRECORDED_OTHER_TASK:
-      return _("TensorFlow records an op on the host of the task it was placed on: put that host's "
-               "tfdbg_events files beside these (every task's files in one logdir), then open it again.");
-    default:
-      return _("Check what feeds this op with tf.debugging.check_numerics, or record from the start of the run.");
-    }
+  return _(unrecorded_row (reason)->hint);
 }
 
 static const char *
@@ -136,6 +184,11 @@ hint_for (const TdbgRootCause *rc)
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
       return hint_for_unrecorded (rc->unrecorded);
     case TDBG_CAUSE_NONFINITE_INPUT:
+      if (_tdbg_cause_reads_variable (rc->origin_op_type))
+        return _("Check what writes the variable: the values assigned to it (np.isfinite on a NumPy array "
+                 "before assign or set_weights, tf.debugging.check_numerics on a restored one) and its optimizer's "
+                 "settings (an epsilon of zero, a learning rate too large), or record from before the variable was "
+                 "first written.");
       return _("The bad values came from outside what was recorded: check the data fed to the program "
                "(tf.debugging.check_numerics on the inputs), or record from the start of the run.");
     case TDBG_CAUSE_POLE:
@@ -200,47 +253,14 @@ input_hiding_nonfinite (const TdbgRootCause *rc)
   return NULL;
 }
 
-static const char *
-unrecorded_maker_type (const TdbgCauseInput *input)
-{
-  return input && input->maker_type ? input->maker_type : "?";
-}
-
-static const char *
-unrecorded_maker_task (const TdbgCauseInput *input)
-{
-  return input && input->maker_task ? input->maker_task : "?";
-}
-
 static char *
 unrecorded_sentence (const TdbgRootCause *rc, const char *op, const char *type)
 {
   const TdbgCauseInput *input = rc->unrecorded_input >= 0
     ? &g_array_index (rc->inputs, TdbgCauseInput, rc->unrecorded_input) : NULL;
-  const char *name = input ? input->op_name : "?";
 
-  switch (rc->unrecorded)
-    {
-    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞, but its input %s is an argument of its "
-                                "tf.function, which TensorFlow does not record, and no recorded op made it: the cause "
-                                "cannot be told."), op, type, name);
-    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞, but its input %s comes from %s, an op "
-                                "TensorFlow does not record: the cause cannot be told."), op, type, name,
-                              unrecorded_maker_type (input));
-    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was "
-                                "recorded before it: the circular buffer dropped the earliest records of its function. "
-                                "The cause cannot be told."), op, type);
-    case TDBG_UNRECORDED_OTHER_TASK:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but its input %s was made on "
-                                "%s, whose records are not in the logdir: the cause cannot be told."), op, type, name,
-                              unrecorded_maker_task (input));
-    default:
-      return g_strdup_printf (_("%s (%s) is the first tensor with NaN/∞ in the logdir, but none of its inputs was "
-                                "recorded before it: the cause cannot be told."), op, type);
-    }
+  return g_strdup_printf (_(unrecorded_row (rc->unrecorded)->untold), op, type, input ? input->op_name : "?",
+                          unrecorded_detail (input));
 }
 
 /* The catalogue's causes other than the classic ones: one sentence each, with the op's
@@ -316,6 +336,11 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
       if (rc->evidence_input >= 0)
         return g_strdup_printf (_("%s (%s) passed on the NaN/∞ its input %s already held; what made them was not "
                                   "recorded."), op, type, input);
+      if (_tdbg_cause_reads_variable (rc->origin_op_type))
+        return g_strdup_printf (_("%s (%s) read NaN/∞ from a variable, and the recording does not show what wrote "
+                                  "them into it: TensorFlow records no output of an op that writes a variable (an "
+                                  "assignment from NumPy or Python, a restore from a checkpoint, an optimizer's update), "
+                                  "nor anything written before the recording started."), op, type);
       return g_strdup_printf (_("%s (%s) already held NaN/∞ where the recording starts: there is no recorded input "
                                 "to walk back to."), op, type);
     case TDBG_CAUSE_NONE:
@@ -335,24 +360,8 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
 static char *
 unrecorded_limitation (const TdbgCauseInput *input)
 {
-  const char *name = input ? input->op_name : "?";
-  switch (input ? input->unrecorded : TDBG_UNRECORDED_UNKNOWN)
-    {
-    case TDBG_UNRECORDED_FUNCTION_ARGUMENT:
-      return g_strdup_printf (_("The input %s is an argument of its tf.function, which TensorFlow does not record, "
-                                "so this is inferred from the op type and the kind of its output."), name);
-    case TDBG_UNRECORDED_NOT_INSTRUMENTED:
-      return g_strdup_printf (_("The input %s comes from %s, an op TensorFlow does not record, so this is inferred "
-                                "from the op type and the kind of its output."), name, unrecorded_maker_type (input));
-    case TDBG_UNRECORDED_CIRCULAR_BUFFER:
-      return g_strdup_printf (_("The circular buffer dropped the records of the input %s, so this is inferred from "
-                                "the op type and the kind of its output."), name);
-    case TDBG_UNRECORDED_OTHER_TASK:
-      return g_strdup_printf (_("The input %s was made on %s, whose records are not in the logdir, so this is "
-                                "inferred from the op type and the kind of its output."), name, unrecorded_maker_task (input));
-    default:
-      return g_strdup_printf (_("The input %s was not recorded before it, so this is inferred from the op type."), name);
-    }
+  return g_strdup_printf (_(unrecorded_row (input ? input->unrecorded : TDBG_UNRECORDED_UNKNOWN)->inferred),
+                          input ? input->op_name : "?", unrecorded_detail (input));
 }
 
 static const char *
@@ -447,6 +456,9 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
     case TDBG_LINK_OUTER_GRAPH:
       return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), is an input of a nested graph: the op "
                                 "of the outer graph calling it passed in what %s made."), name, first->trace, origin);
+    case TDBG_LINK_VARIABLE:
+      return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), read a variable: an eager assignment "
+                                "wrote into it what %s made."), name, first->trace, origin);
     default:
       return g_strdup_printf (_("The first trace with NaN/∞, %s (#%u), only passed on what %s made."),
                               name, first->trace, origin);

@@ -9,6 +9,8 @@
  *   graph that calls it (DebuggedGraph.outer_context_id; If and Case take a selector first);
  * - an outermost function's placeholders and the input_tensor_ids of the eager call that ran
  *   the trace, whose ids are output_tensor_ids of earlier executions;
+ * - a variable's value, read by a function's op or an eager one, and the eager assignment that
+ *   last wrote it (its input tensor ids: the variable's handle, the value);
  * - a function call's outputs and its graph's output ops (the Identity ops nothing consumes).
  *
  * The calling op of a nested graph is not recorded: it is the first call-like op of the outer
@@ -29,6 +31,11 @@
 /* Never traced (format reference 5.4); their outputs are their inputs. */
 static const char pass_through_types[] =
   " Identity IdentityN Enter Exit Merge Switch NextIteration RefEnter RefExit RefIdentity RefMerge RefSwitch RefNextIteration ";
+/* Their output is a variable's value (a gather's, some rows of it): their data inputs are the
+ * variable's handle and integer indices, and what they read was written by an assignment,
+ * which has no output TensorFlow records. */
+static const char variable_reader_types[] =
+  " ReadVariableOp ResourceGather ResourceGatherNd VariableV2 Variable ";
 /* Ops that run a nested graph. */
 static const char call_types[] =
   " StatefulPartitionedCall PartitionedCall While StatelessWhile If StatelessIf Case StatelessCase RemoteCall ";
@@ -42,6 +49,7 @@ static const char *const link_codes[] = {
   [TDBG_LINK_FUNCTION_INPUT] = "function_input",
   [TDBG_LINK_EAGER_INPUT] = "eager_input",
   [TDBG_LINK_FUNCTION_OUTPUT] = "function_output",
+  [TDBG_LINK_VARIABLE] = "variable",
 };
 
 const char *
@@ -91,6 +99,12 @@ gboolean
 _tdbg_cause_walk_passes_on (const char *op_type)
 {
   return type_in (pass_through_types, op_type);
+}
+
+gboolean
+_tdbg_cause_reads_variable (const char *op_type)
+{
+  return type_in (variable_reader_types, op_type);
 }
 
 guint32
@@ -504,21 +518,91 @@ eager_call_of (TdbgLogdir *logdir, guint32 graph, guint32 ref)
   return TDBG_NONE;
 }
 
-guint32
-_tdbg_cause_walk_argument_producer (TdbgCauseWalk *w, guint32 op, guint32 ref, guint *slot)
+/* The eager call that ran trace @ref of the outermost function whose never-traced placeholder
+ * is @op, and the tensor it gave that placeholder. */
+static gboolean
+argument_tensor (TdbgCauseWalk *w, guint32 op, guint32 ref, guint32 *call, gint64 *tensor_id)
 {
   TdbgLogdir *logdir = w->logdir;
   const TdbgOp *p = tdbg_logdir_get_op (logdir, op);
   gint k = placeholder_position (logdir, op);
   const Tensorflow__Execution *ex;
-  guint32 call;
 
   if (k < 0 || p->graph == TDBG_NONE || p->first_trace != TDBG_NONE ||
       !_tdbg_cause_graph_is_outermost (logdir, p->graph) ||
-      (call = eager_call_of (logdir, p->graph, ref)) == TDBG_NONE ||
-      (ex = _tdbg_cause_walk_execution (w, call)) == NULL || (gsize) k >= ex->n_input_tensor_ids)
-    return TDBG_NONE;
-  return _tdbg_cause_walk_producer (w, call, ex->input_tensor_ids[k], slot);
+      (*call = eager_call_of (logdir, p->graph, ref)) == TDBG_NONE ||
+      (ex = _tdbg_cause_walk_execution (w, *call)) == NULL || (gsize) k >= ex->n_input_tensor_ids)
+    return FALSE;
+  *tensor_id = ex->input_tensor_ids[k];
+  return TRUE;
+}
+
+guint32
+_tdbg_cause_walk_argument_producer (TdbgCauseWalk *w, guint32 op, guint32 ref, guint *slot)
+{
+  guint32 call;
+  gint64 id;
+
+  return argument_tensor (w, op, ref, &call, &id) ? _tdbg_cause_walk_producer (w, call, id, slot) : TDBG_NONE;
+}
+
+/* ---- a variable's writer ------------------------------------------------------------------ */
+
+/* Eager executions looked at for the last one given a variable's handle: a variable written
+ * long before is left unexplained rather than paid for with a record read each. */
+#define MAX_WRITER_SCAN 4096
+
+static gboolean
+takes_tensor (const Tensorflow__Execution *ex, gint64 tensor_id)
+{
+  for (gsize i = 0; i < ex->n_input_tensor_ids; i++)
+    if (ex->input_tensor_ids[i] == tensor_id)
+      return TRUE;
+  return FALSE;
+}
+
+/* What the eager assignment that last wrote the variable @handle before execution @before was
+ * given, when the execution that made it held NaN/∞. The last execution given the handle that
+ * does not merely read it must be an AssignVariableOp: a function call or another update (an
+ * AssignAdd, an optimizer's) may have made the values itself. */
+static gboolean
+variable_writer_source (TdbgCauseWalk *w, guint32 before, gint64 handle, TdbgWalkStep *out)
+{
+  guint file_set = tdbg_logdir_get_execution (w->logdir, before)->file_set;
+  guint scanned = 0;
+
+  for (guint32 i = before; i-- > 0 && scanned++ < MAX_WRITER_SCAN;)
+    {
+      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (w->logdir, i);
+      const char *type = tdbg_logdir_get_string (w->logdir, e->op_type);
+      const Tensorflow__Execution *ex;
+      guint32 producer;
+      guint slot;
+      if (e->file_set != file_set || (ex = _tdbg_cause_walk_execution (w, i)) == NULL ||
+          !takes_tensor (ex, handle) || (e->graph == TDBG_NONE && _tdbg_cause_reads_variable (type)))
+        continue;
+      if (g_strcmp0 (type, "AssignVariableOp") != 0 || e->graph != TDBG_NONE || ex->n_input_tensor_ids != 2 ||
+          ex->input_tensor_ids[0] != handle)
+        return FALSE;
+      producer = _tdbg_cause_walk_producer (w, i, ex->input_tensor_ids[1], &slot);
+      if (producer == TDBG_NONE || !_tdbg_cause_walk_output_bad (w, producer, slot))
+        return FALSE;
+      *out = (TdbgWalkStep) { TDBG_NONE, producer, slot, TDBG_LINK_VARIABLE };
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* A function's op reading a variable: the handle is an argument of the eager call. */
+static gboolean
+traced_variable_source (TdbgCauseWalk *w, guint32 trace, const TdbgOp *op, TdbgWalkStep *out)
+{
+  gint k = data_input (op, 0);
+  guint32 call;
+  gint64 handle;
+
+  return k >= 0 && op->input_ops[k] != TDBG_NONE && argument_tensor (w, op->input_ops[k], trace, &call, &handle) &&
+         variable_writer_source (w, call, handle, out);
 }
 
 static gboolean
@@ -624,6 +708,8 @@ back_from_trace (TdbgCauseWalk *w, guint32 trace, TdbgWalkStep *out)
     if (op->input_names[i][0] != '^' &&
         source_of (&seen, op->input_ops[i], slot_of (op->input_names[i]), TDBG_LINK_INPUT, 0, &candidate))
       keep_earliest (&best, &candidate);
+  if (best.trace == TDBG_NONE && best.execution == TDBG_NONE && _tdbg_cause_reads_variable (op->op_type))
+    return traced_variable_source (w, trace, op, out);
   *out = best;
   return best.trace != TDBG_NONE || best.execution != TDBG_NONE;
 }
@@ -648,6 +734,9 @@ back_from_execution (TdbgCauseWalk *w, guint32 execution, guint slot, TdbgWalkSt
           (best.execution == TDBG_NONE || producer < best.execution))
         best = (TdbgWalkStep) { TDBG_NONE, producer, producer_slot, TDBG_LINK_EAGER_INPUT };
     }
+  if (best.execution == TDBG_NONE && ex && ex->n_input_tensor_ids > 0 &&
+      _tdbg_cause_reads_variable (tdbg_logdir_get_string (w->logdir, e->op_type)))
+    return variable_writer_source (w, execution, ex->input_tensor_ids[0], out);
   *out = best;
   return best.execution != TDBG_NONE;
 }

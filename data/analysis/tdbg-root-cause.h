@@ -50,9 +50,12 @@ typedef enum {
   TDBG_LINK_FUNCTION_INPUT,   /* a placeholder of a function, fed by the eager call's input tensor */
   TDBG_LINK_EAGER_INPUT,      /* an eager op's input tensor, made by an earlier execution */
   TDBG_LINK_FUNCTION_OUTPUT,  /* a function's output, made by an op of its graph */
+  TDBG_LINK_VARIABLE,         /* a variable read, written by an eager assignment of a tensor
+                               * an earlier execution made */
 } TdbgWalkLink;
 
-/* "first", "input", "outer_graph", "function_input", "eager_input", "function_output". */
+/* "first", "input", "outer_graph", "function_input", "eager_input", "function_output",
+ * "variable". */
 const char *tdbg_walk_link_code (TdbgWalkLink link);
 
 /* One place the bad values were seen on the way back: a trace or an eager execution's output. */

@@ -322,6 +322,8 @@ link_text (TdbgWalkLink link)
       return _("through an eager op's input");
     case TDBG_LINK_FUNCTION_OUTPUT:
       return _("through the function's output");
+    case TDBG_LINK_VARIABLE:
+      return _("through the eager assignment that wrote the variable read");
     default:
       return _("the first NaN/∞ in file order");
     }

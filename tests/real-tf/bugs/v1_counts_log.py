@@ -3,22 +3,11 @@
 cross entropy against probabilities estimated from counts, one of which is zero for a class
 the label has, takes the log of zero: -inf in Log. The dump root is the logdir; a V1 dump
 holds no Python traceback, so no user's line is known."""
-import os
-import shutil
-import sys
+import numpy as np
 
-os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
-os.environ.setdefault("CUDA_VISIBLE_DEVICES", "")
-os.environ.setdefault("TF_ENABLE_ONEDNN_OPTS", "0")
-import numpy as np  # noqa: E402
-import tensorflow as tf  # noqa: E402
-from tensorflow.python import debug as tf_debug  # noqa: E402
+import bug
 
-if len(sys.argv) != 2:
-    sys.exit(f"usage: {os.path.basename(sys.argv[0])} DUMP_ROOT")
-dump_root = os.path.abspath(sys.argv[1])
-shutil.rmtree(dump_root, ignore_errors=True)
-tf.compat.v1.disable_eager_execution()
+tf, tf_debug, dump_root = bug.setup_v1()
 
 counts = tf.compat.v1.placeholder(tf.float32, [3], name="counts")
 labels = tf.compat.v1.placeholder(tf.float32, [3], name="labels")
