@@ -33,6 +33,7 @@ struct _TdbgTracePane {
   GtkEntry *goto_entry;
   GtkScrolledWindow *scroller;
   GtkPaned *values_paned;
+  gboolean values_unplaced;    /* the values shown before the split had its size */
   GtkListView *list_view;
   TdbgTraceHeader *header;
   TdbgTensorDetails *details;

@@ -530,6 +530,7 @@ place_values (TdbgTracePane *self)
 {
   GtkExpander *expander = tdbg_tensor_details_get_expander (self->details);
   GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->list_view));
+  int width = gtk_widget_get_width (GTK_WIDGET (self->values_paned));
   int height = gtk_widget_get_height (GTK_WIDGET (self->values_paned));
   int row_height = row && gtk_widget_get_height (row) > 0 ? gtk_widget_get_height (row) : 22;
   /* The column titles above the rows. */
@@ -537,14 +538,26 @@ place_values (TdbgTracePane *self)
                     gtk_widget_get_height (GTK_WIDGET (self->scroller)), 0);
   int need, left;
 
-  gtk_widget_measure (GTK_WIDGET (self->details), GTK_ORIENTATION_VERTICAL,
-                      gtk_widget_get_width (GTK_WIDGET (self->values_paned)), &need, NULL, NULL, NULL);
+  /* Before the split has its size (a window being made): measured for no width, the details
+   * would be given less than they need (GTK 4.18 says so). Placed once it has. */
+  self->values_unplaced = width <= 0 || height <= 0;
+  if (self->values_unplaced)
+    return;
+  gtk_widget_measure (GTK_WIDGET (self->details), GTK_ORIENTATION_VERTICAL, width, &need, NULL, NULL, NULL);
   left = MAX (height - need, 0);
-  if (gtk_expander_get_expanded (expander) && gtk_widget_get_visible (GTK_WIDGET (expander)) && height > 0)
+  if (gtk_expander_get_expanded (expander) && gtk_widget_get_visible (GTK_WIDGET (expander)))
     gtk_paned_set_position (self->values_paned, MAX (left / 2, MIN (left, titles + LIST_ROWS_KEPT * row_height + 1)));
   else
     gtk_paned_set_position (self->values_paned, -1);
   keep_selected_in_view (self);
+}
+
+/* The split has its size: the values shown before are placed. */
+static void
+values_sized_cb (TdbgTracePane *self)
+{
+  if (self->values_unplaced)
+    place_values (self);
 }
 
 static void
@@ -626,6 +639,7 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::visible",
                             G_CALLBACK (place_values), self);
   g_signal_connect_swapped (self->values_paned, "notify::position", G_CALLBACK (keep_selected_in_view), self);
+  g_signal_connect_swapped (self->values_paned, "notify::max-position", G_CALLBACK (values_sized_cb), self);
 }
 
 GtkDropDown *
