@@ -30,13 +30,17 @@ paneds (TdbgWindow *self, GtkPaned **out)
   out[3] = self->bottom_paned;
 }
 
-/* The source and stack's height for a window of @height: a screen of code (at least 12
- * lines), more on a tall screen, never most of it; on a laptop's screen no more than that, so
- * that Graph Execution keeps its rows with FULL_TENSOR's values open under them. */
+/* The lines of code the source shows at the least, on a laptop's screen too. */
+#define CODE_LINES 12
+
+/* The source and stack's height for a window of @height: a screen of code (CODE_LINES in the
+ * view's own font, whose line is taller on some systems), more on a tall screen, never most of
+ * it; on a laptop's screen no more than that, so that Graph Execution keeps its rows with
+ * FULL_TENSOR's values open under them. */
 static int
-bottom_height (int height)
+bottom_height (TdbgWindow *self, int height)
 {
-  return CLAMP (height * 3 / 10, 236, 460);
+  return MAX (MIN (height * 3 / 10, 460), tdbg_source_pane_height_for_lines (tdbg_window_get_source_pane (self), CODE_LINES));
 }
 
 static gboolean
@@ -98,7 +102,7 @@ place_split (TdbgWindow *self, guint i)
   switch (i)
     {
     case 0:
-      position = shows_no_traceback (self) ? max - NO_TRACEBACK_BOTTOM : MAX (max - bottom_height (max), max / 2);
+      position = shows_no_traceback (self) ? max - NO_TRACEBACK_BOTTOM : MAX (max - bottom_height (self, max), max / 2);
       break;
     case 1:
       position = CLAMP (width * 27 / 100, 260, 400);

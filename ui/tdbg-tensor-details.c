@@ -9,6 +9,7 @@
 #include "tdbg-health-plot.h"
 #include "tdbg-template.h"
 #include "tdbg-twins.h"
+#include "tdbg-ui.h"
 
 /* More points than a plot a few hundred pixels wide can tell apart. */
 #define HISTORY_POINTS 400
@@ -371,23 +372,15 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, render_tensor, save_clicked_cb);
 }
 
-/* The values' scrollers keep room for @rows rows in the view's own font: a height in pixels
- * would hold fewer rows where the monospace font is taller (GTK 4.18's is). */
+/* The values' scrollers keep room for @rows rows in the view's own font. */
 static void
 keep_rows (GtkTextView *view, guint rows)
 {
-  g_autoptr(GString) text = g_string_new ("0");
-  g_autoptr(PangoLayout) layout = NULL;
   GtkWidget *scroller = gtk_widget_get_parent (GTK_WIDGET (view));
-  int height;
 
-  for (guint i = 1; i < rows; i++)
-    g_string_append (text, "\n0");
-  layout = gtk_widget_create_pango_layout (GTK_WIDGET (view), text->str);
-  pango_layout_get_pixel_size (layout, NULL, &height);
-  height += gtk_text_view_get_top_margin (view) + gtk_text_view_get_bottom_margin (view);
   if (GTK_IS_SCROLLED_WINDOW (scroller))
-    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), height + 2);
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller),
+                                                tdbg_ui_text_rows_height (view, rows) + 2);
 }
 
 void
