@@ -2,7 +2,7 @@
 /* The window on the screen it is on (run at 1280×800, 1366×768 and 1920×1200, each in an
  * Xvfb of that size): never wider or taller than the screen whatever is selected or entered
  * (every reference logdir; Whole Graph on every graph, nested ones too; the values open),
- * the room each pane gets (the source ≥ 12 lines, the stack ≥ 4 frames, the values ≥ 6 rows,
+ * the room each pane gets (the source ≥ 12 lines, the stack ≥ 4 frames, the values ≥ 2 rows,
  * the root-cause card a bounded room that scrolls), the timeline a strip, the splits and the
  * hidden Alerts pane remembered, a narrow window's arrangement; screenshots light and dark. */
 
