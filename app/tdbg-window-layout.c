@@ -30,12 +30,17 @@ paneds (TdbgWindow *self, GtkPaned **out)
   out[3] = self->bottom_paned;
 }
 
-/* The source and stack's height for a window of @height: a screen of code (at least 12
- * lines), more on a tall screen, never most of it. */
+/* The lines of code the source shows at the least, on a laptop's screen too. */
+#define CODE_LINES 12
+
+/* The source and stack's height for a window of @height: a screen of code (CODE_LINES in the
+ * view's own font, whose line is taller on some systems), more on a tall screen, never most of
+ * it; on a laptop's screen no more than that, so that Graph Execution keeps its rows with
+ * FULL_TENSOR's values open under them. */
 static int
-bottom_height (int height)
+bottom_height (TdbgWindow *self, int height)
 {
-  return CLAMP (height * 2 / 5, 250, 460);
+  return MAX (MIN (height * 3 / 10, 460), tdbg_source_pane_height_for_lines (tdbg_window_get_source_pane (self), CODE_LINES));
 }
 
 static gboolean
@@ -97,7 +102,7 @@ place_split (TdbgWindow *self, guint i)
   switch (i)
     {
     case 0:
-      position = shows_no_traceback (self) ? max - NO_TRACEBACK_BOTTOM : MAX (max - bottom_height (max), max / 2);
+      position = shows_no_traceback (self) ? max - NO_TRACEBACK_BOTTOM : MAX (max - bottom_height (self, max), max / 2);
       break;
     case 1:
       position = CLAMP (width * 27 / 100, 260, 400);
@@ -224,6 +229,15 @@ realize_cb (TdbgWindow *self)
   gtk_window_maximize (GTK_WINDOW (self));
 }
 
+/* Whole Graph browses every op of a graph: it takes Graph Execution's place in the middle
+ * (beside it on a laptop's screen the drawing had about 170 px and the graph's name a few
+ * characters), which comes back with the neighbourhood. */
+static void
+whole_graph_changed_cb (TdbgWindow *self, gboolean whole)
+{
+  gtk_widget_set_visible (GTK_WIDGET (tdbg_window_get_trace_pane (self)), !whole);
+}
+
 void
 _tdbg_window_layout_load (TdbgWindow *self)
 {
@@ -249,6 +263,8 @@ _tdbg_window_layout_load (TdbgWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
   g_signal_connect (self, "realize", G_CALLBACK (realize_cb), NULL);
   g_signal_connect_swapped (self->pages, "notify::visible-child", G_CALLBACK (size_changed_cb), self);
+  g_signal_connect_swapped (tdbg_window_get_graph_pane (self), "whole-graph-changed", G_CALLBACK (whole_graph_changed_cb),
+                            self);
   g_settings_bind (self->settings, "show-alerts", tdbg_window_get_alerts_pane (self), "visible", G_SETTINGS_BIND_DEFAULT);
 }
 

@@ -270,8 +270,8 @@ gui_init_toolkit (void)
  * under valgrind's timing, when an SSH load drops). It is GTK's own measuring, logged as a
  * critical: printed here, not fatal. Every other critical stays fatal (G_DEBUG=fatal-criticals,
  * which g_log_writer_default applies). */
-/* GTK names a widget drawn before its allocation by its address alone: its ancestors, with
- * their CSS names and classes, say which one it is. Returns whether it is a part of the
+/* GTK names a widget drawn before its allocation, or measured for less than it needs, by its
+ * address alone: its ancestors, with their CSS names and classes, say which one it is. Returns whether it is a part of the
  * scrollbar of a scrolled text view: GtkTextView validates the lines in sight while it draws,
  * which can move its adjustments' bounds, and the scrollbar drawn after it in the same frame
  * then waits for its next allocation (GTK 4.18, under load). GTK draws it right in the next
@@ -316,6 +316,8 @@ log_writer_cb (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gp
   if (g_strcmp0 (domain, "Gtk") == 0 && message && g_str_has_prefix (message, "Trying to snapshot ") &&
       print_widget_path (message))
     return g_log_writer_standard_streams (level, fields, n_fields, data);
+  if (g_strcmp0 (domain, "Gtk") == 0 && message && g_str_has_prefix (message, "Trying to measure "))
+    print_widget_path (message);
   if (g_strcmp0 (domain, "Gtk") == 0 && message && g_str_has_prefix (message, "GtkInfoBar ") &&
       strstr (message, "but minimum height for width of") != NULL)
     return g_log_writer_standard_streams (level, fields, n_fields, data);
@@ -667,4 +669,120 @@ gui_browser_shows (gpointer data)
   TdbgWholeGraph *shown = tdbg_graph_browser_get_shown (w->browser);
 
   return shown && shown->graph == w->graph && tdbg_graph_view_get_layout (tdbg_graph_browser_get_view (w->browser));
+}
+
+/* The height of @widget on screen: what its ancestors do not cut off. */
+double
+gui_shown_height (GtkWidget *widget)
+{
+  graphene_rect_t shown, b;
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
+
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_compute_bounds (widget, root, &shown))
+    return 0;
+  for (GtkWidget *a = gtk_widget_get_parent (widget); a; a = gtk_widget_get_parent (a))
+    {
+      if (!gtk_widget_compute_bounds (a, root, &b) || !graphene_rect_intersection (&shown, &b, &shown))
+        return 0;
+    }
+  return shown.size.height;
+}
+
+/* Whole lines of @view in sight on screen. */
+int
+gui_lines_in_view (GtkTextView *view)
+{
+  GdkRectangle visible;
+  GtkTextIter iter;
+  int y, height;
+
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_buffer_get_start_iter (gtk_text_view_get_buffer (view), &iter);
+  gtk_text_view_get_line_yrange (view, &iter, &y, &height);
+  g_assert_cmpint (height, >, 0);
+  return (int) MIN (visible.height, gui_shown_height (GTK_WIDGET (view))) / height;
+}
+
+/* Rows of @list wholly in sight. */
+guint
+gui_rows_in_view (GtkWidget *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      graphene_rect_t b;
+      if (gtk_widget_get_visible (row) && gtk_widget_get_height (row) > 0 &&
+          gtk_widget_compute_bounds (row, list, &b) && b.origin.y >= 0 &&
+          b.origin.y + b.size.height <= gtk_widget_get_height (list) + 0.5)
+        n++;
+    }
+  return n;
+}
+
+/* Whether @label shows all its text: not ellipsized, and given at least the width it needs. */
+gboolean
+gui_label_whole (GtkLabel *label)
+{
+  int text_width;
+
+  /* Unwrapped and not ellipsized, the layout is as wide as the whole text. */
+  pango_layout_get_pixel_size (gtk_label_get_layout (label), &text_width, NULL);
+  return !pango_layout_is_ellipsized (gtk_label_get_layout (label)) &&
+         (gtk_label_get_wrap (label) || gtk_widget_get_width (GTK_WIDGET (label)) >= text_width);
+}
+
+static void
+collect_cut_labels (GtkWidget *root, GString *cut)
+{
+  if (!gtk_widget_get_mapped (root))
+    return;
+  if (GTK_IS_LABEL (root) && *gtk_label_get_text (GTK_LABEL (root)) && !gui_label_whole (GTK_LABEL (root)))
+    g_string_append_printf (cut, "%s“%s” (%d px)", cut->len ? ", " : "", gtk_label_get_text (GTK_LABEL (root)),
+                            gtk_widget_get_width (root));
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_cut_labels (child, cut);
+}
+
+void
+gui_assert_labels_whole (GtkWidget *root, const char *what)
+{
+  g_autoptr(GString) cut = g_string_new (NULL);
+
+  collect_cut_labels (root, cut);
+  if (cut->len > 0)
+    g_error ("%s: cut labels: %s", what, cut->str);
+}
+
+static void
+collect_by_type (GtkWidget *root, GType type, GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && gtk_widget_get_mapped (root))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    collect_by_type (child, type, found);
+}
+
+void
+gui_assert_headers_whole (TdbgWindow *window, const char *what)
+{
+  g_autoptr(GPtrArray) drop_downs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) chips = g_ptr_array_new ();
+
+  collect_by_type (GTK_WIDGET (tdbg_window_get_trace_pane (window)), GTK_TYPE_DROP_DOWN, drop_downs);
+  g_assert_cmpuint (drop_downs->len, >, 0);
+  for (guint i = 0; i < drop_downs->len; i++)
+    gui_assert_labels_whole (gtk_widget_get_parent (g_ptr_array_index (drop_downs, i)), what);
+  {
+    /* Graph Structure's heading: the op shown, and its type. */
+    GtkWidget *graph = GTK_WIDGET (tdbg_window_get_graph_pane (window));
+    const char *op = tdbg_graph_pane_get_op_text (tdbg_window_get_graph_pane (window));
+    GtkLabel *subtitle = op && *op ? gui_find_label (graph, op, FALSE) : NULL;
+    if (subtitle && !gui_label_whole (subtitle))
+      g_error ("%s: Graph Structure's heading is cut: “%s” in %d px", what, op, gtk_widget_get_width (GTK_WIDGET (subtitle)));
+  }
+  collect_by_type (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), GTK_TYPE_LABEL, chips);
+  for (guint i = 0; i < chips->len; i++)
+    if (gtk_widget_has_css_class (g_ptr_array_index (chips, i), "tdbg-exec-box"))
+      gui_assert_labels_whole (g_ptr_array_index (chips, i), what);
 }

@@ -107,4 +107,19 @@ guint gui_filter_by_dropdown (TdbgTracePane *pane, GtkDropDown *dropdown, guint 
  * @dir unless a previous run left the same one there; the same stamp as bench-load. */
 void gui_ensure_demo_logdir (const char *dir, guint n_steps);
 
+/* The height of @widget on screen: what its ancestors do not cut off. */
+double gui_shown_height (GtkWidget *widget);
+/* Whole lines of @view in sight on screen. */
+int gui_lines_in_view (GtkTextView *view);
+/* Rows of @list (a GtkListView, or any widget whose children are rows) wholly in sight. */
+guint gui_rows_in_view (GtkWidget *list);
+
+/* Whether @label shows all its text (not ellipsized, as wide as it needs); every mapped label
+ * under @root so, else an error naming @what and the labels cut. */
+gboolean gui_label_whole (GtkLabel *label);
+void gui_assert_labels_whole (GtkWidget *root, const char *what);
+/* Graph Execution's filters, the timeline's chips (their names cut at their most characters
+ * only, by the text) and Graph Structure's heading show whole. */
+void gui_assert_headers_whole (TdbgWindow *window, const char *what);
+
 G_END_DECLS

@@ -9,11 +9,51 @@
 #include "gui-util.h"
 #include "test-util.h"
 #include "cause-fixtures.h"
+#include "tdbg-row.h"
 
 static gboolean
 source_scrolled (gpointer data)
 {
   return gui_line_in_view (data, 82);
+}
+
+/* Another user frame chosen in Stack Trace as a click does, or the pointer's entering its
+ * row (the list activates on a single click, so GTK selects the row under the pointer): the
+ * frame is selected, and the rows stay the same widgets in the window. Remade while that
+ * event is delivered, the rows left GTK sending the rest of it to a row out of the window
+ * (a critical, when the window's narrow arrangement put a row under the pointer). */
+static void
+assert_frame_chosen_in_place (TdbgWindow *window)
+{
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  GtkWidget *list = gui_find_widget (GTK_WIDGET (tdbg_window_get_stack_pane (window)), GTK_TYPE_LIST_VIEW);
+  GListModel *rows = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_object_unref);
+  guint other = GTK_INVALID_LIST_POSITION, first = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (rows));
+  gint other_frame = -1, first_frame = tdbg_selection_get_frame (sel);
+
+  for (guint pos = 0; pos < g_list_model_get_n_items (rows) && other == GTK_INVALID_LIST_POSITION; pos++)
+    {
+      g_autoptr(TdbgRow) row = g_list_model_get_item (rows, pos);
+      if (tdbg_row_get_extra (row) == 0 && (gint) tdbg_row_get_index (row) != tdbg_selection_get_frame (sel))
+        {
+          other = pos;
+          other_frame = (gint) tdbg_row_get_index (row);
+        }
+    }
+  g_assert_cmpuint (other, !=, GTK_INVALID_LIST_POSITION);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    g_ptr_array_add (shown, g_object_ref (row));
+  g_assert_cmpuint (shown->len, >, 1);
+  g_assert_true (gtk_widget_activate_action (list, "list.select-item", "(ubb)", other, FALSE, FALSE));
+  g_assert_cmpint (tdbg_selection_get_frame (sel), ==, other_frame);
+  for (guint i = 0; i < shown->len; i++)
+    g_assert_true (gtk_widget_get_root (g_ptr_array_index (shown, i)) == GTK_ROOT (window));
+  gui_spin (100);
+  g_assert_cmpint (tdbg_selection_get_frame (sel), ==, other_frame);
+  g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (rows)), ==, other);
+  g_assert_true (gtk_widget_activate_action (list, "list.select-item", "(ubb)", first, FALSE, FALSE));
+  g_assert_cmpint (tdbg_selection_get_frame (sel), ==, first_frame);
 }
 
 static void
@@ -78,6 +118,7 @@ test_core_path (void)
   }
   g_assert_true (gui_wait_until (source_scrolled, tdbg_source_pane_get_view (source), 5000));
   gui_shot (GTK_WIDGET (window), "first-alert.png");
+  assert_frame_chosen_in_place (window);
 
   /* "Click" the logits node: the handler a click runs, at that node's centre. */
   g_assert_true (tdbg_graph_view_get_node_center (tdbg_graph_pane_get_view (graph),

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
+#include <gtksourceview/gtksource.h>
 #include "gui-util.h"
 #include "test-env.h"
 #include "test-util.h"
@@ -315,6 +316,36 @@ test_empty_folder_followed (void)
   test_remove_tree (dir);
 }
 
+/* FULL_TENSOR at 1280×800: the selected trace's values are in sight without a click, while
+ * Graph Execution keeps at least 8 rows and Source Code at least 12 lines. */
+static void
+test_values_in_sight (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("modes/FULL_TENSOR");
+  TdbgTracePane *trace_pane = tdbg_window_get_trace_pane (window);
+  GtkExpander *expander = tdbg_tensor_details_get_expander (trace_pane->details);
+  GtkTextView *values = GTK_TEXT_VIEW (gui_find_widget (GTK_WIDGET (expander), GTK_TYPE_TEXT_VIEW));
+  GtkTextView *source = GTK_TEXT_VIEW (gui_find_widget (GTK_WIDGET (tdbg_window_get_source_pane (window)),
+                                                        GTK_SOURCE_TYPE_VIEW));
+  int value_lines, source_lines;
+  guint rows;
+
+  tdbg_selection_select_alert (tdbg_window_get_selection (window), 0);
+  g_assert_true (gui_wait_until (gui_marked_line_shown, window, 10000));
+  gui_spin (500);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (expander)));
+  value_lines = gtk_expander_get_expanded (expander) ? gui_lines_in_view (values) : 0;
+  rows = gui_rows_in_view (GTK_WIDGET (tdbg_trace_pane_get_list_view (trace_pane)));
+  source_lines = gui_lines_in_view (source);
+  g_test_message ("values %d lines, Graph Execution %u rows, Source Code %d lines", value_lines, rows, source_lines);
+  gui_shot (GTK_WIDGET (window), "first-use-values-in-sight.png");
+  g_assert_cmpint (value_lines, >=, 2);
+  g_assert_cmpuint (rows, >=, 8);
+  g_assert_cmpint (source_lines, >=, 12);
+  g_assert_true (gui_wait_until ((GuiCond) gui_panes_in_window, window, 10000));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 card_shown (gpointer card)
 {
@@ -394,6 +425,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/first-use/compare-heading-fits", test_compare_heading_fits);
   g_test_add_func ("/gui/first-use/compare-run-b-shown", test_compare_run_b_shown);
   g_test_add_func ("/gui/first-use/empty-folder-followed", test_empty_folder_followed);
+  g_test_add_func ("/gui/first-use/values-in-sight", test_values_in_sight);
   g_test_add_func ("/gui/first-use/cause-caveat-once", test_cause_caveat_once);
   g_test_add_func ("/gui/first-use/depth-words", test_depth_words);
   return g_test_run ();

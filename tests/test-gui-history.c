@@ -180,6 +180,9 @@ test_health_plot_magnitudes (void)
   window = gui_open_window (dir);
   plot = gui_find_widget (GTK_WIDGET (tdbg_window_get_trace_pane (window)), TDBG_TYPE_HEALTH_PLOT);
   tdbg_selection_select_trace (tdbg_window_get_selection (window), 5);
+  /* FULL_TENSOR opens on the values; closed, the plot takes their place. */
+  gtk_expander_set_expanded (GTK_EXPANDER (gui_find_widget (GTK_WIDGET (tdbg_window_get_trace_pane (window)),
+                                                            GTK_TYPE_EXPANDER)), FALSE);
   g_assert_true (gui_wait_until (plot_shown, plot, 5000));
   g_assert_true (tdbg_health_plot_is_log_scale (TDBG_HEALTH_PLOT (plot)));
   assert_plot_label (plot, "grow:0 over 8 steps: first NaN/∞ at step 8; |x| from 0.5 to 3e+08 (log scale)");

@@ -873,6 +873,11 @@ test_timeline_chips (void)
 
   g_assert_cmpstr (inference, ==, "scaled_roots");
   g_assert_cmpstr (cast, ==, "Cast");
+  {
+    /* A TF1 call keeps its name whole, what it fetched in the tooltip. */
+    g_autofree char *run = tdbg_timeline_chip_text ("Session.run(count:0, loss:0; feeds: x:0)");
+    g_assert_cmpstr (run, ==, "Session.run");
+  }
   gui_spin (200);
   collect_styled (GTK_WIDGET (tdbg_window_get_timeline_pane (window)), "tdbg-exec-box", chips);
   g_assert_cmpuint (chips->len, >, 0);

@@ -97,6 +97,9 @@ test_v1_dump (void)
   /* Both empty, they give their room to the panes that have something to show. */
   g_assert_true (gui_wait_until (source_gave_room, window, 5000));
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (why)));
+  /* The Session.run chips read whole, what each fetched in their tooltips; two devices'
+   * filter whole. */
+  gui_assert_headers_whole (window, "a V1 dump");
   gui_shot (GTK_WIDGET (window), "v1-dump.png");
   gtk_window_destroy (GTK_WINDOW (window));
 }

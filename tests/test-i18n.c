@@ -128,6 +128,7 @@ test_translated_window (void)
     g_assert_cmpint (needed, <=, least);
   }
   screenshot (GTK_WIDGET (window), "loaded");
+  gui_assert_headers_whole (window, language);
 
   /* The first alert: the stack's heading and the frames' lines speak the language too. */
   tdbg_alerts_pane_activate (tdbg_window_get_alerts_pane (window), 0);
@@ -142,6 +143,48 @@ test_translated_window (void)
     gui_spin (500);
   }
   screenshot (GTK_WIDGET (window), "first-alert");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* At a laptop's 1280×800, the filters of a run on several hosts and devices (their row of
+ * their own) and the timeline's chips read whole in the language. */
+static void
+test_whole_at_laptop_size (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("multi_host/logdir");
+
+  gui_spin (300);
+  screenshot (GTK_WIDGET (window), "multi-host");
+  gui_assert_headers_whole (window, language);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The start page's sentence breaks where the language would: no last line of a word or two
+ * ("う。" alone in Japanese). */
+static void
+test_start_page_sentence (void)
+{
+  TdbgWindow *window = tdbg_window_new (NULL);
+  const char *sentence = translated ("Open a tfdbg2 logdir to find where the first NaN or infinity came from.");
+  GtkLabel *label;
+  PangoLayout *layout;
+  int longest = 0, last = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gui_spin (500);
+  label = gui_find_label (GTK_WIDGET (window), sentence, FALSE);
+  g_assert_nonnull (label);
+  layout = gtk_label_get_layout (label);
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l; l = l->next)
+    {
+      PangoLayoutLine *line = l->data;
+      last = (int) g_utf8_strlen (pango_layout_get_text (layout) + line->start_index, line->length);
+      longest = MAX (longest, last);
+    }
+  g_test_message ("the start page's sentence: %d lines, the longest %d characters, the last %d",
+                  pango_layout_get_line_count (layout), longest, last);
+  screenshot (GTK_WIDGET (window), "start-page");
+  g_assert_cmpint (last, >=, longest / 4);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -269,5 +312,7 @@ main (int argc, char **argv)
   g_test_add_func ("/i18n/translated-window", test_translated_window);
   g_test_add_func ("/i18n/uninstalled-catalogues", test_uninstalled_catalogues);
   g_test_add_func ("/i18n/cause-card", test_cause_card);
+  g_test_add_func ("/i18n/whole-at-laptop-size", test_whole_at_laptop_size);
+  g_test_add_func ("/i18n/start-page-sentence", test_start_page_sentence);
   return g_test_run ();
 }

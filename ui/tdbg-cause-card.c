@@ -18,6 +18,7 @@ struct _TdbgCauseCard {
   GtkImage *arrow;
   GtkWidget *body;
   guint fit_id;
+  int page_height;    /* the height of the page the card shares, when its room was last set */
   GtkLabel *title_label;
   GtkLabel *code_label;
   GtkButton *origin_button;
@@ -296,6 +297,8 @@ tdbg_cause_card_dispose (GObject *object)
   G_OBJECT_CLASS (tdbg_cause_card_parent_class)->dispose (object);
 }
 
+static void tdbg_cause_card_size_allocate (GtkWidget *widget, int width, int height, int baseline);
+
 static void
 tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
 {
@@ -303,6 +306,7 @@ tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tdbg_cause_card_dispose;
+  widget_class->size_allocate = tdbg_cause_card_size_allocate;
   gtk_widget_class_set_accessible_role (widget_class, TDBG_ACCESSIBLE_ROLE_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-cause-card.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgCauseCard, toggle, arrow, body, title_label, code_label, origin_button,
@@ -312,19 +316,49 @@ tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
 }
 
 /* GTK 4.8's scroller asks its content's natural height at no particular width, where the
- * wrapped text is one line each: the card would open a few lines tall and scroll. Its least
- * height is what the content takes at the width it has (up to the most it shows), so that
- * it opens whole wherever the pane has the room. */
+ * wrapped text is one line each: the card would open a few lines tall and scroll. Its height
+ * is what the content takes at the width it has, within a bounded room: up to half the page
+ * it shares with the alert list (which keeps the rest, the selected alert in sight), never
+ * more than the page has, so that opening it never grows the window's top half; the rest
+ * scrolls. */
 #define BODY_MAX_HEIGHT 360
+#define BODY_MIN_HEIGHT 48
+
+static int
+body_room (TdbgCauseCard *self)
+{
+  GtkWidget *page = gtk_widget_get_parent (GTK_WIDGET (self));
+  int header, chrome;
+
+  self->page_height = page ? gtk_widget_get_height (page) : 0;
+  if (self->page_height <= 0)
+    return BODY_MAX_HEIGHT;
+  /* Everything of the card but its body: the header, borders and padding. */
+  if (gtk_widget_get_height (self->body) > 0)
+    chrome = gtk_widget_get_height (GTK_WIDGET (self)) - gtk_widget_get_height (self->body);
+  else
+    {
+      gtk_widget_measure (GTK_WIDGET (self->toggle), GTK_ORIENTATION_VERTICAL, -1, &header, NULL, NULL, NULL);
+      chrome = header + 12;
+    }
+  return CLAMP (self->page_height / 2 - chrome, BODY_MIN_HEIGHT, BODY_MAX_HEIGHT);
+}
 
 static gboolean
 fit_body_idle (gpointer data)
 {
   TdbgCauseCard *self = data;
   GtkScrolledWindow *body = GTK_SCROLLED_WINDOW (self->body);
-  int want = CLAMP ((int) gtk_adjustment_get_upper (gtk_scrolled_window_get_vadjustment (body)), 60, BODY_MAX_HEIGHT);
+  int room = body_room (self);
+  int want = CLAMP ((int) gtk_adjustment_get_upper (gtk_scrolled_window_get_vadjustment (body)), BODY_MIN_HEIGHT, room);
 
   self->fit_id = 0;
+  /* The least never above the most, in either order of change. */
+  if (gtk_scrolled_window_get_max_content_height (body) != room)
+    {
+      gtk_scrolled_window_set_min_content_height (body, MIN (want, gtk_scrolled_window_get_min_content_height (body)));
+      gtk_scrolled_window_set_max_content_height (body, room);
+    }
   if (gtk_scrolled_window_get_min_content_height (body) != want)
     gtk_scrolled_window_set_min_content_height (body, want);
   return G_SOURCE_REMOVE;
@@ -335,6 +369,18 @@ static void
 body_upper_cb (GtkAdjustment *adjustment, GParamSpec *pspec, TdbgCauseCard *self)
 {
   if (self->fit_id == 0)
+    self->fit_id = g_idle_add (fit_body_idle, self);
+}
+
+/* The page resized (the window, or a split moved): the card's room follows. */
+static void
+tdbg_cause_card_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  TdbgCauseCard *self = TDBG_CAUSE_CARD (widget);
+  GtkWidget *page = gtk_widget_get_parent (widget);
+
+  GTK_WIDGET_CLASS (tdbg_cause_card_parent_class)->size_allocate (widget, width, height, baseline);
+  if (page && gtk_widget_get_height (page) != self->page_height && self->fit_id == 0)
     self->fit_id = g_idle_add (fit_body_idle, self);
 }
 

@@ -19,6 +19,7 @@ struct _TdbgGraphBrowser {
   GtkSearchEntry *search_entry;
   GtkBox *inner_box;
   GtkLabel *inner_label;
+  GtkPaned *paned;           /* the drawing, the selected op's details */
   TdbgGraphView *view;
   TdbgOpDetails *details;
   GtkBox *progress_box;

@@ -673,12 +673,26 @@ tdbg_graph_browser_class_init (TdbgGraphBrowserClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-graph-browser.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgGraphBrowser, up_button, graph_dropdown, fold_button, search_entry,
-                               inner_box, inner_label, view, details, progress_box, spinner, progress_label,
+                               inner_box, inner_label, paned, view, details, progress_box, spinner, progress_label,
                                cancel_button, status_label);
   gtk_widget_class_install_action (widget_class, "browser.find", NULL, find_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "browser.find", NULL);
   gtk_widget_class_install_action (widget_class, "browser.fold-scope", NULL, fold_scope_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "browser.fold-scope", NULL);
+}
+
+/* The details keep the width they read well at; the drawing has the rest, however wide the
+ * browser (a split at a fixed place gave a wide browser's growth to the details). */
+#define DETAILS_WIDTH 300
+
+static void
+paned_max_cb (GtkPaned *paned, GParamSpec *pspec, gpointer data)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (paned)), max;
+
+  g_object_get (paned, "max-position", &max, NULL);
+  if (width > 0 && max > 0)
+    gtk_paned_set_position (paned, MIN (MAX (width - DETAILS_WIDTH, width / 2), max));
 }
 
 static void
@@ -695,6 +709,7 @@ tdbg_graph_browser_init (TdbgGraphBrowser *self)
   self->grab_focus = TRUE;
   self->last_found = TDBG_NONE;
   self->anchor_op = self->focused_op = TDBG_NONE;
+  g_signal_connect (self->paned, "notify::max-position", G_CALLBACK (paned_max_cb), NULL);
   self->toggled = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   tdbg_graph_browser_fill_dropdown (self, NULL, FALSE);
   /* A nested graph's row is long ("refine › while_body_37 › cond_true_51 · …"): the button

@@ -184,6 +184,8 @@ show_nothing (TdbgGraphPane *self, const char *why)
   show_page (self, "empty");
   gtk_label_set_text (self->empty_label, why);
   gtk_label_set_text (self->op_label, "");
+  /* Its row too: nothing to name. */
+  gtk_widget_set_visible (GTK_WIDGET (self->op_label), FALSE);
   gtk_label_set_text (self->status_label, "");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
 }
@@ -224,6 +226,7 @@ rebuild (TdbgGraphPane *self)
     g_autofree char *text = run_b ? g_strdup_printf (_("Run B: %s (%s)"), o->op_name, o->op_type ? o->op_type : "?")
                                   : g_strdup_printf ("%s (%s)", o->op_name, o->op_type ? o->op_type : "?");
     gtk_label_set_text (self->op_label, text);
+    gtk_widget_set_visible (GTK_WIDGET (self->op_label), TRUE);
   }
   self->pending_op = op;
   self->pending_logdir = logdir;
@@ -295,6 +298,9 @@ tdbg_graph_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   tdbg_graph_browser_set_selection (self->browser, tdbg_pane_get_selection (pane));
 }
 
+enum { WHOLE_GRAPH_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 static void
 whole_toggled_cb (GtkToggleButton *button, TdbgGraphPane *self)
 {
@@ -314,6 +320,7 @@ whole_toggled_cb (GtkToggleButton *button, TdbgGraphPane *self)
     }
   else
     gtk_stack_set_visible_child_name (self->stack, self->shown_dot ? "graph" : "empty");
+  g_signal_emit (self, signals[WHOLE_GRAPH_CHANGED], 0, whole);
 }
 
 static void
@@ -474,6 +481,9 @@ tdbg_graph_pane_class_init (TdbgGraphPaneClass *klass)
                                empty_label, view, status_label, whole_button, browser, footer, run_box,
                                run_b_button);
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, run_toggled_cb);
+  /* Whole Graph opened (TRUE) or closed: the window gives the browser its room. */
+  signals[WHOLE_GRAPH_CHANGED] = g_signal_new ("whole-graph-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                               NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
   gtk_widget_class_install_action (widget_class, "graph.export", "s", export_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "graph.zoom-out", NULL, zoom_action);

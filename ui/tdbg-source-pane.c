@@ -367,6 +367,18 @@ tdbg_source_pane_get_view (TdbgSourcePane *self)
   return self->view;
 }
 
+int
+tdbg_source_pane_height_for_lines (TdbgSourcePane *self, guint lines)
+{
+  int pane, code;
+
+  /* The rows above and below the code (the header, the ops bar) and the pane's own style at
+   * their least: the pane's least height less the code's. */
+  gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, -1, &pane, NULL, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (self->stack), GTK_ORIENTATION_VERTICAL, -1, &code, NULL, NULL, NULL);
+  return pane - code + tdbg_ui_text_rows_height (GTK_TEXT_VIEW (self->view), lines);
+}
+
 TdbgSourceOpsBar *
 tdbg_source_pane_get_ops_bar (TdbgSourcePane *self)
 {

@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TdbgSourcePane, tdbg_source_pane, TDBG, SOURCE_PANE, TdbgPane)
 
 GtkSourceView *tdbg_source_pane_get_view (TdbgSourcePane *self);
+/* The pane's height that shows @lines whole lines of code, in the view's own font. */
+int tdbg_source_pane_height_for_lines (TdbgSourcePane *self, guint lines);
 /* The gutter of lines that created ops and the list of files with ops, under the view. */
 TdbgSourceOpsBar *tdbg_source_pane_get_ops_bar (TdbgSourcePane *self);
 /* The source file shown (index), TDBG_NONE when none, and the marked line (0 when none). */

@@ -59,6 +59,19 @@ scroll_tick_cb (GtkWidget *list, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Row @pos selected (none: GTK_INVALID_LIST_POSITION), scrolled to once laid out. */
+static void
+select_row (TdbgStackPane *self, guint pos)
+{
+  self->updating = TRUE;
+  gtk_single_selection_set_selected (self->model, pos);
+  self->updating = FALSE;
+  self->scroll_pos = pos;
+  self->scroll_ticks = 0;
+  if (pos != GTK_INVALID_LIST_POSITION && self->scroll_id == 0)
+    self->scroll_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->list), scroll_tick_cb, self, NULL);
+}
+
 static void
 fill_rows (TdbgStackPane *self)
 {
@@ -90,13 +103,40 @@ fill_rows (TdbgStackPane *self)
     }
   self->updating = TRUE;
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)), items->pdata, items->len);
-  gtk_single_selection_set_selected (self->model, select_pos);
   self->updating = FALSE;
-  /* Scroll once the new rows are laid out. */
-  self->scroll_pos = select_pos;
-  self->scroll_ticks = 0;
-  if (select_pos != GTK_INVALID_LIST_POSITION && self->scroll_id == 0)
-    self->scroll_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->list), scroll_tick_cb, self, NULL);
+  select_row (self, select_pos);
+}
+
+/* The selected frame's row, if it has one of its own (not folded into library frames). */
+static guint
+selected_frame_row (TdbgStackPane *self)
+{
+  TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
+  gint selected = selection ? tdbg_selection_get_frame (selection) : -1;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+
+  for (guint pos = 0; selected >= 0 && pos < n; pos++)
+    {
+      g_autoptr(TdbgRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), pos);
+      if (tdbg_row_get_extra (row) == 0 && tdbg_row_get_index (row) == (guint) selected)
+        return pos;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* Another frame selected: its row is selected in place. The rows are made again only to
+ * unfold the library frames it hides among: remade while a click or the pointer's entering
+ * a row is being delivered, they would leave GTK handing the rest of that event to a row no
+ * longer in the window. */
+static void
+show_selected_frame (TdbgStackPane *self)
+{
+  guint pos = selected_frame_row (self);
+
+  if (pos != GTK_INVALID_LIST_POSITION || tdbg_selection_get_frame (tdbg_pane_get_selection (TDBG_PANE (self))) < 0)
+    select_row (self, pos);
+  else
+    fill_rows (self);
 }
 
 static char **
@@ -320,7 +360,7 @@ tdbg_stack_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GPa
       update_twin_line (self);
     }
   else if (g_str_equal (pspec->name, "frame") && !self->updating)
-    fill_rows (self);
+    show_selected_frame (self);
 }
 
 /* Frame @index of the shown stack activated: a click on its row, or its row selected. */

@@ -69,6 +69,7 @@ struct _TdbgTensorDetails {
   GCancellable *twin_reading;          /* its record being read in a worker, NULL once in */
   char *twin_text;                     /* the twin in a line, "" when none is shown */
   gint64 n_differing;                  /* elements not close to their twins', -1 when not paired */
+  guint value_rows;                    /* the rows of values the scrollers keep room for */
   GtkNativeDialog *chooser;
 };
 
@@ -77,6 +78,11 @@ struct _TdbgTensorDetails {
 void _tdbg_tensor_details_fill_fields (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value, char **fields);
 /* Renders the shown values (and the twin's, in compare mode) as the slice and highlight say. */
 void _tdbg_tensor_details_render (TdbgTensorDetails *self);
+/* The rows of values the scrollers keep room for: TDBG_VALUE_ROWS, TDBG_TWIN_VALUE_ROWS in compare
+ * mode (the twin's values beside them, each under its run's name). */
+#define TDBG_VALUE_ROWS 2
+#define TDBG_TWIN_VALUE_ROWS 6
+void _tdbg_tensor_details_keep_rows (TdbgTensorDetails *self, guint rows);
 /* The values' expander's title (with its mnemonic), wrapped where the pane is narrow. */
 void _tdbg_tensor_details_set_heading (TdbgTensorDetails *self, const char *heading);
 

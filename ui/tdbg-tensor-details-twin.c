@@ -37,6 +37,7 @@ _tdbg_tensor_details_twin_clear (TdbgTensorDetails *self)
   gtk_widget_set_visible (self->twin_scroller, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->values_a_label), FALSE);
   gtk_widget_set_visible (self->values_b_box, FALSE);
+  _tdbg_tensor_details_keep_rows (self, TDBG_VALUE_ROWS);
   _tdbg_tensor_details_set_heading (self, _("_Tensor Values"));
   g_free (self->twin_text);
   self->twin_text = g_strdup ("");
@@ -265,6 +266,7 @@ read_twin_values (TdbgTensorDetails *self, TdbgLogdir *other, guint32 twin)
   /* Translators: compare mode, above the twin's values: its trace index in run B */
   b_title = g_strdup_printf (_("Run B, trace %u"), twin);
   gtk_label_set_text (self->values_b_label, b_title);
+  _tdbg_tensor_details_keep_rows (self, TDBG_TWIN_VALUE_ROWS);
   gtk_widget_set_visible (GTK_WIDGET (self->values_a_label), TRUE);
   gtk_widget_set_visible (self->values_b_box, TRUE);
   self->twin_reading = g_cancellable_new ();

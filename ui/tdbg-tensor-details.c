@@ -9,6 +9,7 @@
 #include "tdbg-health-plot.h"
 #include "tdbg-template.h"
 #include "tdbg-twins.h"
+#include "tdbg-ui.h"
 
 /* More points than a plot a few hundred pixels wide can tell apart. */
 #define HISTORY_POINTS 400
@@ -371,22 +372,42 @@ tdbg_tensor_details_class_init (TdbgTensorDetailsClass *klass)
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, render_tensor, save_clicked_cb);
 }
 
-#define MIN_VALUE_ROWS 6
-
-/* The values' scroller keeps room for MIN_VALUE_ROWS rows in the view's own font: a height in
- * pixels would hold fewer rows where the monospace font is taller (GTK 4.18's is). */
+/* The values' scrollers keep room for @rows rows in the view's own font. */
 static void
-keep_value_rows (GtkWidget *view)
+keep_rows (GtkTextView *view, guint rows)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (view, "0\n0\n0\n0\n0\n0");
-  GtkWidget *scroller = gtk_widget_get_parent (view);
-  int height;
+  GtkWidget *scroller = gtk_widget_get_parent (GTK_WIDGET (view));
 
-  G_STATIC_ASSERT (MIN_VALUE_ROWS == 6);
-  pango_layout_get_pixel_size (layout, NULL, &height);
-  height += gtk_text_view_get_top_margin (GTK_TEXT_VIEW (view)) + gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (view));
   if (GTK_IS_SCROLLED_WINDOW (scroller))
-    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller), height + 2);
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller),
+                                                tdbg_ui_text_rows_height (view, rows) + 2);
+}
+
+void
+_tdbg_tensor_details_keep_rows (TdbgTensorDetails *self, guint rows)
+{
+  self->value_rows = rows;
+  if (gtk_widget_get_realized (GTK_WIDGET (self->tensor_view)))
+    keep_rows (self->tensor_view, rows);
+  if (gtk_widget_get_realized (GTK_WIDGET (self->tensor_view_b)))
+    keep_rows (self->tensor_view_b, rows);
+}
+
+/* Once the view has its style (the monospace font). */
+static void
+view_realized (GtkWidget *view, TdbgTensorDetails *self)
+{
+  keep_rows (GTK_TEXT_VIEW (view), self->value_rows);
+}
+
+/* The plot of the trace's health over its steps, unless the values are shown in its place: the
+ * expander, open from the start, is shown only for values (FULL_TENSOR); in the other modes
+ * the plot is all there is. */
+static void
+reveal_plot (TdbgTensorDetails *self)
+{
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->plot_revealer), !(gtk_expander_get_expanded (self->tensor_expander) &&
+                                                        gtk_widget_get_visible (GTK_WIDGET (self->tensor_expander))));
 }
 
 static void
@@ -395,9 +416,10 @@ tdbg_tensor_details_init (TdbgTensorDetails *self)
   GtkLabel *heading;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Once the view has its style (the monospace font). */
-  g_signal_connect (self->tensor_view, "realize", G_CALLBACK (keep_value_rows), NULL);
-  g_signal_connect (self->tensor_view_b, "realize", G_CALLBACK (keep_value_rows), NULL);
+  /* A few rows of values under Graph Execution's eight; compare mode's two columns keep more. */
+  self->value_rows = TDBG_VALUE_ROWS;
+  g_signal_connect (self->tensor_view, "realize", G_CALLBACK (view_realized), self);
+  g_signal_connect (self->tensor_view_b, "realize", G_CALLBACK (view_realized), self);
   /* Both runs' values scroll together, row for row. */
   gtk_scrolled_window_set_vadjustment (self->values_b_scroller,
                                        gtk_scrolled_window_get_vadjustment (self->values_a_scroller));
@@ -411,8 +433,9 @@ tdbg_tensor_details_init (TdbgTensorDetails *self)
   gtk_label_set_wrap_mode (heading, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (heading, 0);
   gtk_expander_set_label_widget (self->tensor_expander, GTK_WIDGET (heading));
-  g_object_bind_property (self->tensor_expander, "expanded", self->plot_revealer, "reveal-child",
-                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_signal_connect_swapped (self->tensor_expander, "notify::expanded", G_CALLBACK (reveal_plot), self);
+  g_signal_connect_swapped (self->tensor_expander, "notify::visible", G_CALLBACK (reveal_plot), self);
+  reveal_plot (self);
 }
 
 GtkWidget *

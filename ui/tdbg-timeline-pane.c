@@ -46,6 +46,10 @@ tdbg_timeline_chip_text (const char *op_type)
       }
   if (*p == '\0' || !g_utf8_validate (p, -1, NULL))
     return g_strdup ("?");
+  /* A TF1 call names what it fetched after its name ("Session.run(targets: w/Assign)"): the
+   * chip keeps the name, the tooltip the whole. */
+  if (strchr (p, '(') && strchr (p, '(') > p)
+    return g_strndup (p, (gsize) (strchr (p, '(') - p));
   /* A traced function's name ends in its graph's number ("scaled_roots_58"): the name is what
    * a person wrote. */
   end = p + strlen (p);
@@ -82,10 +86,24 @@ setup_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_widget_add_css_class (label, "tdbg-exec-box");
-  gtk_label_set_width_chars (GTK_LABEL (label), 2);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), CHIP_MAX_CHARS);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* Not ellipsized by GTK: a label's least width then comes from its width in characters,
+   * which in another language's or the monospace font's metrics is narrower than a Latin
+   * name (Japanese showed "C…" for Cast). The text is cut to CHIP_MAX_CHARS here instead,
+   * and the chip is as wide as what it shows, in any font. */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_NONE);
   tdbg_ui_list_item_set_child (item, label);
+}
+
+/* @text as a chip shows it: CHIP_MAX_CHARS characters at the most, the last of them "…". */
+static char *
+cut_to_chip (const char *text)
+{
+  g_autofree char *cut = NULL;
+
+  if (g_utf8_strlen (text, -1) <= CHIP_MAX_CHARS)
+    return g_strdup (text);
+  cut = g_utf8_substring (text, 0, CHIP_MAX_CHARS - 1);
+  return g_strconcat (cut, "…", NULL);
 }
 
 static void
@@ -98,6 +116,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTimelinePane 
   const char *type, *host;
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *shown = NULL;
   g_autofree char *tip = NULL;
 
   if (logdir == NULL || index >= tdbg_logdir_get_n_executions (logdir))
@@ -108,19 +127,16 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTimelinePane 
   /* A tf.function call stands apart from single ops by its mark as well as its colour. */
   text = d->graph != TDBG_NONE ? g_strconcat ("ƒ ", name, NULL) : g_strdup (name);
   host = execution_host (logdir, d);
+  shown = cut_to_chip (text);
   /* With several hosts, each chip names its own under the name. */
   if (host)
     {
-      g_autofree char *markup = g_markup_printf_escaped ("%s\n<small>%s</small>", text, host);
+      g_autofree char *shown_host = cut_to_chip (host);
+      g_autofree char *markup = g_markup_printf_escaped ("%s\n<small>%s</small>", shown, shown_host);
       gtk_label_set_markup (GTK_LABEL (label), markup);
     }
   else
-    gtk_label_set_text (GTK_LABEL (label), text);
-  /* The strip gives a chip the least width it asks for: as much of the name as fits a dozen
-   * characters. */
-  gtk_label_set_width_chars (GTK_LABEL (label), CLAMP ((int) MAX (g_utf8_strlen (text, -1),
-                                                                  host ? g_utf8_strlen (host, -1) : 0),
-                                                       2, CHIP_MAX_CHARS));
+    gtk_label_set_text (GTK_LABEL (label), shown);
   /* Translators: an eager execution's number, the host that ran it, its op type */
   tip = host ? g_strdup_printf (_("#%u on %s: %s"), index, host, type) : g_strdup_printf (_("#%u: %s"), index, type);
   tdbg_ui_set_lazy_tooltip (label, tip);

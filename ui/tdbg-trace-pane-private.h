@@ -25,6 +25,7 @@ struct _TdbgTracePane {
   GtkLabel *regex_error_label;
   GtkDropDown *type_dropdown;
   GtkWidget *place_box;
+  GtkWidget *where_box;   /* the device and host filters, when there is a choice */
   GtkDropDown *host_dropdown;
   GtkDropDown *device_dropdown;
   GtkCheckButton *alerting_check;
@@ -32,6 +33,7 @@ struct _TdbgTracePane {
   GtkEntry *goto_entry;
   GtkScrolledWindow *scroller;
   GtkPaned *values_paned;
+  gboolean values_unplaced;    /* the values shown before the split had its size */
   GtkListView *list_view;
   TdbgTraceHeader *header;
   TdbgTensorDetails *details;

@@ -377,13 +377,14 @@ append_missing (GtkStringList *list, GHashTable *set)
   return n - 1 + names->len;
 }
 
-/* A choice among one device or host is none: its drop-down shows from the second on, in
- * the row under the filters. */
+/* A choice among one device or host is none: its drop-down shows from the second on, in a
+ * row of their own under the filters. */
 static void
 show_place_choices (TdbgTracePane *self, guint n_devices, guint n_hosts)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->device_dropdown), n_devices > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->host_dropdown), n_hosts > 1);
+  gtk_widget_set_visible (self->where_box, n_devices > 1 || n_hosts > 1);
 }
 
 /* Shows column @col too, when it is not yet. */
@@ -518,23 +519,45 @@ keep_selected_in_view (TdbgTracePane *self)
     tdbg_list_scroll_to (&self->scroll, pos);
 }
 
-/* Opened, the values get what they need (six rows at least) and half of what is left, the
- * list the other half (the person may move the split); closed, the details get what they need
- * and the list the rest. */
+/* The list's least room beside opened values: eight rows under its column titles. */
+#define LIST_ROWS_KEPT 8
+
+/* Opened, the values get what they need (a few rows at least), and of what is left the list
+ * keeps room for its rows first, then each gets half (the person may move the split); closed,
+ * the details get what they need and the list the rest. */
 static void
 place_values (TdbgTracePane *self)
 {
   GtkExpander *expander = tdbg_tensor_details_get_expander (self->details);
+  GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->list_view));
+  int width = gtk_widget_get_width (GTK_WIDGET (self->values_paned));
   int height = gtk_widget_get_height (GTK_WIDGET (self->values_paned));
-  int need;
+  int row_height = row && gtk_widget_get_height (row) > 0 ? gtk_widget_get_height (row) : 22;
+  /* The column titles above the rows. */
+  int titles = MAX (gtk_widget_get_height (gtk_widget_get_parent (GTK_WIDGET (self->scroller))) -
+                    gtk_widget_get_height (GTK_WIDGET (self->scroller)), 0);
+  int need, left;
 
-  gtk_widget_measure (GTK_WIDGET (self->details), GTK_ORIENTATION_VERTICAL,
-                      gtk_widget_get_width (GTK_WIDGET (self->values_paned)), &need, NULL, NULL, NULL);
-  if (gtk_expander_get_expanded (expander) && height > 0)
-    gtk_paned_set_position (self->values_paned, MAX (height - need, 0) / 2);
+  /* Before the split has its size (a window being made): measured for no width, the details
+   * would be given less than they need (GTK 4.18 says so). Placed once it has. */
+  self->values_unplaced = width <= 0 || height <= 0;
+  if (self->values_unplaced)
+    return;
+  gtk_widget_measure (GTK_WIDGET (self->details), GTK_ORIENTATION_VERTICAL, width, &need, NULL, NULL, NULL);
+  left = MAX (height - need, 0);
+  if (gtk_expander_get_expanded (expander) && gtk_widget_get_visible (GTK_WIDGET (expander)))
+    gtk_paned_set_position (self->values_paned, MAX (left / 2, MIN (left, titles + LIST_ROWS_KEPT * row_height + 1)));
   else
     gtk_paned_set_position (self->values_paned, -1);
   keep_selected_in_view (self);
+}
+
+/* The split has its size: the values shown before are placed. */
+static void
+values_sized_cb (TdbgTracePane *self)
+{
+  if (self->values_unplaced)
+    place_values (self);
 }
 
 static void
@@ -551,7 +574,7 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   pane_class->selection_changed = tdbg_trace_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTracePane, title_label, regex_entry, regex_error_label, type_dropdown,
-                               place_box, host_dropdown, device_dropdown, alerting_check,
+                               place_box, where_box, host_dropdown, device_dropdown, alerting_check,
                                diverging_check, goto_entry, scroller, values_paned, list_view, details);
 
   signals[FILTERED] = g_signal_new ("filtered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -599,7 +622,8 @@ tdbg_trace_pane_init (TdbgTracePane *self)
     gtk_drop_down_set_expression (self->type_dropdown, label);
   }
   /* Whatever is chosen, the header keeps its width (a device's name is long). */
-  tdbg_name_factory_apply (self->type_dropdown, NULL);
+  /* Wide enough for "All op types" whole in every language (pt_BR's is 26 characters). */
+  tdbg_name_factory_apply_full (self->type_dropdown, NULL, PANGO_ELLIPSIZE_END, 30);
   tdbg_name_factory_apply (self->device_dropdown, tdbg_device_short_name);
   tdbg_name_factory_apply (self->host_dropdown, tdbg_host_short_name);
 
@@ -612,7 +636,10 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   g_signal_connect (self->goto_entry, "activate", G_CALLBACK (goto_cb), self);
   g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::expanded",
                             G_CALLBACK (place_values), self);
+  g_signal_connect_swapped (tdbg_tensor_details_get_expander (self->details), "notify::visible",
+                            G_CALLBACK (place_values), self);
   g_signal_connect_swapped (self->values_paned, "notify::position", G_CALLBACK (keep_selected_in_view), self);
+  g_signal_connect_swapped (self->values_paned, "notify::max-position", G_CALLBACK (values_sized_cb), self);
 }
 
 GtkDropDown *

@@ -195,6 +195,19 @@ tdbg_ui_format_count (guint64 n)
   return g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
 }
 
+int
+tdbg_ui_text_rows_height (GtkTextView *view, guint rows)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (view), "0");
+  PangoRectangle line;
+
+  /* The view lays out each line on its own, its height rounded to whole pixels (a 15.6 px line
+   * takes 16, a 17.1 px one 17). */
+  pango_layout_get_extents (layout, NULL, &line);
+  return (int) rows * PANGO_PIXELS (line.height) + gtk_text_view_get_top_margin (view) +
+         gtk_text_view_get_bottom_margin (view);
+}
+
 /* 1 + the position of @parent's child that has the focus, which is taken off it; 0 for none. */
 static guint
 release_focus (GtkWidget *parent)

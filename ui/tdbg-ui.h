@@ -34,6 +34,11 @@ void tdbg_ui_pin_locale (void);
  * `tfdbg-gtk trace LOGDIR INDEX` and matched against the JSON output, which has none. */
 char *tdbg_ui_format_count (guint64 n);
 
+/* The height @rows lines of @view take in its own font, with its top and bottom margins: a
+ * height in pixels holds fewer lines where the monospace font is taller (libadwaita 1.7's 11 pt
+ * line is 16.8 px, 1.2's 15.7 px). */
+int tdbg_ui_text_rows_height (GtkTextView *view, guint rows);
+
 /* Gives @widget a tooltip whose text is only looked up when it is about to show. Setting a
  * tooltip with gtk_widget_set_tooltip_text() asks the display server where the pointer is
  * (a round trip) on every call: far too slow for list rows that are bound by the hundred. */
