@@ -375,6 +375,14 @@ test_walked_card (void)
   test_remove_tree (dir);
 }
 
+static gboolean
+shows_op (gpointer data)
+{
+  gpointer *args = data;
+
+  return tdbg_graph_pane_get_shown_op (args[0]) == GPOINTER_TO_UINT (args[1]);
+}
+
 /* An update TensorFlow records no output of (ResourceApplyAdam) wrote the NaN a variable's read
  * shows: the card names the update as the origin, says it is not recorded and inferred from
  * the read's trace, outlines the epsilon of zero, and its origin button selects that trace. */
@@ -394,6 +402,17 @@ test_untraced_origin_card (void)
   gui_spin (200);
   g_assert_nonnull (tdbg_cause_card_get_input_row (card, 8));
   g_assert_true (gtk_widget_has_css_class (tdbg_cause_card_get_input_row (card, 8), "tdbg-cause-bad"));
+  /* Graph Structure shows the update around the read's trace, its epsilon among its inputs. */
+  {
+    const TdbgRootCause *cause = tdbg_cause_card_get_cause (card);
+    TdbgGraphPane *graph = tdbg_window_get_graph_pane (window);
+    guint32 epsilon = g_array_index (cause->inputs, TdbgCauseInput, 8).op;
+
+    g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, cause->origin_trace);
+    g_assert_true (gui_wait_until (shows_op, (gpointer[]) { graph, GUINT_TO_POINTER (cause->origin_op) }, 20000));
+    g_assert_nonnull (strstr (tdbg_graph_pane_get_op_text (graph), "ResourceApplyAdam"));
+    g_assert_nonnull (tdbg_graph_pane_get_node_name (graph, epsilon));
+  }
   gui_shot (GTK_WIDGET (window), "cause-card-untraced.png");
   tdbg_cause_card_activate_origin (card);
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 1);

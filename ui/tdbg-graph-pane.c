@@ -190,12 +190,28 @@ show_nothing (TdbgGraphPane *self, const char *why)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph.export", FALSE);
 }
 
+/* The op whose neighbourhood the selection shows: its own, but for the trace of a read whose
+ * NaN/∞ an update TensorFlow records no output of (an optimizer's) is inferred to have written:
+ * that shows the update, with the input that explains it (an epsilon of 0). */
+static guint32
+op_to_draw (TdbgGraphPane *self, TdbgSelection *selection)
+{
+  const TdbgRootCause *cause = self->finder ? tdbg_cause_finder_get_cause (self->finder) : NULL;
+
+  if (selection == NULL)
+    return TDBG_NONE;
+  if (cause && cause->origin_untraced && cause->origin_op != TDBG_NONE && !draws_run_b (self) &&
+      tdbg_selection_get_trace (selection) == cause->origin_trace)
+    return cause->origin_op;
+  return tdbg_selection_get_op (selection);
+}
+
 static void
 rebuild (TdbgGraphPane *self)
 {
   TdbgSelection *selection = tdbg_pane_get_selection (TDBG_PANE (self));
   TdbgLogdir *logdir = logdir_of (self);
-  guint32 op = selection ? tdbg_selection_get_op (selection) : TDBG_NONE;
+  guint32 op = op_to_draw (self, selection);
   gboolean run_b = draws_run_b (self);
 
   g_cancellable_cancel (self->cancellable);
@@ -267,7 +283,14 @@ cause_cb (TdbgCauseFinder *finder, GParamSpec *pspec, TdbgGraphPane *self)
   g_autofree TdbgNeighbourMark *before = NULL;
   gboolean differ = FALSE;
 
-  if (cause == NULL || hood == NULL || draws_run_b (self))
+  if (cause == NULL || draws_run_b (self))
+    return;
+  if (op_to_draw (self, tdbg_pane_get_selection (TDBG_PANE (self))) != tdbg_graph_pane_get_requested_op (self))
+    {
+      rebuild (self);
+      return;
+    }
+  if (hood == NULL)
     return;
   before = g_new (TdbgNeighbourMark, hood->nodes->len);
   for (guint i = 0; i < hood->nodes->len; i++)
