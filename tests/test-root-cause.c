@@ -523,6 +523,8 @@ check_untraced_writer (gboolean update_first)
   g_assert_true (g_array_index (rc->inputs, TdbgCauseInput, 8).culprit);
   g_assert_nonnull (strstr (rc->explanation, "its epsilon eps was zero"));
   g_assert_nonnull (strstr (rc->explanation, "so it is inferred as the origin"));
+  /* The read's trace is not the update's own: its NaN is the spread. */
+  g_assert_cmpuint (rc->spread_traces, ==, 1);
   test_remove_tree (dir);
 }
 

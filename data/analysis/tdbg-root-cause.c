@@ -332,8 +332,9 @@ find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_tim
     }
 }
 
-/* Every bad trace but the origin: the origin may be a later trace than the first bad one,
- * when a nested graph saw the values before the op that made them was traced. */
+/* Every bad trace but the origin's own: the origin may be a later trace than the first bad one,
+ * when a nested graph saw the values before the op that made them was traced; an untraced
+ * origin has none (origin_trace is the read that showed what it wrote). */
 static void
 count_spread_traces (TdbgLogdir *logdir, TdbgRootCause *rc)
 {
@@ -341,7 +342,7 @@ count_spread_traces (TdbgLogdir *logdir, TdbgRootCause *rc)
   guint n = tdbg_logdir_get_n_traces (logdir);
 
   for (guint i = 0; i < n; i++)
-    if (i != rc->origin_trace && trace_is_bad (logdir, i))
+    if ((i != rc->origin_trace || rc->origin_untraced) && trace_is_bad (logdir, i))
       {
         rc->spread_traces++;
         g_hash_table_add (ops, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, i)->op + 1));
