@@ -95,7 +95,7 @@ read_metadata (TdbgLogdir *self, TdbgFileSet *fs, GCancellable *cancellable)
   if (state->file_name == NULL)
     {
       g_autofree char *name = g_strconcat (fs->file_prefix, ".metadata", NULL);
-      tdbg_logdir_add_problem (self, name, 0, _("the metadata file is missing; the other files of this set are read without it"));
+      tdbg_logdir_add_read_failure (self, name, 0, _("the metadata file is missing; the other files of this set are read without it"));
       return;
     }
   bytes = tdbg_source_read (self->source, state->file_name, 0, G_MAXSIZE, cancellable, &error);
@@ -114,9 +114,10 @@ read_metadata (TdbgLogdir *self, TdbgFileSet *fs, GCancellable *cancellable)
   state->partial_tail_bytes = result.partial_tail_bytes;
   if (result.n_records == 0)
     {
-      tdbg_logdir_add_problem (self, state->file_name, 0,
-                               size == 0 ? _("the metadata file is empty: no run id or TensorFlow version")
-                                         : _("the metadata file holds no intact record"));
+      /* Until the writer's first flush: read again by the next refresh (retry_metadata()). */
+      tdbg_logdir_add_read_failure (self, state->file_name, 0,
+                                    size == 0 ? _("the metadata file is empty: no run id or TensorFlow version")
+                                              : _("the metadata file holds no intact record"));
       return;
     }
 
@@ -157,6 +158,42 @@ compare_file_sets (gconstpointer a, gconstpointer b)
   return kx < ky ? -1 : kx > ky ? 1 : strcmp (x->file_prefix, y->file_prefix);
 }
 
+/* The run's id and TensorFlow version are those of the first file set that names them. */
+static void
+adopt_run_facts (TdbgLogdir *self, const TdbgFileSet *fs)
+{
+  if (self->run_id == NULL && fs->tfdbg_run_id && *fs->tfdbg_run_id)
+    self->run_id = g_strdup (fs->tfdbg_run_id);
+  if (self->tensorflow_version == NULL && fs->tensorflow_version && *fs->tensorflow_version)
+    self->tensorflow_version = g_strdup (fs->tensorflow_version);
+}
+
+/* A file set whose metadata file was missing, empty or cut when first read (a run opened as
+ * TensorFlow created its files) has it read again: once written, what was said of it is
+ * withdrawn and the run's facts are taken from it. */
+static void
+retry_metadata (TdbgLogdir *self, GCancellable *cancellable)
+{
+  for (guint i = 0; i < self->file_sets->len; i++)
+    {
+      TdbgFileSet *fs = g_ptr_array_index (self->file_sets, i);
+      g_autofree char *name = NULL;
+      guint64 size;
+
+      /* Only once it has grown: what was said of it stays said meanwhile. */
+      if (fs->has_metadata || fs->files[TDBG_FILE_METADATA].file_name == NULL ||
+          !tdbg_source_get_size (self->source, fs->files[TDBG_FILE_METADATA].file_name, &size, cancellable, NULL) ||
+          size == fs->files[TDBG_FILE_METADATA].size_bytes)
+        continue;
+      name = g_strdup (fs->files[TDBG_FILE_METADATA].file_name);
+      tdbg_logdir_withdraw_read_failures (self, name);
+      g_free (fs->files[TDBG_FILE_METADATA].file_name);
+      fs->files[TDBG_FILE_METADATA] = (TdbgFileState) { .file_name = g_steal_pointer (&name) };
+      read_metadata (self, fs, cancellable);
+      adopt_run_facts (self, fs);
+    }
+}
+
 /* Finds file sets not seen before; returns how many were added. Several runs in one
  * directory: the run of the earliest file set is shown, the others are reported. */
 static guint
@@ -193,6 +230,7 @@ discover (TdbgLogdir *self, GCancellable *cancellable, GError **error)
       fs->files[kind].file_name = g_strdup (*n);
     }
 
+  retry_metadata (self, cancellable);
   for (guint i = 0; i < found->len; i++)
     read_metadata (self, g_ptr_array_index (found, i), cancellable);
   g_ptr_array_sort (found, compare_file_sets);
@@ -212,10 +250,7 @@ discover (TdbgLogdir *self, GCancellable *cancellable, GError **error)
           tdbg_file_set_free (fs);
           continue;
         }
-      if (self->run_id == NULL && fs->tfdbg_run_id && *fs->tfdbg_run_id)
-        self->run_id = g_strdup (fs->tfdbg_run_id);
-      if (self->tensorflow_version == NULL && fs->tensorflow_version && *fs->tensorflow_version)
-        self->tensorflow_version = g_strdup (fs->tensorflow_version);
+      adopt_run_facts (self, fs);
       g_ptr_array_add (self->file_sets, fs);
       added++;
     }

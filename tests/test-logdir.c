@@ -570,6 +570,36 @@ test_frames_before_sources (void)
   test_remove_tree (full);
 }
 
+/* A run opened as TensorFlow created its files, its metadata still empty: the problem said of it
+ * is withdrawn and the run's id and version taken once following finds it written. */
+static void
+test_metadata_written_later (void)
+{
+  g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
+  TdbgDemoOptions demo = { 2, 1, "late-metadata", 1700000000 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL, whole = NULL;
+  TdbgRefreshStats stats;
+
+  g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
+  follow_copy_written (full, grow, ".metadata", 0);
+  logdir = test_load_logdir (grow);
+  whole = test_load_logdir (full);
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 1);
+  g_assert_null (tdbg_logdir_get_run_id (logdir));
+  g_assert_true (tdbg_logdir_refresh (logdir, &stats, NULL, &error));
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 1);  /* still empty: still said */
+  follow_copy_written (full, grow, NULL, 1);
+  g_assert_true (tdbg_logdir_refresh (logdir, &stats, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 0);
+  g_assert_nonnull (tdbg_logdir_get_run_id (logdir));
+  g_assert_cmpstr (tdbg_logdir_get_run_id (logdir), ==, tdbg_logdir_get_run_id (whole));
+  g_assert_cmpstr (tdbg_logdir_get_tensorflow_version (logdir), ==, tdbg_logdir_get_tensorflow_version (whole));
+  test_remove_tree (grow);
+  test_remove_tree (full);
+}
+
 /* A logdir of @tensorflow_version with an op and not one stack frame. */
 static TdbgLogdir *
 frameless_logdir (const char *dir, const char *tensorflow_version)
@@ -622,5 +652,6 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/wide-counts", test_wide_counts);
   g_test_add_func ("/logdir/frames-before-sources", test_frames_before_sources);
   g_test_add_func ("/logdir/no-traceback-only-v1", test_no_traceback_only_v1);
+  g_test_add_func ("/logdir/metadata-written-later", test_metadata_written_later);
   return g_test_run ();
 }

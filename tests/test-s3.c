@@ -2,7 +2,8 @@
 /* s3:// logdirs read from a real S3 server on 127.0.0.1 (moto's, started by s3-server.py with
  * Signature V4 checked): the same index as a local open, settings found where AWS's tools
  * keep them, a wrong key refused with what the server said, listings of more than one page,
- * a missing bucket named; the command line's inspect on an s3:// address. Skipped without a Python that has moto and boto3
+ * a missing bucket named; the command line's inspect on an s3:// address; a run followed as
+ * its objects are replaced by longer ones. Skipped without a Python that has moto and boto3
  * (-Dobject_store_python). */
 
 #include "config.h"
@@ -16,6 +17,8 @@
 #include "tdbg-logdir.h"
 #include "tdbg-s3-source.h"
 #include "aws-settings.h"
+#include "follow-util.h"
+#include "tdbg-fixture-writer.h"
 #include "test-env.h"
 #include "test-util.h"
 
@@ -93,6 +96,72 @@ test_same_as_local (void)
   described = tdbg_source_describe (tdbg_logdir_get_source (remote));
   g_assert_cmpstr (described, ==, "s3://" BUCKET "/runs/mnist");
   test_assert_same_bytes (tdbg_logdir_get_source (remote), local_source);
+}
+
+/* Puts the files of @folder into the bucket under @prefix/, replacing the objects there, as
+ * TensorFlow's S3 writer replaces an object with a longer one at each flush. */
+static void
+upload (const char *folder, const char *prefix)
+{
+  static const char script[] =
+    "import boto3, os, sys\n"
+    "endpoint, key, secret, bucket, folder, prefix = sys.argv[1:]\n"
+    "s3 = boto3.client('s3', endpoint_url=endpoint, region_name='us-east-1',\n"
+    "                  aws_access_key_id=key, aws_secret_access_key=secret)\n"
+    "for name in sorted(os.listdir(folder)):\n"
+    "    with open(os.path.join(folder, name), 'rb') as f:\n"
+    "        s3.put_object(Bucket=bucket, Key=prefix + '/' + name, Body=f.read())\n";
+  const char *argv[] = { g_getenv ("TDBG_STORE_PYTHON"), "-c", script, endpoint, key, secret, BUCKET, folder, prefix,
+                         NULL };
+  g_autoptr(GError) error = NULL;
+  gint status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/* A run followed in a bucket, opened as TensorFlow began it (its metadata still empty): the
+ * objects replaced by longer ones, following reads what was added, and the index is then a
+ * local open's of the whole run. */
+static void
+test_follow (void)
+{
+  g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
+  TdbgDemoOptions demo = { 4, 2, "bucket-run", 1700000000 };
+  g_autoptr(TdbgLogdir) remote = NULL, local = NULL;
+  g_autoptr(GError) error = NULL;
+  TdbgRefreshStats stats = { 0 };
+  guint64 first_traces;
+
+  g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
+  g_assert_no_error (error);
+  follow_copy_written (full, grow, NULL, 0.4);
+  upload (grow, "runs/growing");
+  use_environment_keys (secret);
+  remote = load ("s3://" BUCKET "/runs/growing", &error);
+  g_assert_no_error (error);
+  first_traces = tdbg_logdir_get_n_traces (remote);
+  local = test_load_logdir (full);
+  g_assert_cmpuint (first_traces, <, tdbg_logdir_get_n_traces (local));
+
+  follow_copy_written (full, grow, NULL, 1);
+  upload (grow, "runs/growing");
+  g_assert_true (follow_logdir (remote, 0, &stats, &error));
+  g_assert_no_error (error);
+  g_test_message ("%" G_GUINT64_FORMAT " traces, then %" G_GUINT64_FORMAT " more", first_traces, stats.new_traces);
+  g_assert_cmpuint (stats.new_traces, ==, tdbg_logdir_get_n_traces (local) - first_traces);
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
+  /* The metadata, empty at the first open, was read when written: nothing is said of it. */
+  g_assert_cmpuint (tdbg_logdir_get_problems (remote)->len, ==, 0);
+  g_assert_cmpstr (tdbg_logdir_get_run_id (remote), ==, tdbg_logdir_get_run_id (local));
+  /* The op table grew in another order than a whole load's: each trace names the same op. */
+  for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
+    g_assert_cmpstr (tdbg_logdir_get_op (remote, tdbg_logdir_get_trace (remote, t)->op)->op_name, ==,
+                     tdbg_logdir_get_op (local, tdbg_logdir_get_trace (local, t)->op)->op_name);
+  test_remove_tree (grow);
+  test_remove_tree (full);
 }
 
 /* Keys from a profile of ~/.aws/credentials, the endpoint and region from ~/.aws/config. */
@@ -240,6 +309,7 @@ main (int argc, char **argv)
   g_test_add_func ("/s3/paged-listing", test_paged_listing);
   g_test_add_func ("/s3/missing-bucket", test_missing_bucket);
   g_test_add_func ("/s3/command-line", test_command_line);
+  g_test_add_func ("/s3/follow", test_follow);
   status = g_test_run ();
   g_output_stream_close (g_subprocess_get_stdin_pipe (server), NULL, NULL);
   g_subprocess_wait (server, NULL, NULL);
