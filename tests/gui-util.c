@@ -786,3 +786,24 @@ gui_assert_headers_whole (TdbgWindow *window, const char *what)
     if (gtk_widget_has_css_class (g_ptr_array_index (chips, i), "tdbg-exec-box"))
       gui_assert_labels_whole (g_ptr_array_index (chips, i), what);
 }
+
+void
+gui_assert_window_same_as (TdbgWindow *window, TdbgLogdir *local)
+{
+  TdbgLogdir *remote = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
+  const TdbgAlert *a, *b;
+
+  g_assert_null (tdbg_window_get_load_error (window));
+  g_assert_nonnull (remote);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, tdbg_logdir_get_n_traces (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (local), >, 0);
+  a = tdbg_logdir_get_alert (remote, 0);
+  b = tdbg_logdir_get_alert (local, 0);
+  g_assert_cmpint (a->type, ==, b->type);
+  g_assert_cmpuint (a->trace_index, ==, b->trace_index);
+  g_assert_cmpuint (a->execution_index, ==, b->execution_index);
+  g_assert_cmpuint (a->output_slot, ==, b->output_slot);
+  g_assert_cmpstr (tdbg_logdir_get_string (remote, a->op_type), ==, tdbg_logdir_get_string (local, b->op_type));
+}

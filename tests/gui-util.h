@@ -122,4 +122,8 @@ void gui_assert_labels_whole (GtkWidget *root, const char *what);
  * only, by the text) and Graph Structure's heading show whole. */
 void gui_assert_headers_whole (TdbgWindow *window, const char *what);
 
+/* Asserts that @window shows, without a load error, the counts and first alert @local holds
+ * (a remote open against the local one). */
+void gui_assert_window_same_as (TdbgWindow *window, TdbgLogdir *local);
+
 G_END_DECLS

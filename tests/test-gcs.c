@@ -70,15 +70,7 @@ use_front_with_credentials (const char *key_file)
 static TdbgLogdir *
 load (const char *address, GError **error)
 {
-  g_autoptr(TdbgSource) source = tdbg_gcs_source_new (address, error);
-  g_autoptr(TdbgLogdir) logdir = NULL;
-
-  if (source == NULL)
-    return NULL;
-  logdir = tdbg_logdir_new (source);
-  if (!tdbg_logdir_load (logdir, NULL, error))
-    return NULL;
-  return g_steal_pointer (&logdir);
+  return test_load_source (tdbg_gcs_source_new (address, error), error);
 }
 
 static gint64

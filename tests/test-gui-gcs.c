@@ -44,19 +44,8 @@ test_open (void)
   g_autoptr(GSettings) settings = tdbg_settings_new ();
   g_autoptr(GPtrArray) recents = NULL;
   TdbgWindow *window = open_and_wait (ADDRESS);
-  TdbgLogdir *remote = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
-  const TdbgAlert *a, *b;
 
-  g_assert_null (tdbg_window_get_load_error (window));
-  g_assert_nonnull (remote);
-  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), ==, tdbg_logdir_get_n_traces (local));
-  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
-  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
-  g_assert_cmpuint (tdbg_logdir_get_n_alerts (local), >, 0);
-  a = tdbg_logdir_get_alert (remote, 0);
-  b = tdbg_logdir_get_alert (local, 0);
-  g_assert_cmpuint (a->trace_index, ==, b->trace_index);
-  g_assert_cmpstr (tdbg_logdir_get_string (remote, a->op_type), ==, tdbg_logdir_get_string (local, b->op_type));
+  gui_assert_window_same_as (window, local);
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), ADDRESS));
   recents = tdbg_recents_list (settings);
   g_assert_cmpstr (((TdbgRecent *) g_ptr_array_index (recents, 0))->location, ==, ADDRESS);

@@ -67,15 +67,7 @@ use_environment_keys (const char *secret_key)
 static TdbgLogdir *
 load (const char *address, GError **error)
 {
-  g_autoptr(TdbgSource) source = tdbg_s3_source_new (address, error);
-  g_autoptr(TdbgLogdir) logdir = NULL;
-
-  if (source == NULL)
-    return NULL;
-  logdir = tdbg_logdir_new (source);
-  if (!tdbg_logdir_load (logdir, NULL, error))
-    return NULL;
-  return g_steal_pointer (&logdir);
+  return test_load_source (tdbg_s3_source_new (address, error), error);
 }
 
 /* The index of a local open, and bytes read after the load equal to the local file's. */

@@ -215,3 +215,17 @@ test_assert_same_bytes (TdbgSource *remote, TdbgSource *local)
   g_assert_no_error (error);
   g_assert_cmpuint (g_bytes_get_size (past_end), ==, 0);
 }
+
+TdbgLogdir *
+test_load_source (TdbgSource *source, GError **error)
+{
+  g_autoptr(TdbgSource) owned = source;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+
+  if (owned == NULL)
+    return NULL;
+  logdir = tdbg_logdir_new (owned);
+  if (!tdbg_logdir_load (logdir, NULL, error))
+    return NULL;
+  return g_steal_pointer (&logdir);
+}

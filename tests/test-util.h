@@ -14,6 +14,9 @@ char *test_make_temp_dir (void);
 void test_remove_tree (const char *path);
 /* Loads @path, failing the test when it cannot be read. */
 TdbgLogdir *test_load_logdir (const char *path);
+/* The logdir @source reads, loaded; NULL (with @error set) when it cannot be, or when
+ * @source is NULL (its making failed, @error already set). Takes @source. */
+TdbgLogdir *test_load_source (TdbgSource *source, GError **error);
 /* The index of the op named @name in @logdir, or TDBG_NONE. */
 guint32 test_find_op (TdbgLogdir *logdir, const char *name);
 
