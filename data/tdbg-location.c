@@ -116,6 +116,18 @@ tdbg_location_make_absolute (TdbgLocation *location)
   location->text = g_strdup (location->path);
 }
 
+TdbgLocation *
+tdbg_location_copy (const TdbgLocation *location)
+{
+  TdbgLocation *copy = g_new0 (TdbgLocation, 1);
+
+  copy->text = g_strdup (location->text);
+  copy->path = g_strdup (location->path);
+  copy->host = g_strdup (location->host);
+  copy->opener = location->opener;
+  return copy;
+}
+
 void
 tdbg_location_free (TdbgLocation *location)
 {
@@ -190,21 +202,15 @@ tdbg_location_open (const TdbgLocation *location, TdbgPrompt *prompt, GCancellab
 static void
 open_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
 {
-  g_autoptr(TdbgLocation) location = NULL;
   GError *error = NULL;
-  TdbgSource *source = NULL;
+  TdbgSource *source;
 
-  /* Parsed again: a location is not shared between threads. */
-  location = tdbg_location_parse (task_data, &error);
-  if (location)
-    {
-      /* A prompt waiting on a person gives up when the open is cancelled (tdbg-prompt.h). */
-      if (cancellable)
-        g_cancellable_push_current (cancellable);
-      source = tdbg_location_open (location, source_object, cancellable, &error);
-      if (cancellable)
-        g_cancellable_pop_current (cancellable);
-    }
+  /* A prompt waiting on a person gives up when the open is cancelled (tdbg-prompt.h). */
+  if (cancellable)
+    g_cancellable_push_current (cancellable);
+  source = tdbg_location_open (task_data, source_object, cancellable, &error);
+  if (cancellable)
+    g_cancellable_pop_current (cancellable);
   if (source)
     g_task_return_pointer (task, source, g_object_unref);
   else
@@ -218,7 +224,8 @@ tdbg_location_open_async (const TdbgLocation *location, TdbgPrompt *prompt, GCan
   g_autoptr(GTask) task = g_task_new (prompt, cancellable, callback, user_data);
 
   g_task_set_source_tag (task, tdbg_location_open_async);
-  g_task_set_task_data (task, g_strdup (location->text), g_free);
+  /* The worker's own copy: the caller's may go meanwhile. */
+  g_task_set_task_data (task, tdbg_location_copy (location), (GDestroyNotify) tdbg_location_free);
   g_task_run_in_thread (task, open_in_thread);
 }
 

@@ -48,6 +48,7 @@ TdbgLocation *tdbg_location_parse (const char *text, GError **error);
  * tdbg_location_text_is_remote() knows. Any other URI (a GVfs location without a local path) is an error: the logdir cannot be
  * read there. */
 TdbgLocation *tdbg_location_new_for_file (GFile *file, GError **error);
+TdbgLocation *tdbg_location_copy (const TdbgLocation *location);
 void tdbg_location_free (TdbgLocation *location);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgLocation, tdbg_location_free)
 
