@@ -190,4 +190,11 @@ tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
   return kind->counts_alert (*neg_inf, *pos_inf, *nan);
 }
 
+/* tdbg-logdir-discover.c: finds file sets not seen before (their metadata read) and reads
+ * again a set's metadata written since; how many sets were added, G_MAXUINT with @error. */
+guint _tdbg_logdir_discover (TdbgLogdir *self, GCancellable *cancellable, GError **error);
+/* tdbg-logdir-load.c: @record's DebugEvent, or NULL with a problem said of @file_name. */
+Tensorflow__DebugEvent *_tdbg_logdir_unpack_event (TdbgLogdir *self, const char *file_name,
+                                                  const TdbgRecord *record);
+
 G_END_DECLS
