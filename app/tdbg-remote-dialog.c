@@ -3,9 +3,9 @@
 
 #include <string.h>
 #include <glib/gi18n.h>
-#include "tdbg-error.h"
-#include "tdbg-ssh-uri.h"
-#include "tdbg-template.h"
+#include "libtdbg-data.h"
+#include "libtdbg-remote.h"
+#include "libtdbg-ui.h"
 
 struct _TdbgRemoteDialog {
   GtkWindow parent_instance;

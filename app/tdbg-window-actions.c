@@ -11,7 +11,7 @@
 #include "tdbg-remote-dialog.h"
 #endif
 #include "tdbg-settings.h"
-#include "tdbg-template.h"
+#include "libtdbg-ui.h"
 
 #ifdef TDBG_WITH_REMOTE
 static void

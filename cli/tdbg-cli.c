@@ -11,10 +11,10 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-diagnosis.h"
-#include "tdbg-location.h"
-#include "tdbg-report.h"
-#include "tdbg-v1-source.h"
+#include "libtdbg-analysis.h"
+#include "libtdbg-data.h"
+#include "libtdbg-report.h"
+#include "libtdbg-v1.h"
 
 typedef int (*CommandFunc) (int argc, char **argv);
 

@@ -9,7 +9,9 @@ usage: check-layers.py SOURCE_ROOT [CORE_LIBRARY]
 Every #include "…" of app/, cli/, ui/ and data/ (its subfolders too) is found where the build
 finds it (beside the including file, else in the folder that holds a header of that name) and
 counted as an arrow from folder to folder. An arrow missing from ALLOWED is a failure, and so
-is a circle, and so is an include of another folder's *-private.h. A dependency a folder's
+is a circle, and so is an include of another folder's *-private.h, and so is an include of any
+header of another folder but its public one (PUBLIC: libtdbg-<name>.h, which includes what the
+folder offers). A dependency a folder's
 meson.build names is a library it links: another folder's (FOLDER_DEPS), which it must include
 a header of, or a system library's (LIBRARY_CALLS), which its sources must call. CORE_LIBRARY
 (data/libtdbg-data.a) must not use any libssh or zstd symbol. Self-tests first check that each
@@ -44,6 +46,12 @@ ALLOWED = {
             'data/watch', 'data/compare', 'data/v1',
             'data/analysis', 'data', 'proto'},
 }
+# Each folder's public header: the one header other folders may include.
+PUBLIC = {'proto': 'libtdbg-proto.h', 'data': 'libtdbg-data.h', 'data/analysis': 'libtdbg-analysis.h',
+          'data/remote': 'libtdbg-remote.h', 'data/storage': 'libtdbg-storage.h',
+          'data/fixtures': 'libtdbg-fixtures.h', 'data/graph': 'libtdbg-graph.h', 'data/watch': 'libtdbg-watch.h',
+          'data/compare': 'libtdbg-compare.h', 'data/v1': 'libtdbg-v1.h', 'data/report': 'libtdbg-report.h',
+          'data/run': 'libtdbg-run.h', 'ui': 'libtdbg-ui.h', 'cli': 'libtdbg-cli.h', 'app': None}
 # The folders that never include GTK (nor GDK, GtkSourceView, libadwaita).
 NO_GTK = [f for f in FOLDERS if f == 'cli' or f == 'data' or f.startswith('data/')]
 GTK_INCLUDE = re.compile(r'^\s*#\s*include\s+<(gtk/|gdk/|gsk/|gtksourceview/|adwaita\.h)', re.M)
@@ -143,6 +151,13 @@ def foreign_private(found):
                   if os.path.basename(header).endswith('-private.h'))
 
 
+def not_public(found):
+    """[(file, header)] of every include of a header of another folder that is not its public
+    header (a folder without one, app/, offers none)."""
+    return sorted((path, header) for (_, target), pairs in found.items() for path, header in pairs
+                  if os.path.basename(header) != PUBLIC.get(target))
+
+
 def gtk_includes(root):
     """The files of data/ and cli/ that include GTK."""
     files = folder_files(root)
@@ -219,7 +234,10 @@ def self_test_rules():
             'data/graph/tdbg-graph-export.h': '#include "tdbg-neighbourhood.h"\n',
             'data/graph/tdbg-graph-export.c': '#include <gvc.h>\n#include "tdbg-graph-export.h"\nvoid f (void) { agclose (g); }\n',
             'data/graph/meson.build': "graph_export_dep = declare_dependency(dependencies: [analysis_dep, gvc_dep, cgraph_dep])\n",
-            'data/remote/tdbg-serve.c': '#include "tdbg-logdir-private.h"\n#include "tdbg-remote-private.h"\n',
+            'data/libtdbg-data.h': '#include "tdbg-logdir.h"\n',
+            'data/analysis/libtdbg-analysis.h': '#include "tdbg-neighbourhood.h"\n',
+            'data/remote/tdbg-serve.c': '#include "tdbg-logdir-private.h"\n#include "tdbg-remote-private.h"\n'
+                                        '#include "libtdbg-data.h"\n',
             'data/remote/tdbg-remote-private.h': '#pragma once\n',
             'data/compare/tdbg-compare.c': '#include "tdbg-neighbourhood.h"\n',
             'data/compare/meson.build': "# analysis_dep only?\nlib = static_library('c', dependencies: [graph_export_dep, analysis_dep])\n",
@@ -232,6 +250,10 @@ def self_test_rules():
         })
         found = arrows(root)
         return foreign_private(found) == [('data/remote/tdbg-serve.c', 'tdbg-logdir-private.h')] and \
+            not_public(found) == [('data/analysis/tdbg-neighbourhood.h', 'tdbg-logdir.h'),
+                                  ('data/compare/tdbg-compare.c', 'tdbg-neighbourhood.h'),
+                                  ('data/graph/tdbg-graph-export.h', 'tdbg-neighbourhood.h'),
+                                  ('data/remote/tdbg-serve.c', 'tdbg-logdir-private.h')] and \
             unused_links(root, found) == [('data/compare', 'graph_export_dep'), ('data/graph', 'gvc_dep')] and \
             gtk_includes(root) == ['cli/tdbg-cli.c'] and \
             [f.split(':')[0] for f in window_part_faults(root)] == ['app/tdbg-window-history.c', 'app/tdbg-window-history.h']
@@ -259,7 +281,7 @@ def main():
     results = []
 
     results.append((self_test(), 'a backwards include in a scratch tree is found'))
-    results.append((self_test_rules(), "another folder's private header, an unused library, GTK in cli/ and a window "
+    results.append((self_test_rules(), "another folder's private header, a header that is not public, an unused library, GTK in cli/ and a window "
                     "part's own header and object data are found in a scratch tree"))
     found = arrows(root)
     for a, b in sorted(found):
@@ -277,6 +299,10 @@ def main():
     for path, header in private:
         print('# %s includes "%s", another folder\'s private header' % (path, header))
     results.append((not private, "no folder includes another folder's *-private.h"))
+    hidden = not_public(found)
+    for path, header in hidden:
+        print('# %s includes "%s", not its folder\'s public header' % (path, header))
+    results.append((not hidden, "another folder's headers are reached through its public header alone"))
     unused = unused_links(root, found)
     for folder, dep in unused:
         print('# %s/meson.build links %s, which nothing in %s/ uses' % (folder, dep, folder))
