@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Holds tfdbg-gtk's headless JSON output against the shared reference logdirs.
 
-usage: check-expected.py TFDBG_GTK [LOGDIRS_ROOT]
+usage: check-shared-logdirs.py TFDBG_GTK [LOGDIRS_ROOT]
 
 LOGDIRS_ROOT defaults to <repository>/../shared/logdirs. Every logdir named in the `layout` of
 every LOGDIRS_ROOT/*/EXPECTED.json is read with `tfdbg-gtk inspect --json`; each sample trace
@@ -533,7 +533,7 @@ def main(argv):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     binary = argv[1]
-    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     root = argv[2] if len(argv) > 2 else os.path.join(repo, "..", "shared", "logdirs")
 
     if not os.path.isdir(root):

@@ -6,7 +6,7 @@ at the first NaN/∞ with --exit-on-alert, 2 a logdir that never appears or cann
 alert printed before exiting, JSON lines, the hint about TensorFlow's circular buffer, and the
 time from the bad record reaching the disk to the watch's line.
 
-Usage: check-watch.py TFDBG_GTK MAKE_DEMO_LOGDIR WORKDIR   (TAP on stdout)"""
+Usage: check-watch-cli.py TFDBG_GTK MAKE_DEMO_LOGDIR WORKDIR   (TAP on stdout)"""
 import json
 import os
 import shutil
@@ -18,6 +18,7 @@ import time
 # A record: 8 bytes of length, 4 of its CRC, the data, 4 of the data's CRC.
 TDBG_RECORD_HEADER = 12
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))  # tap.py, shared_logdirs.py
 from tap import check, finish
 
 cli, make_demo, work = sys.argv[1:4]

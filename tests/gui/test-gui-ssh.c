@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Remote logdirs in the window under Xvfb, against a throwaway sshd (tests/ssh-fixture.c):
+/* Remote logdirs in the window under Xvfb, against a throwaway sshd (tests/common/ssh-fixture.c):
  * opening with key auth and a ~/.ssh/config alias, the unknown-host-key dialog (Cancel,
  * Accept Once, Accept and Remember), a changed key, password auth through the secret dialog,
  * the "Open over SSH…" dialog, and the lost-connection banner with Reconnect. The SSH files

@@ -4,7 +4,7 @@
 (tests/real-tf/causes/causes.py): the catalogue's cause, the culprit input, the walk back from a
 function to the eager op that made its argument, and the reason an input was not recorded.
 
-  check-causes-real.py PYTHON TFDBG_GTK WORKDIR
+  check-real-tf-causes.py PYTHON TFDBG_GTK WORKDIR
 """
 import json
 import os

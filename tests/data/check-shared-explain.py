@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Holds `tfdbg-gtk explain --json` against facts derived from the shared logdirs' EXPECTED.json.
 
-usage: check-explain.py TFDBG_GTK LOGDIRS_ROOT
+usage: check-shared-explain.py TFDBG_GTK LOGDIRS_ROOT
 
 File order: traces are numbered as TensorBoard counts alerts (every trace of the file set with the
 earliest metadata wall_time, then the next file set's), so the walk back starts at the first alert,
@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))  # tap.py, shared_logdirs.py
 import shared_logdirs
 
 DIVISIONS = {"Div", "RealDiv", "FloorDiv", "TruncateDiv", "Xdivy", "FloorMod", "Mod", "TruncateMod",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The timed half of tests/bench-netns.sh.
+/* The timed half of tests/bench/bench-netns.sh.
  *   bench-remote-open LOCATION [SSH options]   opens and loads a logdir; prints one line:
  *     "seconds ROUND_TRIPS TRACES CPU-SECONDS PATH" (round trips 0 for a local folder; PATH is
  *     "exec" when the server's tfdbg-gtk sent the files, "sftp" over SFTP, "local") */

@@ -12,7 +12,7 @@ explanation, caveat and advice, the sentences the window's card shows) and `tfdb
 (exit status 1 and an alert naming the origin's op type) to the truth. Prints, per bug,
 expected against got.
 
-  check-bugs.py PYTHON TFDBG_GTK WORKDIR [NAME…]
+  check-real-tf-bugs.py PYTHON TFDBG_GTK WORKDIR [NAME…]
 """
 import concurrent.futures
 import fnmatch
@@ -25,7 +25,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUGS = os.path.join(HERE, "bugs")
-sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "common"))
 import tap  # noqa: E402
 
 

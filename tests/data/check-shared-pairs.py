@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Holds `tfdbg-gtk diff` to the shared pairs of runs and their EXPECTED.json.
 
-usage: check-pairs.py TFDBG_GTK PAIRS_ROOT SCRATCH_DIR
+usage: check-shared-pairs.py TFDBG_GTK PAIRS_ROOT SCRATCH_DIR
 
 For every PAIRS_ROOT/*/EXPECTED.json: each run's own facts (under logdirs.run_a / run_b) are
-checked as check-expected.py checks a reference logdir; `diff --json RUN_A RUN_B` is held to
+checked as check-shared-logdirs.py checks a reference logdir; `diff --json RUN_A RUN_B` is held to
 every corpus-level fact (first_divergence, only_in_a, only_in_b, compared_traces,
 diverging_step, tensor_debug_mode) and its exit status to whether anything differs; the plain
 output's first sentence must name the first divergence, and `diff --markdown -o` must write the
@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location("check_expected", os.path.join(HERE, "check-expected.py"))
+_spec = importlib.util.spec_from_file_location("check_expected", os.path.join(HERE, "..", "unit", "check-shared-logdirs.py"))
 ce = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ce)
 

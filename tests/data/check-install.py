@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))  # tap.py, shared_logdirs.py
 from tap import check, finish
 
 builddir, prefix, bindir, datadir, localedir, app_id, linguas, gui = sys.argv[1:9]

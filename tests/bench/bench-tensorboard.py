@@ -42,7 +42,7 @@ import urllib.request
 
 SKIP = 77
 HERE = os.path.dirname(os.path.abspath(__file__))
-WRITE_LOGDIR = os.path.join(HERE, "real-tf", "bench", "write_logdir.py")
+WRITE_LOGDIR = os.path.join(HERE, "..", "real-tf", "bench", "write_logdir.py")
 READ_LOGDIR = os.path.join(HERE, "real-tf", "bench", "read_with_debug_data_reader.py")
 ROUTES = "/data/plugin/debugger-v2"
 POLL_SECONDS = 0.1

@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))  # tap.py, shared_logdirs.py
 import shared_logdirs
 
 ERROR_FILL = 'fill="#f8c8c8"'

@@ -14,7 +14,7 @@ it (FACTS, written by tests/real-tf/v1/dump-facts.py), without TensorFlow:
 - ops --json: every node of every partition graph with its op type and inputs;
 - tensor --npy of the first bad dump, read back by NumPy.
 
-usage: check-v1-dump.py TFDBG_GTK DUMP_ROOT FACTS      (prints TAP)
+usage: check-v1-dump-facts.py TFDBG_GTK DUMP_ROOT FACTS      (prints TAP)
 """
 
 import json
@@ -26,6 +26,7 @@ import tempfile
 
 import numpy
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))  # tap.py, shared_logdirs.py
 import tap
 
 

@@ -9,7 +9,7 @@ once the program has ended) as its first JSON line, while the program is still r
 time from the program saying it finished the bad step to the watch's line is printed as a TAP
 comment.
 
-  check-watch-real.py PYTHON TFDBG_GTK WORKDIR   (TAP on stdout)
+  check-real-tf-watch.py PYTHON TFDBG_GTK WORKDIR   (TAP on stdout)
 """
 import json
 import os
@@ -19,8 +19,8 @@ import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap import SKIP, arguments, check, finish  # noqa: E402 (tests/tap.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from tap import SKIP, arguments, check, finish  # noqa: E402 (tests/common/tap.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "scenarios")

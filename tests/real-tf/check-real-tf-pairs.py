@@ -14,7 +14,7 @@ Nothing here names the op expected first: TensorFlow records a function's ops in
 inter-op threads ran them, which changes from one writing to the next (run B's index of the
 same MatMul has been 5, 45 and 70), so the answer is worked out again from the files each time.
 
-  check-pairs-real.py PYTHON TFDBG_GTK WORKDIR   (TAP on stdout)
+  check-real-tf-pairs.py PYTHON TFDBG_GTK WORKDIR   (TAP on stdout)
 """
 import concurrent.futures
 import hashlib
@@ -29,8 +29,8 @@ import time
 
 import tf_fork
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from tap import SKIP, arguments, check, finish  # noqa: E402 (tests/tap.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from tap import SKIP, arguments, check, finish  # noqa: E402 (tests/common/tap.py)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIOS = os.path.join(HERE, "scenarios")

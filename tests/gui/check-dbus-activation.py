@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))  # tap.py, shared_logdirs.py
 from tap import check, finish
 
 cli, service_in, make_demo, work = sys.argv[1:5]

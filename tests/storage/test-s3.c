@@ -38,7 +38,7 @@ start_server (const char *python)
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
   g_auto(GStrv) parts = NULL;
-  g_autofree char *script = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "s3-server.py", NULL);
+  g_autofree char *script = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "common", "s3-server.py", NULL);
 
   server = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, python,
                              script, python, BUCKET, mnist_upload,

@@ -4,7 +4,7 @@
 TensorFlow's reader's answers stored beside each (no TensorFlow needed): unpacks them into
 WORKDIR and runs check-answers.py on every pair.
 
-  check-stored.py TFDBG_GTK ARCHIVE WORKDIR [--max-records N]
+  check-real-tf-stored.py TFDBG_GTK ARCHIVE WORKDIR [--max-records N]
 """
 import os
 import shutil

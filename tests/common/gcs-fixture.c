@@ -13,7 +13,7 @@ gcs_fixture_start (GcsFixture *fixture, const char *python, guint paged_objects)
   g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
   g_autofree char *mnist_upload = g_strconcat ("runs/mnist=", mnist, NULL);
   g_autofree char *paged_upload = g_strdup_printf ("paged=count:%u", paged_objects);
-  g_autofree char *script = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "gcs-server.py", NULL);
+  g_autofree char *script = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "common", "gcs-server.py", NULL);
   g_autoptr(GDataInputStream) out = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;

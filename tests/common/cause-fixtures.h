@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Logdirs for the walk back of the root cause (tests/test-root-cause-walk.c, the window's
+/* Logdirs for the walk back of the root cause (tests/unit/test-root-cause-walk.c, the window's
  * card), written with the fixture writer: traces and eager executions in any health mode or
  * FULL_TENSOR, of float32 tensors with given element counts. */
 

@@ -843,7 +843,7 @@ test_values_keep_list (void)
   after = gtk_widget_get_height (list);
   g_test_message ("list %d px, then %d px with the values open (split %d px)", before, after,
                   gtk_widget_get_height (GTK_WIDGET (paned)));
-  /* The values first (six rows at least, tests/test-gui-layout.c), the list keeps rows. */
+  /* The values first (six rows at least, tests/gui/test-gui-layout.c), the list keeps rows. */
   g_assert_cmpint (after, >, 0);
   g_assert_cmpuint (rows_in_view (list), >=, 2);
   g_assert_true (gui_wait_until (selected_row_in_view, window, 5000));

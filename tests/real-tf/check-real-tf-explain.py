@@ -7,7 +7,7 @@ graph of every function; the input holding the zero or the negative is the culpr
 whose input is a function argument (never traced) is told from its NaN alone, as inferred,
 with that reason, not a circular buffer's.
 
-  check-explain-real.py TFDBG_GTK ARCHIVE WORKDIR
+  check-real-tf-explain.py TFDBG_GTK ARCHIVE WORKDIR
 """
 import json
 import os

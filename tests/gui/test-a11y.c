@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The window as a screen reader sees it. The real tfdbg-gtk runs on the tutorial logdir on a
- * private desktop (tests/a11y-session.h) and is read and driven only through AT-SPI: named
+ * private desktop (tests/gui/a11y-session.h) and is read and driven only through AT-SPI: named
  * panes, lists and controls; the first NaN/∞ alert activated as a screen reader does, with
  * the selected trace and the source line read back and held against EXPECTED.json; a graph
  * node activated through its accessible; and the alert → trace → graph → stack frame → source

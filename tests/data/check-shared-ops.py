@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Holds `tfdbg-gtk ops --json` against the shared logdirs' EXPECTED.json.
 
-usage: check-ops.py TFDBG_GTK LOGDIRS_ROOT
+usage: check-shared-ops.py TFDBG_GTK LOGDIRS_ROOT
 
 Every op creation is listed (as many as counts.graph_op_creations, and per graph as many as its
 num_ops); the first bad op's user frame is the creation_innermost_user_frame EXPECTED.json
@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))  # tap.py, shared_logdirs.py
 import shared_logdirs
 
 
