@@ -186,7 +186,7 @@ print_usage (FILE *out)
 }
 
 /* One line, the same in every build and language, that scripts and packaging can compare
- * with meson's version (tests/check-version.py). */
+ * with meson's version (tests/unit/check-version.py). */
 static int
 print_version (void)
 {
