@@ -2,9 +2,10 @@
 #pragma once
 
 /* The GtkApplication: one window per logdir given on the command line; the runs watched in
- * the background (tdbg-background-watch.h) are its own. */
+ * the background are its own. */
 
 #include <adwaita.h>
+#include "tdbg-watched-run.h"
 
 G_BEGIN_DECLS
 
@@ -14,5 +15,7 @@ G_DECLARE_FINAL_TYPE (TdbgApplication, tdbg_application, TDBG, APPLICATION, AdwA
 TdbgApplication *tdbg_application_new (void);
 /* The runs watched with no window (TdbgWatchedRun items), in the order they went there. */
 GListStore *tdbg_application_get_watched_runs (TdbgApplication *self);
+/* The run at @location watched in the background, NULL when none. */
+TdbgWatchedRun *tdbg_application_find_watched_run (TdbgApplication *self, const char *location);
 
 G_END_DECLS

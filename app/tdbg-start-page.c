@@ -6,7 +6,6 @@
 #include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include "tdbg-application.h"
 #include "tdbg-watched-run.h"
 #include "libtdbg-data.h"
 #include "tdbg-settings.h"
@@ -20,7 +19,7 @@ struct _TdbgStartPage {
   GtkListBox *list;
   GtkWidget *watching_group;
   GtkListBox *watching_list;  /* the runs watched in the background */
-  GListModel *watched_runs;   /* the application's, bound to it */
+  GListModel *watched_runs;   /* the application's (tdbg_start_page_set_watched_runs), bound to it */
 
   GSettings *settings;
   GPtrArray *recents;   /* TdbgRecent, newest first */
@@ -293,15 +292,10 @@ watching_changed_cb (GListModel *model, guint position, guint removed, guint add
   gtk_widget_set_visible (self->watching_group, g_list_model_get_n_items (model) > 0);
 }
 
-/* The watched runs of the application of the window the page is in (none without one). */
-static void
-bind_watched_runs (TdbgStartPage *self)
+void
+tdbg_start_page_set_watched_runs (TdbgStartPage *self, GListModel *runs)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
-  GListModel *runs = TDBG_IS_APPLICATION (app) ? G_LIST_MODEL (tdbg_application_get_watched_runs (TDBG_APPLICATION (app)))
-                                               : NULL;
-
+  g_return_if_fail (TDBG_IS_START_PAGE (self));
   if (runs == self->watched_runs)
     return;
   if (self->watched_runs)
@@ -311,25 +305,6 @@ bind_watched_runs (TdbgStartPage *self)
   if (runs)
     g_signal_connect (runs, "items-changed", G_CALLBACK (watching_changed_cb), self);
   gtk_widget_set_visible (self->watching_group, runs && g_list_model_get_n_items (runs) > 0);
-}
-
-static void
-tdbg_start_page_root (GtkWidget *widget)
-{
-  GtkRoot *root;
-
-  GTK_WIDGET_CLASS (tdbg_start_page_parent_class)->root (widget);
-  root = gtk_widget_get_root (widget);
-  /* A window is given its application after its children are made. */
-  g_signal_connect_object (root, "notify::application", G_CALLBACK (bind_watched_runs), widget, G_CONNECT_SWAPPED);
-  bind_watched_runs (TDBG_START_PAGE (widget));
-}
-
-static void
-tdbg_start_page_unroot (GtkWidget *widget)
-{
-  g_signal_handlers_disconnect_by_data (gtk_widget_get_root (widget), widget);
-  GTK_WIDGET_CLASS (tdbg_start_page_parent_class)->unroot (widget);
 }
 
 GtkListBox *tdbg_start_page_get_watching_list (TdbgStartPage *self) { return self->watching_list; }
@@ -416,8 +391,6 @@ tdbg_start_page_class_init (TdbgStartPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = tdbg_start_page_dispose;
-  widget_class->root = tdbg_start_page_root;
-  widget_class->unroot = tdbg_start_page_unroot;
   /* A recent logdir was activated: its path or ssh:// address. */
   signals[SIGNAL_OPEN_LOCATION] = g_signal_new ("open-location", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                                 NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);

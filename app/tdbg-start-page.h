@@ -24,6 +24,9 @@ void tdbg_start_page_refresh (TdbgStartPage *self);
 gboolean tdbg_start_page_is_checking (TdbgStartPage *self);
 GtkListBox *tdbg_start_page_get_list (TdbgStartPage *self);
 /* The runs watched in the background: a row each, with Show and Stop buttons. */
+/* Lists @runs (TdbgWatchedRun items: the application's runs watched with no window) under
+ * "Watching"; NULL lists none. */
+void tdbg_start_page_set_watched_runs (TdbgStartPage *self, GListModel *runs);
 GtkListBox *tdbg_start_page_get_watching_list (TdbgStartPage *self);
 guint tdbg_start_page_get_n_recents (TdbgStartPage *self);
 const char *tdbg_start_page_get_location (TdbgStartPage *self, guint index);

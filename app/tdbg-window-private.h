@@ -184,20 +184,26 @@ TdbgHistory *tdbg_window_get_history (TdbgWindow *self);
 void tdbg_window_alerts_init (TdbgWindow *self);
 
 /* tdbg-window-notify.c: the window's side of telling the person when a followed run goes bad
- * (tdbg-run-notifier.h): its run's alerts are told unless the window is the active one; and the
- * application's actions that the notifications and the start page use, each naming a run by its
- * location: "app.show-alert" (location, alert kind id: the run shown on that alert with the root-
- * cause card open, in its window or in a new one when it is watched in the background),
- * "app.show-run" (location) and "app.stop-watching" (location: a run watched in the background
- * stops being watched; one shown stops being followed). */
+ * (tdbg-run-notifier.h): its run's alerts are told unless the window is the active one (the
+ * notifications' actions are the application's: app.show-alert, app.show-run). */
 /* Called once from the window's init. */
 void tdbg_window_notify_init (TdbgWindow *self);
 /* A notifier for the window's run (self->run), whenever the window takes a run object. */
 void tdbg_window_notify_attach_run (TdbgWindow *self);
-void tdbg_window_notify_add_app_actions (GtkApplication *app);
 /* Whether the run the window follows is still being written: it grew while the window
  * showed it, in the last half hour. */
 gboolean tdbg_window_notify_run_is_growing (TdbgWindow *self);
+/* tdbg-window-close.c: closing the window of a run still being written: the run watched in the
+ * background (the application keeps it: app.keep-run) or not, as the "watch-in-background"
+ * setting says, asked once the first time. */
+/* From the window's close-request: TRUE when the window stays (asking whether its run should
+ * be watched in the background); FALSE when it closes, its run handed over or not. */
+gboolean tdbg_window_close_keeps_open (TdbgWindow *self);
+/* Hands the window's run to its application and destroys the window. */
+void tdbg_window_watch_in_background (TdbgWindow *self);
+/* The runs watched with no window, listed on the start page (the application gives them). */
+void tdbg_window_set_watched_runs (TdbgWindow *self, GListModel *runs);
+
 /* Tells of @alert as of the first alert of its kind in a followed run (compare mode: a first
  * divergence that appeared as the runs grew). */
 void tdbg_window_notify_alert (TdbgWindow *self, const TdbgAlert *alert);

@@ -7,7 +7,6 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
-#include "tdbg-background-watch.h"
 #include "tdbg-settings.h"
 #include "libtdbg-ui.h"
 
@@ -41,7 +40,7 @@ static gboolean
 close_request_cb (GtkWindow *window, gpointer data)
 {
   save_layout (TDBG_WINDOW (window));
-  return tdbg_background_watch_close_request (TDBG_WINDOW (window));
+  return tdbg_window_close_keeps_open (TDBG_WINDOW (window));
 }
 
 static guint
@@ -281,6 +280,13 @@ tdbg_window_init (TdbgWindow *self)
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
   tdbg_ui_name_mnemonic_buttons (GTK_WIDGET (self));
   load_layout (self);
+}
+
+void
+tdbg_window_set_watched_runs (TdbgWindow *self, GListModel *runs)
+{
+  g_return_if_fail (TDBG_IS_WINDOW (self));
+  tdbg_start_page_set_watched_runs (self->start_page, runs);
 }
 
 TdbgWindow *

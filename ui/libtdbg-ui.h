@@ -15,3 +15,4 @@
 #include "tdbg-timeline-pane.h"
 #include "tdbg-trace-pane.h"
 #include "tdbg-ui.h"
+#include "tdbg-ui-init.h"

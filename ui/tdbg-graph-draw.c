@@ -3,7 +3,27 @@
 
 #include <math.h>
 #include <string.h>
-#include "tdbg-graph-view.h"
+
+char *
+tdbg_graph_draw_fit_name (PangoLayout *layout, const char *name, int width)
+{
+  const char *rest = name;
+  int w;
+
+  pango_layout_set_width (layout, -1);
+  for (;;)
+    {
+      g_autofree char *text = rest == name ? g_strdup (name) : g_strconcat ("…/", rest, NULL);
+      const char *slash;
+
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &w, NULL);
+      /* Fits, or only the last name-scope component is left (cut by the caller's ellipsis). */
+      if (w <= width || (slash = strchr (rest, '/')) == NULL)
+        return g_steal_pointer (&text);
+      rest = slash + 1;
+    }
+}
 
 /* Dash patterns in graph points, as Graphviz's own renderers draw them. */
 static const double dashed[] = { 5.0, 3.0 };
@@ -17,7 +37,7 @@ fit_label (PangoLayout *layout, const char *label, int width)
 {
   const char *newline = strchr (label, '\n');
   g_autofree char *name = newline ? g_strndup (label, (gsize) (newline - label)) : g_strdup (label);
-  g_autofree char *fitted = tdbg_graph_view_fit_name (layout, name, width);
+  g_autofree char *fitted = tdbg_graph_draw_fit_name (layout, name, width);
 
   return g_strconcat (fitted, newline ? newline : "", NULL);
 }

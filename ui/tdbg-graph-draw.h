@@ -14,5 +14,8 @@ G_BEGIN_DECLS
 
 /* In graph points: the caller has set the transform. */
 void tdbg_graph_draw (cairo_t *cr, PangoLayout *pl, TdbgGraphLayout *layout, const GdkRGBA *fg);
+/* @name shortened by whole leading name scopes ("…/Log_grad/mul") until @layout shows it in
+ * @width pixels, the last component always whole (newly allocated). */
+char *tdbg_graph_draw_fit_name (PangoLayout *layout, const char *name, int width);
 
 G_END_DECLS

@@ -57,27 +57,6 @@ compute_transform (TdbgGraphView *self)
   self->offset_y = MARGIN + OVERLAY_BAND + (h - self->layout->height * self->scale) / 2;
 }
 
-char *
-tdbg_graph_view_fit_name (PangoLayout *layout, const char *name, int width)
-{
-  const char *rest = name;
-  int w;
-
-  pango_layout_set_width (layout, -1);
-  for (;;)
-    {
-      g_autofree char *text = rest == name ? g_strdup (name) : g_strconcat ("…/", rest, NULL);
-      const char *slash;
-
-      pango_layout_set_text (layout, text, -1);
-      pango_layout_get_pixel_size (layout, &w, NULL);
-      /* Fits, or only the last name-scope component is left (cut by the caller's ellipsis). */
-      if (w <= width || (slash = strchr (rest, '/')) == NULL)
-        return g_steal_pointer (&text);
-      rest = slash + 1;
-    }
-}
-
 static void
 tdbg_graph_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {

@@ -42,9 +42,6 @@ const char *tdbg_graph_view_get_focused (TdbgGraphView *self);
 /* The button over cluster @name's label (to name it for what it does), or NULL. */
 GtkWidget *tdbg_graph_view_get_cluster_widget (TdbgGraphView *self, const char *name);
 
-/* @name shortened by whole leading name scopes ("…/Log_grad/mul") until @layout shows it in
- * @width pixels, the last component always whole (newly allocated). */
-char *tdbg_graph_view_fit_name (PangoLayout *layout, const char *name, int width);
 /* Zooms by @factor keeping widget point (x, y) in place (the centre when x or y < 0). */
 void tdbg_graph_view_zoom_by (TdbgGraphView *self, double factor, double x, double y);
 /* Moves the drawing by (dx, dy) widget pixels. */

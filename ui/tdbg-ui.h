@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* libtdbg-ui: call once after gtk_init (and gtk_source_init). */
+/* What the ui library's widgets share: property flags, counts, focus, tooltips, the dark
+ * style (tdbg-ui-init.h sets the library up). */
 
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
-/* Registers the pane types (for templates that use them); needs no display. */
-void tdbg_ui_ensure_types (void);
-/* Types plus the stylesheet on the default display. */
-void tdbg_ui_init (void);
 /* The main thread keeps a copy of the process's locale as it is now (tdbg_ui_init() makes one):
  * Graphviz sets the process's LC_NUMERIC to "C" while it lays out or renders, in a worker for
  * the panes, and numbers the window formatted meanwhile lost their digit grouping and decimal

@@ -151,6 +151,33 @@ def foreign_private(found):
                   if os.path.basename(header).endswith('-private.h'))
 
 
+def class_of(name):
+    """The class a file is part of: its name without the extension and a -private suffix
+    (tdbg-window-private.h is tdbg-window's; tdbg-window-load.c is a part of its own unless it
+    includes only its class's private header, which makes the arrow one way)."""
+    return re.sub(r'-private$', '', name.rsplit('.', 1)[0])
+
+
+def class_circles(root):
+    """[(folder, [classes])] of every circle of includes between the files of different classes
+    inside one folder (one class's parts may include each other: its private header)."""
+    found = []
+    for folder, paths in folder_files(root).items():
+        names = {os.path.basename(p) for p in paths}
+        edges = set()
+        for path in paths:
+            if path.endswith('.proto'):
+                continue
+            mine = class_of(os.path.basename(path))
+            for header in INCLUDE.findall(open(path, encoding='utf-8').read()):
+                if header in names and class_of(header) != mine:
+                    edges.add((mine, class_of(header)))
+        looped = circles(edges)
+        if looped:
+            found.append((folder, sorted(looped)))
+    return found
+
+
 def not_public(found):
     """[(file, header)] of every include of a header of another folder that is not its public
     header (a folder without one, app/, offers none)."""
@@ -245,8 +272,14 @@ def self_test_rules():
             'app/tdbg-window.c': '#include <gtk/gtk.h>\n',
             'app/tdbg-window-private.h': '#pragma once\n',
             'app/tdbg-window-history.h': '#pragma once\n',
-            'app/tdbg-window-history.c': 'void f (TdbgWindow *self) { g_object_set_data_full (G_OBJECT (self), "h", h, g_free); }\n',
             'app/tdbg-window-load.c': 'void g (GtkWidget *row) { g_object_set_data (G_OBJECT (row), "location", l); }\n',
+            'app/tdbg-window-private.h': '#include "tdbg-start-page.h"\n',
+            'app/tdbg-start-page.c': '#include "tdbg-application.h"\n',
+            'app/tdbg-application.c': '#include "tdbg-window-private.h"\n',
+            'app/tdbg-application.h': '#pragma once\n',
+            'app/tdbg-start-page.h': '#pragma once\n',
+            'app/tdbg-window-history.c': '#include "tdbg-window-private.h"\n' +
+                'void f (TdbgWindow *self) { g_object_set_data_full (G_OBJECT (self), "h", h, g_free); }\n',
         })
         found = arrows(root)
         return foreign_private(found) == [('data/remote/tdbg-serve.c', 'tdbg-logdir-private.h')] and \
@@ -256,7 +289,8 @@ def self_test_rules():
                                   ('data/remote/tdbg-serve.c', 'tdbg-logdir-private.h')] and \
             unused_links(root, found) == [('data/compare', 'graph_export_dep'), ('data/graph', 'gvc_dep')] and \
             gtk_includes(root) == ['cli/tdbg-cli.c'] and \
-            [f.split(':')[0] for f in window_part_faults(root)] == ['app/tdbg-window-history.c', 'app/tdbg-window-history.h']
+            [f.split(':')[0] for f in window_part_faults(root)] == ['app/tdbg-window-history.c', 'app/tdbg-window-history.h'] and \
+            class_circles(root) == [('app', ['tdbg-application', 'tdbg-start-page', 'tdbg-window'])]
 
 
 def self_test():
@@ -281,7 +315,7 @@ def main():
     results = []
 
     results.append((self_test(), 'a backwards include in a scratch tree is found'))
-    results.append((self_test_rules(), "another folder's private header, a header that is not public, an unused library, GTK in cli/ and a window "
+    results.append((self_test_rules(), "another folder's private header, a header that is not public, a circle of classes, an unused library, GTK in cli/ and a window "
                     "part's own header and object data are found in a scratch tree"))
     found = arrows(root)
     for a, b in sorted(found):
@@ -307,6 +341,10 @@ def main():
     for folder, dep in unused:
         print('# %s/meson.build links %s, which nothing in %s/ uses' % (folder, dep, folder))
     results.append((not unused, 'each library links only what it uses'))
+    classes = class_circles(root)
+    for folder, looped in classes:
+        print('# %s/: a circle of includes between %s' % (folder, ', '.join(looped)))
+    results.append((not classes, 'no circle of includes between the files of different classes inside a folder'))
     parts = window_part_faults(root)
     for fault in parts:
         print('# ' + fault)

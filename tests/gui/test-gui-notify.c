@@ -16,7 +16,7 @@
 #include "tdbg-application.h"
 #include "tdbg-fixture-writer.h"
 #include "tdbg-window-private.h"
-#include "tdbg-background-watch.h"
+#include "tdbg-application.h"
 #include "tdbg-run.h"
 #include "tdbg-settings.h"
 #include "tdbg-start-page.h"
@@ -370,7 +370,7 @@ test_background (void)
   g_assert_true (tdbg_watched_run_get_run (watched) == run);
   g_clear_object (&watched);
   g_assert_true (tdbg_run_get_following (run));
-  g_assert_nonnull (tdbg_background_watch_find (GTK_APPLICATION (the_app), grow));
+  g_assert_nonnull (tdbg_application_find_watched_run (the_app, grow));
 
   other = tdbg_window_new (GTK_APPLICATION (the_app));
   gtk_window_set_default_size (GTK_WINDOW (other), 1280, 800);
@@ -404,7 +404,7 @@ test_background (void)
   g_assert_cmpstr (tdbg_window_get_location (window), ==, grow);
 
   /* Back to the background; activating the application shows it again. */
-  tdbg_background_watch_send (window);
+  tdbg_window_watch_in_background (window);
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (the_app)));
   g_assert_true (n_watching_is (GUINT_TO_POINTER (1)));
   g_application_activate (G_APPLICATION (the_app));
@@ -413,7 +413,7 @@ test_background (void)
   g_assert_true (tdbg_window_get_run (window) == run);
   g_assert_true (n_watching_is (GUINT_TO_POINTER (0)));
   /* And the start page's Show does (the application's show-run action). */
-  tdbg_background_watch_send (window);
+  tdbg_window_watch_in_background (window);
   other = tdbg_window_new (GTK_APPLICATION (the_app));
   gtk_window_present (GTK_WINDOW (other));
   gui_spin (100);

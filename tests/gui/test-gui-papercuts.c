@@ -12,6 +12,7 @@
 #include "tdbg-ui.h"
 #include "tdbg-timeline-pane.h"
 #include "tdbg-graph-pane.h"
+#include "tdbg-graph-draw.h"
 #include "tdbg-graph-view.h"
 #include "test-env.h"
 #include "gated-source.h"
@@ -920,8 +921,8 @@ test_graph_names_and_overlays (void)
   /* A long name loses whole leading scopes, never its last one. */
   pango_layout_get_pixel_size (layout, &width, NULL);
   {
-    g_autofree char *fitted = tdbg_graph_view_fit_name (layout, "gradients/Log_grad/Reciprocal", width + 30);
-    g_autofree char *whole = tdbg_graph_view_fit_name (layout, "gradients/Log_grad/Reciprocal", 2000);
+    g_autofree char *fitted = tdbg_graph_draw_fit_name (layout, "gradients/Log_grad/Reciprocal", width + 30);
+    g_autofree char *whole = tdbg_graph_draw_fit_name (layout, "gradients/Log_grad/Reciprocal", 2000);
     g_test_message ("fitted: %s", fitted);
     g_assert_cmpstr (fitted, ==, "…/Reciprocal");
     g_assert_cmpstr (whole, ==, "gradients/Log_grad/Reciprocal");

@@ -1,132 +1,30 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
-#include "tdbg-background-watch.h"
+#include "tdbg-window-private.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include "tdbg-application.h"
 #include "tdbg-settings.h"
-#include "tdbg-window-private.h"
 
-static GListStore *
-watched_runs (GtkApplication *app)
-{
-  return TDBG_IS_APPLICATION (app) ? tdbg_application_get_watched_runs (TDBG_APPLICATION (app)) : NULL;
-}
-
-/* The watched run at @location (borrowed: the list holds it) and its @position; NULL when none. */
-static TdbgWatchedRun *
-find (GtkApplication *app, const char *location, guint *position)
-{
-  GListModel *runs = G_LIST_MODEL (watched_runs (app));
-
-  for (guint i = 0; runs && location && i < g_list_model_get_n_items (runs); i++)
-    {
-      g_autoptr(TdbgWatchedRun) watched = g_list_model_get_item (runs, i);
-      if (g_strcmp0 (tdbg_watched_run_get_location (watched), location) == 0)
-        {
-          if (position)
-            *position = i;
-          return watched;
-        }
-    }
-  return NULL;
-}
-
-TdbgWatchedRun *
-tdbg_background_watch_find (GtkApplication *app, const char *location)
-{
-  return find (app, location, NULL);
-}
-
-/* Takes the run at @position off the list and lets the application go. */
-static TdbgRun *
-take_at (GtkApplication *app, guint position)
-{
-  g_autoptr(TdbgWatchedRun) watched = g_list_model_get_item (G_LIST_MODEL (watched_runs (app)), position);
-  TdbgRun *run = g_object_ref (tdbg_watched_run_get_run (watched));
-
-  g_list_store_remove (watched_runs (app), position);
-  g_application_release (G_APPLICATION (app));
-  return run;
-}
-
-/* The run at @location taken off the list; NULL when none is watched there. */
-static TdbgRun *
-take (GtkApplication *app, const char *location)
-{
-  guint position;
-
-  return find (app, location, &position) ? take_at (app, position) : NULL;
-}
-
-/* The application takes @window's run (the window lets go of it), unless it watches that
- * run already. */
+/* The application takes the window's run, unless it watches that run already: through its
+ * action "app.keep-run" (the window's id), so that the window needs nothing of it. A window
+ * without such an application keeps its run. */
 static void
 hand_over (TdbgWindow *window)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
-  g_autoptr(TdbgRun) run = NULL;
-  g_autoptr(TdbgWatchedRun) watched = NULL;
 
-  if (watched_runs (app) == NULL || find (app, tdbg_window_get_location (window), NULL))
-    return;
-  run = tdbg_window_give_run (window);
-  watched = tdbg_watched_run_new (run, G_APPLICATION (app));
-  g_application_hold (G_APPLICATION (app));
-  g_list_store_append (watched_runs (app), watched);
+  if (app && g_action_group_has_action (G_ACTION_GROUP (app), "keep-run"))
+    g_action_group_activate_action (G_ACTION_GROUP (app), "keep-run",
+                                    g_variant_new_uint32 (gtk_application_window_get_id (GTK_APPLICATION_WINDOW (window))));
 }
 
 void
-tdbg_background_watch_send (TdbgWindow *window)
+tdbg_window_watch_in_background (TdbgWindow *window)
 {
   hand_over (window);
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* A new window shows @run, taken off the list. */
-static TdbgWindow *
-show_taken (GtkApplication *app, TdbgRun *run)
-{
-  TdbgWindow *window = tdbg_window_new (app);
-
-  tdbg_window_show_run (window, run);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
-
-TdbgWindow *
-tdbg_background_watch_show (GtkApplication *app, const char *location)
-{
-  g_autoptr(TdbgRun) run = take (app, location);
-
-  return run ? show_taken (app, run) : NULL;
-}
-
-void
-tdbg_background_watch_stop (GtkApplication *app, const char *location)
-{
-  g_autoptr(TdbgRun) run = take (app, location);
-
-  if (run == NULL)
-    return;
-  tdbg_run_set_following (run, FALSE);
-  tdbg_run_cancel (run);
-}
-
-gboolean
-tdbg_background_watch_show_all (GtkApplication *app)
-{
-  GListModel *runs = G_LIST_MODEL (watched_runs (app));
-  guint n = runs ? g_list_model_get_n_items (runs) : 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(TdbgRun) run = take_at (app, 0);
-      show_taken (app, run);
-    }
-  return n > 0;
 }
 
 static void
@@ -142,7 +40,7 @@ asked_cb (AdwMessageDialog *dialog, const char *response, TdbgWindow *window)
   gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
   gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   if (background)
-    tdbg_background_watch_send (window);
+    tdbg_window_watch_in_background (window);
   else
     gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -178,7 +76,7 @@ ask (TdbgWindow *window)
 }
 
 gboolean
-tdbg_background_watch_close_request (TdbgWindow *window)
+tdbg_window_close_keeps_open (TdbgWindow *window)
 {
   g_autoptr(GSettings) settings = NULL;
 
