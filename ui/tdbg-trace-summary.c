@@ -184,6 +184,9 @@ define_column (TdbgTraceColumn *columns, TdbgTraceCol col, const char *title, gb
     .ellipsize = col == TDBG_TRACE_COL_TENSOR ? PANGO_ELLIPSIZE_START : PANGO_ELLIPSIZE_END,
     .keep_in_view = col == TDBG_TRACE_COL_NEG_INF || col == TDBG_TRACE_COL_POS_INF || col == TDBG_TRACE_COL_NAN ||
                     col == TDBG_TRACE_COL_HEALTH,
+    /* The names give way to the counts, in a pane as narrow as a laptop's screen leaves Graph
+     * Execution (whole in their tooltips). */
+    .least = col == TDBG_TRACE_COL_TENSOR ? 110 : 0,
   };
 }
 
