@@ -90,21 +90,22 @@ selected_row (TdbgWindow *window)
                                    tdbg_selection_get_trace (tdbg_window_get_selection (window)));
 }
 
-/* The Device column shows what tells devices apart (GPU:1, worker:0 CPU:0), the whole name
- * in the accessible description. */
+/* The Where column shows what tells places apart (GPU:1 on one host, the host on several),
+ * the whole name in the accessible description; the drop-down's devices are told apart by
+ * their short names (GPU:1, worker:0 CPU:0). */
 static void
 assert_device_cells (const char *relative, const char *distinct_a, const char *distinct_b)
 {
   TdbgWindow *window = gui_open_shared_logdir (relative);
   TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  int column = tdbg_trace_pane_find_column (pane, "Device");
+  int column = tdbg_trace_pane_find_column (pane, "Where");
   TdbgTraceRow *row;
 
   g_assert_cmpint (column, >=, 0);
   gui_spin (200);
   row = selected_row (window);
   g_assert_nonnull (row);
-  g_test_message ("%s: selected row's device %s", relative, tdbg_trace_row_get_text (row, (guint) column));
+  g_test_message ("%s: selected row's place %s", relative, tdbg_trace_row_get_text (row, (guint) column));
   g_assert_null (strstr (tdbg_trace_row_get_text (row, (guint) column), "/job:"));
   g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) column), !=, "");
   gui_shot (GTK_WIDGET (window), strstr (relative, "host") ? "papercuts-hosts.png" : "papercuts-devices.png");
@@ -194,9 +195,9 @@ row_shown (gpointer data)
   return tdbg_trace_pane_find_row (w->pane, w->trace) != NULL;
 }
 
-/* The host drop-down and column come with a second host: each host's rows are as many as
- * EXPECTED.json's file sets of that host hold, each row names its host, and the window keeps
- * its width. A logdir of one host shows neither. */
+/* The host drop-down and the Where column come with a second host: each host's rows are as
+ * many as EXPECTED.json's file sets of that host hold, each row names its host, and the window
+ * keeps its width. A logdir of one host shows no host drop-down, and no host in its rows. */
 static void
 test_host_filter (void)
 {
@@ -205,14 +206,14 @@ test_host_filter (void)
   GtkDropDown *hosts = tdbg_trace_pane_get_host_drop_down (pane);
   GListModel *model = gtk_drop_down_get_model (hosts);
   g_autoptr(GHashTable) expected = test_expected_traces_per_host ("multi_host");
-  int column = tdbg_trace_pane_find_column (pane, "Host");
+  int column = tdbg_trace_pane_find_column (pane, "Where");
   int width = gtk_widget_get_width (GTK_WIDGET (window));
   guint n_all = tdbg_trace_pane_get_n_rows (pane);
   TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
   RowWait wait = { pane, TDBG_NONE };
 
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (hosts)));
-  g_assert_cmpint (column, >, tdbg_trace_pane_find_column (pane, "Device"));
+  g_assert_cmpint (column, >, tdbg_trace_pane_find_column (pane, "NaN"));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1 + g_hash_table_size (expected));
   for (guint i = 1; i < g_list_model_get_n_items (model); i++)
     {
@@ -248,6 +249,11 @@ test_host_filter (void)
   pane = tdbg_window_get_trace_pane (window);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tdbg_trace_pane_get_host_drop_down (pane))));
   g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Host"), <, 0);
+  column = tdbg_trace_pane_find_column (pane, "Where");
+  g_assert_cmpint (column, >=, 0);
+  gui_spin (200);
+  g_assert_nonnull (selected_row (window));
+  g_assert_null (strstr (tdbg_trace_row_get_text (selected_row (window), (guint) column), "gpu-ws-17"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
