@@ -15,41 +15,68 @@ tdbg_trace_columns_init (TdbgTraceColumns *self, const TdbgTraceColumn *all, gui
     self->widths[c] = all[c].width;
 }
 
-/* What the expanding column must give up for every column kept in view to fit the view. */
-static int
-needed_yield (const TdbgTraceColumns *self)
-{
-  int through_kept = 0, left = 0, expand_width = 0;
+/* The passes of giving way: the expanding column down to its least width, then the others
+ * down to theirs, then the expanding column on down to TDBG_TRACE_COLUMN_FLOOR_WIDTH. */
+enum { YIELD_EXPAND, YIELD_OTHERS, YIELD_EXPAND_FLOOR, N_YIELD_PASSES };
 
-  if (self->view_width <= 0 || self->expand_resized)
-    return 0;
-  for (guint i = 0; i < self->n_shown; i++)
-    {
-      const TdbgTraceColumn *column = &self->all[self->shown[i]];
-      left += self->widths[self->shown[i]];
-      if (column->expand)
-        expand_width = self->widths[self->shown[i]];
-      if (column->keep_in_view)
-        through_kept = left;
-    }
-  return CLAMP (through_kept - self->view_width, 0, MAX (expand_width - TDBG_TRACE_COLUMN_YIELD_MIN_WIDTH, 0));
+/* How narrow column @column gets in pass @pass, or -1 when it does not give way then. */
+static int
+least_in_pass (const TdbgTraceColumns *self, guint column, guint pass)
+{
+  const TdbgTraceColumn *c = &self->all[column];
+
+  if (c->least <= 0 || (self->resized >> column) & 1 || c->expand != (pass != YIELD_OTHERS))
+    return -1;
+  return pass == YIELD_EXPAND_FLOOR ? MIN (c->least, TDBG_TRACE_COLUMN_FLOOR_WIDTH) : c->least;
 }
 
-/* The geometry changed: the expanding column's yield follows. */
+/* What each shown column gives up (into @yielded, of all[]) for every column kept in view to
+ * fit the view, pass by pass, left to right. */
+static void
+needed_yields (const TdbgTraceColumns *self, int *yielded)
+{
+  int through_kept = 0, left = 0, needed;
+
+  memset (yielded, 0, TDBG_TRACE_COLUMNS_MAX * sizeof *yielded);
+  for (guint i = 0; i < self->n_shown; i++)
+    {
+      left += self->widths[self->shown[i]];
+      if (self->all[self->shown[i]].keep_in_view)
+        through_kept = left;
+    }
+  needed = self->view_width > 0 ? through_kept - self->view_width : 0;
+  for (guint pass = 0; pass < N_YIELD_PASSES && needed > 0; pass++)
+    for (guint i = 0; i < self->n_shown && needed > 0; i++)
+      {
+        guint column = self->shown[i];
+        int least = least_in_pass (self, column, pass), more;
+
+        if (least < 0)
+          continue;
+        more = MIN (MAX (self->widths[column] - yielded[column] - least, 0), needed);
+        yielded[column] += more;
+        needed -= more;
+      }
+}
+
+/* The geometry changed: the yields follow. */
 static void
 geometry_changed (TdbgTraceColumns *self)
 {
-  self->yielded = needed_yield (self);
+  needed_yields (self, self->yielded);
   self->geometry_serial++;
 }
 
 gboolean
 tdbg_trace_columns_fit_view (TdbgTraceColumns *self, int view_width)
 {
+  int yielded[TDBG_TRACE_COLUMNS_MAX];
+
   if (view_width == self->view_width)
     return FALSE;
   self->view_width = view_width;
-  if (needed_yield (self) == self->yielded)
+  needed_yields (self, yielded);
+  if (memcmp (yielded, self->yielded, sizeof yielded) == 0)
     return FALSE;
   geometry_changed (self);
   return TRUE;
@@ -80,9 +107,19 @@ tdbg_trace_columns_set_width (TdbgTraceColumns *self, guint n, int width)
 {
   g_return_if_fail (n < self->n_shown);
   /* The width the person gave it is kept: it no longer gives way. */
-  if (self->all[self->shown[n]].expand)
-    self->expand_resized = TRUE;
+  self->resized |= 1u << self->shown[n];
   self->widths[self->shown[n]] = MAX (width, TDBG_TRACE_COLUMN_MIN_WIDTH);
+  geometry_changed (self);
+}
+
+void
+tdbg_trace_columns_fit_width (TdbgTraceColumns *self, guint column, int width)
+{
+  g_return_if_fail (column < self->n_all);
+  width = MAX (width, TDBG_TRACE_COLUMN_MIN_WIDTH);
+  if ((self->resized >> column) & 1 || self->widths[column] == width)
+    return;
+  self->widths[column] = width;
   geometry_changed (self);
 }
 
@@ -101,8 +138,8 @@ tdbg_trace_columns_min_width (const TdbgTraceColumns *self)
   int width = 0;
 
   for (guint i = 0; i < self->n_shown; i++)
-    width += self->widths[self->shown[i]];
-  return width - self->yielded;
+    width += self->widths[self->shown[i]] - self->yielded[self->shown[i]];
+  return width;
 }
 
 void
@@ -115,7 +152,7 @@ tdbg_trace_columns_place (const TdbgTraceColumns *self, int width, int *x, int *
     {
       const TdbgTraceColumn *column = &self->all[self->shown[i]];
       x[i] = left;
-      w[i] = self->widths[self->shown[i]] + (column->expand ? extra - self->yielded : 0);
+      w[i] = self->widths[self->shown[i]] - self->yielded[self->shown[i]] + (column->expand ? extra : 0);
       if (column->expand)
         extra = 0;
       left += w[i];

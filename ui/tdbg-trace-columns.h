@@ -10,12 +10,13 @@
 
 G_BEGIN_DECLS
 
-#define TDBG_TRACE_COLUMNS_MAX 16
+#define TDBG_TRACE_COLUMNS_MAX 20
 /* Space between a column's edge and its text. */
 #define TDBG_TRACE_COLUMN_PADDING 4
 #define TDBG_TRACE_COLUMN_MIN_WIDTH 24
-/* How narrow the expanding column gets when it gives way to the columns kept in view. */
-#define TDBG_TRACE_COLUMN_YIELD_MIN_WIDTH 110
+/* How narrow the expanding column gets, as a last resort, giving way to the columns kept in
+ * view (a name's last characters: op names differ at their ends). */
+#define TDBG_TRACE_COLUMN_FLOOR_WIDTH 80
 
 typedef struct {
   const char *title;            /* translated, static */
@@ -26,7 +27,9 @@ typedef struct {
   gboolean tooltip;             /* the text is the tooltip even when it fits */
   PangoEllipsizeMode ellipsize;
   guint position;               /* the shown columns go left to right by ascending position */
-  gboolean keep_in_view;        /* the expanding column gives way so that it is in view unscrolled */
+  gboolean keep_in_view;        /* the columns that give way do so that it is in view unscrolled */
+  int least;                    /* how narrow it gets giving way to the columns kept in view (0:
+                                 * it keeps its width); the expanding column gives way first */
 } TdbgTraceColumn;
 
 /* The text (newly allocated, or NULL for none) of column @column (an index into the columns
@@ -40,8 +43,8 @@ typedef struct {
   guint n_shown;
   int widths[TDBG_TRACE_COLUMNS_MAX];   /* of all[], as resized */
   int view_width;               /* the list's width in view, 0 until known */
-  int yielded;                  /* what the expanding column gives up for the kept columns */
-  gboolean expand_resized;      /* the person set the expanding column's width: it is kept */
+  int yielded[TDBG_TRACE_COLUMNS_MAX];  /* of all[]: what each gives up for the kept columns */
+  guint resized;                /* bit per column of all[]: the person set its width, it is kept */
   guint serial;                 /* changes with what is shown */
   guint geometry_serial;        /* changes with what is shown and with the widths */
   TdbgTraceTextFunc text_func;
@@ -55,11 +58,15 @@ void tdbg_trace_columns_init (TdbgTraceColumns *self, const TdbgTraceColumn *all
                               TdbgTraceTextFunc text_func, gpointer text_data);
 /* Shows the columns with @show[i] set, left to right by their position. */
 void tdbg_trace_columns_set_shown (TdbgTraceColumns *self, const gboolean *show);
-/* Gives shown column @n (0: the first) @width, at least TDBG_TRACE_COLUMN_MIN_WIDTH. */
+/* Gives shown column @n (0: the first) @width, at least TDBG_TRACE_COLUMN_MIN_WIDTH: the
+ * person's width, kept. */
 void tdbg_trace_columns_set_width (TdbgTraceColumns *self, guint n, int width);
-/* The list shows @view_width of its width: the expanding column gives way (down to
- * TDBG_TRACE_COLUMN_YIELD_MIN_WIDTH, unless the person sized it) so that the columns kept in
- * view fit it. Returns whether the geometry changed. */
+/* Gives column @column (of all) the width its texts need, unless the person sized it. */
+void tdbg_trace_columns_fit_width (TdbgTraceColumns *self, guint column, int width);
+/* The list shows @view_width of its width: the columns with a least width give way (down to
+ * it, unless the person sized them; the expanding column first, then the others left to
+ * right, then the expanding column down to TDBG_TRACE_COLUMN_FLOOR_WIDTH) so that the columns
+ * kept in view fit it. Returns whether the geometry changed. */
 gboolean tdbg_trace_columns_fit_view (TdbgTraceColumns *self, int view_width);
 /* Whether column @column (of all) is shown. */
 gboolean tdbg_trace_columns_is_shown (const TdbgTraceColumns *self, guint column);

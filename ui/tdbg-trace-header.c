@@ -12,6 +12,7 @@ struct _TdbgTraceHeader {
   int start_width;
   int sorted;                 /* the column (of all) the rows are sorted by, or -1 */
   gboolean descending;
+  GtkWidget *menu;            /* a GtkPopoverMenu, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgTraceHeader, tdbg_trace_header, GTK_TYPE_WIDGET)
@@ -148,9 +149,42 @@ motion_cb (GtkEventControllerMotion *motion, double x, double y, TdbgTraceHeader
                                                                                                  : NULL);
 }
 
+/* A secondary click or a long press: the menu, at the pointer. */
+static void
+open_menu (TdbgTraceHeader *self, double x, double y)
+{
+  if (self->menu == NULL)
+    return;
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+secondary_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, TdbgTraceHeader *self)
+{
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  open_menu (self, x, y);
+}
+
+static void
+long_pressed_cb (GtkGestureLongPress *gesture, double x, double y, TdbgTraceHeader *self)
+{
+  open_menu (self, x, y);
+}
+
+static void
+tdbg_trace_header_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  TdbgTraceHeader *self = TDBG_TRACE_HEADER (widget);
+
+  if (self->menu)
+    gtk_popover_present (GTK_POPOVER (self->menu));
+}
+
 static void
 tdbg_trace_header_dispose (GObject *object)
 {
+  g_clear_pointer (&TDBG_TRACE_HEADER (object)->menu, gtk_widget_unparent);
   tdbg_adjustment_unwatch (&TDBG_TRACE_HEADER (object)->scrolling);
   G_OBJECT_CLASS (tdbg_trace_header_parent_class)->dispose (object);
 }
@@ -164,6 +198,7 @@ tdbg_trace_header_class_init (TdbgTraceHeaderClass *klass)
   object_class->dispose = tdbg_trace_header_dispose;
   widget_class->measure = tdbg_trace_header_measure;
   widget_class->snapshot = tdbg_trace_header_snapshot;
+  widget_class->size_allocate = tdbg_trace_header_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "tdbg-trace-header");
 
   signals[RESIZED] = g_signal_new ("resized", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -179,6 +214,8 @@ tdbg_trace_header_init (TdbgTraceHeader *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *secondary = gtk_gesture_click_new ();
+  GtkGesture *long_press = gtk_gesture_long_press_new ();
 
   self->resizing = -1;
   self->sorted = -1;
@@ -191,6 +228,12 @@ tdbg_trace_header_init (TdbgTraceHeader *self)
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+  g_signal_connect (secondary, "pressed", G_CALLBACK (secondary_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (secondary));
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
+  g_signal_connect (long_press, "pressed", G_CALLBACK (long_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (long_press));
 }
 
 GtkWidget *
@@ -220,6 +263,23 @@ tdbg_trace_header_resize_column (TdbgTraceHeader *self, guint n, int width)
   tdbg_trace_columns_set_width (self->columns, n, width);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[RESIZED], 0);
+}
+
+void
+tdbg_trace_header_set_menu (TdbgTraceHeader *self, GMenuModel *menu)
+{
+  g_return_if_fail (TDBG_IS_TRACE_HEADER (self));
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  self->menu = gtk_popover_menu_new_from_model (menu);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+}
+
+GtkPopover *
+tdbg_trace_header_get_menu (TdbgTraceHeader *self)
+{
+  return self->menu ? GTK_POPOVER (self->menu) : NULL;
 }
 
 void

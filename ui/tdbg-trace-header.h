@@ -4,7 +4,7 @@
 /* The column titles above a list of TdbgTraceRow, drawn by one widget with the rows' column
  * geometry. It sits outside the list's scrolled window and follows its horizontal
  * scrolling (the adjustment's upper bound is the width the rows are laid out in). Dragging
- * a title's right edge resizes its column. */
+ * a title's right edge resizes its column; a secondary click opens its menu. */
 
 #include <gtk/gtk.h>
 #include "tdbg-trace-columns.h"
@@ -26,6 +26,10 @@ void tdbg_trace_header_resize_column (TdbgTraceHeader *self, guint n, int width)
  * one the rows are sorted by, largest first with @descending. A click on a title emits
  * "title-clicked" with its column. */
 void tdbg_trace_header_set_sort (TdbgTraceHeader *self, int column, gboolean descending);
+/* The menu a secondary click (or a long press) on the titles opens: which columns are shown. */
+void tdbg_trace_header_set_menu (TdbgTraceHeader *self, GMenuModel *menu);
+/* The menu's popover, NULL until a menu is set. */
+GtkPopover *tdbg_trace_header_get_menu (TdbgTraceHeader *self);
 /* Where the header places its shown column @n (0: the first), in its own coordinates. */
 void tdbg_trace_header_get_column (TdbgTraceHeader *self, guint n, int *x, int *width);
 

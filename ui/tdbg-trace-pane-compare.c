@@ -81,8 +81,6 @@ void
 tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgTwins *twins)
 {
   gboolean show[TDBG_TRACE_N_COLS];
-  GHashTableIter iter;
-  gpointer row;
   /* The same run compared again (either side grew): "Diverging only" stays as it was. */
   gboolean diverging_only = twins != NULL && self->compare != NULL && twins->other == self->compare->other &&
                            gtk_check_button_get_active (self->diverging_check);
@@ -103,14 +101,7 @@ tdbg_trace_pane_set_comparison (TdbgTracePane *self, TdbgTwins *twins)
       self->updating = FALSE;
     }
   /* The new column, its texts drawn afresh, and the twin of the selected trace. */
-  tdbg_trace_columns_set_shown (&self->columns, show);
-  tdbg_trace_header_update (self->header);
-  g_hash_table_iter_init (&iter, self->bound);
-  while (g_hash_table_iter_next (&iter, &row, NULL))
-    {
-      gtk_widget_queue_resize (row);
-      gtk_widget_queue_draw (row);
-    }
+  _tdbg_trace_pane_show_columns (self, show);
   _tdbg_trace_pane_show_twin (self, tdbg_trace_pane_get_selected_trace (self));
   /* The rows it lets through are those that diverge now. */
   if (diverging_only)

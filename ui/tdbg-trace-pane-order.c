@@ -41,7 +41,15 @@ in_trace_order (TdbgTracePane *self)
   return self->sort_key == TDBG_TRACE_SORT_NONE && !self->sort_descending;
 }
 
-/* The sorted column's title shows which way it goes; trace order marks none. */
+/* The Where column sorts by host when the traces ran on several, else by device. */
+static TdbgTraceSortKey
+where_key (TdbgTracePane *self)
+{
+  return tdbg_trace_summary_hosts_differ (self->summary) ? TDBG_TRACE_SORT_HOST : TDBG_TRACE_SORT_DEVICE;
+}
+
+/* The sorted column's title shows which way it goes (the Where column's for its key, when the
+ * key's own column is hidden); trace order marks none. */
 static void
 mark_sorted_column (TdbgTracePane *self)
 {
@@ -50,6 +58,9 @@ mark_sorted_column (TdbgTracePane *self)
   for (guint i = 0; i < G_N_ELEMENTS (sortable) && !in_trace_order (self); i++)
     if (sortable[i].key == self->sort_key)
       column = (int) sortable[i].column;
+  if (column >= 0 && !tdbg_trace_columns_is_shown (&self->columns, (guint) column) &&
+      self->sort_key == where_key (self))
+    column = TDBG_TRACE_COL_WHERE;
   tdbg_trace_header_set_sort (self->header, column, self->sort_descending);
 }
 
@@ -153,6 +164,8 @@ pick (TdbgTracePane *self, TdbgTraceSortKey key)
 static void
 title_clicked_cb (TdbgTraceHeader *header, guint column, TdbgTracePane *self)
 {
+  if (column == TDBG_TRACE_COL_WHERE)
+    pick (self, where_key (self));
   for (guint i = 0; i < G_N_ELEMENTS (sortable); i++)
     if (sortable[i].column == column)
       pick (self, sortable[i].key);
@@ -189,6 +202,7 @@ _tdbg_trace_pane_order_init (TdbgTracePane *self)
   self->sort_descending_action = G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (actions),
                                                                               "sort-descending"));
   gtk_widget_insert_action_group (GTK_WIDGET (self), "traces", G_ACTION_GROUP (actions));
+  self->column_actions = G_ACTION_MAP (actions);
   g_signal_connect (self->header, "title-clicked", G_CALLBACK (title_clicked_cb), self);
 }
 

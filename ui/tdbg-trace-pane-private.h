@@ -24,6 +24,8 @@ struct _TdbgTracePane {
   GtkLabel *regex_error_label;
   GtkDropDown *type_dropdown;
   GtkWidget *place_box;
+  GtkWidget *common_place;  /* what is the same of every trace's place, under the heading */
+  GtkLabel *place_label;
   GtkWidget *where_box;   /* the device and host filters, when there is a choice */
   GtkDropDown *host_dropdown;
   GtkDropDown *device_dropdown;
@@ -54,6 +56,10 @@ struct _TdbgTracePane {
   gboolean sort_descending;
   GSimpleAction *sort_key_action;        /* "traces.sort-key": the sort menu's radio items */
   GSimpleAction *sort_descending_action; /* "traces.sort-descending" */
+  GMenu *sort_menu;
+  GMenuModel *columns_menu;              /* the columns the person may show or hide */
+  GActionMap *column_actions;            /* the "traces" group (held by the pane) */
+  gint8 column_choice[TDBG_TRACE_N_COLS];  /* the person's: 1 shown, -1 hidden, 0 as called for */
   GCancellable *sort_cancellable;        /* the sort under way, or NULL */
   gboolean updating;
   TdbgListScroll scroll;
@@ -68,6 +74,16 @@ struct _TdbgTracePane {
 void _tdbg_trace_pane_set_rows (TdbgTracePane *self, TdbgIndexModel *rows);
 /* The heading: the rows and all traces counted, and whether a sort is under way. */
 void _tdbg_trace_pane_show_title (TdbgTracePane *self);
+
+/* tdbg-trace-pane-columns.c */
+void _tdbg_trace_pane_columns_init (TdbgTracePane *self);
+/* The columns' geometry changed: the header and the rows follow. */
+void _tdbg_trace_pane_relayout_rows (TdbgTracePane *self);
+/* Shows the columns with @show[c] set (TDBG_TRACE_N_COLS of them). */
+void _tdbg_trace_pane_show_columns (TdbgTracePane *self, const gboolean *show);
+/* The places of the traces from @from on (0: a new logdir, whose traces are all new) join
+ * those known: the columns, the Where column's width and the place said once follow. */
+void _tdbg_trace_pane_learn_places (TdbgTracePane *self, guint from);
 
 /* tdbg-trace-pane-compare.c */
 /* The Error column's text of @trace (NULL outside compare mode); *@bad when it diverges. */

@@ -73,22 +73,6 @@ unbind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, TdbgTracePane *
   g_hash_table_remove (self->bound, gtk_list_item_get_child (item));
 }
 
-/* The columns' geometry changed: the rows on show take it (rows put aside catch up when
- * bound again). */
-static void
-relayout_rows (TdbgTracePane *self)
-{
-  GHashTableIter iter;
-  gpointer row;
-
-  g_hash_table_iter_init (&iter, self->bound);
-  while (g_hash_table_iter_next (&iter, &row, NULL))
-    {
-      gtk_widget_queue_resize (row);
-      gtk_widget_queue_draw (row);
-    }
-}
-
 /* The list's width in view changed: the counts stay in it, the tensor column giving way. */
 static void
 fit_view (TdbgTracePane *self)
@@ -97,17 +81,7 @@ fit_view (TdbgTracePane *self)
 
   if (!tdbg_trace_columns_fit_view (&self->columns, (int) gtk_adjustment_get_page_size (hadjustment)))
     return;
-  tdbg_trace_header_update (self->header);
-  relayout_rows (self);
-}
-
-/* Shows the columns with @show set. */
-static void
-show_columns (TdbgTracePane *self, const gboolean *show)
-{
-  tdbg_trace_columns_set_shown (&self->columns, show);
-  tdbg_trace_header_update (self->header);
-  relayout_rows (self);
+  _tdbg_trace_pane_relayout_rows (self);
 }
 
 /* The trace's line under the list, and its values for FULL_TENSOR. */
@@ -387,21 +361,8 @@ show_place_choices (TdbgTracePane *self, guint n_devices, guint n_hosts)
   gtk_widget_set_visible (self->where_box, n_devices > 1 || n_hosts > 1);
 }
 
-/* Shows column @col too, when it is not yet. */
-static void
-show_column (TdbgTracePane *self, TdbgTraceCol col)
-{
-  gboolean show[TDBG_TRACE_N_COLS];
-
-  if (tdbg_trace_columns_is_shown (&self->columns, col))
-    return;
-  for (guint c = 0; c < TDBG_TRACE_N_COLS; c++)
-    show[c] = c == col || tdbg_trace_columns_is_shown (&self->columns, c);
-  show_columns (self, show);
-}
-
-/* New op types, devices and hosts join the drop-downs; a second device or host brings its
- * column. */
+/* New op types, devices and hosts join the drop-downs; a second device or host brings the
+ * Where column. */
 static void
 add_new_choices (TdbgTracePane *self, guint first_new_trace)
 {
@@ -421,10 +382,7 @@ add_new_choices (TdbgTracePane *self, guint first_new_trace)
   n_hosts = append_missing (self->hosts, hosts);
   self->updating = FALSE;
   show_place_choices (self, n_devices, n_hosts);
-  if (n_hosts > 1)
-    show_column (self, TDBG_TRACE_COL_HOST);
-  if (n_devices > 1)
-    show_column (self, TDBG_TRACE_COL_DEVICE);
+  _tdbg_trace_pane_learn_places (self, first_new_trace);
 }
 
 /* The logdir grew: the rows grow by the new traces the filter lets through. */
@@ -452,7 +410,6 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   g_autoptr(GPtrArray) devices = NULL;
   g_autoptr(GPtrArray) hosts = NULL;
   guint n = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
-  gboolean show[TDBG_TRACE_N_COLS];
   guint n_devices, n_hosts;
 
   tdbg_trace_summary_clear (self->summary);
@@ -483,8 +440,7 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   self->updating = FALSE;
 
   show_place_choices (self, n_devices, n_hosts);
-  tdbg_trace_summary_columns_for (logdir, n_devices, n_hosts, show);
-  show_columns (self, show);
+  _tdbg_trace_pane_learn_places (self, 0);
 
   _tdbg_trace_pane_show_all_in_trace_order (self);
   update_inputs (self);
@@ -574,8 +530,9 @@ tdbg_trace_pane_class_init (TdbgTracePaneClass *klass)
   pane_class->selection_changed = tdbg_trace_pane_selection_changed;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-trace-pane.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgTracePane, title_label, regex_entry, regex_error_label, type_dropdown,
-                               place_box, where_box, host_dropdown, device_dropdown, alerting_check,
-                               diverging_check, goto_entry, scroller, values_paned, list_view, details);
+                               place_box, common_place, place_label, where_box, host_dropdown, device_dropdown, alerting_check,
+                               diverging_check, goto_entry, scroller, values_paned, list_view, details,
+                               sort_menu, columns_menu);
 
   signals[FILTERED] = g_signal_new ("filtered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                     G_TYPE_NONE, 0);
@@ -607,8 +564,9 @@ tdbg_trace_pane_init (TdbgTracePane *self)
   tdbg_trace_header_set_hadjustment (self->header, gtk_scrolled_window_get_hadjustment (self->scroller));
   g_signal_connect_swapped (gtk_scrolled_window_get_hadjustment (self->scroller), "changed", G_CALLBACK (fit_view),
                             self);
-  g_signal_connect_swapped (self->header, "resized", G_CALLBACK (relayout_rows), self);
+  g_signal_connect_swapped (self->header, "resized", G_CALLBACK (_tdbg_trace_pane_relayout_rows), self);
   _tdbg_trace_pane_order_init (self);
+  _tdbg_trace_pane_columns_init (self);
 
   self->types = gtk_string_list_new (NULL);
   self->devices = gtk_string_list_new (NULL);

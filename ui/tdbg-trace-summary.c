@@ -3,6 +3,7 @@
 #include "tdbg-trace-summary.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-tensor-details.h"
 #include "libtdbg-data.h"
@@ -16,8 +17,20 @@ typedef struct {
 
 #define ROW_CACHE_MAX 4096
 
+/* Where traces ran: a host (of the trace's file set) and a device (a string id). */
+typedef struct {
+  const char *host;            /* the logdir's */
+  guint16 device;
+} Place;
+
 struct _TdbgTraceSummary {
   GHashTable *cache;           /* trace → RowInfo */
+  GArray *places;              /* Place, each once, as the traces named them */
+  GPtrArray *wheres;           /* the Where texts of the places, made when asked */
+  gboolean several_hosts;      /* the places name several hosts */
+  gboolean bare_devices;       /* devices named by their kind and number ("CPU:0"), which tell
+                                * them apart on each host */
+  gboolean devices_differ;     /* the places' devices, so named, differ */
 };
 
 static void
@@ -61,6 +74,170 @@ format_count (double v)
   return g_strdup_printf ("%'.0f", v);
 }
 
+/* "CPU:0" of "/job:worker/replica:0/task:1/device:CPU:0": what names a device on its host. */
+static char *
+bare_device_name (const char *device)
+{
+  g_autofree char *short_name = tdbg_device_short_name (device);
+  const char *space = strrchr (short_name, ' ');
+
+  return g_strdup (space ? space + 1 : short_name);
+}
+
+/* A device as the Where column and the list's heading name it. */
+static char *
+device_label (TdbgTraceSummary *self, const char *device)
+{
+  return self->bare_devices ? bare_device_name (device) : tdbg_device_short_name (device);
+}
+
+/* The parts that differ of where a trace ran ("gpu-ws-2 · GPU:1", "GPU:1", "gpu-ws-2"). */
+static char *
+where_text (TdbgTraceSummary *self, const char *host, const char *device)
+{
+  g_autofree char *host_name = self->several_hosts ? tdbg_host_short_name (host) : NULL;
+  g_autofree char *device_name = self->devices_differ ? device_label (self, device) : NULL;
+
+  if (host_name && device_name)
+    /* Translators: the Where column of Graph Execution: a host, then a device on it */
+    return g_strdup_printf (_("%s · %s"), host_name, device_name);
+  return g_strdup (host_name ? host_name : device_name ? device_name : "");
+}
+
+/* The places' flags again, from the places. */
+static void
+compare_places (TdbgTraceSummary *self, TdbgLogdir *logdir)
+{
+  g_autoptr(GHashTable) labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  self->several_hosts = FALSE;
+  self->bare_devices = TRUE;
+  for (guint i = 0; i < self->places->len; i++)
+    for (guint j = 0; j < i; j++)
+      {
+        Place *a = &g_array_index (self->places, Place, i), *b = &g_array_index (self->places, Place, j);
+        const char *da = tdbg_logdir_get_string (logdir, a->device), *db = tdbg_logdir_get_string (logdir, b->device);
+        g_autofree char *bare_a = NULL, *bare_b = NULL;
+
+        if (!g_str_equal (a->host, b->host))
+          {
+            self->several_hosts = TRUE;
+            continue;
+          }
+        bare_a = bare_device_name (da);
+        bare_b = bare_device_name (db);
+        /* Two tasks' CPU:0 on one host: their jobs and tasks tell them apart. */
+        if (!g_str_equal (da, db) && g_str_equal (bare_a, bare_b))
+          self->bare_devices = FALSE;
+      }
+  /* Without several hosts, a device's job and task say which process ran it. */
+  self->bare_devices = self->bare_devices && self->several_hosts;
+  for (guint i = 0; i < self->places->len; i++)
+    g_hash_table_add (labels, device_label (self, tdbg_logdir_get_string (
+                                                    logdir, g_array_index (self->places, Place, i).device)));
+  self->devices_differ = g_hash_table_size (labels) > 1;
+  g_clear_pointer (&self->wheres, g_ptr_array_unref);
+}
+
+gboolean
+tdbg_trace_summary_learn_places (TdbgTraceSummary *self, TdbgLogdir *logdir, guint from, guint to)
+{
+  gboolean several_hosts = self->several_hosts, devices_differ = self->devices_differ;
+  gboolean bare_devices = self->bare_devices;
+  guint n = self->places->len;
+  Place last = { NULL, 0 };
+
+  for (guint i = from; i < to; i++)
+    {
+      Place place = { tdbg_trace_filter_get_host (logdir, i), tdbg_logdir_get_trace (logdir, i)->device };
+      guint k;
+
+      /* Neighbours mostly ran in one place. */
+      if (place.host == last.host && place.device == last.device)
+        continue;
+      last = place;
+      for (k = 0; k < self->places->len; k++)
+        if (g_array_index (self->places, Place, k).device == place.device &&
+            g_str_equal (g_array_index (self->places, Place, k).host, place.host))
+          break;
+      if (k == self->places->len)
+        g_array_append_val (self->places, place);
+    }
+  if (self->places->len == n)
+    return FALSE;
+  compare_places (self, logdir);
+  return several_hosts != self->several_hosts || devices_differ != self->devices_differ ||
+         bare_devices != self->bare_devices;
+}
+
+gboolean
+tdbg_trace_summary_places_differ (TdbgTraceSummary *self)
+{
+  return self->several_hosts || self->devices_differ;
+}
+
+gboolean
+tdbg_trace_summary_hosts_differ (TdbgTraceSummary *self)
+{
+  return self->several_hosts;
+}
+
+GPtrArray *
+tdbg_trace_summary_list_wheres (TdbgTraceSummary *self, TdbgLogdir *logdir)
+{
+  if (self->wheres != NULL)
+    return self->wheres;
+  self->wheres = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; logdir && i < self->places->len; i++)
+    {
+      Place *place = &g_array_index (self->places, Place, i);
+      g_ptr_array_add (self->wheres, where_text (self, place->host, tdbg_logdir_get_string (logdir, place->device)));
+    }
+  return self->wheres;
+}
+
+char *
+tdbg_trace_summary_get_common_place (TdbgTraceSummary *self, TdbgLogdir *logdir, char **sentence)
+{
+  const Place *place;
+  const char *device;
+  g_autofree char *device_name = NULL, *host_name = NULL;
+  gboolean one_device = TRUE;
+
+  *sentence = NULL;
+  if (logdir == NULL || self->places->len == 0 || (self->several_hosts && self->devices_differ))
+    return NULL;
+  place = &g_array_index (self->places, Place, 0);
+  device = tdbg_logdir_get_string (logdir, place->device);
+  for (guint i = 1; i < self->places->len; i++)
+    one_device = one_device && g_str_equal (device, tdbg_logdir_get_string (
+                                                      logdir, g_array_index (self->places, Place, i).device));
+  device_name = device_label (self, device);
+  host_name = tdbg_host_short_name (place->host);
+  if (!self->several_hosts && !self->devices_differ)
+    {
+      /* Translators: the one device and host every trace of the list ran on */
+      *sentence = g_strdup_printf (_("Every trace ran on %s, host %s"), one_device ? device : device_name,
+                                   place->host);
+      /* Translators: Graph Execution's heading: the one device and host every trace ran on */
+      return g_strdup_printf (_("%s · %s"), device_name, host_name);
+    }
+  if (!self->several_hosts)
+    {
+      /* Translators: the one host every trace of the list ran on */
+      *sentence = g_strdup_printf (_("Every trace ran on host %s"), place->host);
+      return g_steal_pointer (&host_name);
+    }
+  if (one_device)
+    /* Translators: the one device every trace of the list ran on (its hosts differ) */
+    *sentence = g_strdup_printf (_("Every trace ran on %s"), device);
+  else
+    /* Translators: the kind of device every trace of the list ran on, one on each host
+     * ("CPU:0") */
+    *sentence = g_strdup_printf (_("Every trace ran on %s of its host"), device_name);
+  return g_steal_pointer (&device_name);
+}
+
 char *
 tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint trace, guint column, gboolean *bad)
 {
@@ -102,6 +279,9 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
     case TDBG_TRACE_COL_DEVICE:
       /* "GPU:1": the part that differs; the whole name is the tooltip. */
       text = tdbg_device_short_name (tdbg_logdir_get_string (logdir, d->device));
+      break;
+    case TDBG_TRACE_COL_WHERE:
+      text = where_text (self, tdbg_trace_filter_get_host (logdir, trace), tdbg_logdir_get_string (logdir, d->device));
       break;
     case TDBG_TRACE_COL_DTYPE:
       if (info->have_value && info->value.dtype > 0)
@@ -164,6 +344,11 @@ tdbg_trace_summary_get_whole_text (TdbgLogdir *logdir, guint trace, guint column
       g_autofree char *short_name = tdbg_host_short_name (host);
       return g_str_equal (host, short_name) ? NULL : g_strdup (host);
     }
+  if (column == TDBG_TRACE_COL_WHERE)
+    /* Translators: where a trace ran, whole: a device, then its host */
+    return g_strdup_printf (_("%s on host %s"),
+                            tdbg_logdir_get_string (logdir, tdbg_logdir_get_trace (logdir, trace)->device),
+                            tdbg_trace_filter_get_host (logdir, trace));
   if (column != TDBG_TRACE_COL_DEVICE)
     return NULL;
   return g_strdup (tdbg_logdir_get_string (logdir, tdbg_logdir_get_trace (logdir, trace)->device));
@@ -177,24 +362,28 @@ define_column (TdbgTraceColumn *columns, TdbgTraceCol col, const char *title, gb
     .width = width,
     .expand = expand,
     .xalign = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_TYPE || col == TDBG_TRACE_COL_HOST ||
-                      col == TDBG_TRACE_COL_DEVICE ? 0.0f : 1.0f,
+                      col == TDBG_TRACE_COL_DEVICE || col == TDBG_TRACE_COL_WHERE ? 0.0f : 1.0f,
     .numeric = col == TDBG_TRACE_COL_INDEX || col == TDBG_TRACE_COL_ERROR || col >= TDBG_TRACE_COL_SIZE,
-    .tooltip = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_HOST || col == TDBG_TRACE_COL_DEVICE,
+    .tooltip = col == TDBG_TRACE_COL_TENSOR || col == TDBG_TRACE_COL_HOST || col == TDBG_TRACE_COL_DEVICE ||
+               col == TDBG_TRACE_COL_WHERE,
     /* Op names differ at their ends; the rest cut at the end. */
     .ellipsize = col == TDBG_TRACE_COL_TENSOR ? PANGO_ELLIPSIZE_START : PANGO_ELLIPSIZE_END,
     .keep_in_view = col == TDBG_TRACE_COL_NEG_INF || col == TDBG_TRACE_COL_POS_INF || col == TDBG_TRACE_COL_NAN ||
-                    col == TDBG_TRACE_COL_HEALTH,
+                    col == TDBG_TRACE_COL_HEALTH || col == TDBG_TRACE_COL_WHERE,
+    /* The names give way to the counts and to where the trace ran, in a pane as narrow as a
+     * laptop's screen leaves Graph Execution (whole in their tooltips). */
+    .least = col == TDBG_TRACE_COL_TENSOR ? 110 : col == TDBG_TRACE_COL_TYPE ? 72 : 0,
   };
 }
 
 /* Left to right: which trace (and, comparing two runs, its error against its twin), then its
- * NaN/∞ counts, which must be in view in a pane as narrow as a laptop's screen leaves Graph
- * Execution (the other columns are a sideways scroll away, and in the line under the list),
- * then the rest of its values, then where it ran. */
+ * NaN/∞ counts and where it ran, which must be in view in a pane as narrow as a laptop's
+ * screen leaves Graph Execution (the other columns are a sideways scroll away, and in the line
+ * under the list), then the rest of its values, then its device and host whole, when asked. */
 static const TdbgTraceCol columns_left_to_right[] = {
   TDBG_TRACE_COL_INDEX, TDBG_TRACE_COL_TENSOR, TDBG_TRACE_COL_TYPE, TDBG_TRACE_COL_ERROR,
   TDBG_TRACE_COL_NEG_INF, TDBG_TRACE_COL_POS_INF, TDBG_TRACE_COL_NAN, TDBG_TRACE_COL_HEALTH,
-  TDBG_TRACE_COL_NEG, TDBG_TRACE_COL_ZERO, TDBG_TRACE_COL_POS, TDBG_TRACE_COL_SIZE,
+  TDBG_TRACE_COL_WHERE, TDBG_TRACE_COL_NEG, TDBG_TRACE_COL_ZERO, TDBG_TRACE_COL_POS, TDBG_TRACE_COL_SIZE,
   TDBG_TRACE_COL_DTYPE, TDBG_TRACE_COL_SHAPE, TDBG_TRACE_COL_DEVICE, TDBG_TRACE_COL_HOST,
 };
 G_STATIC_ASSERT (G_N_ELEMENTS (columns_left_to_right) == TDBG_TRACE_N_COLS);
@@ -210,6 +399,9 @@ tdbg_trace_summary_define_columns (TdbgTraceColumn *columns)
   define_column (columns, TDBG_TRACE_COL_ERROR, _("Error"), FALSE, 88);
   define_column (columns, TDBG_TRACE_COL_DEVICE, _("Device"), FALSE, 120);
   define_column (columns, TDBG_TRACE_COL_HOST, _("Host"), FALSE, 110);
+  /* Translators: Graph Execution's column of where each trace ran: its host, its device or
+   * both, whichever differ between traces */
+  define_column (columns, TDBG_TRACE_COL_WHERE, _("Where"), FALSE, 64);
   define_column (columns, TDBG_TRACE_COL_DTYPE, _("DType"), FALSE, 70);
   define_column (columns, TDBG_TRACE_COL_SHAPE, _("Shape"), FALSE, 80);
   define_column (columns, TDBG_TRACE_COL_SIZE, _("Size"), FALSE, 70);
@@ -225,7 +417,7 @@ tdbg_trace_summary_define_columns (TdbgTraceColumn *columns)
 }
 
 void
-tdbg_trace_summary_columns_for (TdbgLogdir *logdir, guint n_devices, guint n_hosts, gboolean *show)
+tdbg_trace_summary_columns_for (TdbgTraceSummary *self, TdbgLogdir *logdir, gboolean *show)
 {
   guint modes = logdir ? tdbg_logdir_get_modes (logdir) : 0;
   gboolean health = modes & ((1 << TDBG_MODE_FULL_HEALTH) | (1 << TDBG_MODE_CONCISE_HEALTH) |
@@ -236,8 +428,9 @@ tdbg_trace_summary_columns_for (TdbgLogdir *logdir, guint n_devices, guint n_hos
   show[TDBG_TRACE_COL_INDEX] = TRUE;
   show[TDBG_TRACE_COL_TENSOR] = TRUE;
   show[TDBG_TRACE_COL_TYPE] = TRUE;
-  show[TDBG_TRACE_COL_DEVICE] = n_devices > 1;
-  show[TDBG_TRACE_COL_HOST] = n_hosts > 1;
+  show[TDBG_TRACE_COL_WHERE] = tdbg_trace_summary_places_differ (self);
+  show[TDBG_TRACE_COL_DEVICE] = FALSE;
+  show[TDBG_TRACE_COL_HOST] = FALSE;
   show[TDBG_TRACE_COL_DTYPE] = shapes || full;
   show[TDBG_TRACE_COL_SHAPE] = shapes;
   show[TDBG_TRACE_COL_SIZE] = health || shapes;
@@ -258,6 +451,7 @@ tdbg_trace_summary_new (void)
   TdbgTraceSummary *self = g_new0 (TdbgTraceSummary, 1);
 
   self->cache = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) row_info_free);
+  self->places = g_array_new (FALSE, FALSE, sizeof (Place));
   return self;
 }
 
@@ -265,6 +459,8 @@ void
 tdbg_trace_summary_free (TdbgTraceSummary *self)
 {
   g_hash_table_unref (self->cache);
+  g_array_unref (self->places);
+  g_clear_pointer (&self->wheres, g_ptr_array_unref);
   g_free (self);
 }
 
@@ -272,6 +468,9 @@ void
 tdbg_trace_summary_clear (TdbgTraceSummary *self)
 {
   g_hash_table_remove_all (self->cache);
+  g_array_set_size (self->places, 0);
+  g_clear_pointer (&self->wheres, g_ptr_array_unref);
+  self->several_hosts = self->devices_differ = self->bare_devices = FALSE;
 }
 
 const TdbgValue *

@@ -17,6 +17,9 @@
 #include "tdbg-window-private.h"
 #include "test-env.h"
 #include "test-util.h"
+#include "tdbg-device-name.h"
+#include "tdbg-trace-pane-private.h"
+#include "tdbg-trace-row.h"
 #ifdef TDBG_WITH_REMOTE
 #include "tdbg-remote.h"
 #endif
@@ -785,6 +788,126 @@ gui_assert_headers_whole (TdbgWindow *window, const char *what)
   for (guint i = 0; i < chips->len; i++)
     if (gtk_widget_has_css_class (g_ptr_array_index (chips, i), "tdbg-exec-box"))
       gui_assert_labels_whole (g_ptr_array_index (chips, i), what);
+}
+
+/* The value of @key in @entry (a part of EXPECTED.json), first found: a string's characters or
+ * a number's digits. */
+static char *
+expected_value (const char *entry, const char *key)
+{
+  g_autofree char *pattern = g_strdup_printf ("\"%s\":\\s*(\"([^\"]*)\"|([0-9]+))", key);
+  g_autoptr(GRegex) regex = g_regex_new (pattern, 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  char *value;
+
+  if (!g_regex_match (regex, entry, 0, &match))
+    g_error ("no %s in EXPECTED.json's entry", key);
+  value = g_match_info_fetch (match, 2);
+  if (*value == '\0')
+    {
+      g_free (value);
+      value = g_match_info_fetch (match, 3);
+    }
+  return value;
+}
+
+typedef struct {
+  TdbgTracePane *pane;
+  guint32 trace;
+} TraceRowWait;
+
+static gboolean
+trace_row_shown (gpointer data)
+{
+  TraceRowWait *w = data;
+  return tdbg_trace_pane_find_row (w->pane, w->trace) != NULL;
+}
+
+/* The texts of @row's place columns (Where, Device, Host) wholly in the scrolled window's
+ * view, each followed by a space. */
+static void
+append_place_cells_in_view (TdbgTracePane *pane, TdbgTraceRow *row, GString *seen, const char *what)
+{
+  GtkWidget *viewport = GTK_WIDGET (pane->scroller);
+  double page = gtk_adjustment_get_page_size (gtk_scrolled_window_get_hadjustment (pane->scroller));
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (row), viewport, &bounds));
+  for (guint n = 0; n < pane->columns.n_shown; n++)
+    {
+      guint column = pane->columns.shown[n];
+      int x, w;
+      double left, right;
+
+      if (column != TDBG_TRACE_COL_WHERE && column != TDBG_TRACE_COL_DEVICE && column != TDBG_TRACE_COL_HOST)
+        continue;
+      tdbg_trace_row_get_column (row, n, &x, &w);
+      left = bounds.origin.x + x;
+      right = left + w;
+      g_test_message ("%s: column %s “%s” at %.0f–%.0f of the %.0f px in view%s", what, pane->columns.all[column].title,
+                      tdbg_trace_row_get_text (row, n), left, right, page,
+                      tdbg_trace_row_get_ellipsized (row, n) ? ", cut" : "");
+      if (left >= -0.5 && right <= page + 0.5 && !tdbg_trace_row_get_ellipsized (row, n))
+        g_string_append_printf (seen, "%s ", tdbg_trace_row_get_text (row, n));
+    }
+}
+
+/* The place said once under the heading, when it is shown whole within the pane. */
+static void
+append_common_place (TdbgTracePane *pane, GString *seen, const char *what)
+{
+  GtkWidget *label = GTK_WIDGET (pane->place_label);
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_get_mapped (label))
+    return;
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (pane), &bounds));
+  g_test_message ("%s: under the heading “%s” at %.0f–%.0f of the pane's %d px (%s)", what,
+                  gtk_label_get_text (pane->place_label), bounds.origin.x, bounds.origin.x + bounds.size.width,
+                  gtk_widget_get_width (GTK_WIDGET (pane)), gtk_widget_get_tooltip_text (pane->common_place));
+  if (gui_label_whole (pane->place_label) && bounds.origin.x >= 0 &&
+      bounds.origin.x + bounds.size.width <= gtk_widget_get_width (GTK_WIDGET (pane)) + 0.5)
+    g_string_append_printf (seen, "%s ", gtk_label_get_text (pane->place_label));
+}
+
+void
+gui_assert_where_in_view (TdbgWindow *window, const char *scenario, const char *what)
+{
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  g_autofree char *entry = test_expected_entry (scenario, "\"first_inf_nan_graph_execution_trace\"");
+  g_autofree char *index = expected_value (entry, "index");
+  g_autofree char *host = expected_value (entry, "host_name");
+  g_autofree char *device = expected_value (entry, "device_name");
+  g_autofree char *short_host = tdbg_host_short_name (host);
+  const char *bare_device = strstr (device, "device:") + strlen ("device:");
+  TraceRowWait wait = { pane, (guint32) g_ascii_strtoull (index, NULL, 10) };
+  g_autoptr(GString) seen = g_string_new (NULL);
+  TdbgTraceRow *row;
+  graphene_rect_t scroller;
+
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), wait.trace);
+  g_assert_true (gui_wait_until (trace_row_shown, &wait, 5000));
+  gui_spin (300);
+  row = tdbg_trace_pane_find_row (pane, wait.trace);
+  g_assert_nonnull (row);
+  /* The view itself within the window. */
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (pane->scroller), GTK_WIDGET (window), &scroller));
+  g_assert_cmpfloat (scroller.origin.x + scroller.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)) + 0.5);
+  append_place_cells_in_view (pane, row, seen, what);
+  append_common_place (pane, seen, what);
+  g_test_message ("%s: trace %u ran on %s of %s; in view: “%s”", what, wait.trace, device, host, seen->str);
+  if (strstr (seen->str, short_host) == NULL || strstr (seen->str, bare_device) == NULL)
+    g_error ("%s: where trace %u ran (%s, %s) is not in Graph Execution's view: “%s”", what, wait.trace, bare_device,
+             short_host, seen->str);
+  if (tdbg_trace_columns_is_shown (&pane->columns, TDBG_TRACE_COL_WHERE))
+    {
+      gboolean bad = FALSE;
+      g_autofree char *whole = pane->columns.whole_text_func (wait.trace, TDBG_TRACE_COL_WHERE, &bad,
+                                                              pane->columns.text_data);
+      /* The tooltip and the row's accessible description. */
+      g_assert_nonnull (strstr (whole, device));
+      g_assert_nonnull (strstr (whole, host));
+    }
 }
 
 void

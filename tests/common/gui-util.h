@@ -121,6 +121,12 @@ void gui_assert_labels_whole (GtkWidget *root, const char *what);
 /* Graph Execution's filters, the timeline's chips (their names cut at their most characters
  * only, by the text) and Graph Structure's heading show whole. */
 void gui_assert_headers_whole (TdbgWindow *window, const char *what);
+/* Where the first trace with ∞ or NaN of the reference @scenario ran (EXPECTED.json: its host,
+ * its device's kind and number, "GPU:1") reads in Graph Execution without a sideways scroll:
+ * in its row's cells in the scrolled window's view, or in the place said once beside the
+ * filters, whole and within the pane; the Where cell's whole text names the device and host
+ * whole. Selects that trace. */
+void gui_assert_where_in_view (TdbgWindow *window, const char *scenario, const char *what);
 
 /* Asserts that @window shows, without a load error, the counts and first alert @local holds
  * (a remote open against the local one). */

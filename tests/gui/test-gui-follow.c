@@ -384,7 +384,7 @@ test_follow (void)
   g_assert_cmpstr (tdbg_alerts_pane_get_title (tdbg_window_get_alerts_pane (window)), ==, "Alerts (1)");
 
   /* A second host starts writing, on a device of its own. */
-  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), <, 0);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Where"), <, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (device_dropdown (pane))));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tdbg_trace_pane_get_host_drop_down (pane))));
   run_complete_halves (&run, FALSE, TRUE);
@@ -396,17 +396,18 @@ test_follow (void)
   g_assert_cmpuint (tdbg_logdir_get_n_file_sets (tdbg_selection_get_logdir (sel)), ==, 2);
   g_assert_cmpuint (tdbg_logdir_get_n_executions_all_file_sets (tdbg_selection_get_logdir (sel)), ==,
                     run.executions);
-  /* Its device joins the filter's choices and the list's columns. */
+  /* Its device joins the filter's choices and the list gains the Where column. */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (device_dropdown (pane))));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (device_dropdown (pane))), ==, 3);
   /* Where it ran comes after what it holds: the NaN/∞ counts stay in view. */
   g_assert_cmpint (tdbg_trace_pane_find_column (pane, "NaN"), >, 0);
-  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), >, tdbg_trace_pane_find_column (pane, "NaN"));
-  /* So does its host, after the device. */
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Where"), ==, tdbg_trace_pane_find_column (pane, "NaN") + 1);
+  /* So does its host; the Device and Host columns whole are the person's to show. */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (tdbg_trace_pane_get_host_drop_down (pane))));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (tdbg_trace_pane_get_host_drop_down (pane))), ==,
                     3);
-  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Host"), ==, tdbg_trace_pane_find_column (pane, "Device") + 1);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), <, 0);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Host"), <, 0);
 
   /* Nothing moved under the person. */
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 120);

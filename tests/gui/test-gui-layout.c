@@ -414,6 +414,41 @@ test_count_columns (void)
     }
 }
 
+/* Where each trace ran reads without a sideways scroll, in the window as the program opens it
+ * and at the screen's size: said once under the heading for a run on one device of one host,
+ * in the Where column for runs on several devices or hosts, the NaN/∞ counts still in view. */
+static void
+test_where_in_view (void)
+{
+  const char *const scenarios[] = { "tutorial_mnist", "multi_device", "multi_host" };
+  const char *const titles[] = { "−∞", "+∞", "NaN" };
+
+  for (guint k = 0; k < 2 * G_N_ELEMENTS (scenarios); k++)
+    {
+      gboolean sized = k >= G_N_ELEMENTS (scenarios);
+      const char *scenario = scenarios[k % G_N_ELEMENTS (scenarios)];
+      g_autofree char *relative = g_strdup_printf ("%s/logdir", scenario);
+      g_autofree char *what = g_strdup_printf ("%s (%s)", scenario, sized ? "screen-sized" : "first size");
+      g_autofree char *shot = g_strdup_printf ("layout-where-%s-%s-%d.png", scenario, sized ? "screen" : "first",
+                                               screen_w);
+      TdbgWindow *window;
+      TdbgTracePane *pane;
+
+      gui_reset_settings ();
+      window = sized ? open_screen_sized (relative) : open_as_program (relative);
+      pane = tdbg_window_get_trace_pane (window);
+      g_test_message ("%s: window %d px wide, Graph Execution %d px", what, gtk_widget_get_width (GTK_WIDGET (window)),
+                      gtk_widget_get_width (GTK_WIDGET (pane)));
+      gui_assert_where_in_view (window, scenario, what);
+      gui_shot (GTK_WIDGET (window), shot);
+      for (guint t = 0; t < G_N_ELEMENTS (titles); t++)
+        if (!column_in_view (pane, titles[t], what))
+          g_error ("%s: the %s column is out of Graph Execution's view (see %s)", what, titles[t], shot);
+      assert_fits (window, what);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 /* Whole Graph has the room it needs: the drawing at least 480 px wide and the graph's name
  * whole in its picker ("cond_tru…" at 1280 beside Graph Execution); closed, the window is as
  * before. */
@@ -476,6 +511,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layout/remembered", test_remembered);
   g_test_add_func ("/layout/narrow", test_narrow);
   g_test_add_func ("/layout/count-columns", test_count_columns);
+  g_test_add_func ("/layout/where-in-view", test_where_in_view);
   g_test_add_func ("/layout/shots", test_shots);
   return g_test_run ();
 }

@@ -18,6 +18,8 @@
 #include "gated-source.h"
 #include "tdbg-local-source.h"
 #include "tdbg-trace-filter.h"
+#include "tdbg-trace-pane-private.h"
+#include "tdbg-fixture-writer.h"
 
 static GtkDropDown *
 device_drop_down (TdbgTracePane *pane)
@@ -91,21 +93,22 @@ selected_row (TdbgWindow *window)
                                    tdbg_selection_get_trace (tdbg_window_get_selection (window)));
 }
 
-/* The Device column shows what tells devices apart (GPU:1, worker:0 CPU:0), the whole name
- * in the accessible description. */
+/* The Where column shows what tells places apart (GPU:1 on one host, the host on several),
+ * the whole name in the accessible description; the drop-down's devices are told apart by
+ * their short names (GPU:1, worker:0 CPU:0). */
 static void
 assert_device_cells (const char *relative, const char *distinct_a, const char *distinct_b)
 {
   TdbgWindow *window = gui_open_shared_logdir (relative);
   TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
-  int column = tdbg_trace_pane_find_column (pane, "Device");
+  int column = tdbg_trace_pane_find_column (pane, "Where");
   TdbgTraceRow *row;
 
   g_assert_cmpint (column, >=, 0);
   gui_spin (200);
   row = selected_row (window);
   g_assert_nonnull (row);
-  g_test_message ("%s: selected row's device %s", relative, tdbg_trace_row_get_text (row, (guint) column));
+  g_test_message ("%s: selected row's place %s", relative, tdbg_trace_row_get_text (row, (guint) column));
   g_assert_null (strstr (tdbg_trace_row_get_text (row, (guint) column), "/job:"));
   g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) column), !=, "");
   gui_shot (GTK_WIDGET (window), strstr (relative, "host") ? "papercuts-hosts.png" : "papercuts-devices.png");
@@ -195,9 +198,9 @@ row_shown (gpointer data)
   return tdbg_trace_pane_find_row (w->pane, w->trace) != NULL;
 }
 
-/* The host drop-down and column come with a second host: each host's rows are as many as
- * EXPECTED.json's file sets of that host hold, each row names its host, and the window keeps
- * its width. A logdir of one host shows neither. */
+/* The host drop-down and the Where column come with a second host: each host's rows are as
+ * many as EXPECTED.json's file sets of that host hold, each row names its host, and the window
+ * keeps its width. A logdir of one host shows no host drop-down, and no host in its rows. */
 static void
 test_host_filter (void)
 {
@@ -206,14 +209,14 @@ test_host_filter (void)
   GtkDropDown *hosts = tdbg_trace_pane_get_host_drop_down (pane);
   GListModel *model = gtk_drop_down_get_model (hosts);
   g_autoptr(GHashTable) expected = test_expected_traces_per_host ("multi_host");
-  int column = tdbg_trace_pane_find_column (pane, "Host");
+  int column = tdbg_trace_pane_find_column (pane, "Where");
   int width = gtk_widget_get_width (GTK_WIDGET (window));
   guint n_all = tdbg_trace_pane_get_n_rows (pane);
   TdbgLogdir *logdir = tdbg_selection_get_logdir (tdbg_window_get_selection (window));
   RowWait wait = { pane, TDBG_NONE };
 
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (hosts)));
-  g_assert_cmpint (column, >, tdbg_trace_pane_find_column (pane, "Device"));
+  g_assert_cmpint (column, >, tdbg_trace_pane_find_column (pane, "NaN"));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1 + g_hash_table_size (expected));
   for (guint i = 1; i < g_list_model_get_n_items (model); i++)
     {
@@ -249,7 +252,92 @@ test_host_filter (void)
   pane = tdbg_window_get_trace_pane (window);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (tdbg_trace_pane_get_host_drop_down (pane))));
   g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Host"), <, 0);
+  column = tdbg_trace_pane_find_column (pane, "Where");
+  g_assert_cmpint (column, >=, 0);
+  gui_spin (200);
+  g_assert_nonnull (selected_row (window));
+  g_assert_null (strstr (tdbg_trace_row_get_text (selected_row (window), (guint) column), "gpu-ws-17"));
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A run on two hosts with two GPUs each (traces of host A first, then host B's; three per
+ * device), written in @dir. */
+static void
+write_two_hosts_two_gpus (const char *dir)
+{
+  static const char *const hosts[] = { "node-a.train.example", "node-b.train.example" };
+  const char *no_inputs[] = { NULL };
+  const gint32 ids[] = { 1 };
+  double healthy[11] = { 1, -1, 1, 2, 16, 0, 0, 0, 0, 4, 12 };
+  Tensorflow__TensorProto *summary = tdbg_fixture_summary_tensor (healthy, 11);
+  g_autoptr(GError) error = NULL;
+
+  for (guint h = 0; h < G_N_ELEMENTS (hosts); h++)
+    {
+      g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, hosts[h], 1700000000 + h, 1700000000.0 + h,
+                                                                "tw0h0575", "2.16.1", &error);
+      g_assert_no_error (error);
+      if (h == 0)
+        {
+          g_assert_true (tdbg_fixture_writer_add_graph (w, 1700000000.5, "g1", "train_step", NULL, &error));
+          g_assert_true (tdbg_fixture_writer_add_op (w, 1700000000.6, "g1", "train_step", "MatMul", "dense/MatMul",
+                                                     no_inputs, ids, 1, no_inputs, &error));
+        }
+      for (guint gpu = 0; gpu < 2; gpu++)
+        for (guint i = 0; i < 3; i++)
+          {
+            g_autofree char *device = g_strdup_printf ("/job:worker/replica:0/task:%u/device:GPU:%u", h, gpu);
+            g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000010.0 + h + gpu * 0.1 + i * 0.01, "g1",
+                                                          "dense/MatMul", 0, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH,
+                                                          summary, device, &error));
+          }
+      g_assert_true (tdbg_fixture_writer_flush (w, &error));
+    }
+  tdbg_fixture_tensor_free (summary);
+}
+
+/* Hosts and devices that both differ: the Where column names the host and the device on it
+ * ("node-b · GPU:1"), in view at 1280×800, the whole names in its whole text (tooltip and
+ * accessible description); nothing is the same of every place, so none is said under the
+ * heading. */
+static void
+test_where_hosts_and_devices (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  TdbgWindow *window;
+  TdbgTracePane *pane;
+  TdbgTraceRow *row;
+  RowWait wait;
+  int column, x, width;
+  double page;
+  gboolean bad = FALSE;
+  g_autofree char *whole = NULL;
+
+  write_two_hosts_two_gpus (dir);
+  window = gui_open_window (dir);
+  pane = tdbg_window_get_trace_pane (window);
+  g_assert_cmpuint (tdbg_trace_pane_get_n_rows (pane), ==, 12);
+  column = tdbg_trace_pane_find_column (pane, "Where");
+  g_assert_cmpint (column, >, tdbg_trace_pane_find_column (pane, "NaN"));
+  g_assert_false (gtk_widget_get_visible (pane->common_place));
+  /* Host B's first trace on its GPU:1. */
+  tdbg_selection_select_trace (tdbg_window_get_selection (window), 9);
+  wait = (RowWait) { pane, 9 };
+  g_assert_true (gui_wait_until (row_shown, &wait, 5000));
+  gui_spin (200);
+  row = tdbg_trace_pane_find_row (pane, 9);
+  g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) column), ==, "node-b · GPU:1");
+  g_assert_false (tdbg_trace_row_get_ellipsized (row, (guint) column));
+  whole = pane->columns.whole_text_func (9, TDBG_TRACE_COL_WHERE, &bad, pane->columns.text_data);
+  g_assert_cmpstr (whole, ==, "/job:worker/replica:0/task:1/device:GPU:1 on host node-b.train.example");
+  tdbg_trace_header_get_column (tdbg_trace_pane_get_header (pane), (guint) column, &x, &width);
+  page = gtk_adjustment_get_page_size (gtk_scrolled_window_get_hadjustment (pane->scroller));
+  g_test_message ("Where “%s” at %d–%d of %.0f px in view", tdbg_trace_row_get_text (row, (guint) column), x,
+                  x + width, page);
+  g_assert_true (x >= 0 && x + width <= page + 0.5);
+  gui_shot (GTK_WIDGET (window), "papercuts-where-hosts-devices.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
 }
 
 static void
@@ -959,6 +1047,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/papercuts/device-short-names", test_device_short_names);
   g_test_add_func ("/gui/papercuts/device-cells", test_device_cells);
   g_test_add_func ("/gui/papercuts/host-filter", test_host_filter);
+  g_test_add_func ("/gui/papercuts/where-hosts-devices", test_where_hosts_and_devices);
   g_test_add_func ("/gui/papercuts/selection-salient", test_selection_salient);
   g_test_add_func ("/gui/papercuts/opens-on-first", test_opens_on_first);
   g_test_add_func ("/gui/papercuts/start-page-buttons", test_start_page_buttons);

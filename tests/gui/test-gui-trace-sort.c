@@ -8,6 +8,7 @@
 #include "gui-util.h"
 #include "test-util.h"
 #include "tdbg-row.h"
+#include "tdbg-trace-filter.h"
 
 typedef struct {
   GtkGestureClick *click;
@@ -23,7 +24,7 @@ release (gconstpointer data)
 }
 
 /* A click on the title of the column titled @title, where the header draws it (the header's
- * click gesture told so), then the rows that follow. */
+ * click gesture of the primary button told so), then the rows that follow. */
 static void
 click_title (TdbgTracePane *pane, const char *title)
 {
@@ -38,7 +39,8 @@ click_title (TdbgTracePane *pane, const char *title)
   for (guint i = 0; i < g_list_model_get_n_items (controllers) && click.click == NULL; i++)
     {
       g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-      if (GTK_IS_GESTURE_CLICK (controller))
+      if (GTK_IS_GESTURE_CLICK (controller) &&
+          gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_PRIMARY)
         click.click = GTK_GESTURE_CLICK (controller);
     }
   g_assert_nonnull (click.click);
@@ -101,6 +103,15 @@ compare_tensors (TdbgLogdir *logdir, guint32 a, guint32 b)
   return c != 0 ? c : (int) da->output_slot - (int) db->output_slot;
 }
 
+/* Where trace @trace ran: its host or its device, as the files name them. */
+static const char *
+place_name (TdbgLogdir *logdir, guint32 trace, TdbgTraceSortKey key)
+{
+  if (key == TDBG_TRACE_SORT_HOST)
+    return tdbg_trace_filter_get_host (logdir, trace);
+  return tdbg_logdir_get_string (logdir, tdbg_logdir_get_trace (logdir, trace)->device);
+}
+
 /* Rows @i-1 and @i are in order, equal keys in trace order. */
 static void
 assert_rows_sorted (TdbgTracePane *pane, TdbgLogdir *logdir, TdbgTraceSortKey key, gboolean descending)
@@ -117,6 +128,8 @@ assert_rows_sorted (TdbgTracePane *pane, TdbgLogdir *logdir, TdbgTraceSortKey ke
         case TDBG_TRACE_SORT_SIZE: c = (double) size_of (logdir, a) - (double) size_of (logdir, b); break;
         case TDBG_TRACE_SORT_TENSOR: c = compare_tensors (logdir, a, b); break;
         case TDBG_TRACE_SORT_NONE: c = (double) a - (double) b; break;
+        case TDBG_TRACE_SORT_HOST:
+        case TDBG_TRACE_SORT_DEVICE: c = strcmp (place_name (logdir, a, key), place_name (logdir, b, key)); break;
         default: g_assert_not_reached ();
         }
       if (descending)
@@ -236,10 +249,100 @@ test_sort_by_column (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+popover_mapped (gpointer popover)
+{
+  return gtk_widget_get_mapped (popover);
+}
+
+/* A secondary click on the titles opens their menu. */
+static void
+open_titles_menu (TdbgTracePane *pane)
+{
+  TdbgTraceHeader *header = tdbg_trace_pane_get_header (pane);
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (header));
+  GtkGestureClick *secondary = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && secondary == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_CLICK (controller) &&
+          gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_SECONDARY)
+        secondary = GTK_GESTURE_CLICK (controller);
+    }
+  g_assert_nonnull (secondary);
+  /* A popover of a window not yet on a screen is placed with a critical (GTK 4.8 on X11). */
+  g_assert_true (gui_wait_until (gui_window_on_monitor, gtk_widget_get_root (GTK_WIDGET (header)), 30000));
+  g_signal_emit_by_name (secondary, "pressed", 1, 40.0, 8.0);
+  g_assert_true (gui_wait_until (popover_mapped, tdbg_trace_header_get_menu (header), 10000));
+}
+
+static void
+toggle_column (TdbgTracePane *pane, const char *action)
+{
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (pane), action, NULL));
+  gui_spin (100);
+}
+
+/* A run on two hosts: a click on the Where title sorts by host (again: the other way); the
+ * titles' menu shows the Device and Host columns whole and hides the Where column, which a
+ * reload keeps; the Device column sorts by device. */
+static void
+test_where_column (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("multi_host/logdir");
+  TdbgSelection *selection = tdbg_window_get_selection (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (selection);
+  TdbgTracePane *pane = tdbg_window_get_trace_pane (window);
+  int device;
+  TdbgTraceRow *row;
+
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Where"), >, tdbg_trace_pane_find_column (pane, "NaN"));
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), <, 0);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Host"), <, 0);
+  click_title (pane, "Where");
+  assert_sort (pane, TDBG_TRACE_SORT_HOST, FALSE);
+  assert_rows_sorted (pane, logdir, TDBG_TRACE_SORT_HOST, FALSE);
+  g_assert_cmpstr (tdbg_trace_filter_get_host (logdir, row_trace (pane, 0)), ==, "tf-coord-2");
+  click_title (pane, "Where");
+  assert_sort (pane, TDBG_TRACE_SORT_HOST, TRUE);
+  assert_rows_sorted (pane, logdir, TDBG_TRACE_SORT_HOST, TRUE);
+  g_assert_cmpstr (tdbg_trace_filter_get_host (logdir, row_trace (pane, 0)), ==, "tf-worker-16");
+
+  open_titles_menu (pane);
+  gui_shot (GTK_WIDGET (window), "trace-columns-menu.png");
+  gtk_popover_popdown (tdbg_trace_header_get_menu (tdbg_trace_pane_get_header (pane)));
+  toggle_column (pane, "traces.show-device");
+  toggle_column (pane, "traces.show-host");
+  toggle_column (pane, "traces.show-where");
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Where"), <, 0);
+  device = tdbg_trace_pane_find_column (pane, "Device");
+  g_assert_cmpint (device, >, 0);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Host"), ==, device + 1);
+  click_title (pane, "Device");
+  assert_sort (pane, TDBG_TRACE_SORT_DEVICE, FALSE);
+  assert_rows_sorted (pane, logdir, TDBG_TRACE_SORT_DEVICE, FALSE);
+
+  /* The trace on the worker, its device and host whole. */
+  tdbg_selection_select_trace (selection, 34);
+  g_assert_true (gui_wait_until (selected_row_shown, pane, 10000));
+  row = tdbg_trace_pane_find_row (pane, 34);
+  g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) device), ==, "worker:0 CPU:0");
+  g_assert_cmpstr (tdbg_trace_row_get_text (row, (guint) device + 1), ==, "tf-worker-16");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reload", NULL);
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
+  gui_spin (100);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Where"), <, 0);
+  g_assert_cmpint (tdbg_trace_pane_find_column (pane, "Device"), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   gui_test_init (&argc, &argv);
   g_test_add_func ("/gui/trace-sort/by-column", test_sort_by_column);
+  g_test_add_func ("/gui/trace-sort/where-column", test_where_column);
   return g_test_run ();
 }

@@ -147,15 +147,23 @@ test_translated_window (void)
 }
 
 /* At a laptop's 1280×800, the filters of a run on several hosts and devices (their row of
- * their own) and the timeline's chips read whole in the language. */
+ * their own) and the timeline's chips read whole in the language, and where the traces ran
+ * without a sideways scroll (in the Where column, or said once for a run in one place). */
 static void
 test_whole_at_laptop_size (void)
 {
   TdbgWindow *window = gui_open_shared_logdir ("multi_host/logdir");
 
   gui_spin (300);
+  gui_assert_where_in_view (window, "multi_host", language);
   screenshot (GTK_WIDGET (window), "multi-host");
   gui_assert_headers_whole (window, language);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  gui_spin (300);
+  gui_assert_where_in_view (window, "tutorial_mnist", language);
+  screenshot (GTK_WIDGET (window), "one-place");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
