@@ -6,7 +6,8 @@
  * demand). The same index as a local open; the command line's inspect and alerts printing
  * what they print for the local folder; a missing bucket, prefix and object named; throttling
  * retried, then reported; each kind of Application Default Credentials taken, a wrong key
- * refused, a token kept for many requests and renewed a minute before it expires. Skipped
+ * refused, a token kept for many requests and renewed a minute before it expires; a run
+ * followed as its objects are replaced by longer ones, and read again when by others. Skipped
  * without a Python that has gcp-storage-emulator (-Dobject_store_python). */
 
 #include "config.h"
@@ -22,6 +23,7 @@
 #include "tdbg-http.h"
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
+#include "storage-follow.h"
 #include "test-env.h"
 #include "test-util.h"
 
@@ -98,6 +100,51 @@ test_same_as_local (void)
   described = tdbg_source_describe (tdbg_logdir_get_source (remote));
   g_assert_cmpstr (described, ==, "gs://" BUCKET "/runs/mnist");
   test_assert_same_bytes (tdbg_logdir_get_source (remote), local_source);
+}
+
+/* Puts the files of @folder into the emulator's bucket under @prefix/, replacing the objects
+ * there. */
+static void
+upload (const char *folder, const char *prefix)
+{
+  static const char script[] =
+    "import os, sys, urllib.parse, urllib.request\n"
+    "host, bucket, folder, prefix = sys.argv[1:]\n"
+    "for name in sorted(os.listdir(folder)):\n"
+    "    with open(os.path.join(folder, name), 'rb') as f:\n"
+    "        data = f.read()\n"
+    "    url = (f'http://{host}/upload/storage/v1/b/{bucket}/o?uploadType=media&name='\n"
+    "           + urllib.parse.quote(prefix + '/' + name, safe=''))\n"
+    "    urllib.request.urlopen(urllib.request.Request(url, data=data, method='POST'), timeout=30).read()\n";
+  const char *argv[] = { g_getenv ("TDBG_STORE_PYTHON"), "-c", script, emulator_host, BUCKET, folder, prefix, NULL };
+  g_autoptr(GError) error = NULL;
+  gint status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+static TdbgSource *
+open_emulated (const char *address, GError **error)
+{
+  use_emulator ();
+  return tdbg_gcs_source_new (address, error);
+}
+
+static const StorageStore store = { "gs://" BUCKET, upload, open_emulated };
+
+/* A run followed in a bucket, opened as TensorFlow began it (its metadata still empty). */
+static void
+test_follow (void)
+{
+  storage_test_follow_appended (&store, "runs/growing");
+}
+
+static void
+test_follow_rewritten (void)
+{
+  storage_test_follow_rewritten (&store, "runs/rewritten");
 }
 
 /* A listing of three pages: every object, once, in order. */
@@ -469,6 +516,8 @@ main (int argc, char **argv)
   g_test_add_func ("/gcs/token-renewal", test_token_renewal);
   g_test_add_func ("/gcs/metadata-server", test_metadata_server);
   g_test_add_func ("/gcs/command-line", test_command_line);
+  g_test_add_func ("/gcs/follow", test_follow);
+  g_test_add_func ("/gcs/follow-rewritten", test_follow_rewritten);
   status = g_test_run ();
   gcs_fixture_stop (&servers);
   return status;

@@ -3,7 +3,7 @@
  * Signature V4 checked): the same index as a local open, settings found where AWS's tools
  * keep them, a wrong key refused with what the server said, listings of more than one page,
  * a missing bucket named; the command line's inspect on an s3:// address; a run followed as
- * its objects are replaced by longer ones. Skipped without a Python that has moto and boto3
+ * its objects are replaced by longer ones, and read again when they are replaced by others. Skipped without a Python that has moto and boto3
  * (-Dobject_store_python). */
 
 #include "config.h"
@@ -17,8 +17,7 @@
 #include "tdbg-logdir.h"
 #include "tdbg-s3-source.h"
 #include "aws-settings.h"
-#include "follow-util.h"
-#include "tdbg-fixture-writer.h"
+#include "storage-follow.h"
 #include "test-env.h"
 #include "test-util.h"
 
@@ -113,47 +112,26 @@ upload (const char *folder, const char *prefix)
   g_assert_true (g_spawn_check_wait_status (status, NULL));
 }
 
-/* A run followed in a bucket, opened as TensorFlow began it (its metadata still empty): the
- * objects replaced by longer ones, following reads what was added, and the index is then a
- * local open's of the whole run. */
+static TdbgSource *
+open_with_keys (const char *address, GError **error)
+{
+  use_environment_keys (secret);
+  return tdbg_s3_source_new (address, error);
+}
+
+static const StorageStore store = { "s3://" BUCKET, upload, open_with_keys };
+
+/* A run followed in a bucket, opened as TensorFlow began it (its metadata still empty). */
 static void
 test_follow (void)
 {
-  g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
-  TdbgDemoOptions demo = { 4, 2, "bucket-run", 1700000000 };
-  g_autoptr(TdbgLogdir) remote = NULL, local = NULL;
-  g_autoptr(GError) error = NULL;
-  TdbgRefreshStats stats = { 0 };
-  guint64 first_traces;
+  storage_test_follow_appended (&store, "runs/growing");
+}
 
-  g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
-  g_assert_no_error (error);
-  follow_copy_written (full, grow, NULL, 0.4);
-  upload (grow, "runs/growing");
-  use_environment_keys (secret);
-  remote = load ("s3://" BUCKET "/runs/growing", &error);
-  g_assert_no_error (error);
-  first_traces = tdbg_logdir_get_n_traces (remote);
-  local = test_load_logdir (full);
-  g_assert_cmpuint (first_traces, <, tdbg_logdir_get_n_traces (local));
-
-  follow_copy_written (full, grow, NULL, 1);
-  upload (grow, "runs/growing");
-  g_assert_true (follow_logdir (remote, 0, &stats, &error));
-  g_assert_no_error (error);
-  g_test_message ("%" G_GUINT64_FORMAT " traces, then %" G_GUINT64_FORMAT " more", first_traces, stats.new_traces);
-  g_assert_cmpuint (stats.new_traces, ==, tdbg_logdir_get_n_traces (local) - first_traces);
-  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
-  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
-  /* The metadata, empty at the first open, was read when written: nothing is said of it. */
-  g_assert_cmpuint (tdbg_logdir_get_problems (remote)->len, ==, 0);
-  g_assert_cmpstr (tdbg_logdir_get_run_id (remote), ==, tdbg_logdir_get_run_id (local));
-  /* The op table grew in another order than a whole load's: each trace names the same op. */
-  for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
-    g_assert_cmpstr (tdbg_logdir_get_op (remote, tdbg_logdir_get_trace (remote, t)->op)->op_name, ==,
-                     tdbg_logdir_get_op (local, tdbg_logdir_get_trace (local, t)->op)->op_name);
-  test_remove_tree (grow);
-  test_remove_tree (full);
+static void
+test_follow_rewritten (void)
+{
+  storage_test_follow_rewritten (&store, "runs/rewritten");
 }
 
 /* Keys from a profile of ~/.aws/credentials, the endpoint and region from ~/.aws/config. */
@@ -302,6 +280,7 @@ main (int argc, char **argv)
   g_test_add_func ("/s3/missing-bucket", test_missing_bucket);
   g_test_add_func ("/s3/command-line", test_command_line);
   g_test_add_func ("/s3/follow", test_follow);
+  g_test_add_func ("/s3/follow-rewritten", test_follow_rewritten);
   status = g_test_run ();
   g_output_stream_close (g_subprocess_get_stdin_pipe (server), NULL, NULL);
   g_subprocess_wait (server, NULL, NULL);

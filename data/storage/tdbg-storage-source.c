@@ -11,6 +11,8 @@ typedef struct {
   TdbgHttp *http;
   GMutex lock;
   GHashTable *listed_sizes;   /* name → guint64*, each handed out once after a listing */
+  guint n_reads;              /* ranged GETs answered, and the bytes they brought */
+  guint64 n_bytes_read;
 } TdbgStorageSourcePrivate;
 
 static void tdbg_storage_source_iface_init (TdbgSourceInterface *iface);
@@ -185,6 +187,17 @@ storage_get_size (TdbgSource *source, const char *name, guint64 *size, GCancella
   return told;
 }
 
+static void
+count_read (TdbgStorageSource *self, gsize n_bytes)
+{
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+
+  g_mutex_lock (&priv->lock);
+  priv->n_reads++;
+  priv->n_bytes_read += n_bytes;
+  g_mutex_unlock (&priv->lock);
+}
+
 static GBytes *
 storage_read (TdbgSource *source, const char *name, guint64 offset, gsize length, GCancellable *cancellable,
               GError **error)
@@ -211,6 +224,8 @@ storage_read (TdbgSource *source, const char *name, guint64 offset, gsize length
   else if (check_status (self, name, &response, error))
     bytes = g_bytes_ref (response.body);
   tdbg_http_response_clear (&response);
+  if (bytes)
+    count_read (self, g_bytes_get_size (bytes));
   return bytes;
 }
 
@@ -285,4 +300,15 @@ TdbgHttp *
 tdbg_storage_source_get_http (TdbgStorageSource *self)
 {
   return PRIV (self)->http;
+}
+
+void
+tdbg_storage_source_get_reads (TdbgStorageSource *self, guint *n_reads, guint64 *n_bytes)
+{
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+
+  g_mutex_lock (&priv->lock);
+  *n_reads = priv->n_reads;
+  *n_bytes = priv->n_bytes_read;
+  g_mutex_unlock (&priv->lock);
 }

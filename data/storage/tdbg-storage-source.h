@@ -45,5 +45,7 @@ gboolean tdbg_storage_source_set_address (TdbgStorageSource *self, const char *t
 const TdbgStorageUri *tdbg_storage_source_get_uri (TdbgStorageSource *self);
 /* The connections every request of the source shares. */
 TdbgHttp *tdbg_storage_source_get_http (TdbgStorageSource *self);
+/* Thread-safe: how many ranged reads of objects were answered so far, and their bytes. */
+void tdbg_storage_source_get_reads (TdbgStorageSource *self, guint *n_reads, guint64 *n_bytes);
 
 G_END_DECLS
