@@ -8,11 +8,11 @@
 #include "test-util.h"
 
 void
-gcs_fixture_start (GcsFixture *fixture, const char *python, guint paged_objects)
+gcs_fixture_start (GcsFixture *fixture, const char *python, const char *const *uploads)
 {
   g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
   g_autofree char *mnist_upload = g_strconcat ("runs/mnist=", mnist, NULL);
-  g_autofree char *paged_upload = g_strdup_printf ("paged=count:%u", paged_objects);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autofree char *script = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "gcs-server.py", NULL);
   g_autoptr(GDataInputStream) out = NULL;
   g_autoptr(GError) error = NULL;
@@ -23,8 +23,16 @@ gcs_fixture_start (GcsFixture *fixture, const char *python, guint paged_objects)
   g_assert_no_error (error);
   fixture->keys = g_build_filename (fixture->home, "keys", NULL);
   g_assert_cmpint (g_mkdir_with_parents (fixture->keys, 0700), ==, 0);
-  fixture->server = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, python,
-                                      script, fixture->keys, GCS_FIXTURE_BUCKET, mnist_upload, paged_upload, NULL);
+  g_ptr_array_add (argv, (gpointer) python);
+  g_ptr_array_add (argv, script);
+  g_ptr_array_add (argv, fixture->keys);
+  g_ptr_array_add (argv, GCS_FIXTURE_BUCKET);
+  g_ptr_array_add (argv, mnist_upload);
+  for (const char *const *u = uploads; u && *u; u++)
+    g_ptr_array_add (argv, (gpointer) *u);
+  g_ptr_array_add (argv, NULL);
+  fixture->server = g_subprocess_newv ((const char *const *) argv->pdata,
+                                       G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
   g_assert_no_error (error);
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (fixture->server));
   line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);

@@ -23,7 +23,7 @@
 #include "tdbg-http.h"
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
-#include "storage-follow.h"
+#include "storage-tests.h"
 #include "test-env.h"
 #include "test-util.h"
 
@@ -102,20 +102,29 @@ test_same_as_local (void)
   test_assert_same_bytes (tdbg_logdir_get_source (remote), local_source);
 }
 
-/* Puts the files of @folder into the emulator's bucket under @prefix/, replacing the objects
- * there. */
+/* Puts the files of @folder (and of its subfolders) into the emulator's bucket under @prefix/,
+ * replacing the objects there. */
 static void
 upload (const char *folder, const char *prefix)
 {
+  /* Multipart uploads: the emulator's media upload fails on an empty object (a metadata file
+   * not yet flushed). */
   static const char script[] =
-    "import os, sys, urllib.parse, urllib.request\n"
+    "import json, os, sys, urllib.request\n"
     "host, bucket, folder, prefix = sys.argv[1:]\n"
-    "for name in sorted(os.listdir(folder)):\n"
-    "    with open(os.path.join(folder, name), 'rb') as f:\n"
-    "        data = f.read()\n"
-    "    url = (f'http://{host}/upload/storage/v1/b/{bucket}/o?uploadType=media&name='\n"
-    "           + urllib.parse.quote(prefix + '/' + name, safe=''))\n"
-    "    urllib.request.urlopen(urllib.request.Request(url, data=data, method='POST'), timeout=30).read()\n";
+    "url = f'http://{host}/upload/storage/v1/b/{bucket}/o?uploadType=multipart'\n"
+    "headers = {'Content-Type': 'multipart/related; boundary=tfdbg-part'}\n"
+    "for top, _, names in os.walk(folder):\n"
+    "    for name in sorted(names):\n"
+    "        path = os.path.join(top, name)\n"
+    "        with open(path, 'rb') as f:\n"
+    "            data = f.read()\n"
+    "        about = json.dumps({'name': prefix + '/' + os.path.relpath(path, folder)})\n"
+    "        body = (f'--tfdbg-part\\r\\nContent-Type: application/json\\r\\n\\r\\n{about}\\r\\n'\n"
+    "                '--tfdbg-part\\r\\nContent-Type: application/octet-stream\\r\\n\\r\\n').encode()\n"
+    "        body += data + b'\\r\\n--tfdbg-part--\\r\\n'\n"
+    "        request = urllib.request.Request(url, data=body, method='POST', headers=headers)\n"
+    "        urllib.request.urlopen(request, timeout=30).read()\n";
   const char *argv[] = { g_getenv ("TDBG_STORE_PYTHON"), "-c", script, emulator_host, BUCKET, folder, prefix, NULL };
   g_autoptr(GError) error = NULL;
   gint status = 0;
@@ -145,6 +154,31 @@ static void
 test_follow_rewritten (void)
 {
   storage_test_follow_rewritten (&store, "runs/rewritten");
+}
+
+static void
+test_v1_dump (void)
+{
+  storage_test_v1_dump (&store, "v1dump");
+}
+
+/* Through the front, which cuts the listing into pages of 100 with pageToken. */
+static TdbgSource *
+open_paged (const char *address, GError **error)
+{
+  reset_settings ();
+  g_setenv ("STORAGE_EMULATOR_HOST", front + strlen ("http://"), TRUE);
+  return tdbg_gcs_source_new (address, error);
+}
+
+static guint large_listing;
+
+static void
+test_large_listing (void)
+{
+  static const StorageStore paged = { "gs://" BUCKET, upload, open_paged };
+
+  storage_test_large_listing (&paged, "big", large_listing);
 }
 
 /* A listing of three pages: every object, once, in order. */
@@ -502,22 +536,41 @@ main (int argc, char **argv)
       printf ("1..0 # SKIP no Python with gcp-storage-emulator (-Dobject_store_python)\n");
       return 0;
     }
-  gcs_fixture_start (&servers, python, PAGED_OBJECTS);
+  /* The slow suite's run (gcs-large-listing): a listing of more than 10,000 objects, alone. */
+  large_listing = storage_large_listing_wanted ();
+  if (large_listing > 0)
+    {
+      g_auto(GStrv) uploads = storage_large_listing_uploads ("big", large_listing);
+      gcs_fixture_start (&servers, python, (const char *const *) uploads);
+    }
+  else
+    {
+      g_autofree char *paged_upload = g_strdup_printf ("paged=count:%d", PAGED_OBJECTS);
+      const char *uploads[] = { paged_upload, NULL };
+
+      gcs_fixture_start (&servers, python, uploads);
+    }
   emulator_host = servers.emulator_host;
   front = servers.front;
   keys = servers.keys;
   home = servers.home;
-  g_test_add_func ("/gcs/same-as-local", test_same_as_local);
-  g_test_add_func ("/gcs/paged-listing", test_paged_listing);
-  g_test_add_func ("/gcs/missing", test_missing);
-  g_test_add_func ("/gcs/throttled", test_throttled);
-  g_test_add_func ("/gcs/service-account", test_service_account);
-  g_test_add_func ("/gcs/authorized-user", test_authorized_user);
-  g_test_add_func ("/gcs/token-renewal", test_token_renewal);
-  g_test_add_func ("/gcs/metadata-server", test_metadata_server);
-  g_test_add_func ("/gcs/command-line", test_command_line);
-  g_test_add_func ("/gcs/follow", test_follow);
-  g_test_add_func ("/gcs/follow-rewritten", test_follow_rewritten);
+  if (large_listing > 0)
+      g_test_add_func ("/gcs/large-listing", test_large_listing);
+  else
+    {
+      g_test_add_func ("/gcs/same-as-local", test_same_as_local);
+      g_test_add_func ("/gcs/paged-listing", test_paged_listing);
+      g_test_add_func ("/gcs/missing", test_missing);
+      g_test_add_func ("/gcs/throttled", test_throttled);
+      g_test_add_func ("/gcs/service-account", test_service_account);
+      g_test_add_func ("/gcs/authorized-user", test_authorized_user);
+      g_test_add_func ("/gcs/token-renewal", test_token_renewal);
+      g_test_add_func ("/gcs/metadata-server", test_metadata_server);
+      g_test_add_func ("/gcs/command-line", test_command_line);
+      g_test_add_func ("/gcs/follow", test_follow);
+      g_test_add_func ("/gcs/follow-rewritten", test_follow_rewritten);
+      g_test_add_func ("/gcs/v1-dump", test_v1_dump);
+    }
   status = g_test_run ();
   gcs_fixture_stop (&servers);
   return status;

@@ -81,7 +81,7 @@ main (int argc, char **argv)
     }
   gui_test_init (&argc, &argv);
   tdbg_storage_init ();
-  gcs_fixture_start (&servers, python, 0);
+  gcs_fixture_start (&servers, python, NULL);
   g_test_add_func ("/gui-gcs/open", test_open);
   g_test_add_func ("/gui-gcs/missing-bucket", test_missing_bucket);
   status = g_test_run ();

@@ -17,7 +17,7 @@
 #include "tdbg-logdir.h"
 #include "tdbg-s3-source.h"
 #include "aws-settings.h"
-#include "storage-follow.h"
+#include "storage-tests.h"
 #include "test-env.h"
 #include "test-util.h"
 
@@ -27,21 +27,30 @@
 static GSubprocess *server;
 static char *endpoint, *key, *secret, *home;
 
+/* Starts moto's server with tutorial_mnist's logdir under runs/mnist and @uploads (s3-server.py's
+ * PREFIX=FOLDER and PREFIX=count:N). */
 static void
-start_server (const char *python)
+start_server (const char *python, const char *const *uploads)
 {
   g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
   g_autofree char *mnist_upload = g_strconcat ("runs/mnist=", mnist, NULL);
-  g_autofree char *paged_upload = g_strdup_printf ("paged=count:%d", PAGED_OBJECTS);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GDataInputStream) out = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
   g_auto(GStrv) parts = NULL;
   g_autofree char *script = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "s3-server.py", NULL);
 
-  server = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, python,
-                             script, python, BUCKET, mnist_upload,
-                             paged_upload, NULL);
+  g_ptr_array_add (argv, (gpointer) python);
+  g_ptr_array_add (argv, script);
+  g_ptr_array_add (argv, (gpointer) python);
+  g_ptr_array_add (argv, BUCKET);
+  g_ptr_array_add (argv, mnist_upload);
+  for (const char *const *u = uploads; *u; u++)
+    g_ptr_array_add (argv, (gpointer) *u);
+  g_ptr_array_add (argv, NULL);
+  server = g_subprocess_newv ((const char *const *) argv->pdata,
+                              G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
   g_assert_no_error (error);
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
   line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
@@ -89,8 +98,9 @@ test_same_as_local (void)
   test_assert_same_bytes (tdbg_logdir_get_source (remote), local_source);
 }
 
-/* Puts the files of @folder into the bucket under @prefix/, replacing the objects there, as
- * TensorFlow's S3 writer replaces an object with a longer one at each flush. */
+/* Puts the files of @folder (and of its subfolders) into the bucket under @prefix/, replacing
+ * the objects there, as TensorFlow's S3 writer replaces an object with a longer one at each
+ * flush. */
 static void
 upload (const char *folder, const char *prefix)
 {
@@ -99,9 +109,12 @@ upload (const char *folder, const char *prefix)
     "endpoint, key, secret, bucket, folder, prefix = sys.argv[1:]\n"
     "s3 = boto3.client('s3', endpoint_url=endpoint, region_name='us-east-1',\n"
     "                  aws_access_key_id=key, aws_secret_access_key=secret)\n"
-    "for name in sorted(os.listdir(folder)):\n"
-    "    with open(os.path.join(folder, name), 'rb') as f:\n"
-    "        s3.put_object(Bucket=bucket, Key=prefix + '/' + name, Body=f.read())\n";
+    "for top, _, names in os.walk(folder):\n"
+    "    for name in sorted(names):\n"
+    "        path = os.path.join(top, name)\n"
+    "        with open(path, 'rb') as f:\n"
+    "            key = prefix + '/' + os.path.relpath(path, folder)\n"
+    "            s3.put_object(Bucket=bucket, Key=key, Body=f.read())\n";
   const char *argv[] = { g_getenv ("TDBG_STORE_PYTHON"), "-c", script, endpoint, key, secret, BUCKET, folder, prefix,
                          NULL };
   g_autoptr(GError) error = NULL;
@@ -132,6 +145,20 @@ static void
 test_follow_rewritten (void)
 {
   storage_test_follow_rewritten (&store, "runs/rewritten");
+}
+
+static void
+test_v1_dump (void)
+{
+  storage_test_v1_dump (&store, "v1dump");
+}
+
+static guint large_listing;
+
+static void
+test_large_listing (void)
+{
+  storage_test_large_listing (&store, "big", large_listing);
 }
 
 /* Keys from a profile of ~/.aws/credentials, the endpoint and region from ~/.aws/config. */
@@ -272,15 +299,30 @@ main (int argc, char **argv)
     }
   home = g_dir_make_tmp ("tdbg-s3-XXXXXX", &error);
   g_assert_no_error (error);
-  start_server (python);
-  g_test_add_func ("/s3/same-as-local", test_same_as_local);
-  g_test_add_func ("/s3/profile", test_profile);
-  g_test_add_func ("/s3/wrong-key", test_wrong_key);
-  g_test_add_func ("/s3/paged-listing", test_paged_listing);
-  g_test_add_func ("/s3/missing-bucket", test_missing_bucket);
-  g_test_add_func ("/s3/command-line", test_command_line);
-  g_test_add_func ("/s3/follow", test_follow);
-  g_test_add_func ("/s3/follow-rewritten", test_follow_rewritten);
+  /* The slow suite's run (s3-large-listing): a listing of more than 10,000 objects, alone. */
+  large_listing = storage_large_listing_wanted ();
+  if (large_listing > 0)
+    {
+      g_auto(GStrv) uploads = storage_large_listing_uploads ("big", large_listing);
+      start_server (python, (const char *const *) uploads);
+      g_test_add_func ("/s3/large-listing", test_large_listing);
+    }
+  else
+    {
+      g_autofree char *paged_upload = g_strdup_printf ("paged=count:%d", PAGED_OBJECTS);
+      const char *uploads[] = { paged_upload, NULL };
+
+      start_server (python, uploads);
+      g_test_add_func ("/s3/same-as-local", test_same_as_local);
+      g_test_add_func ("/s3/profile", test_profile);
+      g_test_add_func ("/s3/wrong-key", test_wrong_key);
+      g_test_add_func ("/s3/paged-listing", test_paged_listing);
+      g_test_add_func ("/s3/missing-bucket", test_missing_bucket);
+      g_test_add_func ("/s3/command-line", test_command_line);
+      g_test_add_func ("/s3/follow", test_follow);
+      g_test_add_func ("/s3/follow-rewritten", test_follow_rewritten);
+      g_test_add_func ("/s3/v1-dump", test_v1_dump);
+    }
   status = g_test_run ();
   g_output_stream_close (g_subprocess_get_stdin_pipe (server), NULL, NULL);
   g_subprocess_wait (server, NULL, NULL);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
-#include "storage-follow.h"
+#include "storage-tests.h"
 
 #include <string.h>
 
@@ -9,6 +9,8 @@
 #include "tdbg-logdir.h"
 #include "tdbg-run.h"
 #include "tdbg-storage-source.h"
+#include "tdbg-v1-source.h"
+#include "test-env.h"
 #include "test-util.h"
 
 /* name → size of the files of @folder. */
@@ -226,4 +228,92 @@ storage_test_follow_rewritten (const StorageStore *store, const char *prefix)
   test_remove_tree (grow);
   test_remove_tree (other);
   test_remove_tree (first);
+}
+
+/* The command line's inspect --json on @where: its standard output, its exit status in @status. */
+static char *
+inspect (const char *where, gint *status)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, g_getenv ("TDBG_CLI"),
+                                               "inspect", "--json", where, NULL);
+  char *out = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  *status = g_subprocess_get_exit_status (p);
+  return out;
+}
+
+void
+storage_test_v1_dump (const StorageStore *store, const char *prefix)
+{
+  g_autofree char *root = g_test_build_filename (G_TEST_DIST, "data", "v1", "two-devices", NULL);
+  g_autofree char *address = g_strconcat (store->bucket_address, "/", prefix, NULL);
+  g_autoptr(TdbgLogdir) local = test_load_source (tdbg_v1_source_new (root), NULL);
+  g_autoptr(TdbgLogdir) remote = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *local_out = NULL, *remote_out = NULL;
+  gint local_status, remote_status;
+
+  store->upload (root, prefix);
+  remote = test_load_source (open_store (store, prefix), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (local), >, 0);
+  test_assert_same_logdir (remote, local);
+  g_assert_cmpuint (tdbg_logdir_get_problems (remote)->len, ==, tdbg_logdir_get_problems (local)->len);
+
+  local_out = inspect (root, &local_status);
+  remote_out = inspect (address, &remote_status);
+  g_assert_cmpint (remote_status, ==, local_status);
+  g_assert_cmpstr (remote_out, ==, local_out);
+}
+
+GStrv
+storage_large_listing_uploads (const char *prefix, guint n_others)
+{
+  g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  GStrv uploads = g_new0 (char *, 3);
+
+  uploads[0] = g_strdup_printf ("%s=count:%u", prefix, n_others);
+  uploads[1] = g_strdup_printf ("%s=%s", prefix, mnist);
+  return uploads;
+}
+
+void
+storage_test_large_listing (const StorageStore *store, const char *prefix, guint n_others)
+{
+  g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autoptr(GHashTable) local_files = file_sizes (mnist);
+  g_autoptr(TdbgSource) source = open_store (store, prefix);
+  g_autoptr(TdbgLogdir) local = test_load_logdir (mnist), remote = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) names = NULL;
+  gint64 start = g_get_monotonic_time ();
+  guint found = 0;
+
+  names = tdbg_source_list_files (source, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("%u objects listed in %.2f s", g_strv_length (names),
+                  (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC);
+  g_assert_cmpuint (g_strv_length (names), ==, n_others + g_hash_table_size (local_files));
+  for (char **n = names; *n; n++)
+    found += g_hash_table_contains (local_files, *n);
+  g_assert_cmpuint (found, ==, g_hash_table_size (local_files));
+  g_assert_cmpstr (names[0], ==, "object-00000");
+
+  start = g_get_monotonic_time ();
+  remote = test_load_source (open_store (store, prefix), &error);
+  g_assert_no_error (error);
+  g_test_message ("listed and loaded in %.2f s", (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC);
+  test_assert_same_logdir (remote, local);
+}
+
+guint
+storage_large_listing_wanted (void)
+{
+  const char *wanted = g_getenv ("TDBG_STORE_LARGE_LISTING");
+
+  return wanted ? (guint) g_ascii_strtoull (wanted, NULL, 10) : 0;
 }
