@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   GSubprocess *server;
+  char *python;
   char *home;            /* a scratch folder, removed at the end */
   char *keys;            /* the credential files gcs-server.py wrote */
   char *emulator_host;   /* "127.0.0.1:PORT", for STORAGE_EMULATOR_HOST */
@@ -23,5 +24,8 @@ typedef struct {
 /* Starts the servers with the Python @python; returns once the buckets are filled. */
 void gcs_fixture_start (GcsFixture *fixture, const char *python, const char *const *uploads);
 void gcs_fixture_stop (GcsFixture *fixture);
+/* Puts the files of @folder (and of its subfolders) into the bucket under @prefix/, through
+ * the emulator, replacing the objects there. */
+void gcs_fixture_upload (GcsFixture *fixture, const char *folder, const char *prefix);
 
 G_END_DECLS

@@ -194,17 +194,29 @@ rewrite_and_wait (const StorageStore *store, const char *prefix, TdbgRun *run, g
 }
 
 void
-storage_test_follow_rewritten (const StorageStore *store, const char *prefix)
+storage_make_rewrite (char **first, char **grow, char **longer)
 {
   /* Other wall times from the first record on: every object's earlier bytes differ. */
-  g_autofree char *first = write_demo (6, 1700000000), *other = write_demo (3, 1600000000);
-  g_autofree char *grow = test_make_temp_dir (), *longer = test_make_temp_dir (), *same = test_make_temp_dir ();
+  g_autofree char *other = write_demo (3, 1600000000);
+
+  *first = write_demo (6, 1700000000);
+  *grow = test_make_temp_dir ();
+  *longer = test_make_temp_dir ();
+  follow_copy_written (*first, *grow, NULL, 0.4);
+  copy_as (other, *grow, FALSE, *longer);
+  test_remove_tree (other);
+}
+
+void
+storage_test_follow_rewritten (const StorageStore *store, const char *prefix)
+{
+  g_autofree char *first = NULL, *grow = NULL, *longer = NULL, *same = test_make_temp_dir ();
   g_autoptr(TdbgRun) run = tdbg_run_new ();
   g_autoptr(TdbgSource) source = NULL;
   guint loaded = 0;
   gint64 end;
 
-  follow_copy_written (first, grow, NULL, 0.4);
+  storage_make_rewrite (&first, &grow, &longer);
   store->upload (grow, prefix);
   g_signal_connect (run, "loaded", G_CALLBACK (loaded_cb), &loaded);
   tdbg_run_begin (run, prefix);
@@ -217,7 +229,6 @@ storage_test_follow_rewritten (const StorageStore *store, const char *prefix)
   g_assert_true (tdbg_run_get_following (run));
 
   /* Longer objects with other bytes. */
-  copy_as (other, grow, FALSE, longer);
   rewrite_and_wait (store, prefix, run, &loaded, longer);
   /* Objects of the same length with other bytes. */
   copy_as (first, longer, TRUE, same);
@@ -226,7 +237,6 @@ storage_test_follow_rewritten (const StorageStore *store, const char *prefix)
   test_remove_tree (same);
   test_remove_tree (longer);
   test_remove_tree (grow);
-  test_remove_tree (other);
   test_remove_tree (first);
 }
 

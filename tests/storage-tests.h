@@ -24,6 +24,11 @@ void storage_test_follow_appended (const StorageStore *store, const char *prefix
  * a followed run reads the whole logdir again, and shows the new objects, not a mix. */
 void storage_test_follow_rewritten (const StorageStore *store, const char *prefix);
 
+/* A run's objects as first written (into the new folder *@grow: a run's first 40 % of records)
+ * and what replaces them with other earlier bytes, longer (*@longer: another run's whole files
+ * under the same names); *@first holds the first run whole, for another rewrite. */
+void storage_make_rewrite (char **first, char **grow, char **longer);
+
 /* A tfdbg V1 dump root (tests/data/v1/two-devices) put under @prefix: the bucket's address
  * loads the logdir the local dump root does, and the command line's inspect prints the same. */
 void storage_test_v1_dump (const StorageStore *store, const char *prefix);

@@ -102,36 +102,10 @@ test_same_as_local (void)
   test_assert_same_bytes (tdbg_logdir_get_source (remote), local_source);
 }
 
-/* Puts the files of @folder (and of its subfolders) into the emulator's bucket under @prefix/,
- * replacing the objects there. */
 static void
 upload (const char *folder, const char *prefix)
 {
-  /* Multipart uploads: the emulator's media upload fails on an empty object (a metadata file
-   * not yet flushed). */
-  static const char script[] =
-    "import json, os, sys, urllib.request\n"
-    "host, bucket, folder, prefix = sys.argv[1:]\n"
-    "url = f'http://{host}/upload/storage/v1/b/{bucket}/o?uploadType=multipart'\n"
-    "headers = {'Content-Type': 'multipart/related; boundary=tfdbg-part'}\n"
-    "for top, _, names in os.walk(folder):\n"
-    "    for name in sorted(names):\n"
-    "        path = os.path.join(top, name)\n"
-    "        with open(path, 'rb') as f:\n"
-    "            data = f.read()\n"
-    "        about = json.dumps({'name': prefix + '/' + os.path.relpath(path, folder)})\n"
-    "        body = (f'--tfdbg-part\\r\\nContent-Type: application/json\\r\\n\\r\\n{about}\\r\\n'\n"
-    "                '--tfdbg-part\\r\\nContent-Type: application/octet-stream\\r\\n\\r\\n').encode()\n"
-    "        body += data + b'\\r\\n--tfdbg-part--\\r\\n'\n"
-    "        request = urllib.request.Request(url, data=body, method='POST', headers=headers)\n"
-    "        urllib.request.urlopen(request, timeout=30).read()\n";
-  const char *argv[] = { g_getenv ("TDBG_STORE_PYTHON"), "-c", script, emulator_host, BUCKET, folder, prefix, NULL };
-  g_autoptr(GError) error = NULL;
-  gint status = 0;
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  gcs_fixture_upload (&servers, folder, prefix);
 }
 
 static TdbgSource *
