@@ -281,12 +281,12 @@ storage_test_v1_dump (const StorageStore *store, const char *prefix)
 }
 
 GStrv
-storage_large_listing_uploads (const char *prefix, guint n_others)
+storage_large_listing_uploads (const char *prefix, const char *how, guint n_others)
 {
   g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
   GStrv uploads = g_new0 (char *, 3);
 
-  uploads[0] = g_strdup_printf ("%s=count:%u", prefix, n_others);
+  uploads[0] = g_strdup_printf ("%s=%s:%u", prefix, how, n_others);
   uploads[1] = g_strdup_printf ("%s=%s", prefix, mnist);
   return uploads;
 }

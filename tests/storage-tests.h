@@ -39,8 +39,8 @@ void storage_test_v1_dump (const StorageStore *store, const char *prefix);
 void storage_test_large_listing (const StorageStore *store, const char *prefix, guint n_others);
 
 /* The objects the large listing's test wants in the bucket, for the server's script:
- * "PREFIX=count:N" and "PREFIX=FOLDER". */
-GStrv storage_large_listing_uploads (const char *prefix, guint n_others);
+ * "PREFIX=@how:N" (count: uploaded, listed: named in the listing alone) and "PREFIX=FOLDER". */
+GStrv storage_large_listing_uploads (const char *prefix, const char *how, guint n_others);
 /* How many objects the large listing's test wants (TDBG_STORE_LARGE_LISTING), 0 when it is
  * not the test run. */
 guint storage_large_listing_wanted (void);

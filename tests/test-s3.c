@@ -303,7 +303,7 @@ main (int argc, char **argv)
   large_listing = storage_large_listing_wanted ();
   if (large_listing > 0)
     {
-      g_auto(GStrv) uploads = storage_large_listing_uploads ("big", large_listing);
+      g_auto(GStrv) uploads = storage_large_listing_uploads ("big", "count", large_listing);
       start_server (python, (const char *const *) uploads);
       g_test_add_func ("/s3/large-listing", test_large_listing);
     }
