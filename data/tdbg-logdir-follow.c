@@ -11,9 +11,16 @@
 #include "tdbg-records.h"
 #include "tdbg-snapshot-source.h"
 
+/* Where a file's next read starts (its last bytes read, to be compared by the refresh) and
+ * where its new bytes do. */
+typedef struct {
+  guint64 from;
+  guint64 resume;        /* G_MAXUINT64: not followed */
+} Start;
+
 typedef struct {
   TdbgSource *origin;
-  GHashTable *offsets;   /* file name -> resume offset (G_MAXUINT64: not followed) */
+  GHashTable *offsets;   /* file name -> Start */
   GHashTable *ignored;   /* file set prefixes never read */
   guint64 max_bulk_bytes;
   gboolean more;         /* the budget ran out before the end of some file */
@@ -38,24 +45,26 @@ resume_offsets (TdbgLogdir *self)
       const TdbgFileSet *fs = g_ptr_array_index (self->file_sets, i);
       for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
         if (fs->files[k].file_name)
-          g_hash_table_insert (offsets, g_strdup (fs->files[k].file_name),
-                               g_memdup2 (&fs->files[k].resume_offset, sizeof (guint64)));
+          {
+            Start start = { _tdbg_file_state_read_from (&fs->files[k]), fs->files[k].resume_offset };
+            g_hash_table_insert (offsets, g_strdup (fs->files[k].file_name), g_memdup2 (&start, sizeof start));
+          }
     }
   return offsets;
 }
 
 /* Whether @name is a file the next refresh reads, and from where. */
 static gboolean
-start_of (FetchJob *job, const char *name, TdbgFileKind *kind, guint64 *offset)
+start_of (FetchJob *job, const char *name, TdbgFileKind *kind, Start *start)
 {
   g_autofree char *prefix = NULL;
-  const guint64 *known;
+  const Start *known;
 
   if (!tdbg_parse_file_name (name, &prefix, kind) || g_hash_table_contains (job->ignored, prefix))
     return FALSE;
   known = g_hash_table_lookup (job->offsets, name);
-  *offset = known ? *known : 0;
-  return *offset != G_MAXUINT64;
+  *start = known ? *known : (Start) { 0, 0 };
+  return start->resume != G_MAXUINT64;
 }
 
 /* Where the record starting @bytes ends, as its header says (it may lie). */
@@ -75,47 +84,52 @@ first_record_end (GBytes *bytes)
   return TDBG_RECORD_HEADER_SIZE + length + 4;
 }
 
+/* Reads @name from @start.from: the bytes kept to compare, which the refresh checks, then the
+ * new ones, in one read. */
 static gboolean
-fetch_file (FetchJob *job, TdbgSnapshotSource *snapshot, const char *name, TdbgFileKind kind, guint64 offset,
+fetch_file (FetchJob *job, TdbgSnapshotSource *snapshot, const char *name, TdbgFileKind kind, const Start *start,
             guint64 *bulk_budget, GCancellable *cancellable, GError **error)
 {
   gboolean bulk = kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || kind == TDBG_FILE_EXECUTION;
+  guint64 checked = start->resume - start->from;
   g_autoptr(GBytes) bytes = NULL;
   guint64 size, length;
 
   if (!tdbg_source_get_size (job->origin, name, &size, cancellable, error))
     return FALSE;
-  if (size < offset)
+  if (size < start->resume)
     {
       /* The refresh reports the shrinking; it needs only the size. */
       bytes = g_bytes_new (NULL, 0);
       tdbg_snapshot_source_add (snapshot, name, size, bytes);
       return TRUE;
     }
-  length = size - offset;
-  if (bulk && length > *bulk_budget)
-    length = MAX (*bulk_budget, TDBG_RECORD_HEADER_SIZE);
-  bytes = length ? tdbg_source_read (job->origin, name, offset, length, cancellable, error) : g_bytes_new (NULL, 0);
+  length = size - start->from;
+  if (bulk && length - checked > *bulk_budget)
+    length = checked + MAX (*bulk_budget, TDBG_RECORD_HEADER_SIZE);
+  bytes = length ? tdbg_source_read (job->origin, name, start->from, length, cancellable, error)
+                 : g_bytes_new (NULL, 0);
   if (bytes == NULL)
     return FALSE;
-  if (length < size - offset)
+  if (length < size - start->from && g_bytes_get_size (bytes) >= checked)
     {
       /* The budget must not cut the first record, or the refresh would wait for its end for
        * ever: read up to that end, or, when the header points past the file, all of it. */
-      guint64 first_end = first_record_end (bytes);
-      if (first_end > length)
+      g_autoptr(GBytes) fresh = g_bytes_new_from_bytes (bytes, checked, g_bytes_get_size (bytes) - checked);
+      guint64 first_end = first_record_end (fresh);
+      if (first_end > length - checked)
         {
           g_bytes_unref (bytes);
-          length = first_end <= size - offset ? first_end : size - offset;
-          bytes = tdbg_source_read (job->origin, name, offset, length, cancellable, error);
+          length = first_end <= size - start->resume ? checked + first_end : size - start->from;
+          bytes = tdbg_source_read (job->origin, name, start->from, length, cancellable, error);
           if (bytes == NULL)
             return FALSE;
         }
-      job->more |= length < size - offset;
+      job->more |= length < size - start->from;
     }
   if (bulk)
-    *bulk_budget -= MIN (*bulk_budget, g_bytes_get_size (bytes));
-  tdbg_snapshot_source_add (snapshot, name, offset, bytes);
+    *bulk_budget -= MIN (*bulk_budget, g_bytes_get_size (bytes) - MIN (checked, g_bytes_get_size (bytes)));
+  tdbg_snapshot_source_add (snapshot, name, start->from, bytes);
   return TRUE;
 }
 
@@ -140,15 +154,15 @@ fetch_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCance
     for (char **n = names; *n; n++)
       {
         TdbgFileKind kind;
-        guint64 offset;
+        Start start;
         gboolean bulk_pass;
 
-        if (!start_of (job, *n, &kind, &offset))
+        if (!start_of (job, *n, &kind, &start))
           continue;
         bulk_pass = kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || kind == TDBG_FILE_EXECUTION;
         if (bulk_pass != (pass == 1))
           continue;
-        if (!fetch_file (job, snapshot, *n, kind, offset, &bulk_budget, cancellable, &error))
+        if (!fetch_file (job, snapshot, *n, kind, &start, &bulk_budget, cancellable, &error))
           {
             g_task_return_error (task, error);
             return;

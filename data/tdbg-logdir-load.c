@@ -313,13 +313,58 @@ link_ops (TdbgLogdir *self)
 
 /* ---- scanning files from their saved offsets --------------------------------------- */
 
-/* Bytes appended to a file since its last scan, or NULL when nothing is new. */
+/* A file rewritten rather than appended to: what was read of it no longer holds, so it is
+ * followed no more here, and the refresh says so (a run then reads the whole logdir again). */
+static void
+rewritten (TdbgLogdir *self, TdbgFileState *state, guint64 offset, const char *why)
+{
+  tdbg_logdir_add_problem (self, state->file_name, offset, why);
+  state->resume_offset = G_MAXUINT64;
+  self->n_rewritten++;
+}
+
+/* Where a file's next read starts: its last bytes already read, to be compared, then the new. */
+guint64
+_tdbg_file_state_read_from (const TdbgFileState *state)
+{
+  return state->resume_offset - state->checked_length;
+}
+
+/* Whether @read (from _tdbg_file_state_read_from()) begins with the bytes kept of the last read. */
+static gboolean
+checked_bytes_hold (const TdbgFileState *state, GBytes *read)
+{
+  gsize length;
+  const guint8 *data = g_bytes_get_data (read, &length);
+
+  return length >= state->checked_length && memcmp (data, state->checked, state->checked_length) == 0;
+}
+
+/* Keeps the last bytes before the new resume offset; @scanned were the bytes from @scanned_from. */
+static void
+keep_checked_bytes (TdbgFileState *state, guint64 scanned_from, GBytes *scanned)
+{
+  gsize length;
+  const guint8 *data = g_bytes_get_data (scanned, &length);
+  gsize used = MIN (state->resume_offset - scanned_from, length);
+  gsize from_old = MIN (state->checked_length, TDBG_CHECKED_BYTES - MIN (used, TDBG_CHECKED_BYTES));
+  gsize from_new = MIN (used, TDBG_CHECKED_BYTES);
+
+  memmove (state->checked, state->checked + state->checked_length - from_old, from_old);
+  memcpy (state->checked + from_old, data + used - from_new, from_new);
+  state->checked_length = from_old + from_new;
+}
+
+/* Bytes appended to a file since its last scan, or NULL when nothing is new. They are read
+ * together with the last ones already read (one request, where the source is afar), which
+ * must be as they were: else the file was rewritten. */
 static GBytes *
 read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellable *cancellable, GError **error)
 {
   TdbgFileState *state = &fs->files[kind];
-  guint64 size;
+  guint64 size, from;
   g_autoptr(GError) local_error = NULL;
+  g_autoptr(GBytes) read = NULL;
 
   if (state->file_name == NULL || state->resume_offset == G_MAXUINT64)
     return NULL;
@@ -334,15 +379,25 @@ read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellab
   tdbg_logdir_withdraw_read_failures (self, state->file_name);
   if (size < state->resume_offset)
     {
-      tdbg_logdir_add_problem (self, state->file_name, size, _("the file became shorter than what was already read; it is no longer followed"));
-      state->resume_offset = G_MAXUINT64;
+      rewritten (self, state, size, _("the file became shorter than what was already read; it is no longer followed"));
       return NULL;
     }
   state->size_bytes = size;
-  if (size == state->resume_offset)
+  from = _tdbg_file_state_read_from (state);
+  if (size == from)
     return NULL;
-  return tdbg_source_read (self->source, state->file_name, state->resume_offset,
-                           size - state->resume_offset, cancellable, error);
+  read = tdbg_source_read (self->source, state->file_name, from, size - from, cancellable, error);
+  if (read == NULL)
+    return NULL;
+  if (!checked_bytes_hold (state, read))
+    {
+      rewritten (self, state, from,
+                 _("the bytes already read before this offset changed: the file was rewritten; it is no longer followed"));
+      return NULL;
+    }
+  if (g_bytes_get_size (read) == state->checked_length)
+    return NULL;
+  return g_bytes_new_from_bytes (read, state->checked_length, g_bytes_get_size (read) - state->checked_length);
 }
 
 /* Reads a file's new bytes; FALSE when cancelled. *bytes stays NULL when there are none, or
@@ -367,18 +422,21 @@ read_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GBytes **bytes, 
   return TRUE;
 }
 
+/* After a scan of @scanned, the bytes from the old resume offset. */
 static void
-finish_file (TdbgFileState *state, const TdbgScanResult *result)
+finish_file (TdbgFileState *state, const TdbgScanResult *result, GBytes *scanned)
 {
   /* The scan resumes at the last bytes of damage (a header might yet complete there): when a
    * later scan finds only those, they are still the damage, not a record being written. */
   gboolean in_damage = result->ended_in_damage || (state->in_damage && result->n_records == 0);
+  guint64 scanned_from = state->resume_offset;
 
   state->records += result->n_records;
   state->resume_offset = result->resume_offset;
   state->partial_tail = result->partial_tail && !in_damage;
   state->partial_tail_bytes = state->partial_tail ? result->partial_tail_bytes : 0;
   state->in_damage = in_damage;
+  keep_checked_bytes (state, scanned_from, scanned);
 }
 
 /* A file that is not bulk: every record unpacked. TensorBoard reads sources, stack frames,
@@ -407,7 +465,7 @@ scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *ca
                     small_record, &scan, &result);
   tdbg_logdir_take_problems (self, problems);
   tdbg_logdir_add_progress (self, length, result.n_records, 0);
-  finish_file (state, &result);
+  finish_file (state, &result, bytes);
   return TRUE;
 }
 
@@ -451,7 +509,7 @@ scan_bulk_files (TdbgLogdir *self, GCancellable *cancellable, GError **error)
       TdbgBulkFile *file = &g_array_index (files, TdbgBulkFile, i);
       TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file->file_set);
       if (ok)
-        finish_file (&fs->files[file->kind], &file->result);
+        finish_file (&fs->files[file->kind], &file->result, file->bytes);
       /* The record our cut ends in is not one still being written: say nothing of it (this
        * first look is replaced by the whole logdir, never followed from here). */
       if (ok && file->cut)
@@ -486,6 +544,7 @@ refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancella
   static const TdbgFileKind small_kinds[] = { TDBG_FILE_SOURCE_FILES, TDBG_FILE_STACK_FRAMES, TDBG_FILE_GRAPHS };
   guint n_traces = self->traces.len, n_executions = self->executions.len;
   guint n_problems = self->n_problems_added;
+  guint n_rewritten = self->n_rewritten;
   guint n_sets = self->file_sets->len;
   guint new_sets;
 
@@ -525,6 +584,7 @@ refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancella
       stats->new_executions = self->executions.len - n_executions;
       stats->new_file_sets = self->file_sets->len - n_sets;
       stats->new_problems = self->n_problems_added - n_problems;
+      stats->rewritten_files = self->n_rewritten - n_rewritten;
     }
   return TRUE;
 }

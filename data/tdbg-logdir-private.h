@@ -30,6 +30,7 @@ struct _TdbgLogdir {
   GHashTable *read_failures;   /* TdbgProblem* that say a read failed (not damage): withdrawn
                                 * once the file reads again, as after a reconnection */
   guint n_problems_added;      /* ever, for "new problems" while some are withdrawn */
+  guint n_rewritten;           /* files found rewritten, ever (TdbgRefreshStats) */
   char *run_id;
   char *tensorflow_version;
   guint modes;
@@ -95,6 +96,9 @@ guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char
 guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
 void tdbg_file_set_free (TdbgFileSet *file_set);
 GBytes *tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error);
+/* Where the next read of a file starts (tdbg-logdir-load.c): before its resume offset by the
+ * bytes kept to compare. */
+guint64 _tdbg_file_state_read_from (const TdbgFileState *state);
 void tdbg_logdir_add_problem (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
 void tdbg_logdir_add_read_failure (TdbgLogdir *self, const char *file_name, guint64 offset, const char *message);
 void tdbg_logdir_withdraw_read_failures (TdbgLogdir *self, const char *file_name);

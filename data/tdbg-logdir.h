@@ -14,6 +14,9 @@
 
 G_BEGIN_DECLS
 
+/* How many of the bytes already read a refresh reads again, to see that they are unchanged. */
+#define TDBG_CHECKED_BYTES 64
+
 typedef struct {
   char *file_name;        /* NULL when the file is absent */
   guint64 size_bytes;
@@ -23,6 +26,11 @@ typedef struct {
   guint64 partial_tail_bytes;
   gboolean in_damage;     /* ends in damage: the bytes left after it are the damage's, not a
                            * record being written, until an intact record follows */
+  /* The last bytes read before resume_offset: each refresh reads them again with the new ones
+   * and compares, since a writer may replace the whole file (TensorFlow's GCS and S3 writers
+   * upload a longer object at each flush) and what was read must still be there. */
+  guint8 checked[TDBG_CHECKED_BYTES];
+  guint checked_length;
 } TdbgFileState;
 
 typedef struct {
@@ -42,6 +50,9 @@ typedef struct {
   guint64 new_executions;
   guint new_file_sets;
   guint new_problems;
+  /* Files found rewritten (shorter than what was read, or the bytes read changed): no longer
+   * followed in this index; the whole logdir must be read again to show them. */
+  guint rewritten_files;
 } TdbgRefreshStats;
 
 #define TDBG_TYPE_LOGDIR (tdbg_logdir_get_type ())

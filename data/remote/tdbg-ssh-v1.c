@@ -13,9 +13,8 @@
 gboolean
 _tdbg_ssh_v1_is_entry (sftp_attributes attrs)
 {
-  if (attrs->type == SSH_FILEXFER_TYPE_DIRECTORY)
-    return g_str_has_prefix (attrs->name, "run_") || g_str_has_prefix (attrs->name, "_tfdbg_device_");
-  return attrs->type == SSH_FILEXFER_TYPE_REGULAR && g_str_has_prefix (attrs->name, "_tfdbg_core_metadata_");
+  return (attrs->type == SSH_FILEXFER_TYPE_DIRECTORY || attrs->type == SSH_FILEXFER_TYPE_REGULAR) &&
+         tdbg_v1_dump_is_entry (attrs->name, attrs->type == SSH_FILEXFER_TYPE_DIRECTORY);
 }
 
 /* A tfdbg2 file set: the folder is read as the logdir it is, as a local one is. */
@@ -23,11 +22,8 @@ gboolean
 _tdbg_ssh_v1_has_metadata (GPtrArray *names)
 {
   for (guint i = 0; i < names->len; i++)
-    {
-      const char *name = g_ptr_array_index (names, i);
-      if (g_str_has_prefix (name, "tfdbg_events.") && g_str_has_suffix (name, ".metadata"))
-        return TRUE;
-    }
+    if (tdbg_v1_dump_is_tfdbg2_metadata (g_ptr_array_index (names, i)))
+      return TRUE;
   return FALSE;
 }
 

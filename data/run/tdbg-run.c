@@ -55,6 +55,7 @@ static guint signals[N_SIGNALS];
 /* ---- following ------------------------------------------------------------------------ */
 
 static void start_fetch (TdbgRun *self);
+static void start_load (TdbgRun *self, TdbgLogdir *logdir);
 
 /* Drops whatever following has under way; a fetch still running finds its cancellable gone. */
 static void
@@ -147,6 +148,11 @@ apply_pending (TdbgRun *self)
   g_clear_object (&self->pending);
   set_follow_error (self, NULL);
   self->n_polls++;
+  /* A file rewritten, not appended to (an object replaced with other bytes, a file truncated):
+   * the index cannot take back what it read of it, so the whole logdir is read again behind
+   * the one shown, as the whole is after a first stretch, and takes its place. */
+  if (stats.rewritten_files > 0 && self->loading == NULL && self->source != NULL)
+    start_load (self, tdbg_logdir_new (self->source));
   tdbg_logdir_counts_take (logdir, &after);
   if (counts_differ (&before, &after))
     g_signal_emit (self, signals[GREW], 0, &before);
@@ -268,8 +274,6 @@ set_logdir (TdbgRun *self, TdbgLogdir *logdir)
   follow (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LOGDIR]);
 }
-
-static void start_load (TdbgRun *self, TdbgLogdir *logdir);
 
 static void
 load_done_cb (GObject *object, GAsyncResult *result, gpointer data)

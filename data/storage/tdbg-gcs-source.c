@@ -31,14 +31,15 @@ objects_url (TdbgStorageSource *source, const char *name, const char *query)
 }
 
 static char *
-gcs_listing_url (TdbgStorageSource *source, const char *token)
+gcs_listing_url (TdbgStorageSource *source, const char *token, gboolean deep)
 {
   g_autofree char *prefix = tdbg_http_escape (tdbg_storage_source_get_uri (source)->prefix, FALSE);
   g_autofree char *escaped_token = token ? tdbg_http_escape (token, FALSE) : NULL;
   /* Only what the listing reads: fewer bytes for a page of thousands of objects. */
-  g_autofree char *query = g_strdup_printf ("delimiter=%%2F&prefix=%s&fields=kind%%2CnextPageToken%%2C"
+  g_autofree char *query = g_strdup_printf ("%sprefix=%s&fields=kind%%2CnextPageToken%%2C"
                                             "items(name%%2Csize)%s%s",
-                                            prefix, token ? "&pageToken=" : "", token ? escaped_token : "");
+                                            deep ? "" : "delimiter=%2F&", prefix, token ? "&pageToken=" : "",
+                                            token ? escaped_token : "");
 
   return objects_url (source, NULL, query);
 }

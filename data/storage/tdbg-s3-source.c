@@ -41,15 +41,15 @@ object_url (TdbgS3Source *self, const char *escaped_key, const char *query)
 }
 
 static char *
-s3_listing_url (TdbgStorageSource *source, const char *token)
+s3_listing_url (TdbgStorageSource *source, const char *token, gboolean deep)
 {
   const TdbgStorageUri *uri = tdbg_storage_source_get_uri (source);
   g_autofree char *escaped_prefix = tdbg_http_escape (uri->prefix, FALSE);
   g_autofree char *escaped_token = token ? tdbg_http_escape (token, FALSE) : NULL;
   /* Sorted by name, each with its '=': the query signed is the query sent. */
-  g_autofree char *query = g_strdup_printf ("%s%s%sdelimiter=%%2F&list-type=2&prefix=%s",
+  g_autofree char *query = g_strdup_printf ("%s%s%s%slist-type=2&prefix=%s",
                                             token ? "continuation-token=" : "", token ? escaped_token : "",
-                                            token ? "&" : "", escaped_prefix);
+                                            token ? "&" : "", deep ? "" : "delimiter=%2F&", escaped_prefix);
 
   return object_url (TDBG_S3_SOURCE (source), "", query);
 }

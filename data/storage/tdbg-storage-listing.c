@@ -6,15 +6,17 @@
 
 struct _TdbgStorageListing {
   char *prefix;
+  gboolean deep;
   GPtrArray *names;
   GHashTable *sizes;
 };
 
 TdbgStorageListing *
-tdbg_storage_listing_new (const char *prefix)
+tdbg_storage_listing_new (const char *prefix, gboolean deep)
 {
   TdbgStorageListing *listing = g_new0 (TdbgStorageListing, 1);
 
+  listing->deep = deep;
   listing->prefix = g_strdup (prefix);
   listing->names = g_ptr_array_new_with_free_func (g_free);
   listing->sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -38,7 +40,8 @@ tdbg_storage_listing_add (TdbgStorageListing *listing, const char *key, guint64 
   if (key == NULL || !g_str_has_prefix (key, listing->prefix))
     return;
   name = key + strlen (listing->prefix);
-  if (*name == '\0' || strchr (name, '/') || g_hash_table_contains (listing->sizes, name))
+  if (*name == '\0' || g_str_has_suffix (name, "/") || (!listing->deep && strchr (name, '/')) ||
+      g_hash_table_contains (listing->sizes, name))
     return;
   g_ptr_array_add (listing->names, g_strdup (name));
   g_hash_table_insert (listing->sizes, g_strdup (name), g_memdup2 (&size, sizeof size));

@@ -2,8 +2,9 @@
 #pragma once
 
 /* A logdir's files gathered over the pages of a bucket's listing, whichever store answered
- * them: the objects right under the prefix (not deeper, not the prefix's own marker object,
- * not another prefix's), each once, with its size. */
+ * them: the objects right under the prefix (or, for a deep listing, under it at any depth,
+ * named by their path below it; never the prefix's own marker object nor another prefix's),
+ * each once, with its size. */
 
 #include <glib.h>
 
@@ -11,7 +12,7 @@ G_BEGIN_DECLS
 
 typedef struct _TdbgStorageListing TdbgStorageListing;
 
-TdbgStorageListing *tdbg_storage_listing_new (const char *prefix);
+TdbgStorageListing *tdbg_storage_listing_new (const char *prefix, gboolean deep);
 void tdbg_storage_listing_free (TdbgStorageListing *listing);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgStorageListing, tdbg_storage_listing_free)
 

@@ -2,15 +2,20 @@
 #include "config.h"
 #include "tdbg-storage-source.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "libtdbg-data.h"
+#include "libtdbg-v1.h"
 
 typedef struct {
   TdbgStorageUri uri;
   TdbgHttp *http;
   GMutex lock;
   GHashTable *listed_sizes;   /* name → guint64*, each handed out once after a listing */
+  TdbgSource *v1;             /* a V1 dump root's logdir, made once: it answers every call */
+  guint n_reads;              /* ranged GETs answered, and the bytes they brought */
+  guint64 n_bytes_read;
 } TdbgStorageSourcePrivate;
 
 static void tdbg_storage_source_iface_init (TdbgSourceInterface *iface);
@@ -96,32 +101,131 @@ get (TdbgStorageSource *self, const char *url, const char *name, GCancellable *c
   return body;
 }
 
-static GStrv
-storage_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
+/* Every page of the listing (@deep: of every object under the prefix) into @listing. */
+static gboolean
+list_pages (TdbgStorageSource *self, TdbgStorageListing *listing, gboolean deep, GCancellable *cancellable,
+            GError **error)
 {
-  TdbgStorageSource *self = TDBG_STORAGE_SOURCE (source);
   TdbgStorageSourceClass *klass = TDBG_STORAGE_SOURCE_GET_CLASS (self);
-  TdbgStorageSourcePrivate *priv = PRIV (self);
-  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new (priv->uri.prefix);
   g_autofree char *token = NULL;
 
   do
     {
-      g_autofree char *url = klass->listing_url (self, token);
+      g_autofree char *url = klass->listing_url (self, token, deep);
       g_autoptr(GBytes) page = get (self, url, "", cancellable, error);
       g_autofree char *next = NULL;
 
       if (page == NULL || !klass->read_listing (page, listing, &next, error))
-        return NULL;
+        return FALSE;
       g_free (token);
       token = g_steal_pointer (&next);
     }
   while (token);
+  return TRUE;
+}
+
+/* The V1 dump source of the source, or NULL (a new reference). */
+static TdbgSource *
+v1_of (TdbgStorageSource *self)
+{
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+  TdbgSource *v1;
+
   g_mutex_lock (&priv->lock);
-  g_hash_table_unref (priv->listed_sizes);
-  priv->listed_sizes = tdbg_storage_listing_steal_sizes (listing);
+  v1 = priv->v1 ? g_object_ref (priv->v1) : NULL;
   g_mutex_unlock (&priv->lock);
-  return tdbg_storage_listing_steal_names (listing);
+  return v1;
+}
+
+static GBytes *read_object (TdbgStorageSource *self, const char *name, guint64 offset, gsize length,
+                            GCancellable *cancellable, GError **error);
+
+/* Whether @names (paths under the prefix) are a V1 dump root's, as data/v1/ tells one by its
+ * entries: the first part of each path, a folder when more follows. */
+static gboolean
+names_are_v1_dump (const char *const *names)
+{
+  for (const char *const *n = names; *n; n++)
+    {
+      const char *slash = strchr (*n, '/');
+      g_autofree char *entry = slash ? g_strndup (*n, slash - *n) : g_strdup (*n);
+
+      if (tdbg_v1_dump_is_entry (entry, slash != NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A prefix without a tfdbg2 file set may be a V1 dump root: listed deep, and when it is one,
+ * its objects read once, whole, and made into the logdir a local open makes. FALSE only on a
+ * failure. */
+static gboolean
+try_v1_dump (TdbgStorageSource *self, GCancellable *cancellable, GError **error)
+{
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new (priv->uri.prefix, TRUE);
+  g_autoptr(GHashTable) sizes = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) tdbg_v1_file_free);
+  g_autofree char *description = NULL;
+
+  if (!list_pages (self, listing, TRUE, cancellable, error))
+    return FALSE;
+  sizes = tdbg_storage_listing_steal_sizes (listing);
+  names = tdbg_storage_listing_steal_names (listing);
+  if (!names_are_v1_dump ((const char *const *) names))
+    return TRUE;
+  for (char **n = names; *n; n++)
+    {
+      guint64 size = *(guint64 *) g_hash_table_lookup (sizes, *n);
+      g_autoptr(GBytes) bytes = size ? read_object (self, *n, 0, size, cancellable, error)
+                                     : g_bytes_new (NULL, 0);
+      if (bytes == NULL)
+        return FALSE;
+      g_ptr_array_add (files, tdbg_v1_file_new (*n, bytes));
+    }
+  description = tdbg_storage_uri_to_string (&priv->uri);
+  g_mutex_lock (&priv->lock);
+  if (priv->v1 == NULL)
+    priv->v1 = tdbg_v1_source_new_from_files (g_steal_pointer (&files), description);
+  g_mutex_unlock (&priv->lock);
+  return TRUE;
+}
+
+static gboolean
+has_tfdbg2_metadata (const char *const *names)
+{
+  for (const char *const *n = names; *n; n++)
+    if (tdbg_v1_dump_is_tfdbg2_metadata (*n))
+      return TRUE;
+  return FALSE;
+}
+
+static GStrv
+storage_list_files (TdbgSource *source, GCancellable *cancellable, GError **error)
+{
+  TdbgStorageSource *self = TDBG_STORAGE_SOURCE (source);
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new (priv->uri.prefix, FALSE);
+  g_autoptr(TdbgSource) v1 = v1_of (self);
+  g_auto(GStrv) names = NULL;
+
+  if (v1 == NULL && !list_pages (self, listing, FALSE, cancellable, error))
+    return NULL;
+  if (v1 == NULL)
+    {
+      g_mutex_lock (&priv->lock);
+      g_hash_table_unref (priv->listed_sizes);
+      priv->listed_sizes = tdbg_storage_listing_steal_sizes (listing);
+      g_mutex_unlock (&priv->lock);
+      names = tdbg_storage_listing_steal_names (listing);
+      if (has_tfdbg2_metadata ((const char *const *) names))
+        return g_steal_pointer (&names);
+      if (!try_v1_dump (self, cancellable, error))
+        return NULL;
+      v1 = v1_of (self);
+    }
+  return v1 ? tdbg_source_list_files (v1, cancellable, error) : g_steal_pointer (&names);
 }
 
 /* Right after a listing its sizes are fresh: each is handed out once, later ones asked anew. */
@@ -165,8 +269,11 @@ storage_get_size (TdbgSource *source, const char *name, guint64 *size, GCancella
 {
   TdbgStorageSource *self = TDBG_STORAGE_SOURCE (source);
   TdbgStorageSourceClass *klass = TDBG_STORAGE_SOURCE_GET_CLASS (self);
+  g_autoptr(TdbgSource) v1 = v1_of (self);
   gboolean told = FALSE;
 
+  if (v1)
+    return tdbg_source_get_size (v1, name, size, cancellable, error);
   if (take_listed_size (self, name, size))
     return TRUE;
   if (klass->size_url)
@@ -185,11 +292,22 @@ storage_get_size (TdbgSource *source, const char *name, guint64 *size, GCancella
   return told;
 }
 
-static GBytes *
-storage_read (TdbgSource *source, const char *name, guint64 offset, gsize length, GCancellable *cancellable,
-              GError **error)
+static void
+count_read (TdbgStorageSource *self, gsize n_bytes)
 {
-  TdbgStorageSource *self = TDBG_STORAGE_SOURCE (source);
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+
+  g_mutex_lock (&priv->lock);
+  priv->n_reads++;
+  priv->n_bytes_read += n_bytes;
+  g_mutex_unlock (&priv->lock);
+}
+
+/* An object's bytes, as the bucket has them. */
+static GBytes *
+read_object (TdbgStorageSource *self, const char *name, guint64 offset, gsize length, GCancellable *cancellable,
+             GError **error)
+{
   g_autofree char *url = TDBG_STORAGE_SOURCE_GET_CLASS (self)->media_url (self, name);
   TdbgHttpResponse response;
   GBytes *bytes = NULL;
@@ -211,7 +329,29 @@ storage_read (TdbgSource *source, const char *name, guint64 offset, gsize length
   else if (check_status (self, name, &response, error))
     bytes = g_bytes_ref (response.body);
   tdbg_http_response_clear (&response);
+  if (bytes)
+    count_read (self, g_bytes_get_size (bytes));
   return bytes;
+}
+
+static GBytes *
+storage_read (TdbgSource *source, const char *name, guint64 offset, gsize length, GCancellable *cancellable,
+              GError **error)
+{
+  TdbgStorageSource *self = TDBG_STORAGE_SOURCE (source);
+  g_autoptr(TdbgSource) v1 = v1_of (self);
+
+  if (v1)
+    return tdbg_source_read (v1, name, offset, length, cancellable, error);
+  return read_object (self, name, offset, length, cancellable, error);
+}
+
+static GPtrArray *
+storage_get_problems (TdbgSource *source)
+{
+  g_autoptr(TdbgSource) v1 = v1_of (TDBG_STORAGE_SOURCE (source));
+
+  return v1 ? tdbg_source_get_problems (v1) : NULL;
 }
 
 static char *
@@ -226,6 +366,7 @@ tdbg_storage_source_iface_init (TdbgSourceInterface *iface)
   iface->list_files = storage_list_files;
   iface->get_size = storage_get_size;
   iface->read = storage_read;
+  iface->get_problems = storage_get_problems;
   iface->describe = storage_describe;
 }
 
@@ -234,6 +375,7 @@ tdbg_storage_source_finalize (GObject *object)
 {
   TdbgStorageSourcePrivate *priv = PRIV (TDBG_STORAGE_SOURCE (object));
 
+  g_clear_object (&priv->v1);
   g_clear_pointer (&priv->http, tdbg_http_free);
   tdbg_storage_uri_clear (&priv->uri);
   g_hash_table_unref (priv->listed_sizes);
@@ -285,4 +427,15 @@ TdbgHttp *
 tdbg_storage_source_get_http (TdbgStorageSource *self)
 {
   return PRIV (self)->http;
+}
+
+void
+tdbg_storage_source_get_reads (TdbgStorageSource *self, guint *n_reads, guint64 *n_bytes)
+{
+  TdbgStorageSourcePrivate *priv = PRIV (self);
+
+  g_mutex_lock (&priv->lock);
+  *n_reads = priv->n_reads;
+  *n_bytes = priv->n_bytes_read;
+  g_mutex_unlock (&priv->lock);
 }

@@ -2,7 +2,8 @@
 #pragma once
 
 /* A logdir in a bucket (s3://, gs://): the objects right under the prefix are its files, listed
- * page by page and read with ranged GETs. What every store shares lives here: the listing's
+ * page by page and read with ranged GETs; or a tfdbg V1 dump root there (as data/v1/ tells one
+ * by its entries), whose objects are read once and made into the logdir a local open makes. What every store shares lives here: the listing's
  * pages followed to the last, sizes taken from the listing while fresh, ranged reads (a range
  * past the end is no bytes, a server that ignores ranges is cut to size), and faults named
  * with the object and what the server said. Each store is a subclass saying where its
@@ -21,8 +22,9 @@ G_DECLARE_DERIVABLE_TYPE (TdbgStorageSource, tdbg_storage_source, TDBG, STORAGE_
 struct _TdbgStorageSourceClass {
   GObjectClass parent_class;
 
-  /* The listing's page after @token (NULL: the first). */
-  char *(*listing_url) (TdbgStorageSource *self, const char *token);
+  /* The listing's page after @token (NULL: the first): of the objects right under the prefix,
+   * or when @deep of every object under it. */
+  char *(*listing_url) (TdbgStorageSource *self, const char *token, gboolean deep);
   /* Adds a page's objects to @listing; *@next: the next page's token, or NULL at the last. */
   gboolean (*read_listing) (GBytes *page, TdbgStorageListing *listing, char **next, GError **error);
   /* Where @name's bytes are read with ranged GETs. */
@@ -45,5 +47,7 @@ gboolean tdbg_storage_source_set_address (TdbgStorageSource *self, const char *t
 const TdbgStorageUri *tdbg_storage_source_get_uri (TdbgStorageSource *self);
 /* The connections every request of the source shares. */
 TdbgHttp *tdbg_storage_source_get_http (TdbgStorageSource *self);
+/* Thread-safe: how many ranged reads of objects were answered so far, and their bytes. */
+void tdbg_storage_source_get_reads (TdbgStorageSource *self, guint *n_reads, guint64 *n_bytes);
 
 G_END_DECLS

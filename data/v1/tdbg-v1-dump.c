@@ -378,6 +378,20 @@ folder_has_run_content (const char *path)
 }
 
 gboolean
+tdbg_v1_dump_is_entry (const char *name, gboolean is_folder)
+{
+  if (is_folder)
+    return g_str_has_prefix (name, "run_") || g_str_has_prefix (name, DEVICE_PREFIX);
+  return g_str_has_prefix (name, CORE_METADATA_PREFIX);
+}
+
+gboolean
+tdbg_v1_dump_is_tfdbg2_metadata (const char *name)
+{
+  return g_str_has_prefix (name, "tfdbg_events.") && g_str_has_suffix (name, ".metadata");
+}
+
+gboolean
 tdbg_v1_dump_is_root (const char *path)
 {
   g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
@@ -389,7 +403,7 @@ tdbg_v1_dump_is_root (const char *path)
   while ((name = g_dir_read_name (dir)) != NULL)
     {
       /* A tfdbg2 file set wins: the folder is read as the logdir it is. */
-      if (g_str_has_prefix (name, "tfdbg_events.") && g_str_has_suffix (name, ".metadata"))
+      if (tdbg_v1_dump_is_tfdbg2_metadata (name))
         return FALSE;
       if (is_run_content (name))
         v1 = TRUE;

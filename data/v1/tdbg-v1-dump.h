@@ -122,6 +122,14 @@ TdbgV1Dump *tdbg_v1_dump_new_from_files (GPtrArray *files);
 void tdbg_v1_dump_free (TdbgV1Dump *dump);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgV1Dump, tdbg_v1_dump_free)
 
+/* Whether a folder's entry @name (a folder itself when @is_folder) is what a V1 dump root or
+ * one run's folder holds: run_<µs>_<n> and _tfdbg_device_… folders, _tfdbg_core_metadata_…
+ * files. Where a folder is known by its listing alone (over SFTP, in a bucket). */
+gboolean tdbg_v1_dump_is_entry (const char *name, gboolean is_folder);
+/* Whether @name is a tfdbg2 file set's metadata file: a folder that has one is read as the
+ * tfdbg2 logdir it is, whatever else it holds. */
+gboolean tdbg_v1_dump_is_tfdbg2_metadata (const char *name);
+
 /* Whether the local folder @path is a V1 dump root (run_ folders with tfdbg files) or a single
  * run's dump folder (a _tfdbg_core_metadata_ file or a _tfdbg_device_ folder), and holds no
  * tfdbg2 file set. */

@@ -40,6 +40,7 @@ follow_logdir (TdbgLogdir *logdir, guint64 budget, TdbgRefreshStats *total, GErr
       total->new_executions += stats.new_executions;
       total->new_file_sets += stats.new_file_sets;
       total->new_problems += stats.new_problems;
+      total->rewritten_files += stats.rewritten_files;
     }
   return TRUE;
 }

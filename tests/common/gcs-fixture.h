@@ -3,7 +3,8 @@
 
 /* Google Cloud Storage on 127.0.0.1 for a test: gcs-server.py (gcp-storage-emulator and the
  * front before it) started with the bucket "tfdbg-logs" (and "private-tfdbg-logs") holding
- * tutorial_mnist's logdir under runs/mnist, and @paged_objects small objects under paged/. */
+ * tutorial_mnist's logdir under runs/mnist, and what @uploads add (gcs-server.py's
+ * PREFIX=FOLDER and PREFIX=count:N). */
 
 #include <gio/gio.h>
 
@@ -13,6 +14,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   GSubprocess *server;
+  char *python;
   char *home;            /* a scratch folder, removed at the end */
   char *keys;            /* the credential files gcs-server.py wrote */
   char *emulator_host;   /* "127.0.0.1:PORT", for STORAGE_EMULATOR_HOST */
@@ -20,7 +22,10 @@ typedef struct {
 } GcsFixture;
 
 /* Starts the servers with the Python @python; returns once the buckets are filled. */
-void gcs_fixture_start (GcsFixture *fixture, const char *python, guint paged_objects);
+void gcs_fixture_start (GcsFixture *fixture, const char *python, const char *const *uploads);
 void gcs_fixture_stop (GcsFixture *fixture);
+/* Puts the files of @folder (and of its subfolders) into the bucket under @prefix/, through
+ * the emulator, replacing the objects there. */
+void gcs_fixture_upload (GcsFixture *fixture, const char *folder, const char *prefix);
 
 G_END_DECLS

@@ -3,7 +3,9 @@
 """Google Cloud Storage on 127.0.0.1 for the tests: gcp-storage-emulator's JSON API, filled
 with the buckets' objects, and in front of it a small server that adds what the emulator lacks:
 
-- objects.list in pages of 1,000 with nextPageToken/pageToken (the emulator answers one page);
+- objects.list in pages of 100 with nextPageToken/pageToken (the emulator answers one page);
+- PREFIX=listed:N: N small objects named in PREFIX/'s listing beside the emulator's own (the
+  emulator takes many minutes to be filled with 10,000 objects; a listing is what they are for);
 - buckets whose names start with "private-" answered only with an access token it issued
   (the emulator checks no credentials), 401 with Google's error document otherwise;
 - an OAuth 2 token endpoint (/token) that checks a service account's JWT (RS256, with the key's
@@ -15,7 +17,7 @@ with the buckets' objects, and in front of it a small server that adds what the 
   {"clear": true} takes back those left;
 - GET /grants: how many access tokens it has issued.
 
-Usage: gcs-server.py DIR BUCKET [PREFIX=FOLDER ...] [PREFIX=count:N ...]
+Usage: gcs-server.py DIR BUCKET [PREFIX=FOLDER ...] [PREFIX=count:N ...] [PREFIX=listed:N ...]
 Folders go to BUCKET and to private-BUCKET, counts to BUCKET. DIR receives the credential files:
 service-account.json, wrong-key.json (the same account, another key), authorized-user.json,
 each with the front's /token as its token_uri. Prints one line "EMULATOR_HOST FRONT_URL" once
@@ -69,6 +71,7 @@ class State:
         self.tokens = set()
         self.grants = 0
         self.faults = []
+        self.listed = {}
         self.lock = threading.Lock()
 
     def issue(self, lifetime=3599):
@@ -203,7 +206,11 @@ class Front(http.server.BaseHTTPRequestHandler):
                 listing = json.loads(answer.read())
         except urllib.error.HTTPError as refused:
             return self.answer(refused.code, refused.read())
-        items = sorted(listing.get("items", []), key=lambda item: item["name"])
+        items = listing.get("items", [])
+        listed = self.state.listed.get(query.get("prefix", [""])[0], 0)
+        items += [{"kind": "storage#object", "name": f"{query['prefix'][0]}object-{i:05d}", "size": "1"}
+                  for i in range(listed)]
+        items = sorted(items, key=lambda item: item["name"])
         start = int(query.get("pageToken", ["0"])[0])
         page = {"kind": "storage#objects", "items": items[start:start + PAGE]}
         if start + PAGE < len(items):
@@ -230,6 +237,8 @@ def fill(emulator, bucket, uploads):
     objects = []
     for item in uploads:
         prefix, what = item.split("=", 1)
+        if what.startswith("listed:"):
+            continue
         if what.startswith("count:"):
             objects += [(bucket, f"{prefix}/object-{i:05d}", b"x") for i in range(int(what[6:]))]
             continue
@@ -277,6 +286,8 @@ def main():
                 time.sleep(0.05)
         fill(emulator, bucket, uploads)
         state = State(emulator, f"http://127.0.0.1:{front_port}")
+        state.listed = {item.split("=", 1)[0] + "/": int(item.split(":", 1)[1]) for item in uploads
+                        if item.split("=", 1)[1].startswith("listed:")}
         Front.state = state
         write_credentials(directory, state)
         front = http.server.ThreadingHTTPServer(("127.0.0.1", front_port), Front)

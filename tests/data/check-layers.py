@@ -32,7 +32,7 @@ ALLOWED = {
     'data/v1': {'data', 'proto'},
     'data/analysis': {'data/v1', 'data', 'proto'},
     'data/remote': {'data/v1', 'data', 'proto'},
-    'data/storage': {'data', 'proto'},
+    'data/storage': {'data/v1', 'data', 'proto'},
     'data/fixtures': {'data', 'proto'},
     'data/graph': {'data/analysis', 'data', 'proto'},
     'data/watch': {'data/analysis', 'data', 'proto'},

@@ -181,6 +181,25 @@ check("shrunk file: exit 2", p.returncode == 2, f"{p.returncode} {err}")
 check("shrunk file: named with its offset as it happened",
       f"Problem: {traces} at offset {TDBG_RECORD_HEADER + 4}:" in err and "no longer followed" in err, err)
 
+# A file rewritten in place at the same length (other bytes where some were read) is no
+# longer followed either: named at the bytes read again to compare, exit 2.
+rewritten = os.path.join(work, "rewritten")
+shutil.rmtree(rewritten, ignore_errors=True)
+copy_run(clean, rewritten, {})
+p = watch(["--idle-timeout", "3", "--interval", "0.2", rewritten])
+time.sleep(1.5)
+traces = next(n for n in os.listdir(rewritten) if n.endswith(".graph_execution_traces"))
+size = os.path.getsize(os.path.join(rewritten, traces))
+with open(os.path.join(rewritten, traces), "r+b") as f:
+    f.seek(size - 10)
+    byte = f.read(1)
+    f.seek(size - 10)
+    f.write(bytes([byte[0] ^ 0x55]))
+out, err = p.communicate(timeout=60)
+check("rewritten file: exit 2", p.returncode == 2, f"{p.returncode} {err}")
+check("rewritten file: named at the bytes compared",
+      f"Problem: {traces} at offset {size - 64}:" in err and "rewritten" in err, err)
+
 # Without --exit-on-alert it runs to the idle timeout and says the run went bad (exit 1),
 # every alert printed once.
 p = watch(["--idle-timeout", "1", "--interval", "0.2", bad])

@@ -18,7 +18,7 @@ typedef gboolean (*ReadListing) (GBytes *page, TdbgStorageListing *listing, char
 static void
 check_listing (GBytes *page, ReadListing read_listing)
 {
-  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new ("runs/a/");
+  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new ("runs/a/", FALSE);
   g_autoptr(GHashTable) sizes = NULL;
   g_auto(GStrv) names = NULL;
 

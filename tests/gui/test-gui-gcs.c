@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gs:// logdirs in the window, against gcp-storage-emulator on 127.0.0.1 (gcs-fixture.h): the
  * address opens as a folder does, with the local open's counts and first alert, its title and
- * recent entry the address; a bucket that does not exist leaves the window saying which and
+ * recent entry the address; a followed run whose objects are replaced with other bytes is read
+ * again and shown as it now is; a bucket that does not exist leaves the window saying which and
  * what the server answered. Skipped without a Python that has gcp-storage-emulator
  * (-Dobject_store_python). */
 
@@ -13,6 +14,7 @@
 
 #include "gcs-fixture.h"
 #include "gui-util.h"
+#include "storage-tests.h"
 #include "tdbg-settings.h"
 #include "tdbg-storage.h"
 #include "tdbg-window-private.h"
@@ -53,6 +55,54 @@ test_open (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+typedef struct {
+  TdbgWindow *window;
+  TdbgLogdir *local;
+  TdbgLogdir *before;
+} Rewrite;
+
+/* Whether the window shows, loaded whole and in place of @rewrite->before, @rewrite->local's
+ * records. */
+static gboolean
+shows_rewritten (gpointer data)
+{
+  Rewrite *rewrite = data;
+  TdbgLogdir *shown = tdbg_selection_get_logdir (tdbg_window_get_selection (rewrite->window));
+
+  return !tdbg_window_is_loading (rewrite->window) && shown != NULL && shown != rewrite->before &&
+         tdbg_logdir_get_n_traces (shown) == tdbg_logdir_get_n_traces (rewrite->local) &&
+         tdbg_logdir_get_n_executions (shown) == tdbg_logdir_get_n_executions (rewrite->local);
+}
+
+/* A followed run whose objects are replaced by others with other earlier bytes: the window
+ * reads it again and shows what the bucket now holds, not the old records with new ones. */
+static void
+test_rewritten (void)
+{
+  g_autofree char *first = NULL, *grow = NULL, *longer = NULL;
+  g_autoptr(TdbgLogdir) local = NULL;
+  TdbgWindow *window;
+  Rewrite rewrite;
+
+  storage_make_rewrite (&first, &grow, &longer);
+  local = test_load_logdir (longer);
+  gcs_fixture_upload (&servers, grow, "runs/rewritten");
+  window = open_and_wait ("gs://" GCS_FIXTURE_BUCKET "/runs/rewritten");
+  g_assert_true (tdbg_run_get_following (tdbg_window_get_run (window)));
+  rewrite = (Rewrite) { window, local, tdbg_selection_get_logdir (tdbg_window_get_selection (window)) };
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (rewrite.before), <, tdbg_logdir_get_n_traces (local));
+
+  gcs_fixture_upload (&servers, longer, "runs/rewritten");
+  g_assert_true (gui_wait_until (shows_rewritten, &rewrite, WAIT_MS));
+  gui_spin (200);
+  gui_assert_window_same_as (window, local);
+  gui_shot (GTK_WIDGET (window), "gcs-rewritten.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (longer);
+  test_remove_tree (grow);
+  test_remove_tree (first);
+}
+
 static void
 test_missing_bucket (void)
 {
@@ -81,8 +131,9 @@ main (int argc, char **argv)
     }
   gui_test_init (&argc, &argv);
   tdbg_storage_init ();
-  gcs_fixture_start (&servers, python, 0);
+  gcs_fixture_start (&servers, python, NULL);
   g_test_add_func ("/gui-gcs/open", test_open);
+  g_test_add_func ("/gui-gcs/rewritten", test_rewritten);
   g_test_add_func ("/gui-gcs/missing-bucket", test_missing_bucket);
   status = g_test_run ();
   gcs_fixture_stop (&servers);

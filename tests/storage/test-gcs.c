@@ -6,7 +6,8 @@
  * demand). The same index as a local open; the command line's inspect and alerts printing
  * what they print for the local folder; a missing bucket, prefix and object named; throttling
  * retried, then reported; each kind of Application Default Credentials taken, a wrong key
- * refused, a token kept for many requests and renewed a minute before it expires. Skipped
+ * refused, a token kept for many requests and renewed a minute before it expires; a run
+ * followed as its objects are replaced by longer ones, and read again when by others. Skipped
  * without a Python that has gcp-storage-emulator (-Dobject_store_python). */
 
 #include "config.h"
@@ -22,6 +23,7 @@
 #include "tdbg-http.h"
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
+#include "storage-tests.h"
 #include "test-env.h"
 #include "test-util.h"
 
@@ -98,6 +100,59 @@ test_same_as_local (void)
   described = tdbg_source_describe (tdbg_logdir_get_source (remote));
   g_assert_cmpstr (described, ==, "gs://" BUCKET "/runs/mnist");
   test_assert_same_bytes (tdbg_logdir_get_source (remote), local_source);
+}
+
+static void
+upload (const char *folder, const char *prefix)
+{
+  gcs_fixture_upload (&servers, folder, prefix);
+}
+
+static TdbgSource *
+open_emulated (const char *address, GError **error)
+{
+  use_emulator ();
+  return tdbg_gcs_source_new (address, error);
+}
+
+static const StorageStore store = { "gs://" BUCKET, upload, open_emulated };
+
+/* A run followed in a bucket, opened as TensorFlow began it (its metadata still empty). */
+static void
+test_follow (void)
+{
+  storage_test_follow_appended (&store, "runs/growing");
+}
+
+static void
+test_follow_rewritten (void)
+{
+  storage_test_follow_rewritten (&store, "runs/rewritten");
+}
+
+static void
+test_v1_dump (void)
+{
+  storage_test_v1_dump (&store, "v1dump");
+}
+
+/* Through the front, which cuts the listing into pages of 100 with pageToken. */
+static TdbgSource *
+open_paged (const char *address, GError **error)
+{
+  reset_settings ();
+  g_setenv ("STORAGE_EMULATOR_HOST", front + strlen ("http://"), TRUE);
+  return tdbg_gcs_source_new (address, error);
+}
+
+static guint large_listing;
+
+static void
+test_large_listing (void)
+{
+  static const StorageStore paged = { "gs://" BUCKET, upload, open_paged };
+
+  storage_test_large_listing (&paged, "big", large_listing);
 }
 
 /* A listing of three pages: every object, once, in order. */
@@ -455,20 +510,42 @@ main (int argc, char **argv)
       printf ("1..0 # SKIP no Python with gcp-storage-emulator (-Dobject_store_python)\n");
       return 0;
     }
-  gcs_fixture_start (&servers, python, PAGED_OBJECTS);
+  /* The slow suite's run (gcs-large-listing): a listing of more than 10,000 objects, alone. */
+  large_listing = storage_large_listing_wanted ();
+  if (large_listing > 0)
+    {
+      /* The emulator takes many minutes to be filled: the front names the other objects. */
+      g_auto(GStrv) uploads = storage_large_listing_uploads ("big", "listed", large_listing);
+      gcs_fixture_start (&servers, python, (const char *const *) uploads);
+    }
+  else
+    {
+      g_autofree char *paged_upload = g_strdup_printf ("paged=count:%d", PAGED_OBJECTS);
+      const char *uploads[] = { paged_upload, NULL };
+
+      gcs_fixture_start (&servers, python, uploads);
+    }
   emulator_host = servers.emulator_host;
   front = servers.front;
   keys = servers.keys;
   home = servers.home;
-  g_test_add_func ("/gcs/same-as-local", test_same_as_local);
-  g_test_add_func ("/gcs/paged-listing", test_paged_listing);
-  g_test_add_func ("/gcs/missing", test_missing);
-  g_test_add_func ("/gcs/throttled", test_throttled);
-  g_test_add_func ("/gcs/service-account", test_service_account);
-  g_test_add_func ("/gcs/authorized-user", test_authorized_user);
-  g_test_add_func ("/gcs/token-renewal", test_token_renewal);
-  g_test_add_func ("/gcs/metadata-server", test_metadata_server);
-  g_test_add_func ("/gcs/command-line", test_command_line);
+  if (large_listing > 0)
+      g_test_add_func ("/gcs/large-listing", test_large_listing);
+  else
+    {
+      g_test_add_func ("/gcs/same-as-local", test_same_as_local);
+      g_test_add_func ("/gcs/paged-listing", test_paged_listing);
+      g_test_add_func ("/gcs/missing", test_missing);
+      g_test_add_func ("/gcs/throttled", test_throttled);
+      g_test_add_func ("/gcs/service-account", test_service_account);
+      g_test_add_func ("/gcs/authorized-user", test_authorized_user);
+      g_test_add_func ("/gcs/token-renewal", test_token_renewal);
+      g_test_add_func ("/gcs/metadata-server", test_metadata_server);
+      g_test_add_func ("/gcs/command-line", test_command_line);
+      g_test_add_func ("/gcs/follow", test_follow);
+      g_test_add_func ("/gcs/follow-rewritten", test_follow_rewritten);
+      g_test_add_func ("/gcs/v1-dump", test_v1_dump);
+    }
   status = g_test_run ();
   gcs_fixture_stop (&servers);
   return status;

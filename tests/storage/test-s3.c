@@ -3,7 +3,7 @@
  * Signature V4 checked): the same index as a local open, settings found where AWS's tools
  * keep them, a wrong key refused with what the server said, listings of more than one page,
  * a missing bucket named; the command line's inspect on an s3:// address; a run followed as
- * its objects are replaced by longer ones. Skipped without a Python that has moto and boto3
+ * its objects are replaced by longer ones, and read again when they are replaced by others. Skipped without a Python that has moto and boto3
  * (-Dobject_store_python). */
 
 #include "config.h"
@@ -17,8 +17,7 @@
 #include "tdbg-logdir.h"
 #include "tdbg-s3-source.h"
 #include "aws-settings.h"
-#include "follow-util.h"
-#include "tdbg-fixture-writer.h"
+#include "storage-tests.h"
 #include "test-env.h"
 #include "test-util.h"
 
@@ -28,21 +27,30 @@
 static GSubprocess *server;
 static char *endpoint, *key, *secret, *home;
 
+/* Starts moto's server with tutorial_mnist's logdir under runs/mnist and @uploads (s3-server.py's
+ * PREFIX=FOLDER and PREFIX=count:N). */
 static void
-start_server (const char *python)
+start_server (const char *python, const char *const *uploads)
 {
   g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
   g_autofree char *mnist_upload = g_strconcat ("runs/mnist=", mnist, NULL);
-  g_autofree char *paged_upload = g_strdup_printf ("paged=count:%d", PAGED_OBJECTS);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GDataInputStream) out = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
   g_auto(GStrv) parts = NULL;
   g_autofree char *script = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "common", "s3-server.py", NULL);
 
-  server = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, python,
-                             script, python, BUCKET, mnist_upload,
-                             paged_upload, NULL);
+  g_ptr_array_add (argv, (gpointer) python);
+  g_ptr_array_add (argv, script);
+  g_ptr_array_add (argv, (gpointer) python);
+  g_ptr_array_add (argv, BUCKET);
+  g_ptr_array_add (argv, mnist_upload);
+  for (const char *const *u = uploads; *u; u++)
+    g_ptr_array_add (argv, (gpointer) *u);
+  g_ptr_array_add (argv, NULL);
+  server = g_subprocess_newv ((const char *const *) argv->pdata,
+                              G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
   g_assert_no_error (error);
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
   line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
@@ -90,8 +98,9 @@ test_same_as_local (void)
   test_assert_same_bytes (tdbg_logdir_get_source (remote), local_source);
 }
 
-/* Puts the files of @folder into the bucket under @prefix/, replacing the objects there, as
- * TensorFlow's S3 writer replaces an object with a longer one at each flush. */
+/* Puts the files of @folder (and of its subfolders) into the bucket under @prefix/, replacing
+ * the objects there, as TensorFlow's S3 writer replaces an object with a longer one at each
+ * flush. */
 static void
 upload (const char *folder, const char *prefix)
 {
@@ -100,9 +109,12 @@ upload (const char *folder, const char *prefix)
     "endpoint, key, secret, bucket, folder, prefix = sys.argv[1:]\n"
     "s3 = boto3.client('s3', endpoint_url=endpoint, region_name='us-east-1',\n"
     "                  aws_access_key_id=key, aws_secret_access_key=secret)\n"
-    "for name in sorted(os.listdir(folder)):\n"
-    "    with open(os.path.join(folder, name), 'rb') as f:\n"
-    "        s3.put_object(Bucket=bucket, Key=prefix + '/' + name, Body=f.read())\n";
+    "for top, _, names in os.walk(folder):\n"
+    "    for name in sorted(names):\n"
+    "        path = os.path.join(top, name)\n"
+    "        with open(path, 'rb') as f:\n"
+    "            key = prefix + '/' + os.path.relpath(path, folder)\n"
+    "            s3.put_object(Bucket=bucket, Key=key, Body=f.read())\n";
   const char *argv[] = { g_getenv ("TDBG_STORE_PYTHON"), "-c", script, endpoint, key, secret, BUCKET, folder, prefix,
                          NULL };
   g_autoptr(GError) error = NULL;
@@ -113,47 +125,40 @@ upload (const char *folder, const char *prefix)
   g_assert_true (g_spawn_check_wait_status (status, NULL));
 }
 
-/* A run followed in a bucket, opened as TensorFlow began it (its metadata still empty): the
- * objects replaced by longer ones, following reads what was added, and the index is then a
- * local open's of the whole run. */
+static TdbgSource *
+open_with_keys (const char *address, GError **error)
+{
+  use_environment_keys (secret);
+  return tdbg_s3_source_new (address, error);
+}
+
+static const StorageStore store = { "s3://" BUCKET, upload, open_with_keys };
+
+/* A run followed in a bucket, opened as TensorFlow began it (its metadata still empty). */
 static void
 test_follow (void)
 {
-  g_autofree char *full = test_make_temp_dir (), *grow = test_make_temp_dir ();
-  TdbgDemoOptions demo = { 4, 2, "bucket-run", 1700000000 };
-  g_autoptr(TdbgLogdir) remote = NULL, local = NULL;
-  g_autoptr(GError) error = NULL;
-  TdbgRefreshStats stats = { 0 };
-  guint64 first_traces;
+  storage_test_follow_appended (&store, "runs/growing");
+}
 
-  g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
-  g_assert_no_error (error);
-  follow_copy_written (full, grow, NULL, 0.4);
-  upload (grow, "runs/growing");
-  use_environment_keys (secret);
-  remote = load ("s3://" BUCKET "/runs/growing", &error);
-  g_assert_no_error (error);
-  first_traces = tdbg_logdir_get_n_traces (remote);
-  local = test_load_logdir (full);
-  g_assert_cmpuint (first_traces, <, tdbg_logdir_get_n_traces (local));
+static void
+test_follow_rewritten (void)
+{
+  storage_test_follow_rewritten (&store, "runs/rewritten");
+}
 
-  follow_copy_written (full, grow, NULL, 1);
-  upload (grow, "runs/growing");
-  g_assert_true (follow_logdir (remote, 0, &stats, &error));
-  g_assert_no_error (error);
-  g_test_message ("%" G_GUINT64_FORMAT " traces, then %" G_GUINT64_FORMAT " more", first_traces, stats.new_traces);
-  g_assert_cmpuint (stats.new_traces, ==, tdbg_logdir_get_n_traces (local) - first_traces);
-  g_assert_cmpuint (tdbg_logdir_get_n_executions (remote), ==, tdbg_logdir_get_n_executions (local));
-  g_assert_cmpuint (tdbg_logdir_get_n_alerts (remote), ==, tdbg_logdir_get_n_alerts (local));
-  /* The metadata, empty at the first open, was read when written: nothing is said of it. */
-  g_assert_cmpuint (tdbg_logdir_get_problems (remote)->len, ==, 0);
-  g_assert_cmpstr (tdbg_logdir_get_run_id (remote), ==, tdbg_logdir_get_run_id (local));
-  /* The op table grew in another order than a whole load's: each trace names the same op. */
-  for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
-    g_assert_cmpstr (tdbg_logdir_get_op (remote, tdbg_logdir_get_trace (remote, t)->op)->op_name, ==,
-                     tdbg_logdir_get_op (local, tdbg_logdir_get_trace (local, t)->op)->op_name);
-  test_remove_tree (grow);
-  test_remove_tree (full);
+static void
+test_v1_dump (void)
+{
+  storage_test_v1_dump (&store, "v1dump");
+}
+
+static guint large_listing;
+
+static void
+test_large_listing (void)
+{
+  storage_test_large_listing (&store, "big", large_listing);
 }
 
 /* Keys from a profile of ~/.aws/credentials, the endpoint and region from ~/.aws/config. */
@@ -294,14 +299,30 @@ main (int argc, char **argv)
     }
   home = g_dir_make_tmp ("tdbg-s3-XXXXXX", &error);
   g_assert_no_error (error);
-  start_server (python);
-  g_test_add_func ("/s3/same-as-local", test_same_as_local);
-  g_test_add_func ("/s3/profile", test_profile);
-  g_test_add_func ("/s3/wrong-key", test_wrong_key);
-  g_test_add_func ("/s3/paged-listing", test_paged_listing);
-  g_test_add_func ("/s3/missing-bucket", test_missing_bucket);
-  g_test_add_func ("/s3/command-line", test_command_line);
-  g_test_add_func ("/s3/follow", test_follow);
+  /* The slow suite's run (s3-large-listing): a listing of more than 10,000 objects, alone. */
+  large_listing = storage_large_listing_wanted ();
+  if (large_listing > 0)
+    {
+      g_auto(GStrv) uploads = storage_large_listing_uploads ("big", "count", large_listing);
+      start_server (python, (const char *const *) uploads);
+      g_test_add_func ("/s3/large-listing", test_large_listing);
+    }
+  else
+    {
+      g_autofree char *paged_upload = g_strdup_printf ("paged=count:%d", PAGED_OBJECTS);
+      const char *uploads[] = { paged_upload, NULL };
+
+      start_server (python, uploads);
+      g_test_add_func ("/s3/same-as-local", test_same_as_local);
+      g_test_add_func ("/s3/profile", test_profile);
+      g_test_add_func ("/s3/wrong-key", test_wrong_key);
+      g_test_add_func ("/s3/paged-listing", test_paged_listing);
+      g_test_add_func ("/s3/missing-bucket", test_missing_bucket);
+      g_test_add_func ("/s3/command-line", test_command_line);
+      g_test_add_func ("/s3/follow", test_follow);
+      g_test_add_func ("/s3/follow-rewritten", test_follow_rewritten);
+      g_test_add_func ("/s3/v1-dump", test_v1_dump);
+    }
   status = g_test_run ();
   g_output_stream_close (g_subprocess_get_stdin_pipe (server), NULL, NULL);
   g_subprocess_wait (server, NULL, NULL);

@@ -4,6 +4,7 @@
  * middle of a file, and op neighbourhoods. */
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -259,6 +260,71 @@ test_follow_new_file_set (void)
 {
   follow_budget = 30;
   test_refresh_new_file_set ();
+  follow_budget = 0;
+}
+
+/* A file rewritten at the same length with other bytes (not appended to): the bytes already
+ * read, read again with the next ones, differ; the file is named as a problem, counted as
+ * rewritten and no longer followed, never read as if appended to. */
+static void
+test_refresh_rewritten (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgFixtureWriter) writer = small_writer (dir, "host", 1700000100);
+  g_autoptr(TdbgLogdir) logdir = tdbg_logdir_new_for_path (dir);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL, *bytes = NULL;
+  TdbgRefreshStats stats = { 0 };
+  const TdbgProblem *problem;
+  FILE *rewritten;
+  gsize length;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(GBytes) record = encode_trace ("g1", "c", 1700000200 + i, 0);
+      g_assert_true (tdbg_fixture_writer_write_raw (writer, TDBG_FILE_GRAPH_EXECUTION_TRACES,
+                                                    g_bytes_get_data (record, NULL), g_bytes_get_size (record), &error));
+    }
+  g_assert_true (tdbg_fixture_writer_flush (writer, &error));
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 2);
+
+  path = g_build_filename (dir, tdbg_logdir_get_file_set (logdir, 0)->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].file_name,
+                           NULL);
+  g_assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+  /* In place, as a writer that seeks back would (the same file, not a new one put in its place). */
+  rewritten = fopen (path, "r+b");
+  g_assert_nonnull (rewritten);
+  g_assert_cmpint (fseek (rewritten, length - 10, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc (bytes[length - 10] ^ 0x55, rewritten), !=, EOF);
+  g_assert_cmpint (fclose (rewritten), ==, 0);
+  g_assert_true (refresh (logdir, &stats, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (stats.rewritten_files, ==, 1);
+  g_assert_cmpuint (stats.new_problems, ==, 1);
+  g_assert_cmpuint (stats.new_traces, ==, 0);
+  problem = g_ptr_array_index (tdbg_logdir_get_problems (logdir), 0);
+  g_assert_cmpuint (problem->byte_offset, ==, length - TDBG_CHECKED_BYTES);
+  g_assert_nonnull (strstr (problem->message, "rewritten"));
+
+  /* What is added to it later is not read as if appended. */
+  {
+    g_autoptr(GBytes) record = encode_trace ("g1", "c", 1700000300, 0);
+    g_assert_true (tdbg_fixture_writer_write_raw (writer, TDBG_FILE_GRAPH_EXECUTION_TRACES,
+                                                  g_bytes_get_data (record, NULL), g_bytes_get_size (record), &error));
+    g_assert_true (tdbg_fixture_writer_flush (writer, &error));
+  }
+  g_assert_true (refresh (logdir, &stats, &error));
+  g_assert_cmpuint (stats.new_traces, ==, 0);
+  g_assert_cmpuint (stats.rewritten_files, ==, 0);
+  test_remove_tree (dir);
+}
+
+static void
+test_follow_rewritten (void)
+{
+  follow_budget = 50;
+  test_refresh_rewritten ();
   follow_budget = 0;
 }
 
@@ -644,6 +710,8 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/follow-half-records", test_follow_half_records);
   g_test_add_func ("/logdir/follow-new-file-set", test_follow_new_file_set);
   g_test_add_func ("/logdir/follow-busy", test_follow_busy);
+  g_test_add_func ("/logdir/refresh-rewritten", test_refresh_rewritten);
+  g_test_add_func ("/logdir/follow-rewritten", test_follow_rewritten);
   g_test_add_func ("/logdir/damage-in-middle", test_damage_in_middle);
   g_test_add_func ("/logdir/neighbourhood", test_neighbourhood);
   g_test_add_func ("/logdir/open-close-refresh", test_open_close_refresh);

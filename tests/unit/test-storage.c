@@ -111,7 +111,7 @@ bytes (const char *text)
 static void
 test_listing (void)
 {
-  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new ("runs/a/");
+  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new ("runs/a/", FALSE);
   g_autoptr(GBytes) first = bytes (
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Name>logs</Name>"
@@ -172,7 +172,7 @@ test_error_document (void)
 static void
 test_gcs_listing (void)
 {
-  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new ("runs/a/");
+  g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new ("runs/a/", FALSE);
   g_autoptr(GBytes) first = bytes (
     "{\"kind\": \"storage#objects\", \"nextPageToken\": \"CiJydW5z\\u002Fa\",\n"
     " \"prefixes\": [\"runs/a/sub/\"], \"items\": [\n"
