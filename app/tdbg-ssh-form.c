@@ -1,28 +1,29 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "tdbg-remote-dialog.h"
+#include "tdbg-ssh-form.h"
 
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-error.h"
 #include "tdbg-ssh-uri.h"
 #include "tdbg-template.h"
+#include "tdbg-ui.h"
 
-struct _TdbgRemoteDialog {
-  GtkWindow parent_instance;
+struct _TdbgSshForm {
+  GtkGrid parent_instance;
 
   GtkEditable *host_entry;
   GtkEditable *user_entry;
   GtkEditable *port_entry;
   GtkEditable *path_entry;
-  GtkWidget *recents_box;
-  GtkListBox *recents_list;
-  GtkLabel *message_label;
+
+  char *address;   /* what the fields make, NULL when they make none */
+  char *problem;   /* why they make none */
 };
 
-G_DEFINE_FINAL_TYPE (TdbgRemoteDialog, tdbg_remote_dialog, GTK_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (TdbgSshForm, tdbg_ssh_form, GTK_TYPE_GRID)
 
-enum { LOCATION_CHOSEN, N_SIGNALS };
-static guint signals[N_SIGNALS];
+enum { PROP_0, PROP_ADDRESS, PROP_PROBLEM, N_PROPS };
+static GParamSpec *props[N_PROPS];
 
 /* Sets @error to @message for the person; returns NULL for the caller to return. */
 static gpointer
@@ -50,7 +51,7 @@ parse_port (const char *text, guint *port, GError **error)
 }
 
 char *
-tdbg_remote_dialog_build_address (TdbgRemoteDialog *self, GError **error)
+tdbg_ssh_form_build_address (TdbgSshForm *self, GError **error)
 {
   g_autofree char *host = g_strstrip (g_strdup (gtk_editable_get_text (self->host_entry)));
   g_autofree char *user = g_strstrip (g_strdup (gtk_editable_get_text (self->user_entry)));
@@ -86,7 +87,7 @@ tdbg_remote_dialog_build_address (TdbgRemoteDialog *self, GError **error)
 }
 
 gboolean
-tdbg_remote_dialog_set_address (TdbgRemoteDialog *self, const char *address)
+tdbg_ssh_form_set_address (TdbgSshForm *self, const char *address)
 {
   TdbgSshUri uri;
   g_autofree char *port = NULL;
@@ -104,91 +105,89 @@ tdbg_remote_dialog_set_address (TdbgRemoteDialog *self, const char *address)
   return TRUE;
 }
 
-void
-tdbg_remote_dialog_connect (TdbgRemoteDialog *self)
+/* The fields changed: what they make now. */
+static void
+field_changed_cb (TdbgSshForm *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *address = tdbg_remote_dialog_build_address (self, &error);
 
-  if (address == NULL)
+  g_clear_pointer (&self->address, g_free);
+  g_clear_pointer (&self->problem, g_free);
+  self->address = tdbg_ssh_form_build_address (self, &error);
+  if (self->address == NULL)
+    self->problem = g_strdup (error->message);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ADDRESS]);
+}
+
+static void
+tdbg_ssh_form_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TdbgSshForm *self = TDBG_SSH_FORM (object);
+
+  switch (prop_id)
     {
-      gtk_label_set_text (self->message_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
-      return;
+    case PROP_ADDRESS:
+      g_value_set_string (value, self->address);
+      break;
+    case PROP_PROBLEM:
+      g_value_set_string (value, self->problem);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
-  g_signal_emit (self, signals[LOCATION_CHOSEN], 0, address);
-  gtk_window_destroy (GTK_WINDOW (self));
-}
-
-const char *
-tdbg_remote_dialog_get_message (TdbgRemoteDialog *self)
-{
-  return gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : "";
 }
 
 static void
-field_changed_cb (TdbgRemoteDialog *self)
+tdbg_ssh_form_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
-}
+  TdbgSshForm *self = TDBG_SSH_FORM (object);
 
-static void
-recent_activated_cb (TdbgRemoteDialog *self, GtkListBoxRow *row)
-{
-  tdbg_remote_dialog_set_address (self, g_object_get_data (G_OBJECT (row), "address"));
-}
-
-static void
-add_recents (TdbgRemoteDialog *self, const char *const *recents)
-{
-  guint n = 0;
-
-  for (guint i = 0; recents && recents[i]; i++)
+  switch (prop_id)
     {
-      GtkWidget *row, *label;
-      if (!tdbg_ssh_uri_is_ssh (recents[i]))
-        continue;
-      label = gtk_label_new (recents[i]);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_widget_set_margin_start (label, 6);
-      gtk_widget_set_margin_end (label, 6);
-      gtk_widget_set_margin_top (label, 4);
-      gtk_widget_set_margin_bottom (label, 4);
-      row = gtk_list_box_row_new ();
-      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
-      g_object_set_data_full (G_OBJECT (row), "address", g_strdup (recents[i]), g_free);
-      gtk_list_box_append (self->recents_list, row);
-      n++;
+    case PROP_ADDRESS:
+      if (g_value_get_string (value))
+        tdbg_ssh_form_set_address (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
-  gtk_widget_set_visible (self->recents_box, n > 0);
 }
 
 static void
-tdbg_remote_dialog_class_init (TdbgRemoteDialogClass *klass)
+tdbg_ssh_form_finalize (GObject *object)
 {
+  TdbgSshForm *self = TDBG_SSH_FORM (object);
+
+  g_free (self->address);
+  g_free (self->problem);
+  G_OBJECT_CLASS (tdbg_ssh_form_parent_class)->finalize (object);
+}
+
+static void
+tdbg_ssh_form_class_init (TdbgSshFormClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  signals[LOCATION_CHOSEN] = g_signal_new ("location-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                                           NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-remote-dialog.ui");
-  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgRemoteDialog, host_entry, user_entry, port_entry, path_entry,
-                               recents_box, recents_list, message_label);
-  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, tdbg_remote_dialog_connect, field_changed_cb, recent_activated_cb);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  object_class->get_property = tdbg_ssh_form_get_property;
+  object_class->set_property = tdbg_ssh_form_set_property;
+  object_class->finalize = tdbg_ssh_form_finalize;
+  props[PROP_ADDRESS] = g_param_spec_string ("address", NULL, NULL, NULL, TDBG_PARAM_READWRITE);
+  props[PROP_PROBLEM] = g_param_spec_string ("problem", NULL, NULL, NULL, TDBG_PARAM_READABLE);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-ssh-form.ui");
+  TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgSshForm, host_entry, user_entry, port_entry, path_entry);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, field_changed_cb);
 }
 
 static void
-tdbg_remote_dialog_init (TdbgRemoteDialog *self)
+tdbg_ssh_form_init (TdbgSshForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-TdbgRemoteDialog *
-tdbg_remote_dialog_new (GtkWindow *parent, const char *const *recents)
+GtkWidget *
+tdbg_ssh_form_new (void)
 {
-  TdbgRemoteDialog *self = g_object_new (TDBG_TYPE_REMOTE_DIALOG, "transient-for", parent, NULL);
-
-  add_recents (self, recents);
-  return self;
+  return g_object_new (TDBG_TYPE_SSH_FORM, NULL);
 }
