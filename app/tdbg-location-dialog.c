@@ -146,6 +146,31 @@ recent_activated_cb (TdbgLocationDialog *self, GtkListBoxRow *row)
   tdbg_location_dialog_open (self);
 }
 
+/* Enter on a recent opens it (without this, GTK 4.8 gives Enter to the default button, Open,
+ * which would read the entry instead). */
+static gboolean
+recents_key_cb (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                TdbgLocationDialog *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *row = focus ? gtk_widget_get_ancestor (focus, GTK_TYPE_LIST_BOX_ROW) : NULL;
+
+  if ((keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter) || row == NULL ||
+      gtk_widget_get_parent (row) != GTK_WIDGET (self->recents_list))
+    return FALSE;
+  recent_activated_cb (self, GTK_LIST_BOX_ROW (row));
+  return TRUE;
+}
+
+/* Alt+R: the focus to the first recent, for the arrows and Enter (the list itself takes none). */
+static gboolean
+recents_mnemonic_cb (TdbgLocationDialog *self, gboolean group_cycling)
+{
+  GtkListBoxRow *first = gtk_list_box_get_row_at_index (self->recents_list, 0);
+
+  return first != NULL && gtk_widget_grab_focus (GTK_WIDGET (first));
+}
+
 static GtkWidget *
 recent_row (const char *location)
 {
@@ -204,15 +229,21 @@ tdbg_location_dialog_class_init (TdbgLocationDialogClass *klass)
                                                "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-location-dialog.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgLocationDialog, entry, kinds_label, message_label, form_expander,
                                recents_box, recents_list);
-  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, tdbg_location_dialog_open, entry_changed_cb, recent_activated_cb);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, tdbg_location_dialog_open, entry_changed_cb, recent_activated_cb,
+                                recents_mnemonic_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 tdbg_location_dialog_init (TdbgLocationDialog *self)
 {
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
   show_kinds (self);
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (recents_key_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->recents_list), keys);
 }
 
 TdbgLocationDialog *
