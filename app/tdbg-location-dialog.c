@@ -13,6 +13,7 @@ struct _TdbgLocationDialog {
   GtkLabel *message_label;
   GtkExpander *form_expander;
   GtkWidget *recents_box;
+  GtkScrolledWindow *recents_scroller;
   GtkListBox *recents_list;
 
   GtkWidget *form;      /* NULL when none was added */
@@ -194,12 +195,24 @@ recent_row (const char *location)
   return row;
 }
 
+/* The first rows in sight whatever else the dialog shows: a window keeps its size when the
+ * message appears, and the list would give it the room. */
+#define RECENTS_IN_SIGHT 4
+
 static void
 add_recents (TdbgLocationDialog *self, const char *const *recents)
 {
-  for (guint i = 0; recents && recents[i]; i++)
+  guint n = recents ? g_strv_length ((char **) recents) : 0;
+  int row_height = 0;
+
+  for (guint i = 0; i < n; i++)
     gtk_list_box_append (self->recents_list, recent_row (recents[i]));
-  gtk_widget_set_visible (self->recents_box, recents && recents[0]);
+  gtk_widget_set_visible (self->recents_box, n > 0);
+  if (n == 0)
+    return;
+  gtk_widget_measure (GTK_WIDGET (gtk_list_box_get_row_at_index (self->recents_list, 0)), GTK_ORIENTATION_VERTICAL, -1,
+                      NULL, &row_height, NULL, NULL);
+  gtk_scrolled_window_set_min_content_height (self->recents_scroller, (int) MIN (n, RECENTS_IN_SIGHT) * row_height);
 }
 
 /* What this build opens, as tdbg-location.c knows it. */
@@ -228,7 +241,7 @@ tdbg_location_dialog_class_init (TdbgLocationDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tfdbg_gtk/TfdbgGtk/app/tdbg-location-dialog.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgLocationDialog, entry, kinds_label, message_label, form_expander,
-                               recents_box, recents_list);
+                               recents_box, recents_scroller, recents_list);
   TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, tdbg_location_dialog_open, entry_changed_cb, recent_activated_cb,
                                 recents_mnemonic_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
