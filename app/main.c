@@ -2,7 +2,7 @@
 /* The window's program: the window, and every headless command as cli/ runs it. */
 #include "config.h"
 
-#include "tdbg-cli.h"
+#include "libtdbg-cli.h"
 #include "tdbg-gui.h"
 
 int

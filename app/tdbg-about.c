@@ -7,7 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include "tdbg-fixture-writer.h"
+#include "libtdbg-fixtures.h"
 
 void
 tdbg_show_about (GtkWindow *parent)

@@ -9,8 +9,8 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 #include "tdbg-gui.h"
-#include "tdbg-location.h"
-#include "tdbg-ui.h"
+#include "libtdbg-data.h"
+#include "libtdbg-ui.h"
 #include "tdbg-window.h"
 #include "tdbg-window-private.h"
 

@@ -11,7 +11,7 @@
  * thread; "restored" then tells how many records came in. Nothing is read twice: reading
  * continues from the offsets the logdir saved. */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

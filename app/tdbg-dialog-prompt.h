@@ -14,7 +14,7 @@
  * TDBG_SSH_CACHE=DIR keeps the bytes read there for the next open. */
 
 #include <gtk/gtk.h>
-#include "tdbg-prompt.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

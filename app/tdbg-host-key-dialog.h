@@ -6,7 +6,7 @@
  * Closing the dialog refuses. */
 
 #include "tdbg-answer-window.h"
-#include "tdbg-prompt.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -2,8 +2,8 @@
 #include "tdbg-location-dialog.h"
 
 #include <glib/gi18n.h>
-#include "tdbg-location.h"
-#include "tdbg-template.h"
+#include "libtdbg-data.h"
+#include "libtdbg-ui.h"
 
 struct _TdbgLocationDialog {
   GtkWindow parent_instance;

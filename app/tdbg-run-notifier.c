@@ -4,9 +4,9 @@
 #include "tdbg-run-notifier.h"
 
 #include <glib/gi18n.h>
-#include "tdbg-alert-kind.h"
-#include "tdbg-cause-finder.h"
-#include "tdbg-report.h"
+#include "libtdbg-data.h"
+#include "libtdbg-ui.h"
+#include "libtdbg-report.h"
 
 /* A run's files are not written at once: the line may come a moment after the record that
  * raised the alert, and the root cause is found on a worker. Both usually take well under a

@@ -10,8 +10,8 @@
  * run shown in a window and for one the application watches with no window. */
 
 #include <gio/gio.h>
-#include "tdbg-run.h"
-#include "tdbg-selection.h"
+#include "libtdbg-run.h"
+#include "libtdbg-ui.h"
 
 G_BEGIN_DECLS
 

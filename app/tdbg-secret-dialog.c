@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-secret-dialog.h"
-#include "tdbg-template.h"
+#include "libtdbg-ui.h"
 
 #include <glib/gi18n.h>
 

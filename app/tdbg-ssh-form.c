@@ -3,10 +3,9 @@
 
 #include <string.h>
 #include <glib/gi18n.h>
-#include "tdbg-error.h"
-#include "tdbg-ssh-uri.h"
-#include "tdbg-template.h"
-#include "tdbg-ui.h"
+#include "libtdbg-data.h"
+#include "libtdbg-remote.h"
+#include "libtdbg-ui.h"
 
 struct _TdbgSshForm {
   GtkGrid parent_instance;

@@ -8,9 +8,9 @@
 #include <glib/gi18n.h>
 #include "tdbg-application.h"
 #include "tdbg-watched-run.h"
-#include "tdbg-location.h"
+#include "libtdbg-data.h"
 #include "tdbg-settings.h"
-#include "tdbg-template.h"
+#include "libtdbg-ui.h"
 
 struct _TdbgStartPage {
   GtkWidget parent_instance;

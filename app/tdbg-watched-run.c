@@ -4,7 +4,7 @@
 #include "tdbg-watched-run.h"
 
 #include "tdbg-run-notifier.h"
-#include "tdbg-selection.h"
+#include "libtdbg-ui.h"
 
 struct _TdbgWatchedRun {
   GObject parent_instance;

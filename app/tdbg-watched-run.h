@@ -6,7 +6,7 @@
  * logdir for the root cause), until a window shows the run again or the watch is stopped. */
 
 #include <gio/gio.h>
-#include "tdbg-run.h"
+#include "libtdbg-run.h"
 
 G_BEGIN_DECLS
 

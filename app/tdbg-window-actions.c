@@ -12,7 +12,7 @@
 #include "tdbg-ssh-form.h"
 #endif
 #include "tdbg-settings.h"
-#include "tdbg-template.h"
+#include "libtdbg-ui.h"
 
 static void
 location_chosen_cb (TdbgLocationDialog *dialog, const char *location, TdbgWindow *self)

@@ -15,9 +15,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
-#include "tdbg-diagnosis.h"
-#include "tdbg-location.h"
-#include "tdbg-records.h"
+#include "libtdbg-analysis.h"
+#include "libtdbg-data.h"
 #include "tdbg-start-page.h"
 
 /* The diverging ops whose first diverging trace Alerts lists after the first divergence. */

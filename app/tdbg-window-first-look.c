@@ -2,7 +2,7 @@
 #include "tdbg-window-private.h"
 
 #include <glib/gi18n.h>
-#include "tdbg-alerts-pane.h"
+#include "libtdbg-ui.h"
 
 struct _TdbgFirstLook {
   gulong paint_id;             /* waiting for the frame */

@@ -9,10 +9,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
-#include "tdbg-diagnosis.h"
-#include "tdbg-error.h"
-#include "tdbg-location.h"
-#include "tdbg-records.h"
+#include "libtdbg-analysis.h"
+#include "libtdbg-data.h"
 #include "tdbg-settings.h"
 
 /* How often a remote logdir's connection is checked. */

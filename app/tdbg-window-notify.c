@@ -3,7 +3,7 @@
 
 #include "tdbg-window-private.h"
 
-#include "tdbg-alert-kind.h"
+#include "libtdbg-data.h"
 #include "tdbg-background-watch.h"
 
 gboolean

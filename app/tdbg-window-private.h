@@ -15,19 +15,13 @@
 
 #include "tdbg-window.h"
 
-#include "tdbg-alerts-pane.h"
-#include "tdbg-history.h"
-#include "tdbg-compare.h"
-#include "tdbg-graph-pane.h"
+#include "libtdbg-ui.h"
+#include "libtdbg-compare.h"
 #include "tdbg-problem-page.h"
-#include "tdbg-run.h"
+#include "libtdbg-run.h"
 #include "tdbg-run-notifier.h"
-#include "tdbg-source-pane.h"
-#include "tdbg-stack-pane.h"
-#include "tdbg-location.h"
+#include "libtdbg-data.h"
 #include "tdbg-start-page.h"
-#include "tdbg-timeline-pane.h"
-#include "tdbg-trace-pane.h"
 #include "tdbg-connection-watch.h"
 #include "tdbg-dialog-prompt.h"
 

@@ -6,9 +6,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include "tdbg-cause-finder.h"
-#include "tdbg-report.h"
-#include "tdbg-layout-worker.h"
+#include "libtdbg-ui.h"
+#include "libtdbg-report.h"
 
 static TdbgCauseFinder *
 finder_of (TdbgWindow *self)

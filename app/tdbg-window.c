@@ -9,8 +9,7 @@
 #include "tdbg-window-private.h"
 #include "tdbg-background-watch.h"
 #include "tdbg-settings.h"
-#include "tdbg-ui.h"
-#include "tdbg-template.h"
+#include "libtdbg-ui.h"
 
 G_DEFINE_FINAL_TYPE (TdbgWindow, tdbg_window, GTK_TYPE_APPLICATION_WINDOW)
 

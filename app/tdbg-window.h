@@ -5,9 +5,9 @@
  * cancel, following a logdir still being written, and the problems banner. */
 
 #include <gtk/gtk.h>
-#include "tdbg-run.h"
-#include "tdbg-selection.h"
-#include "tdbg-source.h"
+#include "libtdbg-run.h"
+#include "libtdbg-ui.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-compare-report.h"
-#include "tdbg-graph-export.h"
-#include "tdbg-write-file.h"
+#include "libtdbg-compare.h"
+#include "libtdbg-graph.h"
+#include "libtdbg-data.h"
 
 #define TEXT_WORST_OPS 10
 

@@ -6,11 +6,8 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-error.h"
-#include "tdbg-npy.h"
-#include "tdbg-records.h"
-#include "tdbg-report.h"
-#include "tdbg-tensor.h"
+#include "libtdbg-data.h"
+#include "libtdbg-report.h"
 
 /* Writes event @index of @logdir (a trace or an execution) to @json, or appends its text to
  * @text; FALSE after printing why not. */

@@ -7,10 +7,10 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-graph-dot.h"
-#include "tdbg-graph-export.h"
-#include "tdbg-report.h"
-#include "tdbg-write-file.h"
+#include "libtdbg-analysis.h"
+#include "libtdbg-graph.h"
+#include "libtdbg-report.h"
+#include "libtdbg-data.h"
 
 /* report.md → report-graph.png, beside it. */
 static char *

@@ -7,12 +7,9 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-more-alerts.h"
-#include "tdbg-alert-kind.h"
-#include "tdbg-diagnosis.h"
-#include "tdbg-local-source.h"
-#include "tdbg-records.h"
-#include "tdbg-report.h"
+#include "libtdbg-analysis.h"
+#include "libtdbg-data.h"
+#include "libtdbg-report.h"
 
 /* The members of the @i-th object of an array that json_objects() writes. */
 typedef void (*JsonMembersFunc) (TdbgJson *j, TdbgLogdir *logdir, guint i);

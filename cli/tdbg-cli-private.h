@@ -5,10 +5,7 @@
  * (local or ssh://) the headless way, and the commands themselves for tdbg-cli.c's table. */
 
 #include "tdbg-cli.h"
-#include "tdbg-json.h"
-#include "tdbg-location.h"
-#include "tdbg-logdir.h"
-#include "tdbg-records.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

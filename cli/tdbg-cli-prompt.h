@@ -5,7 +5,7 @@
  * its options, an unknown host key accepted once only when the command line says so (never
  * remembered), and secrets asked on the terminal. */
 
-#include "tdbg-prompt.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

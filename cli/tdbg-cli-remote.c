@@ -12,8 +12,7 @@
 
 #include "tdbg-cli-private.h"
 #include "tdbg-cli-prompt.h"
-#include "tdbg-remote.h"
-#include "tdbg-serve.h"
+#include "libtdbg-remote.h"
 
 const char _tdbg_cli_serve_command[] = TDBG_SERVE_COMMAND;
 

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include "tdbg-cli-private.h"
-#include "tdbg-storage.h"
+#include "libtdbg-storage.h"
 
 void
 _tdbg_cli_storage_init (void)

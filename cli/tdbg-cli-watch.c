@@ -7,13 +7,10 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-report.h"
-#include "tdbg-diagnosis.h"
-#include "tdbg-error.h"
-#include "tdbg-location.h"
-#include "tdbg-more-alerts.h"
-#include "tdbg-records.h"
-#include "tdbg-watch.h"
+#include "libtdbg-report.h"
+#include "libtdbg-analysis.h"
+#include "libtdbg-data.h"
+#include "libtdbg-watch.h"
 
 #define USEC_PER_SEC G_USEC_PER_SEC
 /* The hint about TensorFlow's circular buffer comes after this long with graphs and no

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-cli-private.h"
-#include "tdbg-diagnosis.h"
-#include "tdbg-location.h"
-#include "tdbg-report.h"
-#include "tdbg-v1-source.h"
+#include "libtdbg-analysis.h"
+#include "libtdbg-data.h"
+#include "libtdbg-report.h"
+#include "libtdbg-v1.h"
 
 typedef int (*CommandFunc) (int argc, char **argv);
 
@@ -186,7 +186,7 @@ print_usage (FILE *out)
 }
 
 /* One line, the same in every build and language, that scripts and packaging can compare
- * with meson's version (tests/check-version.py). */
+ * with meson's version (tests/unit/check-version.py). */
 static int
 print_version (void)
 {

@@ -6,7 +6,7 @@
  * transpose_a, …), decoded with protobuf-c. */
 
 #include <glib.h>
-#include "graph.pb-c.h"
+#include "libtdbg-proto.h"
 #include "tdbg-json.h"
 
 G_BEGIN_DECLS

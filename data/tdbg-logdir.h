@@ -10,7 +10,7 @@
 #include "tdbg-model.h"
 #include "tdbg-source.h"
 #include "tdbg-file-kind.h"
-#include "debug_event.pb-c.h"
+#include "libtdbg-proto.h"
 
 G_BEGIN_DECLS
 

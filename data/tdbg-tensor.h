@@ -6,7 +6,7 @@
 
 #include <math.h>
 #include <glib.h>
-#include "tensor.pb-c.h"
+#include "libtdbg-proto.h"
 
 G_BEGIN_DECLS
 

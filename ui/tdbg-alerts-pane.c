@@ -8,10 +8,10 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
-#include "tdbg-alert-kind.h"
+#include "libtdbg-data.h"
 #include "tdbg-cause-card.h"
 #include "tdbg-index-model.h"
-#include "tdbg-more-alerts.h"
+#include "libtdbg-analysis.h"
 #include "tdbg-template.h"
 
 struct _TdbgAlertsPane {

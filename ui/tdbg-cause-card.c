@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 #include "tdbg-cause-finder.h"
-#include "tdbg-sentences.h"
+#include "libtdbg-analysis.h"
 #include "tdbg-template.h"
 
 struct _TdbgCauseCard {

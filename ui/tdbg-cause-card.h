@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 #include "tdbg-selection.h"
-#include "tdbg-root-cause.h"
+#include "libtdbg-analysis.h"
 
 G_BEGIN_DECLS
 

@@ -6,7 +6,7 @@
  * whatever shows the cause (the card in Alerts, the marks in Graph Structure, the report). */
 
 #include "tdbg-selection.h"
-#include "tdbg-root-cause.h"
+#include "libtdbg-analysis.h"
 
 G_BEGIN_DECLS
 

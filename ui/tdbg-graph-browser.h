@@ -12,7 +12,7 @@
 #include <gtk/gtk.h>
 #include "tdbg-selection.h"
 #include "tdbg-graph-view.h"
-#include "tdbg-graph-dot.h"
+#include "libtdbg-analysis.h"
 
 G_BEGIN_DECLS
 

@@ -8,7 +8,7 @@
  * in where the DOT gives none. */
 
 #include <gtk/gtk.h>
-#include "tdbg-graph-export.h"
+#include "libtdbg-graph.h"
 
 G_BEGIN_DECLS
 

@@ -4,7 +4,7 @@
 #include "tdbg-graph-legend.h"
 
 #include <glib/gi18n.h>
-#include "tdbg-neighbourhood.h"
+#include "libtdbg-analysis.h"
 #include "tdbg-ui.h"
 
 typedef struct {

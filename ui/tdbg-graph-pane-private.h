@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* The graph pane's read-backs for the tests and benchmarks (through tests/gui-util.h). */
+/* The graph pane's read-backs for the tests and benchmarks (through tests/common/gui-util.h). */
 
 #include "tdbg-graph-pane.h"
 #include "tdbg-graph-view.h"

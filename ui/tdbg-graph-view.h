@@ -12,7 +12,7 @@
  * too, which emits "cluster-activated". */
 
 #include <gtk/gtk.h>
-#include "tdbg-graph-export.h"
+#include "libtdbg-graph.h"
 
 G_BEGIN_DECLS
 

@@ -7,7 +7,7 @@
  * NaN/∞ are marked red, the shown trace's step outlined. Its accessible label sums it up. */
 
 #include <gtk/gtk.h>
-#include "tdbg-op-history.h"
+#include "libtdbg-analysis.h"
 
 G_BEGIN_DECLS
 

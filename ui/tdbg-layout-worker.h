@@ -6,7 +6,7 @@
  * window never blocks on a layout. */
 
 #include <gio/gio.h>
-#include "tdbg-graph-export.h"
+#include "libtdbg-graph.h"
 
 G_BEGIN_DECLS
 

@@ -5,8 +5,7 @@
 #include "tdbg-ui.h"
 
 #include <glib/gi18n.h>
-#include "tdbg-graph-def.h"
-#include "tdbg-tensor.h"
+#include "libtdbg-data.h"
 
 struct _TdbgOpDetails {
   GtkWidget parent_instance;

@@ -6,7 +6,7 @@
  * with the 1-based line. */
 
 #include <gtksourceview/gtksource.h>
-#include "tdbg-source-ops.h"
+#include "libtdbg-analysis.h"
 
 G_BEGIN_DECLS
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-selection.h"
-#include "tdbg-calls.h"
+#include "libtdbg-analysis.h"
 #include "tdbg-ui.h"
 
 struct _TdbgSelection {

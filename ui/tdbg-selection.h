@@ -5,7 +5,7 @@
  * properties (notify::) and change them; they never call each other. */
 
 #include <glib-object.h>
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

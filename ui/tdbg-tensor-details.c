@@ -4,7 +4,7 @@
 #include "tdbg-tensor-details-private.h"
 
 #include <glib/gi18n.h>
-#include "tdbg-npy.h"
+#include "libtdbg-data.h"
 #include "tdbg-tensor-text.h"
 #include "tdbg-health-plot.h"
 #include "tdbg-template.h"

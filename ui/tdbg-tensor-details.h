@@ -6,8 +6,7 @@
  * highlighted as its two entries say. */
 
 #include <gtk/gtk.h>
-#include "tdbg-logdir.h"
-#include "tdbg-value.h"
+#include "libtdbg-data.h"
 #include "tdbg-twins.h"
 
 G_BEGIN_DECLS

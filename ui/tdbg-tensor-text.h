@@ -5,7 +5,7 @@
  * tensor, with chosen values highlighted (by default -inf, +inf and NaN). */
 
 #include <gtk/gtk.h>
-#include "tdbg-tensor.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* What of the timeline pane its tests call directly (through tests/gui-util.h). */
+/* What of the timeline pane its tests call directly (through tests/common/gui-util.h). */
 
 #include <glib.h>
 

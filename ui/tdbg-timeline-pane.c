@@ -7,7 +7,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 #include "tdbg-index-model.h"
-#include "tdbg-value.h"
+#include "libtdbg-data.h"
 #include "tdbg-template.h"
 
 struct _TdbgTimelinePane {

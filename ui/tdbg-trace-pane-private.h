@@ -10,8 +10,7 @@
 #include "tdbg-list-scroll.h"
 #include "tdbg-tensor-details.h"
 #include "tdbg-trace-columns.h"
-#include "tdbg-trace-filter.h"
-#include "tdbg-trace-sort.h"
+#include "libtdbg-analysis.h"
 #include "tdbg-trace-summary.h"
 #include "tdbg-twins.h"
 

@@ -6,7 +6,7 @@
 #include "tdbg-trace-header.h"
 #include "tdbg-trace-row.h"
 #include "tdbg-name-factory.h"
-#include "tdbg-device-name.h"
+#include "libtdbg-data.h"
 #include "tdbg-template.h"
 
 G_DEFINE_FINAL_TYPE (TdbgTracePane, tdbg_trace_pane, TDBG_TYPE_PANE)

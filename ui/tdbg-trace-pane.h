@@ -7,7 +7,7 @@
 #include "tdbg-pane.h"
 #include "tdbg-trace-header.h"
 #include "tdbg-trace-row.h"
-#include "tdbg-trace-sort.h"
+#include "libtdbg-analysis.h"
 #include "tdbg-twins.h"
 
 G_BEGIN_DECLS

@@ -5,8 +5,8 @@
 #include <math.h>
 #include <glib/gi18n.h>
 #include "tdbg-tensor-details.h"
-#include "tdbg-device-name.h"
-#include "tdbg-trace-filter.h"
+#include "libtdbg-data.h"
+#include "libtdbg-analysis.h"
 
 /* What the summary columns show for one trace: decoded on demand for visible rows only. */
 typedef struct {

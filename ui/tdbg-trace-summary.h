@@ -5,9 +5,8 @@
  * logdir's debug modes and devices call for, and their texts, from the trace's digest or its
  * summary tensor (decoded on demand, for the rows in view only, and kept for a while). */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 #include "tdbg-trace-columns.h"
-#include "tdbg-value.h"
 
 G_BEGIN_DECLS
 

@@ -6,7 +6,7 @@
  * the run compared with (run B), and the tolerances its values were compared with. Shared by
  * the panes, read-only once made. */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -7,7 +7,7 @@
  * its traces while it ran). And back: the first trace a call ran. Neither is recorded in
  * the files; both are worked out from the graphs and the wall times. */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

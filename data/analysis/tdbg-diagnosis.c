@@ -2,13 +2,13 @@
 #include "config.h"
 
 #include "tdbg-diagnosis.h"
-#include "tdbg-v1-dump.h"
+#include "libtdbg-v1.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include "tdbg-records.h"
+#include "libtdbg-data.h"
 
 TdbgDiagnosisKind
 tdbg_diagnose_location (const TdbgLocation *location)

@@ -6,8 +6,7 @@
  * eagerly, and a run whose circular buffer dropped its earliest events. */
 
 #include <glib.h>
-#include "tdbg-location.h"
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -3,7 +3,7 @@
 
 #include <string.h>
 #include <glib/gi18n.h>
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 #include "tdbg-neighbourhood.h"
 
 #define MAX_LABEL_CHARS 60

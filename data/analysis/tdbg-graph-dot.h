@@ -6,7 +6,7 @@
  * one node each, so that large graphs stay quick to lay out and readable. No GTK, no
  * Graphviz: the headless export and the window's graph browser both build on it. */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

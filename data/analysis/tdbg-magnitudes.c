@@ -5,7 +5,7 @@
 
 #include <math.h>
 #include "tdbg-op-history.h"
-#include "tdbg-value.h"
+#include "libtdbg-data.h"
 
 struct _TdbgMagnitudes {
   GArray *entries;        /* TdbgTraceMagnitude */

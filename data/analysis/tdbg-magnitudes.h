@@ -6,7 +6,7 @@
  * the last (the digests keep no magnitudes, and every decode may be a read over SSH). The
  * threshold is applied by the search, so changing it reads nothing again. No GTK here. */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

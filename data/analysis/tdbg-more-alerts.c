@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
-#include "tdbg-alert-kind.h"
+#include "libtdbg-data.h"
 
 /* Whether @name ends with one of @stems, then "_" and TensorFlow's number. */
 static gboolean

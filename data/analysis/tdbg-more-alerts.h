@@ -7,8 +7,7 @@
  * whose largest |x| passes a threshold. Each kind is a row of the table in data/tdbg-alert-kind.c
  * and a finder in finders[] in tdbg-more-alerts.c. */
 
-#include "tdbg-logdir.h"
-#include "tdbg-alert-kind.h"
+#include "libtdbg-data.h"
 #include "tdbg-magnitudes.h"
 
 G_BEGIN_DECLS

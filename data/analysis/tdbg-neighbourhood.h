@@ -4,7 +4,7 @@
 /* An op's neighbourhood: its inputs up to N levels above and its consumers up to M levels
  * below, capped in size, as nodes and edges and as Graphviz DOT text. */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 #include "tdbg-root-cause.h"
 
 G_BEGIN_DECLS

@@ -5,7 +5,7 @@
 
 #include <math.h>
 #include <glib/gi18n.h>
-#include "tdbg-value.h"
+#include "libtdbg-data.h"
 
 /* Past this many elements a FULL_TENSOR value's magnitudes are taken from its first ones:
  * the plot shows orders of magnitude, and the GUI thread must not stall. */

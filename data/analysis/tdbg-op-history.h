@@ -6,8 +6,7 @@
  * FULL_TENSOR) and the magnitudes of FULL_TENSOR values, so that a value growing towards
  * overflow shows steps before it does. No GTK here. */
 
-#include "tdbg-logdir.h"
-#include "tdbg-tensor.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -21,7 +21,7 @@
 
 #include "tdbg-root-cause-private.h"
 #include "tdbg-diagnosis.h"
-#include "tdbg-tensor.h"
+#include "libtdbg-data.h"
 
 #include <math.h>
 #include <string.h>

@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include "tdbg-root-cause-private.h"
-#include "tdbg-graph-def.h"
+#include "libtdbg-data.h"
 
 #include <inttypes.h>
 #include <math.h>

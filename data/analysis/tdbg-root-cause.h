@@ -14,8 +14,7 @@
  * index. Executions are numbered likewise: the first file set's in record order, then the
  * next file set's (an eager input's producer is looked for on its call's host only). */
 
-#include "tdbg-logdir.h"
-#include "tdbg-value.h"
+#include "libtdbg-data.h"
 #include "tdbg-cause-catalogue.h"
 
 G_BEGIN_DECLS

@@ -5,7 +5,7 @@
  * of its creation stack (the line the person wrote), as `tfdbg-gtk ops` does. Per file, per
  * line: the ops, and how many of them produced -inf, +inf or NaN. */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -8,7 +8,7 @@
  * is that of the file set it was read from (a remote worker writes its own file set; the
  * devices' records all come from the coordinator's). */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

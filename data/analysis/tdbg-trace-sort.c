@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "tdbg-tensor.h"
+#include "libtdbg-data.h"
 #include "tdbg-trace-filter.h"
 
 /* How many traces between looks at the cancellable. */

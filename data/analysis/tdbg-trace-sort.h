@@ -7,7 +7,7 @@
  * a digest does not hold exactly (a count past TDBG_TRACE_COUNT_MAX) is read from the record. */
 
 #include <gio/gio.h>
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -5,7 +5,7 @@
  * read in windows of the files, and the comparison of two recorded values. */
 
 #include "tdbg-compare.h"
-#include "debug_event.pb-c.h"
+#include "libtdbg-proto.h"
 
 G_BEGIN_DECLS
 

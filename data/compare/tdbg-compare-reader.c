@@ -5,9 +5,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-crc32c.h"
-#include "tdbg-error.h"
-#include "tdbg-records.h"
+#include "libtdbg-data.h"
 
 #define WINDOW_BYTES (1u << 20)
 

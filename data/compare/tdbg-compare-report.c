@@ -7,8 +7,8 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-neighbourhood.h"
-#include "tdbg-value.h"
+#include "libtdbg-analysis.h"
+#include "libtdbg-data.h"
 
 #define VALUE_ELEMENTS 8
 #define PICTURE_INPUT_DEPTH 2

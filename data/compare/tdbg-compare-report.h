@@ -6,7 +6,7 @@
  * request (the same with both neighbourhoods drawn). */
 
 #include "tdbg-compare.h"
-#include "tdbg-json.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -7,8 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "tdbg-tensor.h"
-#include "tdbg-wire.h"
+#include "libtdbg-data.h"
 
 #define SUMMARY_MAX 16
 

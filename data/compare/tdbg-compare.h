@@ -8,7 +8,7 @@
  * grows with the number of traces, never with their values. Eager executions are paired the
  * same way, by op type (a function's without its suffix) and occurrence. */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

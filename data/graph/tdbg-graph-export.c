@@ -6,9 +6,8 @@
 #include <string.h>
 #include <glib/gstdio.h>
 #include <gvc.h>
-#include "tdbg-error.h"
-#include "tdbg-graph-dot.h"
-#include "tdbg-write-file.h"
+#include "libtdbg-data.h"
+#include "libtdbg-analysis.h"
 
 static GVC_t *gvc;
 static GString *gv_errors;

@@ -10,8 +10,8 @@
  * thread, see tdbg-layout-worker.h; the command line uses its main thread). */
 
 #include <glib.h>
-#include "tdbg-logdir.h"
-#include "tdbg-neighbourhood.h"
+#include "libtdbg-data.h"
+#include "libtdbg-analysis.h"
 
 G_BEGIN_DECLS
 

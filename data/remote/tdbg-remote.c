@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-remote.h"
 
-#include "tdbg-location.h"
+#include "libtdbg-data.h"
 #include "tdbg-ssh-source.h"
 
 static char *

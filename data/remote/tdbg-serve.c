@@ -2,7 +2,7 @@
 #include "config.h"
 #include "tdbg-serve.h"
 #include "tdbg-serve-private.h"
-#include "tdbg-v1-source.h"
+#include "libtdbg-v1.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -14,9 +14,7 @@
 #include <glib/gi18n.h>
 #include <gio/gio.h>
 
-#include "tdbg-error.h"
-#include "tdbg-file-kind.h"
-#include "tdbg-records.h"
+#include "libtdbg-data.h"
 
 /* zstd at level 1: on debugger files it compresses about as well as zlib at level 6 (rsync's)
  * several times faster, and decompresses faster still. */

@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 #include <libssh/sftp.h>
 
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 
 /* Reads are pipelined: this many requests of this size in flight. OpenSSH answers reads of up
  * to 255 KiB; a server may answer fewer bytes than asked, and the rest is asked again. */

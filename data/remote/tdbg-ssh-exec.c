@@ -7,9 +7,7 @@
 #include <zstd.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-crc32c.h"
-#include "tdbg-error.h"
-#include "tdbg-records.h"
+#include "libtdbg-data.h"
 #include "tdbg-serve.h"
 #include "tdbg-serve-private.h"
 #include "tdbg-ssh-exec-private.h"

@@ -6,8 +6,7 @@
  * never. Secrets go from the prompt straight to libssh and are wiped; they are never logged
  * or stored. */
 
-#include "tdbg-prompt.h"
-#include "tdbg-source.h"
+#include "libtdbg-data.h"
 #include "tdbg-ssh-uri.h"
 
 G_BEGIN_DECLS

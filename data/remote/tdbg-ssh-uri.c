@@ -4,7 +4,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 
 #define SCHEME "ssh://"
 

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "tdbg-v1-source.h"
+#include "libtdbg-v1.h"
 
 /* What a tfdbg V1 dump root (or one run's folder of it) holds, as data/v1/ tells them:
  * run_<µs>_<n>/ folders, _tfdbg_core_metadata_* files and _tfdbg_device_* folders. */

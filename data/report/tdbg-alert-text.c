@@ -6,7 +6,7 @@
 
 #include <math.h>
 #include <glib/gi18n.h>
-#include "tdbg-more-alerts.h"
+#include "libtdbg-analysis.h"
 
 /* @symbols: −∞ and +∞ as the window writes them (a notification); else -inf and +inf, as
  * scripts read the command line's lines. */

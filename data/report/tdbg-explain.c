@@ -5,7 +5,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-neighbourhood.h"
+#include "libtdbg-analysis.h"
 #include "tdbg-report.h"
 
 #define SOURCE_CONTEXT_LINES 3

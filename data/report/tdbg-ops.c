@@ -6,7 +6,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-graph-def.h"
+#include "libtdbg-data.h"
 
 guint *
 tdbg_ops_count_traces (TdbgLogdir *logdir)

@@ -6,8 +6,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-tensor.h"
-#include "tdbg-value.h"
+#include "libtdbg-data.h"
 
 #define MAX_JSON_VALUES 100000
 #define MAX_TEXT_VALUES 200

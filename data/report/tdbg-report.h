@@ -6,10 +6,8 @@
  * the ops and their lines (tdbg-ops.c), an alert as a line or a JSON object
  * (tdbg-alert-text.c), and where the program's translations are (tdbg-locale.c). No GTK. */
 
-#include "tdbg-json.h"
-#include "tdbg-logdir.h"
-#include "tdbg-root-cause.h"
-#include "tdbg-value.h"
+#include "libtdbg-data.h"
+#include "libtdbg-analysis.h"
 
 G_BEGIN_DECLS
 

@@ -6,8 +6,8 @@
 
 #include <string.h>
 
-#include "tdbg-more-alerts.h"
-#include "tdbg-watch.h"
+#include "libtdbg-analysis.h"
+#include "libtdbg-watch.h"
 
 /* Traces and executions applied at most per follow step: parsing them on the main thread must
  * not hold a window up for long; what is left is fetched again at once. */

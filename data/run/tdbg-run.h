@@ -7,8 +7,7 @@
  * (and in compare mode a second one beside it); nothing here draws. Signals are emitted on
  * the thread whose main context the run was made in. */
 
-#include "tdbg-location.h"
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

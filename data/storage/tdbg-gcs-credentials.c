@@ -7,9 +7,8 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 #include "tdbg-gcs-json.h"
-#include "tdbg-json.h"
 #include "tdbg-json-reader.h"
 
 #define GOOGLE_TOKEN_URI "https://oauth2.googleapis.com/token"

@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 #include "tdbg-json-reader.h"
 
 static TdbgJsonNode *

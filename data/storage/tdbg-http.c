@@ -5,7 +5,7 @@
 #include <curl/curl.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 
 /* Tries of one request: 0.2 s, 0.4 s … 3.2 s between them (about 6 s in all), as AWS's and
  * Google's clients back off from a throttled store. */

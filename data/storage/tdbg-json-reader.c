@@ -5,7 +5,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 
 /* Deeper than any answer Google sends; keeps a hostile document off the stack's end. */
 #define MAX_DEPTH 64

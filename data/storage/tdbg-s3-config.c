@@ -5,7 +5,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 
 static const char *
 env (const char *name)

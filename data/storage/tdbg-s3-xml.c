@@ -6,7 +6,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 
 /* While a page is parsed. */
 typedef struct {

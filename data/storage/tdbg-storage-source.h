@@ -9,7 +9,7 @@
  * addresses are, how a request is authorized and how its answers read. */
 
 #include "tdbg-http.h"
-#include "tdbg-source.h"
+#include "libtdbg-data.h"
 #include "tdbg-storage-listing.h"
 #include "tdbg-storage-uri.h"
 

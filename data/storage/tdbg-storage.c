@@ -3,7 +3,7 @@
 #include "tdbg-storage.h"
 
 #include "tdbg-gcs-source.h"
-#include "tdbg-location.h"
+#include "libtdbg-data.h"
 #include "tdbg-s3-source.h"
 #include "tdbg-storage-uri.h"
 

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "tdbg-error.h"
+#include "libtdbg-data.h"
 
 #define CORE_METADATA_PREFIX "_tfdbg_core_metadata_"
 #define DEVICE_PREFIX "_tfdbg_device_"

@@ -13,7 +13,7 @@
  * named (file, and offset inside it where that applies) in the dump's problems. */
 
 #include <gio/gio.h>
-#include "tdbg-records.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

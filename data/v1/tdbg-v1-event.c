@@ -4,7 +4,7 @@
 #include "tdbg-v1-dump.h"
 
 #include <string.h>
-#include "tdbg-wire.h"
+#include "libtdbg-data.h"
 
 /* Event: 1 wall_time, 2 step, 3 file_version, 4 graph_def, 5 summary, 6 log_message. Summary:
  * 1 value. Summary.Value: 1 tag, 7 node_name, 8 tensor, 9 metadata. SummaryMetadata: 1

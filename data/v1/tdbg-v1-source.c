@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-v1-source.h"
 #include "tdbg-v1-dump.h"
-#include "tdbg-location.h"
+#include "libtdbg-data.h"
 
 #include <glib/gstdio.h>
 
-#include "tdbg-memory-source.h"
 #include "tdbg-v1-synth.h"
 
 struct _TdbgV1Source {

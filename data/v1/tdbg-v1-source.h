@@ -5,7 +5,7 @@
  * the dump (tdbg-v1-synth.h), so that everything that reads a logdir reads the dump too. Its
  * problems (tdbg_source_get_problems) name the dump's own files. The dump is read once. */
 
-#include "tdbg-source.h"
+#include "libtdbg-data.h"
 #include "tdbg-v1-dump.h"
 
 G_BEGIN_DECLS

@@ -8,10 +8,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "debug_event.pb-c.h"
-#include "tdbg-file-kind.h"
-#include "tdbg-graph-def.h"
-#include "tdbg-wire.h"
+#include "libtdbg-proto.h"
+#include "libtdbg-data.h"
 
 typedef struct {
   char *graph_id;

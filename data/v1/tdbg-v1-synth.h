@@ -9,7 +9,7 @@
  * the logdir made has no stack frame (tdbg_logdir_holds_no_traceback() says so, as a notice). */
 
 #include "tdbg-v1-dump.h"
-#include "tdbg-memory-source.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "tdbg-watch.h"
 
-#include "tdbg-more-alerts.h"
+#include "libtdbg-analysis.h"
 
 struct _TdbgWatch {
   GObject parent_instance;

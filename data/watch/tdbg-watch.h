@@ -6,7 +6,7 @@
  * has not grown; whether TensorFlow is holding its records back. The caller brings the logdir
  * up to date (a refresh, or a TdbgRun following it) and steps the watch after each update. */
 
-#include "tdbg-logdir.h"
+#include "libtdbg-data.h"
 
 G_BEGIN_DECLS
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Where two runs of one program first part, worked out from TensorFlow's own reader
 (DebugDataReader) by the rules of the shared pairs of runs (../shared/pairs/README.md), written
-here again from that text and nothing of tfdbg-gtk's: check-pairs-real.py holds `tfdbg-gtk
+here again from that text and nothing of tfdbg-gtk's: check-real-tf-pairs.py holds `tfdbg-gtk
 diff --json` to the result. Needs a Python with tensorflow.
 
   pair-answers.py RUN_A RUN_B [--rtol R] [--atol A] [-o FILE]

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Regenerates tests/data/real-tf/real-tf.tar.xz: every scenario's logdir as real TensorFlow
 writes it, each with TensorFlow's reader's answers beside it (<name>.answers.json), so that
-a build without TensorFlow still holds tfdbg-gtk to real data (check-stored.py).
+a build without TensorFlow still holds tfdbg-gtk to real data (check-real-tf-stored.py).
 
   store.py --python /path/to/venv/bin/python [--work DIR]
 """

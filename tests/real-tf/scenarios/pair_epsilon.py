@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""One side of a pair of runs (tests/real-tf/check-pairs-real.py): a training loop whose
+"""One side of a pair of runs (tests/real-tf/check-real-tf-pairs.py): a training loop whose
 tf.function train_step standardizes its batch in a nested tf.function, (batch - mean) /
 tf.sqrt(var + EPSILON), and warms its learning rate up with a tf.cond. FULL_HEALTH, no circular
 buffer, STEPS steps of seeded data; on step CONSTANT_STEP feature 0 is the same in every row,

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""One side of a pair of runs (tests/real-tf/check-pairs-real.py): the same tf.function, a
+"""One side of a pair of runs (tests/real-tf/check-real-tf-pairs.py): the same tf.function, a
 small dense layer and its reduction, called STEPS times on seeded data, FULL_TENSOR, no
 circular buffer; with --jit it is compiled with XLA (jit_compile=True). TensorFlow 2.21 cannot
 compile the instrumented function: the debugger's ops (DebugIdentityV2 in FULL_TENSOR) have no

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""One side of a pair of runs (tests/real-tf/check-pairs-real.py): a small Keras model of
+"""One side of a pair of runs (tests/real-tf/check-real-tf-pairs.py): a small Keras model of
 Dense layers fitted for a few steps with model.fit on a tf.data dataset, FULL_TENSOR, no
 circular buffer, the same seeds and data in both runs. With --mixed the global policy is
 "mixed_float16" before the model is built: its layers compute in float16 (their inputs and

@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* What other folders may use of data/remote/: the one header they include (the layers test checks it). */
+
+#include "tdbg-remote.h"
+#include "tdbg-serve.h"
+#include "tdbg-ssh-uri.h"

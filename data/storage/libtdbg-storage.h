@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* What other folders may use of data/storage/: the one header they include (the layers test checks it). */
+
+#include "tdbg-storage.h"
