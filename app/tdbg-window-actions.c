@@ -1,42 +1,46 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The window's actions (win.*), their key bindings and the shortcuts taken before the
- * focused widget sees the key, and the other ways in: the start page's recents and dropping
- * a folder on the window. */
+ * focused widget sees the key, and the other ways in: Open Location, the start page's recents
+ * and dropping a folder or an address on the window. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include "tdbg-window-private.h"
 #include "tdbg-about.h"
+#include "tdbg-location-dialog.h"
 #ifdef TDBG_WITH_REMOTE
-#include "tdbg-remote-dialog.h"
+#include "tdbg-ssh-form.h"
 #endif
 #include "tdbg-settings.h"
 #include "libtdbg-ui.h"
 
-#ifdef TDBG_WITH_REMOTE
 static void
-remote_chosen_cb (TdbgRemoteDialog *dialog, const char *address, TdbgWindow *self)
+location_chosen_cb (TdbgLocationDialog *dialog, const char *location, TdbgWindow *self)
 {
-  tdbg_window_open_location (self, address);
+  tdbg_window_open_location (self, location);
 }
 
+/* Open Location…: any address or folder, the recents of every kind; with remote access, the
+ * SSH form that makes an ssh:// address. */
 static void
-open_remote_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
+open_location_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 {
   TdbgWindow *self = TDBG_WINDOW (widget);
   g_autoptr(GPtrArray) recents = tdbg_recents_list (self->settings);
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) locations = NULL;
-  TdbgRemoteDialog *dialog;
+  TdbgLocationDialog *dialog;
 
   for (guint i = 0; i < recents->len; i++)
     g_strv_builder_add (builder, ((TdbgRecent *) g_ptr_array_index (recents, i))->location);
   locations = g_strv_builder_end (builder);
-  dialog = tdbg_remote_dialog_new (GTK_WINDOW (self), (const char *const *) locations);
-  g_signal_connect_object (dialog, "location-chosen", G_CALLBACK (remote_chosen_cb), self, 0);
+  dialog = tdbg_location_dialog_new (GTK_WINDOW (self), (const char *const *) locations);
+#ifdef TDBG_WITH_REMOTE
+  tdbg_location_dialog_add_form (dialog, _("Connect over _SSH"), tdbg_ssh_form_new ());
+#endif
+  g_signal_connect_object (dialog, "location-chosen", G_CALLBACK (location_chosen_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
-#endif
 
 
 static void
@@ -202,34 +206,65 @@ file_location (GFile *file)
   return path ? path : g_file_get_uri (file);
 }
 
+/* Two runs dropped together: the first shown, compared with the second. One with Ctrl held
+ * over a run shown: compared with it, as Compare With… does. Else @first opened (@file, when
+ * it came as a file). */
+static void
+open_dropped (TdbgWindow *self, const char *first, const char *second, GFile *file, GdkModifierType state)
+{
+  if (second)
+    tdbg_window_open_compare (self, first, second);
+  else if ((state & GDK_CONTROL_MASK) && tdbg_selection_get_logdir (self->selection))
+    tdbg_window_compare (self, first);
+  else if (file)
+    tdbg_window_open (self, file);
+  else
+    tdbg_window_open_location (self, first);
+}
+
 void
 _tdbg_window_drop_files (TdbgWindow *self, GSList *files, GdkModifierType state)
 {
   g_autofree char *first = file_location (G_FILE (files->data));
+  g_autofree char *second = files->next ? file_location (G_FILE (files->next->data)) : NULL;
 
-  /* Two runs dropped together: the first shown, compared with the second. */
-  if (files->next)
-    {
-      g_autofree char *second = file_location (G_FILE (files->next->data));
-      tdbg_window_open_compare (self, first, second);
-    }
-  /* Ctrl held over a run shown: compared with it, as Compare With… does. */
-  else if ((state & GDK_CONTROL_MASK) && tdbg_selection_get_logdir (self->selection))
-    tdbg_window_compare (self, first);
-  else
-    tdbg_window_open (self, G_FILE (files->data));
+  open_dropped (self, first, second, G_FILE (files->data), state);
 }
 
-/* A folder dropped onto the window is opened like one chosen in the dialog. */
+gboolean
+_tdbg_window_drop_text (TdbgWindow *self, const char *text, GdkModifierType state)
+{
+  g_auto(GStrv) lines = g_strsplit_set (text, "\r\n", -1);
+  g_autoptr(GPtrArray) locations = g_ptr_array_new_with_free_func (g_free);
+
+  /* A location a line (an address, a path, a file:// URI as text/uri-list has them), at most two. */
+  for (guint i = 0; lines[i] && locations->len < 2; i++)
+    {
+      char *line = g_strstrip (lines[i]);
+      char *path = g_str_has_prefix (line, "file://") ? g_filename_from_uri (line, NULL, NULL) : NULL;
+      if (*line != '\0' && *line != '#')
+        g_ptr_array_add (locations, path ? path : g_strdup (line));
+    }
+  if (locations->len == 0)
+    return FALSE;
+  open_dropped (self, g_ptr_array_index (locations, 0), locations->len > 1 ? g_ptr_array_index (locations, 1) : NULL,
+                NULL, state);
+  return TRUE;
+}
+
+/* A folder dropped onto the window is opened like one chosen in the dialog; an address or a
+ * path dropped as text, like one typed in Open Location. */
 static gboolean
 drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, TdbgWindow *self)
 {
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
   GSList *files;
 
+  if (G_VALUE_HOLDS (value, G_TYPE_STRING) && g_value_get_string (value))
+    return _tdbg_window_drop_text (self, g_value_get_string (value), state);
   if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST) || (files = g_value_get_boxed (value)) == NULL)
     return FALSE;
-  _tdbg_window_drop_files (self, files,
-                           gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target)));
+  _tdbg_window_drop_files (self, files, state);
   return TRUE;
 }
 
@@ -240,9 +275,7 @@ static const struct {
   GtkWidgetActionActivateFunc activate;
 } actions[] = {
   { "win.open", NULL, open_action },
-#ifdef TDBG_WITH_REMOTE
-  { "win.open-remote", NULL, open_remote_action },
-#endif
+  { "win.open-location", NULL, open_location_action },
   { "win.reload", NULL, reload_action },
   { "win.compare-with", NULL, _tdbg_window_compare_with_action },
   { "win.cancel-load", NULL, cancel_action },
@@ -265,9 +298,8 @@ _tdbg_window_class_actions_init (GtkWidgetClass *widget_class)
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].parameter_type, actions[i].activate);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
-#ifdef TDBG_WITH_REMOTE
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_O, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-remote", NULL);
-#endif
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_O, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-location",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export-graph", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK, "win.show-help-overlay",
@@ -289,7 +321,11 @@ add_help_overlay (TdbgWindow *self)
 static void
 add_drop_target (TdbgWindow *self)
 {
-  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  /* Files first: a file manager's drop offers both, and its files are the better kind. */
+  GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_STRING };
+
+  gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
 
   g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
@@ -315,10 +351,6 @@ _tdbg_window_actions_init (TdbgWindow *self)
   add_help_overlay (self);
   add_drop_target (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);
-#ifndef TDBG_WITH_REMOTE
-  /* A build without remote access has no win.open-remote (its menu item hides itself). */
-  gtk_widget_set_visible (self->open_remote_button, FALSE);
-#endif
   _tdbg_window_enable_logdir_buttons (self);
   add_capture_shortcuts (self);
 }

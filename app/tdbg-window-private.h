@@ -35,7 +35,6 @@ struct _TdbgWindow {
   GtkWidget *toast_overlay;      /* an AdwToastOverlay around the pages */
   GtkStack *pages;
   GtkWidget *follow_button;
-  GtkWidget *open_remote_button;
   TdbgStartPage *start_page;
   TdbgProblemPage *problem_page;
   GtkInfoBar *notice_bar;
@@ -135,6 +134,9 @@ void _tdbg_window_compare_append_status (TdbgWindow *self, GString *s);
 /* Folders dropped onto the window (tdbg-window-actions.c): one opened; two, or one with Ctrl held
  * over a run shown, compared. */
 void _tdbg_window_drop_files (TdbgWindow *self, GSList *files, GdkModifierType state);
+/* Text dropped onto the window: its first line (an address or a path) opened as Open Location
+ * would, its first two opened and compared; FALSE when it holds no location. */
+gboolean _tdbg_window_drop_text (TdbgWindow *self, const char *text, GdkModifierType state);
 /* win.compare-with: a folder chooser, then tdbg_window_compare(). */
 void _tdbg_window_compare_with_action (GtkWidget *widget, const char *action_name, GVariant *parameter);
 

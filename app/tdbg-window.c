@@ -248,7 +248,7 @@ tdbg_window_class_init (TdbgWindowClass *klass)
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgWindow, start_page, problem_page, notice_bar, notice_label,
                                progress_revealer, progress_label, progress_bar, problems_bar, problems_label,
                                main_paned, top_paned, middle_paned, bottom_paned, status_label,
-                               follow_button, open_remote_button, connection_bar, connection_label);
+                               follow_button, connection_bar, connection_label);
 
   _tdbg_window_class_actions_init (widget_class);
 }

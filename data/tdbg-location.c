@@ -54,6 +54,17 @@ tdbg_location_can_open_remote (const char *text)
   return scheme >= 0 && remote_openers[scheme] != NULL;
 }
 
+GStrv
+tdbg_location_list_remote_schemes (void)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
+    if (remote_openers[i] != NULL)
+      g_strv_builder_add (builder, schemes[i].scheme);
+  return g_strv_builder_end (builder);
+}
+
 gboolean
 tdbg_location_text_is_remote (const char *text)
 {

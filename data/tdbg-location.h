@@ -40,6 +40,9 @@ void tdbg_location_add_folder_opener (TdbgFolderOpener opener);
 void tdbg_location_add_remote_opener (const TdbgRemoteOpener *opener);
 /* Whether this build reads @text's kind of address (an opener for its scheme was added). */
 gboolean tdbg_location_can_open_remote (const char *text);
+/* The schemes of the addresses this build reads, of "ssh://", "s3://" and "gs://" in that
+ * order: what the window's Open Location tells the person it opens. */
+GStrv tdbg_location_list_remote_schemes (void);
 
 /* @text: an address (an error when it is malformed or of a kind this build does not read) or
  * else a local path, kept as given. */

@@ -3,7 +3,9 @@
  * address opens as a folder does, with the local open's counts and first alert, its title and
  * recent entry the address; a followed run whose objects are replaced with other bytes is read
  * again and shown as it now is; a bucket that does not exist leaves the window saying which and
- * what the server answered. Skipped without a Python that has gcp-storage-emulator
+ * what the server answered. Open Location takes the address typed or pasted, refuses a malformed
+ * one with the parser's reason and lists it among the recents once opened; the address dropped
+ * on the window as text opens it too. Skipped without a Python that has gcp-storage-emulator
  * (-Dobject_store_python). */
 
 #include "config.h"
@@ -15,6 +17,7 @@
 #include "gcs-fixture.h"
 #include "gui-util.h"
 #include "storage-tests.h"
+#include "tdbg-location-dialog.h"
 #include "tdbg-settings.h"
 #include "tdbg-storage.h"
 #include "tdbg-window-private.h"
@@ -117,6 +120,97 @@ test_missing_bucket (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+location_dialog_mapped (gpointer data)
+{
+  GtkWindow *dialog = gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG);
+
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
+}
+
+static TdbgLocationDialog *
+show_location_dialog (TdbgWindow *window)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-location", NULL));
+  g_assert_true (gui_wait_until (location_dialog_mapped, NULL, WAIT_MS));
+  return TDBG_LOCATION_DIALOG (gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG));
+}
+
+static gboolean
+loaded (gpointer window)
+{
+  return gui_window_loaded (window) && tdbg_selection_get_logdir (tdbg_window_get_selection (window)) != NULL;
+}
+
+/* The address pasted in Open Location and Open pressed: the bucket's run, as the local
+ * open has it; a malformed one first, which leaves the dialog saying why. Then the address is
+ * the first recent, and activating it opens the run again. */
+static void
+test_location_dialog (void)
+{
+  g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autoptr(TdbgLogdir) local = test_load_logdir (mnist);
+  TdbgWindow *window = gui_new_window ();
+  TdbgLocationDialog *dialog;
+  GtkEditable *entry;
+  GtkListBox *recents;
+  GtkLabel *first;
+
+  gui_reset_settings ();
+  g_setenv ("STORAGE_EMULATOR_HOST", servers.emulator_host, TRUE);
+  dialog = show_location_dialog (window);
+  g_assert_nonnull (gui_find_label_holding (GTK_WIDGET (dialog), "gs://"));
+  entry = tdbg_location_dialog_get_entry (dialog);
+  gtk_editable_set_text (entry, "gs://Bad_Bucket!/runs");
+  tdbg_location_dialog_open (dialog);
+  g_assert_nonnull (gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG));
+  g_assert_null (tdbg_window_get_location (window));
+  g_assert_cmpstr (tdbg_location_dialog_get_message (dialog), ==, "gs://Bad_Bucket!/runs: “Bad_Bucket!” is not a bucket name");
+  gui_shot (GTK_WIDGET (dialog), "gcs-open-location-bad-address.png");
+
+  gtk_editable_set_text (entry, ADDRESS "\n");
+  tdbg_location_dialog_open (dialog);
+  g_assert_null (gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG));
+  g_assert_true (gui_wait_until (loaded, window, WAIT_MS));
+  g_assert_cmpstr (tdbg_window_get_location (window), ==, ADDRESS);
+  gui_assert_window_same_as (window, local);
+
+  dialog = show_location_dialog (window);
+  recents = tdbg_location_dialog_get_recents (dialog);
+  first = GTK_LABEL (gui_find_nth_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (recents, 0)), GTK_TYPE_LABEL, 0));
+  g_assert_cmpstr (gtk_label_get_text (first), ==, ADDRESS);
+  gui_shot (GTK_WIDGET (dialog), "gcs-open-location-recent.png");
+  g_signal_emit_by_name (recents, "row-activated", gtk_list_box_get_row_at_index (recents, 0));
+  g_assert_null (gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG));
+  g_assert_true (tdbg_window_is_loading (window));
+  g_assert_true (gui_wait_until (loaded, window, WAIT_MS));
+  gui_assert_window_same_as (window, local);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The address dragged as text onto the window opens the bucket's run. */
+static void
+test_drop_address (void)
+{
+  g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autoptr(TdbgLogdir) local = test_load_logdir (mnist);
+  TdbgWindow *window = gui_new_window ();
+  GtkEventController *target = gui_find_controller (GTK_WIDGET (window), GTK_TYPE_DROP_TARGET);
+  GValue value = G_VALUE_INIT;
+  gboolean taken = FALSE;
+
+  g_setenv ("STORAGE_EMULATOR_HOST", servers.emulator_host, TRUE);
+  g_value_init (&value, G_TYPE_STRING);
+  g_value_set_string (&value, ADDRESS);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &taken);
+  g_value_unset (&value);
+  g_assert_true (taken);
+  g_assert_true (gui_wait_until (loaded, window, WAIT_MS));
+  g_assert_cmpstr (tdbg_window_get_location (window), ==, ADDRESS);
+  gui_assert_window_same_as (window, local);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -135,6 +229,8 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-gcs/open", test_open);
   g_test_add_func ("/gui-gcs/rewritten", test_rewritten);
   g_test_add_func ("/gui-gcs/missing-bucket", test_missing_bucket);
+  g_test_add_func ("/gui-gcs/location-dialog", test_location_dialog);
+  g_test_add_func ("/gui-gcs/drop-address", test_drop_address);
   status = g_test_run ();
   gcs_fixture_stop (&servers);
   return status;

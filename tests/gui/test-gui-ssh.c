@@ -2,7 +2,7 @@
 /* Remote logdirs in the window under Xvfb, against a throwaway sshd (tests/common/ssh-fixture.c):
  * opening with key auth and a ~/.ssh/config alias, the unknown-host-key dialog (Cancel,
  * Accept Once, Accept and Remember), a changed key, password auth through the secret dialog,
- * the "Open over SSH…" dialog, and the lost-connection banner with Reconnect. The SSH files
+ * Open Location's SSH form, and the lost-connection banner with Reconnect. The SSH files
  * are the fixture's, given through TDBG_SSH_CONFIG and TDBG_KNOWN_HOSTS; ~/.ssh is not used. */
 
 #include <math.h>
@@ -14,8 +14,9 @@
 #include "test-env.h"
 #include "tdbg-application.h"
 #include "tdbg-host-key-dialog.h"
-#include "tdbg-remote-dialog.h"
+#include "tdbg-location-dialog.h"
 #include "tdbg-secret-dialog.h"
+#include "tdbg-ssh-form.h"
 #include "tdbg-settings.h"
 #include "tdbg-window-private.h"
 #include "tdbg-error.h"
@@ -352,28 +353,37 @@ set_fields (GtkWidget *dialog, const char *host, const char *user, const char *p
 }
 
 static char *
-address_of (TdbgRemoteDialog *dialog, const char *host, const char *user, const char *port, const char *path)
+address_of (TdbgSshForm *form, const char *host, const char *user, const char *port, const char *path)
 {
-  set_fields (GTK_WIDGET (dialog), host, user, port, path);
-  return tdbg_remote_dialog_build_address (dialog, NULL);
+  set_fields (GTK_WIDGET (form), host, user, port, path);
+  return tdbg_ssh_form_build_address (form, NULL);
 }
 
 static gboolean
-remote_dialog_shown (gpointer data)
+location_dialog_shown (gpointer data)
 {
-  return gui_find_toplevel (TDBG_TYPE_REMOTE_DIALOG) != NULL;
+  return gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG) != NULL;
 }
 
-/* "Open over SSH…": the fields make the address, bad ones are explained, recents fill them. */
+static const char *
+field (TdbgSshForm *form, const char *placeholder)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (gui_find_editable (GTK_WIDGET (form), placeholder)));
+}
+
+/* Open Location's SSH form: the fields make the address, which the address entry shows; an
+ * ssh:// address typed there fills them; bad fields are explained and the dialog stays; the
+ * recents of every kind are listed. */
 static void
-test_remote_dialog (void)
+test_location_dialog (void)
 {
   g_autoptr(GSettings) settings = tdbg_settings_new ();
   g_autofree char *address = alias_address ();
   TdbgWindow *window = gui_new_window ();
-  TdbgRemoteDialog *dialog;
+  TdbgLocationDialog *dialog;
+  GtkEditable *entry;
+  TdbgSshForm *form;
   GtkListBox *recents;
-  GtkListBoxRow *row;
   char *built;
 
   g_autoptr(GPtrArray) old = tdbg_recents_list (settings);
@@ -384,51 +394,75 @@ test_remote_dialog (void)
   tdbg_recents_add (settings, "/a/local/logdir");
   tdbg_recents_add (settings, "ssh://alice@far.example:2222/runs/one");
   tdbg_recents_add (settings, address);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-remote", NULL));
-  g_assert_true (gui_wait_until (remote_dialog_shown, NULL, WAIT_MS));
-  dialog = TDBG_REMOTE_DIALOG (gui_find_toplevel (TDBG_TYPE_REMOTE_DIALOG));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-location", NULL));
+  g_assert_true (gui_wait_until (location_dialog_shown, NULL, WAIT_MS));
+  dialog = TDBG_LOCATION_DIALOG (gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG));
+  entry = tdbg_location_dialog_get_entry (dialog);
+  /* Folded at first, as a person finds it. */
+  g_assert_null (gui_find_widget (GTK_WIDGET (dialog), TDBG_TYPE_SSH_FORM));
+  gtk_expander_set_expanded (GTK_EXPANDER (gui_find_widget (GTK_WIDGET (dialog), GTK_TYPE_EXPANDER)), TRUE);
+  form = TDBG_SSH_FORM (gui_find_widget (GTK_WIDGET (dialog), TDBG_TYPE_SSH_FORM));
+  g_assert_nonnull (form);
 
-  built = address_of (dialog, "tdbg-test", "", "", "/data/my logdir");
+  built = address_of (form, "tdbg-test", "", "", "/data/my logdir");
   g_assert_cmpstr (built, ==, "ssh://tdbg-test/data/my%20logdir");
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, built);
   g_free (built);
-  built = address_of (dialog, " host.example ", "bob", "2222", "~/runs/7");
+  built = address_of (form, " host.example ", "bob", "2222", "~/runs/7");
   g_assert_cmpstr (built, ==, "ssh://bob@host.example:2222/~/runs/7");
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, built);
   g_free (built);
-  built = address_of (dialog, "fe80::1", "", "22", "/l");
+  built = address_of (form, "fe80::1", "", "22", "/l");
   g_assert_cmpstr (built, ==, "ssh://[fe80::1]:22/l");
   g_free (built);
 
-  /* Invalid fields: no address, a message, the dialog stays. */
-  set_fields (GTK_WIDGET (dialog), "host", "", "70000", "/l");
-  tdbg_remote_dialog_connect (dialog);
-  g_assert_nonnull (strstr (tdbg_remote_dialog_get_message (dialog), "65535"));
-  set_fields (GTK_WIDGET (dialog), "", "", "", "/l");
-  g_assert_null (tdbg_remote_dialog_build_address (dialog, NULL));
-  set_fields (GTK_WIDGET (dialog), "user@host", "", "", "/l");
-  g_assert_null (tdbg_remote_dialog_build_address (dialog, NULL));
-  set_fields (GTK_WIDGET (dialog), "host", "", "", "");
-  g_assert_null (tdbg_remote_dialog_build_address (dialog, NULL));
-  tdbg_remote_dialog_connect (dialog);
-  g_assert_cmpstr (tdbg_remote_dialog_get_message (dialog), !=, "");
+  /* An address typed in the entry fills the fields. */
+  gtk_editable_set_text (entry, "ssh://carol@gpu.example:2200/~/runs/8");
+  g_assert_cmpstr (field (form, "host name, address or ~/.ssh/config alias"), ==, "gpu.example");
+  g_assert_cmpstr (field (form, "from ~/.ssh/config, else your user name"), ==, "carol");
+  g_assert_cmpstr (field (form, "22"), ==, "2200");
+  g_assert_cmpstr (field (form, "/path/to/logdir or ~/logdir"), ==, "~/runs/8");
 
-  /* Only the remote recents are offered; picking one fills the fields. */
-  recents = GTK_LIST_BOX (gui_find_widget (GTK_WIDGET (dialog), GTK_TYPE_LIST_BOX));
-  g_assert_nonnull (gtk_list_box_get_row_at_index (recents, 1));
-  g_assert_null (gtk_list_box_get_row_at_index (recents, 2));
-  row = gtk_list_box_get_row_at_index (recents, 1);
-  g_signal_emit_by_name (recents, "row-activated", row);
-  built = tdbg_remote_dialog_build_address (dialog, NULL);
-  g_assert_cmpstr (built, ==, "ssh://alice@far.example:2222/runs/one");
-  g_free (built);
+  /* Invalid fields: the form's reason, the dialog stays. */
+  set_fields (GTK_WIDGET (form), "host", "", "70000", "/l");
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, "");
+  tdbg_location_dialog_open (dialog);
+  g_assert_nonnull (strstr (tdbg_location_dialog_get_message (dialog), "65535"));
+  g_assert_true (location_dialog_shown (NULL));
+  set_fields (GTK_WIDGET (form), "", "", "", "/l");
+  g_assert_null (tdbg_ssh_form_build_address (form, NULL));
+  set_fields (GTK_WIDGET (form), "user@host", "", "", "/l");
+  g_assert_null (tdbg_ssh_form_build_address (form, NULL));
+  set_fields (GTK_WIDGET (form), "host", "", "", "");
+  g_assert_null (tdbg_ssh_form_build_address (form, NULL));
+  tdbg_location_dialog_open (dialog);
+  g_assert_nonnull (strstr (tdbg_location_dialog_get_message (dialog), "path"));
+
+  /* Every recent is offered, the local one too. */
+  recents = tdbg_location_dialog_get_recents (dialog);
+  g_assert_nonnull (gtk_list_box_get_row_at_index (recents, 2));
+  g_assert_null (gtk_list_box_get_row_at_index (recents, 3));
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (gtk_list_box_get_row_at_index (recents, 2)), "/a/local/logdir", FALSE));
+
+  /* The form's address opened with Open. */
+  set_fields (GTK_WIDGET (form), "tdbg-test", "", "", remote_logdir);
+  g_assert_cmpstr (gtk_editable_get_text (entry), ==, address);
   gui_shot (GTK_WIDGET (dialog), "ssh-open-dialog.png");
-
-  /* Connect opens the address in the window. */
-  row = gtk_list_box_get_row_at_index (recents, 0);
-  g_signal_emit_by_name (recents, "row-activated", row);
-  click (GTK_WIDGET (dialog), "C_onnect");
-  g_assert_null (gui_find_toplevel (TDBG_TYPE_REMOTE_DIALOG));
+  click (GTK_WIDGET (dialog), "_Open");
+  g_assert_null (gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG));
   g_assert_true (tdbg_window_is_loading (window));
   g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
+  assert_same_as_local (window);
+
+  /* A recent ssh:// logdir opens with one activation. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-location", NULL));
+  g_assert_true (gui_wait_until (location_dialog_shown, NULL, WAIT_MS));
+  dialog = TDBG_LOCATION_DIALOG (gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG));
+  recents = tdbg_location_dialog_get_recents (dialog);
+  g_signal_emit_by_name (recents, "row-activated", gtk_list_box_get_row_at_index (recents, 0));
+  g_assert_null (gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, WAIT_MS));
+  g_assert_cmpstr (tdbg_window_get_location (window), ==, address);
   assert_same_as_local (window);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -800,7 +834,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui-ssh/changed-host-key", test_changed_host_key);
   g_test_add_func ("/gui-ssh/password", test_password);
   g_test_add_func ("/gui-ssh/secret-dialog-echo", test_secret_dialog_echo);
-  g_test_add_func ("/gui-ssh/remote-dialog", test_remote_dialog);
+  g_test_add_func ("/gui-ssh/location-dialog", test_location_dialog);
   g_test_add_func ("/gui-ssh/reconnect", test_reconnect);
   g_test_add_func ("/gui-ssh/one-poll", test_one_poll);
   g_test_add_func ("/gui-ssh/run-shown-elsewhere-watched", test_run_shown_elsewhere_watched);

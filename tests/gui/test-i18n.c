@@ -12,6 +12,8 @@
 #include <gtk/gtk.h>
 #include <adwaita.h>
 #include "gui-util.h"
+#include "tdbg-location.h"
+#include "tdbg-location-dialog.h"
 #include "test-env.h"
 
 static const char *language;
@@ -196,6 +198,45 @@ test_start_page_sentence (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+location_dialog_mapped (gpointer data)
+{
+  GtkWindow *dialog = gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG);
+
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
+}
+
+/* Open Location in the language: its title, its placeholder, the kinds this build opens and the
+ * refusal of an address it does not read (this program adds no reader of s3://). */
+static void
+test_open_location (void)
+{
+  TdbgWindow *window = gui_new_window ();
+  g_auto(GStrv) schemes = tdbg_location_list_remote_schemes ();
+  g_autofree char *list = g_strjoinv (", ", schemes);
+  g_autofree char *kinds = schemes[0] ? g_strdup_printf (translated ("This build of tfdbg-gtk opens folders on this "
+                                                                     "computer and %s addresses."), list)
+                                      : g_strdup (translated ("This build of tfdbg-gtk opens folders on this computer only."));
+  g_autofree char *refusal = g_strdup_printf (translated ("Cannot open %s: this build of tfdbg-gtk does not read %s addresses"),
+                                              "s3://logs/run", "s3");
+  TdbgLocationDialog *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-location", NULL));
+  g_assert_true (gui_wait_until (location_dialog_mapped, NULL, 10000));
+  dialog = TDBG_LOCATION_DIALOG (gui_find_toplevel (TDBG_TYPE_LOCATION_DIALOG));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, translated ("Open Location"));
+  g_assert_nonnull (gui_find_editable (GTK_WIDGET (dialog), translated ("a folder’s path or an address")));
+  assert_label_shown (GTK_WIDGET (dialog), kinds);
+  gtk_editable_set_text (tdbg_location_dialog_get_entry (dialog), "s3://logs/run");
+  tdbg_location_dialog_open (dialog);
+  g_assert_cmpstr (tdbg_location_dialog_get_message (dialog), ==, refusal);
+  gui_spin (1500);
+  assert_label_shown (GTK_WIDGET (dialog), refusal);
+  screenshot (GTK_WIDGET (dialog), "open-location");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Every label drawn under @root, with no unknown glyphs. */
 static void
 assert_own_glyphs (GtkWidget *root)
@@ -322,5 +363,6 @@ main (int argc, char **argv)
   g_test_add_func ("/i18n/cause-card", test_cause_card);
   g_test_add_func ("/i18n/whole-at-laptop-size", test_whole_at_laptop_size);
   g_test_add_func ("/i18n/start-page-sentence", test_start_page_sentence);
+  g_test_add_func ("/i18n/open-location", test_open_location);
   return g_test_run ();
 }

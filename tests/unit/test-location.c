@@ -35,7 +35,9 @@ test_without_remote (void)
   g_autoptr(TdbgLocation) remote = NULL;
   g_autoptr(TdbgLocation) local = tdbg_location_parse ("/tmp/some logdir", NULL);
   g_autoptr(GFile) file = g_file_new_for_uri ("ssh://gpu-box/home/ana/logdir");
+  g_auto(GStrv) schemes = tdbg_location_list_remote_schemes ();
 
+  g_assert_cmpuint (g_strv_length (schemes), ==, 0);
   g_assert_false (tdbg_location_can_open_remote ("ssh://gpu-box/x"));
   g_assert_true (tdbg_location_text_is_remote ("SSH://gpu-box/x"));
   remote = tdbg_location_parse ("ssh://gpu-box/runs/logdir", &error);
@@ -79,8 +81,13 @@ test_make_absolute (void)
 static void
 test_register_remote (void)
 {
+  const char *const expected[] = { "ssh://", NULL };
+  g_auto(GStrv) schemes = NULL;
+
   tdbg_remote_init ();
   g_assert_true (tdbg_location_can_open_remote ("ssh://gpu-box/x"));
+  schemes = tdbg_location_list_remote_schemes ();
+  g_assert_true (g_strv_equal ((const char *const *) schemes, expected));
 }
 
 static void

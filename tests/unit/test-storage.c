@@ -71,10 +71,14 @@ test_location (void)
 {
   g_autoptr(TdbgLocation) location = NULL;
   g_autoptr(GError) error = NULL;
+  g_auto(GStrv) schemes = NULL;
 
   tdbg_storage_init ();
   g_assert_true (tdbg_location_can_open_remote ("s3://logs/run"));
   g_assert_true (tdbg_location_can_open_remote ("gs://logs/run"));
+  schemes = tdbg_location_list_remote_schemes ();
+  g_assert_true (g_strv_contains ((const char *const *) schemes, "s3://"));
+  g_assert_true (g_strv_contains ((const char *const *) schemes, "gs://"));
   location = tdbg_location_parse ("s3://logs/runs/a", &error);
   g_assert_no_error (error);
   g_assert_true (tdbg_location_is_remote (location));
