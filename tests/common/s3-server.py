@@ -4,10 +4,11 @@
 checked: an IAM user and its key are made, the bucket filled, then moto's auth is switched on,
 so that every request after is signed or refused.
 
-Usage: s3-server.py PYTHON_WITH_MOTO BUCKET [PREFIX=FOLDER …] [PREFIX=count:N …]
+Usage: s3-server.py [--host ADDRESS] PYTHON_WITH_MOTO BUCKET [PREFIX=FOLDER …] [PREFIX=count:N …]
 Prints one line "ENDPOINT KEY SECRET" once the server is ready, then serves until its standard
 input closes. PREFIX=FOLDER uploads the folder's files under PREFIX/; PREFIX=count:N uploads N
-small objects there."""
+small objects there. --host listens on another address of this machine than 127.0.0.1 (the
+netns benchmark's server namespace)."""
 import os
 import socket
 import subprocess
@@ -16,17 +17,20 @@ import time
 import urllib.request
 
 
-def free_port():
+def free_port(host):
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((host, 0))
         return s.getsockname()[1]
 
 
 def main():
-    python, bucket, uploads = sys.argv[1], sys.argv[2], sys.argv[3:]
-    port = free_port()
-    endpoint = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([python, "-m", "moto.server", "-H", "127.0.0.1", "-p", str(port)],
+    args, host = sys.argv[1:], "127.0.0.1"
+    if args[:1] == ["--host"]:
+        host, args = args[1], args[2:]
+    python, bucket, uploads = args[0], args[1], args[2:]
+    port = free_port(host)
+    endpoint = f"http://{host}:{port}"
+    server = subprocess.Popen([python, "-m", "moto.server", "-H", host, "-p", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(200):
