@@ -61,10 +61,27 @@ give_back (TdbgHttp *http, CURL *curl)
   g_mutex_unlock (&http->lock);
 }
 
+/* One answer's body, made at its first bytes for the length the server announced: the
+ * range asked for may run "to the end" (G_MAXSIZE) of an object of unknown size, and
+ * reserving that would ask for 4 GiB before a byte arrived. */
+typedef struct {
+  CURL *curl;
+  GByteArray *body;
+} Receiving;
+
 static size_t
 on_body (char *data, size_t size, size_t n, void *user_data)
 {
-  g_byte_array_append (user_data, (const guint8 *) data, size * n);
+  Receiving *r = user_data;
+
+  if (r->body == NULL)
+    {
+      curl_off_t length = -1;
+
+      curl_easy_getinfo (r->curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+      r->body = g_byte_array_sized_new (length > 0 && length <= G_MAXUINT ? (guint) length : 0);
+    }
+  g_byte_array_append (r->body, (const guint8 *) data, size * n);
   return size * n;
 }
 
@@ -75,7 +92,7 @@ on_progress (void *user_data, curl_off_t dltotal, curl_off_t dlnow, curl_off_t u
 }
 
 static void
-configure (CURL *curl, const TdbgHttpRequest *request, struct curl_slist *headers, GByteArray *body,
+configure (CURL *curl, const TdbgHttpRequest *request, struct curl_slist *headers, Receiving *body,
            GCancellable *cancellable)
 {
   g_autofree char *range = NULL;
@@ -149,15 +166,18 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
     headers = curl_slist_append (headers, request->headers[i]);
   for (guint attempt = 0; attempt < attempts; attempt++)
     {
-      g_autoptr(GByteArray) body = g_byte_array_sized_new (request->range_length);
+      Receiving body = { curl, NULL };
+      g_autoptr(GByteArray) received = NULL;
       curl_off_t length = -1;
 
       if (attempt > 0)
         g_usleep (FIRST_BACKOFF_USEC << (attempt - 1));
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         break;
-      configure (curl, request, headers, body, cancellable);
+      configure (curl, request, headers, &body, cancellable);
       code = curl_easy_perform (curl);
+      /* An answer with no body (a HEAD's) has an empty one. */
+      received = body.body ? body.body : g_byte_array_new ();
       status = 0;
       curl_easy_getinfo (curl, CURLINFO_RESPONSE_CODE, &status);
       if (code == CURLE_OK && is_transient_status (status) && attempt + 1 < attempts)
@@ -169,7 +189,7 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
           curl_easy_getinfo (curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
           response->status = status;
           response->content_length = length;
-          response->body = g_byte_array_free_to_bytes (g_steal_pointer (&body));
+          response->body = g_byte_array_free_to_bytes (g_steal_pointer (&received));
         }
       break;
     }

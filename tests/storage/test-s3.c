@@ -10,6 +10,8 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <glib.h>
 
 #include "tdbg-error.h"
@@ -283,6 +285,48 @@ test_missing_bucket (void)
   g_assert_nonnull (strstr (error->message, "NoSuchBucket"));
 }
 
+/* The address space this process has mapped, in bytes. */
+static guint64
+mapped_bytes (void)
+{
+  g_autofree char *statm = NULL;
+
+  g_assert_true (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL));
+  return g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
+}
+
+/* A file read to its end without its size (G_MAXSIZE, as discovery reads one) is held in what
+ * the server sent: under a limit of 1 GiB more address space than is mapped (ulimit -v, or a
+ * machine that does not overcommit), nothing asks for the 4 GiB the range could span. */
+static void
+test_read_to_the_end (void)
+{
+  g_autofree char *mnist = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autoptr(TdbgSource) local = tdbg_local_source_new (mnist);
+  g_autoptr(TdbgSource) remote = open_with_keys ("s3://" BUCKET "/runs/mnist", NULL);
+  g_auto(GStrv) names = tdbg_source_list_files (local, NULL, NULL);
+  g_autoptr(GBytes) expected = NULL, got = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *name = NULL;
+  struct rlimit unlimited, limited;
+
+  for (guint i = 0; names && names[i] && name == NULL; i++)
+    if (g_str_has_suffix (names[i], ".source_files"))
+      name = names[i];
+  g_assert_nonnull (name);
+  expected = tdbg_source_read (local, name, 0, G_MAXSIZE, NULL, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (getrlimit (RLIMIT_AS, &unlimited), ==, 0);
+  limited = unlimited;
+  limited.rlim_cur = mapped_bytes () + ((guint64) 1 << 30);
+  g_assert_cmpint (setrlimit (RLIMIT_AS, &limited), ==, 0);
+  got = tdbg_source_read (remote, name, 0, G_MAXSIZE, NULL, &error);
+  g_assert_cmpint (setrlimit (RLIMIT_AS, &unlimited), ==, 0);
+  g_assert_no_error (error);
+  g_assert_true (g_bytes_equal (got, expected));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -314,6 +358,7 @@ main (int argc, char **argv)
 
       start_server (python, uploads);
       g_test_add_func ("/s3/same-as-local", test_same_as_local);
+      g_test_add_func ("/s3/read-to-the-end", test_read_to_the_end);
       g_test_add_func ("/s3/profile", test_profile);
       g_test_add_func ("/s3/wrong-key", test_wrong_key);
       g_test_add_func ("/s3/paged-listing", test_paged_listing);
