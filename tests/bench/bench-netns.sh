@@ -255,9 +255,10 @@ same_report() {
 bench_s3() {
   local rate=$1 t s3_bytes rclone_bytes s3_median rclone_median s3_times=() rclone_times=()
   for _ in $(seq "$runs"); do
-    read -r t s3_bytes < <(inspect_into "$uri" "$work/s3.json")
+    read -r t s3_bytes < <(inspect_into "$uri" "$work/s3.json") || { echo "inspect --json $uri failed" >&2; exit 1; }
     s3_times+=("$t")
-    read -r t rclone_bytes < <(rclone_and_inspect "$work/copy.json")
+    read -r t rclone_bytes < <(rclone_and_inspect "$work/copy.json") \
+      || { echo "rclone copy or the local inspect --json of its copy failed" >&2; exit 1; }
     rclone_times+=("$t")
     same_report "$work/s3.json" "$work/copy.json"
   done
