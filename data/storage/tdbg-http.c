@@ -91,6 +91,19 @@ on_progress (void *user_data, curl_off_t dltotal, curl_off_t dlnow, curl_off_t u
   return g_cancellable_is_cancelled (user_data) ? 1 : 0;
 }
 
+char *
+tdbg_http_range (guint64 from, gsize length)
+{
+  if (length == 0)
+    return NULL;
+  /* A length that runs past the last byte a number can name ("to the end": G_MAXSIZE) asks
+   * for the rest: its last byte's number would wrap around, and the server would send the
+   * whole object instead. */
+  if (length - 1 > G_MAXUINT64 - from)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "-", from);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT, from, from + length - 1);
+}
+
 static void
 configure (CURL *curl, const TdbgHttpRequest *request, struct curl_slist *headers, Receiving *body,
            GCancellable *cancellable)
@@ -122,12 +135,8 @@ configure (CURL *curl, const TdbgHttpRequest *request, struct curl_slist *header
     curl_easy_setopt (curl, CURLOPT_NOBODY, 1L);
   if (request->post_fields)
     curl_easy_setopt (curl, CURLOPT_POSTFIELDS, request->post_fields);
-  if (request->range_length > 0)
-    {
-      range = g_strdup_printf ("%" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT, request->range_from,
-                               request->range_from + request->range_length - 1);
-      curl_easy_setopt (curl, CURLOPT_RANGE, range);
-    }
+  if ((range = tdbg_http_range (request->range_from, request->range_length)) != NULL)
+    curl_easy_setopt (curl, CURLOPT_RANGE, range);
   if (request->aws_sigv4)
     {
       curl_easy_setopt (curl, CURLOPT_AWS_SIGV4, request->aws_sigv4);

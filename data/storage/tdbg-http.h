@@ -52,4 +52,8 @@ void tdbg_http_response_clear (TdbgHttpResponse *response);
  * too unless @keep_slash. */
 char *tdbg_http_escape (const char *text, gboolean keep_slash);
 
+/* The Range of bytes [@from, @from + @length) as curl takes it ("FROM-LAST", or "FROM-" when
+ * the length runs to the end), newly allocated; NULL for @length 0 (the whole object). */
+char *tdbg_http_range (guint64 from, gsize length);
+
 G_END_DECLS

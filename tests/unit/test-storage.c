@@ -11,6 +11,7 @@
 
 #include "tdbg-error.h"
 #include "tdbg-gcs-json.h"
+#include "tdbg-http.h"
 #include "tdbg-gcs-source.h"
 #include "tdbg-json-reader.h"
 #include "tdbg-location.h"
@@ -347,6 +348,22 @@ test_config (void)
   g_assert_nonnull (strstr (error->message, "LONELY"));
 }
 
+/* The Range header of a read: a length to the end (G_MAXSIZE) from past the first byte asks for
+ * the rest, not for a last byte whose number wrapped around. */
+static void
+test_range (void)
+{
+  g_autofree char *none = tdbg_http_range (10, 0);
+  g_autofree char *some = tdbg_http_range (100, 64);
+  g_autofree char *to_end = tdbg_http_range (4096, G_MAXSIZE);
+  g_autofree char *from_start = tdbg_http_range (0, G_MAXSIZE);
+
+  g_assert_null (none);
+  g_assert_cmpstr (some, ==, "100-163");
+  g_assert_cmpstr (to_end, ==, "4096-");
+  g_assert_cmpstr (from_start, ==, "0-18446744073709551614");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -357,6 +374,7 @@ main (int argc, char **argv)
   home = g_dir_make_tmp ("tdbg-storage-XXXXXX", &error);
   g_assert_no_error (error);
   g_test_add_func ("/storage/uri", test_uri);
+  g_test_add_func ("/storage/range", test_range);
   g_test_add_func ("/storage/location", test_location);
   g_test_add_func ("/storage/listing", test_listing);
   g_test_add_func ("/storage/error-document", test_error_document);
