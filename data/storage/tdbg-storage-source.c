@@ -210,21 +210,20 @@ storage_list_files (TdbgSource *source, GCancellable *cancellable, GError **erro
   g_autoptr(TdbgSource) v1 = v1_of (self);
   g_auto(GStrv) names = NULL;
 
-  if (v1 == NULL && !list_pages (self, listing, FALSE, cancellable, error))
+  if (v1)
+    return tdbg_source_list_files (v1, cancellable, error);
+  if (!list_pages (self, listing, FALSE, cancellable, error))
     return NULL;
-  if (v1 == NULL)
-    {
-      g_mutex_lock (&priv->lock);
-      g_hash_table_unref (priv->listed_sizes);
-      priv->listed_sizes = tdbg_storage_listing_steal_sizes (listing);
-      g_mutex_unlock (&priv->lock);
-      names = tdbg_storage_listing_steal_names (listing);
-      if (has_tfdbg2_metadata ((const char *const *) names))
-        return g_steal_pointer (&names);
-      if (!try_v1_dump (self, cancellable, error))
-        return NULL;
-      v1 = v1_of (self);
-    }
+  g_mutex_lock (&priv->lock);
+  g_hash_table_unref (priv->listed_sizes);
+  priv->listed_sizes = tdbg_storage_listing_steal_sizes (listing);
+  g_mutex_unlock (&priv->lock);
+  names = tdbg_storage_listing_steal_names (listing);
+  if (has_tfdbg2_metadata ((const char *const *) names))
+    return g_steal_pointer (&names);
+  if (!try_v1_dump (self, cancellable, error))
+    return NULL;
+  v1 = v1_of (self);
   return v1 ? tdbg_source_list_files (v1, cancellable, error) : g_steal_pointer (&names);
 }
 
