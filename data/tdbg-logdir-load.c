@@ -355,70 +355,103 @@ keep_checked_bytes (TdbgFileState *state, guint64 scanned_from, GBytes *scanned)
   state->checked_length = from_old + from_new;
 }
 
-/* Bytes appended to a file since its last scan, or NULL when nothing is new. They are read
- * together with the last ones already read (one request, where the source is afar), which
- * must be as they were: else the file was rewritten. */
-static GBytes *
-read_new_bytes (TdbgLogdir *self, TdbgFileSet *fs, TdbgFileKind kind, GCancellable *cancellable, GError **error)
+/* A file's read in a refresh: its new bytes, with the last ones already read before them (to
+ * be compared: else the file was rewritten), asked of the source together with every other
+ * file's (a source afar keeps them in flight at once). */
+typedef struct {
+  guint fs_index;
+  TdbgFileKind kind;
+  TdbgSourceRead read;
+  gboolean cut;             /* a bulk file's bytes end at the bulk limit, not at its end */
+} FileRead;
+
+static void
+file_read_clear (FileRead *file)
 {
-  TdbgFileState *state = &fs->files[kind];
-  guint64 size, from;
+  tdbg_source_read_clear (&file->read);
+}
+
+static TdbgFileState *
+file_read_state (TdbgLogdir *self, const FileRead *file)
+{
+  return &((TdbgFileSet *) g_ptr_array_index (self->file_sets, file->fs_index))->files[file->kind];
+}
+
+/* What @file's read is to ask for (a length of 0: nothing, or nothing that can be read, which
+ * a problem then names); FALSE when cancelled. */
+static gboolean
+plan_read (TdbgLogdir *self, FileRead *file, GCancellable *cancellable, GError **error)
+{
+  TdbgFileState *state = file_read_state (self, file);
   g_autoptr(GError) local_error = NULL;
-  g_autoptr(GBytes) read = NULL;
+  guint64 size, from;
+  gsize checked_and_limit = state->checked_length + self->bulk_limit;
 
   if (state->file_name == NULL || state->resume_offset == G_MAXUINT64)
-    return NULL;
+    return TRUE;
   if (!tdbg_source_get_size (self->source, state->file_name, &size, cancellable, &local_error))
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      else
-        tdbg_logdir_add_read_failure (self, state->file_name, state->resume_offset, local_error->message);
-      return NULL;
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      tdbg_logdir_add_read_failure (self, state->file_name, state->resume_offset, local_error->message);
+      return TRUE;
     }
   tdbg_logdir_withdraw_read_failures (self, state->file_name);
   if (size < state->resume_offset)
     {
       rewritten (self, state, size, _("the file became shorter than what was already read; it is no longer followed"));
-      return NULL;
+      return TRUE;
     }
   state->size_bytes = size;
   from = _tdbg_file_state_read_from (state);
-  if (size == from)
-    return NULL;
-  read = tdbg_source_read (self->source, state->file_name, from, size - from, cancellable, error);
-  if (read == NULL)
-    return NULL;
-  if (!checked_bytes_hold (state, read))
+  file->read.name = state->file_name;
+  file->read.offset = from;
+  file->read.length = size - from;
+  /* A first look at a big logdir reads a bulk file's first bytes alone: the rest of its last
+   * record is read next time, as if still being written. */
+  if ((file->kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || file->kind == TDBG_FILE_EXECUTION) && self->bulk_limit > 0 && file->read.length > checked_and_limit)
     {
-      rewritten (self, state, from,
-                 _("the bytes already read before this offset changed: the file was rewritten; it is no longer followed"));
-      return NULL;
+      file->read.length = checked_and_limit;
+      file->cut = TRUE;
+      self->bulk_limited = TRUE;
     }
-  if (g_bytes_get_size (read) == state->checked_length)
-    return NULL;
-  return g_bytes_new_from_bytes (read, state->checked_length, g_bytes_get_size (read) - state->checked_length);
+  return TRUE;
 }
 
-/* Reads a file's new bytes; FALSE when cancelled. *bytes stays NULL when there are none, or
- * when the file cannot be read (a problem says so). */
+/* @file's new bytes once read, or NULL when there are none, or when the file cannot be read
+ * (a problem says so) or was rewritten; FALSE when cancelled. */
 static gboolean
-read_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GBytes **bytes, GCancellable *cancellable,
-           GError **error)
+take_new_bytes (TdbgLogdir *self, FileRead *file, GBytes **bytes, GError **error)
 {
-  TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
-  TdbgFileState *state = &fs->files[kind];
-  g_autoptr(GError) local_error = NULL;
+  TdbgFileState *state = file_read_state (self, file);
+  TdbgSourceRead *read = &file->read;
 
-  *bytes = read_new_bytes (self, fs, kind, cancellable, &local_error);
-  if (*bytes != NULL || local_error == NULL)
+  *bytes = NULL;
+  if (read->length == 0 || state->resume_offset == G_MAXUINT64)
     return TRUE;
-  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (read->error && g_error_matches (read->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
-      g_propagate_error (error, g_steal_pointer (&local_error));
+      g_propagate_error (error, g_steal_pointer (&read->error));
       return FALSE;
     }
-  tdbg_logdir_add_read_failure (self, state->file_name, state->resume_offset, local_error->message);
+  if (read->error)
+    {
+      tdbg_logdir_add_read_failure (self, state->file_name, state->resume_offset, read->error->message);
+      return TRUE;
+    }
+  if (!checked_bytes_hold (state, read->bytes))
+    {
+      rewritten (self, state, read->offset,
+                 _("the bytes already read before this offset changed: the file was rewritten; it is no longer followed"));
+      return TRUE;
+    }
+  if (g_bytes_get_size (read->bytes) > state->checked_length)
+    *bytes = g_bytes_new_from_bytes (read->bytes, state->checked_length,
+                                     g_bytes_get_size (read->bytes) - state->checked_length);
+  g_clear_pointer (&read->bytes, g_bytes_unref);
   return TRUE;
 }
 
@@ -444,18 +477,18 @@ finish_file (TdbgFileState *state, const TdbgScanResult *result, GBytes *scanned
  * that a trace whose graph another host recorded (a host whose clock put it later) still has
  * its op, and an eager call on any host its inputs' producers. */
 static gboolean
-scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *cancellable, GError **error)
+scan_file (TdbgLogdir *self, FileRead *file, GError **error)
 {
-  TdbgFileSet *fs = g_ptr_array_index (self->file_sets, fs_index);
-  TdbgFileState *state = &fs->files[kind];
+  TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file->fs_index);
+  TdbgFileState *state = &fs->files[file->kind];
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GPtrArray) problems = NULL;
   TdbgScanResult result;
-  SmallScan scan = { self, fs, fs_index, kind, state->file_name };
+  SmallScan scan = { self, fs, file->fs_index, file->kind, state->file_name };
   gsize length;
   const guint8 *data;
 
-  if (!read_file (self, fs_index, kind, &bytes, cancellable, error))
+  if (!take_new_bytes (self, file, &bytes, error))
     return FALSE;
   if (bytes == NULL)
     return TRUE;
@@ -469,33 +502,22 @@ scan_file (TdbgLogdir *self, guint fs_index, TdbgFileKind kind, GCancellable *ca
   return TRUE;
 }
 
-/* The traces of every file set, then the executions of every file set, read together. */
+/* The bulk files' new bytes (@reads: the traces of every file set, then the executions of
+ * every file set), scanned together. */
 static gboolean
-scan_bulk_files (TdbgLogdir *self, GCancellable *cancellable, GError **error)
+scan_bulk_files (TdbgLogdir *self, FileRead *reads, guint n_reads, GCancellable *cancellable, GError **error)
 {
   g_autoptr(GArray) files = g_array_new (FALSE, TRUE, sizeof (TdbgBulkFile));
   gboolean ok = TRUE;
 
-  self->bulk_limited = FALSE;
-  for (guint i = 0; i < 2 * self->file_sets->len && ok; i++)
+  for (guint i = 0; i < n_reads && ok; i++)
     {
-      /* Executions after every trace: TensorBoard's order of alerts. */
-      guint n = self->file_sets->len;
-      TdbgBulkFile file = { i % n, i < n ? TDBG_FILE_GRAPH_EXECUTION_TRACES : TDBG_FILE_EXECUTION };
-      ok = read_file (self, file.file_set, file.kind, &file.bytes, cancellable, error);
-      if (file.bytes != NULL && self->bulk_limit > 0 && g_bytes_get_size (file.bytes) > self->bulk_limit)
-        {
-          /* Cut anywhere: the rest of the record is read next time, as if still being written. */
-          GBytes *first = g_bytes_new_from_bytes (file.bytes, 0, self->bulk_limit);
-          g_bytes_unref (file.bytes);
-          file.bytes = first;
-          file.cut = TRUE;
-          self->bulk_limited = TRUE;
-        }
+      TdbgBulkFile file = { reads[i].fs_index, reads[i].kind };
+      ok = take_new_bytes (self, &reads[i], &file.bytes, error);
       if (file.bytes != NULL)
         {
-          TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file.file_set);
-          file.base_offset = fs->files[file.kind].resume_offset;
+          file.cut = reads[i].cut;
+          file.base_offset = file_read_state (self, &reads[i])->resume_offset;
           g_array_append_val (files, file);
         }
     }
@@ -519,34 +541,67 @@ scan_bulk_files (TdbgLogdir *self, GCancellable *cancellable, GError **error)
   return ok;
 }
 
-static guint64
-bytes_to_scan (TdbgLogdir *self)
+/* Every file's read, in the order they are scanned: sources, stack frames and graphs of each
+ * file set, then the traces of every file set, then the executions of every file set
+ * (TensorBoard's order of alerts); *n_small: how many come before the bulk ones. NULL when
+ * cancelled. */
+static GArray *
+plan_reads (TdbgLogdir *self, guint *n_small, GCancellable *cancellable, GError **error)
 {
+  static const TdbgFileKind small_kinds[] = { TDBG_FILE_SOURCE_FILES, TDBG_FILE_STACK_FRAMES, TDBG_FILE_GRAPHS };
+  static const TdbgFileKind bulk_kinds[] = { TDBG_FILE_GRAPH_EXECUTION_TRACES, TDBG_FILE_EXECUTION };
+  g_autoptr(GArray) reads = g_array_new (FALSE, TRUE, sizeof (FileRead));
+  guint n = self->file_sets->len;
+
+  g_array_set_clear_func (reads, (GDestroyNotify) file_read_clear);
+  for (guint i = 0; i < n; i++)
+    for (guint k = 0; k < G_N_ELEMENTS (small_kinds); k++)
+      g_array_append_val (reads, ((FileRead) { i, small_kinds[k] }));
+  *n_small = reads->len;
+  for (guint k = 0; k < G_N_ELEMENTS (bulk_kinds); k++)
+    for (guint i = 0; i < n; i++)
+      g_array_append_val (reads, ((FileRead) { i, bulk_kinds[k] }));
+  for (guint i = 0; i < reads->len; i++)
+    if (!plan_read (self, &g_array_index (reads, FileRead, i), cancellable, error))
+      return NULL;
+  return g_steal_pointer (&reads);
+}
+
+/* Every file's read answered, all asked at once. */
+static void
+read_all (TdbgLogdir *self, GArray *reads, GCancellable *cancellable)
+{
+  g_autofree TdbgSourceRead *asked = g_new0 (TdbgSourceRead, reads->len);
+  guint n_asked = 0;
   guint64 total = 0;
-  for (guint i = 0; i < self->file_sets->len; i++)
+
+  for (guint i = 0; i < reads->len; i++)
     {
-      TdbgFileSet *fs = g_ptr_array_index (self->file_sets, i);
-      for (guint k = TDBG_FILE_SOURCE_FILES; k < TDBG_N_FILE_KINDS; k++)
-        {
-          guint64 size;
-          if (fs->files[k].file_name != NULL && fs->files[k].resume_offset != G_MAXUINT64 &&
-              tdbg_source_get_size (self->source, fs->files[k].file_name, &size, NULL, NULL) &&
-              size > fs->files[k].resume_offset)
-            total += size - fs->files[k].resume_offset;
-        }
+      FileRead *file = &g_array_index (reads, FileRead, i);
+      if (file->read.length == 0)
+        continue;
+      asked[n_asked++] = file->read;
+      /* The progress counts new bytes: those read again to be compared are not. */
+      total += file->read.length - file_read_state (self, file)->checked_length;
     }
-  return total;
+  g_mutex_lock (&self->progress_lock);
+  self->progress_total = self->progress_done + total;
+  g_mutex_unlock (&self->progress_lock);
+  tdbg_source_read_many (self->source, asked, n_asked, cancellable);
+  for (guint i = 0, a = 0; i < reads->len; i++)
+    if (g_array_index (reads, FileRead, i).read.length > 0)
+      g_array_index (reads, FileRead, i).read = asked[a++];
 }
 
 static gboolean
 refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
 {
-  static const TdbgFileKind small_kinds[] = { TDBG_FILE_SOURCE_FILES, TDBG_FILE_STACK_FRAMES, TDBG_FILE_GRAPHS };
   guint n_traces = self->traces.len, n_executions = self->executions.len;
   guint n_problems = self->n_problems_added;
   guint n_rewritten = self->n_rewritten;
   guint n_sets = self->file_sets->len;
-  guint new_sets;
+  guint new_sets, n_small;
+  g_autoptr(GArray) reads = NULL;
 
   g_return_val_if_fail (TDBG_IS_LOGDIR (self), FALSE);
 
@@ -561,18 +616,17 @@ refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancella
       return FALSE;
     }
 
-  g_mutex_lock (&self->progress_lock);
-  self->progress_total = self->progress_done + bytes_to_scan (self);
-  g_mutex_unlock (&self->progress_lock);
-
-  for (guint i = 0; i < self->file_sets->len; i++)
-    for (guint k = 0; k < G_N_ELEMENTS (small_kinds); k++)
-      if (!scan_file (self, i, small_kinds[k], cancellable, error))
-        return FALSE;
+  self->bulk_limited = FALSE;
+  if ((reads = plan_reads (self, &n_small, cancellable, error)) == NULL)
+    return FALSE;
+  read_all (self, reads, cancellable);
+  for (guint i = 0; i < n_small; i++)
+    if (!scan_file (self, &g_array_index (reads, FileRead, i), error))
+      return FALSE;
   link_graphs (self);
   link_ops (self);
 
-  if (!scan_bulk_files (self, cancellable, error))
+  if (!scan_bulk_files (self, &g_array_index (reads, FileRead, n_small), reads->len - n_small, cancellable, error))
     return FALSE;
   tdbg_vec_trim (&self->traces);
   tdbg_vec_trim (&self->executions);

@@ -31,6 +31,29 @@ tdbg_source_read (TdbgSource *self, const char *name, guint64 offset, gsize leng
   return TDBG_SOURCE_GET_IFACE (self)->read (self, name, offset, length, cancellable, error);
 }
 
+void
+tdbg_source_read_many (TdbgSource *self, TdbgSourceRead *reads, guint n_reads, GCancellable *cancellable)
+{
+  TdbgSourceInterface *iface;
+
+  g_return_if_fail (TDBG_IS_SOURCE (self));
+  iface = TDBG_SOURCE_GET_IFACE (self);
+  if (iface->read_many)
+    {
+      iface->read_many (self, reads, n_reads, cancellable);
+      return;
+    }
+  for (guint i = 0; i < n_reads; i++)
+    reads[i].bytes = iface->read (self, reads[i].name, reads[i].offset, reads[i].length, cancellable, &reads[i].error);
+}
+
+void
+tdbg_source_read_clear (TdbgSourceRead *read)
+{
+  g_clear_pointer (&read->bytes, g_bytes_unref);
+  g_clear_error (&read->error);
+}
+
 char *
 tdbg_source_describe (TdbgSource *self)
 {

@@ -12,6 +12,16 @@ G_BEGIN_DECLS
 #define TDBG_TYPE_SOURCE (tdbg_source_get_type ())
 G_DECLARE_INTERFACE (TdbgSource, tdbg_source, TDBG, SOURCE, GObject)
 
+/* One read of several asked together (tdbg_source_read_many()): bytes [offset, offset +
+ * length) of @name, answered with the bytes (fewer when the file is shorter) or an error. */
+typedef struct {
+  const char *name;
+  guint64 offset;
+  gsize length;
+  GBytes *bytes;
+  GError *error;
+} TdbgSourceRead;
+
 struct _TdbgSourceInterface {
   GTypeInterface parent_iface;
 
@@ -23,6 +33,9 @@ struct _TdbgSourceInterface {
   /* Bytes [offset, offset + length) of a file; fewer when the file is shorter. */
   GBytes *(*read) (TdbgSource *self, const char *name, guint64 offset, gsize length,
                    GCancellable *cancellable, GError **error);
+  /* Optional: several reads at once, each answered in its own TdbgSourceRead (a source afar
+   * keeps them in flight together); without it they are read in turn. */
+  void (*read_many) (TdbgSource *self, TdbgSourceRead *reads, guint n_reads, GCancellable *cancellable);
   /* "/path/to/logdir" or "ssh://user@host:port/path" */
   char *(*describe) (TdbgSource *self);
   /* Optional: while the files are still arriving from afar (a remote logdir sent as a whole),
@@ -41,6 +54,10 @@ gboolean tdbg_source_get_size (TdbgSource *self, const char *name, guint64 *size
                                GCancellable *cancellable, GError **error);
 GBytes *tdbg_source_read (TdbgSource *self, const char *name, guint64 offset, gsize length,
                           GCancellable *cancellable, GError **error);
+/* Answers each of @reads (its bytes or its error); a cancelled read's error is
+ * G_IO_ERROR_CANCELLED. */
+void tdbg_source_read_many (TdbgSource *self, TdbgSourceRead *reads, guint n_reads, GCancellable *cancellable);
+void tdbg_source_read_clear (TdbgSourceRead *read);
 char *tdbg_source_describe (TdbgSource *self);
 /* FALSE (and both 0) unless the source is receiving its files now (see get_transfer). */
 gboolean tdbg_source_get_transfer (TdbgSource *self, guint64 *received, guint64 *expected);

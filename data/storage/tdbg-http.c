@@ -2,6 +2,7 @@
 #include "config.h"
 #include "tdbg-http.h"
 
+#include <string.h>
 #include <curl/curl.h>
 #include <glib/gi18n.h>
 
@@ -67,6 +68,10 @@ give_back (TdbgHttp *http, CURL *curl)
 typedef struct {
   CURL *curl;
   GByteArray *body;
+  guint8 *into;          /* or the caller's buffer, of into_size bytes */
+  gsize into_size;
+  gsize received;
+  gboolean overflowed;
 } Receiving;
 
 static size_t
@@ -74,6 +79,19 @@ on_body (char *data, size_t size, size_t n, void *user_data)
 {
   Receiving *r = user_data;
 
+  if (r->into)
+    {
+      /* More than the buffer holds (a server that sent the whole object for a range) stops
+       * the transfer: the caller asks again otherwise. */
+      if (size * n > r->into_size - r->received)
+        {
+          r->overflowed = TRUE;
+          return 0;
+        }
+      memcpy (r->into + r->received, data, size * n);
+      r->received += size * n;
+      return size * n;
+    }
   if (r->body == NULL)
     {
       curl_off_t length = -1;
@@ -167,15 +185,14 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
   CURLcode code = CURLE_OK;
   long status = 0;
   guint attempts = request->once ? 1 : MAX_ATTEMPTS;
+  gboolean answered = FALSE;
 
-  response->status = 0;
-  response->body = NULL;
-  response->content_length = -1;
+  *response = (TdbgHttpResponse) { .content_length = -1 };
   for (guint i = 0; request->headers && request->headers[i]; i++)
     headers = curl_slist_append (headers, request->headers[i]);
   for (guint attempt = 0; attempt < attempts; attempt++)
     {
-      Receiving body = { curl, NULL };
+      Receiving body = { curl, NULL, request->into, request->into_size };
       g_autoptr(GByteArray) received = NULL;
       curl_off_t length = -1;
 
@@ -193,18 +210,22 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
         continue;
       if (code != CURLE_OK && is_transient_failure (code) && attempt + 1 < attempts)
         continue;
-      if (code == CURLE_OK)
+      if (code == CURLE_OK || (code == CURLE_WRITE_ERROR && body.overflowed))
         {
           curl_easy_getinfo (curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
           response->status = status;
           response->content_length = length;
-          response->body = g_byte_array_free_to_bytes (g_steal_pointer (&received));
+          response->received = body.received;
+          response->overflowed = body.overflowed;
+          if (request->into == NULL)
+            response->body = g_byte_array_free_to_bytes (g_steal_pointer (&received));
+          answered = TRUE;
         }
       break;
     }
   curl_slist_free_all (headers);
   give_back (http, curl);
-  if (response->body)
+  if (answered)
     return TRUE;
   if (code == CURLE_ABORTED_BY_CALLBACK || g_cancellable_is_cancelled (cancellable))
     {

@@ -28,11 +28,19 @@ typedef struct {
   /* Bytes [range_from, range_from + range_length) when range_length > 0. */
   guint64 range_from;
   gsize range_length;
+  /* Where the body goes, when not NULL, instead of a new GBytes: at most @into_size bytes
+   * (a longer body is cut there, and the response says so). */
+  guint8 *into;
+  gsize into_size;
 } TdbgHttpRequest;
 
 typedef struct {
   long status;
+  /* The body; NULL when it went into the request's buffer (@received bytes of it, and
+   * @overflowed when the body was longer). */
   GBytes *body;
+  gsize received;
+  gboolean overflowed;
   /* Content-Length's value (a HEAD's object size), or -1. */
   gint64 content_length;
 } TdbgHttpResponse;

@@ -8,6 +8,14 @@
 #include "libtdbg-data.h"
 #include "libtdbg-v1.h"
 
+/* Reads longer than this are cut into parts of this size, asked at once on as many
+ * connections (up to MAX_IN_FLIGHT): one connection's window is far below what a link to a
+ * store carries. */
+#define PART_BYTES ((gsize) 8 * 1024 * 1024)
+#define MAX_IN_FLIGHT 8
+/* A read asked "to the end" has no length to make a buffer of: it is asked alone. */
+#define MAX_READ_BYTES ((gsize) G_MAXSSIZE / 2)
+
 typedef struct {
   TdbgStorageUri uri;
   TdbgHttp *http;
@@ -34,26 +42,21 @@ describe_object (TdbgStorageSource *self, const char *name)
   return g_strconcat (where, *name ? "/" : "", name, NULL);
 }
 
-/* @name's request (empty: the listing's); a failure with no answer names the object first. */
+/* @name's request @r (empty: the listing's), authorized; a failure with no answer names the
+ * object first. */
 static gboolean
-request (TdbgStorageSource *self, const char *name, const char *url, gboolean head, guint64 from, gsize length,
-         TdbgHttpResponse *response, GCancellable *cancellable, GError **error)
+request (TdbgStorageSource *self, const char *name, TdbgHttpRequest *r, TdbgHttpResponse *response,
+         GCancellable *cancellable, GError **error)
 {
   g_autoptr(GPtrArray) headers = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) local_error = NULL;
   g_autofree char *what = NULL;
-  TdbgHttpRequest r = {
-    .url = url,
-    .head = head,
-    .range_from = from,
-    .range_length = length,
-  };
 
-  if (TDBG_STORAGE_SOURCE_GET_CLASS (self)->authorize (self, &r, headers, cancellable, &local_error))
+  if (TDBG_STORAGE_SOURCE_GET_CLASS (self)->authorize (self, r, headers, cancellable, &local_error))
     {
       g_ptr_array_add (headers, NULL);
-      r.headers = (const char *const *) headers->pdata;
-      if (tdbg_http_perform (PRIV (self)->http, &r, response, cancellable, &local_error))
+      r->headers = (const char *const *) headers->pdata;
+      if (tdbg_http_perform (PRIV (self)->http, r, response, cancellable, &local_error))
         return TRUE;
     }
   if (!g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -93,7 +96,7 @@ get (TdbgStorageSource *self, const char *url, const char *name, GCancellable *c
   TdbgHttpResponse response;
   GBytes *body = NULL;
 
-  if (!request (self, name, url, FALSE, 0, 0, &response, cancellable, error))
+  if (!request (self, name, &(TdbgHttpRequest) { .url = url }, &response, cancellable, error))
     return NULL;
   if (check_status (self, name, &response, error))
     body = g_bytes_ref (response.body);
@@ -254,7 +257,7 @@ head_size (TdbgStorageSource *self, const char *name, guint64 *size, gboolean *t
   TdbgHttpResponse response;
   gboolean ok;
 
-  if (!request (self, name, url, TRUE, 0, 0, &response, cancellable, error))
+  if (!request (self, name, &(TdbgHttpRequest) { .url = url, .head = TRUE }, &response, cancellable, error))
     return FALSE;
   ok = check_status (self, name, &response, error);
   *told = response.content_length >= 0;
@@ -313,7 +316,8 @@ read_object (TdbgStorageSource *self, const char *name, guint64 offset, gsize le
 
   if (length == 0)
     return g_bytes_new (NULL, 0);
-  if (!request (self, name, url, FALSE, offset, length, &response, cancellable, error))
+  if (!request (self, name, &(TdbgHttpRequest) { .url = url, .range_from = offset, .range_length = length },
+                &response, cancellable, error))
     return NULL;
   /* 416: the range starts at or past the object's end, which is fewer bytes (none). */
   if (response.status == 416)
@@ -345,6 +349,126 @@ storage_read (TdbgSource *source, const char *name, guint64 offset, gsize length
   return read_object (self, name, offset, length, cancellable, error);
 }
 
+/* One ranged GET of a read asked with others: straight into its place in the read's buffer. */
+typedef struct {
+  TdbgSourceRead *read;
+  guint8 *into;
+  guint64 offset;
+  gsize length;
+  gboolean as_asked;   /* all its bytes came, as a part (206) */
+  GError *error;       /* no answer came */
+} Part;
+
+typedef struct {
+  TdbgStorageSource *self;
+  GArray *parts;
+  guint next;          /* the next part to ask for (atomic) */
+  GCancellable *cancellable;
+} PartQueue;
+
+static void
+read_part (TdbgStorageSource *self, Part *part, GCancellable *cancellable)
+{
+  g_autofree char *url = TDBG_STORAGE_SOURCE_GET_CLASS (self)->media_url (self, part->read->name);
+  TdbgHttpRequest r = {
+    .url = url,
+    .range_from = part->offset,
+    .range_length = part->length,
+    .into = part->into,
+    .into_size = part->length,
+  };
+  TdbgHttpResponse response;
+
+  if (!request (self, part->read->name, &r, &response, cancellable, &part->error))
+    return;
+  part->as_asked = response.status == 206 && response.received == part->length;
+  if (part->as_asked)
+    count_read (self, part->length);
+}
+
+/* A reading thread: parts, one after another, on one connection kept. */
+static gpointer
+read_parts (gpointer user_data)
+{
+  PartQueue *queue = user_data;
+  guint i;
+
+  while ((i = (guint) g_atomic_int_add (&queue->next, 1)) < queue->parts->len)
+    read_part (queue->self, &g_array_index (queue->parts, Part, i), queue->cancellable);
+  return NULL;
+}
+
+/* The parts of @reads (each into a buffer of its length, in *buffers), in order. */
+static GArray *
+cut_into_parts (TdbgSourceRead *reads, guint n_reads, guint8 **buffers)
+{
+  GArray *parts = g_array_new (FALSE, TRUE, sizeof (Part));
+
+  for (guint i = 0; i < n_reads; i++)
+    {
+      if (reads[i].length == 0 || reads[i].length > MAX_READ_BYTES ||
+          (buffers[i] = g_try_malloc (reads[i].length)) == NULL)
+        continue;
+      for (gsize at = 0; at < reads[i].length; at += PART_BYTES)
+        {
+          Part part = { &reads[i], buffers[i] + at, reads[i].offset + at, MIN (PART_BYTES, reads[i].length - at) };
+          g_array_append_val (parts, part);
+        }
+    }
+  return parts;
+}
+
+/* Runs read_parts() on up to MAX_IN_FLIGHT threads, this one among them. */
+static void
+read_all_parts (PartQueue *queue)
+{
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
+  guint n_threads = MIN (MAX_IN_FLIGHT, queue->parts->len);
+
+  for (guint t = 1; t < n_threads; t++)
+    g_ptr_array_add (threads, g_thread_new ("tdbg-storage-read", read_parts, queue));
+  read_parts (queue);
+  for (guint t = 0; t < threads->len; t++)
+    g_thread_join (g_ptr_array_index (threads, t));
+}
+
+/* Many reads at once: each cut into parts of PART_BYTES, MAX_IN_FLIGHT ranged GETs in flight
+ * on connections kept, each part straight into its place in its read's buffer. A read whose
+ * parts did not all come as asked (a server that ignores ranges, an object grown shorter) is
+ * asked again as one; one that got no answer takes its first part's error. */
+static void
+storage_read_many (TdbgSource *source, TdbgSourceRead *reads, guint n_reads, GCancellable *cancellable)
+{
+  TdbgStorageSource *self = TDBG_STORAGE_SOURCE (source);
+  g_autoptr(TdbgSource) v1 = v1_of (self);
+  g_autofree guint8 **buffers = g_new0 (guint8 *, n_reads);
+  PartQueue queue = { self, NULL, 0, cancellable };
+
+  if (v1)
+    {
+      tdbg_source_read_many (v1, reads, n_reads, cancellable);
+      return;
+    }
+  queue.parts = cut_into_parts (reads, n_reads, buffers);
+  read_all_parts (&queue);
+  for (guint p = 0; p < queue.parts->len; p++)
+    {
+      Part *part = &g_array_index (queue.parts, Part, p);
+      guint i = part->read - reads;
+      if (part->error && reads[i].error == NULL)
+        reads[i].error = g_steal_pointer (&part->error);
+      if (!part->as_asked)
+        g_clear_pointer (&buffers[i], g_free);
+      g_clear_error (&part->error);
+    }
+  for (guint i = 0; i < n_reads; i++)
+    if (buffers[i])
+      reads[i].bytes = g_bytes_new_take (g_steal_pointer (&buffers[i]), reads[i].length);
+    else if (reads[i].error == NULL)
+      reads[i].bytes = read_object (self, reads[i].name, reads[i].offset, reads[i].length, cancellable, &reads[i].error);
+  g_array_unref (queue.parts);
+}
+
 static GPtrArray *
 storage_get_problems (TdbgSource *source)
 {
@@ -365,6 +489,7 @@ tdbg_storage_source_iface_init (TdbgSourceInterface *iface)
   iface->list_files = storage_list_files;
   iface->get_size = storage_get_size;
   iface->read = storage_read;
+  iface->read_many = storage_read_many;
   iface->get_problems = storage_get_problems;
   iface->describe = storage_describe;
 }

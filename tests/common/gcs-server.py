@@ -15,7 +15,11 @@ with the buckets' objects, and in front of it a small server that adds what the 
 - faults on demand: POST /fault {"match": TEXT, "status": N, "count": K} answers the next K
   requests whose path contains TEXT with status N and Google's error document for it;
   {"clear": true} takes back those left;
-- GET /grants: how many access tokens it has issued.
+- {"match": TEXT, "ignore_range": true, "count": K} answers the next K reads of an object whose
+  path contains TEXT with the whole object (200), as a server that ignores Range does;
+- GET /grants: how many access tokens it has issued;
+- GET /reads: the object reads (alt=media) since the last POST /reads: how many, how many
+  asked for a range, and the most that were in flight at once.
 
 Usage: gcs-server.py DIR BUCKET [PREFIX=FOLDER ...] [PREFIX=count:N ...] [PREFIX=listed:N ...]
 Folders go to BUCKET and to private-BUCKET, counts to BUCKET. DIR receives the credential files:
@@ -73,6 +77,19 @@ class State:
         self.faults = []
         self.listed = {}
         self.lock = threading.Lock()
+        self.reads = {"reads": 0, "ranged": 0, "max_in_flight": 0}
+        self.in_flight = 0
+
+    def read_started(self, ranged):
+        with self.lock:
+            self.in_flight += 1
+            self.reads["reads"] += 1
+            self.reads["ranged"] += 1 if ranged else 0
+            self.reads["max_in_flight"] = max(self.reads["max_in_flight"], self.in_flight)
+
+    def read_ended(self):
+        with self.lock:
+            self.in_flight -= 1
 
     def issue(self, lifetime=3599):
         token = "ya29." + secrets.token_urlsafe(24)
@@ -101,12 +118,12 @@ class State:
             return "Invalid JWT: no storage scope"
         return None
 
-    def take_fault(self, path):
+    def take_fault(self, path, kind="status"):
         with self.lock:
             for fault in self.faults:
-                if fault["match"] in path and fault["count"] > 0:
+                if fault["match"] in path and fault["count"] > 0 and kind in fault:
                     fault["count"] -= 1
-                    return fault["status"]
+                    return fault[kind]
         return None
 
 
@@ -136,6 +153,10 @@ class Front(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
         body = self.rfile.read(length)
+        if self.path == "/reads":
+            with self.state.lock:
+                self.state.reads = {"reads": 0, "ranged": 0, "max_in_flight": 0}
+            return self.answer(200, {})
         if self.path == "/fault":
             fault = json.loads(body)
             with self.state.lock:
@@ -166,6 +187,9 @@ class Front(http.server.BaseHTTPRequestHandler):
         url = urllib.parse.urlsplit(self.path)
         if url.path == "/grants":
             return self.answer(200, {"grants": self.state.grants})
+        if url.path == "/reads":
+            with self.state.lock:
+                return self.answer(200, dict(self.state.reads))
         if url.path == "/computeMetadata/v1/instance/service-accounts/default/token":
             if self.headers.get("Metadata-Flavor") != "Google":
                 return self.answer(403, b"Missing Metadata-Flavor:Google header.", "text/plain")
@@ -184,10 +208,16 @@ class Front(http.server.BaseHTTPRequestHandler):
         query = urllib.parse.parse_qs(url.query)
         if len(parts) == 6 and parts[5] == "o":
             return self.list_page(url, query)
-        self.forward(self.path)
+        if query.get("alt") != ["media"]:
+            return self.forward(self.path)
+        self.state.read_started("Range" in self.headers)
+        try:
+            self.forward(self.path, keep_range=not self.state.take_fault(url.path, "ignore_range"))
+        finally:
+            self.state.read_ended()
 
-    def forward(self, path):
-        headers = {k: v for k, v in self.headers.items() if k.lower() == "range"}
+    def forward(self, path, keep_range=True):
+        headers = {k: v for k, v in self.headers.items() if k.lower() == "range" and keep_range}
         request = urllib.request.Request(self.state.emulator + path, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=30) as answer:

@@ -273,6 +273,122 @@ test_throttled (void)
   post_fault ("{\"clear\": true}");
 }
 
+/* The front's count of object reads since the last reset, as "reads ranged max_in_flight". */
+static void
+front_reads (guint *reads, guint *ranged, guint *max_in_flight)
+{
+  g_autofree char *url = g_strconcat (front, "/reads", NULL);
+  g_autoptr(TdbgHttp) http = tdbg_http_new ();
+  g_autoptr(GError) error = NULL;
+  TdbgHttpRequest request = { .url = url };
+  TdbgHttpResponse response;
+  g_autofree char *text = NULL;
+
+  g_assert_true (tdbg_http_perform (http, &request, &response, NULL, &error));
+  g_assert_no_error (error);
+  text = g_strndup (g_bytes_get_data (response.body, NULL), g_bytes_get_size (response.body));
+  tdbg_http_response_clear (&response);
+  g_test_message ("front's reads: %s", text);
+  g_assert_cmpint (sscanf (text, "{\"reads\": %u, \"ranged\": %u, \"max_in_flight\": %u}", reads, ranged,
+                           max_in_flight), ==, 3);
+}
+
+static void
+reset_front_reads (void)
+{
+  g_autofree char *url = g_strconcat (front, "/reads", NULL);
+  g_autoptr(TdbgHttp) http = tdbg_http_new ();
+  g_autoptr(GError) error = NULL;
+  TdbgHttpRequest request = { .url = url, .post_fields = "{}" };
+  TdbgHttpResponse response;
+
+  g_assert_true (tdbg_http_perform (http, &request, &response, NULL, &error));
+  g_assert_no_error (error);
+  tdbg_http_response_clear (&response);
+}
+
+/* Bytes [@offset, @offset + @length) of @blob, to the end at most. */
+static void
+assert_read_of (GBytes *blob, const TdbgSourceRead *read, guint64 offset, gsize length)
+{
+  g_autoptr(GBytes) expected = g_bytes_new_from_bytes (blob, offset, MIN (length, g_bytes_get_size (blob) - offset));
+
+  g_assert_no_error (read->error);
+  g_assert_nonnull (read->bytes);
+  g_assert_cmpuint (g_bytes_get_size (read->bytes), ==, g_bytes_get_size (expected));
+  g_assert_true (g_bytes_equal (read->bytes, expected));
+}
+
+/* Reads asked together are in flight at once, a long one cut into ranged parts that land in
+ * one buffer: the bytes are the object's; a read past the end is shorter, a missing object
+ * named; a server that answers a part with the whole object is asked again, and the bytes
+ * are still right. */
+static void
+test_parts (void)
+{
+  const gsize size = 20 * 1024 * 1024 + 12345;
+  g_autofree char *folder = test_make_temp_dir ();
+  g_autofree char *path = g_build_filename (folder, "blob", NULL);
+  g_autofree guint8 *data = g_malloc (size);
+  g_autoptr(GBytes) blob = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) source = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (38);
+  g_autofree char *host = g_strdup (front + strlen ("http://"));
+  guint reads, ranged, in_flight;
+
+  for (gsize i = 0; i < size; i += 4)
+    {
+      guint32 r = g_rand_int (rand);
+      memcpy (data + i, &r, MIN (4, size - i));
+    }
+  g_assert_true (g_file_set_contents (path, (const char *) data, size, &error));
+  blob = g_bytes_new_take (g_steal_pointer (&data), size);
+  gcs_fixture_upload (&servers, folder, "parts");
+  test_remove_tree (folder);
+
+  reset_settings ();
+  g_setenv ("STORAGE_EMULATOR_HOST", host, TRUE);
+  source = tdbg_gcs_source_new ("gs://" BUCKET "/parts", &error);
+  g_assert_no_error (error);
+  {
+    TdbgSourceRead asked[] = {
+      { "blob", 0, size },
+      { "blob", 1000, 9 * 1024 * 1024 },
+      { "blob", size - 10, 100 },
+      { "gone", 0, 100 },
+    };
+
+    reset_front_reads ();
+    tdbg_source_read_many (source, asked, G_N_ELEMENTS (asked), NULL);
+    assert_read_of (blob, &asked[0], 0, size);
+    assert_read_of (blob, &asked[1], 1000, 9 * 1024 * 1024);
+    assert_read_of (blob, &asked[2], size - 10, 100);
+    g_assert_null (asked[3].bytes);
+    g_assert_error (asked[3].error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND);
+    g_assert_nonnull (strstr (asked[3].error->message, "gs://" BUCKET "/parts/gone"));
+    for (guint i = 0; i < G_N_ELEMENTS (asked); i++)
+      tdbg_source_read_clear (&asked[i]);
+    /* Three parts, two, one (and once more: it came short), and the missing one twice. */
+    front_reads (&reads, &ranged, &in_flight);
+    g_assert_cmpuint (ranged, ==, 9);
+    g_assert_cmpuint (in_flight, >=, 3);
+  }
+  {
+    TdbgSourceRead asked[] = { { "blob", 0, size } };
+
+    post_fault ("{\"match\": \"blob\", \"ignore_range\": true, \"count\": 3}");
+    reset_front_reads ();
+    tdbg_source_read_many (source, asked, 1, NULL);
+    assert_read_of (blob, &asked[0], 0, size);
+    tdbg_source_read_clear (&asked[0]);
+    /* Three parts answered whole, then the read once, as one. */
+    front_reads (&reads, &ranged, &in_flight);
+    g_assert_cmpuint (reads, ==, 4);
+    post_fault ("{\"clear\": true}");
+  }
+}
+
 /* How many access tokens the front's token endpoints have issued. */
 static guint
 grants (void)
@@ -537,6 +653,7 @@ main (int argc, char **argv)
       g_test_add_func ("/gcs/paged-listing", test_paged_listing);
       g_test_add_func ("/gcs/missing", test_missing);
       g_test_add_func ("/gcs/throttled", test_throttled);
+      g_test_add_func ("/gcs/parts", test_parts);
       g_test_add_func ("/gcs/service-account", test_service_account);
       g_test_add_func ("/gcs/authorized-user", test_authorized_user);
       g_test_add_func ("/gcs/token-renewal", test_token_renewal);
