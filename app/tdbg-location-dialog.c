@@ -33,12 +33,25 @@ show_message (TdbgLocationDialog *self, const char *message)
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
 }
 
+/* @text with a leading "~" (alone or before a '/') read as a shell reads it: the home folder. */
+static char *
+expand_home (char *text)
+{
+  char *expanded;
+
+  if (text[0] != '~' || (text[1] != '\0' && text[1] != '/'))
+    return text;
+  expanded = g_strconcat (g_get_home_dir (), text + 1, NULL);
+  g_free (text);
+  return expanded;
+}
+
 /* The text names a logdir this build opens: tdbg-location.c says so, and a local one must be
  * a folder. NULL with the reason, else the text to open. */
 static char *
 check_text (TdbgLocationDialog *self, GError **error)
 {
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (self->entry)));
+  g_autofree char *text = expand_home (g_strstrip (g_strdup (gtk_editable_get_text (self->entry))));
   g_autoptr(TdbgLocation) location = NULL;
   const char *path;
 

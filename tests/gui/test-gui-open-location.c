@@ -4,11 +4,14 @@
  * ssh:// addresses and refuses a bucket's address with tdbg-location.c's message, staying open.
  * The recents of every kind are listed and open with one activation; the keyboard alone opens a
  * logdir (keys sent to the display by xdotool, as a person's); a path or an address dropped as
- * text opens as one typed. Screenshots open-location-*.png. */
+ * text opens as one typed; "~/…" is the home folder, as in a shell. Screenshots
+ * open-location-*.png. */
 
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "gui-util.h"
@@ -163,6 +166,34 @@ test_recents (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A path typed from the home folder ("~/…") is read as a shell reads it. */
+static void
+test_home (void)
+{
+  g_autofree char *mnist = shared_logdir ("tutorial_mnist");
+  g_autofree char *link = g_build_filename (g_get_home_dir (), "typed-run", NULL);
+  g_autofree char *missing = g_build_filename (g_get_home_dir (), "no-such-run", NULL);
+  g_autofree char *said = g_strdup_printf ("There is no folder at %s.", missing);
+  TdbgWindow *window = gui_new_window ();
+  TdbgLocationDialog *dialog;
+  char *message;
+
+  g_unlink (link);
+  g_assert_cmpint (symlink (mnist, link), ==, 0);
+  set_recents ((const char *const[]) { NULL });
+  dialog = show_dialog (window);
+  message = try_open (dialog, "~/no-such-run");
+  g_assert_cmpstr (message, ==, said);
+  g_free (message);
+  message = try_open (dialog, " ~/typed-run ");
+  g_assert_cmpstr (message, ==, "");
+  g_free (message);
+  g_assert_true (gui_wait_until (loaded, window, WAIT_MS));
+  g_assert_cmpstr (tdbg_window_get_location (window), ==, link);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (link);
+}
+
 /* Sends @keys (xdotool's names, as "ctrl+shift+o") to the display, as a keyboard would. */
 static void
 press (const char *command, const char *keys)
@@ -295,6 +326,7 @@ main (int argc, char **argv)
   gui_test_init (&argc, &argv);
   g_test_add_func ("/gui-open-location/refused", test_refused);
   g_test_add_func ("/gui-open-location/recents", test_recents);
+  g_test_add_func ("/gui-open-location/home", test_home);
   g_test_add_func ("/gui-open-location/keyboard", test_keyboard);
   g_test_add_func ("/gui-open-location/drop-text", test_drop_text);
   return g_test_run ();
