@@ -12,7 +12,8 @@
 #  s3: moto's S3 server (tests/common/s3-server.py, run by TDBG_STORE_PYTHON, a Python with
 #    moto[server] and boto3) holding the logdir; tfdbg-gtk inspect --json of the s3:// address
 #    against rclone copy of the prefix (configured by environment variables alone) and a local
-#    inspect --json of the copy, which must print the same.
+#    inspect --json of the copy, which must print the same, and against that local inspect alone.
+# TDBG_BENCH_RATES (default "100mbit 1gbit") names the rates; "unshaped" is the bare link.
 # Where namespaces cannot be made (not root, no CAP_NET_ADMIN), HTB or a program the kind needs
 # is missing it says so and skips (exit 77). Everything made here is removed at the end, on
 # failure too.
@@ -252,8 +253,17 @@ same_report() {
   cmp -s "$1" "$2" || { diff "$1" "$2" | head -n 20 >&2; echo "inspect --json of $uri and of rclone's copy differ" >&2; exit 1; }
 }
 
+# A local inspect --json of rclone's copy alone: "seconds".
+local_inspect() {
+  local start
+  start=$(now)
+  in_client "$program" inspect --json "$work/copy" > /dev/null
+  since "$start"
+}
+
 bench_s3() {
-  local rate=$1 t s3_bytes rclone_bytes s3_median rclone_median s3_times=() rclone_times=()
+  local rate=$1 t s3_bytes rclone_bytes s3_median rclone_median local_median
+  local s3_times=() rclone_times=() local_times=()
   for _ in $(seq "$runs"); do
     read -r t s3_bytes < <(inspect_into "$uri" "$work/s3.json") || { echo "inspect --json $uri failed" >&2; exit 1; }
     s3_times+=("$t")
@@ -261,19 +271,34 @@ bench_s3() {
       || { echo "rclone copy or the local inspect --json of its copy failed" >&2; exit 1; }
     rclone_times+=("$t")
     same_report "$work/s3.json" "$work/copy.json"
+    local_times+=("$(local_inspect)")
   done
   s3_median=$(medians "${s3_times[@]}")
   rclone_median=$(medians "${rclone_times[@]}")
+  local_median=$(medians "${local_times[@]}")
   echo "$rate: s3:// inspect --json ${s3_median} s (runs: ${s3_times[*]}), rclone copy + local inspect --json" \
        "${rclone_median} s (runs: ${rclone_times[*]}); ratio $(ratio "$s3_median" "$rclone_median")"
+  echo "$rate: a local inspect --json of the copy alone ${local_median} s (runs: ${local_times[*]});" \
+       "s3:// against it: $(ratio "$s3_median" "$local_median")"
   echo "$rate: on the wire: s3:// $s3_bytes bytes, rclone copy $rclone_bytes bytes"
+}
+
+# The link's rate both ways: RATE for tc's HTB ("100mbit"), or "unshaped" (the bare veth pair).
+set_rate() {
+  local dev
+  for dev in "$sns $sif" "$cns $cif"; do
+    set -- $dev
+    if [ "$rate" = unshaped ]; then
+      tc -n "$1" qdisc del dev "$2" root 2>/dev/null
+    else
+      tc -n "$1" qdisc replace dev "$2" root handle 1: htb default 10
+      tc -n "$1" class replace dev "$2" parent 1: classid 1:10 htb rate "$rate" ceil "$rate"
+    fi
+  done
 }
 
 "start_$kind"
 for rate in $rates; do
-  for dev in "$sns $sif" "$cns $cif"; do
-    set -- $dev
-    tc -n "$1" class replace dev "$2" parent 1: classid 1:10 htb rate "$rate" ceil "$rate"
-  done
+  set_rate
   "bench_$kind" "$rate"
 done
