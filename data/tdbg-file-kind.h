@@ -17,6 +17,14 @@ typedef enum {
   TDBG_N_FILE_KINDS
 } TdbgFileKind;
 
+/* Whether the kind's records are many and alike (executions, graph execution traces), read
+ * in bulk; the others are few and unpacked one by one. */
+static inline gboolean
+tdbg_file_kind_is_bulk (TdbgFileKind kind)
+{
+  return kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || kind == TDBG_FILE_EXECUTION;
+}
+
 /* "metadata", "source_files", ... (the file name suffix) */
 const char *tdbg_file_kind_suffix (TdbgFileKind kind);
 /* Splits "tfdbg_events.<T>.<host>.<suffix>" into its file set prefix (newly allocated) and

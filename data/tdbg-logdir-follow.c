@@ -90,7 +90,7 @@ static gboolean
 fetch_file (FetchJob *job, TdbgSnapshotSource *snapshot, const char *name, TdbgFileKind kind, const Start *start,
             guint64 *bulk_budget, GCancellable *cancellable, GError **error)
 {
-  gboolean bulk = kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || kind == TDBG_FILE_EXECUTION;
+  gboolean bulk = tdbg_file_kind_is_bulk (kind);
   guint64 checked = start->resume - start->from;
   g_autoptr(GBytes) bytes = NULL;
   guint64 size, length;
@@ -159,7 +159,7 @@ fetch_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCance
 
         if (!start_of (job, *n, &kind, &start))
           continue;
-        bulk_pass = kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || kind == TDBG_FILE_EXECUTION;
+        bulk_pass = tdbg_file_kind_is_bulk (kind);
         if (bulk_pass != (pass == 1))
           continue;
         if (!fetch_file (job, snapshot, *n, kind, &start, &bulk_budget, cancellable, &error))

@@ -412,7 +412,7 @@ plan_read (TdbgLogdir *self, FileRead *file, GCancellable *cancellable, GError *
   file->read.length = size - from;
   /* A first look at a big logdir reads a bulk file's first bytes alone: the rest of its last
    * record is read next time, as if still being written. */
-  if ((file->kind == TDBG_FILE_GRAPH_EXECUTION_TRACES || file->kind == TDBG_FILE_EXECUTION) && self->bulk_limit > 0 && file->read.length > checked_and_limit)
+  if (tdbg_file_kind_is_bulk (file->kind) && self->bulk_limit > 0 && file->read.length > checked_and_limit)
     {
       file->read.length = checked_and_limit;
       file->cut = TRUE;
