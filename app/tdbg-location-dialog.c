@@ -190,8 +190,7 @@ recent_row (const char *location)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *icon = gtk_image_new_from_icon_name (tdbg_location_text_is_remote (location) ? "network-server-symbolic"
-                                                                                         : "folder-symbolic");
+  GtkWidget *icon = gtk_image_new_from_icon_name (tdbg_ui_location_icon_name (location));
   GtkWidget *label = gtk_label_new (location);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);

@@ -215,8 +215,7 @@ create_row (gpointer item, gpointer data)
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row),
-                             gtk_image_new_from_icon_name (state == TDBG_RECENT_REMOTE ? "network-server-symbolic"
-                                                                                        : "folder-symbolic"));
+                             gtk_image_new_from_icon_name (tdbg_ui_location_icon_name (location)));
   if (label)
     adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);

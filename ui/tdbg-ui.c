@@ -3,6 +3,8 @@
 
 #include <locale.h>
 
+#include "libtdbg-data.h"
+
 void
 tdbg_ui_pin_locale (void)
 {
@@ -220,4 +222,10 @@ tdbg_ui_restore_focus (GtkWidget *parent, guint released)
   for (; child; child = gtk_widget_get_next_sibling (child))
     if (gtk_widget_child_focus (child, GTK_DIR_TAB_FORWARD))
       return;
+}
+
+const char *
+tdbg_ui_location_icon_name (const char *location)
+{
+  return tdbg_location_text_is_remote (location) ? "network-server-symbolic" : "folder-symbolic";
 }

@@ -70,6 +70,10 @@ gboolean tdbg_ui_focus_list_row (GtkWidget *list, guint position);
  * returned, else 0: GTK 4.8 keeps a removed focus widget as its window's focus, and trips over
  * it at the next layout (a critical, a finalized object referenced). */
 guint tdbg_ui_remove_children (GtkWidget *parent);
+
+/* The icon a logdir's location is shown with: a server for an address (ssh://, s3://, gs://),
+ * a folder for a path. */
+const char *tdbg_ui_location_icon_name (const char *location);
 /* After they are made again: the focus to the new child at the position @released names (the
  * last when there are fewer), or to the first after it that takes it; nothing when 0. */
 void tdbg_ui_restore_focus (GtkWidget *parent, guint released);
