@@ -145,17 +145,21 @@ tdbg_trace_summary_learn_places (TdbgTraceSummary *self, TdbgLogdir *logdir, gui
   gboolean several_hosts = self->several_hosts, devices_differ = self->devices_differ;
   gboolean bare_devices = self->bare_devices;
   guint n = self->places->len;
-  Place last = { NULL, 0 };
+  guint last_file_set = G_MAXUINT, last_device = G_MAXUINT;
 
   for (guint i = from; i < to; i++)
     {
-      Place place = { tdbg_trace_filter_get_host (logdir, i), tdbg_logdir_get_trace (logdir, i)->device };
+      const TdbgTraceDigest *trace = tdbg_logdir_get_trace (logdir, i);
+      guint file_set = tdbg_trace_digest_get_file_set (trace);
+      Place place;
       guint k;
 
-      /* Neighbours mostly ran in one place. */
-      if (place.host == last.host && place.device == last.device)
+      /* Neighbours mostly ran in one place: its host is looked up where it changes. */
+      if (file_set == last_file_set && trace->device == last_device)
         continue;
-      last = place;
+      last_file_set = file_set;
+      last_device = trace->device;
+      place = (Place) { tdbg_trace_filter_get_file_set_host (logdir, file_set), trace->device };
       for (k = 0; k < self->places->len; k++)
         if (g_array_index (self->places, Place, k).device == place.device &&
             g_str_equal (g_array_index (self->places, Place, k).host, place.host))
