@@ -47,6 +47,9 @@ tdbg_gcs_json_read_listing (GBytes *bytes, TdbgStorageListing *listing, char **n
       if (read_count (tdbg_json_node_member_text (item, "size"), &size))
         tdbg_storage_listing_add (listing, tdbg_json_node_member_text (item, "name"), size);
     }
+  items = tdbg_json_node_member (page, "prefixes");
+  for (guint i = 0; i < tdbg_json_node_length (items); i++)
+    tdbg_storage_listing_add_folder (listing, tdbg_json_node_text (tdbg_json_node_index (items, i)));
   token = tdbg_json_node_member_text (page, "nextPageToken");
   if (token && *token)
     *next = g_strdup (token);

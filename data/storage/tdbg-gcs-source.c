@@ -37,7 +37,7 @@ gcs_listing_url (TdbgStorageSource *source, const char *token, gboolean deep)
   g_autofree char *escaped_token = token ? tdbg_http_escape (token, FALSE) : NULL;
   /* Only what the listing reads: fewer bytes for a page of thousands of objects. */
   g_autofree char *query = g_strdup_printf ("%sprefix=%s&fields=kind%%2CnextPageToken%%2C"
-                                            "items(name%%2Csize)%s%s",
+                                            "items(name%%2Csize)%%2Cprefixes%s%s",
                                             deep ? "" : "delimiter=%2F&", prefix, token ? "&pageToken=" : "",
                                             token ? escaped_token : "");
 

@@ -65,6 +65,9 @@ on_text (GMarkupParseContext *context, const char *text, gsize length, gpointer 
     }
   else if (g_str_equal (parent, "Contents") && g_str_equal (element, "Size"))
     page->size = g_ascii_strtoull (value, NULL, 10);
+  else if (g_str_equal (parent, "CommonPrefixes") && g_str_equal (element, "Prefix") &&
+           g_str_equal (current (page, 2), "ListBucketResult"))
+    tdbg_storage_listing_add_folder (page->listing, value);
   else if (g_str_equal (parent, "ListBucketResult") && g_str_equal (element, "IsTruncated"))
     page->truncated = g_str_equal (g_strstrip (value), "true");
   else if (g_str_equal (parent, "ListBucketResult") && g_str_equal (element, "NextContinuationToken"))

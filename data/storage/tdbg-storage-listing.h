@@ -18,6 +18,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgStorageListing, tdbg_storage_listing_free)
 
 /* An object as a page names it (its whole key); kept when it is a file of the logdir. */
 void tdbg_storage_listing_add (TdbgStorageListing *listing, const char *key, guint64 size);
+/* A folder as a shallow listing's page names it (its whole key, ending in '/': S3's
+ * CommonPrefixes, GCS's prefixes); kept when it is right under the prefix. */
+void tdbg_storage_listing_add_folder (TdbgStorageListing *listing, const char *key);
+/* The folders' names (without the prefix and the '/'), sorted, NULL-terminated. */
+GStrv tdbg_storage_listing_steal_folders (TdbgStorageListing *listing);
 /* The files' names (without the prefix), sorted, NULL-terminated. */
 GStrv tdbg_storage_listing_steal_names (TdbgStorageListing *listing);
 /* name → guint64* size. */

@@ -159,9 +159,19 @@ names_are_v1_dump (const char *const *names)
   return FALSE;
 }
 
-/* A prefix without a tfdbg2 file set may be a V1 dump root: listed deep, and when it is one,
- * its objects read once, whole, and made into the logdir a local open makes. FALSE only on a
- * failure. */
+/* Whether a shallow listing's files and @folders are a V1 dump root's entries. */
+static gboolean
+listed_v1_dump (const char *const *names, const char *const *folders)
+{
+  for (const char *const *f = folders; *f; f++)
+    if (tdbg_v1_dump_is_entry (*f, TRUE))
+      return TRUE;
+  return names_are_v1_dump (names);
+}
+
+/* A prefix whose shallow listing shows a V1 dump root's entries: listed deep, and when it is
+ * one, its objects read once, whole, and made into the logdir a local open makes. FALSE only
+ * on a failure. */
 static gboolean
 try_v1_dump (TdbgStorageSource *self, GCancellable *cancellable, GError **error)
 {
@@ -212,6 +222,7 @@ storage_list_files (TdbgSource *source, GCancellable *cancellable, GError **erro
   g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new (priv->uri.prefix, FALSE);
   g_autoptr(TdbgSource) v1 = v1_of (self);
   g_auto(GStrv) names = NULL;
+  g_auto(GStrv) folders = NULL;
 
   if (v1)
     return tdbg_source_list_files (v1, cancellable, error);
@@ -222,7 +233,11 @@ storage_list_files (TdbgSource *source, GCancellable *cancellable, GError **erro
   priv->listed_sizes = tdbg_storage_listing_steal_sizes (listing);
   g_mutex_unlock (&priv->lock);
   names = tdbg_storage_listing_steal_names (listing);
-  if (has_tfdbg2_metadata ((const char *const *) names))
+  folders = tdbg_storage_listing_steal_folders (listing);
+  /* Every object under a prefix is listed only for a V1 dump root: a prefix above many runs,
+   * looked at again at each poll, is listed one level deep. */
+  if (has_tfdbg2_metadata ((const char *const *) names) ||
+      !listed_v1_dump ((const char *const *) names, (const char *const *) folders))
     return g_steal_pointer (&names);
   if (!try_v1_dump (self, cancellable, error))
     return NULL;

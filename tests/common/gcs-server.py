@@ -3,7 +3,8 @@
 """Google Cloud Storage on 127.0.0.1 for the tests: gcp-storage-emulator's JSON API, filled
 with the buckets' objects, and in front of it a small server that adds what the emulator lacks:
 
-- objects.list in pages of 100 with nextPageToken/pageToken (the emulator answers one page);
+- objects.list in pages of 100 with nextPageToken/pageToken (the emulator answers one page),
+  the folders of a listing with a delimiter (prefixes) on its first page;
 - PREFIX=listed:N: N small objects named in PREFIX/'s listing beside the emulator's own (the
   emulator takes many minutes to be filled with 10,000 objects; a listing is what they are for);
 - buckets whose names start with "private-" answered only with an access token it issued
@@ -19,7 +20,8 @@ with the buckets' objects, and in front of it a small server that adds what the 
   path contains TEXT with the whole object (200), as a server that ignores Range does;
 - GET /grants: how many access tokens it has issued;
 - GET /reads: the object reads (alt=media) since the last POST /reads: how many, how many
-  asked for a range, and the most that were in flight at once.
+  asked for a range, and the most that were in flight at once; and the listings' pages asked,
+  how many of them without a delimiter (every object under the prefix).
 
 Usage: gcs-server.py DIR BUCKET [PREFIX=FOLDER ...] [PREFIX=count:N ...] [PREFIX=listed:N ...]
 Folders go to BUCKET and to private-BUCKET, counts to BUCKET. DIR receives the credential files:
@@ -46,6 +48,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 PAGE = 100
+NO_READS = {"reads": 0, "ranged": 0, "max_in_flight": 0, "listings": 0, "deep_listings": 0}
 ACCOUNT = "reader@tfdbg-tests.iam.gserviceaccount.com"
 CLIENT_ID, CLIENT_SECRET, REFRESH_TOKEN = "client-id.apps", "client-secret-x", "refresh-token-y"
 # Its tokens live 61 s: a client that renews a minute early renews them after a second.
@@ -77,7 +80,7 @@ class State:
         self.faults = []
         self.listed = {}
         self.lock = threading.Lock()
-        self.reads = {"reads": 0, "ranged": 0, "max_in_flight": 0}
+        self.reads = dict(NO_READS)
         self.in_flight = 0
 
     def read_started(self, ranged):
@@ -155,7 +158,7 @@ class Front(http.server.BaseHTTPRequestHandler):
         body = self.rfile.read(length)
         if self.path == "/reads":
             with self.state.lock:
-                self.state.reads = {"reads": 0, "ranged": 0, "max_in_flight": 0}
+                self.state.reads = dict(NO_READS)
             return self.answer(200, {})
         if self.path == "/fault":
             fault = json.loads(body)
@@ -236,6 +239,9 @@ class Front(http.server.BaseHTTPRequestHandler):
                 listing = json.loads(answer.read())
         except urllib.error.HTTPError as refused:
             return self.answer(refused.code, refused.read())
+        with self.state.lock:
+            self.state.reads["listings"] += 1
+            self.state.reads["deep_listings"] += 0 if "delimiter" in keep else 1
         items = listing.get("items", [])
         listed = self.state.listed.get(query.get("prefix", [""])[0], 0)
         items += [{"kind": "storage#object", "name": f"{query['prefix'][0]}object-{i:05d}", "size": "1"}
@@ -243,6 +249,8 @@ class Front(http.server.BaseHTTPRequestHandler):
         items = sorted(items, key=lambda item: item["name"])
         start = int(query.get("pageToken", ["0"])[0])
         page = {"kind": "storage#objects", "items": items[start:start + PAGE]}
+        if start == 0 and listing.get("prefixes"):
+            page["prefixes"] = listing["prefixes"]
         if start + PAGE < len(items):
             page["nextPageToken"] = str(start + PAGE)
         self.answer(200, page)

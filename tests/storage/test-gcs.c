@@ -273,10 +273,16 @@ test_throttled (void)
   post_fault ("{\"clear\": true}");
 }
 
-/* The front's count of object reads since the last reset, as "reads ranged max_in_flight". */
-static void
-front_reads (guint *reads, guint *ranged, guint *max_in_flight)
+/* What the front counted since the last reset_front_reads(). */
+typedef struct {
+  guint reads, ranged, max_in_flight;   /* objects' reads (alt=media) */
+  guint listings, deep_listings;        /* listings' pages, and those without a delimiter */
+} FrontReads;
+
+static FrontReads
+front_reads (void)
 {
+  FrontReads counted;
   g_autofree char *url = g_strconcat (front, "/reads", NULL);
   g_autoptr(TdbgHttp) http = tdbg_http_new ();
   g_autoptr(GError) error = NULL;
@@ -289,8 +295,10 @@ front_reads (guint *reads, guint *ranged, guint *max_in_flight)
   text = g_strndup (g_bytes_get_data (response.body, NULL), g_bytes_get_size (response.body));
   tdbg_http_response_clear (&response);
   g_test_message ("front's reads: %s", text);
-  g_assert_cmpint (sscanf (text, "{\"reads\": %u, \"ranged\": %u, \"max_in_flight\": %u}", reads, ranged,
-                           max_in_flight), ==, 3);
+  g_assert_cmpint (sscanf (text, "{\"reads\": %u, \"ranged\": %u, \"max_in_flight\": %u, \"listings\": %u, "
+                                 "\"deep_listings\": %u}", &counted.reads, &counted.ranged, &counted.max_in_flight,
+                           &counted.listings, &counted.deep_listings), ==, 5);
+  return counted;
 }
 
 static void
@@ -335,7 +343,7 @@ test_parts (void)
   g_autoptr(TdbgSource) source = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (38);
   g_autofree char *host = g_strdup (front + strlen ("http://"));
-  guint reads, ranged, in_flight;
+  FrontReads counted;
 
   for (gsize i = 0; i < size; i += 4)
     {
@@ -370,9 +378,9 @@ test_parts (void)
     for (guint i = 0; i < G_N_ELEMENTS (asked); i++)
       tdbg_source_read_clear (&asked[i]);
     /* Three parts, two, one (and once more: it came short), and the missing one twice. */
-    front_reads (&reads, &ranged, &in_flight);
-    g_assert_cmpuint (ranged, ==, 9);
-    g_assert_cmpuint (in_flight, >=, 3);
+    counted = front_reads ();
+    g_assert_cmpuint (counted.ranged, ==, 9);
+    g_assert_cmpuint (counted.max_in_flight, >=, 3);
   }
   {
     TdbgSourceRead asked[] = { { "blob", 0, size } };
@@ -383,10 +391,42 @@ test_parts (void)
     assert_read_of (blob, &asked[0], 0, size);
     tdbg_source_read_clear (&asked[0]);
     /* Three parts answered whole, then the read once, as one. */
-    front_reads (&reads, &ranged, &in_flight);
-    g_assert_cmpuint (reads, ==, 4);
+    counted = front_reads ();
+    g_assert_cmpuint (counted.reads, ==, 4);
     post_fault ("{\"clear\": true}");
   }
+}
+
+/* A prefix above runs (runs/, which holds runs/mnist/) is no logdir, said after a listing one
+ * level deep: every object under it is listed only where that level shows a V1 dump root,
+ * which then reads as on disk. */
+static void
+test_parent_prefix (void)
+{
+  g_autofree char *root = g_test_build_filename (G_TEST_DIST, "data", "v1", "two-devices", NULL);
+  g_autofree char *host = g_strdup (front + strlen ("http://"));
+  g_autoptr(TdbgLogdir) remote = NULL;
+  g_autoptr(GError) error = NULL;
+  FrontReads counted;
+
+  reset_settings ();
+  g_setenv ("STORAGE_EMULATOR_HOST", host, TRUE);
+  reset_front_reads ();
+  remote = load ("gs://" BUCKET "/runs", &error);
+  g_assert_null (remote);
+  g_assert_error (error, TDBG_ERROR, TDBG_ERROR_NOT_A_LOGDIR);
+  g_clear_error (&error);
+  counted = front_reads ();
+  g_assert_cmpuint (counted.listings, >=, 1);
+  g_assert_cmpuint (counted.deep_listings, ==, 0);
+
+  gcs_fixture_upload (&servers, root, "v1-under-front");
+  reset_front_reads ();
+  remote = load ("gs://" BUCKET "/v1-under-front", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (remote), >, 0);
+  counted = front_reads ();
+  g_assert_cmpuint (counted.deep_listings, ==, 1);
 }
 
 /* How many access tokens the front's token endpoints have issued. */
@@ -654,6 +694,7 @@ main (int argc, char **argv)
       g_test_add_func ("/gcs/missing", test_missing);
       g_test_add_func ("/gcs/throttled", test_throttled);
       g_test_add_func ("/gcs/parts", test_parts);
+      g_test_add_func ("/gcs/parent-prefix", test_parent_prefix);
       g_test_add_func ("/gcs/service-account", test_service_account);
       g_test_add_func ("/gcs/authorized-user", test_authorized_user);
       g_test_add_func ("/gcs/token-renewal", test_token_renewal);

@@ -125,6 +125,8 @@ test_listing (void)
     "<Contents><Key>runs/a/tfdbg_events.1.h.metadata</Key><Size>60</Size><ETag>\"x\"</ETag></Contents>"
     "<Contents><Key>runs/a/sub/deeper</Key><Size>5</Size></Contents>"
     "<CommonPrefixes><Prefix>runs/a/sub/</Prefix></CommonPrefixes>"
+    "<CommonPrefixes><Prefix>runs/a/run_1/</Prefix></CommonPrefixes>"
+    "<CommonPrefixes><Prefix>runs/ab/</Prefix></CommonPrefixes>"
     "<NextContinuationToken>1/abc=+</NextContinuationToken></ListBucketResult>");
   g_autoptr(GBytes) second = bytes (
     "<ListBucketResult><IsTruncated>false</IsTruncated>"
@@ -135,6 +137,7 @@ test_listing (void)
   g_autofree char *token = NULL;
   g_autoptr(GHashTable) sizes = NULL;
   g_auto(GStrv) names = NULL;
+  g_auto(GStrv) folders = NULL;
 
   g_assert_true (tdbg_s3_xml_read_listing (first, listing, &token, &error));
   g_assert_no_error (error);
@@ -149,6 +152,11 @@ test_listing (void)
   g_assert_cmpstr (names[1], ==, "tfdbg_events.1.h.metadata");
   g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[0]), ==, G_MAXUINT64);
   g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[1]), ==, 60);
+  /* The folders right under the prefix: another prefix's are not. */
+  folders = tdbg_storage_listing_steal_folders (listing);
+  g_assert_cmpuint (g_strv_length (folders), ==, 2);
+  g_assert_cmpstr (folders[0], ==, "run_1");
+  g_assert_cmpstr (folders[1], ==, "sub");
 
   g_assert_false (tdbg_s3_xml_read_listing (not_listing, listing, &token, &error));
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
@@ -180,7 +188,7 @@ test_gcs_listing (void)
   g_autoptr(TdbgStorageListing) listing = tdbg_storage_listing_new ("runs/a/", FALSE);
   g_autoptr(GBytes) first = bytes (
     "{\"kind\": \"storage#objects\", \"nextPageToken\": \"CiJydW5z\\u002Fa\",\n"
-    " \"prefixes\": [\"runs/a/sub/\"], \"items\": [\n"
+    " \"prefixes\": [\"runs/a/sub/\", \"runs/a/sub/x/\", \"runs/ab/\"], \"items\": [\n"
     "  {\"name\": \"runs/a/\", \"size\": \"0\"},\n"
     "  {\"kind\": \"storage#object\", \"name\": \"runs/a/tfdbg_events.1.h.metadata\", \"size\": \"60\", "
     "\"metadata\": {\"x\": [1, 2.5e3, true, null]}},\n"
@@ -196,6 +204,7 @@ test_gcs_listing (void)
   g_autofree char *token = NULL;
   g_autoptr(GHashTable) sizes = NULL;
   g_auto(GStrv) names = NULL;
+  g_auto(GStrv) folders = NULL;
 
   g_assert_true (tdbg_gcs_json_read_listing (first, listing, &token, &error));
   g_assert_no_error (error);
@@ -214,6 +223,9 @@ test_gcs_listing (void)
   g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[0]), ==, 7);
   g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[1]), ==, G_MAXUINT64);
   g_assert_cmpuint (*(guint64 *) g_hash_table_lookup (sizes, names[2]), ==, 60);
+  folders = tdbg_storage_listing_steal_folders (listing);
+  g_assert_cmpuint (g_strv_length (folders), ==, 1);
+  g_assert_cmpstr (folders[0], ==, "sub");
 
   g_assert_false (tdbg_gcs_json_read_listing (not_listing, listing, &token, &error));
   g_assert_error (error, TDBG_ERROR, TDBG_ERROR_CORRUPT);
