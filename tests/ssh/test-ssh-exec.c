@@ -312,7 +312,9 @@ test_v1_damaged_dump (void)
 /* The records of the first NaN/∞ are read again after the load, over SFTP: when that read
  * fails (here the files are gone once the server's tfdbg-gtk has sent them), `inspect --json`
  * names the file on stderr and exits 2, its JSON saying null where the record would be; never
- * a null with status 0. */
+ * a null with status 0. The server's answer is held back until the files are removed: the
+ * client sends its request without waiting, and reads again only once answered, so that it
+ * never finds them still there. */
 static void
 test_inspect_names_unread_record (void)
 {
@@ -320,8 +322,11 @@ test_inspect_names_unread_record (void)
   g_autofree char *root = g_build_filename (server.dir, "gone-after-serve", NULL);
   g_autofree char *uri = ssh_fixture_uri (&server, root);
   g_autofree char *program = ssh_fixture_path (&server, "serve-then-remove");
-  g_autofree char *script = g_strdup_printf ("#!/bin/sh\n'%s' \"$@\"\nrm -f '%s'/*.graph_execution_traces '%s'/*.execution\n",
-                                             build_program (), root, root);
+  g_autofree char *answer = g_build_filename (server.dir, "held-answer", NULL);
+  g_autofree char *script = g_strdup_printf ("#!/bin/sh\n'%s' \"$@\" >'%s'\nstatus=$?\n"
+                                             "rm -f '%s'/*.graph_execution_traces '%s'/*.execution\n"
+                                             "cat '%s'\nrm -f '%s'\nexit $status\n",
+                                             build_program (), answer, root, root, answer, answer);
   g_autofree char *output = NULL;
   gint status = 0;
 
