@@ -3,16 +3,20 @@
 #include "tdbg-storage-source.h"
 
 #include <string.h>
+#include <sys/mman.h>
 #include <glib/gi18n.h>
 
 #include "libtdbg-data.h"
 #include "libtdbg-v1.h"
 
-/* Reads longer than this are cut into parts of this size, asked at once on as many
- * connections (up to MAX_IN_FLIGHT): one connection's window is far below what a link to a
- * store carries. */
-#define PART_BYTES ((gsize) 8 * 1024 * 1024)
-#define MAX_IN_FLIGHT 8
+/* Reads are asked MAX_IN_FLIGHT at a time, each on a connection of its own, and a read of
+ * MULTIPART_CUTOFF bytes or more is cut into that many parts: one connection's window may be
+ * below what a link to a store carries. As rclone's transfers and streams: four (a small
+ * server, such as an emulator on Python's socketserver, queues five connections, and a sixth
+ * waits a second for its SYN again), and whole objects below 256 MiB (a server may do work for
+ * the whole object at each ranged GET, as moto does). */
+#define MULTIPART_CUTOFF ((gsize) 256 * 1024 * 1024)
+#define MAX_IN_FLIGHT 4
 /* A read asked "to the end" has no length to make a buffer of: it is asked alone. */
 #define MAX_READ_BYTES ((gsize) G_MAXSSIZE / 2)
 
@@ -22,6 +26,7 @@ typedef struct {
   GMutex lock;
   GHashTable *listed_sizes;   /* name → guint64*, each handed out once after a listing */
   TdbgSource *v1;             /* a V1 dump root's logdir, made once: it answers every call */
+  gsize multipart_cutoff;     /* MULTIPART_CUTOFF, lower in the tests */
   guint n_reads;              /* ranged GETs answered, and the bytes they brought */
   guint64 n_bytes_read;
 } TdbgStorageSourcePrivate;
@@ -413,20 +418,40 @@ read_parts (gpointer user_data)
   return NULL;
 }
 
+/* A big buffer in huge pages where the system gives them on request: a read of hundreds of
+ * megabytes otherwise takes a page fault every 4 KiB as the bytes land. */
+static void
+advise_huge_pages (guint8 *buffer, gsize length)
+{
+#ifdef MADV_HUGEPAGE
+  const guintptr huge = 2 * 1024 * 1024;
+  guintptr start = ((guintptr) buffer + huge - 1) & ~(huge - 1);
+  guintptr end = ((guintptr) buffer + length) & ~(huge - 1);
+
+  if (end > start)
+    madvise ((void *) start, end - start, MADV_HUGEPAGE);
+#endif
+}
+
 /* The parts of @reads (each into a buffer of its length, in *buffers), in order. */
 static GArray *
-cut_into_parts (TdbgSourceRead *reads, guint n_reads, guint8 **buffers)
+cut_into_parts (TdbgStorageSource *self, TdbgSourceRead *reads, guint n_reads, guint8 **buffers)
 {
   GArray *parts = g_array_new (FALSE, TRUE, sizeof (Part));
 
   for (guint i = 0; i < n_reads; i++)
     {
+      gsize n_parts, part_bytes;
+
       if (reads[i].length == 0 || reads[i].length > MAX_READ_BYTES ||
           (buffers[i] = g_try_malloc (reads[i].length)) == NULL)
         continue;
-      for (gsize at = 0; at < reads[i].length; at += PART_BYTES)
+      advise_huge_pages (buffers[i], reads[i].length);
+      n_parts = reads[i].length >= PRIV (self)->multipart_cutoff ? MAX_IN_FLIGHT : 1;
+      part_bytes = (reads[i].length + n_parts - 1) / n_parts;
+      for (gsize at = 0; at < reads[i].length; at += part_bytes)
         {
-          Part part = { &reads[i], buffers[i] + at, reads[i].offset + at, MIN (PART_BYTES, reads[i].length - at) };
+          Part part = { &reads[i], buffers[i] + at, reads[i].offset + at, MIN (part_bytes, reads[i].length - at) };
           g_array_append_val (parts, part);
         }
     }
@@ -447,7 +472,7 @@ read_all_parts (PartQueue *queue)
     g_thread_join (g_ptr_array_index (threads, t));
 }
 
-/* Many reads at once: each cut into parts of PART_BYTES, MAX_IN_FLIGHT ranged GETs in flight
+/* Many reads at once: MAX_IN_FLIGHT ranged GETs in flight
  * on connections kept, each part straight into its place in its read's buffer. A read whose
  * parts did not all come as asked (a server that ignores ranges, an object grown shorter) is
  * asked again as one; one that got no answer takes its first part's error. */
@@ -464,7 +489,7 @@ storage_read_many (TdbgSource *source, TdbgSourceRead *reads, guint n_reads, GCa
       tdbg_source_read_many (v1, reads, n_reads, cancellable);
       return;
     }
-  queue.parts = cut_into_parts (reads, n_reads, buffers);
+  queue.parts = cut_into_parts (self, reads, n_reads, buffers);
   read_all_parts (&queue);
   for (guint p = 0; p < queue.parts->len; p++)
     {
@@ -536,6 +561,13 @@ tdbg_storage_source_init (TdbgStorageSource *self)
   g_mutex_init (&priv->lock);
   priv->listed_sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   priv->http = tdbg_http_new ();
+  priv->multipart_cutoff = MULTIPART_CUTOFF;
+}
+
+void
+tdbg_storage_source_set_multipart_cutoff (TdbgStorageSource *self, gsize cutoff)
+{
+  PRIV (self)->multipart_cutoff = MAX (cutoff, MAX_IN_FLIGHT);
 }
 
 gboolean

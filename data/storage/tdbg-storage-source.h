@@ -49,5 +49,8 @@ const TdbgStorageUri *tdbg_storage_source_get_uri (TdbgStorageSource *self);
 TdbgHttp *tdbg_storage_source_get_http (TdbgStorageSource *self);
 /* Thread-safe: how many ranged reads of objects were answered so far, and their bytes. */
 void tdbg_storage_source_get_reads (TdbgStorageSource *self, guint *n_reads, guint64 *n_bytes);
+/* The least length of a read that is cut into parts asked at once (256 MiB): the tests ask
+ * for parts of smaller objects. */
+void tdbg_storage_source_set_multipart_cutoff (TdbgStorageSource *self, gsize cutoff);
 
 G_END_DECLS

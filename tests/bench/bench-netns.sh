@@ -291,7 +291,7 @@ set_rate() {
     if [ "$rate" = unshaped ]; then
       tc -n "$1" qdisc del dev "$2" root 2>/dev/null
     else
-      tc -n "$1" qdisc replace dev "$2" root handle 1: htb default 10
+      tc -n "$1" qdisc show dev "$2" | grep -q htb || tc -n "$1" qdisc add dev "$2" root handle 1: htb default 10
       tc -n "$1" class replace dev "$2" parent 1: classid 1:10 htb rate "$rate" ceil "$rate"
     fi
   done

@@ -23,6 +23,7 @@
 #include "tdbg-http.h"
 #include "tdbg-local-source.h"
 #include "tdbg-logdir.h"
+#include "tdbg-storage-source.h"
 #include "storage-tests.h"
 #include "test-env.h"
 #include "test-util.h"
@@ -328,7 +329,7 @@ assert_read_of (GBytes *blob, const TdbgSourceRead *read, guint64 offset, gsize 
 }
 
 /* Reads asked together are in flight at once, a long one cut into ranged parts that land in
- * one buffer: the bytes are the object's; a read past the end is shorter, a missing object
+ * one buffer (parts from 8 MiB here): the bytes are the object's; a read past the end is shorter, a missing object
  * named; a server that answers a part with the whole object is asked again, and the bytes
  * are still right. */
 static void
@@ -359,6 +360,8 @@ test_parts (void)
   g_setenv ("STORAGE_EMULATOR_HOST", host, TRUE);
   source = tdbg_gcs_source_new ("gs://" BUCKET "/parts", &error);
   g_assert_no_error (error);
+  /* Parts of reads of 8 MiB and more, rather than of 256 MiB. */
+  tdbg_storage_source_set_multipart_cutoff (TDBG_STORAGE_SOURCE (source), 8 * 1024 * 1024);
   {
     TdbgSourceRead asked[] = {
       { "blob", 0, size },
@@ -377,22 +380,23 @@ test_parts (void)
     g_assert_nonnull (strstr (asked[3].error->message, "gs://" BUCKET "/parts/gone"));
     for (guint i = 0; i < G_N_ELEMENTS (asked); i++)
       tdbg_source_read_clear (&asked[i]);
-    /* Three parts, two, one (and once more: it came short), and the missing one twice. */
+    /* Four parts each of the two reads past the cutoff, one (and once more: it came short),
+     * and the missing one twice. */
     counted = front_reads ();
-    g_assert_cmpuint (counted.ranged, ==, 9);
+    g_assert_cmpuint (counted.ranged, ==, 12);
     g_assert_cmpuint (counted.max_in_flight, >=, 3);
   }
   {
     TdbgSourceRead asked[] = { { "blob", 0, size } };
 
-    post_fault ("{\"match\": \"blob\", \"ignore_range\": true, \"count\": 3}");
+    post_fault ("{\"match\": \"blob\", \"ignore_range\": true, \"count\": 4}");
     reset_front_reads ();
     tdbg_source_read_many (source, asked, 1, NULL);
     assert_read_of (blob, &asked[0], 0, size);
     tdbg_source_read_clear (&asked[0]);
-    /* Three parts answered whole, then the read once, as one. */
+    /* Four parts answered whole, then the read once, as one. */
     counted = front_reads ();
-    g_assert_cmpuint (counted.reads, ==, 4);
+    g_assert_cmpuint (counted.reads, ==, 5);
     post_fault ("{\"clear\": true}");
   }
 }
