@@ -472,10 +472,10 @@ read_all_parts (PartQueue *queue)
     g_thread_join (g_ptr_array_index (threads, t));
 }
 
-/* Many reads at once: MAX_IN_FLIGHT ranged GETs in flight
- * on connections kept, each part straight into its place in its read's buffer. A read whose
- * parts did not all come as asked (a server that ignores ranges, an object grown shorter) is
- * asked again as one; one that got no answer takes its first part's error. */
+/* Many reads at once: MAX_IN_FLIGHT ranged GETs in flight on connections kept, each part
+ * straight into its place in its read's buffer. A read whose parts did not all come as asked
+ * (a server that ignores ranges, an object grown shorter) is asked again as one; one that got
+ * no answer takes its first part's error. */
 static void
 storage_read_many (TdbgSource *source, TdbgSourceRead *reads, guint n_reads, GCancellable *cancellable)
 {
