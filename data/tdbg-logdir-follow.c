@@ -84,53 +84,109 @@ first_record_end (GBytes *bytes)
   return TDBG_RECORD_HEADER_SIZE + length + 4;
 }
 
-/* Reads @name from @start.from: the bytes kept to compare, which the refresh checks, then the
- * new ones, in one read. */
-static gboolean
-fetch_file (FetchJob *job, TdbgSnapshotSource *snapshot, const char *name, TdbgFileKind kind, const Start *start,
-            guint64 *bulk_budget, GCancellable *cancellable, GError **error)
-{
-  gboolean bulk = tdbg_file_kind_is_bulk (kind);
-  guint64 checked = start->resume - start->from;
-  g_autoptr(GBytes) bytes = NULL;
-  guint64 size, length;
+/* One file's fetch: its bytes from @start.from, the bytes kept to compare (which the refresh
+ * checks), then the new ones, read together with every other file's. */
+typedef struct {
+  const char *name;
+  TdbgFileKind kind;
+  Start start;
+  guint64 size;
+  TdbgSourceRead read;
+} FetchFile;
 
-  if (!tdbg_source_get_size (job->origin, name, &size, cancellable, error))
+static void
+fetch_file_clear (FetchFile *file)
+{
+  tdbg_source_read_clear (&file->read);
+}
+
+/* What @file's read is to ask for, within the bulk files' budget. */
+static gboolean
+plan_fetch (FetchJob *job, FetchFile *file, guint64 *bulk_budget, GCancellable *cancellable, GError **error)
+{
+  guint64 checked = file->start.resume - file->start.from;
+  guint64 length;
+
+  if (!tdbg_source_get_size (job->origin, file->name, &file->size, cancellable, error))
     return FALSE;
-  if (size < start->resume)
+  /* A file now shorter: the refresh reports it, and needs only the size. */
+  if (file->size < file->start.resume)
+    return TRUE;
+  length = file->size - file->start.from;
+  if (tdbg_file_kind_is_bulk (file->kind))
     {
-      /* The refresh reports the shrinking; it needs only the size. */
+      if (length - checked > *bulk_budget)
+        length = checked + MAX (*bulk_budget, TDBG_RECORD_HEADER_SIZE);
+      /* A cut read empties the budget, as the longer read that may follow it would. */
+      *bulk_budget -= MIN (*bulk_budget, length - checked);
+    }
+  file->read = (TdbgSourceRead) { file->name, file->start.from, length };
+  return TRUE;
+}
+
+/* @file's bytes into @snapshot, once read. A read the budget cut must not cut the first
+ * record, or the refresh would wait for its end for ever: it is read again up to that end,
+ * or, when the header points past the file, whole. */
+static gboolean
+finish_fetch (FetchJob *job, TdbgSnapshotSource *snapshot, FetchFile *file, GCancellable *cancellable,
+              GError **error)
+{
+  guint64 checked = file->start.resume - file->start.from;
+  guint64 length = file->read.length;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (file->size < file->start.resume)
+    {
       bytes = g_bytes_new (NULL, 0);
-      tdbg_snapshot_source_add (snapshot, name, size, bytes);
+      tdbg_snapshot_source_add (snapshot, file->name, file->size, bytes);
       return TRUE;
     }
-  length = size - start->from;
-  if (bulk && length - checked > *bulk_budget)
-    length = checked + MAX (*bulk_budget, TDBG_RECORD_HEADER_SIZE);
-  bytes = length ? tdbg_source_read (job->origin, name, start->from, length, cancellable, error)
-                 : g_bytes_new (NULL, 0);
-  if (bytes == NULL)
-    return FALSE;
-  if (length < size - start->from && g_bytes_get_size (bytes) >= checked)
+  if (file->read.error)
     {
-      /* The budget must not cut the first record, or the refresh would wait for its end for
-       * ever: read up to that end, or, when the header points past the file, all of it. */
+      g_propagate_error (error, g_steal_pointer (&file->read.error));
+      return FALSE;
+    }
+  bytes = g_steal_pointer (&file->read.bytes);
+  if (length < file->size - file->start.from && g_bytes_get_size (bytes) >= checked)
+    {
       g_autoptr(GBytes) fresh = g_bytes_new_from_bytes (bytes, checked, g_bytes_get_size (bytes) - checked);
       guint64 first_end = first_record_end (fresh);
       if (first_end > length - checked)
         {
-          g_bytes_unref (bytes);
-          length = first_end <= size - start->resume ? checked + first_end : size - start->from;
-          bytes = tdbg_source_read (job->origin, name, start->from, length, cancellable, error);
+          g_clear_pointer (&bytes, g_bytes_unref);
+          length = first_end <= file->size - file->start.resume ? checked + first_end
+                                                                : file->size - file->start.from;
+          bytes = tdbg_source_read (job->origin, file->name, file->start.from, length, cancellable, error);
           if (bytes == NULL)
             return FALSE;
         }
-      job->more |= length < size - start->from;
+      job->more |= length < file->size - file->start.from;
     }
-  if (bulk)
-    *bulk_budget -= MIN (*bulk_budget, g_bytes_get_size (bytes) - MIN (checked, g_bytes_get_size (bytes)));
-  tdbg_snapshot_source_add (snapshot, name, start->from, bytes);
+  tdbg_snapshot_source_add (snapshot, file->name, file->start.from, bytes);
   return TRUE;
+}
+
+/* The files the next refresh reads, the small ones first (traces name the ops and frames they
+ * describe), each with its read planned. */
+static GArray *
+plan_fetches (FetchJob *job, char **names, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GArray) files = g_array_new (FALSE, TRUE, sizeof (FetchFile));
+  guint64 bulk_budget = job->max_bulk_bytes;
+
+  g_array_set_clear_func (files, (GDestroyNotify) fetch_file_clear);
+  for (int pass = 0; pass < 2; pass++)
+    for (char **n = names; *n; n++)
+      {
+        FetchFile file = { *n };
+
+        if (start_of (job, *n, &file.kind, &file.start) && tdbg_file_kind_is_bulk (file.kind) == (pass == 1))
+          g_array_append_val (files, file);
+      }
+  for (guint i = 0; i < files->len; i++)
+    if (!plan_fetch (job, &g_array_index (files, FetchFile, i), &bulk_budget, cancellable, error))
+      return NULL;
+  return g_steal_pointer (&files);
 }
 
 static void
@@ -141,32 +197,27 @@ fetch_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCance
   g_auto(GStrv) names = tdbg_source_list_files (job->origin, cancellable, &error);
   g_autofree char *description = tdbg_source_describe (job->origin);
   g_autoptr(TdbgSnapshotSource) snapshot = NULL;
-  guint64 bulk_budget = job->max_bulk_bytes;
+  g_autoptr(GArray) files = NULL;
+  g_autofree TdbgSourceRead *reads = NULL;
 
-  if (names == NULL)
+  if (names == NULL || (files = plan_fetches (job, names, cancellable, &error)) == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
+  /* Every file's read asked at once (a source afar keeps them in flight together). */
+  reads = g_new0 (TdbgSourceRead, files->len);
+  for (guint i = 0; i < files->len; i++)
+    reads[i] = g_array_index (files, FetchFile, i).read;
+  tdbg_source_read_many (job->origin, reads, files->len, cancellable);
+  for (guint i = 0; i < files->len; i++)
+    g_array_index (files, FetchFile, i).read = reads[i];
   snapshot = tdbg_snapshot_source_new (description, (const char *const *) names);
-  /* The small files first: traces name the ops and frames they describe. */
-  for (int pass = 0; pass < 2; pass++)
-    for (char **n = names; *n; n++)
+  for (guint i = 0; i < files->len; i++)
+    if (!finish_fetch (job, snapshot, &g_array_index (files, FetchFile, i), cancellable, &error))
       {
-        TdbgFileKind kind;
-        Start start;
-        gboolean bulk_pass;
-
-        if (!start_of (job, *n, &kind, &start))
-          continue;
-        bulk_pass = tdbg_file_kind_is_bulk (kind);
-        if (bulk_pass != (pass == 1))
-          continue;
-        if (!fetch_file (job, snapshot, *n, kind, &start, &bulk_budget, cancellable, &error))
-          {
-            g_task_return_error (task, error);
-            return;
-          }
+        g_task_return_error (task, error);
+        return;
       }
   g_task_return_pointer (task, g_steal_pointer (&snapshot), g_object_unref);
 }

@@ -572,25 +572,22 @@ static void
 read_all (TdbgLogdir *self, GArray *reads, GCancellable *cancellable)
 {
   g_autofree TdbgSourceRead *asked = g_new0 (TdbgSourceRead, reads->len);
-  guint n_asked = 0;
   guint64 total = 0;
 
   for (guint i = 0; i < reads->len; i++)
     {
       FileRead *file = &g_array_index (reads, FileRead, i);
-      if (file->read.length == 0)
-        continue;
-      asked[n_asked++] = file->read;
+      asked[i] = file->read;
       /* The progress counts new bytes: those read again to be compared are not. */
-      total += file->read.length - file_read_state (self, file)->checked_length;
+      if (file->read.length > 0)
+        total += file->read.length - file_read_state (self, file)->checked_length;
     }
   g_mutex_lock (&self->progress_lock);
   self->progress_total = self->progress_done + total;
   g_mutex_unlock (&self->progress_lock);
-  tdbg_source_read_many (self->source, asked, n_asked, cancellable);
-  for (guint i = 0, a = 0; i < reads->len; i++)
-    if (g_array_index (reads, FileRead, i).read.length > 0)
-      g_array_index (reads, FileRead, i).read = asked[a++];
+  tdbg_source_read_many (self->source, asked, reads->len, cancellable);
+  for (guint i = 0; i < reads->len; i++)
+    g_array_index (reads, FileRead, i).read = asked[i];
 }
 
 static gboolean

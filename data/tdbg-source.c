@@ -35,16 +35,26 @@ void
 tdbg_source_read_many (TdbgSource *self, TdbgSourceRead *reads, guint n_reads, GCancellable *cancellable)
 {
   TdbgSourceInterface *iface;
+  g_autofree TdbgSourceRead *asked = NULL;
+  guint n_asked = 0;
 
   g_return_if_fail (TDBG_IS_SOURCE (self));
   iface = TDBG_SOURCE_GET_IFACE (self);
-  if (iface->read_many)
-    {
-      iface->read_many (self, reads, n_reads, cancellable);
-      return;
-    }
+  /* A read of nothing is answered here: no source is asked for it. */
+  asked = g_new (TdbgSourceRead, n_reads ? n_reads : 1);
   for (guint i = 0; i < n_reads; i++)
-    reads[i].bytes = iface->read (self, reads[i].name, reads[i].offset, reads[i].length, cancellable, &reads[i].error);
+    if (reads[i].length > 0)
+      asked[n_asked++] = reads[i];
+    else
+      reads[i].bytes = g_bytes_new (NULL, 0);
+  if (iface->read_many)
+    iface->read_many (self, asked, n_asked, cancellable);
+  else
+    for (guint i = 0; i < n_asked; i++)
+      asked[i].bytes = iface->read (self, asked[i].name, asked[i].offset, asked[i].length, cancellable, &asked[i].error);
+  for (guint i = 0, a = 0; i < n_reads; i++)
+    if (reads[i].length > 0)
+      reads[i] = asked[a++];
 }
 
 void

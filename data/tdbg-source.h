@@ -54,8 +54,8 @@ gboolean tdbg_source_get_size (TdbgSource *self, const char *name, guint64 *size
                                GCancellable *cancellable, GError **error);
 GBytes *tdbg_source_read (TdbgSource *self, const char *name, guint64 offset, gsize length,
                           GCancellable *cancellable, GError **error);
-/* Answers each of @reads (its bytes or its error); a cancelled read's error is
- * G_IO_ERROR_CANCELLED. */
+/* Answers each of @reads (its bytes or its error; a read of length 0, empty bytes); a
+ * cancelled read's error is G_IO_ERROR_CANCELLED. */
 void tdbg_source_read_many (TdbgSource *self, TdbgSourceRead *reads, guint n_reads, GCancellable *cancellable);
 void tdbg_source_read_clear (TdbgSourceRead *read);
 char *tdbg_source_describe (TdbgSource *self);
