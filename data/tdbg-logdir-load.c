@@ -567,27 +567,35 @@ plan_reads (TdbgLogdir *self, guint *n_small, GCancellable *cancellable, GError 
   return g_steal_pointer (&reads);
 }
 
-/* Every file's read answered, all asked at once. */
+/* The progress's whole: the new bytes of every file's read (not those read again to be
+ * compared). */
 static void
-read_all (TdbgLogdir *self, GArray *reads, GCancellable *cancellable)
+set_progress_total (TdbgLogdir *self, GArray *reads)
 {
-  g_autofree TdbgSourceRead *asked = g_new0 (TdbgSourceRead, reads->len);
   guint64 total = 0;
 
   for (guint i = 0; i < reads->len; i++)
     {
       FileRead *file = &g_array_index (reads, FileRead, i);
-      asked[i] = file->read;
-      /* The progress counts new bytes: those read again to be compared are not. */
       if (file->read.length > 0)
         total += file->read.length - file_read_state (self, file)->checked_length;
     }
   g_mutex_lock (&self->progress_lock);
   self->progress_total = self->progress_done + total;
   g_mutex_unlock (&self->progress_lock);
-  tdbg_source_read_many (self->source, asked, reads->len, cancellable);
-  for (guint i = 0; i < reads->len; i++)
-    g_array_index (reads, FileRead, i).read = asked[i];
+}
+
+/* The reads @first to @first + @n - 1 answered, asked at once. */
+static void
+read_together (TdbgLogdir *self, GArray *reads, guint first, guint n, GCancellable *cancellable)
+{
+  g_autofree TdbgSourceRead *asked = g_new0 (TdbgSourceRead, n ? n : 1);
+
+  for (guint i = 0; i < n; i++)
+    asked[i] = g_array_index (reads, FileRead, first + i).read;
+  tdbg_source_read_many (self->source, asked, n, cancellable);
+  for (guint i = 0; i < n; i++)
+    g_array_index (reads, FileRead, first + i).read = asked[i];
 }
 
 static gboolean
@@ -616,13 +624,17 @@ refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancella
   self->bulk_limited = FALSE;
   if ((reads = plan_reads (self, &n_small, cancellable, error)) == NULL)
     return FALSE;
-  read_all (self, reads, cancellable);
+  set_progress_total (self, reads);
+  /* The small files, then the bulk ones: the progress moves with the first while the second
+   * are read. */
+  read_together (self, reads, 0, n_small, cancellable);
   for (guint i = 0; i < n_small; i++)
     if (!scan_file (self, &g_array_index (reads, FileRead, i), error))
       return FALSE;
   link_graphs (self);
   link_ops (self);
 
+  read_together (self, reads, n_small, reads->len - n_small, cancellable);
   if (!scan_bulk_files (self, &g_array_index (reads, FileRead, n_small), reads->len - n_small, cancellable, error))
     return FALSE;
   tdbg_vec_trim (&self->traces);
