@@ -224,20 +224,30 @@ test_missing (void)
   g_assert_nonnull (strstr (error->message, "onnect"));
 }
 
-/* @body posted to the front's /fault. */
-static void
-post_fault (const char *body)
+/* The front's answer at @path (a GET, or a POST of @post_body), which must be 200, as text. */
+static char *
+ask_front (const char *path, const char *post_body)
 {
-  g_autofree char *url = g_strconcat (front, "/fault", NULL);
+  g_autofree char *url = g_strconcat (front, path, NULL);
   g_autoptr(TdbgHttp) http = tdbg_http_new ();
   g_autoptr(GError) error = NULL;
-  TdbgHttpRequest request = { .url = url, .post_fields = body };
+  TdbgHttpRequest request = { .url = url, .post_fields = post_body };
   TdbgHttpResponse response;
+  char *text;
 
   g_assert_true (tdbg_http_perform (http, &request, &response, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpint (response.status, ==, 200);
+  text = g_strndup (g_bytes_get_data (response.body, NULL), g_bytes_get_size (response.body));
   tdbg_http_response_clear (&response);
+  return text;
+}
+
+/* @body posted to the front's /fault. */
+static void
+post_fault (const char *body)
+{
+  g_free (ask_front ("/fault", body));
 }
 
 static void
@@ -284,17 +294,8 @@ static FrontReads
 front_reads (void)
 {
   FrontReads counted;
-  g_autofree char *url = g_strconcat (front, "/reads", NULL);
-  g_autoptr(TdbgHttp) http = tdbg_http_new ();
-  g_autoptr(GError) error = NULL;
-  TdbgHttpRequest request = { .url = url };
-  TdbgHttpResponse response;
-  g_autofree char *text = NULL;
+  g_autofree char *text = ask_front ("/reads", NULL);
 
-  g_assert_true (tdbg_http_perform (http, &request, &response, NULL, &error));
-  g_assert_no_error (error);
-  text = g_strndup (g_bytes_get_data (response.body, NULL), g_bytes_get_size (response.body));
-  tdbg_http_response_clear (&response);
   g_test_message ("front's reads: %s", text);
   g_assert_cmpint (sscanf (text, "{\"reads\": %u, \"ranged\": %u, \"max_in_flight\": %u, \"listings\": %u, "
                                  "\"deep_listings\": %u}", &counted.reads, &counted.ranged, &counted.max_in_flight,
@@ -305,15 +306,7 @@ front_reads (void)
 static void
 reset_front_reads (void)
 {
-  g_autofree char *url = g_strconcat (front, "/reads", NULL);
-  g_autoptr(TdbgHttp) http = tdbg_http_new ();
-  g_autoptr(GError) error = NULL;
-  TdbgHttpRequest request = { .url = url, .post_fields = "{}" };
-  TdbgHttpResponse response;
-
-  g_assert_true (tdbg_http_perform (http, &request, &response, NULL, &error));
-  g_assert_no_error (error);
-  tdbg_http_response_clear (&response);
+  g_free (ask_front ("/reads", "{}"));
 }
 
 /* Bytes [@offset, @offset + @length) of @blob, to the end at most. */
@@ -437,19 +430,9 @@ test_parent_prefix (void)
 static guint
 grants (void)
 {
-  g_autofree char *url = g_strconcat (front, "/grants", NULL);
-  g_autoptr(TdbgHttp) http = tdbg_http_new ();
-  g_autoptr(GError) error = NULL;
-  TdbgHttpRequest request = { .url = url };
-  TdbgHttpResponse response;
-  g_autofree char *text = NULL;
-  const char *number;
+  g_autofree char *text = ask_front ("/grants", NULL);
+  const char *number = strchr (text, ':');
 
-  g_assert_true (tdbg_http_perform (http, &request, &response, NULL, &error));
-  g_assert_no_error (error);
-  text = g_strndup (g_bytes_get_data (response.body, NULL), g_bytes_get_size (response.body));
-  tdbg_http_response_clear (&response);
-  number = strchr (text, ':');
   g_assert_nonnull (number);
   return (guint) g_ascii_strtoull (number + 1, NULL, 10);
 }
