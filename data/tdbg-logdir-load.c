@@ -479,12 +479,12 @@ finish_file (TdbgFileState *state, const TdbgScanResult *result, GBytes *scanned
 static gboolean
 scan_file (TdbgLogdir *self, FileRead *file, GError **error)
 {
-  TdbgFileSet *fs = g_ptr_array_index (self->file_sets, file->fs_index);
-  TdbgFileState *state = &fs->files[file->kind];
+  TdbgFileState *state = file_read_state (self, file);
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GPtrArray) problems = NULL;
   TdbgScanResult result;
-  SmallScan scan = { self, fs, file->fs_index, file->kind, state->file_name };
+  SmallScan scan = { self, g_ptr_array_index (self->file_sets, file->fs_index), file->fs_index, file->kind,
+                     state->file_name };
   gsize length;
   const guint8 *data;
 
