@@ -95,7 +95,7 @@ guint32 tdbg_logdir_lookup_graph_bytes (TdbgLogdir *self, const char *data, gsiz
 guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char *data, gsize length);
 guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
 void tdbg_file_set_free (TdbgFileSet *file_set);
-GBytes *tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error);
+GBytes *tdbg_logdir_read_record (TdbgLogdir *self, const TdbgFileState *file, guint64 offset, GError **error);
 /* Where the next read of a file starts (tdbg-logdir-load.c): before its resume offset by the
  * bytes kept to compare. */
 guint64 _tdbg_file_state_read_from (const TdbgFileState *state);

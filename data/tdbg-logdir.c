@@ -509,26 +509,37 @@ set_changed (GError **error, const char *file_name, guint64 offset)
                file_name, offset);
 }
 
-/* The payload of the record at @offset, its checksum verified. */
+/* What a record read asks for at first: the header and, for most records, the whole body, so
+ * that a source afar answers it in one round trip rather than two. */
+#define RECORD_READ_AHEAD 4096
+
+/* The payload of the record at @offset of @file, its checksum verified. */
 GBytes *
-tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error)
+tdbg_logdir_read_record (TdbgLogdir *self, const TdbgFileState *file, guint64 offset, GError **error)
 {
-  g_autoptr(GBytes) header = tdbg_source_read (self->source, file_name, offset, TDBG_RECORD_HEADER_SIZE, NULL, error);
+  /* The record was scanned, so it ends at or before where the next refresh starts: asking
+   * no further spares a local source remapping a file for bytes past its end. */
+  guint64 scanned = file->resume_offset > offset ? file->resume_offset - offset : 0;
+  gsize ask = MAX (TDBG_RECORD_HEADER_SIZE, MIN (RECORD_READ_AHEAD, scanned));
+  g_autoptr(GBytes) first = tdbg_source_read (self->source, file->file_name, offset, ask, NULL, error);
   g_autoptr(GBytes) body = NULL;
   guint64 length;
   gsize got;
   const guint8 *data;
 
-  if (header == NULL)
+  if (first == NULL)
     return NULL;
-  data = g_bytes_get_data (header, &got);
+  data = g_bytes_get_data (first, &got);
   if (got < TDBG_RECORD_HEADER_SIZE)
     goto corrupt;
   memcpy (&length, data, 8);
   length = GUINT64_FROM_LE (length);
-  if (length > G_MAXSIZE - 4)
+  if (length > G_MAXSIZE - 4 - TDBG_RECORD_HEADER_SIZE)
     goto corrupt;
-  body = tdbg_source_read (self->source, file_name, offset + TDBG_RECORD_HEADER_SIZE, length + 4, NULL, error);
+  if (got >= TDBG_RECORD_HEADER_SIZE + length + 4)
+    body = g_bytes_new_from_bytes (first, TDBG_RECORD_HEADER_SIZE, length + 4);
+  else
+    body = tdbg_source_read (self->source, file->file_name, offset + TDBG_RECORD_HEADER_SIZE, length + 4, NULL, error);
   if (body == NULL)
     return NULL;
   data = g_bytes_get_data (body, &got);
@@ -542,14 +553,14 @@ tdbg_logdir_read_record (TdbgLogdir *self, const char *file_name, guint64 offset
   }
   return g_bytes_new_from_bytes (body, 0, length);
 corrupt:
-  set_changed (error, file_name, offset);
+  set_changed (error, file->file_name, offset);
   return NULL;
 }
 
 static Tensorflow__DebugEvent *
-read_event (TdbgLogdir *self, const char *file_name, guint64 offset, GError **error)
+read_event (TdbgLogdir *self, const TdbgFileState *file, guint64 offset, GError **error)
 {
-  g_autoptr(GBytes) payload = tdbg_logdir_read_record (self, file_name, offset, error);
+  g_autoptr(GBytes) payload = tdbg_logdir_read_record (self, file, offset, error);
   Tensorflow__DebugEvent *event;
   gsize length;
   const guint8 *data;
@@ -560,7 +571,7 @@ read_event (TdbgLogdir *self, const char *file_name, guint64 offset, GError **er
   event = tensorflow__debug_event__unpack (NULL, length, data);
   if (event != NULL)
     return event;
-  set_changed (error, file_name, offset);
+  set_changed (error, file->file_name, offset);
   return NULL;
 }
 
@@ -573,7 +584,7 @@ tdbg_logdir_read_op_device (TdbgLogdir *self, const TdbgOp *op, GError **error)
 
   if (op->record_offset == G_MAXUINT64 || fs == NULL || fs->files[TDBG_FILE_GRAPHS].file_name == NULL)
     return NULL;
-  event = read_event (self, fs->files[TDBG_FILE_GRAPHS].file_name, op->record_offset, error);
+  event = read_event (self, &fs->files[TDBG_FILE_GRAPHS], op->record_offset, error);
   if (event == NULL)
     return NULL;
   if (event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_GRAPH_OP_CREATION)
@@ -598,7 +609,7 @@ tdbg_logdir_read_trace (TdbgLogdir *self, guint index, GError **error)
     }
   d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, index);
   fs = g_ptr_array_index (self->file_sets, tdbg_trace_digest_get_file_set (d));
-  return read_event (self, fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].file_name, tdbg_trace_digest_get_offset (d), error);
+  return read_event (self, &fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES], tdbg_trace_digest_get_offset (d), error);
 }
 
 Tensorflow__DebugEvent *
@@ -615,7 +626,7 @@ tdbg_logdir_read_execution (TdbgLogdir *self, guint index, GError **error)
     }
   d = &tdbg_vec_index (&self->executions, TdbgExecutionDigest, index);
   fs = g_ptr_array_index (self->file_sets, d->file_set);
-  return read_event (self, fs->files[TDBG_FILE_EXECUTION].file_name, d->offset, error);
+  return read_event (self, &fs->files[TDBG_FILE_EXECUTION], d->offset, error);
 }
 
 /* ---- stacks and traces of an op ----------------------------------------------------- */

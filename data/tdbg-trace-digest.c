@@ -36,8 +36,7 @@ read_wide (TdbgLogdir *self, const TdbgTraceDigest *d, TdbgTraceInfo *info)
   TdbgRecord record;
   gsize length;
 
-  payload = tdbg_logdir_read_record (self, fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].file_name,
-                                     info->offset, NULL);
+  payload = tdbg_logdir_read_record (self, &fs->files[TDBG_FILE_GRAPH_EXECUTION_TRACES], info->offset, NULL);
   if (payload == NULL)
     return FALSE;
   record.offset = info->offset;

@@ -598,6 +598,64 @@ test_wide_counts (void)
 }
 
 
+/* A record read again (a trace, an execution) asks its source once when the record is short,
+ * header and body together (a source afar answers each read in a round trip), and twice when
+ * it is longer than that first read; either way the record is whole. */
+static void
+test_record_reads (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) local = NULL;
+  g_autoptr(GatedSource) counted = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  const char *inputs[] = { NULL };
+  const gint32 ids[] = { 1 };
+  const guint sizes[] = { 16, 3000, 8 };
+  guint n_reads;
+
+  {
+    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "reads-host", 1700000000, 1700000000.5, "r3ad",
+                                                              "2.16.1", &error);
+    g_assert_no_error (error);
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1700000001, "g", "__inference_f_1", NULL, &error));
+    g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Log", "log", inputs, ids, 1,
+                                               inputs, &error));
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        g_autofree float *values = g_new0 (float, sizes[i]);
+        const gint64 shape[] = { sizes[i] };
+        Tensorflow__TensorProto *tensor = tdbg_fixture_content_tensor (1 /* DT_FLOAT */, shape, 1, values,
+                                                                       sizes[i] * sizeof (float));
+        g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000002 + i, "g", "log", 0,
+                                                      TENSORFLOW__TENSOR_DEBUG_MODE__FULL_TENSOR, tensor,
+                                                      "/device:CPU:0", &error));
+        tdbg_fixture_tensor_free (tensor);
+      }
+  }
+  local = tdbg_local_source_new (dir);
+  counted = gated_source_new (local, NULL);
+  logdir = tdbg_logdir_new (TDBG_SOURCE (counted));
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, G_N_ELEMENTS (sizes));
+  n_reads = gated_source_get_n_reads (counted);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      Tensorflow__DebugEvent *event = tdbg_logdir_read_trace (logdir, i, &error);
+      guint long_record = sizes[i] * sizeof (float) > 4096;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (event);
+      g_assert_cmpuint (event->graph_execution_trace->tensor_proto->tensor_content.len, ==, sizes[i] * sizeof (float));
+      g_assert_cmpfloat (event->wall_time, ==, 1700000002 + i);
+      tensorflow__debug_event__free_unpacked (event, NULL);
+      g_assert_cmpuint (gated_source_get_n_reads (counted), ==, n_reads + 1 + long_record);
+      n_reads = gated_source_get_n_reads (counted);
+    }
+  test_remove_tree (dir);
+}
+
 /* A followed run whose stack frames reach the disk before the source files they name (each
  * file is flushed on its own): once the source files come, the frames name them, and an op's
  * line is found. */
@@ -718,6 +776,7 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/dot-escape", test_dot_escape);
   g_test_add_func ("/logdir/bulk-limit", test_bulk_limit);
   g_test_add_func ("/logdir/wide-counts", test_wide_counts);
+  g_test_add_func ("/logdir/record-reads", test_record_reads);
   g_test_add_func ("/logdir/frames-before-sources", test_frames_before_sources);
   g_test_add_func ("/logdir/no-traceback-only-v1", test_no_traceback_only_v1);
   g_test_add_func ("/logdir/metadata-written-later", test_metadata_written_later);
