@@ -109,8 +109,14 @@ _tdbg_cli_diff (int argc, char **argv)
       g_printerr (_("diff: -o FILE goes with --markdown\n"));
       return 2;
     }
-  if ((a = _tdbg_cli_open_logdir (argv[1])) == NULL || (b = _tdbg_cli_open_logdir (argv[2])) == NULL)
+  if ((a = _tdbg_cli_open_logdir (argv[1])) == NULL)
     return 2;
+  /* The comparison reads its own records: what the first run's load read is not held while
+   * the second loads. */
+  tdbg_logdir_set_keep_read_bytes (a, FALSE);
+  if ((b = _tdbg_cli_open_logdir (argv[2])) == NULL)
+    return 2;
+  tdbg_logdir_set_keep_read_bytes (b, FALSE);
   comparison = tdbg_comparison_new (a, b, &options, NULL, &error);
   if (comparison == NULL)
     {

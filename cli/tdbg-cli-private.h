@@ -22,7 +22,8 @@ gboolean _tdbg_cli_parse_args_at_least (int *argc, char ***argv, const char *par
                                         int min_positional);
 /* The source of the logdir at @path (local or ssh://), NULL after printing why not. */
 TdbgSource *_tdbg_cli_open_source (const char *path);
-/* The loaded logdir at @path, NULL after printing why not. */
+/* The loaded logdir at @path, keeping the bytes it read (tdbg_logdir_set_keep_read_bytes()),
+ * NULL after printing why not. */
 TdbgLogdir *_tdbg_cli_open_logdir (const char *path);
 /* FALSE, after saying why on stderr, when the logdir's executions and graph execution traces
  * cannot be read at all (tdbg_diagnose_unreadable()): a gate must not take that for "no

@@ -99,6 +99,9 @@ _tdbg_cli_open_logdir (const char *path)
   if (source == NULL)
     return NULL;
   logdir = tdbg_logdir_new (source);
+  /* A command loads once and reports: the records it shows are read from the bytes loaded
+   * (the same mapping for a local logdir; no second request to a server). */
+  tdbg_logdir_set_keep_read_bytes (logdir, TRUE);
   if (!tdbg_logdir_load (logdir, NULL, &error))
     {
       g_printerr ("%s\n", error->message);

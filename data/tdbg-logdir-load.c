@@ -536,6 +536,8 @@ scan_bulk_files (TdbgLogdir *self, FileRead *reads, guint n_reads, GCancellable 
        * first look is replaced by the whole logdir, never followed from here). */
       if (ok && file->cut)
         fs->files[file->kind].partial_tail = FALSE, fs->files[file->kind].partial_tail_bytes = 0;
+      if (ok)
+        tdbg_logdir_keep_read_bytes (self, fs->files[file->kind].file_name, file->base_offset, file->bytes);
       g_bytes_unref (file->bytes);
     }
   return ok;
@@ -658,6 +660,7 @@ tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *ca
   gboolean ok;
 
   g_return_val_if_fail (TDBG_IS_LOGDIR (self), FALSE);
+  tdbg_logdir_forget_kept_bytes (self);
   ok = refresh_files (self, stats, cancellable, error);
   /* Even a refresh that failed half way may have grown the index. */
   tdbg_logdir_forget_op_traces (self);

@@ -73,6 +73,11 @@ struct _TdbgLogdir {
   GRWLock index_lock;          /* readers off the main thread vs. tdbg_logdir_apply() */
   GHashTable *ignored_prefixes; /* file sets of another run, or past the limit: never read */
 
+  gboolean keep_read_bytes;    /* tdbg_logdir_set_keep_read_bytes() */
+  GMutex kept_lock;
+  GHashTable *kept;            /* file name -> GPtrArray of TdbgKeptBytes: what the last
+                                * refresh read, for the records read again after it */
+
   GMutex progress_lock;
   guint64 progress_done;
   guint64 progress_total;
@@ -96,6 +101,11 @@ guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char
 guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
 void tdbg_file_set_free (TdbgFileSet *file_set);
 GBytes *tdbg_logdir_read_record (TdbgLogdir *self, const TdbgFileState *file, guint64 offset, GError **error);
+/* Keeps @bytes, read from @offset of @file_name, for the records read again until the next
+ * refresh (when the logdir keeps what it reads). */
+void tdbg_logdir_keep_read_bytes (TdbgLogdir *self, const char *file_name, guint64 offset, GBytes *bytes);
+/* Drops the bytes kept: a refresh may find their files rewritten. */
+void tdbg_logdir_forget_kept_bytes (TdbgLogdir *self);
 /* Where the next read of a file starts (tdbg-logdir-load.c): before its resume offset by the
  * bytes kept to compare. */
 guint64 _tdbg_file_state_read_from (const TdbgFileState *state);

@@ -334,6 +334,8 @@ tdbg_logdir_finalize (GObject *object)
   g_array_unref (self->alerts);
   g_array_unref (self->alert_traces);
   g_array_unref (self->alert_outputs);
+  g_hash_table_unref (self->kept);
+  g_mutex_clear (&self->kept_lock);
   g_mutex_clear (&self->progress_lock);
   g_mutex_clear (&self->op_traces_lock);
   g_rw_lock_clear (&self->index_lock);
@@ -371,6 +373,8 @@ tdbg_logdir_init (TdbgLogdir *self)
   self->alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
   self->alert_traces = g_array_new (FALSE, FALSE, sizeof (TdbgAlertTrace));
   self->alert_outputs = g_array_new (FALSE, FALSE, sizeof (TdbgAlertOutput));
+  g_mutex_init (&self->kept_lock);
+  self->kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
   g_mutex_init (&self->progress_lock);
   g_mutex_init (&self->op_traces_lock);
   g_rw_lock_init (&self->index_lock);
@@ -513,45 +517,148 @@ set_changed (GError **error, const char *file_name, guint64 offset)
  * that a source afar answers it in one round trip rather than two. */
 #define RECORD_READ_AHEAD 4096
 
-/* The payload of the record at @offset of @file, its checksum verified. */
-GBytes *
-tdbg_logdir_read_record (TdbgLogdir *self, const TdbgFileState *file, guint64 offset, GError **error)
+static gsize
+record_read_ahead (const TdbgFileState *file, guint64 offset)
 {
   /* The record was scanned, so it ends at or before where the next refresh starts: asking
    * no further spares a local source remapping a file for bytes past its end. */
   guint64 scanned = file->resume_offset > offset ? file->resume_offset - offset : 0;
-  gsize ask = MAX (TDBG_RECORD_HEADER_SIZE, MIN (RECORD_READ_AHEAD, scanned));
-  g_autoptr(GBytes) first = tdbg_source_read (self->source, file->file_name, offset, ask, NULL, error);
-  g_autoptr(GBytes) body = NULL;
+  return MAX (TDBG_RECORD_HEADER_SIZE, MIN (RECORD_READ_AHEAD, scanned));
+}
+
+/* The length of the record whose first bytes are @first (header, payload and checksum);
+ * FALSE when they hold no header. */
+static gboolean
+record_length (GBytes *first, guint64 *length)
+{
+  gsize got;
+  const guint8 *data = g_bytes_get_data (first, &got);
+  guint64 payload;
+
+  if (got < TDBG_RECORD_HEADER_SIZE)
+    return FALSE;
+  memcpy (&payload, data, 8);
+  payload = GUINT64_FROM_LE (payload);
+  if (payload > G_MAXSIZE - 4 - TDBG_RECORD_HEADER_SIZE)
+    return FALSE;
+  *length = TDBG_RECORD_HEADER_SIZE + payload + 4;
+  return TRUE;
+}
+
+typedef struct {
+  guint64 offset;
+  GBytes *bytes;
+} TdbgKeptBytes;
+
+static void
+kept_bytes_free (TdbgKeptBytes *kept)
+{
+  g_bytes_unref (kept->bytes);
+  g_free (kept);
+}
+
+void
+tdbg_logdir_set_keep_read_bytes (TdbgLogdir *self, gboolean keep)
+{
+  g_return_if_fail (TDBG_IS_LOGDIR (self));
+  self->keep_read_bytes = keep;
+  if (!keep)
+    tdbg_logdir_forget_kept_bytes (self);
+}
+
+void
+tdbg_logdir_keep_read_bytes (TdbgLogdir *self, const char *file_name, guint64 offset, GBytes *bytes)
+{
+  GPtrArray *ranges;
+  TdbgKeptBytes *kept;
+
+  if (!self->keep_read_bytes)
+    return;
+  kept = g_new (TdbgKeptBytes, 1);
+  kept->offset = offset;
+  kept->bytes = g_bytes_ref (bytes);
+  g_mutex_lock (&self->kept_lock);
+  ranges = g_hash_table_lookup (self->kept, file_name);
+  if (ranges == NULL)
+    {
+      ranges = g_ptr_array_new_with_free_func ((GDestroyNotify) kept_bytes_free);
+      g_hash_table_insert (self->kept, g_strdup (file_name), ranges);
+    }
+  g_ptr_array_add (ranges, kept);
+  g_mutex_unlock (&self->kept_lock);
+}
+
+void
+tdbg_logdir_forget_kept_bytes (TdbgLogdir *self)
+{
+  g_mutex_lock (&self->kept_lock);
+  g_hash_table_remove_all (self->kept);
+  g_mutex_unlock (&self->kept_lock);
+}
+
+/* Up to @length kept bytes of @file_name from @offset on, NULL when none are kept there. */
+static GBytes *
+lookup_kept_bytes (TdbgLogdir *self, const char *file_name, guint64 offset, gsize length)
+{
+  GPtrArray *ranges;
+  GBytes *found = NULL;
+
+  g_mutex_lock (&self->kept_lock);
+  ranges = g_hash_table_lookup (self->kept, file_name);
+  for (guint i = 0; ranges && i < ranges->len && !found; i++)
+    {
+      const TdbgKeptBytes *kept = g_ptr_array_index (ranges, i);
+      gsize size = g_bytes_get_size (kept->bytes);
+      if (offset >= kept->offset && offset - kept->offset < size)
+        found = g_bytes_new_from_bytes (kept->bytes, offset - kept->offset, MIN (length, size - (offset - kept->offset)));
+    }
+  g_mutex_unlock (&self->kept_lock);
+  return found;
+}
+
+/* Bytes [@offset, @offset + @length) of @file, or fewer where it is shorter: kept ones when
+ * the refresh kept them all, else the source's. */
+static GBytes *
+read_file_bytes (TdbgLogdir *self, const TdbgFileState *file, guint64 offset, gsize length, GError **error)
+{
+  GBytes *kept = lookup_kept_bytes (self, file->file_name, offset, length);
+
+  if (kept && g_bytes_get_size (kept) == length)
+    return kept;
+  g_clear_pointer (&kept, g_bytes_unref);
+  return tdbg_source_read (self->source, file->file_name, offset, length, NULL, error);
+}
+
+/* The payload of the record at @offset of @file, its checksum verified. */
+GBytes *
+tdbg_logdir_read_record (TdbgLogdir *self, const TdbgFileState *file, guint64 offset, GError **error)
+{
+  g_autoptr(GBytes) first = read_file_bytes (self, file, offset, record_read_ahead (file, offset), error);
+  g_autoptr(GBytes) record = NULL;
   guint64 length;
   gsize got;
   const guint8 *data;
+  guint32 stored;
 
   if (first == NULL)
     return NULL;
-  data = g_bytes_get_data (first, &got);
-  if (got < TDBG_RECORD_HEADER_SIZE)
+  if (!record_length (first, &length))
     goto corrupt;
-  memcpy (&length, data, 8);
-  length = GUINT64_FROM_LE (length);
-  if (length > G_MAXSIZE - 4 - TDBG_RECORD_HEADER_SIZE)
-    goto corrupt;
-  if (got >= TDBG_RECORD_HEADER_SIZE + length + 4)
-    body = g_bytes_new_from_bytes (first, TDBG_RECORD_HEADER_SIZE, length + 4);
+  if (g_bytes_get_size (first) >= length)
+    record = g_bytes_new_from_bytes (first, 0, length);
   else
-    body = tdbg_source_read (self->source, file->file_name, offset + TDBG_RECORD_HEADER_SIZE, length + 4, NULL, error);
-  if (body == NULL)
+    record = read_file_bytes (self, file, offset, length, error);
+  if (record == NULL)
     return NULL;
-  data = g_bytes_get_data (body, &got);
-  if (got != length + 4)
+  data = g_bytes_get_data (record, &got);
+  if (got != length)
     goto corrupt;
-  {
-    guint32 stored;
-    memcpy (&stored, data + length, 4);
-    if (tdbg_crc32c_mask (tdbg_crc32c (data, length)) != GUINT32_FROM_LE (stored))
-      goto corrupt;
-  }
-  return g_bytes_new_from_bytes (body, 0, length);
+  length -= TDBG_RECORD_HEADER_SIZE + 4;
+  data += TDBG_RECORD_HEADER_SIZE;
+  memcpy (&stored, data + length, 4);
+  if (tdbg_crc32c_mask (tdbg_crc32c (data, length)) != GUINT32_FROM_LE (stored))
+    goto corrupt;
+  return g_bytes_new_from_bytes (record, TDBG_RECORD_HEADER_SIZE, length);
 corrupt:
   set_changed (error, file->file_name, offset);
   return NULL;

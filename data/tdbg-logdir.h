@@ -172,6 +172,10 @@ guint64 tdbg_logdir_get_n_inf_nan_execution_outputs (TdbgLogdir *self); /* uncap
  * tensorflow__debug_event__free_unpacked (event, NULL). */
 Tensorflow__DebugEvent *tdbg_logdir_read_trace (TdbgLogdir *self, guint index, GError **error);
 Tensorflow__DebugEvent *tdbg_logdir_read_execution (TdbgLogdir *self, guint index, GError **error);
+/* Whether the bytes a refresh reads are kept, until the next refresh, for the records read
+ * again after it (default: not; FALSE drops those kept). A command that loads a logdir once
+ * and reports on it reads each byte of a source afar once, at the cost of holding them. */
+void tdbg_logdir_set_keep_read_bytes (TdbgLogdir *self, gboolean keep);
 /* The device @op was placed on at its creation (its GraphOpCreation record read again), newly
  * allocated; NULL for an op never created in the logdir, "" when the record names none. */
 char *tdbg_logdir_read_op_device (TdbgLogdir *self, const TdbgOp *op, GError **error);

@@ -600,7 +600,8 @@ test_wide_counts (void)
 
 /* A record read again (a trace, an execution) asks its source once when the record is short,
  * header and body together (a source afar answers each read in a round trip), and twice when
- * it is longer than that first read; either way the record is whole. */
+ * it is longer than that first read; either way the record is whole. A logdir that keeps the
+ * bytes it read does not ask at all. */
 static void
 test_record_reads (void)
 {
@@ -653,6 +654,27 @@ test_record_reads (void)
       g_assert_cmpuint (gated_source_get_n_reads (counted), ==, n_reads + 1 + long_record);
       n_reads = gated_source_get_n_reads (counted);
     }
+
+  /* A logdir that keeps what it read reads none of them again, until it stops keeping. */
+  g_clear_object (&logdir);
+  logdir = tdbg_logdir_new (TDBG_SOURCE (counted));
+  tdbg_logdir_set_keep_read_bytes (logdir, TRUE);
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_no_error (error);
+  n_reads = gated_source_get_n_reads (counted);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      Tensorflow__DebugEvent *event = tdbg_logdir_read_trace (logdir, i, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (event->graph_execution_trace->tensor_proto->tensor_content.len, ==, sizes[i] * sizeof (float));
+      tensorflow__debug_event__free_unpacked (event, NULL);
+    }
+  g_assert_cmpuint (gated_source_get_n_reads (counted), ==, n_reads);
+  tdbg_logdir_set_keep_read_bytes (logdir, FALSE);
+  tensorflow__debug_event__free_unpacked (tdbg_logdir_read_trace (logdir, 0, &error), NULL);
+  g_assert_no_error (error);
+  g_assert_cmpuint (gated_source_get_n_reads (counted), ==, n_reads + 1);
   test_remove_tree (dir);
 }
 
