@@ -124,8 +124,13 @@ _tdbg_cli_ops (int argc, char **argv)
   if (_tdbg_cli_opt_json)
     {
       TdbgJson *j = tdbg_json_new (TRUE);
-      tdbg_ops_json (j, logdir, &filter);
+      gboolean ok = tdbg_ops_json (j, logdir, &filter, &error);
       _tdbg_cli_print_json (j);
+      if (!ok)
+        {
+          g_printerr ("%s\n", error->message);
+          return 2;
+        }
     }
   else
     {

@@ -498,6 +498,7 @@ scan_file (TdbgLogdir *self, FileRead *file, GError **error)
                     small_record, &scan, &result);
   tdbg_logdir_take_problems (self, problems);
   tdbg_logdir_add_progress (self, length, result.n_records, 0);
+  tdbg_logdir_keep_read_bytes (self, state->file_name, state->resume_offset, bytes);
   finish_file (state, &result, bytes);
   return TRUE;
 }

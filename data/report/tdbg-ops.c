@@ -103,9 +103,10 @@ json_attrs (TdbgJson *j, GPtrArray *graph_defs, const TdbgOp *op)
     tdbg_json_null (j);
 }
 
-void
-tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
+gboolean
+tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter, GError **error)
 {
+  g_autoptr(GError) first_error = NULL;
   g_autofree guint *traces = tdbg_ops_count_traces (logdir);
   g_autoptr(GPtrArray) graph_defs = parse_graph_defs (logdir);
   guint n = tdbg_logdir_get_n_ops (logdir);
@@ -130,8 +131,12 @@ tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
         tdbg_json_string (j, *input);
       tdbg_json_end_array (j);
       {
-        g_autofree char *device = tdbg_logdir_read_op_device (logdir, op, NULL);
+        g_autoptr(GError) device_error = NULL;
+        g_autofree char *device = tdbg_logdir_read_op_device (logdir, op, &device_error);
         tdbg_json_member_string (j, "device_name", device);
+        /* null, and said: the first op whose creation record could not be read again. */
+        if (device_error && first_error == NULL)
+          first_error = g_steal_pointer (&device_error);
       }
       tdbg_json_member_uint (j, "num_outputs", op->num_outputs);
       tdbg_json_key (j, "output_tensor_ids");
@@ -147,6 +152,12 @@ tdbg_ops_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgOpsFilter *filter)
     }
   tdbg_json_end_array (j);
   tdbg_json_end_object (j);
+  if (first_error)
+    {
+      g_propagate_error (error, g_steal_pointer (&first_error));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 char *

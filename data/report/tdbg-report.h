@@ -59,7 +59,9 @@ typedef struct {
 guint *tdbg_ops_count_traces (TdbgLogdir *logdir);
 gboolean tdbg_ops_filter_matches (TdbgLogdir *logdir, const TdbgOp *op, const TdbgOpsFilter *filter);
 
-void tdbg_ops_json (TdbgJson *json, TdbgLogdir *logdir, const TdbgOpsFilter *filter);
+/* Every op; FALSE when an op's creation record could not be read again (its device_name is
+ * null then), with the first such error: the JSON is written whole either way. */
+gboolean tdbg_ops_json (TdbgJson *json, TdbgLogdir *logdir, const TdbgOpsFilter *filter, GError **error);
 char *tdbg_ops_text (TdbgLogdir *logdir, const TdbgOpsFilter *filter);
 
 /* ---- An alert of any kind told as a line of text (`alerts`, `inspect`, `watch`, a
