@@ -102,21 +102,36 @@ json_counts_section (TdbgJson *j, TdbgLogdir *logdir)
   tdbg_json_end_object (j);
 }
 
-/* Distinct (op, output slot) pairs traced per graph: what the files show was instrumented. */
+/* Distinct (op, output slot) pairs traced per graph: what the files show was instrumented. A
+ * bit per op for its first 64 slots (ops have fewer outputs than that), a set beyond them. */
 static guint *
 count_instrumented_outputs (TdbgLogdir *logdir)
 {
   guint *counts = g_new0 (guint, tdbg_logdir_get_n_graphs (logdir) + 1);
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autofree guint64 *low_slots = g_new0 (guint64, tdbg_logdir_get_n_ops (logdir) + 1);
+  g_autoptr(GHashTable) high_slots = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
   for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
-      gint64 key = ((gint64) d->op << 16) | d->output_slot;
       guint32 graph = tdbg_logdir_get_op (logdir, d->op)->graph;
-      if (graph == TDBG_NONE || g_hash_table_contains (seen, &key))
+
+      if (graph == TDBG_NONE)
         continue;
-      g_hash_table_add (seen, g_memdup2 (&key, sizeof key));
+      if (d->output_slot < 64)
+        {
+          guint64 bit = G_GUINT64_CONSTANT (1) << d->output_slot;
+          if (low_slots[d->op] & bit)
+            continue;
+          low_slots[d->op] |= bit;
+        }
+      else
+        {
+          gint64 key = ((gint64) d->op << 16) | d->output_slot;
+          if (g_hash_table_contains (high_slots, &key))
+            continue;
+          g_hash_table_add (high_slots, g_memdup2 (&key, sizeof key));
+        }
       counts[graph]++;
     }
   return counts;
