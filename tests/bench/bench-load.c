@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Loading benchmark: a tutorial-shaped FULL_HEALTH logdir of about 1,000,000 graph execution
  * traces and 160,000 executions (and, with --large-dir, one of about 10,000,000 traces and
- * 1,600,000 executions: 3.5 GB), written by the project's fixture writer, loaded in full
+ * 1,600,000 executions: 3.5 GB), written by the project's fixture writer, and with --tf-dir one
+ * that TensorFlow wrote (tests/bench/bench-load-tf.py makes it), loaded in full
  * (index, links, alerts) several times with a warm page cache, each load next to a CRC-scan
  * of the same files so that both see the same machine. Prints figures; asserts nothing
  * about time. */
@@ -24,6 +25,7 @@ static guint opt_large_steps = 100000;
 static guint opt_runs = 7;
 static char *opt_dir;
 static char *opt_large_dir;
+static char *opt_tf_dir;
 static gboolean opt_write_only;
 static gboolean opt_floor_only;
 
@@ -33,6 +35,8 @@ static const GOptionEntry entries[] = {
   { "dir", 0, 0, G_OPTION_ARG_FILENAME, &opt_dir, "Where the logdir is written (reused when present)", "DIR" },
   { "large-dir", 0, 0, G_OPTION_ARG_FILENAME, &opt_large_dir,
     "Also load a large logdir written here (3.5 GB of disk; default $TDBG_BENCH_LARGE_DIR, none when unset)", "DIR" },
+  { "tf-dir", 0, 0, G_OPTION_ARG_FILENAME, &opt_tf_dir,
+    "Also load a logdir TensorFlow wrote, found here (never written by this program)", "DIR" },
   { "large-steps", 0, 0, G_OPTION_ARG_INT, &opt_large_steps, "Training steps in the large logdir (100000: about 10,000,000 traces)", "N" },
   { "write-only", 0, 0, G_OPTION_ARG_NONE, &opt_write_only, "Only write the logdir (when absent) and print where it is", NULL },
   { "floor-only", 0, 0, G_OPTION_ARG_NONE, &opt_floor_only,
@@ -339,7 +343,7 @@ main (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new ("— logdir loading benchmark");
   g_autoptr(GError) error = NULL;
   struct rusage usage;
-  Figures small = { 0 }, large = { 0 };
+  Figures small = { 0 }, large = { 0 }, tf = { 0 };
   double load_avg[3] = { 0 };
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -352,6 +356,11 @@ main (int argc, char **argv)
   if (opt_large_dir == NULL && g_getenv ("TDBG_BENCH_LARGE_DIR") && *g_getenv ("TDBG_BENCH_LARGE_DIR"))
     opt_large_dir = g_strdup (g_getenv ("TDBG_BENCH_LARGE_DIR"));
   ensure_logdir (opt_dir, opt_steps);
+  if (opt_tf_dir != NULL && !g_file_test (opt_tf_dir, G_FILE_TEST_IS_DIR))
+    {
+      g_printerr ("%s: no such folder (the logdir TensorFlow wrote is not made here)\n", opt_tf_dir);
+      return 2;
+    }
   if (opt_large_dir != NULL)
     ensure_logdir (opt_large_dir, opt_large_steps);
   if (opt_write_only)
@@ -362,6 +371,12 @@ main (int argc, char **argv)
 
   bench_logdir (opt_dir, opt_runs, &small);
   print_figures (&small, opt_runs);
+  if (opt_tf_dir != NULL)
+    {
+      printf ("\nwritten by TensorFlow:\n");
+      bench_logdir (opt_tf_dir, opt_runs, &tf);
+      print_figures (&tf, opt_runs);
+    }
   if (opt_large_dir != NULL)
     {
       /* Fewer runs: each reads 3.5 GB. */
@@ -376,6 +391,8 @@ main (int argc, char **argv)
     printf ("machine load average at the end: %.2f %.2f %.2f on %u cores\n", load_avg[0], load_avg[1], load_avg[2],
             g_get_num_processors ());
   printf ("load / CRC floor: %.2f at %u traces", small.load / small.crc_floor, small.n_traces);
+  if (opt_tf_dir != NULL)
+    printf (", %.2f at %u traces written by TensorFlow", tf.load / tf.crc_floor, tf.n_traces);
   if (opt_large_dir != NULL)
     printf (", %.2f at %u traces", large.load / large.crc_floor, large.n_traces);
   printf ("\n");

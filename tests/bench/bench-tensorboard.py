@@ -24,7 +24,6 @@ its TMPDIR is a directory this benchmark makes and removes.
 """
 
 import argparse
-import hashlib
 import json
 import os
 import shutil
@@ -40,18 +39,16 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from real_tf_logdir import BenchError, ensure_real_logdir, quiet_env, run_child  # noqa: E402
+
 SKIP = 77
 HERE = os.path.dirname(os.path.abspath(__file__))
-WRITE_LOGDIR = os.path.join(HERE, "..", "real-tf", "bench", "write_logdir.py")
 READ_LOGDIR = os.path.join(HERE, "real-tf", "bench", "read_with_debug_data_reader.py")
 ROUTES = "/data/plugin/debugger-v2"
 POLL_SECONDS = 0.1
 # TensorBoard's Debugger V2 keeps the first 1000 alerts of each kind; so does tfdbg-gtk.
 ALERT_LIMIT = 1000
-
-
-class BenchError(Exception):
-    pass
 
 
 def log(message):
@@ -73,74 +70,12 @@ def find_python(args):
     return python, tb_version, tf_version
 
 
-def quiet_env(**extra):
-    env = dict(os.environ)
-    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
-    env.update(extra)
-    return env
-
-
 def tensorboard_command(python):
     """The tensorboard script beside the Python (a virtualenv's bin/), as a user runs it."""
     script = os.path.join(os.path.dirname(python), "tensorboard")
     if os.access(script, os.X_OK):
         return [script]
     return [python, "-m", "tensorboard.main"]
-
-
-def run_child(argv, env=None, timeout=None):
-    """Runs @argv; returns (seconds, CPU seconds, peak RSS in bytes, stdout). Fails on a
-    non-zero exit."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.monotonic()
-        child = subprocess.Popen(argv, stdout=out, stderr=err, env=env)
-        timer = threading.Timer(timeout, child.kill) if timeout is not None else None
-        if timer is not None:
-            timer.start()
-        _, status, usage = os.wait4(child.pid, 0)
-        seconds = time.monotonic() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
-        if timer is not None:
-            timer.cancel()
-        out.seek(0)
-        err.seek(0)
-        if timeout is not None and seconds >= timeout:
-            raise BenchError(f"{' '.join(argv)}: not done in {timeout} s")
-        if child.returncode != 0:
-            raise BenchError(f"{' '.join(argv)} exited with {child.returncode}:\n{err.read().decode()[-3000:]}")
-        return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, out.read().decode()
-
-
-def file_sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
-
-
-def ensure_real_logdir(python, tf_version, directory, steps):
-    """Writes the real-TensorFlow logdir once per TensorFlow version, program and step count:
-    into a new directory beside @directory, renamed into place when complete."""
-    stamp_text = f"tensorflow {tf_version}, steps {steps}, program {file_sha256(WRITE_LOGDIR)}\n"
-    stamp = os.path.join(directory, "bench-stamp")
-    try:
-        with open(stamp) as f:
-            if f.read() == stamp_text:
-                return
-    except OSError:
-        pass
-    parent = os.path.dirname(os.path.abspath(directory))
-    os.makedirs(parent, exist_ok=True)
-    scratch = tempfile.mkdtemp(prefix=".bench-real-tf-", dir=parent)
-    try:
-        dump = os.path.join(scratch, "logdir")
-        seconds, _, _, out = run_child([python, WRITE_LOGDIR, dump, "--steps", str(steps)], env=quiet_env(), timeout=1800)
-        log(f"# TensorFlow wrote {directory} in {seconds:.1f} s: {out.strip()}")
-        with open(os.path.join(dump, "bench-stamp"), "w") as f:
-            f.write(stamp_text)
-        if os.path.isdir(directory):
-            shutil.rmtree(directory)
-        os.rename(dump, directory)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def logdir_bytes(directory):
@@ -403,7 +338,7 @@ def main():
         log(f"TensorBoard {tb_version}, TensorFlow {tf_version} ({python}); "
             f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}")
         run_child([args.bench_load, "--write-only", "--dir", args.bench_logdir], timeout=args.timeout)
-        ensure_real_logdir(python, tf_version, args.real_logdir, args.real_steps)
+        ensure_real_logdir(python, tf_version, args.real_logdir, args.real_steps, log)
         results = [("bench-load's logdir", bench_logdir("bench-load's logdir", args.bench_logdir, python,
                                                         args.tfdbg_gtk, args.bench_load, args.runs, args.timeout)),
                    ("TensorFlow's logdir", bench_logdir("TensorFlow's logdir", args.real_logdir, python,
