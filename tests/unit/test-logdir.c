@@ -513,6 +513,38 @@ test_bulk_limit (void)
   test_remove_tree (dir);
 }
 
+/* A fixture writer of a logdir at @dir whose one graph "g" holds one op, "log" (Log): for a
+ * test that adds its traces. */
+static TdbgFixtureWriter *
+writer_with_log_op (const char *dir, const char *host_name, const char *run_id)
+{
+  g_autoptr(GError) error = NULL;
+  const char *inputs[] = { NULL };
+  const gint32 ids[] = { 1 };
+  TdbgFixtureWriter *w = tdbg_fixture_writer_new (dir, host_name, 1700000000, 1700000000.5, run_id, "2.16.1", &error);
+
+  g_assert_no_error (error);
+  g_assert_true (tdbg_fixture_writer_add_graph (w, 1700000001, "g", "__inference_f_1", NULL, &error));
+  g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Log", "log", inputs, ids, 1,
+                                             inputs, &error));
+  return w;
+}
+
+/* The logdir at @dir loaded through a source that counts its reads. */
+static TdbgLogdir *
+load_counted (const char *dir, GatedSource **counted)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgSource) local = tdbg_local_source_new (dir);
+  TdbgLogdir *logdir;
+
+  *counted = gated_source_new (local, NULL);
+  logdir = tdbg_logdir_new (TDBG_SOURCE (*counted));
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_no_error (error);
+  return logdir;
+}
+
 /* Counts past what the digest keeps (255) and sizes past 32 bits are read back exactly from
  * the record: a FULL_TENSOR trace of 300 NaNs, a FULL_HEALTH summary of 5e9 elements. The
  * alerts show them, and an eager op's NaN output, exactly without reading a record again
@@ -523,11 +555,8 @@ test_wide_counts (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(TdbgSource) local = NULL;
   g_autoptr(GatedSource) counted = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
-  const char *inputs[] = { NULL };
-  const gint32 ids[] = { 1 };
   float nans[300];
   const double health[] = { 0, 1, 2, 1, 5e9, 0, 0, 7, 0, 0, 5e9 - 7 };
   const double finite_health[] = { 0, 1, 2, 1, 4, 0, 0, 0, 1, 2, 1 };
@@ -536,14 +565,9 @@ test_wide_counts (void)
   guint64 size;
 
   {
-    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "wide-host", 1700000000, 1700000000.5, "w1de",
-                                                              "2.16.1", &error);
+    g_autoptr(TdbgFixtureWriter) w = writer_with_log_op (dir, "wide-host", "w1de");
     Tensorflow__TensorProto *tensor, *finite;
 
-    g_assert_no_error (error);
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1700000001, "g", "__inference_f_1", NULL, &error));
-    g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Log", "log", inputs, ids, 1,
-                                               inputs, &error));
     for (guint i = 0; i < G_N_ELEMENTS (nans); i++)
       nans[i] = NAN;
     tensor = tdbg_fixture_content_tensor (1 /* DT_FLOAT */, nan_shape, 1, nans, sizeof nans);
@@ -561,11 +585,7 @@ test_wide_counts (void)
     tdbg_fixture_tensor_free (finite);
     tdbg_fixture_tensor_free (tensor);
   }
-  local = tdbg_local_source_new (dir);
-  counted = gated_source_new (local, NULL);
-  logdir = tdbg_logdir_new (TDBG_SOURCE (counted));
-  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
-  g_assert_no_error (error);
+  logdir = load_counted (dir, &counted);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 2);
   /* metadata, graphs, graph_execution_traces, execution: the writer made no other file. */
   g_assert_cmpuint (gated_source_get_n_reads (counted), ==, 4);
@@ -607,21 +627,13 @@ test_record_reads (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(TdbgSource) local = NULL;
   g_autoptr(GatedSource) counted = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
-  const char *inputs[] = { NULL };
-  const gint32 ids[] = { 1 };
   const guint sizes[] = { 16, 3000, 8 };
   guint n_reads;
 
   {
-    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "reads-host", 1700000000, 1700000000.5, "r3ad",
-                                                              "2.16.1", &error);
-    g_assert_no_error (error);
-    g_assert_true (tdbg_fixture_writer_add_graph (w, 1700000001, "g", "__inference_f_1", NULL, &error));
-    g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Log", "log", inputs, ids, 1,
-                                               inputs, &error));
+    g_autoptr(TdbgFixtureWriter) w = writer_with_log_op (dir, "reads-host", "r3ad");
     for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
       {
         g_autofree float *values = g_new0 (float, sizes[i]);
@@ -634,11 +646,7 @@ test_record_reads (void)
         tdbg_fixture_tensor_free (tensor);
       }
   }
-  local = tdbg_local_source_new (dir);
-  counted = gated_source_new (local, NULL);
-  logdir = tdbg_logdir_new (TDBG_SOURCE (counted));
-  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
-  g_assert_no_error (error);
+  logdir = load_counted (dir, &counted);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, G_N_ELEMENTS (sizes));
   n_reads = gated_source_get_n_reads (counted);
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
