@@ -795,11 +795,28 @@ lower_bound (const guint32 *traces, guint n, guint32 from)
   return lo;
 }
 
+/* How far back tdbg_logdir_find_latest_trace_before() walks the traces themselves before it
+ * lists every op's: an input's latest trace is most often a few rows back, in the same step. */
+#define LATEST_WALK_BACK 4096
+
 guint32
 tdbg_logdir_find_latest_trace_before (TdbgLogdir *self, guint32 op, guint output_slot, guint32 before)
 {
   guint n;
-  const guint32 *traces = tdbg_logdir_get_op_traces (self, op, &n);
+  const guint32 *traces;
+  guint32 from = MIN (before, (guint32) self->traces.len);
+
+  /* Listing each op's traces reads every digest: one question, as a command asks, is answered
+   * sooner from the rows before it. */
+  for (guint32 t = from; t-- > 0 && from - t <= LATEST_WALK_BACK;)
+    {
+      const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, t);
+      if (d->op == op && d->output_slot == output_slot)
+        return t;
+    }
+  if (from <= LATEST_WALK_BACK)
+    return TDBG_NONE;
+  traces = tdbg_logdir_get_op_traces (self, op, &n);
 
   for (guint k = lower_bound (traces, n, before); k-- > 0;)
     if (tdbg_vec_index (&self->traces, TdbgTraceDigest, traces[k]).output_slot == output_slot)

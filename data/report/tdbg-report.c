@@ -188,6 +188,9 @@ record_index_in_file (TdbgLogdir *logdir, guint index)
 {
   guint8 file_set = tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, index));
   guint n = 0;
+  /* One file set: every trace before it is in its file. */
+  if (tdbg_logdir_get_n_file_sets (logdir) == 1)
+    return index;
   for (guint i = 0; i < index; i++)
     n += tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, i)) == file_set;
   return n;

@@ -618,6 +618,76 @@ test_wide_counts (void)
 }
 
 
+static guint32
+latest_trace_before_by_hand (TdbgLogdir *logdir, guint32 op, guint slot, guint32 before)
+{
+  for (guint32 t = before; t-- > 0;)
+    if (tdbg_logdir_get_trace (logdir, t)->op == op && tdbg_logdir_get_trace (logdir, t)->output_slot == slot)
+      return t;
+  return TDBG_NONE;
+}
+
+/* The latest trace of an output before a row: found by walking back a few thousand rows, or
+ * else from each op's list of traces, the same answer as reading every row back by hand (a
+ * slot never traced is looked for in the lists). */
+static void
+test_latest_trace_before (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = load_demo (dir, 100, 60);
+  guint n = tdbg_logdir_get_n_traces (logdir);
+
+  g_assert_cmpuint (n, >, 2 * 4096);
+  for (guint32 t = 0; t < n; t += 37)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
+      g_assert_cmpuint (tdbg_logdir_find_latest_trace_before (logdir, d->op, d->output_slot, t), ==,
+                        latest_trace_before_by_hand (logdir, d->op, d->output_slot, t));
+      g_assert_cmpuint (tdbg_logdir_find_latest_trace_before (logdir, d->op, 99, t), ==, TDBG_NONE);
+    }
+  test_remove_tree (dir);
+}
+
+/* An op traced once, at the start, then 5,000 rows of another: its latest trace asked at the
+ * end is further back than the walk goes, and found all the same. */
+static void
+test_latest_trace_far_before (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GatedSource) counted = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  const char *inputs[] = { NULL };
+  const gint32 ids[] = { 2 };
+  const double health[] = { 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1 };
+  const gint64 shape[] = { 11 };
+  const guint n = 5001;
+  guint32 first_op, log_op;
+
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_log_op (dir, "far-host", "f4r");
+    Tensorflow__TensorProto *tensor = tdbg_fixture_content_tensor (2 /* DT_DOUBLE */, shape, 1, health, sizeof health);
+
+    g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Exp", "first", inputs, ids, 1,
+                                               inputs, &error));
+    for (guint i = 0; i < n; i++)
+      g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000002 + i, "g", i == 0 ? "first" : "log", 0,
+                                                    TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, tensor,
+                                                    "/device:CPU:0", &error));
+    tdbg_fixture_tensor_free (tensor);
+  }
+  logdir = load_counted (dir, &counted);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, n);
+  first_op = tdbg_logdir_get_trace (logdir, 0)->op;
+  log_op = tdbg_logdir_get_trace (logdir, 1)->op;
+  g_assert_cmpuint (tdbg_logdir_find_latest_trace_before (logdir, first_op, 0, n), ==, 0);
+  g_assert_cmpuint (tdbg_logdir_find_latest_trace_before (logdir, first_op, 0, 1), ==, 0);
+  g_assert_cmpuint (tdbg_logdir_find_latest_trace_before (logdir, first_op, 0, 0), ==, TDBG_NONE);
+  g_assert_cmpuint (tdbg_logdir_find_latest_trace_before (logdir, log_op, 0, n), ==, n - 1);
+  g_assert_cmpuint (tdbg_logdir_find_latest_trace_before (logdir, log_op, 1, n), ==, TDBG_NONE);
+  test_remove_tree (dir);
+}
+
 /* A record read again (a trace, an execution) asks its source once when the record is short,
  * header and body together (a source afar answers each read in a round trip), and twice when
  * it is longer than that first read; either way the record is whole. A logdir that keeps the
@@ -807,6 +877,8 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/bulk-limit", test_bulk_limit);
   g_test_add_func ("/logdir/wide-counts", test_wide_counts);
   g_test_add_func ("/logdir/record-reads", test_record_reads);
+  g_test_add_func ("/logdir/latest-trace-before", test_latest_trace_before);
+  g_test_add_func ("/logdir/latest-trace-far-before", test_latest_trace_far_before);
   g_test_add_func ("/logdir/frames-before-sources", test_frames_before_sources);
   g_test_add_func ("/logdir/no-traceback-only-v1", test_no_traceback_only_v1);
   g_test_add_func ("/logdir/metadata-written-later", test_metadata_written_later);
