@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "tdbg-error.h"
+#include "tdbg-wire.h"
 
 /* ---- records ---------------------------------------------------------------------- */
 
@@ -64,22 +65,114 @@ resolve_waiting_frames (TdbgLogdir *self, guint file_set)
     }
 }
 
+typedef struct {
+  const char *data;
+  gsize length;
+} LineText;
+
+/* A source file's lines in one block: the NULL-terminated array of pointers, then the text of
+ * every line, each ended by a NUL. TensorFlow records the whole of every file a frame names (a
+ * few MB, a hundred thousand lines): two allocations a file rather than two a line. Freed
+ * with g_free(). */
+static char **
+lines_block_new (const LineText *texts, gsize n)
+{
+  gsize bytes = (n + 1) * sizeof (char *);
+  char **lines;
+  char *text;
+
+  for (gsize i = 0; i < n; i++)
+    bytes += texts[i].length + 1;
+  lines = g_malloc (bytes);
+  text = (char *) (lines + n + 1);
+  for (gsize i = 0; i < n; i++)
+    {
+      lines[i] = text;
+      memcpy (text, texts[i].data, texts[i].length);
+      text += texts[i].length;
+      *text++ = '\0';
+    }
+  lines[n] = NULL;
+  return lines;
+}
+
 static void
-add_source_file (TdbgLogdir *self, guint file_set, Tensorflow__SourceFile *msg)
+add_source_file (TdbgLogdir *self, guint file_set, LineText path, LineText host, const LineText *lines,
+                 gsize n_lines)
 {
   TdbgSourceFile *sf = g_new0 (TdbgSourceFile, 1);
   guint32 index = self->source_files->len;
 
-  sf->file_path = g_strdup (msg->file_path);
-  sf->host_name = g_strdup (msg->host_name);
-  sf->n_lines = msg->n_lines;
-  sf->lines = g_new0 (char *, msg->n_lines + 1);
-  for (gsize i = 0; i < msg->n_lines; i++)
-    sf->lines[i] = g_strdup (msg->lines[i]);
+  sf->file_path = g_strndup (path.data, path.length);
+  sf->host_name = g_strndup (host.data, host.length);
+  sf->n_lines = n_lines;
+  sf->lines = lines_block_new (lines, n_lines);
   g_ptr_array_add (self->source_files, sf);
   g_array_append_val (set_sources (self, file_set), index);
   if (self->frames_waiting->len > 0)
     resolve_waiting_frames (self, file_set);
+}
+
+static LineText
+line_text (const char *text)
+{
+  return (LineText) { text ? text : "", text ? strlen (text) : 0 };
+}
+
+static void
+add_unpacked_source_file (TdbgLogdir *self, guint file_set, Tensorflow__SourceFile *msg)
+{
+  g_autofree LineText *lines = g_new (LineText, MAX (msg->n_lines, 1));
+
+  for (gsize i = 0; i < msg->n_lines; i++)
+    lines[i] = line_text (msg->lines[i]);
+  add_source_file (self, file_set, line_text (msg->file_path), line_text (msg->host_name), lines, msg->n_lines);
+}
+
+/* A DebugEvent holding a SourceFile and nothing unexpected, read straight from the wire: no
+ * allocation per line. FALSE for anything else (another event, a field out of place, a
+ * malformed message), which the general path then unpacks and judges. */
+static gboolean
+add_wire_source_file (TdbgLogdir *self, guint file_set, const TdbgRecord *record)
+{
+  g_autoptr(GArray) lines = NULL;
+  const guint8 *message = NULL;
+  gsize message_length = 0;
+  LineText path = { "", 0 }, host = { "", 0 };
+  TdbgWire w;
+  TdbgWireField f;
+
+  tdbg_wire_init (&w, record->data, record->length);
+  while (tdbg_wire_next (&w, &f))
+    {
+      if (f.number == 4 && f.wire_type == 2 && message == NULL)
+        message = f.data, message_length = f.length;
+      /* wall_time (a double) and step (a varint) are not kept */
+      else if (!(f.number == 1 && f.wire_type == 1) && !(f.number == 2 && f.wire_type == 0))
+        return FALSE;
+    }
+  if (w.failed || message == NULL)
+    return FALSE;
+  lines = g_array_new (FALSE, FALSE, sizeof (LineText));
+  tdbg_wire_init (&w, message, message_length);
+  while (tdbg_wire_next (&w, &f))
+    {
+      LineText text = { (const char *) f.data, f.length };
+      if (f.number > 3)
+        continue;  /* a field of a later SourceFile: skipped, as an unpacker skips it */
+      if (f.wire_type != 2)
+        return FALSE;
+      if (f.number == 1)
+        path = text;
+      else if (f.number == 2)
+        host = text;
+      else
+        g_array_append_val (lines, text);
+    }
+  if (w.failed)
+    return FALSE;
+  add_source_file (self, file_set, path, host, (const LineText *) lines->data, lines->len);
+  return TRUE;
 }
 
 static void
@@ -206,16 +299,19 @@ small_record (const TdbgRecord *record, gpointer user_data)
 {
   SmallScan *scan = user_data;
   TdbgLogdir *self = scan->self;
-  Tensorflow__DebugEvent *event = _tdbg_logdir_unpack_event (self, scan->file_name, record);
+  Tensorflow__DebugEvent *event;
   gboolean expected = FALSE;
 
+  if (scan->kind == TDBG_FILE_SOURCE_FILES && add_wire_source_file (self, scan->fs_index, record))
+    return TRUE;
+  event = _tdbg_logdir_unpack_event (self, scan->file_name, record);
   if (event == NULL)
     return TRUE;
   switch (event->what_case)
     {
     case TENSORFLOW__DEBUG_EVENT__WHAT_SOURCE_FILE:
       if ((expected = scan->kind == TDBG_FILE_SOURCE_FILES))
-        add_source_file (self, scan->fs_index, event->source_file);
+        add_unpacked_source_file (self, scan->fs_index, event->source_file);
       break;
     case TENSORFLOW__DEBUG_EVENT__WHAT_STACK_FRAME_WITH_ID:
       if ((expected = scan->kind == TDBG_FILE_STACK_FRAMES))

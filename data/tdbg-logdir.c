@@ -299,7 +299,7 @@ source_file_free (TdbgSourceFile *sf)
 {
   g_free (sf->file_path);
   g_free (sf->host_name);
-  g_strfreev (sf->lines);
+  g_free (sf->lines);   /* one block with the text (tdbg-logdir-load.c) */
   g_free (sf);
 }
 

@@ -186,7 +186,7 @@ typedef struct {
 typedef struct {
   char *file_path;
   char *host_name;
-  char **lines;           /* NULL-terminated, never NULL */
+  char **lines;           /* NULL-terminated, never NULL; one block with the text */
   guint n_lines;
 } TdbgSourceFile;
 

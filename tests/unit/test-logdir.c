@@ -688,6 +688,113 @@ test_latest_trace_far_before (void)
   test_remove_tree (dir);
 }
 
+/* Protobuf wire bytes for the source-file test: a key, then a varint or a length and bytes. */
+static void
+wire_varint (GByteArray *out, guint64 value)
+{
+  do
+    {
+      guint8 byte = (value & 0x7f) | (value > 0x7f ? 0x80 : 0);
+      g_byte_array_append (out, &byte, 1);
+      value >>= 7;
+    }
+  while (value);
+}
+
+static void
+wire_bytes (GByteArray *out, guint number, const void *data, gsize length)
+{
+  wire_varint (out, (guint64) number << 3 | 2);
+  wire_varint (out, length);
+  g_byte_array_append (out, data, length);
+}
+
+/* A DebugEvent with a SourceFile of @path and @lines, and @extra bytes inside the SourceFile. */
+static GByteArray *
+source_file_event (const char *path, const char *const *lines, const GByteArray *extra)
+{
+  g_autoptr(GByteArray) file = g_byte_array_new ();
+  GByteArray *event = g_byte_array_new ();
+
+  wire_bytes (file, 1, path, strlen (path));
+  wire_bytes (file, 2, "src-host", 8);
+  for (guint i = 0; lines[i]; i++)
+    wire_bytes (file, 3, lines[i], strlen (lines[i]));
+  if (extra)
+    g_byte_array_append (file, extra->data, extra->len);
+  wire_bytes (event, 4, file->data, file->len);
+  return event;
+}
+
+static void
+write_source_record (TdbgFixtureWriter *w, const GByteArray *payload)
+{
+  g_autoptr(GByteArray) record = g_byte_array_new ();
+  g_autoptr(GError) error = NULL;
+
+  tdbg_record_encode (record, payload->data, payload->len);
+  g_assert_true (tdbg_fixture_writer_write_raw (w, TDBG_FILE_SOURCE_FILES, record->data, record->len, &error));
+  g_assert_no_error (error);
+}
+
+/* Source files are read straight from the wire, the general unpacker taking over for anything
+ * out of the ordinary: a plain file (empty lines kept); a field a later SourceFile may add
+ * (skipped by both); a SourceFile given twice in one event (the unpacker's answer: the last);
+ * a line of the wrong wire type (the record named as a problem, no file added). */
+static void
+test_source_files_from_wire (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(GatedSource) counted = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  const char *lines[] = { "import tensorflow as tf", "", "y = tf.math.log(x)", NULL };
+  const char *more[] = { "z = y", NULL };
+  const TdbgSourceFile *sf;
+
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_log_op (dir, "src-host", "s0urce");
+    g_autoptr(GByteArray) plain = source_file_event ("/p/plain.py", lines, NULL);
+    g_autoptr(GByteArray) unknown = g_byte_array_new ();
+    g_autoptr(GByteArray) later = NULL;
+    g_autoptr(GByteArray) twice = source_file_event ("/p/first.py", lines, NULL);
+    g_autoptr(GByteArray) second = source_file_event ("/p/second.py", more, NULL);
+    g_autoptr(GByteArray) bad_line = g_byte_array_new ();
+    g_autoptr(GByteArray) bad = NULL;
+    g_autoptr(GError) error = NULL;
+
+    write_source_record (w, plain);
+    wire_varint (unknown, 9 << 3 | 0);
+    wire_varint (unknown, 42);
+    later = source_file_event ("/p/later.py", lines, unknown);
+    write_source_record (w, later);
+    g_byte_array_append (twice, second->data, second->len);
+    write_source_record (w, twice);
+    wire_varint (bad_line, 3 << 3 | 0);
+    wire_varint (bad_line, 7);
+    bad = source_file_event ("/p/bad.py", lines, bad_line);
+    write_source_record (w, bad);
+    g_assert_true (tdbg_fixture_writer_flush (w, &error));
+  }
+  logdir = load_counted (dir, &counted);
+  g_assert_cmpuint (tdbg_logdir_get_n_source_files (logdir), ==, 3);
+  for (guint i = 0; i < 2; i++)
+    {
+      sf = tdbg_logdir_get_source_file (logdir, i);
+      g_assert_cmpstr (sf->file_path, ==, i == 0 ? "/p/plain.py" : "/p/later.py");
+      g_assert_cmpstr (sf->host_name, ==, "src-host");
+      g_assert_cmpuint (sf->n_lines, ==, 3);
+      g_assert_cmpstrv ((const char *const *) sf->lines, lines);
+    }
+  sf = tdbg_logdir_get_source_file (logdir, 2);
+  g_assert_cmpstr (sf->file_path, ==, "/p/second.py");
+  g_assert_cmpuint (sf->n_lines, ==, 1);
+  g_assert_cmpstrv ((const char *const *) sf->lines, more);
+  g_assert_cmpuint (tdbg_logdir_get_problems (logdir)->len, ==, 1);
+  g_assert_nonnull (strstr (((TdbgProblem *) g_ptr_array_index (tdbg_logdir_get_problems (logdir), 0))->file_name,
+                            ".source_files"));
+  test_remove_tree (dir);
+}
+
 /* A record read again (a trace, an execution) asks its source once when the record is short,
  * header and body together (a source afar answers each read in a round trip), and twice when
  * it is longer than that first read; either way the record is whole. A logdir that keeps the
@@ -879,6 +986,7 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/record-reads", test_record_reads);
   g_test_add_func ("/logdir/latest-trace-before", test_latest_trace_before);
   g_test_add_func ("/logdir/latest-trace-far-before", test_latest_trace_far_before);
+  g_test_add_func ("/logdir/source-files-from-wire", test_source_files_from_wire);
   g_test_add_func ("/logdir/frames-before-sources", test_frames_before_sources);
   g_test_add_func ("/logdir/no-traceback-only-v1", test_no_traceback_only_v1);
   g_test_add_func ("/logdir/metadata-written-later", test_metadata_written_later);
