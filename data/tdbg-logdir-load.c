@@ -146,7 +146,10 @@ add_wire_source_file (TdbgLogdir *self, guint file_set, const TdbgRecord *record
   while (tdbg_wire_next (&w, &f))
     {
       if (f.number == 4 && f.wire_type == 2 && message == NULL)
-        message = f.data, message_length = f.length;
+        {
+          message = f.data;
+          message_length = f.length;
+        }
       /* wall_time (a double) and step (a varint) are not kept */
       else if (!(f.number == 1 && f.wire_type == 1) && !(f.number == 2 && f.wire_type == 0))
         return FALSE;
