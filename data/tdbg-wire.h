@@ -2,7 +2,7 @@
 #pragma once
 
 /* A minimal protobuf wire-format reader for the bulk paths, where unpacking a whole message
- * per record would allocate. Every read is bounds-checked; a malformed message makes the
+ * per record would allocate (and the two writes that make such bytes by hand). Every read is bounds-checked; a malformed message makes the
  * reader fail rather than run past its buffer. */
 
 #include <glib.h>
@@ -115,6 +115,28 @@ tdbg_wire_double (const TdbgWireField *f)
   double d;
   memcpy (&d, &f->varint, 8);
   return d;
+}
+
+/* Writing, for what makes records by hand (a V1 dump's tensors, tests): a varint, and a
+ * length-delimited field. */
+static inline void
+tdbg_wire_put_varint (GByteArray *out, guint64 value)
+{
+  do
+    {
+      guint8 byte = (value & 0x7f) | (value > 0x7f ? 0x80 : 0);
+      g_byte_array_append (out, &byte, 1);
+      value >>= 7;
+    }
+  while (value);
+}
+
+static inline void
+tdbg_wire_put_bytes (GByteArray *out, guint32 number, const void *data, gsize length)
+{
+  tdbg_wire_put_varint (out, (guint64) number << 3 | 2);
+  tdbg_wire_put_varint (out, length);
+  g_byte_array_append (out, data, length);
 }
 
 G_END_DECLS

@@ -377,27 +377,7 @@ graph_of (Synth *s, const TdbgV1Datum *d)
   return g;
 }
 
-/* The wire format by hand for the trace, so that the tensor's bytes go in as they are. */
-static void
-put_varint (GByteArray *out, guint64 v)
-{
-  do
-    {
-      guint8 b = (v & 0x7f) | (v > 0x7f ? 0x80 : 0);
-      g_byte_array_append (out, &b, 1);
-      v >>= 7;
-    }
-  while (v);
-}
-
-static void
-put_bytes (GByteArray *out, guint field, const void *data, gsize length)
-{
-  put_varint (out, (guint64) field << 3 | 2);
-  put_varint (out, length);
-  g_byte_array_append (out, data, length);
-}
-
+/* The trace's wire format by hand (tdbg-wire.h), so that the tensor's bytes go in as they are. */
 static void
 put_trace (Synth *s, const TdbgV1Datum *d, const Graph *g, guint mode, const guint8 *tensor, gsize tensor_length)
 {
@@ -406,23 +386,23 @@ put_trace (Synth *s, const TdbgV1Datum *d, const Graph *g, guint mode, const gui
   double wall_time = d->timestamp / 1e6;
   guint64 bits;
 
-  put_bytes (trace, 1, g->graph_id, strlen (g->graph_id));
-  put_bytes (trace, 2, d->node_name, strlen (d->node_name));
+  tdbg_wire_put_bytes (trace, 1, g->graph_id, strlen (g->graph_id));
+  tdbg_wire_put_bytes (trace, 2, d->node_name, strlen (d->node_name));
   if (d->output_slot)
     {
-      put_varint (trace, 3 << 3);
-      put_varint (trace, d->output_slot);
+      tdbg_wire_put_varint (trace, 3 << 3);
+      tdbg_wire_put_varint (trace, d->output_slot);
     }
-  put_varint (trace, 4 << 3);
-  put_varint (trace, mode);
-  put_bytes (trace, 5, tensor, tensor_length);
-  put_bytes (trace, 6, d->device_name, strlen (d->device_name));
+  tdbg_wire_put_varint (trace, 4 << 3);
+  tdbg_wire_put_varint (trace, mode);
+  tdbg_wire_put_bytes (trace, 5, tensor, tensor_length);
+  tdbg_wire_put_bytes (trace, 6, d->device_name, strlen (d->device_name));
 
-  put_varint (event, 1 << 3 | 1);
+  tdbg_wire_put_varint (event, 1 << 3 | 1);
   memcpy (&bits, &wall_time, 8);
   bits = GUINT64_TO_LE (bits);
   g_byte_array_append (event, (const guint8 *) &bits, 8);
-  put_bytes (event, 10, trace->data, trace->len);
+  tdbg_wire_put_bytes (event, 10, trace->data, trace->len);
   tdbg_record_encode (s->files[TDBG_FILE_GRAPH_EXECUTION_TRACES], event->data, event->len);
 }
 

@@ -17,6 +17,7 @@
 #include "tdbg-logdir.h"
 #include "tdbg-neighbourhood.h"
 #include "tdbg-records.h"
+#include "tdbg-wire.h"
 
 static TdbgLogdir *
 load_demo (const char *dir, guint steps, gint bad_step)
@@ -688,27 +689,6 @@ test_latest_trace_far_before (void)
   test_remove_tree (dir);
 }
 
-/* Protobuf wire bytes for the source-file test: a key, then a varint or a length and bytes. */
-static void
-wire_varint (GByteArray *out, guint64 value)
-{
-  do
-    {
-      guint8 byte = (value & 0x7f) | (value > 0x7f ? 0x80 : 0);
-      g_byte_array_append (out, &byte, 1);
-      value >>= 7;
-    }
-  while (value);
-}
-
-static void
-wire_bytes (GByteArray *out, guint number, const void *data, gsize length)
-{
-  wire_varint (out, (guint64) number << 3 | 2);
-  wire_varint (out, length);
-  g_byte_array_append (out, data, length);
-}
-
 /* A DebugEvent with a SourceFile of @path and @lines, and @extra bytes inside the SourceFile. */
 static GByteArray *
 source_file_event (const char *path, const char *const *lines, const GByteArray *extra)
@@ -716,13 +696,13 @@ source_file_event (const char *path, const char *const *lines, const GByteArray 
   g_autoptr(GByteArray) file = g_byte_array_new ();
   GByteArray *event = g_byte_array_new ();
 
-  wire_bytes (file, 1, path, strlen (path));
-  wire_bytes (file, 2, "src-host", 8);
+  tdbg_wire_put_bytes (file, 1, path, strlen (path));
+  tdbg_wire_put_bytes (file, 2, "src-host", 8);
   for (guint i = 0; lines[i]; i++)
-    wire_bytes (file, 3, lines[i], strlen (lines[i]));
+    tdbg_wire_put_bytes (file, 3, lines[i], strlen (lines[i]));
   if (extra)
     g_byte_array_append (file, extra->data, extra->len);
-  wire_bytes (event, 4, file->data, file->len);
+  tdbg_wire_put_bytes (event, 4, file->data, file->len);
   return event;
 }
 
@@ -763,14 +743,14 @@ test_source_files_from_wire (void)
     g_autoptr(GError) error = NULL;
 
     write_source_record (w, plain);
-    wire_varint (unknown, 9 << 3 | 0);
-    wire_varint (unknown, 42);
+    tdbg_wire_put_varint (unknown, 9 << 3 | 0);
+    tdbg_wire_put_varint (unknown, 42);
     later = source_file_event ("/p/later.py", lines, unknown);
     write_source_record (w, later);
     g_byte_array_append (twice, second->data, second->len);
     write_source_record (w, twice);
-    wire_varint (bad_line, 3 << 3 | 0);
-    wire_varint (bad_line, 7);
+    tdbg_wire_put_varint (bad_line, 3 << 3 | 0);
+    tdbg_wire_put_varint (bad_line, 7);
     bad = source_file_event ("/p/bad.py", lines, bad_line);
     write_source_record (w, bad);
     g_assert_true (tdbg_fixture_writer_flush (w, &error));
