@@ -75,8 +75,8 @@ struct _TdbgLogdir {
 
   gboolean keep_read_bytes;    /* tdbg_logdir_set_keep_read_bytes() */
   GMutex kept_lock;
-  GHashTable *kept;            /* file name -> GPtrArray of TdbgKeptBytes: what the last
-                                * refresh read, for the records read again after it */
+  GHashTable *kept;            /* file name -> TdbgKeptBytes: what the last refresh read of
+                                * it, for the records read again after it */
 
   GMutex progress_lock;
   guint64 progress_done;
@@ -101,6 +101,12 @@ guint32 tdbg_logdir_lookup_op_bytes (TdbgLogdir *self, guint32 graph, const char
 guint32 tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize length);
 void tdbg_file_set_free (TdbgFileSet *file_set);
 GBytes *tdbg_logdir_read_record (TdbgLogdir *self, const TdbgFileState *file, guint64 offset, GError **error);
+/* What the last refresh read of a file, from @offset on (tdbg-logdir-records.c). */
+typedef struct {
+  guint64 offset;
+  GBytes *bytes;
+} TdbgKeptBytes;
+void _tdbg_kept_bytes_free (gpointer kept);
 /* Keeps @bytes, read from @offset of @file_name, for the records read again until the next
  * refresh (when the logdir keeps what it reads). */
 void tdbg_logdir_keep_read_bytes (TdbgLogdir *self, const char *file_name, guint64 offset, GBytes *bytes);
