@@ -214,6 +214,15 @@ tdbg_summary_alert (guint mode, const double *slots, guint n_slots,
  * again a set's metadata written since; how many sets were added, G_MAXUINT with @error. */
 guint _tdbg_logdir_discover (TdbgLogdir *self, GCancellable *cancellable, GError **error);
 /* tdbg-logdir-load.c: @record's DebugEvent, or NULL with a problem said of @file_name. */
+/* One record of a small file (tdbg-logdir-small.c), for tdbg_record_scan(). */
+typedef struct {
+  TdbgLogdir *self;
+  TdbgFileSet *fs;
+  guint fs_index;
+  TdbgFileKind kind;
+  const char *file_name;
+} TdbgSmallScan;
+gboolean _tdbg_logdir_small_record (const TdbgRecord *record, gpointer user_data);
 Tensorflow__DebugEvent *_tdbg_logdir_unpack_event (TdbgLogdir *self, const char *file_name,
                                                   const TdbgRecord *record);
 
