@@ -26,7 +26,7 @@ def main():
     parser.add_argument("--steps", type=int, default=4900)
     parser.add_argument("bench_load", nargs=argparse.REMAINDER)
     args = parser.parse_args()
-    command = [a for a in args.bench_load if a != "--"]
+    command = args.bench_load[1:] if args.bench_load[:1] == ["--"] else args.bench_load
     if not command:
         parser.error("no BENCH-LOAD to run")
     python = args.python or os.environ.get("TDBG_REAL_TF_PYTHON", "")
