@@ -10,6 +10,7 @@
 #include "tdbg-template.h"
 #include "tdbg-twins.h"
 #include "tdbg-ui.h"
+#include "tdbg-wrap-bin.h"
 
 /* More points than a plot a few hundred pixels wide can tell apart. */
 #define HISTORY_POINTS 400
@@ -261,7 +262,7 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
 void
 _tdbg_tensor_details_set_heading (TdbgTensorDetails *self, const char *heading)
 {
-  gtk_label_set_text_with_mnemonic (GTK_LABEL (gtk_expander_get_label_widget (self->tensor_expander)), heading);
+  gtk_label_set_text_with_mnemonic (tdbg_tensor_details_get_heading (self), heading);
 }
 
 GtkExpander *
@@ -269,6 +270,12 @@ tdbg_tensor_details_get_expander (TdbgTensorDetails *self)
 {
   g_return_val_if_fail (TDBG_IS_TENSOR_DETAILS (self), NULL);
   return self->tensor_expander;
+}
+
+GtkLabel *
+tdbg_tensor_details_get_heading (TdbgTensorDetails *self)
+{
+  return GTK_LABEL (tdbg_wrap_bin_get_child (TDBG_WRAP_BIN (gtk_expander_get_label_widget (self->tensor_expander))));
 }
 
 gboolean
@@ -426,13 +433,17 @@ tdbg_tensor_details_init (TdbgTensorDetails *self)
   self->twin_text = g_strdup ("");
   self->n_differing = -1;
   /* Compare mode's heading counts the differing elements, with the tolerances: it wraps, where
-   * one line would widen the pane past what it is given (GTK 4.18 warns). The expander's own
-   * label is made anew by each gtk_expander_set_label(): this one stays. */
+   * one line would widen the pane past what it is given (GTK 4.18 warns), in a bin that keeps
+   * a short pane from asking it its width on one line. The expander's own label is made anew
+   * by each gtk_expander_set_label(): this one stays. */
   heading = GTK_LABEL (gtk_label_new_with_mnemonic (_("_Tensor Values")));
   gtk_label_set_wrap (heading, TRUE);
   gtk_label_set_wrap_mode (heading, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (heading, 0);
-  gtk_expander_set_label_widget (self->tensor_expander, GTK_WIDGET (heading));
+  gtk_label_set_mnemonic_widget (heading, GTK_WIDGET (self->tensor_expander));
+  gtk_expander_set_label_widget (self->tensor_expander, tdbg_wrap_bin_new (GTK_WIDGET (heading)));
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->tensor_expander), GTK_ACCESSIBLE_RELATION_LABELLED_BY, heading,
+                                  NULL, -1);
   g_signal_connect_swapped (self->tensor_expander, "notify::expanded", G_CALLBACK (reveal_plot), self);
   g_signal_connect_swapped (self->tensor_expander, "notify::visible", G_CALLBACK (reveal_plot), self);
   reveal_plot (self);

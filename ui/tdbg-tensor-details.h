@@ -48,10 +48,11 @@ gboolean tdbg_tensor_details_save_npy (TdbgTensorDetails *self, const char *path
 /* The file name the button offers for the shown values ("Log_0_trace103.npy"), or NULL. */
 const char *tdbg_tensor_details_get_npy_name (TdbgTensorDetails *self);
 
+/* The "Tensor Values" expander (shown for FULL_TENSOR traces), and its heading. */
+GtkExpander *tdbg_tensor_details_get_expander (TdbgTensorDetails *self);
+GtkLabel *tdbg_tensor_details_get_heading (TdbgTensorDetails *self);
 /* A value's shape as the details and the Shape column show it: "[2, 3]", "2D" when only the
  * rank is known, "" when neither is. */
-/* The "Tensor Values" expander (shown for FULL_TENSOR traces). */
-GtkExpander *tdbg_tensor_details_get_expander (TdbgTensorDetails *self);
 char *tdbg_tensor_details_format_shape (const TdbgValue *value);
 
 /* The plot of the shown trace's op across its traces. */

@@ -223,7 +223,7 @@ assert_twin_values (TdbgWindow *window, TdbgComparison *c, guint32 trace, double
   g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, FALSE)), ==, expected);
   g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, TRUE)), ==, expected);
   heading = g_strdup_printf ("_Tensor Values: %u of 4 elements differ", expected);
-  g_assert_true (g_str_has_prefix (gtk_expander_get_label (expander), heading));
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (tdbg_tensor_details_get_heading (details)), heading));
   /* Both summaries, the trace indices side by side; scaling keeps the signs: counts alike. */
   g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 1, "Trace", NULL), ==, trace_b);
   g_assert_cmpstr (tdbg_tensor_details_get_twin_cell (details, 0, "+", &marked), ==, "2");
@@ -386,7 +386,7 @@ test_fixture_reshaped (void)
   g_assert_true (gui_wait_until (twin_read, details, 5000));
   g_assert_true (tdbg_tensor_details_shows_twin_values (details));
   g_assert_cmpint (tdbg_tensor_details_get_n_differing (details), ==, -1);
-  g_assert_cmpstr (gtk_expander_get_label (tdbg_tensor_details_get_expander (details)), ==,
+  g_assert_cmpstr (gtk_label_get_label (tdbg_tensor_details_get_heading (details)), ==,
                    "_Tensor Values: another dtype or shape in run B, no element compared");
   g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, FALSE)), ==, 0);
   g_assert_cmpuint (marked_elements (tdbg_tensor_details_get_values (details, TRUE)), ==, 0);
