@@ -8,6 +8,7 @@
  * about time. */
 
 #include <malloc.h>
+#include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <time.h>
@@ -28,6 +29,7 @@ static char *opt_large_dir;
 static char *opt_tf_dir;
 static gboolean opt_write_only;
 static gboolean opt_floor_only;
+static char *opt_cli;
 
 static const GOptionEntry entries[] = {
   { "steps", 0, 0, G_OPTION_ARG_INT, &opt_steps, "Training steps in the logdir (10000: about 1,000,000 traces)", "N" },
@@ -37,6 +39,8 @@ static const GOptionEntry entries[] = {
     "Also load a large logdir written here (3.5 GB of disk; default $TDBG_BENCH_LARGE_DIR, none when unset)", "DIR" },
   { "tf-dir", 0, 0, G_OPTION_ARG_FILENAME, &opt_tf_dir,
     "Also load a logdir TensorFlow wrote, found here (never written by this program)", "DIR" },
+  { "cli", 0, 0, G_OPTION_ARG_FILENAME, &opt_cli,
+    "Also time `PROGRAM inspect --json` on each logdir as a new process, beside the floor", "PROGRAM" },
   { "large-steps", 0, 0, G_OPTION_ARG_INT, &opt_large_steps, "Training steps in the large logdir (100000: about 10,000,000 traces)", "N" },
   { "write-only", 0, 0, G_OPTION_ARG_NONE, &opt_write_only, "Only write the logdir (when absent) and print where it is", NULL },
   { "floor-only", 0, 0, G_OPTION_ARG_NONE, &opt_floor_only,
@@ -53,6 +57,8 @@ typedef struct {
   double warm_floor;            /* the same scan over mappings kept from an earlier run */
   double load_cpu, floor_cpu;   /* CPU seconds of both cores, medians */
   double refresh;
+  double inspect, inspect_floor;   /* `inspect --json` as a new process, and the floor beside it */
+  guint inspect_runs;
   double sort[TDBG_TRACE_N_SORTS];  /* seconds to sort every trace by each key, its own way */
   gsize index_bytes;
 } Figures;
@@ -180,6 +186,38 @@ fresh_crc_floor_seconds (const char *dir, double *cpu)
   return seconds;
 }
 
+/* `inspect --json` as a person or a CI job runs it: a new process that starts, loads, answers
+ * and exits, each run followed by the floor, so that both see the same machine. */
+static void
+time_inspect (const char *dir, guint runs, Figures *f)
+{
+  const char *argv[] = { opt_cli, "inspect", "--json", dir, NULL };
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) floors = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint run = 0; run <= runs; run++)
+    {
+      g_autoptr(GError) error = NULL;
+      gint64 start = g_get_monotonic_time ();
+      double seconds, cpu;
+      int status;
+
+      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error))
+        g_error ("%s: %s", opt_cli, error->message);
+      seconds = (g_get_monotonic_time () - start) / 1e6;
+      if (!g_spawn_check_wait_status (status, NULL))
+        g_error ("%s inspect --json %s: exit status %d", opt_cli, dir, status);
+      if (run == 0) /* the first run warms the program's own pages */
+        continue;
+      g_array_append_val (times, seconds);
+      seconds = fresh_crc_floor_seconds (dir, &cpu);
+      g_array_append_val (floors, seconds);
+    }
+  f->inspect = median (times);
+  f->inspect_floor = median (floors);
+  f->inspect_runs = runs;
+}
+
 static void
 ensure_logdir (const char *dir, guint n_steps)
 {
@@ -281,6 +319,9 @@ bench_logdir (const char *dir, guint runs, Figures *f)
   f->load_cpu = median (load_cpus);
   f->floor_cpu = median (floor_cpus);
   f->refresh = median (refresh_times);
+  /* More runs than the loads: a new process's start varies more. */
+  if (opt_cli != NULL)
+    time_inspect (dir, runs * 3, f);
 }
 
 static void
@@ -299,6 +340,9 @@ print_figures (const Figures *f, guint runs)
   printf ("MB/s: %.0f\n", f->bytes / 1e6 / f->load);
   printf ("index memory: %.1f MB in all, %.1f bytes per trace (digests of %zu bytes per trace and %zu per execution, tables, strings)\n",
           f->index_bytes / 1e6, (double) f->index_bytes / MAX (f->n_traces, 1), sizeof (TdbgTraceDigest), sizeof (TdbgExecutionDigest));
+  if (f->inspect_runs > 0)
+    printf ("inspect --json as a new process, median of %u: %.3f s; the floor beside it %.3f s; inspect / floor: %.2f\n",
+            f->inspect_runs, f->inspect, f->inspect_floor, f->inspect / f->inspect_floor);
   printf ("refresh with nothing new, median of 21: %.3f ms\n", f->refresh * 1e3);
   printf ("every trace sorted (one run each, counts past 255 read from the records):");
   for (TdbgTraceSortKey key = 1; key < TDBG_TRACE_N_SORTS; key++)
@@ -391,10 +435,14 @@ main (int argc, char **argv)
     printf ("machine load average at the end: %.2f %.2f %.2f on %u cores\n", load_avg[0], load_avg[1], load_avg[2],
             g_get_num_processors ());
   printf ("load / CRC floor: %.2f at %u traces", small.load / small.crc_floor, small.n_traces);
+  if (opt_cli != NULL)
+    printf (" (inspect --json as a new process: %.2f)", small.inspect / small.inspect_floor);
   if (opt_tf_dir != NULL)
-    printf (", %.2f at %u traces written by TensorFlow", tf.load / tf.crc_floor, tf.n_traces);
+    printf (", %.2f at %u traces written by TensorFlow (%.2f)", tf.load / tf.crc_floor, tf.n_traces,
+            opt_cli != NULL ? tf.inspect / tf.inspect_floor : NAN);
   if (opt_large_dir != NULL)
-    printf (", %.2f at %u traces", large.load / large.crc_floor, large.n_traces);
+    printf (", %.2f at %u traces (%.2f)", large.load / large.crc_floor, large.n_traces,
+            opt_cli != NULL ? large.inspect / large.inspect_floor : NAN);
   printf ("\n");
   return 0;
 }
