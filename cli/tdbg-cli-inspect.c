@@ -102,43 +102,44 @@ json_counts_section (TdbgJson *j, TdbgLogdir *logdir)
   tdbg_json_end_object (j);
 }
 
-/* Distinct (op, output slot) pairs traced per graph: what the files show was instrumented. A
- * bit per op for its first 64 slots (ops have fewer outputs than that), a set beyond them. */
+/* The distinct output slots of 63 or more among @op's traces (a slot is 16 bits wide). */
+static guint
+count_high_slots (TdbgLogdir *logdir, guint32 op)
+{
+  g_autofree guint64 *seen = g_new0 (guint64, (G_MAXUINT16 + 1) / 64);
+  guint n_traces, n = 0;
+  const guint32 *traces = tdbg_logdir_get_op_traces (logdir, op, &n_traces);
+
+  for (guint i = 0; i < n_traces; i++)
+    {
+      guint slot = tdbg_logdir_get_trace (logdir, traces[i])->output_slot;
+      guint64 bit = G_GUINT64_CONSTANT (1) << (slot % 64);
+
+      if (slot < 63 || (seen[slot / 64] & bit))
+        continue;
+      seen[slot / 64] |= bit;
+      n++;
+    }
+  return n;
+}
+
+/* Distinct (op, output slot) pairs traced per graph: what the files show was instrumented. Each
+ * op knows its slots below 63 from the load; those past them are counted from its traces. */
 static guint *
 count_instrumented_outputs (TdbgLogdir *logdir)
 {
   guint *counts = g_new0 (guint, tdbg_logdir_get_n_graphs (logdir) + 1);
-  g_autofree guint64 *low_slots = g_new0 (guint64, tdbg_logdir_get_n_ops (logdir) + 1);
-  g_autoptr(GHashTable) high_slots = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  guint n_ops = tdbg_logdir_get_n_ops (logdir);
-  /* Each op's graph at hand: a million traces looked up through the ops' own structs were a
-   * cache miss each (a twentieth of the command's time). */
-  g_autofree guint32 *op_graphs = g_new (guint32, n_ops + 1);
 
-  for (guint op = 0; op < n_ops; op++)
-    op_graphs[op] = tdbg_logdir_get_op (logdir, op)->graph;
-  for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
     {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
-      guint32 graph = d->op < n_ops ? op_graphs[d->op] : TDBG_NONE;
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      const guint64 high = tdbg_op_slot_bit (63);
 
-      if (graph == TDBG_NONE)
+      if (op->graph == TDBG_NONE)
         continue;
-      if (d->output_slot < 64)
-        {
-          guint64 bit = G_GUINT64_CONSTANT (1) << d->output_slot;
-          if (low_slots[d->op] & bit)
-            continue;
-          low_slots[d->op] |= bit;
-        }
-      else
-        {
-          gint64 key = ((gint64) d->op << 16) | d->output_slot;
-          if (g_hash_table_contains (high_slots, &key))
-            continue;
-          g_hash_table_add (high_slots, g_memdup2 (&key, sizeof key));
-        }
-      counts[graph]++;
+      counts[op->graph] += __builtin_popcountll (op->traced_slots & ~high);
+      if (op->traced_slots & high)
+        counts[op->graph] += count_high_slots (logdir, i);
     }
   return counts;
 }

@@ -58,6 +58,7 @@ typedef struct {
   /* Tallied while the digests are put in place. */
   guint32 *first_trace;      /* per op: its first trace here, or TDBG_NONE */
   guint32 *first_inf_nan;    /* per op: its first trace here that holds NaN/∞, or TDBG_NONE */
+  guint64 *traced_slots;     /* per op: as TdbgOp's, of its traces here */
   guint modes;               /* 1 << mode of every digest here */
 } TdbgBulkThread;
 

@@ -356,6 +356,7 @@ tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
   t->op_times = g_new (double, t->n_ops);
   t->first_trace = g_new (guint32, t->n_ops);
   t->first_inf_nan = g_new (guint32, t->n_ops);
+  t->traced_slots = g_new0 (guint64, t->n_ops);
   for (guint i = 0; i < t->n_ops; i++)
     {
       t->next_op[i] = t->first_trace[i] = t->first_inf_nan[i] = TDBG_NONE;
@@ -382,6 +383,7 @@ tdbg_bulk_thread_clear (TdbgBulkThread *t)
   g_free (t->op_times);
   g_free (t->first_trace);
   g_free (t->first_inf_nan);
+  g_free (t->traced_slots);
 }
 
 void

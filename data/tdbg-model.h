@@ -172,10 +172,18 @@ typedef struct {
   GArray *consumers;      /* TdbgConsumer, control inputs excluded */
   guint32 first_trace;    /* earliest trace of this op, TDBG_NONE if never traced */
   guint32 first_inf_nan_trace; /* earliest trace holding -inf, +inf or NaN, or TDBG_NONE */
+  guint64 traced_slots;   /* bit n: output slot n traced (bit 63: a slot of 63 or more) */
   double earliest_trace_time; /* least wall time of its traces in the first file set, or +inf */
   guint64 record_offset;  /* of the GraphOpCreation, G_MAXUINT64 if none */
   guint file_set;         /* whose .graphs file holds that record */
 } TdbgOp;
+
+/* The bit of TdbgOp.traced_slots that says @output_slot was traced. */
+static inline guint64
+tdbg_op_slot_bit (guint output_slot)
+{
+  return G_GUINT64_CONSTANT (1) << MIN (output_slot, 63u);
+}
 
 typedef struct {
   gint device_id;

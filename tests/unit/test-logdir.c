@@ -689,6 +689,69 @@ test_latest_trace_far_before (void)
   test_remove_tree (dir);
 }
 
+/* Each op's traced output slots as its digests give them, by hand. */
+static guint64
+traced_slots_by_hand (TdbgLogdir *logdir, guint32 op)
+{
+  guint64 slots = 0;
+
+  for (guint32 t = 0; t < tdbg_logdir_get_n_traces (logdir); t++)
+    if (tdbg_logdir_get_trace (logdir, t)->op == op)
+      slots |= tdbg_op_slot_bit (tdbg_logdir_get_trace (logdir, t)->output_slot);
+  return slots;
+}
+
+/* Each op knows from the load which of its output slots were traced (inspect counts a graph's
+ * instrumented outputs from them): the same as its digests say, for an op created and traced
+ * in several pieces read on every core, an op traced but never created, and slots past 63,
+ * which share the last bit. */
+static void
+test_traced_slots (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *demo_dir = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  /* About 14 MB of traces: read in pieces of 8 MB, on every core. */
+  g_autoptr(TdbgLogdir) demo = load_demo (demo_dir, 600, 400);
+  const struct { const char *op; gint slot; } traces[] = {
+    { "log", 0 }, { "log", 2 }, { "log", 70 }, { "log", 70 }, { "log", 100 }, { "never_created", 1 }, { "never_created", 65 },
+  };
+
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_log_op (dir, "slots-host", "sl0ts");
+    for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
+      g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000002 + i, "g", traces[i].op, traces[i].slot,
+                                                    TENSORFLOW__TENSOR_DEBUG_MODE__NO_TENSOR, NULL, "/device:CPU:0", &error));
+  }
+  logdir = tdbg_logdir_new_for_path (dir);
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmphex (tdbg_logdir_get_op (logdir, tdbg_logdir_find_op (logdir, 0, "log"))->traced_slots, ==,
+                    (1u << 0) | (1u << 2) | G_GUINT64_CONSTANT (1) << 63);
+  g_assert_cmphex (tdbg_logdir_get_op (logdir, tdbg_logdir_find_op (logdir, 0, "never_created"))->traced_slots, ==,
+                    (1u << 1) | G_GUINT64_CONSTANT (1) << 63);
+
+  /* inspect counts them: slots 0, 2, 70 and 100 of "log", 1 and 65 of the other. */
+  {
+    const char *argv[] = { g_getenv ("TDBG_CLI"), "inspect", "--json", dir, NULL };
+    g_autofree char *out = NULL;
+    int status;
+
+    g_assert_nonnull (argv[0]);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status,
+                                 &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (out, "\"num_instrumented_outputs\": 6"));
+  }
+
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (demo), >, 60000);
+  for (guint32 op = 0; op < tdbg_logdir_get_n_ops (demo); op++)
+    g_assert_cmphex (tdbg_logdir_get_op (demo, op)->traced_slots, ==, traced_slots_by_hand (demo, op));
+  test_remove_tree (dir);
+  test_remove_tree (demo_dir);
+}
+
 /* A DebugEvent with a SourceFile of @path and @lines, and @extra bytes inside the SourceFile. */
 static GByteArray *
 source_file_event (const char *path, const char *const *lines, const GByteArray *extra)
@@ -949,6 +1012,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/logdir/demo-alert-chain", test_demo_alert_chain);
+  g_test_add_func ("/logdir/traced-slots", test_traced_slots);
   g_test_add_func ("/logdir/demo-scales", test_demo_scales);
   g_test_add_func ("/logdir/refresh-half-records", test_refresh_half_records);
   g_test_add_func ("/logdir/refresh-new-file-set", test_refresh_new_file_set);
