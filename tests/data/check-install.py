@@ -4,7 +4,10 @@
 for it: program, desktop entry, AppStream metainfo, icons, settings schema and translations.
 A headless build (GUI false) installs the program and its translations alone: no menu entry
 for a program without a window. Prints TAP.
-Usage: check-install.py BUILDDIR PREFIX BINDIR DATADIR LOCALEDIR APP_ID LINGUAS GUI"""
+A split build (the default) installs the window's own program under LIBEXECDIR, which the
+headless tfdbg-gtk runs for a window.
+Usage: check-install.py BUILDDIR PREFIX BINDIR DATADIR LOCALEDIR APP_ID LINGUAS GUI WINDOW_PROGRAM
+(WINDOW_PROGRAM: the window's program under the prefix, or "" where tfdbg-gtk is the window)"""
 
 import os
 import re
@@ -16,7 +19,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))  # tap.py, shared_logdirs.py
 from tap import check, finish
 
-builddir, prefix, bindir, datadir, localedir, app_id, linguas, gui = sys.argv[1:9]
+builddir, prefix, bindir, datadir, localedir, app_id, linguas, gui, window_program = sys.argv[1:10]
 
 
 def under(root, *parts):
@@ -59,7 +62,11 @@ def main():
                 check("no " + what + " in a headless build", not os.path.exists(path))
             return
         expected.update(desktop_files)
+        if window_program:
+            expected["window's program"] = under(root, window_program)
         expected_files(root, expected)
+        if window_program:
+            check("the window's program is executable", os.access(expected["window's program"], os.X_OK))
 
         desktop = open(expected["desktop entry"], encoding="utf-8").read()
         icon = re.search(r"^Icon=(.*)$", desktop, re.M)
