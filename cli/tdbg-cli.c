@@ -102,6 +102,9 @@ _tdbg_cli_open_logdir (const char *path)
   /* A command loads once and reports: the records it shows are read from the bytes loaded
    * (the same mapping for a local logdir; no second request to a server). */
   tdbg_logdir_set_keep_read_bytes (logdir, TRUE);
+  /* It exits once it has answered: the pages read are given back as they are read, on every
+   * core, rather than by one at the exit. */
+  tdbg_logdir_set_release_read_pages (logdir, TRUE);
   if (!tdbg_logdir_load (logdir, NULL, &error))
     {
       g_printerr ("%s\n", error->message);

@@ -105,10 +105,8 @@ place (Pool *pool, TdbgBulkThread *t, Piece *piece)
   tdbg_vec_clear (&c->digests);
 }
 
-/* A mapped file's pages are given back once read (the page cache keeps them; a record read
- * again maps its page anew): each thread tears down the page tables of what it read while
- * the other reads on, where unmapping the whole file at the end took one core tens of
- * milliseconds for a few hundred megabytes. */
+/* A mapped file's pages given back once read (tdbg_logdir_set_release_read_pages(): the page
+ * cache keeps them, a record read again maps its page anew). */
 static void
 release_pages (const guint8 *data, gsize length)
 {
@@ -294,7 +292,7 @@ gboolean
 tdbg_bulk_scan_files (TdbgLogdir *self, TdbgBulkFile *files, guint n_files, GCancellable *cancellable)
 {
   Pool pool = { self, g_array_new (FALSE, FALSE, sizeof (Piece)), 0 };
-  pool.release_pages = TDBG_IS_LOCAL_SOURCE (self->source);
+  pool.release_pages = self->release_read_pages && TDBG_IS_LOCAL_SOURCE (self->source);
   guint n_threads = CLAMP (g_get_num_processors (), 1, MAX_THREADS);
   gsize scanned = 0;
   gboolean ok = TRUE;

@@ -74,6 +74,7 @@ struct _TdbgLogdir {
   GHashTable *ignored_prefixes; /* file sets of another run, or past the limit: never read */
 
   gboolean keep_read_bytes;    /* tdbg_logdir_set_keep_read_bytes() */
+  gboolean release_read_pages; /* tdbg_logdir_set_release_read_pages() */
   GMutex kept_lock;
   GHashTable *kept;            /* file name -> TdbgKeptBytes: what the last refresh read of
                                 * it, for the records read again after it */

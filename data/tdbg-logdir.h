@@ -176,6 +176,12 @@ Tensorflow__DebugEvent *tdbg_logdir_read_execution (TdbgLogdir *self, guint inde
  * again after it (default: not; FALSE drops those kept). A command that loads a logdir once
  * and reports on it reads each byte of a source afar once, at the cost of holding them. */
 void tdbg_logdir_set_keep_read_bytes (TdbgLogdir *self, gboolean keep);
+/* Whether the pages of a local logdir's bulk files are given back as the load reads them
+ * (default: not). A command that loads, answers and exits unmaps them at its exit, one core
+ * tearing down the page tables of a few hundred megabytes (10-17 ms for a million traces);
+ * given back, each core tears down what it read while the other reads on. A record read again
+ * maps its page anew from the page cache. */
+void tdbg_logdir_set_release_read_pages (TdbgLogdir *self, gboolean release);
 /* The device @op was placed on at its creation (its GraphOpCreation record read again), newly
  * allocated; NULL for an op never created in the logdir, "" when the record names none. */
 char *tdbg_logdir_read_op_device (TdbgLogdir *self, const TdbgOp *op, GError **error);

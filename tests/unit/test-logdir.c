@@ -752,6 +752,65 @@ test_traced_slots (void)
   test_remove_tree (demo_dir);
 }
 
+/* Kilobytes of the file @suffix names (the end of its path) resident in this process's
+ * mappings of it. */
+static guint64
+mapped_kilobytes (const char *suffix)
+{
+  g_autofree char *smaps = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean in_file = FALSE;
+  guint64 total = 0;
+
+  g_assert_true (g_file_get_contents ("/proc/self/smaps", &smaps, NULL, NULL));
+  lines = g_strsplit (smaps, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      guint64 kb;
+      if (g_ascii_isxdigit (lines[i][0]) && strchr (lines[i], '-'))
+        in_file = g_str_has_suffix (lines[i], suffix);
+      else if (in_file && sscanf (lines[i], "Rss: %" G_GUINT64_FORMAT " kB", &kb) == 1)
+        total += kb;
+    }
+  return total;
+}
+
+/* A logdir that gives back the pages it read (as a command does) answers the same, its
+ * traces file no longer resident in its mapping once loaded; one that keeps them holds it. */
+static void
+test_release_read_pages (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) kept = load_demo (dir, 600, 400);
+  g_autoptr(TdbgLogdir) released = tdbg_logdir_new_for_path (dir);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *traces_file = g_strdup (tdbg_logdir_get_file_set (kept, 0)->files[TDBG_FILE_GRAPH_EXECUTION_TRACES].file_name);
+  guint64 kept_kb = mapped_kilobytes (traces_file);
+
+  g_assert_cmpuint (kept_kb, >, 10000);
+  g_clear_object (&kept);
+  tdbg_logdir_set_release_read_pages (released, TRUE);
+  g_assert_true (tdbg_logdir_load (released, NULL, &error));
+  g_assert_no_error (error);
+  g_test_message ("traces file resident: %" G_GUINT64_FORMAT " kB kept, %" G_GUINT64_FORMAT " kB given back",
+                  kept_kb, mapped_kilobytes (traces_file));
+  g_assert_cmpuint (mapped_kilobytes (traces_file), <, 1024);
+
+  kept = tdbg_logdir_new_for_path (dir);
+  g_assert_true (tdbg_logdir_load (kept, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (released), ==, tdbg_logdir_get_n_traces (kept));
+  for (guint i = 0; i < tdbg_logdir_get_n_traces (kept); i += 997)
+    {
+      TdbgTraceInfo a, b;
+      g_assert_true (tdbg_logdir_get_trace_info (kept, i, &a));
+      g_assert_true (tdbg_logdir_get_trace_info (released, i, &b));
+      g_assert_cmpfloat (a.wall_time, ==, b.wall_time);
+      g_assert_cmpuint (a.op, ==, b.op);
+    }
+  test_remove_tree (dir);
+}
+
 /* A DebugEvent with a SourceFile of @path and @lines, and @extra bytes inside the SourceFile. */
 static GByteArray *
 source_file_event (const char *path, const char *const *lines, const GByteArray *extra)
@@ -1013,6 +1072,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/logdir/demo-alert-chain", test_demo_alert_chain);
   g_test_add_func ("/logdir/traced-slots", test_traced_slots);
+  g_test_add_func ("/logdir/release-read-pages", test_release_read_pages);
   g_test_add_func ("/logdir/demo-scales", test_demo_scales);
   g_test_add_func ("/logdir/refresh-half-records", test_refresh_half_records);
   g_test_add_func ("/logdir/refresh-new-file-set", test_refresh_new_file_set);
