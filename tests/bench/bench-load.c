@@ -8,7 +8,6 @@
  * about time. */
 
 #include <malloc.h>
-#include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <time.h>
@@ -438,11 +437,17 @@ main (int argc, char **argv)
   if (opt_cli != NULL)
     printf (" (inspect --json as a new process: %.2f)", small.inspect / small.inspect_floor);
   if (opt_tf_dir != NULL)
-    printf (", %.2f at %u traces written by TensorFlow (%.2f)", tf.load / tf.crc_floor, tf.n_traces,
-            opt_cli != NULL ? tf.inspect / tf.inspect_floor : NAN);
+    {
+      printf (", %.2f at %u traces written by TensorFlow", tf.load / tf.crc_floor, tf.n_traces);
+      if (opt_cli != NULL)
+        printf (" (%.2f)", tf.inspect / tf.inspect_floor);
+    }
   if (opt_large_dir != NULL)
-    printf (", %.2f at %u traces (%.2f)", large.load / large.crc_floor, large.n_traces,
-            opt_cli != NULL ? large.inspect / large.inspect_floor : NAN);
+    {
+      printf (", %.2f at %u traces", large.load / large.crc_floor, large.n_traces);
+      if (opt_cli != NULL)
+        printf (" (%.2f)", large.inspect / large.inspect_floor);
+    }
   printf ("\n");
   return 0;
 }
