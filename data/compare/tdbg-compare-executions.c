@@ -55,14 +55,54 @@ compare_outputs (const Tensorflow__Execution *a, const Tensorflow__Execution *b,
   return TDBG_DIVERGENCE_NONE;
 }
 
+/* The outputs of one pair compared where they lie, as compare_outputs() compares them
+ * unpacked (without a malloc per field: most pairs); FALSE when one is of a kind it cannot
+ * tell, to be unpacked. */
 static gboolean
-compare_pair (TdbgComparison *c, TdbgRecordReader *ra, TdbgRecordReader *rb, guint32 i, guint32 j, GError **error)
+compare_raw_outputs (const guint8 *record_a, gsize length_a, const guint8 *record_b, gsize length_b,
+                     const TdbgCompareOptions *options, TdbgDivergenceKind *kind, guint *slot, double *max_abs_diff)
 {
-  const TdbgExecutionDigest *da = tdbg_logdir_get_execution (c->a, i), *db = tdbg_logdir_get_execution (c->b, j);
+  TdbgRawExecution a, b;
+
+  if (!_tdbg_raw_execution (record_a, length_a, &a) || !_tdbg_raw_execution (record_b, length_b, &b))
+    return FALSE;
+  *kind = TDBG_DIVERGENCE_NONE;
+  if (a.n_outputs != b.n_outputs)
+    {
+      *slot = MIN (a.n_outputs, b.n_outputs);
+      *kind = TDBG_DIVERGENCE_OUTPUTS;
+      return TRUE;
+    }
+  for (guint i = 0; i < a.n_outputs; i++)
+    {
+      TdbgErrorSums sums = { 0 };
+      TdbgRawTensor ta, tb;
+
+      if (a.mode != b.mode)
+        *kind = TDBG_DIVERGENCE_MODE;
+      else if (a.mode == TDBG_MODE_NO_TENSOR || a.mode == TDBG_MODE_UNSPECIFIED)
+        continue;
+      else if (!_tdbg_raw_tensor (a.outputs[i], a.output_lengths[i], &ta) ||
+               !_tdbg_raw_tensor (b.outputs[i], b.output_lengths[i], &tb) ||
+               !_tdbg_compare_raw (a.mode, &ta, &tb, options, &sums, kind))
+        return FALSE;
+      if (*kind != TDBG_DIVERGENCE_NONE)
+        {
+          *slot = i;
+          *max_abs_diff = sums.max_abs > 0 ? sums.max_abs : NAN;
+          return TRUE;
+        }
+    }
+  return TRUE;
+}
+
+/* The outputs of one pair unpacked and compared: every kind of value. */
+static gboolean
+compare_unpacked_outputs (TdbgComparison *c, TdbgRecordReader *ra, TdbgRecordReader *rb, const TdbgExecutionDigest *da,
+                          const TdbgExecutionDigest *db, TdbgDivergenceKind *kind, guint *slot, double *diff,
+                          GError **error)
+{
   Tensorflow__DebugEvent *ea = NULL, *eb = NULL;
-  TdbgDivergenceKind kind = TDBG_DIVERGENCE_NONE;
-  guint slot = 0;
-  double diff = NAN;
 
   ea = _tdbg_record_reader_read (ra, da->file_set, da->offset, error);
   if (ea == NULL)
@@ -74,14 +114,34 @@ compare_pair (TdbgComparison *c, TdbgRecordReader *ra, TdbgRecordReader *rb, gui
       return FALSE;
     }
   if (ea->execution && eb->execution)
-    kind = compare_outputs (ea->execution, eb->execution, &c->options, &slot, &diff);
+    *kind = compare_outputs (ea->execution, eb->execution, &c->options, slot, diff);
   else if ((ea->execution == NULL) != (eb->execution == NULL))
-    kind = TDBG_DIVERGENCE_OUTPUTS;
+    *kind = TDBG_DIVERGENCE_OUTPUTS;
+  tensorflow__debug_event__free_unpacked (ea, NULL);
+  tensorflow__debug_event__free_unpacked (eb, NULL);
+  return TRUE;
+}
+
+static gboolean
+compare_pair (TdbgComparison *c, TdbgRecordReader *ra, TdbgRecordReader *rb, guint32 i, guint32 j, GError **error)
+{
+  const TdbgExecutionDigest *da = tdbg_logdir_get_execution (c->a, i), *db = tdbg_logdir_get_execution (c->b, j);
+  TdbgDivergenceKind kind = TDBG_DIVERGENCE_NONE;
+  const guint8 *record_a, *record_b;
+  gsize length_a, length_b;
+  guint slot = 0;
+  double diff = NAN;
+
+  record_a = _tdbg_record_reader_get (ra, da->file_set, da->offset, &length_a, error);
+  record_b = record_a ? _tdbg_record_reader_get (rb, db->file_set, db->offset, &length_b, error) : NULL;
+  if (record_b == NULL)
+    return FALSE;
+  if (!compare_raw_outputs (record_a, length_a, record_b, length_b, &c->options, &kind, &slot, &diff) &&
+      !compare_unpacked_outputs (c, ra, rb, da, db, &kind, &slot, &diff, error))
+    return FALSE;
   c->compared_executions++;
   if (kind != TDBG_DIVERGENCE_NONE)
     c->first_execution = (TdbgDivergence) { kind, i, j, slot, diff };
-  tensorflow__debug_event__free_unpacked (ea, NULL);
-  tensorflow__debug_event__free_unpacked (eb, NULL);
   return TRUE;
 }
 

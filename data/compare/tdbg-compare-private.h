@@ -65,6 +65,19 @@ typedef struct {
 /* FALSE when the record's value is of another kind (typed fields, several values…): then
  * unpack it and use _tdbg_compare_values(). */
 gboolean _tdbg_raw_trace_tensor (const guint8 *record, gsize length, TdbgRawTensor *tensor);
+/* The same of a TensorProto's own bytes. */
+gboolean _tdbg_raw_tensor (const guint8 *tensor, gsize tensor_length, TdbgRawTensor *t);
+
+/* An eager execution's mode and recorded outputs as the wire holds them. */
+typedef struct {
+  guint mode;
+  guint n_outputs;
+  const guint8 *outputs[64];  /* each a serialized TensorProto */
+  gsize output_lengths[64];
+} TdbgRawExecution;
+
+/* FALSE when the record holds no Execution, or more outputs than it keeps: then unpack it. */
+gboolean _tdbg_raw_execution (const guint8 *record, gsize length, TdbgRawExecution *execution);
 /* Compares two plain values recorded in @mode without unpacking them; FALSE when it cannot
  * tell (the dtypes or shapes are not simply equal, or not of the kinds it knows). */
 gboolean _tdbg_compare_raw (guint mode, const TdbgRawTensor *a, const TdbgRawTensor *b,

@@ -217,8 +217,12 @@ _tdbg_compare_values (guint mode_a, const Tensorflow__TensorProto *a, guint mode
 
 /* ---- without unpacking -------------------------------------------------------------------- */
 
-/* DebugEvent.graph_execution_trace = 10, GraphExecutionTrace.tensor_proto = 5. */
+/* DebugEvent.execution = 9 and .graph_execution_trace = 10; Execution.tensor_debug_mode = 6
+ * and .tensor_protos = 7; GraphExecutionTrace.tensor_proto = 5. */
+#define EVENT_EXECUTION 9
 #define EVENT_GRAPH_EXECUTION_TRACE 10
+#define EXECUTION_TENSOR_DEBUG_MODE 6
+#define EXECUTION_TENSOR_PROTOS 7
 #define TRACE_TENSOR_PROTO 5
 
 static gboolean
@@ -247,13 +251,44 @@ _tdbg_raw_trace_tensor (const guint8 *record, gsize length, TdbgRawTensor *t)
 {
   const guint8 *trace, *tensor;
   gsize trace_length, tensor_length;
+
+  return find_message (record, length, EVENT_GRAPH_EXECUTION_TRACE, &trace, &trace_length) &&
+         find_message (trace, trace_length, TRACE_TENSOR_PROTO, &tensor, &tensor_length) &&
+         _tdbg_raw_tensor (tensor, tensor_length, t);
+}
+
+gboolean
+_tdbg_raw_execution (const guint8 *record, gsize length, TdbgRawExecution *e)
+{
+  const guint8 *execution;
+  gsize execution_length;
+  TdbgWire w;
+  TdbgWireField f;
+
+  if (!find_message (record, length, EVENT_EXECUTION, &execution, &execution_length))
+    return FALSE;
+  memset (e, 0, sizeof *e);
+  tdbg_wire_init (&w, execution, execution_length);
+  while (tdbg_wire_next (&w, &f))
+    if (f.number == EXECUTION_TENSOR_DEBUG_MODE && f.wire_type == 0)
+      e->mode = (guint) MIN (f.varint, G_MAXUINT);
+    else if (f.number == EXECUTION_TENSOR_PROTOS && f.wire_type == 2)
+      {
+        if (e->n_outputs == G_N_ELEMENTS (e->outputs))
+          return FALSE;
+        e->outputs[e->n_outputs] = f.data;
+        e->output_lengths[e->n_outputs++] = f.length;
+      }
+  return !w.failed;
+}
+
+gboolean
+_tdbg_raw_tensor (const guint8 *tensor, gsize tensor_length, TdbgRawTensor *t)
+{
   TdbgWire w;
   TdbgWireField f;
   guint seen = 0;
 
-  if (!find_message (record, length, EVENT_GRAPH_EXECUTION_TRACE, &trace, &trace_length) ||
-      !find_message (trace, trace_length, TRACE_TENSOR_PROTO, &tensor, &tensor_length))
-    return FALSE;
   memset (t, 0, sizeof *t);
   tdbg_wire_init (&w, tensor, tensor_length);
   while (tdbg_wire_next (&w, &f))
