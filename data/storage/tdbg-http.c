@@ -2,6 +2,7 @@
 #include "config.h"
 #include "tdbg-http.h"
 
+#include <dlfcn.h>
 #include <string.h>
 #include <curl/curl.h>
 #include <glib/gi18n.h>
@@ -15,24 +16,85 @@
 /* curl's largest receive buffer (CURL_MAX_READ_SIZE up to curl 8.x). */
 #define RECEIVE_BUFFER_BYTES (512L * 1024)
 
+/* libcurl, loaded at the first request rather than linked: linked, it brought some thirty
+ * libraries (TLS, HTTP/2, Kerberos, LDAP…) into the start of every command, milliseconds of
+ * each run, where most commands read local logdirs. Its calls go through this table. */
+static struct {
+  CURLcode (*global_init) (long flags);
+  CURL *(*easy_init) (void);
+  void (*easy_cleanup) (CURL *curl);
+  void (*easy_reset) (CURL *curl);
+  CURLcode (*easy_setopt) (CURL *curl, CURLoption option, ...);
+  CURLcode (*easy_getinfo) (CURL *curl, CURLINFO info, ...);
+  CURLcode (*easy_perform) (CURL *curl);
+  const char *(*easy_strerror) (CURLcode code);
+  struct curl_slist *(*slist_append) (struct curl_slist *list, const char *text);
+  void (*slist_free_all) (struct curl_slist *list);
+} lib;
+
+/* Its soname, the same since 2006. */
+#define LIBCURL "libcurl.so.4"
+
+static char *
+load_libcurl (void)
+{
+  void *handle = dlopen (LIBCURL, RTLD_NOW | RTLD_LOCAL);
+
+  if (handle == NULL)
+    return g_strdup (dlerror ());
+  lib.global_init = dlsym (handle, "curl_global_init");
+  lib.easy_init = dlsym (handle, "curl_easy_init");
+  lib.easy_cleanup = dlsym (handle, "curl_easy_cleanup");
+  lib.easy_reset = dlsym (handle, "curl_easy_reset");
+  lib.easy_setopt = dlsym (handle, "curl_easy_setopt");
+  lib.easy_getinfo = dlsym (handle, "curl_easy_getinfo");
+  lib.easy_perform = dlsym (handle, "curl_easy_perform");
+  lib.easy_strerror = dlsym (handle, "curl_easy_strerror");
+  lib.slist_append = dlsym (handle, "curl_slist_append");
+  lib.slist_free_all = dlsym (handle, "curl_slist_free_all");
+  if (!lib.global_init || !lib.easy_init || !lib.easy_cleanup || !lib.easy_reset || !lib.easy_setopt ||
+      !lib.easy_getinfo || !lib.easy_perform || !lib.easy_strerror || !lib.slist_append || !lib.slist_free_all)
+    return g_strdup_printf ("%s: %s", LIBCURL, _("a function is missing"));
+  lib.global_init (CURL_GLOBAL_DEFAULT);
+  return NULL;
+}
+
+/* libcurl loaded, once; FALSE with @error naming why when it cannot be. */
+static gboolean
+have_libcurl (GError **error)
+{
+  static gsize loaded;
+  static char *why;
+
+  if (g_once_init_enter (&loaded))
+    {
+      why = load_libcurl ();
+      g_once_init_leave (&loaded, 1);
+    }
+  if (why != NULL)
+    g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, _("Buckets are read with libcurl, which cannot be loaded (%s)"), why);
+  return why == NULL;
+}
+
 struct _TdbgHttp {
   GMutex lock;
   GPtrArray *idle;   /* CURL*, each keeping its connections */
 };
 
+static void
+cleanup_handle (gpointer curl)
+{
+  lib.easy_cleanup (curl);
+}
+
 TdbgHttp *
 tdbg_http_new (void)
 {
-  static gsize initialised;
   TdbgHttp *http = g_new0 (TdbgHttp, 1);
 
-  if (g_once_init_enter (&initialised))
-    {
-      curl_global_init (CURL_GLOBAL_DEFAULT);
-      g_once_init_leave (&initialised, 1);
-    }
   g_mutex_init (&http->lock);
-  http->idle = g_ptr_array_new_with_free_func ((GDestroyNotify) curl_easy_cleanup);
+  /* Handles are made only once libcurl is loaded. */
+  http->idle = g_ptr_array_new_with_free_func (cleanup_handle);
   return http;
 }
 
@@ -53,7 +115,7 @@ take_handle (TdbgHttp *http)
   if (http->idle->len > 0)
     curl = g_ptr_array_steal_index_fast (http->idle, http->idle->len - 1);
   g_mutex_unlock (&http->lock);
-  return curl ? curl : curl_easy_init ();
+  return curl ? curl : lib.easy_init ();
 }
 
 static void
@@ -98,7 +160,7 @@ on_body (char *data, size_t size, size_t n, void *user_data)
     {
       curl_off_t length = -1;
 
-      curl_easy_getinfo (r->curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+      lib.easy_getinfo (r->curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
       r->body = g_byte_array_sized_new (length > 0 && length <= G_MAXUINT ? (guint) length : 0);
     }
   g_byte_array_append (r->body, (const guint8 *) data, size * n);
@@ -130,39 +192,39 @@ configure (CURL *curl, const TdbgHttpRequest *request, struct curl_slist *header
 {
   g_autofree char *range = NULL;
 
-  curl_easy_reset (curl);
-  curl_easy_setopt (curl, CURLOPT_URL, request->url);
-  curl_easy_setopt (curl, CURLOPT_HTTPHEADER, headers);
+  lib.easy_reset (curl);
+  lib.easy_setopt (curl, CURLOPT_URL, request->url);
+  lib.easy_setopt (curl, CURLOPT_HTTPHEADER, headers);
   /* Plain http:// only for an endpoint the user named (an emulator, a store on the premises):
    * every other address is https:// and curl verifies it against the system's certificates. */
-  curl_easy_setopt (curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt (curl, CURLOPT_USERAGENT, "tfdbg-gtk/" TDBG_VERSION);
-  curl_easy_setopt (curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt (curl, CURLOPT_CONNECTTIMEOUT, request->once ? 2L : 20L);
+  lib.easy_setopt (curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  lib.easy_setopt (curl, CURLOPT_USERAGENT, "tfdbg-gtk/" TDBG_VERSION);
+  lib.easy_setopt (curl, CURLOPT_NOSIGNAL, 1L);
+  lib.easy_setopt (curl, CURLOPT_CONNECTTIMEOUT, request->once ? 2L : 20L);
   /* A transfer slower than 1 KB/s for 30 s is a dropped connection: retried. */
-  curl_easy_setopt (curl, CURLOPT_LOW_SPEED_LIMIT, 1024L);
-  curl_easy_setopt (curl, CURLOPT_LOW_SPEED_TIME, 30L);
-  curl_easy_setopt (curl, CURLOPT_ACCEPT_ENCODING, "");
+  lib.easy_setopt (curl, CURLOPT_LOW_SPEED_LIMIT, 1024L);
+  lib.easy_setopt (curl, CURLOPT_LOW_SPEED_TIME, 30L);
+  lib.easy_setopt (curl, CURLOPT_ACCEPT_ENCODING, "");
   /* Big reads in big pieces: curl's 16 KiB took a system call and a wake-up each. */
-  curl_easy_setopt (curl, CURLOPT_BUFFERSIZE, RECEIVE_BUFFER_BYTES);
-  curl_easy_setopt (curl, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt (curl, CURLOPT_WRITEDATA, body);
+  lib.easy_setopt (curl, CURLOPT_BUFFERSIZE, RECEIVE_BUFFER_BYTES);
+  lib.easy_setopt (curl, CURLOPT_WRITEFUNCTION, on_body);
+  lib.easy_setopt (curl, CURLOPT_WRITEDATA, body);
   if (cancellable)
     {
-      curl_easy_setopt (curl, CURLOPT_XFERINFOFUNCTION, on_progress);
-      curl_easy_setopt (curl, CURLOPT_XFERINFODATA, cancellable);
-      curl_easy_setopt (curl, CURLOPT_NOPROGRESS, 0L);
+      lib.easy_setopt (curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+      lib.easy_setopt (curl, CURLOPT_XFERINFODATA, cancellable);
+      lib.easy_setopt (curl, CURLOPT_NOPROGRESS, 0L);
     }
   if (request->head)
-    curl_easy_setopt (curl, CURLOPT_NOBODY, 1L);
+    lib.easy_setopt (curl, CURLOPT_NOBODY, 1L);
   if (request->post_fields)
-    curl_easy_setopt (curl, CURLOPT_POSTFIELDS, request->post_fields);
+    lib.easy_setopt (curl, CURLOPT_POSTFIELDS, request->post_fields);
   if ((range = tdbg_http_range (request->range_from, request->range_length)) != NULL)
-    curl_easy_setopt (curl, CURLOPT_RANGE, range);
+    lib.easy_setopt (curl, CURLOPT_RANGE, range);
   if (request->aws_sigv4)
     {
-      curl_easy_setopt (curl, CURLOPT_AWS_SIGV4, request->aws_sigv4);
-      curl_easy_setopt (curl, CURLOPT_USERPWD, request->aws_key_secret);
+      lib.easy_setopt (curl, CURLOPT_AWS_SIGV4, request->aws_sigv4);
+      lib.easy_setopt (curl, CURLOPT_USERPWD, request->aws_key_secret);
     }
 }
 
@@ -185,15 +247,18 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
                    GCancellable *cancellable, GError **error)
 {
   struct curl_slist *headers = NULL;
-  CURL *curl = take_handle (http);
+  CURL *curl;
   CURLcode code = CURLE_OK;
   long status = 0;
   guint attempts = request->once ? 1 : MAX_ATTEMPTS;
   gboolean answered = FALSE;
 
   *response = (TdbgHttpResponse) { .content_length = -1 };
+  if (!have_libcurl (error))
+    return FALSE;
+  curl = take_handle (http);
   for (guint i = 0; request->headers && request->headers[i]; i++)
-    headers = curl_slist_append (headers, request->headers[i]);
+    headers = lib.slist_append (headers, request->headers[i]);
   for (guint attempt = 0; attempt < attempts; attempt++)
     {
       Receiving body = { curl, NULL, request->into, request->into_size };
@@ -205,18 +270,18 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         break;
       configure (curl, request, headers, &body, cancellable);
-      code = curl_easy_perform (curl);
+      code = lib.easy_perform (curl);
       /* An answer with no body (a HEAD's) has an empty one. */
       received = body.body ? body.body : g_byte_array_new ();
       status = 0;
-      curl_easy_getinfo (curl, CURLINFO_RESPONSE_CODE, &status);
+      lib.easy_getinfo (curl, CURLINFO_RESPONSE_CODE, &status);
       if (code == CURLE_OK && is_transient_status (status) && attempt + 1 < attempts)
         continue;
       if (code != CURLE_OK && is_transient_failure (code) && attempt + 1 < attempts)
         continue;
       if (code == CURLE_OK || (code == CURLE_WRITE_ERROR && body.overflowed))
         {
-          curl_easy_getinfo (curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+          lib.easy_getinfo (curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
           response->status = status;
           response->content_length = length;
           response->received = body.received;
@@ -227,7 +292,7 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
         }
       break;
     }
-  curl_slist_free_all (headers);
+  lib.slist_free_all (headers);
   give_back (http, curl);
   if (answered)
     return TRUE;
@@ -238,7 +303,7 @@ tdbg_http_perform (TdbgHttp *http, const TdbgHttpRequest *request, TdbgHttpRespo
       return FALSE;
     }
   if (error && *error == NULL)
-    g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, "%s: %s", request->url, curl_easy_strerror (code));
+    g_set_error (error, TDBG_ERROR, TDBG_ERROR_IO, "%s: %s", request->url, lib.easy_strerror (code));
   return FALSE;
 }
 
