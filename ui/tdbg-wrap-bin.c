@@ -52,9 +52,10 @@ tdbg_wrap_bin_dispose (GObject *object)
 static void
 tdbg_wrap_bin_class_init (TdbgWrapBinClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tdbg_wrap_bin_dispose;
+  object_class->dispose = tdbg_wrap_bin_dispose;
   widget_class->get_request_mode = tdbg_wrap_bin_get_request_mode;
   widget_class->measure = tdbg_wrap_bin_measure;
   widget_class->size_allocate = tdbg_wrap_bin_size_allocate;
