@@ -61,13 +61,14 @@ FOLDER_DEPS = {'proto_dep': 'proto', 'data_dep': 'data', 'v1_dep': 'data/v1', 'a
                'graph_export_dep': 'data/graph', 'watch_dep': 'data/watch', 'compare_dep': 'data/compare',
                'report_dep': 'data/report', 'run_dep': 'data/run', 'ui_dep': 'ui',
                'cli_dep': 'cli', 'app_dep': 'app'}
-# A system library's dependency, and the calls that use it (the others, GLib's, are not checked).
+# A system library's dependency, and the calls that use it (the others, GLib's, are not checked);
+# libcurl's are looked up by name (data/storage/tdbg-http.c loads it at the first request).
 LIBRARY_CALLS = {
     'gvc_dep': r'\bgv[A-Z]\w*\s*\(',
     'cgraph_dep': r'\bag[a-z]\w*\s*\(',
     'libssh_dep': r'\b(ssh|sftp)_\w+\s*\(',
     'zstd_dep': r'\bZSTD_\w+\s*\(',
-    'libcurl_dep': r'\bcurl_\w+\s*\(',
+    'libcurl_dep': r'\bcurl_\w+\s*\(|"curl_\w+"',
     'libcrypto_dep': r'\b(EVP|PEM|BIO)_\w+\s*\(',
     'gtk_dep': r'\bgtk_\w+\s*\(',
     'gtksource_dep': r'\bgtk_source_\w+\s*\(',
