@@ -449,6 +449,13 @@ tdbg_logdir_refresh (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *ca
 }
 
 void
+tdbg_logdir_set_release_read_pages (TdbgLogdir *self, gboolean release)
+{
+  g_return_if_fail (TDBG_IS_LOGDIR (self));
+  self->release_read_pages = release;
+}
+
+void
 tdbg_logdir_set_bulk_limit (TdbgLogdir *self, guint64 max_bytes)
 {
   g_return_if_fail (TDBG_IS_LOGDIR (self));

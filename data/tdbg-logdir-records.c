@@ -72,13 +72,6 @@ tdbg_logdir_set_keep_read_bytes (TdbgLogdir *self, gboolean keep)
 }
 
 void
-tdbg_logdir_set_release_read_pages (TdbgLogdir *self, gboolean release)
-{
-  g_return_if_fail (TDBG_IS_LOGDIR (self));
-  self->release_read_pages = release;
-}
-
-void
 tdbg_logdir_keep_read_bytes (TdbgLogdir *self, const char *file_name, guint64 offset, GBytes *bytes)
 {
   TdbgKeptBytes *kept;
