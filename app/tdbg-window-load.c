@@ -19,8 +19,9 @@
 #define FOLDER_POLL_MS 1000
 enum { RESPONSE_RECONNECT = 1 };
 
-/* Of each bulk file (traces, executions) of a local logdir, what the first screen is made
- * from: a tenth of a second's reading. */
+/* Of each bulk file (traces, executions) of a local logdir past a gigabyte, what the first
+ * screen is made from: a tenth of a second's reading. A logdir read in less than half a
+ * second shows whole: showing it twice took longer than reading it. */
 #define FIRST_STRETCH_BYTES ((guint64) 64 * 1024 * 1024)
 
 void

@@ -157,6 +157,9 @@ file_read_state (TdbgLogdir *self, const FileRead *file)
   return &((TdbgFileSet *) g_ptr_array_index (self->file_sets, file->fs_index))->files[file->kind];
 }
 
+/* A bulk limit applies to a file this many times longer (tdbg_logdir_set_bulk_limit()). */
+#define BULK_LIMIT_FROM 16
+
 /* What @file's read is to ask for (a length of 0: nothing, or nothing that can be read, which
  * a problem then names); FALSE when cancelled. */
 static gboolean
@@ -191,8 +194,11 @@ plan_read (TdbgLogdir *self, FileRead *file, GCancellable *cancellable, GError *
   file->read.offset = from;
   file->read.length = size - from;
   /* A first look at a big logdir reads a bulk file's first bytes alone: the rest of its last
-   * record is read next time, as if still being written. */
-  if (tdbg_file_kind_is_bulk (file->kind) && self->bulk_limit > 0 && file->read.length > checked_and_limit)
+   * record is read next time, as if still being written. A file of less than
+   * BULK_LIMIT_FROM limits is read whole: the whole of it comes in about the time the
+   * window takes to show a first look (and then to show the whole again). */
+  if (tdbg_file_kind_is_bulk (file->kind) && self->bulk_limit > 0 && file->read.length > checked_and_limit &&
+      file->read.length / BULK_LIMIT_FROM > self->bulk_limit)
     {
       file->read.length = checked_and_limit;
       file->cut = TRUE;

@@ -83,7 +83,8 @@ char *tdbg_logdir_describe (TdbgLogdir *self);
  * I/O failure, cancelled); damage inside files is reported by get_problems() instead. */
 gboolean tdbg_logdir_load (TdbgLogdir *self, GCancellable *cancellable, GError **error);
 /* A first look at a big logdir: the next refreshes read at most @max_bytes of each bulk file
- * (its traces, its executions), the rest left as if still being written; 0 reads all. A
+ * (its traces, its executions) of more than 16 times that, the rest left as if still being
+ * written; a shorter file is read whole; 0 reads all. A
  * logdir with a limit is not followed (tdbg_logdir_fetch_async() finds nothing new). */
 void tdbg_logdir_set_bulk_limit (TdbgLogdir *self, guint64 max_bytes);
 /* Whether the last refresh left bulk bytes unread for the limit. */

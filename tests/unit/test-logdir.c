@@ -514,6 +514,36 @@ test_bulk_limit (void)
   test_remove_tree (dir);
 }
 
+/* A bulk file of less than sixteen limits is read whole: it reads in about the time a first
+ * look takes to show. */
+static void
+test_bulk_limit_small_file (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) whole = load_demo (dir, 40, 20);
+  guint64 largest = 0;
+
+  for (guint f = 0; f < tdbg_logdir_get_n_file_sets (whole); f++)
+    for (guint k = 0; k < TDBG_N_FILE_KINDS; k++)
+      if (tdbg_file_kind_is_bulk (k))
+        largest = MAX (largest, tdbg_logdir_get_file_set (whole, f)->files[k].size_bytes);
+  g_assert_cmpuint (largest, >, 16 * 1024);
+  for (guint divisor = 8; divisor <= 32; divisor *= 4)
+    {
+      g_autoptr(TdbgLogdir) first = tdbg_logdir_new_for_path (dir);
+      g_autoptr(GError) error = NULL;
+
+      tdbg_logdir_set_bulk_limit (first, largest / divisor);
+      g_assert_true (tdbg_logdir_load (first, NULL, &error));
+      g_assert_no_error (error);
+      /* An eighth of the largest file: read whole; a thirty-second: cut. */
+      g_assert_cmpint (tdbg_logdir_get_bulk_limited (first), ==, divisor > 16);
+      if (divisor < 16)
+        g_assert_cmpuint (tdbg_logdir_get_n_traces (first), ==, tdbg_logdir_get_n_traces (whole));
+    }
+  test_remove_tree (dir);
+}
+
 /* A fixture writer of a logdir at @dir whose one graph "g" holds one op, "log" (Log): for a
  * test that adds its traces. */
 static TdbgFixtureWriter *
@@ -1086,6 +1116,7 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/open-close-refresh", test_open_close_refresh);
   g_test_add_func ("/logdir/dot-escape", test_dot_escape);
   g_test_add_func ("/logdir/bulk-limit", test_bulk_limit);
+  g_test_add_func ("/logdir/bulk-limit-small-file", test_bulk_limit_small_file);
   g_test_add_func ("/logdir/wide-counts", test_wide_counts);
   g_test_add_func ("/logdir/record-reads", test_record_reads);
   g_test_add_func ("/logdir/latest-trace-before", test_latest_trace_before);
