@@ -62,6 +62,20 @@ source_text (const TdbgSourceFile *sf)
   return g_string_free (text, FALSE);
 }
 
+/* Puts @text in the view, Python's highlighting first: the language's definitions are read
+ * at the first file shown, not when the window is made (they took a quarter of its making). */
+static void
+show_source_text (TdbgSourcePane *self, const char *text)
+{
+  if (gtk_source_buffer_get_language (self->buffer) == NULL)
+    {
+      GtkSourceLanguageManager *lm = gtk_source_language_manager_get_default ();
+      gtk_source_buffer_set_language (self->buffer, gtk_source_language_manager_get_language (lm, "python3"));
+    }
+  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
+  gtk_stack_set_visible_child_name (self->stack, "source");
+}
+
 /* shown_file while run B's file is on show: no file of this run's is. */
 #define RUN_B_FILE (TDBG_NONE - 1)
 
@@ -91,8 +105,7 @@ show_file (TdbgSourcePane *self, guint32 file)
     }
   sf = tdbg_logdir_get_source_file (logdir, file);
   text = source_text (sf);
-  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
-  gtk_stack_set_visible_child_name (self->stack, "source");
+  show_source_text (self, text);
 
   self->updating = TRUE;
   gtk_drop_down_set_selected (self->file_dropdown, file);
@@ -177,8 +190,7 @@ tdbg_source_pane_show_run_b_line (TdbgSourcePane *self, TdbgLogdir *other, guint
   self->shown_file = RUN_B_FILE;
   /* The gutter's counts are this run's ops: not for run B's lines. */
   tdbg_source_ops_bar_show_file (self->ops_bar, TDBG_NONE);
-  gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
-  gtk_stack_set_visible_child_name (self->stack, "source");
+  show_source_text (self, text);
   /* Translators: Source Code in compare mode: the file of the run compared with on show */
   title = g_strdup_printf (_("Run B’s file: %s"), sf->file_path);
   gtk_label_set_text (self->run_b_label, title);
@@ -337,12 +349,9 @@ tdbg_source_pane_class_init (TdbgSourcePaneClass *klass)
 static void
 tdbg_source_pane_init (TdbgSourcePane *self)
 {
-  GtkSourceLanguageManager *lm = gtk_source_language_manager_get_default ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->shown_file = TDBG_NONE;
   self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view)));
-  gtk_source_buffer_set_language (self->buffer, gtk_source_language_manager_get_language (lm, "python3"));
   gtk_source_buffer_set_highlight_syntax (self->buffer, TRUE);
   tdbg_source_pane_dark_changed (TDBG_PANE (self), FALSE);
   tdbg_source_ops_bar_attach (self->ops_bar, self->view);

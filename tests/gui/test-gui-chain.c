@@ -115,6 +115,9 @@ test_core_path (void)
     GtkTextIter iter;
     gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
     g_assert_cmpint (gtk_text_iter_get_line (&iter), ==, 82);
+    /* Highlighted as Python (the language is read at the first file shown). */
+    g_assert_nonnull (gtk_source_buffer_get_language (GTK_SOURCE_BUFFER (buffer)));
+    g_assert_cmpstr (gtk_source_language_get_id (gtk_source_buffer_get_language (GTK_SOURCE_BUFFER (buffer))), ==, "python3");
   }
   g_assert_true (gui_wait_until (source_scrolled, tdbg_source_pane_get_view (source), 5000));
   gui_shot (GTK_WIDGET (window), "first-alert.png");
