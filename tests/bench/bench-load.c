@@ -54,6 +54,7 @@ typedef struct {
   guint n_traces, n_executions, n_alerts;
   double load, load_min, load_max, crc_floor;
   double warm_floor;            /* the same scan over mappings kept from an earlier run */
+  double one_core_floor;        /* the fresh scan on one core */
   double load_cpu, floor_cpu;   /* CPU seconds of both cores, medians */
   double refresh;
   double inspect, inspect_floor;   /* `inspect --json` as a new process, and the floor beside it */
@@ -125,7 +126,7 @@ crc_share (gpointer data)
 }
 
 static double
-crc_floor_seconds (GPtrArray *mappings)
+crc_floor_seconds (GPtrArray *mappings, guint n_threads)
 {
   CrcShare shares[2] = { { g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref), 0 },
                          { g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref), 0 } };
@@ -138,12 +139,13 @@ crc_floor_seconds (GPtrArray *mappings)
       GBytes *whole = g_ptr_array_index (mappings, i);
       gsize size = g_bytes_get_size (whole), half = size / 2;
       g_ptr_array_add (shares[0].chunks, g_bytes_new_from_bytes (whole, 0, half));
-      g_ptr_array_add (shares[1].chunks, g_bytes_new_from_bytes (whole, half, size - half));
+      g_ptr_array_add (shares[n_threads - 1].chunks, g_bytes_new_from_bytes (whole, half, size - half));
     }
   start = g_get_monotonic_time ();
-  other = g_thread_new ("crc", crc_share, &shares[1]);
+  other = n_threads > 1 ? g_thread_new ("crc", crc_share, &shares[1]) : NULL;
   crc_share (&shares[0]);
-  g_thread_join (other);
+  if (other)
+    g_thread_join (other);
   seconds = (g_get_monotonic_time () - start) / 1e6;
   g_ptr_array_unref (shares[0].chunks);
   g_ptr_array_unref (shares[1].chunks);
@@ -172,14 +174,14 @@ map_files (const char *dir)
 /* The floor proper: the files mapped anew, then scanned. Unmapping is left out, as the load's
  * time leaves out the logdir's freeing. */
 static double
-fresh_crc_floor_seconds (const char *dir, double *cpu)
+fresh_crc_floor_seconds (const char *dir, guint n_threads, double *cpu)
 {
   gint64 start = g_get_monotonic_time ();
   double cpu_start = cpu_seconds ();
   g_autoptr(GPtrArray) mappings = map_files (dir);
   double seconds;
 
-  crc_floor_seconds (mappings);
+  crc_floor_seconds (mappings, n_threads);
   seconds = (g_get_monotonic_time () - start) / 1e6;
   *cpu = cpu_seconds () - cpu_start;
   return seconds;
@@ -212,7 +214,7 @@ time_inspect (const char *dir, guint runs, Figures *f)
       if (run == 0) /* the first run warms the program's own pages */
         continue;
       g_array_append_val (times, seconds);
-      seconds = fresh_crc_floor_seconds (dir, &cpu);
+      seconds = fresh_crc_floor_seconds (dir, 2, &cpu);
       g_array_append_val (floors, seconds);
     }
   f->inspect = median (times);
@@ -266,6 +268,7 @@ bench_logdir (const char *dir, guint runs, Figures *f)
   g_autoptr(GArray) floor_times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) floor_cpus = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) warm_floor_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) one_core_times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) refresh_times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GPtrArray) mappings = map_files (dir);
   g_autoptr(GError) error = NULL;
@@ -302,19 +305,22 @@ bench_logdir (const char *dir, guint runs, Figures *f)
       g_clear_object (&logdir);
       if (run == 0) /* the first run warms the page cache */
         {
-          crc_floor_seconds (mappings);
+          crc_floor_seconds (mappings, 2);
           continue;
         }
       g_array_append_val (load_times, seconds);
       g_array_append_val (load_cpus, cpu);
-      seconds = fresh_crc_floor_seconds (dir, &floor_cpu);
+      seconds = fresh_crc_floor_seconds (dir, 2, &floor_cpu);
       g_array_append_val (floor_times, seconds);
       g_array_append_val (floor_cpus, floor_cpu);
-      seconds = crc_floor_seconds (mappings);
+      seconds = fresh_crc_floor_seconds (dir, 1, &floor_cpu);
+      g_array_append_val (one_core_times, seconds);
+      seconds = crc_floor_seconds (mappings, 2);
       g_array_append_val (warm_floor_times, seconds);
     }
   f->crc_floor = median (floor_times);
   f->warm_floor = median (warm_floor_times);
+  f->one_core_floor = median (one_core_times);
   f->load = median (load_times);
   f->load_min = g_array_index (load_times, double, 0);
   f->load_max = g_array_index (load_times, double, load_times->len - 1);
@@ -336,6 +342,8 @@ print_figures (const Figures *f, guint runs)
   printf ("load / CRC floor: %.2f\n", f->load / f->crc_floor);
   printf ("the same scan over mappings kept from an earlier run, median: %.3f s (load / it: %.2f)\n",
           f->warm_floor, f->load / f->warm_floor);
+  printf ("the same scan on one core (files mapped anew), median: %.3f s (load / it: %.2f)\n",
+          f->one_core_floor, f->load / f->one_core_floor);
   printf ("CPU time of both cores, medians: load %.3f s, CRC floor %.3f s, ratio %.2f\n",
           f->load_cpu, f->floor_cpu, f->load_cpu / f->floor_cpu);
   printf ("records/s: %.0f\n", (f->n_traces + f->n_executions) / f->load);
@@ -369,10 +377,10 @@ floor_only (const char *dir, guint runs)
       fprintf (stderr, "%s: no tfdbg_events.* files to scan\n", dir);
       return 1;
     }
-  crc_floor_seconds (mappings);
+  crc_floor_seconds (mappings, 2);
   for (guint run = 0; run < MAX (runs, 1u); run++)
     {
-      double cpu, seconds = fresh_crc_floor_seconds (dir, &cpu);
+      double cpu, seconds = fresh_crc_floor_seconds (dir, 2, &cpu);
       g_string_append_printf (each, "%s%.6f", run > 0 ? ", " : "", seconds);
       g_array_append_val (times, seconds);
       g_array_append_val (cpus, cpu);
@@ -450,6 +458,7 @@ main (int argc, char **argv)
       printf (", %.2f at %u traces", large.load / large.crc_floor, large.n_traces);
       if (opt_cli != NULL)
         printf (" (%.2f)", large.inspect / large.inspect_floor);
+      printf ("; there, load / a one-core scan: %.2f", large.load / large.one_core_floor);
     }
   printf ("\n");
   return 0;
