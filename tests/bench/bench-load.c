@@ -22,9 +22,11 @@
 
 static guint opt_steps = 10000;
 static guint opt_large_steps = 100000;
+static guint opt_huge_steps = 1000000;
 static guint opt_runs = 7;
 static char *opt_dir;
 static char *opt_large_dir;
+static char *opt_huge_dir;
 static char *opt_tf_dir;
 static gboolean opt_write_only;
 static gboolean opt_floor_only;
@@ -40,6 +42,9 @@ static const GOptionEntry entries[] = {
     "Also load a logdir TensorFlow wrote, found here (never written by this program)", "DIR" },
   { "cli", 0, 0, G_OPTION_ARG_FILENAME, &opt_cli,
     "Also time `PROGRAM inspect --json` on each logdir as a new process, beside the floor", "PROGRAM" },
+  { "huge-dir", 0, 0, G_OPTION_ARG_FILENAME, &opt_huge_dir,
+    "Also load a logdir of about 100,000,000 traces written here when its disk has room (36 GB; default $TDBG_BENCH_HUGE_DIR, none when unset)", "DIR" },
+  { "huge-steps", 0, 0, G_OPTION_ARG_INT, &opt_huge_steps, "Training steps in the huge logdir (1000000)", "N" },
   { "large-steps", 0, 0, G_OPTION_ARG_INT, &opt_large_steps, "Training steps in the large logdir (100000: about 10,000,000 traces)", "N" },
   { "write-only", 0, 0, G_OPTION_ARG_NONE, &opt_write_only, "Only write the logdir (when absent) and print where it is", NULL },
   { "floor-only", 0, 0, G_OPTION_ARG_NONE, &opt_floor_only,
@@ -222,6 +227,39 @@ time_inspect (const char *dir, guint runs, Figures *f)
   f->inspect_runs = runs;
 }
 
+/* Whether the huge logdir is there, or its disk has room to write it (with 2 GB to spare);
+ * says why not. Its size is foretold from the 1 M-trace one's, ten thousand steps. */
+static gboolean
+huge_logdir_fits (const char *dir, guint n_steps)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GFile) parent = g_file_get_parent (folder);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 needed = (guint64) ((double) logdir_bytes (opt_dir) * n_steps / opt_steps) + ((guint64) 2 << 30);
+  guint64 free_bytes;
+
+  if (tdbg_fixture_demo_is_written (dir, n_steps))
+    return TRUE;
+  info = g_file_query_filesystem_info (g_file_query_exists (folder, NULL) ? folder : parent,
+                                       G_FILE_ATTRIBUTE_FILESYSTEM_FREE, NULL, &error);
+  if (info == NULL)
+    {
+      printf ("# huge logdir skipped: %s\n", error->message);
+      return FALSE;
+    }
+  /* An earlier demo of another size there is removed before the write. */
+  free_bytes = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_FILESYSTEM_FREE) +
+               (g_file_query_exists (folder, NULL) ? logdir_bytes (dir) : 0);
+  if (free_bytes < needed)
+    {
+      printf ("# huge logdir (%u steps) skipped: %.1f GB free where it would be written, %.1f GB needed\n", n_steps,
+              free_bytes / 1e9, needed / 1e9);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 ensure_logdir (const char *dir, guint n_steps)
 {
@@ -397,7 +435,7 @@ main (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new ("— logdir loading benchmark");
   g_autoptr(GError) error = NULL;
   struct rusage usage;
-  Figures small = { 0 }, large = { 0 }, tf = { 0 };
+  Figures small = { 0 }, large = { 0 }, tf = { 0 }, huge = { 0 };
   double load_avg[3] = { 0 };
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -415,8 +453,14 @@ main (int argc, char **argv)
       g_printerr ("%s: no such folder (the logdir TensorFlow wrote is not made here)\n", opt_tf_dir);
       return 2;
     }
+  if (opt_huge_dir == NULL && g_getenv ("TDBG_BENCH_HUGE_DIR") && *g_getenv ("TDBG_BENCH_HUGE_DIR"))
+    opt_huge_dir = g_strdup (g_getenv ("TDBG_BENCH_HUGE_DIR"));
   if (opt_large_dir != NULL)
     ensure_logdir (opt_large_dir, opt_large_steps);
+  if (opt_huge_dir != NULL && !huge_logdir_fits (opt_huge_dir, opt_huge_steps))
+    g_clear_pointer (&opt_huge_dir, g_free);
+  if (opt_huge_dir != NULL)
+    ensure_logdir (opt_huge_dir, opt_huge_steps);
   if (opt_write_only)
     {
       printf ("%s\n", opt_dir);
@@ -439,6 +483,13 @@ main (int argc, char **argv)
       printf ("\n");
       print_figures (&large, runs);
     }
+  if (opt_huge_dir != NULL)
+    {
+      /* One run: it reads 34 GB, more than most machines cache. */
+      bench_logdir (opt_huge_dir, 1, &huge);
+      printf ("\n");
+      print_figures (&huge, 1);
+    }
   getrusage (RUSAGE_SELF, &usage);
   printf ("\npeak RSS: %.1f MB (includes the memory-mapped files)\n", usage.ru_maxrss / 1024.0);
   if (getloadavg (load_avg, 3) > 0)
@@ -459,6 +510,15 @@ main (int argc, char **argv)
       if (opt_cli != NULL)
         printf (" (%.2f)", large.inspect / large.inspect_floor);
       printf ("; there, load / a one-core scan: %.2f", large.load / large.one_core_floor);
+    }
+  if (opt_huge_dir != NULL)
+    {
+      printf (", %.2f at %u traces", huge.load / huge.crc_floor, huge.n_traces);
+      if (opt_large_dir != NULL)
+        printf (" (%.1f× the traces of the large one: load %.1f× as long%s)", (double) huge.n_traces / large.n_traces,
+                huge.load / large.load, opt_cli != NULL ? "" : "");
+      if (opt_large_dir != NULL && opt_cli != NULL)
+        printf (", inspect --json %.1f× as long", huge.inspect / large.inspect);
     }
   printf ("\n");
   return 0;
