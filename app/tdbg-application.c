@@ -340,9 +340,8 @@ tdbg_application_open (GApplication *app, GFile **files, int n_files, const char
 {
   for (int i = 0; i < n_files; i++)
     {
-      TdbgWindow *window = tdbg_window_new (GTK_APPLICATION (app));
+      TdbgWindow *window = tdbg_window_new_for_file (GTK_APPLICATION (app), files[i]);
       gtk_window_present (GTK_WINDOW (window));
-      tdbg_window_open (window, files[i]);
     }
 }
 

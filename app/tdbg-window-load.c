@@ -580,6 +580,42 @@ tdbg_window_open (TdbgWindow *self, GFile *file)
   open_parsed (self, location, error);
 }
 
+/* A run already loading @location, a folder that holds a logdir, or NULL for any other. */
+static TdbgRun *
+start_loading_folder (TdbgLocation *location)
+{
+  TdbgRun *run;
+
+  if (tdbg_location_is_remote (location))
+    return NULL;
+  tdbg_location_make_absolute (location);
+  if (tdbg_diagnose_location (location) != TDBG_DIAGNOSIS_OK)
+    return NULL;
+  run = tdbg_run_new ();
+  tdbg_run_begin (run, tdbg_location_get_text (location));
+  tdbg_run_open (run, location, NULL, FIRST_STRETCH_BYTES);
+  return run;
+}
+
+TdbgWindow *
+tdbg_window_new_for_file (GtkApplication *app, GFile *file)
+{
+  g_autoptr(TdbgLocation) location = tdbg_location_new_for_file (file, NULL);
+  g_autoptr(TdbgRun) run = location ? start_loading_folder (location) : NULL;
+  TdbgWindow *self = tdbg_window_new (app);
+
+  if (run == NULL)
+    {
+      tdbg_window_open (self, file);
+      return self;
+    }
+  _tdbg_window_take_run (self, run);
+  clear_for (self, tdbg_run_get_location (run));
+  _tdbg_window_progress_begin (self, _("Loading…"));
+  gtk_progress_bar_pulse (self->progress_bar);
+  return self;
+}
+
 void
 tdbg_window_open_source (TdbgWindow *self, TdbgSource *source)
 {

@@ -100,6 +100,7 @@ void _tdbg_window_load_init (TdbgWindow *self);
 void _tdbg_window_load_attach_run (TdbgWindow *self);
 /* Shows self->run, loaded elsewhere, as when its load ended. */
 void _tdbg_window_show_run_loaded (TdbgWindow *self);
+void _tdbg_window_take_run (TdbgWindow *self, TdbgRun *run);
 /* "start", "logdir" or "problem"; the start page is refreshed when shown. */
 void _tdbg_window_show_page (TdbgWindow *self, const char *name);
 /* The problem page with @title and @description. */

@@ -170,15 +170,22 @@ tdbg_window_give_run (TdbgWindow *self)
   return run;
 }
 
+/* The window shows @run (held) from now on, the one it had let go. */
+void
+_tdbg_window_take_run (TdbgWindow *self, TdbgRun *run)
+{
+  tdbg_window_cancel_load (self);
+  _tdbg_window_compare_clear (self);
+  g_object_unref (detach_run (self));
+  attach_run (self, g_object_ref (run));
+}
+
 void
 tdbg_window_show_run (TdbgWindow *self, TdbgRun *run)
 {
   g_return_if_fail (TDBG_IS_WINDOW (self));
   g_return_if_fail (tdbg_run_get_logdir (run) != NULL);
-  tdbg_window_cancel_load (self);
-  _tdbg_window_compare_clear (self);
-  g_object_unref (detach_run (self));
-  attach_run (self, g_object_ref (run));
+  _tdbg_window_take_run (self, run);
   _tdbg_window_show_run_loaded (self);
 }
 

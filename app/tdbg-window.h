@@ -17,6 +17,9 @@ G_DECLARE_FINAL_TYPE (TdbgWindow, tdbg_window, TDBG, WINDOW, GtkApplicationWindo
 TdbgWindow *tdbg_window_new (GtkApplication *app);
 /* Starts loading @file in the background (a previous load is cancelled). */
 void tdbg_window_open (TdbgWindow *self, GFile *file);
+/* A window opening @file: a logdir on this computer begins loading before the window makes
+ * itself, on the other cores meanwhile; any other location as tdbg_window_open() opens it. */
+TdbgWindow *tdbg_window_new_for_file (GtkApplication *app, GFile *file);
 /* Opens a local path or an ssh://[user@]host[:port]/path address; remote ones connect in the
  * background, asking for host keys and secrets in dialogs. */
 void tdbg_window_open_location (TdbgWindow *self, const char *location);

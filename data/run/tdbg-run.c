@@ -364,16 +364,10 @@ tdbg_run_load (TdbgRun *self, TdbgSource *source, guint64 first_stretch_bytes)
   start_load (self, logdir);
 }
 
-typedef struct {
-  TdbgRun *run;
-  guint64 first_stretch_bytes;
-} Opening;
-
 static void
 opened_cb (GObject *object, GAsyncResult *result, gpointer data)
 {
-  Opening *opening = data;
-  TdbgRun *self = opening->run;
+  g_autoptr(TdbgRun) self = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgSource) source = tdbg_location_open_finish (result, &error);
 
@@ -381,23 +375,25 @@ opened_cb (GObject *object, GAsyncResult *result, gpointer data)
   if (g_task_get_cancellable (G_TASK (result)) == self->cancellable)
     {
       if (source)
-        tdbg_run_load (self, source, opening->first_stretch_bytes);
+        tdbg_run_load (self, source, 0);
       else
         tdbg_run_fail (self, error);
     }
-  g_object_unref (self);
-  g_free (opening);
 }
 
 void
 tdbg_run_open (TdbgRun *self, const TdbgLocation *location, TdbgPrompt *prompt, guint64 first_stretch_bytes)
 {
-  Opening *opening = g_new0 (Opening, 1);
-
   g_return_if_fail (TDBG_IS_RUN (self));
-  opening->run = g_object_ref (self);
-  opening->first_stretch_bytes = tdbg_location_is_remote (location) ? 0 : first_stretch_bytes;
-  tdbg_location_open_async (location, prompt, self->cancellable, opened_cb, opening);
+  /* A folder here opens at once (a look at its names, as its diagnosis took), so that its load
+   * begins now, beside whatever the caller does next (a window making itself). */
+  if (!tdbg_location_is_remote (location))
+    {
+      g_autoptr(TdbgSource) source = tdbg_location_open (location, prompt, self->cancellable, NULL);
+      tdbg_run_load (self, source, first_stretch_bytes);
+      return;
+    }
+  tdbg_location_open_async (location, prompt, self->cancellable, opened_cb, g_object_ref (self));
 }
 
 void

@@ -41,10 +41,12 @@ GCancellable *tdbg_run_get_cancellable (TdbgRun *self);
  * many bytes per bulk file comes first: "loaded" tells it (the "logdir" property is it, and
  * the run is still loading), and the whole is read behind it, "loaded" again once in. */
 void tdbg_run_load (TdbgRun *self, TdbgSource *source, guint64 first_stretch_bytes);
-/* Opens @location in a worker, whatever its kind (tdbg_location_open_async(): @prompt is asked
- * what the kind needs), then reads it as tdbg_run_load() does, or fails as tdbg_run_fail().
- * @first_stretch_bytes applies to a logdir on this computer; one read from afar is read whole
- * (its first stretch would cross the link twice). A run begun again meanwhile drops it. */
+/* Opens @location, whatever its kind, then reads it as tdbg_run_load() does, or fails as
+ * tdbg_run_fail(). A folder on this computer opens at once and its load begins before this
+ * returns; a remote one opens in a worker (tdbg_location_open_async(): @prompt is asked what
+ * the kind needs). @first_stretch_bytes applies to a logdir on this computer; one read from
+ * afar is read whole (its first stretch would cross the link twice). A run begun again
+ * meanwhile drops it. */
 void tdbg_run_open (TdbgRun *self, const TdbgLocation *location, TdbgPrompt *prompt, guint64 first_stretch_bytes);
 /* The source could not be had: "loaded" with @error. */
 void tdbg_run_fail (TdbgRun *self, const GError *error);

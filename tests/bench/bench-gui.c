@@ -397,7 +397,8 @@ main (int argc, char **argv)
   anon_before = anonymous_bytes ();
   /* a. Start to first paint with the alerts in. */
   startup.start = g_get_monotonic_time ();
-  window = startup.window = tdbg_window_new (NULL);
+  /* As `tfdbg-gtk LOGDIR` opens it: the load begun, then the window made. */
+  window = startup.window = tdbg_window_new_for_file (NULL, file);
   sel = tdbg_window_get_selection (window);
   g_signal_connect (sel, "notify::logdir", G_CALLBACK (logdir_set_cb), &startup);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
@@ -406,7 +407,6 @@ main (int argc, char **argv)
   startup.handler = g_signal_connect (clock, "after-paint", G_CALLBACK (startup_after_paint_cb), &startup);
   longest_dispatch = 0;
   measuring = TRUE;
-  tdbg_window_open (window, file);
   if (!gui_wait_until (alerts_painted, &startup, 120000) || startup.alerts_painted == 0)
     g_error ("the logdir did not load: %s (alerts heading: “%s”)", tdbg_window_get_load_error (window),
              tdbg_alerts_pane_get_title (tdbg_window_get_alerts_pane (window)));

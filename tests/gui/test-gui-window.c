@@ -380,6 +380,55 @@ check_problem (TdbgWindow *window, const char *title, const char *const *phrases
   gui_shot (GTK_WIDGET (window), shot);
 }
 
+/* `tfdbg-gtk LOGDIR`'s window: the logdir's load begins before the window is made, and it
+ * ends as an Open's does (the title, the alerts, the recents); a folder without a logdir gets
+ * the page an Open gives it. */
+static void
+test_new_for_file (void)
+{
+  g_autoptr(GSettings) settings = (gui_reset_settings (), tdbg_settings_new ());
+  g_autofree char *given = test_env_shared_path ("tutorial_mnist/logdir", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (given);
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(TdbgLogdir) direct = tdbg_logdir_new_for_path (path);
+  g_autoptr(GPtrArray) recents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tdbg-gui-new-for-file-XXXXXX", &error);
+  g_autoptr(GFile) photos = NULL;
+  const char *empty_says[] = { "holds no files", NULL };
+  TdbgWindow *window;
+
+  g_assert_no_error (error);
+  g_assert_true (tdbg_logdir_load (direct, NULL, &error));
+  window = tdbg_window_new_for_file (NULL, file);
+  /* Loading as it is made, before its first frame. */
+  g_assert_true (tdbg_window_is_loading (window));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "tutorial_mnist/logdir — TensorFlow Debugger"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gui_wait_until (shows_logdir, window, 30000));
+  g_assert_true (gui_wait_until (has_alerts, window, 5000));
+  g_assert_cmpuint (tdbg_logdir_get_n_alerts (tdbg_selection_get_logdir (tdbg_window_get_selection (window))), ==,
+                    tdbg_logdir_get_n_alerts (direct));
+  g_assert_cmpstr (tdbg_window_get_location (window), ==, path);
+  recents = tdbg_recents_list (settings);
+  g_assert_cmpuint (recents->len, >=, 1);
+  g_assert_cmpstr (((TdbgRecent *) g_ptr_array_index (recents, 0))->location, ==, path);
+  gui_shot (GTK_WIDGET (window), "new-for-file.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  photos = g_file_new_for_path (dir);
+  window = tdbg_window_new_for_file (NULL, photos);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
+  gui_spin (50);
+  check_problem (window, "The folder is empty", empty_says, "new-for-file-empty.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+  gui_reset_settings ();
+}
+
 /* A GVfs location without a local path (here smb://, which GIO alone cannot map) is refused
  * with an error naming it, not read from a folder named after its basename. */
 static void
@@ -541,6 +590,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/drop-folder", test_drop_folder);
   g_test_add_func ("/gui/problem-pages", test_problem_pages);
   g_test_add_func ("/gui/open-non-local", test_open_non_local);
+  g_test_add_func ("/gui/new-for-file", test_new_for_file);
   g_test_add_func ("/gui/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/gui/find-shortcut", test_find_shortcut);
   return g_test_run ();
