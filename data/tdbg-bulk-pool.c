@@ -74,6 +74,19 @@ cut_file (TdbgLogdir *self, GArray *pieces, const TdbgBulkFile *file, guint inde
   add_piece (self, pieces, file, index, data, from, length, cancellable);
 }
 
+/* Adds @place to @places unless there. */
+static void
+add_place (GArray *places, TdbgTracePlace place)
+{
+  for (guint i = 0; i < places->len; i++)
+    {
+      const TdbgTracePlace *p = &g_array_index (places, TdbgTracePlace, i);
+      if (p->device == place.device && p->file_set == place.file_set)
+        return;
+    }
+  g_array_append_val (places, place);
+}
+
 /* The second round: a piece's digests copied to their place in the index (both cores share
  * the copying), and what the index keeps of them per op tallied on the way. */
 static void
@@ -95,6 +108,11 @@ place (Pool *pool, TdbgBulkThread *t, Piece *piece)
         const TdbgTraceDigest *d = &tdbg_vec_index (&c->digests, TdbgTraceDigest, i);
         guint32 at = piece->first + i;
         t->modes |= 1u << MIN (tdbg_trace_digest_get_mode (d), 31);
+        if (G_UNLIKELY (d->device != t->last_place.device || c->file_set != t->last_place.file_set))
+          {
+            t->last_place = (TdbgTracePlace) { d->device, c->file_set };
+            add_place (t->places, t->last_place);
+          }
         if (d->op >= t->n_ops)
           continue; /* an op never created: tallied when it is added */
         t->first_trace[d->op] = MIN (t->first_trace[d->op], at);
@@ -261,6 +279,8 @@ join_tallies (TdbgLogdir *self, Pool *pool, guint n_threads)
             note_op_time (self, i, thread->op_times[i]);
         }
       self->modes |= thread->modes;
+      for (guint i = 0; i < thread->places->len; i++)
+        add_place (self->trace_places, g_array_index (thread->places, TdbgTracePlace, i));
     }
 }
 

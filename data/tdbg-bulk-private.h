@@ -60,6 +60,8 @@ typedef struct {
   guint32 *first_inf_nan;    /* per op: its first trace here that holds NaN/∞, or TDBG_NONE */
   guint64 *traced_slots;     /* per op: as TdbgOp's, of its traces here */
   guint modes;               /* 1 << mode of every digest here */
+  GArray *places;            /* TdbgTracePlace of the traces here, each once */
+  TdbgTracePlace last_place; /* of the trace before: neighbours mostly ran in one place */
 } TdbgBulkThread;
 
 /* One stretch of a bulk file, cut at a record boundary, and what was found in it. */

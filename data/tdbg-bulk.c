@@ -357,6 +357,8 @@ tdbg_bulk_thread_init (TdbgBulkThread *t, TdbgLogdir *self)
   t->first_trace = g_new (guint32, t->n_ops);
   t->first_inf_nan = g_new (guint32, t->n_ops);
   t->traced_slots = g_new0 (guint64, t->n_ops);
+  t->places = g_array_new (FALSE, FALSE, sizeof (TdbgTracePlace));
+  t->last_place = (TdbgTracePlace) { G_MAXUINT16, G_MAXUINT8 };
   for (guint i = 0; i < t->n_ops; i++)
     {
       t->next_op[i] = t->first_trace[i] = t->first_inf_nan[i] = TDBG_NONE;
@@ -384,6 +386,7 @@ tdbg_bulk_thread_clear (TdbgBulkThread *t)
   g_free (t->first_trace);
   g_free (t->first_inf_nan);
   g_free (t->traced_slots);
+  g_clear_pointer (&t->places, g_array_unref);
 }
 
 void

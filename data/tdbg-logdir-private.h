@@ -64,6 +64,7 @@ struct _TdbgLogdir {
 
   GArray *alerts;              /* TdbgAlert */
   GArray *alert_traces;         /* TdbgAlertTrace of the traces scanned since the last alerts */
+  GArray *trace_places;         /* TdbgTracePlace of every trace, each once */
   GArray *alert_outputs;        /* TdbgAlertOutput of the executions scanned since, in order */
   guint64 n_inf_nan_traces;
   guint64 n_inf_nan_execution_outputs;

@@ -333,6 +333,7 @@ tdbg_logdir_finalize (GObject *object)
   g_array_unref (self->alerts);
   g_array_unref (self->alert_traces);
   g_array_unref (self->alert_outputs);
+  g_array_unref (self->trace_places);
   g_hash_table_unref (self->kept);
   g_mutex_clear (&self->kept_lock);
   g_mutex_clear (&self->progress_lock);
@@ -372,6 +373,7 @@ tdbg_logdir_init (TdbgLogdir *self)
   self->alerts = g_array_new (FALSE, FALSE, sizeof (TdbgAlert));
   self->alert_traces = g_array_new (FALSE, FALSE, sizeof (TdbgAlertTrace));
   self->alert_outputs = g_array_new (FALSE, FALSE, sizeof (TdbgAlertOutput));
+  self->trace_places = g_array_new (FALSE, FALSE, sizeof (TdbgTracePlace));
   g_mutex_init (&self->kept_lock);
   self->kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, _tdbg_kept_bytes_free);
   g_mutex_init (&self->progress_lock);
@@ -412,6 +414,14 @@ tdbg_logdir_describe (TdbgLogdir *self)
 const char *tdbg_logdir_get_run_id (TdbgLogdir *self) { return self->run_id; }
 const char *tdbg_logdir_get_tensorflow_version (TdbgLogdir *self) { return self->tensorflow_version; }
 guint tdbg_logdir_get_modes (TdbgLogdir *self) { return self->modes; }
+
+const TdbgTracePlace *
+tdbg_logdir_get_trace_places (TdbgLogdir *self, guint *n_places)
+{
+  g_return_val_if_fail (TDBG_IS_LOGDIR (self), NULL);
+  *n_places = self->trace_places->len;
+  return (const TdbgTracePlace *) self->trace_places->data;
+}
 guint tdbg_logdir_get_n_file_sets (TdbgLogdir *self) { return self->file_sets->len; }
 GPtrArray *tdbg_logdir_get_problems (TdbgLogdir *self) { return self->problems; }
 guint tdbg_logdir_get_n_traces (TdbgLogdir *self) { return self->traces.len; }

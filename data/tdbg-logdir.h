@@ -119,6 +119,9 @@ guint64 tdbg_logdir_get_progress_alerts (TdbgLogdir *self);
 const char *tdbg_logdir_get_run_id (TdbgLogdir *self);
 const char *tdbg_logdir_get_tensorflow_version (TdbgLogdir *self);
 guint tdbg_logdir_get_modes (TdbgLogdir *self); /* bit (1 << mode) for every mode seen */
+/* Every place (a host's file set, a device) a trace ran in, each once, as the load met them:
+ * what the host and device choices are made of, without a pass over the traces. */
+const TdbgTracePlace *tdbg_logdir_get_trace_places (TdbgLogdir *self, guint *n_places);
 guint tdbg_logdir_get_n_file_sets (TdbgLogdir *self);
 const TdbgFileSet *tdbg_logdir_get_file_set (TdbgLogdir *self, guint index);
 GPtrArray *tdbg_logdir_get_problems (TdbgLogdir *self); /* TdbgProblem*, owned */

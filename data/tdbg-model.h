@@ -178,6 +178,12 @@ typedef struct {
   guint file_set;         /* whose .graphs file holds that record */
 } TdbgOp;
 
+/* Where traces ran: a host's file set and a device (tdbg_logdir_get_trace_places()). */
+typedef struct {
+  guint16 device;         /* interned string id, as TdbgTraceDigest's */
+  guint8 file_set;
+} TdbgTracePlace;
+
 /* The bit of TdbgOp.traced_slots that says @output_slot was traced. */
 static inline guint64
 tdbg_op_slot_bit (guint output_slot)

@@ -154,8 +154,7 @@ _tdbg_trace_pane_learn_places (TdbgTracePane *self, guint from)
   TdbgLogdir *logdir = tdbg_pane_get_logdir (TDBG_PANE (self));
   guint geometry = self->columns.geometry_serial;
 
-  if (logdir != NULL && !tdbg_trace_summary_learn_places (self->summary, logdir, from,
-                                                          tdbg_logdir_get_n_traces (logdir)) && from > 0)
+  if (logdir != NULL && !tdbg_trace_summary_learn_places (self->summary, logdir) && from > 0)
     {
       /* The same places: the "#" column may need another digit. */
       fit_widths (self);

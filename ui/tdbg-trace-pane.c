@@ -367,15 +367,14 @@ static void
 add_new_choices (TdbgTracePane *self, guint first_new_trace)
 {
   TdbgLogdir *logdir = logdir_of (self);
-  guint n = tdbg_logdir_get_n_traces (logdir);
   g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) devices = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) hosts = g_hash_table_new (g_str_hash, g_str_equal);
   guint n_devices, n_hosts;
 
   tdbg_trace_filter_collect_op_types (logdir, types);
-  tdbg_trace_filter_collect_devices (logdir, first_new_trace, n, devices);
-  tdbg_trace_filter_collect_hosts (logdir, first_new_trace, n, hosts);
+  tdbg_trace_filter_collect_devices (logdir, devices);
+  tdbg_trace_filter_collect_hosts (logdir, hosts);
   self->updating = TRUE;
   append_missing (self->types, types);
   n_devices = append_missing (self->devices, devices);
@@ -409,7 +408,6 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   g_autoptr(GPtrArray) types = NULL;
   g_autoptr(GPtrArray) devices = NULL;
   g_autoptr(GPtrArray) hosts = NULL;
-  guint n = logdir ? tdbg_logdir_get_n_traces (logdir) : 0;
   guint n_devices, n_hosts;
 
   tdbg_trace_summary_clear (self->summary);
@@ -419,8 +417,8 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   if (logdir)
     {
       tdbg_trace_filter_collect_op_types (logdir, type_set);
-      tdbg_trace_filter_collect_devices (logdir, 0, n, device_set);
-      tdbg_trace_filter_collect_hosts (logdir, 0, n, host_set);
+      tdbg_trace_filter_collect_devices (logdir, device_set);
+      tdbg_trace_filter_collect_hosts (logdir, host_set);
     }
   types = tdbg_trace_filter_sorted_names (type_set);
   devices = tdbg_trace_filter_sorted_names (device_set);

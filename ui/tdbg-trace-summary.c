@@ -140,26 +140,18 @@ compare_places (TdbgTraceSummary *self, TdbgLogdir *logdir)
 }
 
 gboolean
-tdbg_trace_summary_learn_places (TdbgTraceSummary *self, TdbgLogdir *logdir, guint from, guint to)
+tdbg_trace_summary_learn_places (TdbgTraceSummary *self, TdbgLogdir *logdir)
 {
   gboolean several_hosts = self->several_hosts, devices_differ = self->devices_differ;
   gboolean bare_devices = self->bare_devices;
-  guint n = self->places->len;
-  guint last_file_set = G_MAXUINT, last_device = G_MAXUINT;
+  guint n = self->places->len, n_trace_places;
+  const TdbgTracePlace *trace_places = tdbg_logdir_get_trace_places (logdir, &n_trace_places);
 
-  for (guint i = from; i < to; i++)
+  for (guint i = 0; i < n_trace_places; i++)
     {
-      const TdbgTraceDigest *trace = tdbg_logdir_get_trace (logdir, i);
-      guint file_set = tdbg_trace_digest_get_file_set (trace);
-      Place place;
+      Place place = { tdbg_trace_filter_get_file_set_host (logdir, trace_places[i].file_set), trace_places[i].device };
       guint k;
 
-      /* Neighbours mostly ran in one place: its host is looked up where it changes. */
-      if (file_set == last_file_set && trace->device == last_device)
-        continue;
-      last_file_set = file_set;
-      last_device = trace->device;
-      place = (Place) { tdbg_trace_filter_get_file_set_host (logdir, file_set), trace->device };
       for (k = 0; k < self->places->len; k++)
         if (g_array_index (self->places, Place, k).device == place.device &&
             g_str_equal (g_array_index (self->places, Place, k).host, place.host))

@@ -49,10 +49,10 @@ char *tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, g
  * domain, where the trace ran), NULL for the others. */
 char *tdbg_trace_summary_get_whole_text (TdbgLogdir *logdir, guint trace, guint column);
 
-/* Where traces ran: the places (a host and a device) of traces @from to @to of @logdir join
- * those known (a new logdir: tdbg_trace_summary_clear() first). Returns whether what differs
- * between the places known changed. */
-gboolean tdbg_trace_summary_learn_places (TdbgTraceSummary *self, TdbgLogdir *logdir, guint from, guint to);
+/* Where traces ran: the places (a host and a device) of @logdir's traces join those known (a
+ * new logdir: tdbg_trace_summary_clear() first). Returns whether what differs between the
+ * places known changed. */
+gboolean tdbg_trace_summary_learn_places (TdbgTraceSummary *self, TdbgLogdir *logdir);
 /* Whether the places known differ, so that the Where column tells them apart. */
 gboolean tdbg_trace_summary_places_differ (TdbgTraceSummary *self);
 /* Whether the places known name several hosts (the Where column sorts by host, else by

@@ -246,19 +246,17 @@ tdbg_trace_filter_collect_op_types (TdbgLogdir *logdir, GHashTable *set)
 /* Every trace's interned id (16 bits) marked in a table: a tight loop over the digests
  * rather than a hash table insertion per trace. */
 void
-tdbg_trace_filter_collect_devices (TdbgLogdir *logdir, guint from, guint to, GHashTable *set)
+tdbg_trace_filter_collect_devices (TdbgLogdir *logdir, GHashTable *set)
 {
-  g_autofree guint8 *seen = g_new0 (guint8, G_MAXUINT16 + 1);
+  guint n;
+  const TdbgTracePlace *places = tdbg_logdir_get_trace_places (logdir, &n);
 
-  for (guint i = from; i < to; i++)
-    seen[tdbg_logdir_get_trace (logdir, i)->device] = 1;
-  for (guint id = 0; id <= G_MAXUINT16; id++)
-    if (seen[id])
-      {
-        const char *name = tdbg_logdir_get_string (logdir, id);
-        if (name && *name)
-          g_hash_table_add (set, (gpointer) name);
-      }
+  for (guint i = 0; i < n; i++)
+    {
+      const char *name = tdbg_logdir_get_string (logdir, places[i].device);
+      if (name && *name)
+        g_hash_table_add (set, (gpointer) name);
+    }
 }
 
 const char *
@@ -270,15 +268,17 @@ tdbg_trace_filter_get_host (TdbgLogdir *logdir, guint trace)
 }
 
 void
-tdbg_trace_filter_collect_hosts (TdbgLogdir *logdir, guint from, guint to, GHashTable *set)
+tdbg_trace_filter_collect_hosts (TdbgLogdir *logdir, GHashTable *set)
 {
-  gboolean seen[G_MAXUINT8 + 1] = { FALSE };
+  guint n;
+  const TdbgTracePlace *places = tdbg_logdir_get_trace_places (logdir, &n);
 
-  for (guint i = from; i < to; i++)
-    seen[tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, i))] = TRUE;
-  for (guint fs = 0; fs <= G_MAXUINT8; fs++)
-    if (seen[fs] && *tdbg_trace_filter_get_file_set_host (logdir, fs))
-      g_hash_table_add (set, (gpointer) tdbg_trace_filter_get_file_set_host (logdir, fs));
+  for (guint i = 0; i < n; i++)
+    {
+      const char *host = tdbg_trace_filter_get_file_set_host (logdir, places[i].file_set);
+      if (*host)
+        g_hash_table_add (set, (gpointer) host);
+    }
 }
 
 static gint

@@ -44,14 +44,14 @@ gboolean tdbg_trace_filter_is_done (TdbgTraceFilter *self);
 
 /* Adds to @set (a string set) the op types that have traces. */
 void tdbg_trace_filter_collect_op_types (TdbgLogdir *logdir, GHashTable *set);
-/* Adds to @set the devices named by traces @from..@to-1. */
-void tdbg_trace_filter_collect_devices (TdbgLogdir *logdir, guint from, guint to, GHashTable *set);
+/* Adds to @set the devices the traces name (tdbg_logdir_get_trace_places()). */
+void tdbg_trace_filter_collect_devices (TdbgLogdir *logdir, GHashTable *set);
 /* The host name of file set @file_set, "" when unknown. */
 const char *tdbg_trace_filter_get_file_set_host (TdbgLogdir *logdir, guint file_set);
 /* The host that wrote trace @trace (its file set's host name), "" when unknown. */
 const char *tdbg_trace_filter_get_host (TdbgLogdir *logdir, guint trace);
-/* Adds to @set the hosts of traces @from..@to-1 (the strings are the logdir's). */
-void tdbg_trace_filter_collect_hosts (TdbgLogdir *logdir, guint from, guint to, GHashTable *set);
+/* Adds to @set the hosts of the traces (the strings are the logdir's). */
+void tdbg_trace_filter_collect_hosts (TdbgLogdir *logdir, GHashTable *set);
 /* The strings of @set, sorted (a new array that borrows them). */
 GPtrArray *tdbg_trace_filter_sorted_names (GHashTable *set);
 

@@ -782,6 +782,73 @@ test_traced_slots (void)
   test_remove_tree (demo_dir);
 }
 
+/* @logdir's trace places are its traces' (file set, device) pairs, each once. */
+static void
+assert_trace_places (TdbgLogdir *logdir)
+{
+  g_autoptr(GHashTable) scanned = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) listed = g_hash_table_new (NULL, NULL);
+  guint n;
+  const TdbgTracePlace *places = tdbg_logdir_get_trace_places (logdir, &n);
+
+  for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
+      g_hash_table_add (scanned, GUINT_TO_POINTER (tdbg_trace_digest_get_file_set (d) << 16 | d->device));
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      gpointer key = GUINT_TO_POINTER ((guint) places[i].file_set << 16 | places[i].device);
+      g_assert_false (g_hash_table_contains (listed, key));
+      g_assert_true (g_hash_table_contains (scanned, key));
+      g_hash_table_add (listed, key);
+    }
+  g_assert_cmpuint (n, ==, g_hash_table_size (scanned));
+}
+
+/* Where traces ran, as the load met them: every (file set, device) pair of the traces once,
+ * in a logdir read in several pieces, and in one grown by a refresh (the shared logdirs of
+ * several devices and hosts: test-trace-filter.c). */
+static void
+test_trace_places (void)
+{
+  g_autofree char *demo_dir = test_make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) demo = load_demo (demo_dir, 600, 400);
+  g_autoptr(TdbgLogdir) grown = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n;
+
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (demo), >, 60000);
+  assert_trace_places (demo);
+
+  /* A device met in a refresh joins the places. */
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_log_op (dir, "places-host", "pl4ces");
+    g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000002, "g", "log", 0, TENSORFLOW__TENSOR_DEBUG_MODE__NO_TENSOR,
+                                                  NULL, "/device:CPU:0", &error));
+    g_assert_true (tdbg_fixture_writer_flush (w, &error));
+    grown = tdbg_logdir_new_for_path (dir);
+    g_assert_true (tdbg_logdir_load (grown, NULL, &error));
+    tdbg_logdir_get_trace_places (grown, &n);
+    g_assert_cmpuint (n, ==, 1);
+    g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000003, "g", "log", 0, TENSORFLOW__TENSOR_DEBUG_MODE__NO_TENSOR,
+                                                  NULL, "/device:GPU:0", &error));
+    g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000004, "g", "log", 0, TENSORFLOW__TENSOR_DEBUG_MODE__NO_TENSOR,
+                                                  NULL, "/device:CPU:0", &error));
+    g_assert_true (tdbg_fixture_writer_flush (w, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_true (tdbg_logdir_refresh (grown, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (grown), ==, 3);
+  assert_trace_places (grown);
+  tdbg_logdir_get_trace_places (grown, &n);
+  g_assert_cmpuint (n, ==, 2);
+  test_remove_tree (dir);
+  test_remove_tree (demo_dir);
+}
+
 /* Kilobytes of the file @suffix names (the end of its path) resident in this process's
  * mappings of it. */
 static guint64
@@ -1102,6 +1169,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/logdir/demo-alert-chain", test_demo_alert_chain);
   g_test_add_func ("/logdir/traced-slots", test_traced_slots);
+  g_test_add_func ("/logdir/trace-places", test_trace_places);
   g_test_add_func ("/logdir/release-read-pages", test_release_read_pages);
   g_test_add_func ("/logdir/demo-scales", test_demo_scales);
   g_test_add_func ("/logdir/refresh-half-records", test_refresh_half_records);

@@ -252,20 +252,21 @@ test_choices (Fixture *fixture, gconstpointer data)
   guint n = tdbg_logdir_get_n_traces (logdir);
   g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) devices = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) first_devices = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) scanned_devices = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) type_names = NULL;
   g_autoptr(GPtrArray) device_names = NULL;
 
   tdbg_trace_filter_collect_op_types (logdir, types);
-  tdbg_trace_filter_collect_devices (logdir, 0, n, devices);
-  tdbg_trace_filter_collect_devices (logdir, 0, 1, first_devices);
-  /* Every traced op's type, and only those. */
+  tdbg_trace_filter_collect_devices (logdir, devices);
+  /* Every traced op's type, and only those; every traced device, and only those. */
   for (guint i = 0; i < n; i++)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
       g_assert_true (g_hash_table_contains (types, tdbg_logdir_get_op (logdir, d->op)->op_type));
       g_assert_true (g_hash_table_contains (devices, tdbg_logdir_get_string (logdir, d->device)));
+      g_hash_table_add (scanned_devices, (gpointer) tdbg_logdir_get_string (logdir, d->device));
     }
+  g_assert_cmpuint (g_hash_table_size (devices), ==, g_hash_table_size (scanned_devices));
   for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
     {
       const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
@@ -275,13 +276,53 @@ test_choices (Fixture *fixture, gconstpointer data)
           g_assert_cmpuint (traced->len > 0, ==, g_hash_table_contains (types, op->op_type));
         }
     }
-  g_assert_cmpuint (g_hash_table_size (first_devices), ==, 1);
   type_names = tdbg_trace_filter_sorted_names (types);
   device_names = tdbg_trace_filter_sorted_names (devices);
   g_assert_cmpuint (type_names->len, ==, g_hash_table_size (types));
   g_assert_cmpuint (device_names->len, ==, g_hash_table_size (devices));
   for (guint i = 1; i < type_names->len; i++)
     g_assert_cmpint (g_strcmp0 (g_ptr_array_index (type_names, i - 1), g_ptr_array_index (type_names, i)), <, 0);
+}
+
+/* The device and host choices of the logdirs of several devices and of several hosts are
+ * what their traces name, found without a pass over them (tdbg_logdir_get_trace_places()). */
+static void
+test_places (void)
+{
+  /* Devices with traces: EXPECTED.json's per_device_traces; hosts: its file sets' host names. */
+  const struct { const char *name; guint devices, hosts; } logdirs[] = {
+    { "multi_device", 2, 1 }, { "multi_host", 2, 2 }, { "tutorial_mnist", 1, 1 },
+  };
+
+  for (guint l = 0; l < G_N_ELEMENTS (logdirs); l++)
+    {
+      g_autofree char *dir = test_env_shared_path (logdirs[l].name, "logdir", NULL);
+      g_autoptr(TdbgLogdir) logdir = test_load_logdir (dir);
+      g_autoptr(GHashTable) devices = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(GHashTable) hosts = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(GHashTable) scanned_devices = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(GHashTable) scanned_hosts = g_hash_table_new (g_str_hash, g_str_equal);
+      GHashTableIter iter;
+      gpointer name;
+
+      tdbg_trace_filter_collect_devices (logdir, devices);
+      tdbg_trace_filter_collect_hosts (logdir, hosts);
+      for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
+        {
+          g_hash_table_add (scanned_devices, (gpointer) tdbg_logdir_get_string (logdir, tdbg_logdir_get_trace (logdir, i)->device));
+          g_hash_table_add (scanned_hosts, (gpointer) tdbg_trace_filter_get_host (logdir, i));
+        }
+      g_assert_cmpuint (g_hash_table_size (devices), ==, logdirs[l].devices);
+      g_assert_cmpuint (g_hash_table_size (hosts), ==, logdirs[l].hosts);
+      g_assert_cmpuint (g_hash_table_size (scanned_devices), ==, logdirs[l].devices);
+      g_assert_cmpuint (g_hash_table_size (scanned_hosts), ==, logdirs[l].hosts);
+      g_hash_table_iter_init (&iter, scanned_devices);
+      while (g_hash_table_iter_next (&iter, &name, NULL))
+        g_assert_true (g_hash_table_contains (devices, name));
+      g_hash_table_iter_init (&iter, scanned_hosts);
+      while (g_hash_table_iter_next (&iter, &name, NULL))
+        g_assert_true (g_hash_table_contains (hosts, name));
+    }
 }
 
 /* The traces of @host, with the other criteria too. */
@@ -303,16 +344,13 @@ test_hosts (void)
   g_autoptr(TdbgLogdir) logdir = test_load_logdir (dir);
   g_autoptr(GHashTable) expected_counts = test_expected_traces_per_host ("multi_host");
   g_autoptr(GHashTable) hosts = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) first_hosts = g_hash_table_new (g_str_hash, g_str_equal);
   guint n = tdbg_logdir_get_n_traces (logdir), sum = 0;
   GHashTableIter iter;
   gpointer host, count;
 
-  tdbg_trace_filter_collect_hosts (logdir, 0, n, hosts);
-  tdbg_trace_filter_collect_hosts (logdir, 0, 1, first_hosts);
+  tdbg_trace_filter_collect_hosts (logdir, hosts);
   g_assert_cmpuint (g_hash_table_size (expected_counts), ==, 2);
   g_assert_cmpuint (g_hash_table_size (hosts), ==, 2);
-  g_assert_cmpuint (g_hash_table_size (first_hosts), ==, 1);
   g_hash_table_iter_init (&iter, expected_counts);
   while (g_hash_table_iter_next (&iter, &host, &count))
     {
@@ -375,6 +413,7 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/trace-filter/choices", Fixture, NULL, fixture_set_up, test_choices, fixture_tear_down);
   g_test_add_func ("/trace-filter/hosts", test_hosts);
+  g_test_add_func ("/trace-filter/places", test_places);
   g_test_add_func ("/trace-filter/host-short-names", test_host_short_names);
   return g_test_run ();
 }
