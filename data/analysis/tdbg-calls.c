@@ -24,20 +24,44 @@ graph_of_trace (TdbgLogdir *logdir, guint32 trace)
   return d->op < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, d->op)->graph : TDBG_NONE;
 }
 
+/* Per graph: 1 for @inner and the graphs it is nested in (graph_holds() of each, at once). */
+static guint8 *
+graphs_holding (TdbgLogdir *logdir, guint32 inner)
+{
+  guint n_graphs = tdbg_logdir_get_n_graphs (logdir);
+  guint8 *holds = g_new0 (guint8, MAX (n_graphs, 1));
+
+  for (guint depth = 0; inner < n_graphs && depth < 64; depth++)
+    {
+      holds[inner] = 1;
+      inner = tdbg_logdir_get_graph (logdir, inner)->outer;
+    }
+  return holds;
+}
+
 guint32
 tdbg_calls_execution_of_trace (TdbgLogdir *logdir, guint32 trace)
 {
-  guint32 graph, before = TDBG_NONE;
+  guint32 graph, before = TDBG_NONE, n_executions, n_graphs;
+  g_autofree guint8 *holds = NULL;
+  const TdbgExecutionDigest *executions;
   double wall_time;
 
   g_return_val_if_fail (logdir != NULL, TDBG_NONE);
   if (trace >= tdbg_logdir_get_n_traces (logdir) || (graph = graph_of_trace (logdir, trace)) == TDBG_NONE)
     return TDBG_NONE;
+  if ((n_executions = tdbg_logdir_get_n_executions (logdir)) == 0)
+    return TDBG_NONE;
   wall_time = tdbg_logdir_get_trace_wall_time (logdir, trace);
-  for (guint32 e = 0; e < tdbg_logdir_get_n_executions (logdir); e++)
+  /* A million executions may come before the call: looked through as a plain array, with the
+   * graphs that hold the trace's marked beforehand. */
+  holds = graphs_holding (logdir, graph);
+  n_graphs = tdbg_logdir_get_n_graphs (logdir);
+  executions = tdbg_logdir_get_execution (logdir, 0);
+  for (guint32 e = 0; e < n_executions; e++)
     {
-      const TdbgExecutionDigest *d = tdbg_logdir_get_execution (logdir, e);
-      if (d->graph == TDBG_NONE || !graph_holds (logdir, d->graph, graph))
+      const TdbgExecutionDigest *d = &executions[e];
+      if (d->graph >= n_graphs || !holds[d->graph])
         continue;
       if (d->wall_time >= wall_time)
         return e;
