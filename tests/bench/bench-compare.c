@@ -127,6 +127,7 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) loads = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) compares = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
   g_autofree char *dir_a = NULL, *dir_b = NULL;
   g_autoptr(TdbgLogdir) a = NULL, b = NULL;
   gint64 loaded_kb = -1, peak_kb = -1;
@@ -144,33 +145,40 @@ main (int argc, char **argv)
   ensure_run_a (dir_a);
   ensure_run_b (dir_b);
 
-  /* Once to warm the page cache, then timed: loading both runs, comparing them. */
+  /* Once to warm the page cache, then timed in turns, so that both see the same machine:
+   * loading both runs, then comparing the two just loaded. */
   for (guint run = 0; run <= opt_runs; run++)
     {
+      g_autoptr(TdbgComparison) c = NULL;
       double ta, tb;
+      gint64 start;
+
       g_clear_object (&a);
       g_clear_object (&b);
       a = load (dir_a, &ta);
       b = load (dir_b, &tb);
       if (run > 0)
         g_array_append_vals (loads, (double[]) { ta + tb }, 1);
-    }
-  n_a = tdbg_logdir_get_n_traces (a);
-  n_b = tdbg_logdir_get_n_traces (b);
-  loaded_kb = status_kb ("VmRSS:");
-  for (guint run = 0; run <= opt_runs; run++)
-    {
-      g_autoptr(TdbgComparison) c = NULL;
-      gint64 start;
-
+      if (run == 0)
+        {
+          n_a = tdbg_logdir_get_n_traces (a);
+          n_b = tdbg_logdir_get_n_traces (b);
+          loaded_kb = status_kb ("VmRSS:");
+        }
       reset_peak ();
       start = g_get_monotonic_time ();
       c = tdbg_comparison_new (a, b, NULL, NULL, &error);
       if (c == NULL)
         g_error ("comparing: %s", error->message);
       if (run > 0)
-        g_array_append_vals (compares, (double[]) { (g_get_monotonic_time () - start) / 1e6 }, 1);
-      peak_kb = MAX (peak_kb, status_kb ("VmHWM:"));
+        {
+          double seconds = (g_get_monotonic_time () - start) / 1e6;
+          g_array_append_vals (compares, &seconds, 1);
+          seconds /= ta + tb;
+          g_array_append_vals (ratios, &seconds, 1);
+        }
+      if (run == 0)
+        peak_kb = status_kb ("VmHWM:");
       if (run == opt_runs)
         printf ("first divergence: %s at trace %u of run A (%" G_GUINT64_FORMAT " pairs up to it, %" G_GUINT64_FORMAT
                 " compared, %" G_GUINT64_FORMAT " differ), %u ops\n",
@@ -181,8 +189,8 @@ main (int argc, char **argv)
   compare_time = median (compares);
   printf ("runs: %" G_GUINT64_FORMAT " and %" G_GUINT64_FORMAT " graph execution traces\n", n_a, n_b);
   printf ("load both (median of %u): %.3f s\n", opt_runs, load_time);
-  printf ("compare (median of %u): %.3f s = %.2f × loading both (budget 2)\n", opt_runs, compare_time,
-          compare_time / load_time);
+  printf ("compare (median of %u, each after its load): %.3f s = %.2f × loading both (budget 2); median of the runs' "
+          "own ratios %.2f\n", opt_runs, compare_time, compare_time / load_time, median (ratios));
   printf ("memory: %.1f MB resident with both runs loaded; peak while comparing %.1f MB (+%.1f MB, %.1f bytes "
           "per trace of run A; page cache of the files read included)\n",
           loaded_kb / 1024.0, peak_kb / 1024.0, (peak_kb - loaded_kb) / 1024.0,
