@@ -37,6 +37,7 @@ typedef struct {
    * call into zstd per piece costs more than compressing them. */
   guint8 *stage;
   gsize stage_length;
+  guint64 last_wall_time;   /* of the file being sent (tdbg_serve_wall_time_encode()) */
 } Writer;
 
 #define STAGE_SIZE (1 << 20)
@@ -325,8 +326,21 @@ put_records (Writer *w, const guint8 *window, guint64 base, const Span *spans, g
   for (guint i = 0; i < n; i++)
     {
       const guint8 *p = window + (spans[i].offset - base);
-      if (!put (w, p, 8, ZSTD_e_continue, error) ||
-          !put (w, p + TDBG_RECORD_HEADER_SIZE, spans[i].length, ZSTD_e_continue, error))
+      const guint8 *data = p + TDBG_RECORD_HEADER_SIZE;
+      guint64 skip = 0;
+      guint8 head[9];
+
+      if (!put (w, p, 8, ZSTD_e_continue, error))
+        return FALSE;
+      if (tdbg_serve_has_wall_time (data, spans[i].length))
+        {
+          memcpy (head, data, sizeof head);
+          tdbg_serve_wall_time_encode (&w->last_wall_time, head + 1);
+          if (!put (w, head, sizeof head, ZSTD_e_continue, error))
+            return FALSE;
+          skip = sizeof head;
+        }
+      if (!put (w, data + skip, spans[i].length - skip, ZSTD_e_continue, error))
         return FALSE;
     }
   return TRUE;
@@ -390,6 +404,8 @@ send_file (Writer *w, int dir_fd, const Entry *entry, GError **error)
   guint64 at = entry->from, end = entry->size;
   guint32 last = fd < 0 ? TDBG_SERVE_UNREADABLE : 0;
   gboolean ok = TRUE;
+
+  w->last_wall_time = 0;
 
   while (ok && fd >= 0 && at < end)
     {

@@ -326,6 +326,7 @@ typedef struct {
   guint64 length;     /* received */
   guint64 capacity;
   guint64 limit;      /* the size listed, less the first byte sent */
+  guint64 last_wall_time;  /* tdbg_serve_wall_time_decode() */
 } FileBuffer;
 
 /* Room for @more bytes; the buffer grows up to the size listed, never past it. */
@@ -406,6 +407,9 @@ receive_records (Reader *r, FileBuffer *b, guint32 n, GError **error)
           gsize piece = MIN (left, TDBG_SERVE_MAX_CHUNK);
           if (!reserve (b, piece, error) || !pull (r, b->data + b->length, piece, error))
             return FALSE;
+          /* The first piece holds the wall time (nine bytes at least, when there is one). */
+          if (left == length && tdbg_serve_has_wall_time (b->data + b->length, length))
+            tdbg_serve_wall_time_decode (&b->last_wall_time, b->data + b->length + 1);
           b->length += piece;
           left -= piece;
           report (r, b);
