@@ -243,8 +243,7 @@ tdbg_trace_filter_collect_op_types (TdbgLogdir *logdir, GHashTable *set)
     }
 }
 
-/* Every trace's interned id (16 bits) marked in a table: a tight loop over the digests
- * rather than a hash table insertion per trace. */
+/* From the places the load noted (a few): no pass over the traces. */
 void
 tdbg_trace_filter_collect_devices (TdbgLogdir *logdir, GHashTable *set)
 {

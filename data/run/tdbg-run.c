@@ -389,8 +389,13 @@ tdbg_run_open (TdbgRun *self, const TdbgLocation *location, TdbgPrompt *prompt, 
    * begins now, beside whatever the caller does next (a window making itself). */
   if (!tdbg_location_is_remote (location))
     {
-      g_autoptr(TdbgSource) source = tdbg_location_open (location, prompt, self->cancellable, NULL);
-      tdbg_run_load (self, source, first_stretch_bytes);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TdbgSource) source = tdbg_location_open (location, prompt, self->cancellable, &error);
+
+      if (source)
+        tdbg_run_load (self, source, first_stretch_bytes);
+      else
+        tdbg_run_fail (self, error);
       return;
     }
   tdbg_location_open_async (location, prompt, self->cancellable, opened_cb, g_object_ref (self));
