@@ -571,8 +571,9 @@ lower_bound (const guint32 *traces, guint n, guint32 from)
   return lo;
 }
 
-/* How far back tdbg_logdir_find_latest_trace_before() walks the traces themselves before it
- * lists every op's: an input's latest trace is most often a few rows back, in the same step. */
+/* How far tdbg_logdir_find_latest_trace_before() and tdbg_logdir_find_trace_of_op_before()
+ * walk the traces themselves before they list every op's (four bytes a trace, built once): an
+ * input's latest trace is most often a few rows back, an op's next a step ahead. */
 #define LATEST_WALK_BACK 4096
 
 guint32
@@ -603,11 +604,24 @@ tdbg_logdir_find_latest_trace_before (TdbgLogdir *self, guint32 op, guint output
 guint32
 tdbg_logdir_find_trace_of_op (TdbgLogdir *self, guint32 op, guint32 from)
 {
-  guint n, k;
-  const guint32 *traces = tdbg_logdir_get_op_traces (self, op, &n);
+  return tdbg_logdir_find_trace_of_op_before (self, op, from, G_MAXUINT32);
+}
 
-  k = lower_bound (traces, n, from);
-  return k < n ? traces[k] : TDBG_NONE;
+guint32
+tdbg_logdir_find_trace_of_op_before (TdbgLogdir *self, guint32 op, guint32 from, guint32 until)
+{
+  guint n, k;
+  const guint32 *traces;
+  guint32 end = MIN (until, (guint32) self->traces.len), walked;
+
+  for (walked = from; walked < end && walked - from < LATEST_WALK_BACK; walked++)
+    if (tdbg_vec_index (&self->traces, TdbgTraceDigest, walked).op == op)
+      return walked;
+  if (walked >= end)
+    return TDBG_NONE;
+  traces = tdbg_logdir_get_op_traces (self, op, &n);
+  k = lower_bound (traces, n, walked);
+  return k < n && traces[k] < end ? traces[k] : TDBG_NONE;
 }
 
 gboolean

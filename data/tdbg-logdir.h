@@ -212,5 +212,8 @@ guint32 tdbg_logdir_find_latest_trace_before (TdbgLogdir *self, guint32 op, guin
                                               guint32 before);
 /* Earliest trace of an op at or after @from, or TDBG_NONE. */
 guint32 tdbg_logdir_find_trace_of_op (TdbgLogdir *self, guint32 op, guint32 from);
+/* The same, before trace @until: a near one is found among the rows themselves, without
+ * listing every op's traces (tdbg_logdir_get_op_traces()). */
+guint32 tdbg_logdir_find_trace_of_op_before (TdbgLogdir *self, guint32 op, guint32 from, guint32 until);
 
 G_END_DECLS

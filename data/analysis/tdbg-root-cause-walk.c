@@ -474,8 +474,8 @@ traced_source (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, Tdbg
 
   if (t != TDBG_NONE && trace_bad (logdir, t))
     return found_trace (t, slot, link, out);
-  for (t = tdbg_logdir_find_trace_of_op (logdir, op, seen->ref + 1); t != TDBG_NONE && t < seen->window_end;
-       t = tdbg_logdir_find_trace_of_op (logdir, op, t + 1))
+  for (t = tdbg_logdir_find_trace_of_op_before (logdir, op, seen->ref + 1, seen->window_end); t != TDBG_NONE;
+       t = tdbg_logdir_find_trace_of_op_before (logdir, op, t + 1, seen->window_end))
     if (tdbg_logdir_get_trace (logdir, t)->output_slot == slot)
       return trace_bad (logdir, t) && found_trace (t, slot, link, out);
   return FALSE;

@@ -148,8 +148,12 @@ static gboolean
 slot_ever_traced (TdbgLogdir *logdir, guint32 op, guint slot)
 {
   guint n;
-  const guint32 *traces = tdbg_logdir_get_op_traces (logdir, op, &n);
+  const guint32 *traces;
 
+  /* The load noted the slots each op's traces hold (past 62, only that one was). */
+  if (slot < 63)
+    return (tdbg_logdir_get_op (logdir, op)->traced_slots & tdbg_op_slot_bit (slot)) != 0;
+  traces = tdbg_logdir_get_op_traces (logdir, op, &n);
   for (guint k = 0; k < n; k++)
     if (tdbg_logdir_get_trace (logdir, traces[k])->output_slot == slot)
       return TRUE;

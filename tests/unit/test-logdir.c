@@ -719,6 +719,58 @@ test_latest_trace_far_before (void)
   test_remove_tree (dir);
 }
 
+/* An op's next trace, near (found among the rows) and far (past the rows walked: from the
+ * op's list), and bounded by @until, against the digests read one by one. */
+static guint32
+trace_of_op_by_hand (TdbgLogdir *logdir, guint32 op, guint32 from, guint32 until)
+{
+  for (guint32 t = from; t < MIN (until, tdbg_logdir_get_n_traces (logdir)); t++)
+    if (tdbg_logdir_get_trace (logdir, t)->op == op)
+      return t;
+  return TDBG_NONE;
+}
+
+static void
+test_trace_of_op_far_ahead (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  const char *inputs[] = { NULL };
+  const gint32 ids[] = { 2 };
+  const guint n = 5001;
+  guint32 ops[2];
+
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_log_op (dir, "ahead-host", "ah3ad");
+
+    g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Exp", "first", inputs, ids, 1,
+                                               inputs, &error));
+    /* log, then first 4,999 times, then log again. */
+    for (guint i = 0; i < n; i++)
+      g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000002 + i, "g", i == 0 || i == n - 1 ? "log" : "first", 0,
+                                                    TENSORFLOW__TENSOR_DEBUG_MODE__NO_TENSOR, NULL, "/device:CPU:0",
+                                                    &error));
+  }
+  logdir = tdbg_logdir_new_for_path (dir);
+  g_assert_true (tdbg_logdir_load (logdir, NULL, &error));
+  g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, n);
+  ops[0] = tdbg_logdir_get_trace (logdir, 0)->op;
+  ops[1] = tdbg_logdir_get_trace (logdir, 1)->op;
+  g_assert_cmpuint (tdbg_logdir_find_trace_of_op (logdir, ops[0], 1), ==, n - 1);
+  g_assert_cmpuint (tdbg_logdir_find_trace_of_op_before (logdir, ops[0], 1, n - 1), ==, TDBG_NONE);
+  g_assert_cmpuint (tdbg_logdir_find_trace_of_op_before (logdir, ops[0], 1, n), ==, n - 1);
+  g_assert_cmpuint (tdbg_logdir_find_trace_of_op (logdir, ops[1], 0), ==, 1);
+  g_assert_cmpuint (tdbg_logdir_find_trace_of_op (logdir, ops[1], n - 1), ==, TDBG_NONE);
+  g_assert_cmpuint (tdbg_logdir_find_trace_of_op (logdir, ops[0], n), ==, TDBG_NONE);
+  for (guint k = 0; k < 2; k++)
+    for (guint32 from = 0; from <= n; from += 97)
+      for (guint32 until = from; until <= n + 1; until += 1201)
+        g_assert_cmpuint (tdbg_logdir_find_trace_of_op_before (logdir, ops[k], from, until), ==,
+                          trace_of_op_by_hand (logdir, ops[k], from, until));
+  test_remove_tree (dir);
+}
+
 /* Each op's traced output slots as its digests give them, by hand. */
 static guint64
 traced_slots_by_hand (TdbgLogdir *logdir, guint32 op)
@@ -1189,6 +1241,7 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/record-reads", test_record_reads);
   g_test_add_func ("/logdir/latest-trace-before", test_latest_trace_before);
   g_test_add_func ("/logdir/latest-trace-far-before", test_latest_trace_far_before);
+  g_test_add_func ("/logdir/trace-of-op-far-ahead", test_trace_of_op_far_ahead);
   g_test_add_func ("/logdir/source-files-from-wire", test_source_files_from_wire);
   g_test_add_func ("/logdir/frames-before-sources", test_frames_before_sources);
   g_test_add_func ("/logdir/no-traceback-only-v1", test_no_traceback_only_v1);
