@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Each op's traces, listed once when first asked for: an op's history over ten million
- * traces then reads its own few thousand, not every digest. Four bytes a trace, made only
- * when used, and forgotten by the refresh that grows the index (under the index's write
- * lock, so never under a reader's feet). Readers on several threads may ask at once. */
+/* Each op's traces, listed once when first asked for: a question about an op's traces far
+ * from a known one (a root cause across hosts, `inspect`'s counts) then reads its own few
+ * thousand, not every digest. Four bytes a trace, made only when used (the lookups near a
+ * known trace walk the rows first, and an op's history reads the digests itself, so that the
+ * window keeps none for its first look), and forgotten by the refresh that grows the index
+ * (under the index's write lock, so never under a reader's feet). Readers on several threads
+ * may ask at once. */
 
 #include "tdbg-logdir-private.h"
 
