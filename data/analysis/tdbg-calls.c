@@ -24,19 +24,18 @@ graph_of_trace (TdbgLogdir *logdir, guint32 trace)
   return d->op < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, d->op)->graph : TDBG_NONE;
 }
 
-/* Per graph: 1 for @inner and the graphs it is nested in (graph_holds() of each, at once). */
+/* Per graph g: graph_holds (@holder, g) when @holder is given (the graphs it holds), else
+ * graph_holds (g, @inner) (the graphs that hold @inner). A million rows are then looked
+ * through with a table lookup each, not a walk up the graphs. */
 static guint8 *
-graphs_holding (TdbgLogdir *logdir, guint32 inner)
+mark_graphs (TdbgLogdir *logdir, guint32 holder, guint32 inner)
 {
   guint n_graphs = tdbg_logdir_get_n_graphs (logdir);
-  guint8 *holds = g_new0 (guint8, MAX (n_graphs, 1));
+  guint8 *marks = g_new0 (guint8, MAX (n_graphs, 1));
 
-  for (guint depth = 0; inner < n_graphs && depth < 64; depth++)
-    {
-      holds[inner] = 1;
-      inner = tdbg_logdir_get_graph (logdir, inner)->outer;
-    }
-  return holds;
+  for (guint32 g = 0; g < n_graphs; g++)
+    marks[g] = holder != TDBG_NONE ? graph_holds (logdir, holder, g) : graph_holds (logdir, g, inner);
+  return marks;
 }
 
 guint32
@@ -53,9 +52,8 @@ tdbg_calls_execution_of_trace (TdbgLogdir *logdir, guint32 trace)
   if ((n_executions = tdbg_logdir_get_n_executions (logdir)) == 0)
     return TDBG_NONE;
   wall_time = tdbg_logdir_get_trace_wall_time (logdir, trace);
-  /* A million executions may come before the call: looked through as a plain array, with the
-   * graphs that hold the trace's marked beforehand. */
-  holds = graphs_holding (logdir, graph);
+  /* A million executions may come before the call: looked through as a plain array. */
+  holds = mark_graphs (logdir, TDBG_NONE, graph);
   n_graphs = tdbg_logdir_get_n_graphs (logdir);
   executions = tdbg_logdir_get_execution (logdir, 0);
   for (guint32 e = 0; e < n_executions; e++)
@@ -76,6 +74,8 @@ guint32
 tdbg_calls_first_trace (TdbgLogdir *logdir, guint32 execution)
 {
   const TdbgExecutionDigest *call;
+  g_autofree guint8 *held = NULL;
+  guint n_graphs;
   double after = -G_MAXDOUBLE;
 
   g_return_val_if_fail (logdir != NULL, TDBG_NONE);
@@ -91,12 +91,14 @@ tdbg_calls_first_trace (TdbgLogdir *logdir, guint32 execution)
         after = tdbg_logdir_get_execution (logdir, e)->wall_time;
         break;
       }
+  held = mark_graphs (logdir, call->graph, TDBG_NONE);
+  n_graphs = tdbg_logdir_get_n_graphs (logdir);
   for (guint32 t = 0; t < tdbg_logdir_get_n_traces (logdir); t++)
     {
       guint32 graph = graph_of_trace (logdir, t);
       double wall_time;
 
-      if (graph == TDBG_NONE || !graph_holds (logdir, call->graph, graph))
+      if (graph >= n_graphs || !held[graph])
         continue;
       wall_time = tdbg_logdir_get_trace_wall_time (logdir, t);
       if (wall_time > after && wall_time <= call->wall_time)

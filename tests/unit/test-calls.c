@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Which eager call ran a graph execution trace (tdbg-calls.h), on the shared logdirs: every
- * trace against the rule itself, walked the plain way, and the tutorial's first alert against
- * the call Debugger V2 shows for it. */
+/* Which eager call ran a graph execution trace, and a call's first trace (tdbg-calls.h), on
+ * the shared logdirs: every trace and every call against the rules themselves, walked the
+ * plain way, and the tutorial's first alert against the call Debugger V2 shows for it. */
 #include <string.h>
 #include <glib.h>
 #include "test-env.h"
@@ -37,6 +37,36 @@ call_by_rule (TdbgLogdir *logdir, guint32 trace)
   return before;
 }
 
+/* The rule of a call's first trace, spelled out: the first trace (in file order) of the call's
+ * graph or a graph nested in it, written after the graph's call before it and by the call. */
+static guint32
+first_trace_by_rule (TdbgLogdir *logdir, guint32 execution)
+{
+  const TdbgExecutionDigest *call = tdbg_logdir_get_execution (logdir, execution);
+  double after = -G_MAXDOUBLE;
+
+  if (call->graph == TDBG_NONE)
+    return TDBG_NONE;
+  for (guint32 e = 0; e < execution; e++)
+    if (tdbg_logdir_get_execution (logdir, e)->graph == call->graph)
+      after = tdbg_logdir_get_execution (logdir, e)->wall_time;
+  for (guint32 t = 0; t < tdbg_logdir_get_n_traces (logdir); t++)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
+      double wall_time = tdbg_logdir_get_trace_wall_time (logdir, t);
+      gboolean held = FALSE;
+
+      if (d->op >= tdbg_logdir_get_n_ops (logdir))
+        continue;
+      for (guint32 g = tdbg_logdir_get_op (logdir, d->op)->graph; g != TDBG_NONE && !held;
+           g = tdbg_logdir_get_graph (logdir, g)->outer)
+        held = g == call->graph;
+      if (held && wall_time > after && wall_time <= call->wall_time)
+        return t;
+    }
+  return TDBG_NONE;
+}
+
 static void
 test_every_trace (void)
 {
@@ -57,6 +87,16 @@ test_every_trace (void)
           found += call != TDBG_NONE;
         }
       g_test_message ("%s: %u of %u traces have their call", names[l], found, tdbg_logdir_get_n_traces (logdir));
+      g_assert_cmpuint (found, >, 0);
+      found = 0;
+      for (guint32 e = 0; e < tdbg_logdir_get_n_executions (logdir); e++)
+        {
+          guint32 first = tdbg_calls_first_trace (logdir, e);
+          g_assert_cmpuint (first, ==, first_trace_by_rule (logdir, e));
+          found += first != TDBG_NONE;
+        }
+      g_test_message ("%s: %u of %u executions have a first trace", names[l], found,
+                      tdbg_logdir_get_n_executions (logdir));
       g_assert_cmpuint (found, >, 0);
     }
 }
