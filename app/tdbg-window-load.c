@@ -471,6 +471,14 @@ clear_for (TdbgWindow *self, const char *location)
   _tdbg_window_show_page (self, "logdir");
 }
 
+/* The window cleared for @location, the progress area showing @progress_text. */
+static void
+show_opening (TdbgWindow *self, const char *location, const char *progress_text)
+{
+  clear_for (self, location);
+  _tdbg_window_progress_begin (self, progress_text);
+}
+
 /* Clears the window for @location and shows the progress area with @progress_text. */
 static void
 begin_open (TdbgWindow *self, const char *location, const char *progress_text)
@@ -478,8 +486,7 @@ begin_open (TdbgWindow *self, const char *location, const char *progress_text)
   tdbg_window_cancel_load (self);
   _tdbg_window_compare_clear (self);
   tdbg_run_begin (self->run, location);
-  clear_for (self, location);
-  _tdbg_window_progress_begin (self, progress_text);
+  show_opening (self, location, progress_text);
 }
 
 /* A run given to the window loaded (tdbg_window_show_run()): shown as when its load ended. */
@@ -610,8 +617,7 @@ tdbg_window_new_for_file (GtkApplication *app, GFile *file)
       return self;
     }
   _tdbg_window_take_run (self, run);
-  clear_for (self, tdbg_run_get_location (run));
-  _tdbg_window_progress_begin (self, _("Loading…"));
+  show_opening (self, tdbg_run_get_location (run), _("Loading…"));
   gtk_progress_bar_pulse (self->progress_bar);
   return self;
 }

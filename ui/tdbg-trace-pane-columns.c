@@ -149,12 +149,12 @@ apply_columns (TdbgTracePane *self)
 }
 
 void
-_tdbg_trace_pane_learn_places (TdbgTracePane *self, guint from)
+_tdbg_trace_pane_learn_places (TdbgTracePane *self, gboolean grown)
 {
   TdbgLogdir *logdir = tdbg_pane_get_logdir (TDBG_PANE (self));
   guint geometry = self->columns.geometry_serial;
 
-  if (logdir != NULL && !tdbg_trace_summary_learn_places (self->summary, logdir) && from > 0)
+  if (logdir != NULL && !tdbg_trace_summary_learn_places (self->summary, logdir) && grown)
     {
       /* The same places: the "#" column may need another digit. */
       fit_widths (self);

@@ -81,9 +81,9 @@ void _tdbg_trace_pane_columns_init (TdbgTracePane *self);
 void _tdbg_trace_pane_relayout_rows (TdbgTracePane *self);
 /* Shows the columns with @show[c] set (TDBG_TRACE_N_COLS of them). */
 void _tdbg_trace_pane_show_columns (TdbgTracePane *self, const gboolean *show);
-/* The places of the traces from @from on (0: a new logdir, whose traces are all new) join
- * those known: the columns, the Where column's width and the place said once follow. */
-void _tdbg_trace_pane_learn_places (TdbgTracePane *self, guint from);
+/* The places of the logdir's traces join those known (@grown: it had traces already, else
+ * it is a new one): the columns, the Where column's width and the place said once follow. */
+void _tdbg_trace_pane_learn_places (TdbgTracePane *self, gboolean grown);
 
 /* tdbg-trace-pane-compare.c */
 /* The Error column's text of @trace (NULL outside compare mode); *@bad when it diverges. */

@@ -364,7 +364,7 @@ show_place_choices (TdbgTracePane *self, guint n_devices, guint n_hosts)
 /* New op types, devices and hosts join the drop-downs; a second device or host brings the
  * Where column. */
 static void
-add_new_choices (TdbgTracePane *self, guint first_new_trace)
+add_new_choices (TdbgTracePane *self, gboolean had_traces)
 {
   TdbgLogdir *logdir = logdir_of (self);
   g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
@@ -381,7 +381,7 @@ add_new_choices (TdbgTracePane *self, guint first_new_trace)
   n_hosts = append_missing (self->hosts, hosts);
   self->updating = FALSE;
   show_place_choices (self, n_devices, n_hosts);
-  _tdbg_trace_pane_learn_places (self, first_new_trace);
+  _tdbg_trace_pane_learn_places (self, had_traces);
 }
 
 /* The logdir grew: the rows grow by the new traces the filter lets through. */
@@ -395,7 +395,7 @@ tdbg_trace_pane_logdir_grew (TdbgPane *pane, TdbgLogdir *logdir, const TdbgLogdi
   else if (tdbg_trace_filter_is_done (self->filter))
     _tdbg_trace_pane_traces_grew (self, tdbg_trace_filter_more (self->filter, NULL));
   _tdbg_trace_pane_show_title (self);
-  add_new_choices (self, before->traces);
+  add_new_choices (self, before->traces > 0);
 }
 
 static void
@@ -438,7 +438,7 @@ tdbg_trace_pane_logdir_loaded (TdbgPane *pane, TdbgLogdir *logdir)
   self->updating = FALSE;
 
   show_place_choices (self, n_devices, n_hosts);
-  _tdbg_trace_pane_learn_places (self, 0);
+  _tdbg_trace_pane_learn_places (self, FALSE);
 
   _tdbg_trace_pane_show_all_in_trace_order (self);
   update_inputs (self);

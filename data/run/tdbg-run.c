@@ -364,6 +364,16 @@ tdbg_run_load (TdbgRun *self, TdbgSource *source, guint64 first_stretch_bytes)
   start_load (self, logdir);
 }
 
+/* Loads what @source reads, or says why there is no source. */
+static void
+load_or_fail (TdbgRun *self, TdbgSource *source, guint64 first_stretch_bytes, const GError *error)
+{
+  if (source)
+    tdbg_run_load (self, source, first_stretch_bytes);
+  else
+    tdbg_run_fail (self, error);
+}
+
 static void
 opened_cb (GObject *object, GAsyncResult *result, gpointer data)
 {
@@ -373,12 +383,7 @@ opened_cb (GObject *object, GAsyncResult *result, gpointer data)
 
   /* Not cancelled, nor begun again meanwhile. */
   if (g_task_get_cancellable (G_TASK (result)) == self->cancellable)
-    {
-      if (source)
-        tdbg_run_load (self, source, 0);
-      else
-        tdbg_run_fail (self, error);
-    }
+    load_or_fail (self, source, 0, error);
 }
 
 void
@@ -392,10 +397,7 @@ tdbg_run_open (TdbgRun *self, const TdbgLocation *location, TdbgPrompt *prompt, 
       g_autoptr(GError) error = NULL;
       g_autoptr(TdbgSource) source = tdbg_location_open (location, prompt, self->cancellable, &error);
 
-      if (source)
-        tdbg_run_load (self, source, first_stretch_bytes);
-      else
-        tdbg_run_fail (self, error);
+      load_or_fail (self, source, first_stretch_bytes, error);
       return;
     }
   tdbg_location_open_async (location, prompt, self->cancellable, opened_cb, g_object_ref (self));

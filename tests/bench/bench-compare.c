@@ -159,12 +159,9 @@ main (int argc, char **argv)
       b = load (dir_b, &tb);
       if (run > 0)
         g_array_append_vals (loads, (double[]) { ta + tb }, 1);
-      if (run == 0)
-        {
-          n_a = tdbg_logdir_get_n_traces (a);
-          n_b = tdbg_logdir_get_n_traces (b);
-          loaded_kb = status_kb ("VmRSS:");
-        }
+      n_a = tdbg_logdir_get_n_traces (a);
+      n_b = tdbg_logdir_get_n_traces (b);
+      loaded_kb = status_kb ("VmRSS:");
       reset_peak ();
       start = g_get_monotonic_time ();
       c = tdbg_comparison_new (a, b, NULL, NULL, &error);
@@ -177,8 +174,7 @@ main (int argc, char **argv)
           seconds /= ta + tb;
           g_array_append_vals (ratios, &seconds, 1);
         }
-      if (run == 0)
-        peak_kb = status_kb ("VmHWM:");
+      peak_kb = status_kb ("VmHWM:");
       if (run == opt_runs)
         printf ("first divergence: %s at trace %u of run A (%" G_GUINT64_FORMAT " pairs up to it, %" G_GUINT64_FORMAT
                 " compared, %" G_GUINT64_FORMAT " differ), %u ops\n",

@@ -236,13 +236,13 @@ huge_logdir_fits (const char *dir, guint n_steps)
   g_autoptr(GFile) parent = g_file_get_parent (folder);
   g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GError) error = NULL;
+  gboolean exists = g_file_query_exists (folder, NULL);
   guint64 needed = (guint64) ((double) logdir_bytes (opt_dir) * n_steps / opt_steps) + ((guint64) 2 << 30);
   guint64 free_bytes;
 
   if (tdbg_fixture_demo_is_written (dir, n_steps))
     return TRUE;
-  info = g_file_query_filesystem_info (g_file_query_exists (folder, NULL) ? folder : parent,
-                                       G_FILE_ATTRIBUTE_FILESYSTEM_FREE, NULL, &error);
+  info = g_file_query_filesystem_info (exists ? folder : parent, G_FILE_ATTRIBUTE_FILESYSTEM_FREE, NULL, &error);
   if (info == NULL)
     {
       printf ("# huge logdir skipped: %s\n", error->message);
@@ -250,7 +250,7 @@ huge_logdir_fits (const char *dir, guint n_steps)
     }
   /* An earlier demo of another size there is removed before the write. */
   free_bytes = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_FILESYSTEM_FREE) +
-               (g_file_query_exists (folder, NULL) ? logdir_bytes (dir) : 0);
+               (exists ? logdir_bytes (dir) : 0);
   if (free_bytes < needed)
     {
       printf ("# huge logdir (%u steps) skipped: %.1f GB free where it would be written, %.1f GB needed\n", n_steps,
@@ -515,8 +515,8 @@ main (int argc, char **argv)
     {
       printf (", %.2f at %u traces", huge.load / huge.crc_floor, huge.n_traces);
       if (opt_large_dir != NULL)
-        printf (" (%.1f× the traces of the large one: load %.1f× as long%s)", (double) huge.n_traces / large.n_traces,
-                huge.load / large.load, opt_cli != NULL ? "" : "");
+        printf (" (%.1f× the traces of the large one: load %.1f× as long)", (double) huge.n_traces / large.n_traces,
+                huge.load / large.load);
       if (opt_large_dir != NULL && opt_cli != NULL)
         printf (", inspect --json %.1f× as long", huge.inspect / large.inspect);
     }

@@ -393,12 +393,11 @@ test_new_for_file (void)
   g_autoptr(TdbgLogdir) direct = tdbg_logdir_new_for_path (path);
   g_autoptr(GPtrArray) recents = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("tdbg-gui-new-for-file-XXXXXX", &error);
-  g_autoptr(GFile) photos = NULL;
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(GFile) empty = g_file_new_for_path (dir);
   const char *empty_says[] = { "holds no files", NULL };
   TdbgWindow *window;
 
-  g_assert_no_error (error);
   g_assert_true (tdbg_logdir_load (direct, NULL, &error));
   window = tdbg_window_new_for_file (NULL, file);
   /* Loading as it is made, before its first frame. */
@@ -418,8 +417,7 @@ test_new_for_file (void)
   gui_shot (GTK_WIDGET (window), "new-for-file.png");
   gtk_window_destroy (GTK_WINDOW (window));
 
-  photos = g_file_new_for_path (dir);
-  window = tdbg_window_new_for_file (NULL, photos);
+  window = tdbg_window_new_for_file (NULL, empty);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
   gui_spin (50);

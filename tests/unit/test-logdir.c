@@ -561,6 +561,20 @@ writer_with_log_op (const char *dir, const char *host_name, const char *run_id)
   return w;
 }
 
+/* writer_with_log_op()'s, with a second op, "first" (Exp), in the same graph. */
+static TdbgFixtureWriter *
+writer_with_log_and_first_ops (const char *dir, const char *host_name, const char *run_id)
+{
+  g_autoptr(GError) error = NULL;
+  const char *inputs[] = { NULL };
+  const gint32 ids[] = { 2 };
+  TdbgFixtureWriter *w = writer_with_log_op (dir, host_name, run_id);
+
+  g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Exp", "first", inputs, ids, 1,
+                                             inputs, &error));
+  return w;
+}
+
 /* The logdir at @dir loaded through a source that counts its reads. */
 static TdbgLogdir *
 load_counted (const char *dir, GatedSource **counted)
@@ -688,19 +702,15 @@ test_latest_trace_far_before (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GatedSource) counted = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
-  const char *inputs[] = { NULL };
-  const gint32 ids[] = { 2 };
   const double health[] = { 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 1 };
   const gint64 shape[] = { 11 };
   const guint n = 5001;
   guint32 first_op, log_op;
 
   {
-    g_autoptr(TdbgFixtureWriter) w = writer_with_log_op (dir, "far-host", "f4r");
+    g_autoptr(TdbgFixtureWriter) w = writer_with_log_and_first_ops (dir, "far-host", "f4r");
     Tensorflow__TensorProto *tensor = tdbg_fixture_content_tensor (2 /* DT_DOUBLE */, shape, 1, health, sizeof health);
 
-    g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Exp", "first", inputs, ids, 1,
-                                               inputs, &error));
     for (guint i = 0; i < n; i++)
       g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000002 + i, "g", i == 0 ? "first" : "log", 0,
                                                     TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, tensor,
@@ -736,16 +746,12 @@ test_trace_of_op_far_ahead (void)
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgLogdir) logdir = NULL;
-  const char *inputs[] = { NULL };
-  const gint32 ids[] = { 2 };
   const guint n = 5001;
   guint32 ops[2];
 
   {
-    g_autoptr(TdbgFixtureWriter) w = writer_with_log_op (dir, "ahead-host", "ah3ad");
+    g_autoptr(TdbgFixtureWriter) w = writer_with_log_and_first_ops (dir, "ahead-host", "ah3ad");
 
-    g_assert_true (tdbg_fixture_writer_add_op (w, 1700000001, "g", "__inference_f_1", "Exp", "first", inputs, ids, 1,
-                                               inputs, &error));
     /* log, then first 4,999 times, then log again. */
     for (guint i = 0; i < n; i++)
       g_assert_true (tdbg_fixture_writer_add_trace (w, 1700000002 + i, "g", i == 0 || i == n - 1 ? "log" : "first", 0,
