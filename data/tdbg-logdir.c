@@ -414,14 +414,6 @@ tdbg_logdir_describe (TdbgLogdir *self)
 const char *tdbg_logdir_get_run_id (TdbgLogdir *self) { return self->run_id; }
 const char *tdbg_logdir_get_tensorflow_version (TdbgLogdir *self) { return self->tensorflow_version; }
 guint tdbg_logdir_get_modes (TdbgLogdir *self) { return self->modes; }
-
-const TdbgTracePlace *
-tdbg_logdir_get_trace_places (TdbgLogdir *self, guint *n_places)
-{
-  g_return_val_if_fail (TDBG_IS_LOGDIR (self), NULL);
-  *n_places = self->trace_places->len;
-  return (const TdbgTracePlace *) self->trace_places->data;
-}
 guint tdbg_logdir_get_n_file_sets (TdbgLogdir *self) { return self->file_sets->len; }
 GPtrArray *tdbg_logdir_get_problems (TdbgLogdir *self) { return self->problems; }
 guint tdbg_logdir_get_n_traces (TdbgLogdir *self) { return self->traces.len; }
@@ -437,6 +429,14 @@ guint tdbg_logdir_get_n_source_files (TdbgLogdir *self) { return self->source_fi
 guint tdbg_logdir_get_n_alerts (TdbgLogdir *self) { return self->alerts->len; }
 guint64 tdbg_logdir_get_n_inf_nan_traces (TdbgLogdir *self) { return self->n_inf_nan_traces; }
 guint64 tdbg_logdir_get_n_inf_nan_execution_outputs (TdbgLogdir *self) { return self->n_inf_nan_execution_outputs; }
+
+const TdbgTracePlace *
+tdbg_logdir_get_trace_places (TdbgLogdir *self, guint *n_places)
+{
+  g_return_val_if_fail (TDBG_IS_LOGDIR (self), NULL);
+  *n_places = self->trace_places->len;
+  return (const TdbgTracePlace *) self->trace_places->data;
+}
 
 const TdbgFileSet *
 tdbg_logdir_get_file_set (TdbgLogdir *self, guint index)
