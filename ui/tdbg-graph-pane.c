@@ -248,19 +248,16 @@ rebuild (TdbgGraphPane *self)
   self->pending_logdir = logdir;
   self->built_ops = tdbg_logdir_get_n_ops (logdir_of (self));
   self->built_alerts = tdbg_logdir_get_n_alerts (logdir_of (self));
-  self->pending_dot = tdbg_graph_build_dot (logdir, op, (guint) gtk_spin_button_get_value_as_int (self->input_depth),
-                                            (guint) gtk_spin_button_get_value_as_int (self->consumer_depth),
-                                            tdbg_pane_get_dark (TDBG_PANE (self)), TDBG_GRAPH_MAX_NODES,
-                                            &self->pending_hood);
-  if (self->pending_dot == NULL)
+  self->pending_hood = tdbg_neighbourhood_new (logdir, op, (guint) gtk_spin_button_get_value_as_int (self->input_depth),
+                                               (guint) gtk_spin_button_get_value_as_int (self->consumer_depth),
+                                               TDBG_GRAPH_MAX_NODES);
+  if (self->pending_hood == NULL)
     return;
   /* The root cause is run A's: its marks go on run A's ops only. */
-  if (!run_b && self->finder && tdbg_cause_finder_get_cause (self->finder) &&
-      tdbg_neighbourhood_mark_cause (self->pending_hood, tdbg_cause_finder_get_cause (self->finder)))
-    {
-      g_free (self->pending_dot);
-      self->pending_dot = tdbg_neighbourhood_to_dot (self->pending_hood, logdir, tdbg_pane_get_dark (TDBG_PANE (self)));
-    }
+  if (!run_b && self->finder && tdbg_cause_finder_get_cause (self->finder))
+    tdbg_neighbourhood_mark_cause (self->pending_hood, tdbg_cause_finder_get_cause (self->finder));
+  self->pending_dot = tdbg_neighbourhood_to_dot (self->pending_hood, logdir, tdbg_pane_get_dark (TDBG_PANE (self)),
+                                                 TDBG_DOT_SHORT_NAMES);
   self->cancellable = g_cancellable_new ();
   gtk_label_set_text (self->status_label, _("Laying out…"));
   tdbg_layout_worker_layout_async (self->pending_dot, self->cancellable, layout_done_cb, self);
@@ -603,6 +600,7 @@ tdbg_graph_pane_export_async (TdbgGraphPane *self, const char *format, const cha
                               GAsyncReadyCallback callback, gpointer user_data)
 {
   GTask *task = g_task_new (self, NULL, callback, user_data);
+  g_autofree char *dot = NULL;
 
   if (self->shown_dot == NULL)
     {
@@ -610,15 +608,10 @@ tdbg_graph_pane_export_async (TdbgGraphPane *self, const char *format, const cha
       g_object_unref (task);
       return;
     }
-  /* Exported pictures go into bug reports and papers: always the light colours. */
-  if (tdbg_pane_get_dark (TDBG_PANE (self)))
-    {
-      g_autofree char *light = tdbg_neighbourhood_to_dot (self->shown_hood, shown_logdir (self),
-                                                          FALSE);
-      tdbg_layout_worker_export_async (light, format, path, NULL, export_task_done_cb, task);
-    }
-  else
-    tdbg_layout_worker_export_async (self->shown_dot, format, path, NULL, export_task_done_cb, task);
+  /* Exported pictures go into bug reports and papers: always the light colours, and every
+   * op named whole (a picture is read at its own size, not fitted into the pane). */
+  dot = tdbg_neighbourhood_to_dot (self->shown_hood, shown_logdir (self), FALSE, TDBG_DOT_WHOLE_NAMES);
+  tdbg_layout_worker_export_async (dot, format, path, NULL, export_task_done_cb, task);
 }
 
 gboolean

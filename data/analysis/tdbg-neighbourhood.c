@@ -195,7 +195,21 @@ mark_attributes (TdbgNeighbourMark mark, gboolean dark)
 }
 
 char *
-tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark)
+tdbg_op_name_tail (const char *name, guint max_chars)
+{
+  const char *rest = name ? name : "";
+  const char *slash;
+
+  /* "…/" counts two characters. */
+  if (g_utf8_strlen (rest, -1) <= (glong) max_chars)
+    return g_strdup (rest);
+  while ((slash = strchr (rest, '/')) != NULL && g_utf8_strlen (rest, -1) + 2 > (glong) max_chars)
+    rest = slash + 1;
+  return rest == name ? g_strdup (name) : g_strconcat ("…/", rest, NULL);
+}
+
+char *
+tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark, TdbgDotNames names)
 {
   GString *dot = g_string_new (NULL);
   const char *fg = tdbg_neighbourhood_color (TDBG_NODE_COLOR_TEXT, dark);
@@ -213,10 +227,12 @@ tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean
       const TdbgNeighbour *node = &g_array_index (hood->nodes, TdbgNeighbour, i);
       const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
       g_autofree char *name = tdbg_dot_escape (op->op_name, MAX_LABEL_CHARS);
+      g_autofree char *tail = names == TDBG_DOT_SHORT_NAMES ? tdbg_op_name_tail (op->op_name, TDBG_DOT_SHORT_NAME_CHARS) : NULL;
+      g_autofree char *shown = tail ? tdbg_dot_escape (tail, MAX_LABEL_CHARS) : NULL;
       g_autofree char *type = tdbg_dot_escape (op->op_type ? op->op_type : "?", MAX_LABEL_CHARS);
       g_autofree char *outline = mark_attributes (node->mark, dark);
 
-      g_string_append_printf (dot, "  n%u [label=\"%s\\n%s\", tooltip=\"%s\"%s%s%s%s%s];\n", i, name, type, name,
+      g_string_append_printf (dot, "  n%u [label=\"%s\\n%s\", tooltip=\"%s\"%s%s%s%s%s];\n", i, shown ? shown : name, type, name,
                               node->level == 0 ? ", penwidth=2.5, fontname=\"Sans Bold\"" : "",
                               node->inf_nan ? ", fillcolor=\"" : "", node->inf_nan ? bad_fill : "",
                               node->inf_nan ? "\"" : "", outline);

@@ -63,8 +63,24 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TdbgNeighbourhood, tdbg_neighbourhood_free)
  * was marked. */
 gboolean tdbg_neighbourhood_mark_cause (TdbgNeighbourhood *hood, const TdbgRootCause *cause);
 
+/* How a node's label names its op: whole (a picture to export: read at its own size), or by
+ * its last name scopes (a pane: Keras names such as
+ * "gradient_tape/sequential_1/batch_normalization_1/batchnorm/mul/Mul" laid out whole made the
+ * graph too wide to read once fitted). The tooltip names it whole either way. */
+typedef enum {
+  TDBG_DOT_WHOLE_NAMES,
+  TDBG_DOT_SHORT_NAMES,
+} TdbgDotNames;
+
+/* Characters a short name keeps at the most, "…/" included (its last scope may have more). */
+#define TDBG_DOT_SHORT_NAME_CHARS 24
+
 /* Node i is named "n<i>" in the DOT text. Every string taken from the logdir is escaped. */
-char *tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark);
+char *tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark, TdbgDotNames names);
+
+/* @name without its leading name scopes, "…/" in their place, as long as it is longer than
+ * @max_chars characters and has a scope left to drop: "…/batchnorm/mul/Mul". */
+char *tdbg_op_name_tail (const char *name, guint max_chars);
 
 /* A logdir string made safe inside a double-quoted DOT string: valid UTF-8, no control
  * characters, backslashes and quotes escaped, at most @max_chars characters. */

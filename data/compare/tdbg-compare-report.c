@@ -262,7 +262,7 @@ tdbg_comparison_picture_dot (TdbgComparison *c, gboolean run_b)
   hood = tdbg_neighbourhood_new (logdir, tdbg_logdir_get_trace (logdir, trace)->op, PICTURE_INPUT_DEPTH,
                                  PICTURE_CONSUMER_DEPTH, PICTURE_MAX_NODES);
   g_array_index (hood->nodes, TdbgNeighbour, 0).mark = TDBG_NEIGHBOUR_ORIGIN;
-  return tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+  return tdbg_neighbourhood_to_dot (hood, logdir, FALSE, TDBG_DOT_WHOLE_NAMES);
 }
 
 static void

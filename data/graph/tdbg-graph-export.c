@@ -50,7 +50,7 @@ tdbg_graph_build_dot (TdbgLogdir *logdir, guint32 op, guint input_depth, guint c
 
   if (hood == NULL)
     return NULL;
-  dot = tdbg_neighbourhood_to_dot (hood, logdir, dark);
+  dot = tdbg_neighbourhood_to_dot (hood, logdir, dark, TDBG_DOT_WHOLE_NAMES);
   if (hood_out)
     *hood_out = hood;
   else

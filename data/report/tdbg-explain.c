@@ -381,7 +381,7 @@ tdbg_explain_picture_dot (TdbgLogdir *logdir, const TdbgRootCause *rc)
     return NULL;
   hood = tdbg_neighbourhood_new (logdir, op, PICTURE_INPUT_DEPTH, PICTURE_CONSUMER_DEPTH, PICTURE_MAX_NODES);
   tdbg_neighbourhood_mark_cause (hood, rc);
-  return tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+  return tdbg_neighbourhood_to_dot (hood, logdir, FALSE, TDBG_DOT_WHOLE_NAMES);
 }
 
 static void

@@ -26,7 +26,7 @@ exercise (TdbgLogdir *logdir)
       const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, i)->op);
       g_autoptr(GPtrArray) frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
       g_autoptr(TdbgNeighbourhood) hood = tdbg_neighbourhood_new (logdir, tdbg_logdir_get_trace (logdir, i)->op, 3, 3, 50);
-      g_autofree char *dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+      g_autofree char *dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE, TDBG_DOT_SHORT_NAMES);
       gint user;
 
       g_assert_true (g_str_has_prefix (dot, "digraph"));

@@ -312,6 +312,53 @@ test_back_while_laying_out (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first line of the drawn label of node @name. */
+static char *
+node_first_line (TdbgGraphView *view, const char *name)
+{
+  const TdbgGraphLayout *layout = tdbg_graph_view_get_layout (view);
+
+  for (guint i = 0; i < layout->nodes->len; i++)
+    {
+      const TdbgLayoutNode *n = &g_array_index (layout->nodes, TdbgLayoutNode, i);
+      if (g_str_equal (n->name, name))
+        return g_strndup (n->label, strcspn (n->label, "\n"));
+    }
+  return NULL;
+}
+
+/* Graph Structure names a long op by its last scopes, so that the graph laid out stays
+ * readable once fitted into the pane; an exported picture keeps the whole name. */
+static void
+test_graph_short_names (void)
+{
+  TdbgWindow *window = gui_open_shared_logdir ("tutorial_mnist/logdir");
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgGraphPane *pane = tdbg_window_get_graph_pane (window);
+  TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
+  const char *whole = "gradients/MatMul_1_grad/MatMul";
+  g_autofree char *path = gui_shot_path ("graph-short-names.svg");
+  g_autofree char *svg = NULL;
+  g_autofree char *first_line = NULL;
+  guint trace = TDBG_NONE;
+
+  for (guint t = 0; t < tdbg_logdir_get_n_traces (logdir) && trace == TDBG_NONE; t++)
+    if (g_str_equal (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, t)->op)->op_name, whole))
+      trace = t;
+  g_assert_cmpuint (trace, !=, TDBG_NONE);
+  tdbg_selection_select_trace (sel, trace);
+  g_assert_true (gui_wait_graph_shows (pane, tdbg_selection_get_op (sel), 10000));
+  /* Node 0 is the selected op. */
+  first_line = node_first_line (tdbg_graph_pane_get_view (pane), "n0");
+  g_assert_cmpstr (first_line, ==, "…/MatMul_1_grad/MatMul");
+  g_remove (path);
+  g_assert_true (export_graph (pane, "svg", path));
+  g_assert_true (g_file_get_contents (path, &svg, NULL, NULL));
+  g_assert_nonnull (strstr (svg, ">gradients/MatMul_1_grad/MatMul<"));
+  gui_shot (GTK_WIDGET (window), "graph-short-names.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -322,5 +369,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/dark-style", test_dark_style);
   g_test_add_func ("/gui/headless-export", test_headless_export);
   g_test_add_func ("/gui/back-while-laying-out", test_back_while_laying_out);
+  g_test_add_func ("/gui/graph-short-names", test_graph_short_names);
   return g_test_run ();
 }

@@ -179,7 +179,7 @@ test_hostile_contents (void)
     g_assert_cmpuint (strlen (tdbg_logdir_get_frame_line (logdir, g_ptr_array_index (stack, 0))), ==, 1000000);
   }
   hood = tdbg_neighbourhood_new (logdir, tdbg_logdir_get_trace (logdir, 0)->op, 3, 3, 10);
-  dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+  dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE, TDBG_DOT_SHORT_NAMES);
   g_assert_nonnull (strstr (dot, "a\\\"b\\\\c <d> "));
   g_assert_true (g_utf8_validate (dot, -1, NULL));
   test_remove_tree (dir);

@@ -406,7 +406,7 @@ test_neighbourhood (void)
   guint32 log_op = tdbg_logdir_get_trace (logdir, tdbg_logdir_get_alert (logdir, 0)->trace_index)->op;
   g_autoptr(TdbgNeighbourhood) hood = tdbg_neighbourhood_new (logdir, log_op, 1, 1, 50);
   g_autoptr(TdbgNeighbourhood) capped = tdbg_neighbourhood_new (logdir, log_op, 5, 5, 2);
-  g_autofree char *dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE);
+  g_autofree char *dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE, TDBG_DOT_WHOLE_NAMES);
   const TdbgOp *op = tdbg_logdir_get_op (logdir, log_op);
   gboolean has_input = FALSE, has_consumer = FALSE;
 
@@ -426,6 +426,32 @@ test_neighbourhood (void)
   g_assert_cmpuint (capped->nodes->len, ==, 2);
   g_assert_true (capped->truncated);
   test_remove_tree (dir);
+}
+
+/* A long op name loses its leading scopes, whole ones, down to the length asked; a short one,
+ * or one with no scope left to drop, is kept. Lengths are in characters. */
+static void
+test_op_name_tail (void)
+{
+  static const struct { const char *name; guint max; const char *tail; } cases[] = {
+    { "gradient_tape/sequential_1/batch_normalization_1/batchnorm/mul/Mul", 24, "…/batchnorm/mul/Mul" },
+    { "gradient_tape/sequential_1/batch_normalization_1/batchnorm/mul/Mul", 41,
+      "…/batch_normalization_1/batchnorm/mul/Mul" },
+    { "gradients/MatMul_1_grad/MatMul", 24, "…/MatMul_1_grad/MatMul" },
+    { "gradients/MatMul_1_grad/MatMul", 30, "gradients/MatMul_1_grad/MatMul" },
+    { "Log", 24, "Log" },
+    { "a_single_name_longer_than_the_limit", 24, "a_single_name_longer_than_the_limit" },
+    { "a/a_single_name_longer_than_the_limit", 24, "…/a_single_name_longer_than_the_limit" },
+    { "camada/ação/ação/ação/Conv2D", 24, "…/ação/ação/ação/Conv2D" },
+    { "gradient_tape/sequential_1/batch_normalization_1/batchnorm/mul/Mul", 40, "…/batchnorm/mul/Mul" },
+    { "", 24, "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *tail = tdbg_op_name_tail (cases[i].name, cases[i].max);
+      g_assert_cmpstr (tail, ==, cases[i].tail);
+    }
 }
 
 /* Opening and closing, and refreshing, over and over: run under valgrind for leaks. */
@@ -1239,6 +1265,7 @@ main (int argc, char **argv)
   g_test_add_func ("/logdir/follow-rewritten", test_follow_rewritten);
   g_test_add_func ("/logdir/damage-in-middle", test_damage_in_middle);
   g_test_add_func ("/logdir/neighbourhood", test_neighbourhood);
+  g_test_add_func ("/logdir/op-name-tail", test_op_name_tail);
   g_test_add_func ("/logdir/open-close-refresh", test_open_close_refresh);
   g_test_add_func ("/logdir/dot-escape", test_dot_escape);
   g_test_add_func ("/logdir/bulk-limit", test_bulk_limit);
