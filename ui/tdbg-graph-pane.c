@@ -109,7 +109,7 @@ describe (TdbgGraphPane *self)
 }
 
 /* Names each node's button for assistive technologies: op, type, whether it went bad, and
- * where it sits relative to the selected op. */
+ * where it sits relative to the selected op; its tooltip names the op whole. */
 static void
 label_nodes (TdbgGraphPane *self)
 {
@@ -138,6 +138,9 @@ label_nodes (TdbgGraphPane *self)
       else
         where = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Consumer, %u level below",
                                               "Consumer, %u levels below", levels), levels);
+      /* The node may show the op's last name scopes only: the pointer finds the whole name.
+       * Set first: GTK makes a tooltip the accessible description, which is where it sits. */
+      gtk_widget_set_tooltip_text (node, label);
       gtk_accessible_update_property (GTK_ACCESSIBLE (node), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, where, -1);
     }

@@ -328,7 +328,7 @@ node_first_line (TdbgGraphView *view, const char *name)
 }
 
 /* Graph Structure names a long op by its last scopes, so that the graph laid out stays
- * readable once fitted into the pane; an exported picture keeps the whole name. */
+ * readable once fitted into the pane; its tooltip and an exported picture keep the whole name. */
 static void
 test_graph_short_names (void)
 {
@@ -340,6 +340,7 @@ test_graph_short_names (void)
   g_autofree char *path = gui_shot_path ("graph-short-names.svg");
   g_autofree char *svg = NULL;
   g_autofree char *first_line = NULL;
+  const char *tooltip;
   guint trace = TDBG_NONE;
 
   for (guint t = 0; t < tdbg_logdir_get_n_traces (logdir) && trace == TDBG_NONE; t++)
@@ -351,6 +352,8 @@ test_graph_short_names (void)
   /* Node 0 is the selected op. */
   first_line = node_first_line (tdbg_graph_pane_get_view (pane), "n0");
   g_assert_cmpstr (first_line, ==, "…/MatMul_1_grad/MatMul");
+  tooltip = gtk_widget_get_tooltip_text (tdbg_graph_view_get_node_widget (tdbg_graph_pane_get_view (pane), "n0"));
+  g_assert_cmpstr (tooltip, ==, "gradients/MatMul_1_grad/MatMul (MatMul), NaN/∞");
   g_remove (path);
   g_assert_true (export_graph (pane, "svg", path));
   g_assert_true (g_file_get_contents (path, &svg, NULL, NULL));
