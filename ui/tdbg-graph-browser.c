@@ -55,6 +55,8 @@ label_nodes (TdbgGraphBrowser *self, TdbgLogdir *logdir)
           const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
           label = node->n_inf_nan ? g_strdup_printf (_("%s (%s), NaN/∞"), op->op_name, op->op_type ? op->op_type : "?")
                                   : g_strdup_printf (_("%s (%s)"), op->op_name, op->op_type ? op->op_type : "?");
+          /* The node may show the op's last name scopes only: the pointer finds the whole name. */
+          gtk_widget_set_tooltip_text (button, label);
         }
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
     }
@@ -210,7 +212,7 @@ tdbg_graph_browser_rebuild (TdbgGraphBrowser *self)
   if (self->stale)
     return;
   self->pending = tdbg_whole_graph_new (logdir, self->graph, self->folded, self->toggled);
-  dot = tdbg_whole_graph_to_dot (self->pending, logdir, self->dark);
+  dot = tdbg_whole_graph_to_dot (self->pending, logdir, self->dark, TDBG_DOT_SHORT_NAMES);
   self->cancellable = g_cancellable_new ();
   busy = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Laying out %'u node…", "Laying out %'u nodes…",
                                        self->pending->nodes->len), self->pending->nodes->len);

@@ -243,25 +243,33 @@ typedef struct {
   const char *fg, *fill, *bad_fill, *untraced, *cluster;
 } Palette;
 
+/* @name as a node shows it: whole, or by its last scopes. */
+static char *
+shown_name (const char *name, TdbgDotNames names)
+{
+  g_autofree char *tail = names == TDBG_DOT_SHORT_NAMES ? tdbg_op_name_tail (name, TDBG_DOT_SHORT_NAME_CHARS) : NULL;
+  return tdbg_dot_escape (tail ? tail : name, MAX_LABEL_CHARS);
+}
+
 static void
-append_node (GString *dot, TdbgWholeGraph *whole, TdbgLogdir *logdir, guint i, const Palette *p)
+append_node (GString *dot, TdbgWholeGraph *whole, TdbgLogdir *logdir, guint i, const Palette *p, TdbgDotNames names)
 {
   const TdbgWholeNode *node = &g_array_index (whole->nodes, TdbgWholeNode, i);
   g_autofree char *first = NULL, *second = NULL, *tooltip = NULL;
 
   if (node->kind == TDBG_WHOLE_NODE_SCOPE)
     {
-      first = tdbg_dot_escape (node->scope, MAX_LABEL_CHARS);
+      first = shown_name (node->scope, names);
       /* Not translated: the data layer has no gettext; the window relabels nodes itself. */
       second = g_strdup_printf ("%u ops", node->n_ops);
-      tooltip = g_strdup (first);
+      tooltip = tdbg_dot_escape (node->scope, MAX_LABEL_CHARS);
     }
   else
     {
       const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
-      first = tdbg_dot_escape (op->op_name, MAX_LABEL_CHARS);
+      first = shown_name (op->op_name, names);
       second = tdbg_dot_escape (op->op_type ? op->op_type : "?", MAX_LABEL_CHARS);
-      tooltip = g_strdup (first);
+      tooltip = tdbg_dot_escape (op->op_name, MAX_LABEL_CHARS);
     }
   g_string_append_printf (dot, "  n%u [label=\"%s%s\\n%s\", tooltip=\"%s\"", i, first,
                           node->kind == TDBG_WHOLE_NODE_SCOPE ? "/" : "", second, tooltip);
@@ -299,7 +307,7 @@ append_cluster (GString *dot, TdbgWholeGraph *whole, guint s, const Palette *p)
 }
 
 char *
-tdbg_whole_graph_to_dot (TdbgWholeGraph *whole, TdbgLogdir *logdir, gboolean dark)
+tdbg_whole_graph_to_dot (TdbgWholeGraph *whole, TdbgLogdir *logdir, gboolean dark, TdbgDotNames names)
 {
   GString *dot = g_string_new (NULL);
   const Palette p = {
@@ -318,7 +326,7 @@ tdbg_whole_graph_to_dot (TdbgWholeGraph *whole, TdbgLogdir *logdir, gboolean dar
                           "  edge [color=\"%s\", fontname=\"Sans\", fontsize=8, fontcolor=\"%s\"];\n",
                           p.fg, p.fg, p.fg, p.fill, p.fg, p.fg);
   for (guint i = 0; i < whole->nodes->len; i++)
-    append_node (dot, whole, logdir, i, &p);
+    append_node (dot, whole, logdir, i, &p, names);
   for (guint s = 0; s < whole->scopes->len; s++)
     append_cluster (dot, whole, s, &p);
   for (guint i = 0; i < whole->edges->len; i++)

@@ -7,6 +7,7 @@
  * Graphviz: the headless export and the window's graph browser both build on it. */
 
 #include "libtdbg-data.h"
+#include "tdbg-neighbourhood.h"
 
 G_BEGIN_DECLS
 
@@ -60,8 +61,9 @@ const char *tdbg_whole_graph_scope_from_cluster (TdbgWholeGraph *whole, const ch
 gboolean tdbg_whole_graph_equal (TdbgWholeGraph *a, TdbgWholeGraph *b);
 
 /* Node i is named "n<i>"; ops of an unfolded scope share a cluster. Ops with NaN/∞ are
- * filled in the error colour, ops never traced are grey and dotted, control edges dashed. */
-char *tdbg_whole_graph_to_dot (TdbgWholeGraph *whole, TdbgLogdir *logdir, gboolean dark);
+ * filled in the error colour, ops never traced are grey and dotted, control edges dashed.
+ * Ops and folded scopes are named as @names says (tdbg_neighbourhood_to_dot()). */
+char *tdbg_whole_graph_to_dot (TdbgWholeGraph *whole, TdbgLogdir *logdir, gboolean dark, TdbgDotNames names);
 
 /* The graph whose graph_id is @id, or else the one graph named @id. TDBG_NONE with
  * TDBG_ERROR_NOT_FOUND when none is, and with TDBG_ERROR_INVALID listing them (each id and

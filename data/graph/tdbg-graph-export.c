@@ -397,6 +397,6 @@ tdbg_graph_export_whole (TdbgLogdir *logdir, const char *graph_id, gboolean coll
   if (graph == TDBG_NONE)
     return FALSE;
   whole = tdbg_whole_graph_new (logdir, graph, collapse_scopes, NULL);
-  dot = tdbg_whole_graph_to_dot (whole, logdir, FALSE);
+  dot = tdbg_whole_graph_to_dot (whole, logdir, FALSE, TDBG_DOT_WHOLE_NAMES);
   return tdbg_graph_render_dot_file (dot, format, path, error);
 }

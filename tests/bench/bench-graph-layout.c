@@ -46,7 +46,7 @@ time_layout (TdbgLogdir *logdir, gboolean folded, guint *n_nodes, double *cpu)
   gint64 start = g_get_monotonic_time ();
   double cpu_start = cpu_seconds ();
   g_autoptr(TdbgWholeGraph) whole = tdbg_whole_graph_new (logdir, 0, folded, NULL);
-  g_autofree char *dot = tdbg_whole_graph_to_dot (whole, logdir, FALSE);
+  g_autofree char *dot = tdbg_whole_graph_to_dot (whole, logdir, FALSE, TDBG_DOT_SHORT_NAMES);
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgGraphLayout) layout = NULL;
 

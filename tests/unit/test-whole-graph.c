@@ -9,6 +9,7 @@
 #include "big-graph.h"
 #include "tdbg-graph-dot.h"
 #include "tdbg-graph-export.h"
+#include "test-env.h"
 #include "test-util.h"
 
 #define N_SCOPES 4
@@ -132,7 +133,7 @@ test_layout (Fixture *f, gconstpointer data)
 {
   g_autoptr(GHashTable) one = scope_set ("layer_3", NULL);
   g_autoptr(TdbgWholeGraph) whole = tdbg_whole_graph_new (f->logdir, 0, FALSE, one);
-  g_autofree char *dot = tdbg_whole_graph_to_dot (whole, f->logdir, FALSE);
+  g_autofree char *dot = tdbg_whole_graph_to_dot (whole, f->logdir, FALSE, TDBG_DOT_WHOLE_NAMES);
   g_autoptr(GError) error = NULL;
   g_autoptr(TdbgGraphLayout) layout = tdbg_graph_layout_dot (dot, &error);
   guint dashed = 0;
@@ -177,6 +178,31 @@ test_style_has (void)
   g_assert_false (tdbg_graph_style_has ("", "dotted"));
 }
 
+/* The window's graph names an op of a long name by its last scopes and keeps the whole name in
+ * the tooltip; the exported picture names it whole (the tutorial's backward MatMul). */
+static void
+test_short_names (void)
+{
+  g_autofree char *dir = test_env_shared_path ("tutorial_mnist", "logdir", NULL);
+  g_autoptr(TdbgLogdir) logdir = test_load_logdir (dir);
+  const char *whole_name = "gradients/MatMul_1_grad/MatMul";
+  guint32 graph = TDBG_NONE;
+
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir) && graph == TDBG_NONE; i++)
+    if (g_strcmp0 (tdbg_logdir_get_op (logdir, i)->op_name, whole_name) == 0)
+      graph = tdbg_logdir_get_op (logdir, i)->graph;
+  g_assert_cmpuint (graph, !=, TDBG_NONE);
+  {
+    /* Every scope open. */
+    g_autoptr(TdbgWholeGraph) whole = tdbg_whole_graph_new (logdir, graph, FALSE, NULL);
+    g_autofree char *shown = tdbg_whole_graph_to_dot (whole, logdir, FALSE, TDBG_DOT_SHORT_NAMES);
+    g_autofree char *exported = tdbg_whole_graph_to_dot (whole, logdir, FALSE, TDBG_DOT_WHOLE_NAMES);
+
+    g_assert_nonnull (strstr (shown, "label=\"…/MatMul_1_grad/MatMul\\nMatMul\", tooltip=\"gradients/MatMul_1_grad/MatMul\""));
+    g_assert_nonnull (strstr (exported, "label=\"gradients/MatMul_1_grad/MatMul\\nMatMul\", tooltip=\"gradients/MatMul_1_grad/MatMul\""));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -187,5 +213,6 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/whole-graph/layout", Fixture, NULL, fixture_set_up, test_layout, fixture_tear_down);
   g_test_add_func ("/whole-graph/style-has", test_style_has);
+  g_test_add_func ("/whole-graph/short-names", test_short_names);
   return g_test_run ();
 }
