@@ -55,8 +55,10 @@ label_nodes (TdbgGraphBrowser *self, TdbgLogdir *logdir)
           const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
           label = node->n_inf_nan ? g_strdup_printf (_("%s (%s), NaN/∞"), op->op_name, op->op_type ? op->op_type : "?")
                                   : g_strdup_printf (_("%s (%s)"), op->op_name, op->op_type ? op->op_type : "?");
-          /* The node may show the op's last name scopes only: the pointer finds the whole name. */
+          /* The node may show the op's last name scopes only: the pointer finds the whole name
+           * (which GTK also makes the accessible description: the name read twice, so none). */
           gtk_widget_set_tooltip_text (button, label);
+          gtk_accessible_reset_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
         }
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
     }
