@@ -176,6 +176,16 @@ static const TdbgCauseRow rows[] = {
   { "adadelta", " ApplyAdadelta ResourceApplyAdadelta ", "ResourceApplyAdadelta: sqrt(accum_update + ε)/sqrt(accum + ε), "
     "ε input 5", { R (ANY, ZERO_EPSILON, ZEROS, 5, TRUE), OVERFLOWS } },
 
+  /* ---- ops that only move values: a NaN/∞ in the output came in with an input ---- */
+  { "moves-values", " Identity Snapshot StopGradient PreventGradient EnsureShape Reshape Transpose Squeeze ExpandDims "
+    "Slice StridedSlice GatherV2 GatherNd Tile BroadcastTo ReverseV2 Roll Pad MirrorPad DepthToSpace SpaceToDepth "
+    "Unpack SplitV ",
+    "tf.reshape, tf.transpose, tf.gather, tf.slice, tf.tile, tf.pad, tf.unstack, …: the output holds values of the "
+    "first input (and zeros, for tf.pad) only", { R (ANY, NONFINITE_INPUT, UNSEEN, 0, TRUE) } },
+  { "joins-values", " ConcatV2 Pack IdentityN Select SelectV2 ",
+    "tf.concat, tf.stack, tf.where(c, x, y): the output holds values of the inputs only",
+    { R (ANY, NONFINITE_INPUT, UNSEEN, -1, TRUE) } },
+
   /* ---- fused unary ops: the row of each op of the node's `op_names`, the first one deciding ---- */
   { "unary-composition", " _UnaryOpsComposition ", "_UnaryOpsComposition: the unary ops of its op_names "
     "attribute applied in turn", { { 0 } }, TRUE },

@@ -9,6 +9,17 @@
 
 typedef enum { EVIDENCE_UNKNOWN, EVIDENCE_SEEN, EVIDENCE_CONTRADICTED } EvidenceState;
 
+/* A NaN/∞ passed on from input @rule->input (any input, for -1): contradicted when every input
+ * it could have come from was recorded (finite). */
+static EvidenceState
+passed_on_state (const TdbgCauseRule *rule, const TdbgInputEvidence *inputs, guint n_inputs)
+{
+  for (guint i = 0; i < n_inputs; i++)
+    if ((rule->input < 0 || (guint) rule->input == i) && !inputs[i].recorded)
+      return EVIDENCE_UNKNOWN;
+  return EVIDENCE_CONTRADICTED;
+}
+
 /* Comparisons with NAN (not recorded) are false: unknown. */
 static EvidenceState
 evidence_state (const TdbgCauseRule *rule, const TdbgInputEvidence *inputs, guint n_inputs)
@@ -16,6 +27,10 @@ evidence_state (const TdbgCauseRule *rule, const TdbgInputEvidence *inputs, guin
   const TdbgInputEvidence *in;
   double value;
 
+  /* Values passed on: an input recorded finite did not bring them (a bad one was walked past
+   * before the catalogue was asked). */
+  if (rule->cause == TDBG_CAUSE_NONFINITE_INPUT)
+    return passed_on_state (rule, inputs, n_inputs);
   if (rule->evidence == TDBG_EVIDENCE_NONE || rule->input < 0 || (guint) rule->input >= n_inputs)
     return EVIDENCE_UNKNOWN;
   in = &inputs[rule->input];
@@ -117,8 +132,11 @@ tdbg_cause_decide (const TdbgCauseRow *row, TdbgKinds kinds, const TdbgInputEvid
   TdbgCauseDecision none = { TDBG_CAUSE_NOT_IN_CATALOGUE, NULL, FALSE, FALSE };
   const TdbgCauseRule *open = NULL;
 
+  /* An op the catalogue does not know is said to make NaN/∞ from finite inputs: not when an
+   * input not recorded may have brought them. */
   if (row == NULL)
-    return none;
+    return any_may_hide_nonfinite (inputs, n_inputs)
+             ? (TdbgCauseDecision) { TDBG_CAUSE_INPUTS_NOT_RECORDED, NULL, FALSE, FALSE } : none;
   if (n_inputs > 0 && !any_recorded (inputs, n_inputs))
     {
       const TdbgCauseRule *r = decisive_rule (row, kinds);

@@ -199,6 +199,10 @@ hint_for (const TdbgRootCause *rc)
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
       return hint_for_unrecorded (rc->unrecorded);
     case TDBG_CAUSE_NONFINITE_INPUT:
+      /* Passed on from an input not recorded (a tf.function's argument): where to look is why it
+       * was not recorded. */
+      if (rc->inferred && rc->unrecorded != TDBG_UNRECORDED_NONE)
+        return hint_for_unrecorded (rc->unrecorded);
       if (_tdbg_cause_reads_variable (rc->origin_op_type))
         return _("Check what writes the variable: the values assigned to it (np.isfinite on a NumPy array "
                  "before assign or set_weights, tf.debugging.check_numerics on a restored one) and its optimizer's "
@@ -406,6 +410,9 @@ limitation_for (const TdbgRootCause *rc, const TdbgCauseInput *input)
   hiding = input_hiding_nonfinite (rc);
   if ((rc->cause == TDBG_CAUSE_OVERFLOW || rc->cause == TDBG_CAUSE_INF_MINUS_INF) && hiding)
     return unrecorded_limitation (hiding);
+  /* Passed on by an op that only moves values: the input that brought them was not recorded. */
+  if (rc->cause == TDBG_CAUSE_NONFINITE_INPUT && rc->unrecorded_input >= 0)
+    return unrecorded_limitation (&g_array_index (rc->inputs, TdbgCauseInput, rc->unrecorded_input));
   if (rc->evidence_kind == TDBG_EVIDENCE_NONE)
     return g_strdup (_("No debug mode records this condition of an input, so it is inferred from the op type and "
                        "the kind of its output."));

@@ -158,7 +158,28 @@ test_rule_table (void)
   g_assert_cmpint (decide_unrecorded ("Log", 0).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
   g_assert_cmpint (decide_unrecorded ("Log", N | Q).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
   g_assert_cmpint (decide_unrecorded ("Mul", P).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
-  g_assert_cmpint (decide_unrecorded ("MyCustomOp", P).cause, ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  /* An op the catalogue does not know, an input not recorded that may have brought the NaN/∞:
+   * not "from finite inputs". With none that could (integers, constants), it is. */
+  g_assert_cmpint (decide_unrecorded ("MyCustomOp", P).cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (decide_unrecorded_of ("MyCustomOp", P, TRUE).cause, ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+  /* Ops that only move values pass on what an input not recorded held, whatever the kind; an
+   * input recorded finite did not bring it. */
+  for (const char *const *t = (const char *const[]) { "Transpose", "Reshape", "GatherV2", "StridedSlice", "ConcatV2",
+                                                       "SelectV2", NULL }; *t; t++)
+    {
+      g_assert_cmpint (decide_unrecorded (*t, Q).cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+      g_assert_true (decide_unrecorded (*t, Q).inferred);
+      g_assert_cmpint (decide_unrecorded (*t, N | P).cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+      g_assert_cmpint (decide (*t, Q, 0, 0, 0, 4), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
+    }
+  /* Its first input alone brings a Transpose's values: the permutation is an integer. */
+  {
+    TdbgInputEvidence inputs[2] = { { TRUE, 0, 0, 4, FALSE }, { FALSE, U, U, U, TRUE } };
+    g_assert_cmpint (tdbg_cause_decide (tdbg_cause_catalogue_lookup ("Transpose"), Q, inputs, 2).cause, ==,
+                     TDBG_CAUSE_NOT_IN_CATALOGUE);
+    g_assert_cmpint (tdbg_cause_decide (tdbg_cause_catalogue_lookup ("ConcatV2"), Q, inputs, 2).cause, ==,
+                     TDBG_CAUSE_NONFINITE_INPUT);
+  }
   /* No input recorded, but none could hold NaN/∞ (integers the health modes skip): ±∞ from
    * finite inputs is an overflow, told; what needs an input's counts is still not guessed. */
   g_assert_cmpint (decide_unrecorded_of ("Cast", P, TRUE).cause, ==, TDBG_CAUSE_OVERFLOW);
@@ -363,6 +384,56 @@ test_inputs_not_recorded (void)
   g_assert_cmpint (g_array_index (rc->inputs, TdbgCauseInput, 0).unrecorded, ==, TDBG_UNRECORDED_FUNCTION_ARGUMENT);
   g_assert_null (strstr (rc->hint, "circular_buffer_size"));
   g_assert_null (strstr (rc->explanation, "circular"));
+  g_assert_nonnull (strstr (rc->explanation, "argument"));
+  test_remove_tree (dir);
+}
+
+/* The first bad op only moves values (a Transpose of the batch, as Keras's LSTM starts), its
+ * input a function argument: the NaN came in with the argument (the op passed it on, it did not
+ * make it from finite inputs), and the advice is to check the arguments before the call. */
+static void
+test_passed_on_from_argument (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Transpose", "t", (const char *const[]) { "a:0", NULL });
+    add_trace (w, 10, "t", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+  g_assert_cmpstr (rc->family, ==, "moves-values");
+  g_assert_true (rc->inferred);
+  g_assert_cmpint (rc->evidence_input, ==, 0);
+  g_assert_cmpint (rc->unrecorded, ==, TDBG_UNRECORDED_FUNCTION_ARGUMENT);
+  g_assert_nonnull (strstr (rc->explanation, "passed on"));
+  g_assert_null (strstr (rc->explanation, "finite inputs"));
+  g_assert_nonnull (strstr (rc->limitation, "argument"));
+  g_assert_nonnull (strstr (rc->hint, "before the call"));
+  test_remove_tree (dir);
+}
+
+/* An op the catalogue does not know whose input is a function argument: the argument may have
+ * brought the NaN, so no "from finite inputs" and no cause guessed. */
+static void
+test_unknown_op_of_argument (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "MyCustomOp", "c", (const char *const[]) { "a:0", NULL });
+    add_trace (w, 10, "c", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (rc->unrecorded, ==, TDBG_UNRECORDED_FUNCTION_ARGUMENT);
+  g_assert_null (strstr (rc->explanation, "finite inputs"));
   g_assert_nonnull (strstr (rc->explanation, "argument"));
   test_remove_tree (dir);
 }
@@ -738,6 +809,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/inputs-not-recorded", test_inputs_not_recorded);
   g_test_add_func ("/root-cause/circular-buffer-shown", test_circular_buffer_shown);
   g_test_add_func ("/root-cause/not-in-catalogue", test_not_in_catalogue);
+  g_test_add_func ("/root-cause/passed-on-from-argument", test_passed_on_from_argument);
+  g_test_add_func ("/root-cause/unknown-op-of-argument", test_unknown_op_of_argument);
   g_test_add_func ("/root-cause/integer-axis", test_integer_axis);
   g_test_add_func ("/root-cause/untraced-writer", test_untraced_writer);
   g_test_add_func ("/root-cause/eager-integer-input", test_eager_integer_input);
