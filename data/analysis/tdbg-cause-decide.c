@@ -158,6 +158,11 @@ tdbg_cause_decide (const TdbgCauseRow *row, TdbgKinds kinds, const TdbgInputEvid
       if (state == EVIDENCE_UNKNOWN && open == NULL)
         open = r;
     }
+  /* NaN from finite inputs (∞ − ∞ inside the op) is not inferred past an input not recorded that
+   * may have held NaN: a NaN in the data fed in is far more common, and explains it as well.
+   * (An overflow's ±∞ is: float16 overflows are common, an ∞ in the data is not.) */
+  if (open && open->cause == TDBG_CAUSE_INF_MINUS_INF && any_may_hide_nonfinite (inputs, n_inputs))
+    return (TdbgCauseDecision) { TDBG_CAUSE_INPUTS_NOT_RECORDED, NULL, FALSE, FALSE };
   return open ? decided (open, FALSE, kinds == 0 || !needs_no_evidence (open) || any_may_hide_nonfinite (inputs, n_inputs))
               : none;
 }

@@ -172,6 +172,17 @@ test_rule_table (void)
       g_assert_cmpint (decide_unrecorded (*t, N | P).cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
       g_assert_cmpint (decide (*t, Q, 0, 0, 0, 4), ==, TDBG_CAUSE_NOT_IN_CATALOGUE);
     }
+  /* A MatMul of a recorded weight and an input not recorded that may have held NaN: a NaN out is
+   * not inferred to be ∞ − ∞ inside it (NaN in the data is the likelier); ±∞ is still an
+   * overflow, inferred. */
+  {
+    TdbgInputEvidence inputs[2] = { { FALSE, U, U, U, TRUE }, { TRUE, 0, 9, 15, FALSE } };
+    g_assert_cmpint (tdbg_cause_decide (tdbg_cause_catalogue_lookup ("MatMul"), Q, inputs, 2).cause, ==,
+                     TDBG_CAUSE_INPUTS_NOT_RECORDED);
+    g_assert_cmpint (tdbg_cause_decide (tdbg_cause_catalogue_lookup ("MatMul"), P, inputs, 2).cause, ==,
+                     TDBG_CAUSE_OVERFLOW);
+    g_assert_true (tdbg_cause_decide (tdbg_cause_catalogue_lookup ("MatMul"), P, inputs, 2).inferred);
+  }
   /* Its first input alone brings a Transpose's values: the permutation is an integer. */
   {
     TdbgInputEvidence inputs[2] = { { TRUE, 0, 0, 4, FALSE }, { FALSE, U, U, U, TRUE } };
