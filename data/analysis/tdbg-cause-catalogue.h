@@ -29,6 +29,7 @@ typedef enum {
   TDBG_CAUSE_INF_MINUS_INF,      /* NaN from finite inputs: partial sums overflowed both ways */
   TDBG_CAUSE_NOT_IN_CATALOGUE,   /* the catalogue knows no cause: never a guess */
   TDBG_CAUSE_NOT_INSTRUMENTED,   /* a function call whose ops TensorFlow recorded none of */
+  TDBG_CAUSE_CONSTANT,           /* a constant of the graph holds them: the program wrote them */
 } TdbgCause;
 
 /* What shows the condition in an input's recorded summary. */

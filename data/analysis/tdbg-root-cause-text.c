@@ -35,6 +35,8 @@ static const char *const cause_names[] = {
   [TDBG_CAUSE_NOT_IN_CATALOGUE] = N_("Not in the catalogue"),
   /* Translators: TensorFlow recorded none of the ops inside the function that went bad */
   [TDBG_CAUSE_NOT_INSTRUMENTED] = N_("Function not instrumented"),
+  /* Translators: the NaN or infinity is a constant the program wrote into its graph */
+  [TDBG_CAUSE_CONSTANT] = N_("A constant"),
 };
 
 const char *
@@ -237,6 +239,10 @@ hint_for (const TdbgRootCause *rc)
     case TDBG_CAUSE_NOT_IN_CATALOGUE:
       return _("Look at the op's documentation for the inputs it cannot take, and check its inputs with "
                "tf.debugging.check_numerics and tf.debugging.assert_* before it.");
+    case TDBG_CAUSE_CONSTANT:
+      return _("A constant holds the NaN/∞ the program put in it: on purpose (a mask of −∞, a starting maximum), "
+               "then the NaN/∞ it led to is what to look at, the ops after it in Graph Execution (a softmax of a "
+               "row masked entirely is NaN); or by mistake (np.inf or float(\"nan\") where a finite value was meant).");
     default:
       return NULL;
     }
@@ -367,6 +373,10 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
                                 "to walk back to."), op, type);
     case TDBG_CAUSE_NONE:
       return g_strdup (_("No tensor held NaN or ∞."));
+    case TDBG_CAUSE_CONSTANT:
+      /* TRANSLATORS: the op's name, its type ("Const"), the bad values ("−∞") */
+      return g_strdup_printf (_("%s (%s) is a constant of the graph holding %s: the program wrote it so."), op, type,
+                              kind);
     case TDBG_CAUSE_NOT_INSTRUMENTED:
       /* TRANSLATORS: the function call, its graph's name, the bad values */
       return g_strdup_printf (_("The function %s (%s) produced %s, but TensorFlow recorded none of the ops inside it "
@@ -400,7 +410,7 @@ limitation_for (const TdbgRootCause *rc, const TdbgCauseInput *input)
 
   /* Nothing was inferred where no cause is told. */
   if (rc->cause == TDBG_CAUSE_INPUTS_NOT_RECORDED || rc->cause == TDBG_CAUSE_NOT_IN_CATALOGUE ||
-      rc->cause == TDBG_CAUSE_NOT_INSTRUMENTED)
+      rc->cause == TDBG_CAUSE_NOT_INSTRUMENTED || rc->cause == TDBG_CAUSE_CONSTANT)
     return NULL;
   if (rc->mode == TDBG_MODE_CURT_HEALTH)
     return g_strdup (curt_limitation ());

@@ -33,6 +33,7 @@ static const char *const cause_codes[] = {
   [TDBG_CAUSE_INF_MINUS_INF] = "inf_minus_inf",
   [TDBG_CAUSE_NOT_IN_CATALOGUE] = "not_in_catalogue",
   [TDBG_CAUSE_NOT_INSTRUMENTED] = "not_instrumented",
+  [TDBG_CAUSE_CONSTANT] = "constant",
 };
 
 const char *
@@ -508,6 +509,13 @@ first_bad_input (const TdbgRootCause *rc)
   return -1;
 }
 
+/* A constant of the graph: its value is in the GraphDef, as the program wrote it. */
+static gboolean
+is_constant (const char *op_type)
+{
+  return g_strcmp0 (op_type, "Const") == 0 || g_strcmp0 (op_type, "HostConst") == 0;
+}
+
 static void
 decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
 {
@@ -515,6 +523,11 @@ decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
   TdbgCauseDecision d;
 
   note_unrecorded (rc);
+  if (rc->inputs->len == 0 && is_constant (op_type))
+    {
+      rc->cause = TDBG_CAUSE_CONSTANT;
+      return;
+    }
   if (rc->inputs->len == 0 || first_bad_input (rc) >= 0 || _tdbg_cause_reads_variable (op_type))
     {
       /* No input, one already bad that the walk could not go past, or a variable's value (an

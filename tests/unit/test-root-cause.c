@@ -246,6 +246,7 @@ add_op (TdbgFixtureWriter *w, const char *type, const char *name, const char *co
 static const double finite_with_zero[6] = { 0, 0, 0, 1, 2, 1 };
 static const double finite_positive[6] = { 0, 0, 0, 0, 0, 4 };
 static const double all_nan[6] = { 0, 0, 4, 0, 0, 0 };
+static const double neg_inf_only[6] = { 4, 0, 0, 0, 0, 0 };
 
 /* x and y placeholders traced finite (y holds zeros), then RealDiv(x, y) traced NaN. */
 static char *
@@ -424,6 +425,34 @@ test_passed_on_from_argument (void)
   g_assert_null (strstr (rc->explanation, "finite inputs"));
   g_assert_nonnull (strstr (rc->limitation, "argument"));
   g_assert_nonnull (strstr (rc->hint, "before the call"));
+  test_remove_tree (dir);
+}
+
+/* A constant of the graph holding −∞ (a mask written with -np.inf): the program wrote it, which
+ * is said, with advice for a value meant (look at what it led to) and one written by mistake;
+ * not "from outside the recording". */
+static void
+test_constant (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Const", "mask_value", (const char *const[]) { NULL });
+    add_op (w, "SelectV2", "masked", (const char *const[]) { "a:0", "a:0", "mask_value:0", NULL });
+    add_trace (w, 10, "mask_value", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
+    add_trace (w, 11, "masked", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->origin_trace, ==, 0);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_CONSTANT);
+  g_assert_cmpstr (tdbg_cause_code (rc->cause), ==, "constant");
+  g_assert_nonnull (strstr (rc->explanation, "constant of the graph holding −∞"));
+  g_assert_null (strstr (rc->explanation, "outside"));
+  g_assert_nonnull (strstr (rc->hint, "mask"));
+  g_assert_null (rc->limitation);
   test_remove_tree (dir);
 }
 
@@ -822,6 +851,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/not-in-catalogue", test_not_in_catalogue);
   g_test_add_func ("/root-cause/passed-on-from-argument", test_passed_on_from_argument);
   g_test_add_func ("/root-cause/unknown-op-of-argument", test_unknown_op_of_argument);
+  g_test_add_func ("/root-cause/constant", test_constant);
   g_test_add_func ("/root-cause/integer-axis", test_integer_axis);
   g_test_add_func ("/root-cause/untraced-writer", test_untraced_writer);
   g_test_add_func ("/root-cause/eager-integer-input", test_eager_integer_input);
