@@ -373,6 +373,19 @@ writer_with_placeholder (const char *dir)
   return w;
 }
 
+/* The root cause in a logdir written in @dir whose one traced op, @type of @inputs after the
+ * placeholder "a" (its function's argument, never traced), held NaN everywhere. */
+static TdbgRootCause *
+cause_of_one_op (const char *dir, const char *type, const char *const *inputs, TdbgLogdir **logdir)
+{
+  g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+
+  add_op (w, type, "op", inputs);
+  add_trace (w, 10, "op", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+  g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  return cause_fixture_find (dir, logdir);
+}
+
 /* The inputs of the first bad op are its function's arguments, which TensorFlow never traces:
  * said so, not blamed on a circular buffer. */
 static void
@@ -380,14 +393,8 @@ test_inputs_not_recorded (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(TdbgRootCause) rc = NULL;
-  {
-    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
-    add_op (w, "MatMul", "mm", (const char *const[]) { "a:0", "a:0", NULL });
-    add_trace (w, 10, "mm", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
-    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
-  }
-  rc = cause_fixture_find (dir, &logdir);
+  g_autoptr(TdbgRootCause) rc = cause_of_one_op (dir, "MatMul", (const char *const[]) { "a:0", "a:0", NULL }, &logdir);
+
   g_assert_cmpuint (rc->origin_trace, ==, 0);
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
   g_assert_cmpuint (rc->inputs->len, ==, 2);
@@ -408,14 +415,8 @@ test_passed_on_from_argument (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(TdbgRootCause) rc = NULL;
-  {
-    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
-    add_op (w, "Transpose", "t", (const char *const[]) { "a:0", NULL });
-    add_trace (w, 10, "t", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
-    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
-  }
-  rc = cause_fixture_find (dir, &logdir);
+  g_autoptr(TdbgRootCause) rc = cause_of_one_op (dir, "Transpose", (const char *const[]) { "a:0", NULL }, &logdir);
+
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
   g_assert_cmpstr (rc->family, ==, "moves-values");
   g_assert_true (rc->inferred);
@@ -463,14 +464,8 @@ test_unknown_op_of_argument (void)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
-  g_autoptr(TdbgRootCause) rc = NULL;
-  {
-    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
-    add_op (w, "MyCustomOp", "c", (const char *const[]) { "a:0", NULL });
-    add_trace (w, 10, "c", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
-    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
-  }
-  rc = cause_fixture_find (dir, &logdir);
+  g_autoptr(TdbgRootCause) rc = cause_of_one_op (dir, "MyCustomOp", (const char *const[]) { "a:0", NULL }, &logdir);
+
   g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
   g_assert_cmpint (rc->unrecorded, ==, TDBG_UNRECORDED_FUNCTION_ARGUMENT);
   g_assert_null (strstr (rc->explanation, "finite inputs"));
