@@ -243,14 +243,6 @@ typedef struct {
   const char *fg, *fill, *bad_fill, *untraced, *cluster;
 } Palette;
 
-/* @name as a node shows it: whole, or by its last scopes. */
-static char *
-shown_name (const char *name, TdbgDotNames names)
-{
-  g_autofree char *tail = names == TDBG_DOT_SHORT_NAMES ? tdbg_op_name_tail (name, TDBG_DOT_SHORT_NAME_CHARS) : NULL;
-  return tdbg_dot_escape (tail ? tail : name, MAX_LABEL_CHARS);
-}
-
 static void
 append_node (GString *dot, TdbgWholeGraph *whole, TdbgLogdir *logdir, guint i, const Palette *p, TdbgDotNames names)
 {
@@ -259,7 +251,7 @@ append_node (GString *dot, TdbgWholeGraph *whole, TdbgLogdir *logdir, guint i, c
 
   if (node->kind == TDBG_WHOLE_NODE_SCOPE)
     {
-      first = shown_name (node->scope, names);
+      first = tdbg_dot_label_name (node->scope, names);
       /* Not translated: the data layer has no gettext; the window relabels nodes itself. */
       second = g_strdup_printf ("%u ops", node->n_ops);
       tooltip = tdbg_dot_escape (node->scope, MAX_LABEL_CHARS);
@@ -267,7 +259,7 @@ append_node (GString *dot, TdbgWholeGraph *whole, TdbgLogdir *logdir, guint i, c
   else
     {
       const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
-      first = shown_name (op->op_name, names);
+      first = tdbg_dot_label_name (op->op_name, names);
       second = tdbg_dot_escape (op->op_type ? op->op_type : "?", MAX_LABEL_CHARS);
       tooltip = tdbg_dot_escape (op->op_name, MAX_LABEL_CHARS);
     }

@@ -209,6 +209,14 @@ tdbg_op_name_tail (const char *name, guint max_chars)
 }
 
 char *
+tdbg_dot_label_name (const char *name, TdbgDotNames names)
+{
+  g_autofree char *tail = names == TDBG_DOT_SHORT_NAMES ? tdbg_op_name_tail (name, TDBG_DOT_SHORT_NAME_CHARS) : NULL;
+
+  return tdbg_dot_escape (tail ? tail : name, MAX_LABEL_CHARS);
+}
+
+char *
 tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean dark, TdbgDotNames names)
 {
   GString *dot = g_string_new (NULL);
@@ -227,12 +235,11 @@ tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gboolean
       const TdbgNeighbour *node = &g_array_index (hood->nodes, TdbgNeighbour, i);
       const TdbgOp *op = tdbg_logdir_get_op (logdir, node->op);
       g_autofree char *name = tdbg_dot_escape (op->op_name, MAX_LABEL_CHARS);
-      g_autofree char *tail = names == TDBG_DOT_SHORT_NAMES ? tdbg_op_name_tail (op->op_name, TDBG_DOT_SHORT_NAME_CHARS) : NULL;
-      g_autofree char *shown = tail ? tdbg_dot_escape (tail, MAX_LABEL_CHARS) : NULL;
+      g_autofree char *shown = tdbg_dot_label_name (op->op_name, names);
       g_autofree char *type = tdbg_dot_escape (op->op_type ? op->op_type : "?", MAX_LABEL_CHARS);
       g_autofree char *outline = mark_attributes (node->mark, dark);
 
-      g_string_append_printf (dot, "  n%u [label=\"%s\\n%s\", tooltip=\"%s\"%s%s%s%s%s];\n", i, shown ? shown : name, type, name,
+      g_string_append_printf (dot, "  n%u [label=\"%s\\n%s\", tooltip=\"%s\"%s%s%s%s%s];\n", i, shown, type, name,
                               node->level == 0 ? ", penwidth=2.5, fontname=\"Sans Bold\"" : "",
                               node->inf_nan ? ", fillcolor=\"" : "", node->inf_nan ? bad_fill : "",
                               node->inf_nan ? "\"" : "", outline);

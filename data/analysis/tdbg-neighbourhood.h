@@ -81,6 +81,8 @@ char *tdbg_neighbourhood_to_dot (TdbgNeighbourhood *hood, TdbgLogdir *logdir, gb
 /* @name without its leading name scopes, "…/" in their place, as long as it is longer than
  * @max_chars characters and has a scope left to drop: "…/batchnorm/mul/Mul". */
 char *tdbg_op_name_tail (const char *name, guint max_chars);
+/* @name (an op's, a scope's) as a node's label shows it, escaped (tdbg_dot_escape()). */
+char *tdbg_dot_label_name (const char *name, TdbgDotNames names);
 
 /* A logdir string made safe inside a double-quoted DOT string: valid UTF-8, no control
  * characters, backslashes and quotes escaped, at most @max_chars characters. */
