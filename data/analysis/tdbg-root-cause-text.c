@@ -475,6 +475,15 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
   const TdbgWalkStep *first, *second;
   const char *name;
 
+  /* A constant's ±∞ is often meant (a mask): the NaN made from it is what to look at. */
+  if (rc->cause == TDBG_CAUSE_CONSTANT && rc->first_nan_after != TDBG_NONE)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, rc->first_nan_after)->op);
+      /* TRANSLATORS: the op's name, its type, the trace's number */
+      return g_strdup_printf (_("The first NaN after it is %s (%s), trace #%u."), op->op_name,
+                              op->op_type ? op->op_type : "?", rc->first_nan_after);
+    }
+
   if (rc->origin_untraced)
     {
       name = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, rc->origin_trace)->op)->op_name;

@@ -623,6 +623,19 @@ take_untraced_writer (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint3
   return TRUE;
 }
 
+/* The first trace after @index whose counts show NaN, or TDBG_NONE. */
+static guint32
+first_nan_after (TdbgLogdir *logdir, guint32 index)
+{
+  for (guint32 t = index + 1; t < tdbg_logdir_get_n_traces (logdir); t++)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
+      if ((d->flags & TDBG_DIGEST_HAS_COUNTS) && d->counts8[2] > 0)
+        return t;
+    }
+  return TDBG_NONE;
+}
+
 static void
 find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
 {
@@ -649,6 +662,8 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
       g_auto(GStrv) op_names = composition_op_names (logdir, op);
       decide_cause (rc, op->op_type, op_names);
     }
+  if (rc->cause == TDBG_CAUSE_CONSTANT)
+    rc->first_nan_after = first_nan_after (logdir, index);
   if (rc->cause == TDBG_CAUSE_NONFINITE_INPUT && _tdbg_cause_reads_variable (op->op_type) && first_bad_input (rc) < 0 &&
       take_untraced_writer (w, rc, index, d->op))
     op = tdbg_logdir_get_op (logdir, rc->origin_op);
@@ -746,7 +761,7 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
 
   rc->records = g_ptr_array_new_with_free_func (free_event);
   rc->origin_trace = rc->origin_execution = rc->origin_op = TDBG_NONE;
-  rc->step_execution = rc->step_graph = TDBG_NONE;
+  rc->step_execution = rc->step_graph = rc->first_nan_after = TDBG_NONE;
   rc->evidence_input = rc->unrecorded_input = -1;
   rc->evidence_count = NAN;
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;

@@ -155,6 +155,8 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_member_uint (j, "bad_traces_after", rc->spread_traces);
   tdbg_json_member_uint (j, "bad_ops_after", rc->spread_ops);
   tdbg_json_member_uint (j, "bad_executions_after", rc->spread_executions);
+  /* A constant's: the first NaN made after it (what a mask of −∞ led to). */
+  tdbg_json_member_uint_or_null (j, "first_nan_trace_after", rc->first_nan_after, TDBG_NONE);
   tdbg_json_key (j, "first_step");
   if (rc->step_execution == TDBG_NONE)
     tdbg_json_null (j);

@@ -430,7 +430,7 @@ test_passed_on_from_argument (void)
 }
 
 /* A constant of the graph holding −∞ (a mask written with -np.inf): the program wrote it, which
- * is said, with advice for a value meant (look at what it led to) and one written by mistake;
+ * is said, with the first NaN it led to and advice for a value meant and one written by mistake;
  * not "from outside the recording". */
 static void
 test_constant (void)
@@ -442,8 +442,10 @@ test_constant (void)
     g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
     add_op (w, "Const", "mask_value", (const char *const[]) { NULL });
     add_op (w, "SelectV2", "masked", (const char *const[]) { "a:0", "a:0", "mask_value:0", NULL });
+    add_op (w, "Softmax", "probs", (const char *const[]) { "masked:0", NULL });
     add_trace (w, 10, "mask_value", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
     add_trace (w, 11, "masked", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
+    add_trace (w, 12, "probs", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
   rc = cause_fixture_find (dir, &logdir);
@@ -454,6 +456,9 @@ test_constant (void)
   g_assert_null (strstr (rc->explanation, "outside"));
   g_assert_nonnull (strstr (rc->hint, "mask"));
   g_assert_null (rc->limitation);
+  /* What it led to: the select passed the −∞ on, the softmax made NaN of it. */
+  g_assert_cmpuint (rc->first_nan_after, ==, 2);
+  g_assert_nonnull (strstr (rc->explanation, "The first NaN after it is probs (Softmax), trace #2."));
   test_remove_tree (dir);
 }
 
