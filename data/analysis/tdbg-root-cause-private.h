@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Between tdbg-root-cause.c (deciding), tdbg-root-cause-text.c (explaining in words) and
+/* Between tdbg-root-cause.c (deciding), tdbg-root-cause-text.c (explaining in words),
  * tdbg-root-cause-walk.c (walking back from the first bad trace to where the bad values first
- * appeared). */
+ * appeared) and tdbg-root-cause-spread.c (how far they went after it). */
 
 #include "tdbg-root-cause.h"
 
 G_BEGIN_DECLS
+
+/* The call of the function enclosing @graph that the trace at @wall_time ran in (step_*). */
+void _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_time);
+/* The bad traces, their ops and the bad eager executions after the origin (spread_*). */
+void _tdbg_root_cause_count_spread (TdbgLogdir *logdir, TdbgRootCause *rc, double origin_wall_time);
+/* The first trace after @index whose counts show NaN, or TDBG_NONE. */
+guint32 _tdbg_root_cause_first_nan_after (TdbgLogdir *logdir, guint32 index);
 
 typedef struct {
   TdbgLogdir *logdir;

@@ -308,76 +308,6 @@ first_bad_execution (TdbgLogdir *logdir)
   return TDBG_NONE;
 }
 
-/* ---- spread and step -------------------------------------------------------------------- */
-
-/* The call of the function enclosing @graph that the trace at @wall_time ran in. A function
- * call's execution record is written when the call returns, after its graph's traces: the call
- * is the first one of that function at or after the trace. */
-static void
-find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_time)
-{
-  guint32 outer = _tdbg_cause_outermost_graph (logdir, graph);
-  guint n = tdbg_logdir_get_n_executions (logdir), calls = 0;
-
-  if (outer == TDBG_NONE)
-    return;
-  for (guint i = 0; i < n; i++)
-    {
-      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
-      if (e->graph == TDBG_NONE || _tdbg_cause_outermost_graph (logdir, e->graph) != outer)
-        continue;
-      calls++;
-      if (e->wall_time >= wall_time)
-        {
-          rc->step_execution = i;
-          rc->step_graph = e->graph;
-          rc->step_call = calls;
-          return;
-        }
-    }
-}
-
-/* Every bad trace but the origin's own: the origin may be a later trace than the first bad one,
- * when a nested graph saw the values before the op that made them was traced; an untraced
- * origin has none (origin_trace is the read that showed what it wrote). */
-static void
-count_spread_traces (TdbgLogdir *logdir, TdbgRootCause *rc)
-{
-  g_autoptr(GHashTable) ops = g_hash_table_new (NULL, NULL);
-  guint n = tdbg_logdir_get_n_traces (logdir);
-
-  for (guint i = 0; i < n; i++)
-    if ((i != rc->origin_trace || rc->origin_untraced) && trace_is_bad (logdir, i))
-      {
-        rc->spread_traces++;
-        g_hash_table_add (ops, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, i)->op + 1));
-      }
-  rc->spread_ops = g_hash_table_size (ops);
-}
-
-/* Eager executions with a bad output written at or after the origin: the function call that
- * ran the origin's graph returns (and is written) after its traces, so it counts; an eager op
- * that went bad on its own before the origin does not. */
-static void
-count_spread_executions (TdbgLogdir *logdir, TdbgRootCause *rc, double origin_wall_time)
-{
-  guint n = tdbg_logdir_get_n_executions (logdir);
-
-  for (guint i = 0; i < n; i++)
-    {
-      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
-      if (i != rc->origin_execution && e->n_alert_outputs > 0 && e->wall_time >= origin_wall_time)
-        rc->spread_executions++;
-    }
-}
-
-static void
-count_spread (TdbgLogdir *logdir, TdbgRootCause *rc, double origin_wall_time)
-{
-  count_spread_traces (logdir, rc);
-  count_spread_executions (logdir, rc, origin_wall_time);
-}
-
 /* ---- deciding --------------------------------------------------------------------------- */
 
 static TdbgKinds
@@ -623,19 +553,6 @@ take_untraced_writer (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint3
   return TRUE;
 }
 
-/* The first trace after @index whose counts show NaN, or TDBG_NONE. */
-static guint32
-first_nan_after (TdbgLogdir *logdir, guint32 index)
-{
-  for (guint32 t = index + 1; t < tdbg_logdir_get_n_traces (logdir); t++)
-    {
-      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
-      if ((d->flags & TDBG_DIGEST_HAS_COUNTS) && d->counts8[2] > 0)
-        return t;
-    }
-  return TDBG_NONE;
-}
-
 static void
 find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
 {
@@ -663,12 +580,12 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
       decide_cause (rc, op->op_type, op_names);
     }
   if (rc->cause == TDBG_CAUSE_CONSTANT)
-    rc->first_nan_after = first_nan_after (logdir, index);
+    rc->first_nan_after = _tdbg_root_cause_first_nan_after (logdir, index);
   if (rc->cause == TDBG_CAUSE_NONFINITE_INPUT && _tdbg_cause_reads_variable (op->op_type) && first_bad_input (rc) < 0 &&
       take_untraced_writer (w, rc, index, d->op))
     op = tdbg_logdir_get_op (logdir, rc->origin_op);
-  find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
-  count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));
+  _tdbg_root_cause_find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
+  _tdbg_root_cause_count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));
   _tdbg_root_cause_explain (logdir, rc, op->op_name);
 }
 
@@ -735,8 +652,8 @@ find_for_execution (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint sl
   else
     decide_cause (rc, rc->origin_op_type, NULL);
   if (e->graph != TDBG_NONE)
-    find_step (w->logdir, rc, e->graph, e->wall_time);
-  count_spread (w->logdir, rc, e->wall_time);
+    _tdbg_root_cause_find_step (w->logdir, rc, e->graph, e->wall_time);
+  _tdbg_root_cause_count_spread (w->logdir, rc, e->wall_time);
   _tdbg_root_cause_explain (w->logdir, rc, rc->origin_op_type);
 }
 

@@ -41,21 +41,11 @@ tdbg_graph_export_shutdown (void)
 }
 
 char *
-tdbg_graph_build_dot (TdbgLogdir *logdir, guint32 op, guint input_depth, guint consumer_depth, gboolean dark,
-                      guint max_nodes,
-                      TdbgNeighbourhood **hood_out)
+tdbg_graph_build_dot (TdbgLogdir *logdir, guint32 op, guint input_depth, guint consumer_depth, guint max_nodes)
 {
-  TdbgNeighbourhood *hood = tdbg_neighbourhood_new (logdir, op, input_depth, consumer_depth, max_nodes);
-  char *dot;
+  g_autoptr(TdbgNeighbourhood) hood = tdbg_neighbourhood_new (logdir, op, input_depth, consumer_depth, max_nodes);
 
-  if (hood == NULL)
-    return NULL;
-  dot = tdbg_neighbourhood_to_dot (hood, logdir, dark, TDBG_DOT_WHOLE_NAMES);
-  if (hood_out)
-    *hood_out = hood;
-  else
-    tdbg_neighbourhood_free (hood);
-  return dot;
+  return hood ? tdbg_neighbourhood_to_dot (hood, logdir, FALSE, TDBG_DOT_WHOLE_NAMES) : NULL;
 }
 
 static Agraph_t *
@@ -377,7 +367,7 @@ tdbg_graph_export_trace (TdbgLogdir *logdir, guint trace_index, guint depth, con
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND, "Graph execution trace %u names no known op", trace_index);
       return FALSE;
     }
-  dot = tdbg_graph_build_dot (logdir, digest->op, depth, depth, FALSE, TDBG_GRAPH_MAX_NODES, NULL);
+  dot = tdbg_graph_build_dot (logdir, digest->op, depth, depth, TDBG_GRAPH_MAX_NODES);
   if (dot == NULL)
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, "Could not build the neighbourhood of trace %u", trace_index);

@@ -63,9 +63,9 @@ typedef struct {
   GStringChunk *strings;  /* the strings above, freed with the layout */
 } TdbgGraphLayout;
 
-/* DOT of the neighbourhood of @op, escaped (tdbg_neighbourhood_to_dot). */
-char *tdbg_graph_build_dot (TdbgLogdir *logdir, guint32 op, guint input_depth, guint consumer_depth, gboolean dark,
-                            guint max_nodes, TdbgNeighbourhood **hood_out);
+/* DOT of the neighbourhood of @op for a picture: light colours, ops named whole, escaped
+ * (tdbg_neighbourhood_to_dot). */
+char *tdbg_graph_build_dot (TdbgLogdir *logdir, guint32 op, guint input_depth, guint consumer_depth, guint max_nodes);
 
 /* Graphviz: lays out @dot with the "dot" engine. */
 TdbgGraphLayout *tdbg_graph_layout_dot (const char *dot, GError **error);
