@@ -39,7 +39,7 @@ tdbg_run_notifier_id (const char *location, const char *kind_id)
 static char *
 alert_line (TdbgLogdir *logdir, const TdbgAlert *alert)
 {
-  guint32 op = alert->trace_index != TDBG_NONE ? tdbg_logdir_get_trace (logdir, alert->trace_index)->op : alert->op;
+  guint32 op = alert->trace_index != TDBG_NONE ? tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, alert->trace_index)) : alert->op;
   const TdbgStackFrame *frame;
   g_autofree char *base = NULL;
 

@@ -249,7 +249,7 @@ append_run_b (GString *s, TdbgLogdir *b)
           const TdbgTraceDigest *d = tdbg_logdir_get_trace (b, first->trace_index);
           /* Translators: compare mode: run B's first NaN/∞, its trace index, op name and slot */
           g_string_append_printf (s, _(", the first at its trace %u, %s:%u"), first->trace_index,
-                                  tdbg_logdir_get_op (b, d->op)->op_name, d->output_slot);
+                                  tdbg_logdir_get_op (b, tdbg_trace_digest_get_op (d))->op_name, d->output_slot);
         }
       g_string_append_c (s, '.');
     }
@@ -285,7 +285,7 @@ describe_comparison (TdbgComparison *c, const char *name_b)
   else
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (c->a, c->first.a);
-      const TdbgOp *op = tdbg_logdir_get_op (c->a, d->op);
+      const TdbgOp *op = tdbg_logdir_get_op (c->a, tdbg_trace_digest_get_op (d));
       g_autofree char *diverging = g_strdup_printf ("%'" PRIu64, c->diverging_traces);
       g_autofree char *figure = isnan (c->first.max_abs_diff) ? g_strdup ("")
                                                               /* Translators: after how two traces differ: by how much */

@@ -119,7 +119,7 @@ _tdbg_window_update_status (TdbgWindow *self)
   else if (trace != TDBG_NONE)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
-      g_string_printf (s, _("Trace %u (%s:%u)"), trace, tdbg_logdir_get_op (logdir, d->op)->op_name, d->output_slot);
+      g_string_printf (s, _("Trace %u (%s:%u)"), trace, tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_name, d->output_slot);
     }
   if (file != TDBG_NONE && file < tdbg_logdir_get_n_source_files (logdir))
     {

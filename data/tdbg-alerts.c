@@ -39,7 +39,7 @@ tensor_alert (guint mode, const Tensorflow__TensorProto *proto,
 static guint32
 op_type_of_trace (TdbgLogdir *self, const TdbgTraceDigest *d)
 {
-  const TdbgOp *op = g_ptr_array_index (self->ops, d->op);
+  const TdbgOp *op = g_ptr_array_index (self->ops, tdbg_trace_digest_get_op (d));
   const char *type = op->op_type ? op->op_type : "";
   return tdbg_logdir_intern (self, type, strlen (type));
 }

@@ -113,12 +113,13 @@ place (Pool *pool, TdbgBulkThread *t, Piece *piece)
             t->last_place = (TdbgTracePlace) { d->device, c->file_set };
             add_place (t->places, t->last_place);
           }
-        if (d->op >= t->n_ops)
+        guint32 op = tdbg_trace_digest_get_op (d);
+        if (op >= t->n_ops)
           continue; /* an op never created: tallied when it is added */
-        t->first_trace[d->op] = MIN (t->first_trace[d->op], at);
-        t->traced_slots[d->op] |= tdbg_op_slot_bit (d->output_slot);
+        t->first_trace[op] = MIN (t->first_trace[op], at);
+        t->traced_slots[op] |= tdbg_op_slot_bit (d->output_slot);
         if (d->flags & TDBG_DIGEST_HAS_INF_NAN)
-          t->first_inf_nan[d->op] = MIN (t->first_inf_nan[d->op], at);
+          t->first_inf_nan[op] = MIN (t->first_inf_nan[op], at);
       }
   tdbg_vec_clear (&c->digests);
 }
@@ -216,7 +217,9 @@ merge_chunk (TdbgLogdir *self, Piece *piece)
       TdbgBulkOrphan *o = &g_array_index (c->orphans, TdbgBulkOrphan, i);
       guint32 op = tdbg_logdir_add_op (self, o->graph, o->name, strlen (o->name));
       TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, piece->first + o->digest);
-      d->op = op;
+      if (op == TDBG_NONE)
+        continue; /* past the ops the index can name: told as a problem when first met */
+      tdbg_trace_digest_set_op (d, op);
       note_first (g_ptr_array_index (self->ops, op), piece->first + o->digest, d);
       if (c->file_set == 0)
         note_op_time (self, op, o->wall_time);

@@ -15,6 +15,7 @@ typedef enum {
   TDBG_ERROR_INVALID,        /* bad argument (index out of range, bad URI, ...) */
   TDBG_ERROR_HOST_KEY,       /* SSH host key unknown or changed */
   TDBG_ERROR_AUTH,           /* SSH authentication failed */
+  TDBG_ERROR_TOO_LARGE,      /* more than the index can hold */
 } TdbgErrorCode;
 
 GQuark tdbg_error_quark (void);

@@ -387,6 +387,21 @@ read_together (TdbgLogdir *self, GArray *reads, guint first, guint n, GCancellab
     g_array_index (reads, FileRead, first + i).read = asked[i];
 }
 
+/* Traces name their op in 24 bits: a logdir of more ops (gigabytes of graphs) is refused
+ * whole rather than shown with traces of no op. */
+static gboolean
+check_op_count (TdbgLogdir *self, GError **error)
+{
+  g_autofree char *where = NULL;
+
+  if (!self->too_many_ops)
+    return TRUE;
+  where = tdbg_source_describe (self->source);
+  g_set_error (error, TDBG_ERROR, TDBG_ERROR_TOO_LARGE, _("%s creates more than %u ops, more than tfdbg-gtk can index"),
+               where, TDBG_TRACE_MAX_OPS);
+  return FALSE;
+}
+
 static gboolean
 refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancellable, GError **error)
 {
@@ -424,7 +439,8 @@ refresh_files (TdbgLogdir *self, TdbgRefreshStats *stats, GCancellable *cancella
   link_ops (self);
 
   read_together (self, reads, n_small, reads->len - n_small, cancellable);
-  if (!scan_bulk_files (self, &g_array_index (reads, FileRead, n_small), reads->len - n_small, cancellable, error))
+  if (!scan_bulk_files (self, &g_array_index (reads, FileRead, n_small), reads->len - n_small, cancellable, error) ||
+      !check_op_count (self, error))
     return FALSE;
   tdbg_vec_trim (&self->traces);
   tdbg_vec_trim (&self->executions);

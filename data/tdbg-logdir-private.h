@@ -71,6 +71,7 @@ struct _TdbgLogdir {
 
   guint64 bulk_limit;          /* bytes of a bulk file one refresh reads at most, 0: all */
   gboolean bulk_limited;       /* the last refresh left bulk bytes for the limit */
+  gboolean too_many_ops;       /* an op past TDBG_TRACE_MAX_OPS was met: the load fails */
   GRWLock index_lock;          /* readers off the main thread vs. tdbg_logdir_apply() */
   GHashTable *ignored_prefixes; /* file sets of another run, or past the limit: never read */
 

@@ -238,7 +238,11 @@ add_op_creation (TdbgLogdir *self, guint file_set, const char *file_name, guint6
   guint32 graph = msg->graph_id ? tdbg_logdir_find_graph (self, msg->graph_id) : TDBG_NONE;
   const char *name = msg->op_name ? msg->op_name : "";
   guint32 index = tdbg_logdir_add_op (self, graph, name, strlen (name));
-  TdbgOp *op = g_ptr_array_index (self->ops, index);
+  TdbgOp *op;
+
+  if (index == TDBG_NONE)
+    return; /* past what the index can name: the load fails */
+  op = g_ptr_array_index (self->ops, index);
 
   self->n_op_creations++;
   if (op->op_type != NULL)

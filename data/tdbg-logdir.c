@@ -144,6 +144,11 @@ tdbg_logdir_add_op (TdbgLogdir *self, guint32 graph, const char *name, gsize len
   guint32 index = tdbg_logdir_lookup_op_bytes (self, graph, name, length);
   if (index != TDBG_NONE)
     return index;
+  if (self->ops->len >= TDBG_TRACE_MAX_OPS)
+    {
+      self->too_many_ops = TRUE;
+      return TDBG_NONE;
+    }
   TdbgOp *op = op_new (graph, name, length);
   index = self->ops->len;
   g_ptr_array_add (self->ops, op);
@@ -588,7 +593,7 @@ tdbg_logdir_find_latest_trace_before (TdbgLogdir *self, guint32 op, guint output
   for (guint32 t = from; t-- > 0 && from - t <= LATEST_WALK_BACK;)
     {
       const TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, t);
-      if (d->op == op && d->output_slot == output_slot)
+      if (tdbg_trace_digest_get_op (d) == op && d->output_slot == output_slot)
         return t;
     }
   if (from <= LATEST_WALK_BACK)
@@ -615,7 +620,7 @@ tdbg_logdir_find_trace_of_op_before (TdbgLogdir *self, guint32 op, guint32 from,
   guint32 end = MIN (until, (guint32) self->traces.len), walked;
 
   for (walked = from; walked < end && walked - from < LATEST_WALK_BACK; walked++)
-    if (tdbg_vec_index (&self->traces, TdbgTraceDigest, walked).op == op)
+    if (tdbg_trace_digest_get_op (&tdbg_vec_index (&self->traces, TdbgTraceDigest, walked)) == op)
       return walked;
   if (walked >= end)
     return TDBG_NONE;

@@ -55,45 +55,102 @@ typedef struct {
 
 #define TDBG_TRACE_OFFSET_BITS 40
 #define TDBG_TRACE_MAX_OFFSET ((G_GUINT64_CONSTANT (1) << TDBG_TRACE_OFFSET_BITS) - 1)
-#define TDBG_TRACE_COUNT_MAX G_MAXUINT8
+#define TDBG_TRACE_NO_OP 0xffffffu         /* the digest's op when the op was never created */
+#define TDBG_TRACE_MAX_OPS TDBG_TRACE_NO_OP /* ops the index can name: the rest are problems */
+#define TDBG_TRACE_SIZE_MAX 0xffffffu      /* sizes past it are read from the record */
+#define TDBG_TRACE_MODE_MAX 15             /* debug modes past it (none is yet) are kept as it */
 
-/* One graph execution trace, 24 bytes: tens of millions of them stay in memory. The full
- * record is decoded from its offset on demand. op, output_slot, device and flags are read
- * as they are; the packed rest only through the accessors below (or, for the wall time,
- * the size and the counts, tdbg_logdir_get_trace_info() and friends in tdbg-logdir.h). */
+/* How the digest keeps one count (−∞, +∞ or NaN) in four bits: exactly up to
+ * TDBG_TRACE_COUNT_EXACT_MAX; as the whole tensor (the count is the size, as when a NaN has
+ * spread through it); else "read the record" (TDBG_DIGEST_COUNTS_SATURATED). */
+#define TDBG_TRACE_COUNT_EXACT_MAX 13
+#define TDBG_TRACE_COUNT_WHOLE 14
+#define TDBG_TRACE_COUNT_READ 15
+
+/* One graph execution trace, 20 bytes: tens of millions of them stay in memory. The full
+ * record is decoded from its offset on demand. output_slot, device and flags are read as
+ * they are; the packed rest only through the accessors below (or, for the wall time, the
+ * size and the counts, tdbg_logdir_get_trace_info() and friends in tdbg-logdir.h). */
 typedef struct {
-  guint64 location;     /* offset (40 bits) | file_set << 40 | mode << 48 | dtype << 56 */
-  guint32 op;           /* index into the op table */
+  guint32 offset_low;       /* the record's offset in its file: low 32 bits… */
+  guint32 offset_high : 8;  /* …and high 8 */
+  guint32 op24 : 24;        /* index into the op table, TDBG_TRACE_NO_OP for none */
+  guint32 size24 : 24;      /* size up to TDBG_TRACE_SIZE_MAX, else TDBG_DIGEST_SIZE_WIDE */
+  guint32 flags : 8;        /* TdbgDigestFlags */
   guint16 output_slot;
-  guint16 device;       /* interned string id of the device name, via tdbg_logdir_get_string() */
-  guint32 size32;       /* size when it fits, else TDBG_DIGEST_SIZE_WIDE */
-  guint8 flags;
-  guint8 counts8[3];    /* neg_inf, pos_inf, nan up to TDBG_TRACE_COUNT_MAX, else COUNTS_SATURATED */
+  guint16 device;           /* interned string id of the device name, via tdbg_logdir_get_string() */
+  guint32 file_set : 8;
+  guint32 dtype : 8;
+  guint32 mode : 4;
+  guint32 count_codes : 12; /* neg_inf, pos_inf, nan: four bits each, as TDBG_TRACE_COUNT_* say */
 } TdbgTraceDigest;
-G_STATIC_ASSERT (sizeof (TdbgTraceDigest) == 24);
+G_STATIC_ASSERT (sizeof (TdbgTraceDigest) == 20);
 
 static inline guint64
 tdbg_trace_digest_get_offset (const TdbgTraceDigest *d)
 {
-  return d->location & TDBG_TRACE_MAX_OFFSET;
+  return (guint64) d->offset_high << 32 | d->offset_low;
 }
 
 static inline guint
 tdbg_trace_digest_get_file_set (const TdbgTraceDigest *d)
 {
-  return (d->location >> 40) & 0xff;
+  return d->file_set;
 }
 
 static inline guint
 tdbg_trace_digest_get_mode (const TdbgTraceDigest *d)
 {
-  return (d->location >> 48) & 0xff;
+  return d->mode;
 }
 
 static inline guint
 tdbg_trace_digest_get_dtype (const TdbgTraceDigest *d)
 {
-  return (guint) (d->location >> 56);
+  return d->dtype;
+}
+
+/* The op's index, TDBG_NONE when the op was never created. */
+static inline guint32
+tdbg_trace_digest_get_op (const TdbgTraceDigest *d)
+{
+  return d->op24 == TDBG_TRACE_NO_OP ? TDBG_NONE : d->op24;
+}
+
+static inline void
+tdbg_trace_digest_set_op (TdbgTraceDigest *d, guint32 op)
+{
+  d->op24 = op < TDBG_TRACE_MAX_OPS ? op : TDBG_TRACE_NO_OP;
+}
+
+/* Count @which (0 −∞, 1 +∞, 2 NaN) when the digest holds it (TRUE), whatever the flags say
+ * of the counts being known at all. */
+static inline gboolean
+tdbg_trace_digest_get_count (const TdbgTraceDigest *d, guint which, guint64 *count)
+{
+  guint code = (d->count_codes >> (4 * which)) & 0xf;
+
+  if (code == TDBG_TRACE_COUNT_READ)
+    return FALSE;
+  *count = code == TDBG_TRACE_COUNT_WHOLE ? d->size24 : code;
+  return TRUE;
+}
+
+/* Whether count @which (0 −∞, 1 +∞, 2 NaN) is above 0, as far as the counts are known. */
+static inline gboolean
+tdbg_trace_digest_holds (const TdbgTraceDigest *d, guint which)
+{
+  return (d->flags & TDBG_DIGEST_HAS_COUNTS) && ((d->count_codes >> (4 * which)) & 0xf) != 0;
+}
+
+static inline guint
+tdbg_trace_count_code (guint64 count, const TdbgTraceInfo *info)
+{
+  if (count <= TDBG_TRACE_COUNT_EXACT_MAX)
+    return (guint) count;
+  if ((info->flags & TDBG_DIGEST_HAS_SIZE) && count == info->size && info->size <= TDBG_TRACE_SIZE_MAX)
+    return TDBG_TRACE_COUNT_WHOLE;
+  return TDBG_TRACE_COUNT_READ;
 }
 
 /* Packs @info, whose offset must not pass TDBG_TRACE_MAX_OFFSET (inline: the loader packs
@@ -101,27 +158,36 @@ tdbg_trace_digest_get_dtype (const TdbgTraceDigest *d)
 static inline void
 tdbg_trace_digest_pack (TdbgTraceDigest *d, const TdbgTraceInfo *info)
 {
-  gboolean counts = (info->flags & TDBG_DIGEST_HAS_COUNTS) != 0;
+  guint flags = info->flags & ~(TDBG_DIGEST_SIZE_WIDE | TDBG_DIGEST_COUNTS_SATURATED);
+  guint codes = 0;
 
-  d->location = (info->offset & TDBG_TRACE_MAX_OFFSET) | (guint64) info->file_set << 40 |
-                (guint64) info->mode << 48 | (guint64) info->dtype << 56;
-  d->op = info->op;
+  d->offset_low = (guint32) info->offset;
+  d->offset_high = (guint32) (info->offset >> 32) & 0xff;
+  tdbg_trace_digest_set_op (d, info->op);
   d->output_slot = info->output_slot;
   d->device = info->device;
-  d->flags = info->flags & ~(TDBG_DIGEST_SIZE_WIDE | TDBG_DIGEST_COUNTS_SATURATED);
-  d->size32 = 0;
+  d->file_set = info->file_set;
+  d->dtype = info->dtype;
+  d->mode = MIN (info->mode, TDBG_TRACE_MODE_MAX);
+  d->size24 = 0;
   if (info->flags & TDBG_DIGEST_HAS_SIZE)
     {
-      if (info->size >= G_MAXUINT32)
-        d->flags |= TDBG_DIGEST_SIZE_WIDE;
-      d->size32 = (guint32) MIN (info->size, G_MAXUINT32);
+      if (info->size > TDBG_TRACE_SIZE_MAX)
+        flags |= TDBG_DIGEST_SIZE_WIDE;
+      d->size24 = (guint32) MIN (info->size, TDBG_TRACE_SIZE_MAX);
     }
-  if (counts && (info->neg_inf > TDBG_TRACE_COUNT_MAX || info->pos_inf > TDBG_TRACE_COUNT_MAX ||
-                 info->nan > TDBG_TRACE_COUNT_MAX))
-    d->flags |= TDBG_DIGEST_COUNTS_SATURATED;
-  d->counts8[0] = (guint8) MIN (info->neg_inf, TDBG_TRACE_COUNT_MAX);
-  d->counts8[1] = (guint8) MIN (info->pos_inf, TDBG_TRACE_COUNT_MAX);
-  d->counts8[2] = (guint8) MIN (info->nan, TDBG_TRACE_COUNT_MAX);
+  if (info->flags & TDBG_DIGEST_HAS_COUNTS)
+    {
+      guint neg_inf = tdbg_trace_count_code (info->neg_inf, info);
+      guint pos_inf = tdbg_trace_count_code (info->pos_inf, info);
+      guint nan = tdbg_trace_count_code (info->nan, info);
+
+      if (neg_inf == TDBG_TRACE_COUNT_READ || pos_inf == TDBG_TRACE_COUNT_READ || nan == TDBG_TRACE_COUNT_READ)
+        flags |= TDBG_DIGEST_COUNTS_SATURATED;
+      codes = neg_inf | pos_inf << 4 | nan << 8;
+    }
+  d->count_codes = codes;
+  d->flags = flags;
 }
 /* What the digest alone tells: all of @info but the wall time (0), and the size and counts
  * only when they fit (see the flags). */

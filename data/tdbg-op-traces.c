@@ -22,7 +22,7 @@ build (TdbgLogdir *self)
   /* Counts, then where each op's list begins, then the lists in trace order. */
   for (gsize i = 0; i < self->traces.len; i++)
     {
-      guint32 op = tdbg_vec_index (&self->traces, TdbgTraceDigest, i).op;
+      guint32 op = tdbg_trace_digest_get_op (&tdbg_vec_index (&self->traces, TdbgTraceDigest, i));
       if (op < n_ops)
         self->op_trace_starts[op + 1]++;
     }
@@ -31,7 +31,7 @@ build (TdbgLogdir *self)
   fill = g_memdup2 (self->op_trace_starts, sizeof (guint32) * n_ops);
   for (gsize i = 0; i < self->traces.len; i++)
     {
-      guint32 op = tdbg_vec_index (&self->traces, TdbgTraceDigest, i).op;
+      guint32 op = tdbg_trace_digest_get_op (&tdbg_vec_index (&self->traces, TdbgTraceDigest, i));
       if (op < n_ops)
         self->op_traces[fill[op]++] = i;
     }

@@ -14,14 +14,19 @@ tdbg_trace_digest_unpack (const TdbgTraceDigest *d, TdbgTraceInfo *info)
   info->file_set = tdbg_trace_digest_get_file_set (d);
   info->mode = tdbg_trace_digest_get_mode (d);
   info->dtype = tdbg_trace_digest_get_dtype (d);
-  info->op = d->op;
+  info->op = tdbg_trace_digest_get_op (d);
   info->output_slot = d->output_slot;
   info->device = d->device;
   info->flags = d->flags;
-  info->size = d->size32;
-  info->neg_inf = d->counts8[0];
-  info->pos_inf = d->counts8[1];
-  info->nan = d->counts8[2];
+  info->size = d->size24;
+  /* A count the digest does not hold is at least one past those it holds exactly (the record
+   * read tells it) */
+  if (!tdbg_trace_digest_get_count (d, 0, &info->neg_inf))
+    info->neg_inf = TDBG_TRACE_COUNT_EXACT_MAX + 1;
+  if (!tdbg_trace_digest_get_count (d, 1, &info->pos_inf))
+    info->pos_inf = TDBG_TRACE_COUNT_EXACT_MAX + 1;
+  if (!tdbg_trace_digest_get_count (d, 2, &info->nan))
+    info->nan = TDBG_TRACE_COUNT_EXACT_MAX + 1;
 }
 
 /* Reads the record again for what the digest does not hold; FALSE when it cannot be read

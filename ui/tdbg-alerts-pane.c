@@ -74,7 +74,7 @@ describe_alert (TdbgLogdir *logdir, guint index)
   if (a->trace_index != TDBG_NONE && a->trace_index < tdbg_logdir_get_n_traces (logdir))
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, a->trace_index);
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d));
       char *text = g_strdup_printf (_("NaN/∞ in %s:%u (%s), trace %u%s"), op->op_name, d->output_slot,
                                     tdbg_logdir_get_string (logdir, a->op_type), a->trace_index, counts->str);
       g_string_free (counts, TRUE);

@@ -167,7 +167,7 @@ op_of_trace (TdbgSelection *self, guint32 trace)
 {
   if (self->logdir == NULL || trace == TDBG_NONE || trace >= tdbg_logdir_get_n_traces (self->logdir))
     return TDBG_NONE;
-  return tdbg_logdir_get_trace (self->logdir, trace)->op;
+  return tdbg_trace_digest_get_op (tdbg_logdir_get_trace (self->logdir, trace));
 }
 
 /* The execution that ran @trace (the tf.function call), else the one selected before: the

@@ -91,7 +91,7 @@ twin_line (const TdbgTwins *twins, guint32 twin, char **fields, const char *erro
   else
     {
       TdbgLogdir *other = twins->other;
-      const TdbgOp *op = tdbg_logdir_get_op (other, tdbg_logdir_get_trace (other, twin)->op);
+      const TdbgOp *op = tdbg_logdir_get_op (other, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (other, twin)));
       /* Translators: compare mode: the selected trace's twin in the other run (run B): trace
        * index, op name and output slot, op type, debug mode */
       g_string_printf (s, _("Run B: trace %u — %s (%s), %s"), twin, fields[FIELD_OP],

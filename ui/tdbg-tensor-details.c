@@ -106,7 +106,7 @@ static char *
 describe (TdbgLogdir *logdir, guint32 trace, const TdbgValue *value)
 {
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
-  const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d));
   GString *s = g_string_new (NULL);
 
   /* Translators: trace index, op name, output slot, op type, debug mode */
@@ -120,7 +120,7 @@ void
 _tdbg_tensor_details_fill_fields (TdbgLogdir *logdir, guint32 trace, const TdbgValue *v, char **fields)
 {
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
-  const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d));
   gboolean counts = v && v->counts_known, inf_nan = v && (v->counts_known || v->inf_nan_known);
 
   for (guint f = 0; f < N_FIELDS; f++)
@@ -183,9 +183,9 @@ show_history (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace)
   gboolean grown;
 
   g_free (self->history_name);
-  self->history_name = g_strdup_printf ("%s:%u", tdbg_logdir_get_op (logdir, d->op)->op_name, d->output_slot);
+  self->history_name = g_strdup_printf ("%s:%u", tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_name, d->output_slot);
   self->history_current = trace;
-  if (self->history_logdir == logdir && self->history_op == d->op && self->history_slot == d->output_slot &&
+  if (self->history_logdir == logdir && self->history_op == tdbg_trace_digest_get_op (d) && self->history_slot == d->output_slot &&
       self->history_n_traces == tdbg_logdir_get_n_traces (logdir) && (self->history || self->history_reading))
     {
       if (self->history)
@@ -193,13 +193,13 @@ show_history (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace)
       return;
     }
   /* The same series grown (following): the old one stays up until the new one is in. */
-  grown = self->history && self->history_logdir == logdir && self->history_op == d->op &&
+  grown = self->history && self->history_logdir == logdir && self->history_op == tdbg_trace_digest_get_op (d) &&
           self->history_slot == d->output_slot;
   stop_history_read (self);
   if (!grown)
     g_clear_pointer (&self->history, g_array_unref);
   self->history_logdir = logdir;
-  self->history_op = d->op;
+  self->history_op = tdbg_trace_digest_get_op (d);
   self->history_slot = d->output_slot;
   self->history_n_traces = tdbg_logdir_get_n_traces (logdir);
   self->history_reading = g_cancellable_new ();
@@ -210,7 +210,7 @@ show_history (TdbgTensorDetails *self, TdbgLogdir *logdir, guint32 trace)
   read = g_new (HistoryRead, 1);
   read->self = g_object_ref (self);
   read->cancellable = g_object_ref (self->history_reading);
-  tdbg_op_history_collect_async (logdir, d->op, d->output_slot, HISTORY_POINTS, self->history_reading,
+  tdbg_op_history_collect_async (logdir, tdbg_trace_digest_get_op (d), d->output_slot, HISTORY_POINTS, self->history_reading,
                                  history_read_cb, read);
 }
 
@@ -250,7 +250,7 @@ tdbg_tensor_details_show_trace (TdbgTensorDetails *self, TdbgLogdir *logdir, gui
       self->shown_event->graph_execution_trace->tensor_proto)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
-      g_autofree char *name = g_strdup_printf ("%s_%u_trace%u.npy", tdbg_logdir_get_op (logdir, d->op)->op_name,
+      g_autofree char *name = g_strdup_printf ("%s_%u_trace%u.npy", tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_name,
                                                d->output_slot, trace);
       /* Op names hold scopes ("dense/MatMul"): one file name. */
       self->shown_name = g_strdelimit (g_steal_pointer (&name), "/\\:", '_');

@@ -28,7 +28,7 @@ tint (TdbgTracePane *self, TdbgTraceRow *row)
   gboolean input = FALSE;
 
   if (logdir && self->input_ops && trace < tdbg_logdir_get_n_traces (logdir))
-    input = g_hash_table_contains (self->input_ops, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, trace)->op));
+    input = g_hash_table_contains (self->input_ops, GUINT_TO_POINTER (tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, trace))));
   tdbg_trace_row_set_input (row, input);
 }
 

@@ -248,7 +248,7 @@ tdbg_trace_summary_get_text (TdbgTraceSummary *self, TdbgLogdir *logdir, guint t
   if (logdir == NULL || trace >= tdbg_logdir_get_n_traces (logdir))
     return NULL;
   d = tdbg_logdir_get_trace (logdir, trace);
-  op = d->op < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, d->op) : NULL;
+  op = tdbg_trace_digest_get_op (d) < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d)) : NULL;
 
   if (col >= TDBG_TRACE_COL_DTYPE && col <= TDBG_TRACE_COL_POS && col != TDBG_TRACE_COL_NEG_INF &&
       col != TDBG_TRACE_COL_POS_INF && col != TDBG_TRACE_COL_NAN)

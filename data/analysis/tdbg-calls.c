@@ -21,7 +21,7 @@ graph_of_trace (TdbgLogdir *logdir, guint32 trace)
 {
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
 
-  return d->op < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, d->op)->graph : TDBG_NONE;
+  return tdbg_trace_digest_get_op (d) < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->graph : TDBG_NONE;
 }
 
 /* Per graph g: graph_holds (@holder, g) when @holder is given (the graphs it holds), else

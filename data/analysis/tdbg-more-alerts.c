@@ -233,7 +233,7 @@ tdbg_more_alerts_find_exploding (TdbgLogdir *logdir, const TdbgAlertOptions *opt
         continue;
       alert.size = tdbg_logdir_get_trace_size (logdir, m->trace, &size) ? (double) size : NAN;
       alert.wall_time = m->wall_time;
-      alert.op = d->op;
+      alert.op = tdbg_trace_digest_get_op (d);
       alert.magnitude = m->magnitude;
       g_array_append_val (alerts, alert);
       n++;

@@ -97,7 +97,7 @@ find_traces (TdbgLogdir *logdir, guint32 op, guint output_slot, guint max_points
   /* One pass over the digests, on this worker, rather than every op's traces listed for good
    * (four bytes a trace, an eighth of the window's memory): a history is one op's at a time. */
   for (guint32 t = o->first_trace == TDBG_NONE ? n : o->first_trace; t < n; t++)
-    if (digests[t].op == op && digests[t].output_slot == output_slot)
+    if (tdbg_trace_digest_get_op (&digests[t]) == op && digests[t].output_slot == output_slot)
       g_array_append_val (all, t);
   max_points = MAX (max_points, 2);
   for (guint i = 0; i < all->len; i++)

@@ -48,7 +48,7 @@ count_spread_traces (TdbgLogdir *logdir, TdbgRootCause *rc)
     if ((i != rc->origin_trace || rc->origin_untraced) && (tdbg_logdir_get_trace (logdir, i)->flags & TDBG_DIGEST_HAS_INF_NAN))
       {
         rc->spread_traces++;
-        g_hash_table_add (ops, GUINT_TO_POINTER (tdbg_logdir_get_trace (logdir, i)->op + 1));
+        g_hash_table_add (ops, GUINT_TO_POINTER (tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, i)) + 1));
       }
   rc->spread_ops = g_hash_table_size (ops);
 }
@@ -83,7 +83,7 @@ _tdbg_root_cause_first_nan_after (TdbgLogdir *logdir, guint32 index)
   for (guint32 t = index + 1; t < tdbg_logdir_get_n_traces (logdir); t++)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, t);
-      if ((d->flags & TDBG_DIGEST_HAS_COUNTS) && d->counts8[2] > 0)
+      if (tdbg_trace_digest_holds (d, 2))
         return t;
     }
   return TDBG_NONE;

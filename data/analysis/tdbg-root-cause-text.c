@@ -478,7 +478,7 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
   /* A constant's ±∞ is often meant (a mask): the NaN made from it is what to look at. */
   if (rc->cause == TDBG_CAUSE_CONSTANT && rc->first_nan_after != TDBG_NONE)
     {
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, rc->first_nan_after)->op);
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, rc->first_nan_after)));
       /* TRANSLATORS: the op's name, its type, the trace's number */
       return g_strdup_printf (_("The first NaN after it is %s (%s), trace #%u."), op->op_name,
                               op->op_type ? op->op_type : "?", rc->first_nan_after);
@@ -486,7 +486,7 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
 
   if (rc->origin_untraced)
     {
-      name = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, rc->origin_trace)->op)->op_name;
+      name = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, rc->origin_trace)))->op_name;
       return g_strdup_printf (_("TensorFlow records no output of %s, so it is inferred as the origin: it updated the "
                                 "variable that %s (#%u), the first trace with NaN/∞, read after it in the same "
                                 "graph."), origin, name, rc->origin_trace);
@@ -498,7 +498,7 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
   if (first->trace == TDBG_NONE)
     return g_strdup_printf (_("The first execution with NaN/∞, #%u, only passed on what %s made."),
                             first->execution, origin);
-  name = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, first->trace)->op)->op_name;
+  name = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, first->trace)))->op_name;
   switch (second->link)
     {
     case TDBG_LINK_FUNCTION_INPUT:

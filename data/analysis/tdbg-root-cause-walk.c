@@ -709,7 +709,7 @@ static gboolean
 back_from_trace (TdbgCauseWalk *w, guint32 trace, TdbgWalkStep *out)
 {
   TdbgLogdir *logdir = w->logdir;
-  guint32 op_index = tdbg_logdir_get_trace (logdir, trace)->op;
+  guint32 op_index = tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, trace));
   const TdbgOp *op = tdbg_logdir_get_op (logdir, op_index);
   TdbgWalkStep best = { TDBG_NONE, TDBG_NONE, 0, TDBG_LINK_INPUT }, candidate;
   guint32 next = tdbg_logdir_find_trace_of_op (logdir, op_index, trace + 1);

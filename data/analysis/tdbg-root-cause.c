@@ -558,11 +558,11 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
 {
   TdbgLogdir *logdir = w->logdir;
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, index);
-  const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d));
   TdbgValue value;
 
   rc->origin_trace = index;
-  rc->origin_op = d->op;
+  rc->origin_op = tdbg_trace_digest_get_op (d);
   rc->origin_op_type = op->op_type;
   rc->origin_output_slot = d->output_slot;
   rc->inputs = collect_inputs (w, op, index, rc->records);
@@ -582,7 +582,7 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
   if (rc->cause == TDBG_CAUSE_CONSTANT)
     rc->first_nan_after = _tdbg_root_cause_first_nan_after (logdir, index);
   if (rc->cause == TDBG_CAUSE_NONFINITE_INPUT && _tdbg_cause_reads_variable (op->op_type) && first_bad_input (rc) < 0 &&
-      take_untraced_writer (w, rc, index, d->op))
+      take_untraced_writer (w, rc, index, tdbg_trace_digest_get_op (d)))
     op = tdbg_logdir_get_op (logdir, rc->origin_op);
   _tdbg_root_cause_find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
   _tdbg_root_cause_count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));

@@ -150,7 +150,7 @@ op_matches (TdbgTraceFilter *self, guint32 op)
 static gboolean
 trace_matches (TdbgTraceFilter *self, const TdbgTraceDigest *d)
 {
-  if (!op_matches (self, d->op))
+  if (!op_matches (self, tdbg_trace_digest_get_op (d)))
     return FALSE;
   if (self->alerting_only && !(d->flags & TDBG_DIGEST_HAS_INF_NAN))
     return FALSE;

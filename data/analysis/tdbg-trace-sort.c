@@ -118,12 +118,17 @@ known (guint64 value)
   return value >= G_MAXUINT32 - 1 ? G_MAXUINT32 : (guint32) value + 1;
 }
 
-/* The digest's size is the key: one past 32 bits (held as G_MAXUINT32) shares the largest key
- * as its exact value would, so no record is read. */
+/* The size: the digest's, or the record's past what the digest keeps. */
 static guint32
-size_key (const TdbgTraceDigest *d)
+size_key (TdbgLogdir *logdir, guint32 trace, const TdbgTraceDigest *d)
 {
-  return d->flags & TDBG_DIGEST_HAS_SIZE ? known (d->size32) : 0;
+  guint64 size;
+
+  if (!(d->flags & TDBG_DIGEST_HAS_SIZE))
+    return 0;
+  if (!(d->flags & TDBG_DIGEST_SIZE_WIDE) || !tdbg_logdir_get_trace_size (logdir, trace, &size))
+    size = d->size24;
+  return known (size);
 }
 
 /* Count @which (0 −∞, 1 +∞, 2 NaN): the digest's, or the record's past what the digest keeps. */
@@ -131,13 +136,14 @@ static guint32
 count_key (TdbgLogdir *logdir, guint32 trace, const TdbgTraceDigest *d, guint which)
 {
   double counts[3];
+  guint64 count;
 
   if (!(d->flags & TDBG_DIGEST_HAS_COUNTS))
     return 0;
-  if (d->counts8[which] < TDBG_TRACE_COUNT_MAX || !(d->flags & TDBG_DIGEST_COUNTS_SATURATED))
-    return known (d->counts8[which]);
+  if (tdbg_trace_digest_get_count (d, which, &count))
+    return known (count);
   if (!tdbg_logdir_get_trace_counts (logdir, trace, &counts[0], &counts[1], &counts[2]))
-    return known (TDBG_TRACE_COUNT_MAX);
+    return known (TDBG_TRACE_COUNT_EXACT_MAX + 1);
   return known ((guint64) MIN (counts[which], (double) G_MAXUINT32));
 }
 
@@ -166,11 +172,11 @@ key_of (TdbgLogdir *logdir, guint32 trace, guint key, const guint32 *rank)
     case TDBG_TRACE_SORT_NONE: return trace;
     case SORT_SLOT: return d->output_slot;
     case TDBG_TRACE_SORT_TENSOR:
-    case TDBG_TRACE_SORT_OP_TYPE: return rank[d->op];
+    case TDBG_TRACE_SORT_OP_TYPE: return rank[tdbg_trace_digest_get_op (d)];
     case TDBG_TRACE_SORT_DEVICE: return rank[d->device];
     case TDBG_TRACE_SORT_HOST: return rank[tdbg_trace_digest_get_file_set (d)];
     case TDBG_TRACE_SORT_DTYPE: return rank[tdbg_trace_digest_get_dtype (d)];
-    case TDBG_TRACE_SORT_SIZE: return size_key (d);
+    case TDBG_TRACE_SORT_SIZE: return size_key (logdir, trace, d);
     case TDBG_TRACE_SORT_NEG_INF: return count_key (logdir, trace, d, 0);
     case TDBG_TRACE_SORT_POS_INF: return count_key (logdir, trace, d, 1);
     case TDBG_TRACE_SORT_NAN: return count_key (logdir, trace, d, 2);

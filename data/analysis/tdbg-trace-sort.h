@@ -4,7 +4,7 @@
 /* Graph execution traces in another order than the files': by tensor name, op type, device,
  * host, dtype, size or a count of −∞, +∞ or NaN, as the tfdbg CLI's `lt -s` sorted them, at
  * the scale of tens of millions (each key made 32 bits wide, then a stable radix sort). What
- * a digest does not hold exactly (a count past TDBG_TRACE_COUNT_MAX) is read from the record. */
+ * a digest does not hold exactly (a size or a count past what it keeps) is read from the record. */
 
 #include <gio/gio.h>
 #include "libtdbg-data.h"

@@ -34,8 +34,8 @@ json_trace (TdbgJson *j, const char *key, TdbgLogdir *logdir, guint32 trace)
       return;
     }
   d = tdbg_logdir_get_trace (logdir, trace);
-  op = tdbg_logdir_get_op (logdir, d->op);
-  graph = graph_of_op (logdir, d->op);
+  op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d));
+  graph = graph_of_op (logdir, tdbg_trace_digest_get_op (d));
   tdbg_json_begin_object (j);
   tdbg_json_member_uint (j, "graph_execution_trace_index", trace);
   tdbg_json_member_string (j, "op_name", op->op_name);

@@ -63,7 +63,7 @@ static void
 side_init (Side *side, TdbgLogdir *logdir, guint32 trace)
 {
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, trace);
-  const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d));
   const TdbgGraph *graph = op->graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, op->graph) : NULL;
 
   side->op_name = op->op_name;
@@ -259,7 +259,7 @@ tdbg_comparison_picture_dot (TdbgComparison *c, gboolean run_b)
 
   if (c->first.kind == TDBG_DIVERGENCE_NONE || trace == TDBG_NONE)
     return NULL;
-  hood = tdbg_neighbourhood_new (logdir, tdbg_logdir_get_trace (logdir, trace)->op, PICTURE_INPUT_DEPTH,
+  hood = tdbg_neighbourhood_new (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, trace)), PICTURE_INPUT_DEPTH,
                                  PICTURE_CONSUMER_DEPTH, PICTURE_MAX_NODES);
   g_array_index (hood->nodes, TdbgNeighbour, 0).mark = TDBG_NEIGHBOUR_ORIGIN;
   return tdbg_neighbourhood_to_dot (hood, logdir, FALSE, TDBG_DOT_WHOLE_NAMES);

@@ -57,7 +57,7 @@ trace_keys (TdbgLogdir *logdir, TdbgKeyMap *map)
   for (guint i = 0; i < n; i++)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
-      keys[i] = _tdbg_key_map_get (map, d->op, d->output_slot);
+      keys[i] = _tdbg_key_map_get (map, tdbg_trace_digest_get_op (d), d->output_slot);
     }
   return keys;
 }
@@ -165,8 +165,8 @@ record_pair (Stretch *s, guint32 i, guint32 key, guint mode, TdbgDivergenceKind 
     {
       const TdbgTraceDigest *da = tdbg_logdir_get_trace (c->a, i);
       op->key = key;
-      op->op_a = da->op;
-      op->op_b = c->twins[i] < TWIN_MISSING ? tdbg_logdir_get_trace (c->b, c->twins[i])->op : TDBG_NONE;
+      op->op_a = tdbg_trace_digest_get_op (da);
+      op->op_b = c->twins[i] < TWIN_MISSING ? tdbg_trace_digest_get_op (tdbg_logdir_get_trace (c->b, c->twins[i])) : TDBG_NONE;
       op->output_slot = da->output_slot;
       op->mode = mode;
       op->first_trace = i;
@@ -378,7 +378,7 @@ outermost_graph (TdbgLogdir *logdir, guint32 graph)
 static void
 find_step (TdbgComparison *c, guint32 trace)
 {
-  const TdbgOp *op = tdbg_logdir_get_op (c->a, tdbg_logdir_get_trace (c->a, trace)->op);
+  const TdbgOp *op = tdbg_logdir_get_op (c->a, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (c->a, trace)));
   guint32 outer = outermost_graph (c->a, op->graph);
   double wall_time = tdbg_logdir_get_trace_wall_time (c->a, trace);
   guint n = tdbg_logdir_get_n_executions (c->a), calls = 0;
@@ -514,7 +514,7 @@ divergence_alert (TdbgComparison *c, guint32 trace, double max_abs_diff)
   const TdbgTraceDigest *d = tdbg_logdir_get_trace (c->a, trace);
   TdbgAlert alert = { TDBG_ALERT_DIVERGENCE, trace, TDBG_NONE, d->output_slot, NAN, NAN, NAN, NAN, 0, 0 };
 
-  alert.op = d->op;
+  alert.op = tdbg_trace_digest_get_op (d);
   alert.magnitude = max_abs_diff > 0 ? max_abs_diff : NAN;
   alert.wall_time = tdbg_logdir_get_trace_wall_time (c->a, trace);
   return alert;

@@ -362,12 +362,12 @@ tdbg_graph_export_trace (TdbgLogdir *logdir, guint trace_index, guint depth, con
       return FALSE;
     }
   digest = tdbg_logdir_get_trace (logdir, trace_index);
-  if (digest->op == TDBG_NONE || digest->op >= tdbg_logdir_get_n_ops (logdir))
+  if (tdbg_trace_digest_get_op (digest) == TDBG_NONE || tdbg_trace_digest_get_op (digest) >= tdbg_logdir_get_n_ops (logdir))
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_NOT_FOUND, "Graph execution trace %u names no known op", trace_index);
       return FALSE;
     }
-  dot = tdbg_graph_build_dot (logdir, digest->op, depth, depth, TDBG_GRAPH_MAX_NODES);
+  dot = tdbg_graph_build_dot (logdir, tdbg_trace_digest_get_op (digest), depth, depth, TDBG_GRAPH_MAX_NODES);
   if (dot == NULL)
     {
       g_set_error (error, TDBG_ERROR, TDBG_ERROR_INVALID, "Could not build the neighbourhood of trace %u", trace_index);

@@ -21,7 +21,7 @@ describe_inf_nan (TdbgLogdir *logdir, const TdbgAlert *a, gboolean symbols)
 
   if (a->trace_index != TDBG_NONE)
     {
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, a->trace_index)->op);
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, a->trace_index)));
       return g_strdup_printf (_("NaN/∞ in graph execution trace %u: %s:%u (%s): %s"), a->trace_index, op->op_name,
                               a->output_slot, tdbg_logdir_get_string (logdir, a->op_type), counts);
     }

@@ -134,7 +134,7 @@ json_walk (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
     {
       const TdbgWalkStep *step = &g_array_index (rc->walk, TdbgWalkStep, i);
       const char *name = step->trace != TDBG_NONE
-        ? tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, step->trace)->op)->op_name
+        ? tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, step->trace)))->op_name
         : tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, step->execution)->op_type);
       tdbg_json_begin_object (j);
       tdbg_json_member_string (j, "link", tdbg_walk_link_code (step->link));
@@ -352,7 +352,7 @@ markdown_walk (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
       if (step->trace != TDBG_NONE)
         /* TRANSLATORS: one step of the walk back: op name, output slot, trace index, how it was reached */
         g_string_append_printf (out, _("%u. `%s:%u`, graph execution trace #%u — %s\n"), i + 1,
-                                tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, step->trace)->op)->op_name,
+                                tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, step->trace)))->op_name,
                                 step->output_slot, step->trace, link_text (step->link));
       else
         /* TRANSLATORS: one step of the walk back: eager op type, output slot, execution index, how it was reached */
@@ -369,7 +369,7 @@ picture_op (TdbgLogdir *logdir, const TdbgRootCause *rc)
   if (rc->origin_op != TDBG_NONE)
     return rc->origin_op;
   if (rc->walk && rc->walk->len > 0 && g_array_index (rc->walk, TdbgWalkStep, 0).trace != TDBG_NONE)
-    return tdbg_logdir_get_trace (logdir, g_array_index (rc->walk, TdbgWalkStep, 0).trace)->op;
+    return tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, g_array_index (rc->walk, TdbgWalkStep, 0).trace));
   return TDBG_NONE;
 }
 

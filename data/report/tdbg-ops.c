@@ -14,7 +14,7 @@ tdbg_ops_count_traces (TdbgLogdir *logdir)
   guint *counts = g_new0 (guint, tdbg_logdir_get_n_ops (logdir) + 1);
   guint n = tdbg_logdir_get_n_traces (logdir);
   for (guint i = 0; i < n; i++)
-    counts[tdbg_logdir_get_trace (logdir, i)->op]++;
+    counts[tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, i))]++;
   return counts;
 }
 

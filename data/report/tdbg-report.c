@@ -315,7 +315,7 @@ tdbg_report_trace_json (TdbgJson *j, TdbgLogdir *logdir, guint index, GError **e
   if (event == NULL)
     return FALSE;
   d = tdbg_logdir_get_trace (logdir, index);
-  op = tdbg_logdir_get_op (logdir, d->op);
+  op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d));
   graph = op->graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, op->graph) : NULL;
   trace = event->graph_execution_trace;
   tdbg_value_init (&v, tdbg_trace_digest_get_mode (d), trace->tensor_proto);
@@ -521,7 +521,7 @@ tdbg_report_trace_text (TdbgLogdir *logdir, guint index, GError **error)
     return NULL;
   out = g_string_new (NULL);
   d = tdbg_logdir_get_trace (logdir, index);
-  op = tdbg_logdir_get_op (logdir, d->op);
+  op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d));
   graph = op->graph != TDBG_NONE ? tdbg_logdir_get_graph (logdir, op->graph) : NULL;
   tdbg_value_init (&v, tdbg_trace_digest_get_mode (d), event->graph_execution_trace->tensor_proto);
 

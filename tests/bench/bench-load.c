@@ -392,7 +392,7 @@ print_figures (const Figures *f, guint runs)
     printf ("inspect --json as a new process, median of %u: %.3f s; the floor beside it %.3f s; inspect / floor: %.2f\n",
             f->inspect_runs, f->inspect, f->inspect_floor, f->inspect / f->inspect_floor);
   printf ("refresh with nothing new, median of 21: %.3f ms\n", f->refresh * 1e3);
-  printf ("every trace sorted (one run each, counts past 255 read from the records):");
+  printf ("every trace sorted (one run each, sizes and counts the digests do not keep read from the records):");
   for (TdbgTraceSortKey key = 1; key < TDBG_TRACE_N_SORTS; key++)
     printf (" %s %.0f ms%s", tdbg_trace_sort_key_to_nick (key), f->sort[key] * 1e3,
             key + 1 < TDBG_TRACE_N_SORTS ? "," : "\n");

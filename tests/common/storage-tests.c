@@ -113,8 +113,8 @@ storage_test_follow_appended (const StorageStore *store, const char *prefix)
   g_assert_cmpstr (tdbg_logdir_get_run_id (remote), ==, tdbg_logdir_get_run_id (local));
   /* The op table grew in another order than a whole load's: each trace names the same op. */
   for (guint t = 0; t < tdbg_logdir_get_n_traces (local); t++)
-    g_assert_cmpstr (tdbg_logdir_get_op (remote, tdbg_logdir_get_trace (remote, t)->op)->op_name, ==,
-                     tdbg_logdir_get_op (local, tdbg_logdir_get_trace (local, t)->op)->op_name);
+    g_assert_cmpstr (tdbg_logdir_get_op (remote, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (remote, t)))->op_name, ==,
+                     tdbg_logdir_get_op (local, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (local, t)))->op_name);
   test_remove_tree (grow);
   test_remove_tree (full);
 }

@@ -23,9 +23,9 @@ exercise (TdbgLogdir *logdir)
   for (guint i = 0; i < MIN (tdbg_logdir_get_n_traces (logdir), 64); i++)
     {
       Tensorflow__DebugEvent *event = tdbg_logdir_read_trace (logdir, i, NULL);
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, i)->op);
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, i)));
       g_autoptr(GPtrArray) frames = tdbg_logdir_resolve_stack (logdir, op->stack_frame_ids);
-      g_autoptr(TdbgNeighbourhood) hood = tdbg_neighbourhood_new (logdir, tdbg_logdir_get_trace (logdir, i)->op, 3, 3, 50);
+      g_autoptr(TdbgNeighbourhood) hood = tdbg_neighbourhood_new (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, i)), 3, 3, 50);
       g_autofree char *dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE, TDBG_DOT_SHORT_NAMES);
       gint user;
 

@@ -172,7 +172,7 @@ runs_before (TdbgLogdir *logdir, guint32 op, guint32 trace)
   guint n = 0;
 
   for (guint32 t = 0; t < trace; t++)
-    n += tdbg_logdir_get_trace (logdir, t)->op == op;
+    n += tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, t)) == op;
   return n;
 }
 
@@ -187,7 +187,7 @@ test_trace_and_call (void)
   TdbgSelection *sel = tdbg_window_get_selection (window);
   TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
   guint32 trace = tdbg_logdir_get_alert (logdir, 0)->trace_index;
-  guint32 log_op = tdbg_logdir_get_trace (logdir, trace)->op;
+  guint32 log_op = tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, trace));
   guint32 graph = tdbg_logdir_get_op (logdir, log_op)->graph;
   guint ordinal = runs_before (logdir, log_op, trace), calls_before = 0;
   guint32 execution, first;
@@ -214,7 +214,7 @@ test_trace_and_call (void)
   first = tdbg_selection_get_trace (sel);
   g_assert_cmpuint (first, !=, TDBG_NONE);
   g_assert_cmpuint (first, <=, trace);
-  g_assert_cmpuint (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, first)->op)->graph, ==, graph);
+  g_assert_cmpuint (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, first)))->graph, ==, graph);
   g_assert_cmpuint (runs_before (logdir, log_op, first), ==, ordinal);
   g_assert_cmpint (tdbg_selection_get_focus (sel), ==, TDBG_FOCUS_EXECUTION);
   g_assert_cmpuint (strip_selected (window), ==, execution);

@@ -128,7 +128,7 @@ traces_of (TdbgLogdir *logdir, const char *op_name)
   GArray *found = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   for (guint32 i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
-    if (g_str_equal (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, i)->op)->op_name, op_name))
+    if (g_str_equal (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, i)))->op_name, op_name))
       g_array_append_val (found, i);
   return found;
 }
@@ -172,8 +172,8 @@ static void
 assert_both_neighbourhoods (TdbgWindow *window, TdbgComparison *c, guint32 trace, const char *shot)
 {
   TdbgGraphPane *graph = tdbg_window_get_graph_pane (window);
-  guint32 op_a = tdbg_logdir_get_trace (c->a, trace)->op;
-  guint32 op_b = tdbg_logdir_get_trace (c->b, c->twins[trace])->op;
+  guint32 op_a = tdbg_trace_digest_get_op (tdbg_logdir_get_trace (c->a, trace));
+  guint32 op_b = tdbg_trace_digest_get_op (tdbg_logdir_get_trace (c->b, c->twins[trace]));
   g_autofree char *header = g_strdup_printf ("Run B: %s (%s)", tdbg_logdir_get_op (c->b, op_b)->op_name,
                                              tdbg_logdir_get_op (c->b, op_b)->op_type);
   Drawn a = { graph, c->a, op_a }, b = { graph, c->b, op_b };
@@ -684,8 +684,8 @@ assert_twin_summaries (TdbgWindow *window, TdbgComparison *c, guint32 trace)
 static void
 lines_of (TdbgComparison *c, guint32 trace, char **text_a, char **text_b, gint *line_b)
 {
-  const TdbgStackFrame *fa = tdbg_logdir_get_op_user_frame (c->a, tdbg_logdir_get_op (c->a, tdbg_logdir_get_trace (c->a, trace)->op));
-  const TdbgStackFrame *fb = tdbg_logdir_get_op_user_frame (c->b, tdbg_logdir_get_op (c->b, tdbg_logdir_get_trace (c->b, c->twins[trace])->op));
+  const TdbgStackFrame *fa = tdbg_logdir_get_op_user_frame (c->a, tdbg_logdir_get_op (c->a, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (c->a, trace))));
+  const TdbgStackFrame *fb = tdbg_logdir_get_op_user_frame (c->b, tdbg_logdir_get_op (c->b, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (c->b, c->twins[trace]))));
 
   g_assert_nonnull (fa);
   g_assert_nonnull (fb);
@@ -750,7 +750,7 @@ assert_twin_line (TdbgWindow *window, TdbgComparison *c, guint32 trace)
     {
       g_autofree char *ta = NULL, *tb = NULL;
       gint line = 0;
-      const TdbgOp *op = tdbg_logdir_get_op (c->a, tdbg_logdir_get_trace (c->a, t)->op);
+      const TdbgOp *op = tdbg_logdir_get_op (c->a, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (c->a, t)));
 
       if (c->twins[t] == TDBG_NONE || !g_str_equal (op->op_name, "reduce_variance/Mean_1"))
         continue;
@@ -823,7 +823,7 @@ test_shared_pair (void)
   gui_spin (50);
   press_f8 (window);
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, e.a);
-  g_assert_cmpstr (tdbg_logdir_get_op (a, tdbg_logdir_get_trace (a, e.a)->op)->op_name, ==, e.op_name);
+  g_assert_cmpstr (tdbg_logdir_get_op (a, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (a, e.a)))->op_name, ==, e.op_name);
   /* Its Error cell: EXPECTED.json's max_abs_diff, highlighted. */
   text = error_text (window, e.a, &bad);
   want = g_strdup_printf ("%.3g", e.max_abs_diff);

@@ -294,11 +294,11 @@ test_back_while_laying_out (void)
   TdbgSelection *sel = tdbg_window_get_selection (window);
   TdbgGraphPane *pane = tdbg_window_get_graph_pane (window);
   TdbgLogdir *logdir = tdbg_selection_get_logdir (sel);
-  guint32 first = tdbg_logdir_get_trace (logdir, 0)->op, other = TDBG_NONE;
+  guint32 first = tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, 0)), other = TDBG_NONE;
   gpointer wait[2] = { pane, GUINT_TO_POINTER (first) };
 
   for (guint32 t = 1; t < tdbg_logdir_get_n_traces (logdir) && other == TDBG_NONE; t++)
-    if (tdbg_logdir_get_trace (logdir, t)->op != first)
+    if (tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, t)) != first)
       other = t;
   g_assert_cmpuint (other, !=, TDBG_NONE);
   tdbg_selection_select_trace (sel, 0);
@@ -344,7 +344,7 @@ test_graph_short_names (void)
   guint trace = TDBG_NONE;
 
   for (guint t = 0; t < tdbg_logdir_get_n_traces (logdir) && trace == TDBG_NONE; t++)
-    if (g_str_equal (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, t)->op)->op_name, whole))
+    if (g_str_equal (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, t)))->op_name, whole))
       trace = t;
   g_assert_cmpuint (trace, !=, TDBG_NONE);
   tdbg_selection_select_trace (sel, trace);

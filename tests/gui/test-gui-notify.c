@@ -86,7 +86,7 @@ test_first_nan (void)
   g_assert_true (tdbg_fixture_write_demo (full, &demo, &error));
   whole = test_load_logdir (full);
   first = tdbg_logdir_get_alert (whole, 0);
-  op = tdbg_logdir_get_op (whole, tdbg_logdir_get_trace (whole, first->trace_index)->op);
+  op = tdbg_logdir_get_op (whole, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (whole, first->trace_index)));
   frame = tdbg_logdir_get_op_user_frame (whole, op);
   g_assert_nonnull (frame);
   base = g_path_get_basename (frame->file_path);

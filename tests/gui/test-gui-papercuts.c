@@ -379,7 +379,7 @@ test_selection_salient (void)
 
   /* A trace whose op has inputs traced just before it: a MatMul's. */
   for (guint i = 0; trace == TDBG_NONE && i < tdbg_logdir_get_n_traces (logdir); i++)
-    if (g_strcmp0 (tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, i)->op)->op_type, "MatMul") == 0)
+    if (g_strcmp0 (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, i)))->op_type, "MatMul") == 0)
       trace = i;
   g_assert_cmpuint (trace, !=, TDBG_NONE);
   tdbg_selection_select_trace (tdbg_window_get_selection (window), trace);

@@ -98,7 +98,7 @@ static int
 compare_tensors (TdbgLogdir *logdir, guint32 a, guint32 b)
 {
   const TdbgTraceDigest *da = tdbg_logdir_get_trace (logdir, a), *db = tdbg_logdir_get_trace (logdir, b);
-  int c = strcmp (tdbg_logdir_get_op (logdir, da->op)->op_name, tdbg_logdir_get_op (logdir, db->op)->op_name);
+  int c = strcmp (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (da))->op_name, tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (db))->op_name);
 
   return c != 0 ? c : (int) da->output_slot - (int) db->output_slot;
 }
@@ -219,7 +219,7 @@ test_sort_by_column (void)
   for (guint i = 0; i < tdbg_trace_pane_get_n_rows (pane); i++)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, row_trace (pane, i));
-      g_autofree char *name = g_ascii_strdown (tdbg_logdir_get_op (logdir, d->op)->op_name, -1);
+      g_autofree char *name = g_ascii_strdown (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_name, -1);
       g_assert_nonnull (strstr (name, "mat"));
     }
   /* The selected trace is not among them: the first rows are shown. */

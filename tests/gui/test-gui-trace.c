@@ -35,7 +35,7 @@ count_traces (TdbgLogdir *logdir, GRegex *regex, const char *op_type, gboolean a
   for (guint i = 0; i < tdbg_logdir_get_n_traces (logdir); i++)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
-      const TdbgOp *op = tdbg_logdir_get_op (logdir, d->op);
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d));
       if (regex && !g_regex_match (regex, op->op_name, 0, NULL))
         continue;
       if (op_type && g_strcmp0 (op->op_type, op_type) != 0)
@@ -110,7 +110,7 @@ test_filters (void)
       {
         g_autoptr(TdbgRow) row = g_list_model_get_item (rows, i);
         const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, tdbg_row_get_index (row));
-        g_assert_cmpstr (tdbg_logdir_get_op (logdir, d->op)->op_type, ==, "MatMul");
+        g_assert_cmpstr (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_type, ==, "MatMul");
       }
   }
 
@@ -201,7 +201,7 @@ test_goto (void)
   g_assert_false (gtk_widget_has_css_class (entry, "error"));
   g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 300);
   g_assert_cmpuint (tdbg_trace_pane_get_selected_trace (pane), ==, 300);
-  g_assert_cmpuint (tdbg_selection_get_op (sel), ==, tdbg_logdir_get_trace (logdir, 300)->op);
+  g_assert_cmpuint (tdbg_selection_get_op (sel), ==, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, 300)));
   /* Scrolled to it: in the middle, its neighbours in view. */
   g_assert_true (gui_wait_until (row_centred, &rv, 30000));
   /* A row already in view is selected where it is: the list does not move under the pointer. */
@@ -293,7 +293,7 @@ find_trace (TdbgLogdir *logdir, const char *op_name, guint slot)
   guint32 op = test_find_op (logdir, op_name);
 
   for (guint i = 0; op != TDBG_NONE && i < tdbg_logdir_get_n_traces (logdir); i++)
-    if (tdbg_logdir_get_trace (logdir, i)->op == op && tdbg_logdir_get_trace (logdir, i)->output_slot == slot)
+    if (tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, i)) == op && tdbg_logdir_get_trace (logdir, i)->output_slot == slot)
       return i;
   return TDBG_NONE;
 }

@@ -321,7 +321,7 @@ test_open_demo (void)
   logdir = tdbg_selection_get_logdir (sel);
   first = tdbg_logdir_get_alert (logdir, 0);
   g_assert_cmpuint (first->trace_index, !=, TDBG_NONE);
-  op = tdbg_logdir_get_trace (logdir, first->trace_index)->op;
+  op = tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, first->trace_index));
   g_assert_cmpstr (tdbg_logdir_get_op (logdir, op)->op_type, ==, "Log");
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "~/.cache/tfdbg-gtk/demo-logdir — TensorFlow Debugger");
   tdbg_alerts_pane_move (tdbg_window_get_alerts_pane (window), TDBG_ALERT_MOVE_FIRST);

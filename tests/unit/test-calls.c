@@ -15,7 +15,7 @@ static guint32
 call_by_rule (TdbgLogdir *logdir, guint32 trace)
 {
   const TdbgTraceDigest *t = tdbg_logdir_get_trace (logdir, trace);
-  guint32 graph = t->op < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, t->op)->graph : TDBG_NONE;
+  guint32 graph = tdbg_trace_digest_get_op (t) < tdbg_logdir_get_n_ops (logdir) ? tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (t))->graph : TDBG_NONE;
   double wall_time = tdbg_logdir_get_trace_wall_time (logdir, trace);
   guint32 before = TDBG_NONE;
 
@@ -56,9 +56,9 @@ first_trace_by_rule (TdbgLogdir *logdir, guint32 execution)
       double wall_time = tdbg_logdir_get_trace_wall_time (logdir, t);
       gboolean held = FALSE;
 
-      if (d->op >= tdbg_logdir_get_n_ops (logdir))
+      if (tdbg_trace_digest_get_op (d) >= tdbg_logdir_get_n_ops (logdir))
         continue;
-      for (guint32 g = tdbg_logdir_get_op (logdir, d->op)->graph; g != TDBG_NONE && !held;
+      for (guint32 g = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->graph; g != TDBG_NONE && !held;
            g = tdbg_logdir_get_graph (logdir, g)->outer)
         held = g == call->graph;
       if (held && wall_time > after && wall_time <= call->wall_time)

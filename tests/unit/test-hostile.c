@@ -161,7 +161,7 @@ test_hostile_contents (void)
   for (guint g = 0; g < tdbg_logdir_get_n_graphs (logdir); g++)
     g_assert_cmpuint (tdbg_logdir_get_graph (logdir, g)->depth, <=, 1);
   g_assert_cmpuint (tdbg_logdir_get_n_traces (logdir), ==, 1);
-  op = tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, 0)->op);
+  op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, 0)));
   g_assert_cmpstr (op->op_name, ==, evil);
   g_assert_cmpuint (op->consumers->len, ==, 1);
   {
@@ -178,7 +178,7 @@ test_hostile_contents (void)
     g_assert_cmpuint (stack->len, ==, 10000);
     g_assert_cmpuint (strlen (tdbg_logdir_get_frame_line (logdir, g_ptr_array_index (stack, 0))), ==, 1000000);
   }
-  hood = tdbg_neighbourhood_new (logdir, tdbg_logdir_get_trace (logdir, 0)->op, 3, 3, 10);
+  hood = tdbg_neighbourhood_new (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, 0)), 3, 3, 10);
   dot = tdbg_neighbourhood_to_dot (hood, logdir, FALSE, TDBG_DOT_SHORT_NAMES);
   g_assert_nonnull (strstr (dot, "a\\\"b\\\\c <d> "));
   g_assert_true (g_utf8_validate (dot, -1, NULL));

@@ -31,7 +31,7 @@ test_tutorial_log (void)
   for (guint i = 0; i < points->len; i++)
     {
       const TdbgOpHistoryPoint *p = &g_array_index (points, TdbgOpHistoryPoint, i);
-      g_assert_cmpuint (tdbg_logdir_get_trace (logdir, p->trace)->op, ==, log);
+      g_assert_cmpuint (tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, p->trace)), ==, log);
       g_assert_true (p->inf_nan_known && p->signs_known);
       g_assert_false (p->magnitude_known);
       /* 1000 elements a step, every one counted. */

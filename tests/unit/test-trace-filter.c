@@ -82,14 +82,14 @@ any_trace (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data)
 static gboolean
 name_has (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data)
 {
-  g_autofree char *name = g_ascii_strdown (tdbg_logdir_get_op (logdir, d->op)->op_name, -1);
+  g_autofree char *name = g_ascii_strdown (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_name, -1);
   return strstr (name, data) != NULL;
 }
 
 static gboolean
 type_is (TdbgLogdir *logdir, const TdbgTraceDigest *d, gconstpointer data)
 {
-  return g_strcmp0 (tdbg_logdir_get_op (logdir, d->op)->op_type, data) == 0;
+  return g_strcmp0 (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_type, data) == 0;
 }
 
 static gboolean
@@ -148,7 +148,7 @@ test_criteria (Fixture *fixture, gconstpointer data)
 {
   TdbgLogdir *logdir = fixture->logdir;
   const TdbgTraceDigest *first = tdbg_logdir_get_trace (logdir, 0);
-  const char *type = tdbg_logdir_get_op (logdir, first->op)->op_type;
+  const char *type = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (first))->op_type;
   const char *device = tdbg_logdir_get_string (logdir, first->device);
   g_autoptr(GArray) all = filter_all (logdir, NULL, NULL, NULL, FALSE);
   g_autoptr(GArray) all_want = expected (logdir, any_trace, NULL);
@@ -262,7 +262,7 @@ test_choices (Fixture *fixture, gconstpointer data)
   for (guint i = 0; i < n; i++)
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
-      g_assert_true (g_hash_table_contains (types, tdbg_logdir_get_op (logdir, d->op)->op_type));
+      g_assert_true (g_hash_table_contains (types, tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_type));
       g_assert_true (g_hash_table_contains (devices, tdbg_logdir_get_string (logdir, d->device)));
       g_hash_table_add (scanned_devices, (gpointer) tdbg_logdir_get_string (logdir, d->device));
     }

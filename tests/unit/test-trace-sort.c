@@ -164,8 +164,9 @@ assert_order (GArray *traces, const guint32 *want, guint n)
     g_assert_cmpuint (g_array_index (traces, guint32, i), ==, want[i]);
 }
 
-/* Counts past 255 (read from the records), a size past 32 bits, and a NO_TENSOR trace,
- * whose size and counts are unknown: it sorts below every known one. */
+/* Counts past what a digest keeps (read from the records, but for a NaN that is the whole
+ * tensor), sizes past 24 and 32 bits, and a NO_TENSOR trace, whose size and counts are
+ * unknown: it sorts below every known one. */
 static void
 test_wide_values (void)
 {
@@ -183,20 +184,25 @@ test_wide_values (void)
     cause_fixture_add_trace (w, 5, "g", "log", CAUSE_FULL, (const double[]) { 2, 0, 0, 0, 0, 2 });       /* 3 */
     cause_fixture_add_trace (w, 6, "g", "log", CAUSE_NO_TENSOR, cause_finite_positive);                  /* 4 */
     cause_fixture_add_trace (w, 7, "g", "log", CAUSE_FULL, (const double[]) { 0, 0, 300, 0, 0, 700 });   /* 5: as 0 */
+    cause_fixture_add_trace (w, 8, "g", "log", CAUSE_FULL, (const double[]) { 0, 0, 20, 0, 0, 2e7 - 20 }); /* 6 */
+    cause_fixture_add_trace (w, 9, "g", "log", CAUSE_FULL, (const double[]) { 0, 0, 16, 0, 0, 0 });      /* 7: all NaN */
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
   logdir = test_load_logdir (dir);
   traces = every_trace (logdir, 1);
-  g_assert_cmpuint (traces->len, ==, 6);
+  g_assert_cmpuint (traces->len, ==, 8);
 
   g_assert_true (tdbg_trace_sort (logdir, traces, TDBG_TRACE_SORT_NAN, TRUE, NULL));
-  assert_order (traces, (const guint32[]) { 0, 5, 2, 1, 3, 4 }, 6);
+  assert_order (traces, (const guint32[]) { 0, 5, 2, 6, 7, 1, 3, 4 }, 8);
   g_assert_true (tdbg_trace_sort (logdir, traces, TDBG_TRACE_SORT_SIZE, TRUE, NULL));
-  assert_order (traces, (const guint32[]) { 1, 0, 5, 2, 3, 4 }, 6);
+  assert_order (traces, (const guint32[]) { 1, 6, 0, 5, 2, 7, 3, 4 }, 8);
   g_assert_true (tdbg_trace_sort (logdir, traces, TDBG_TRACE_SORT_NEG_INF, FALSE, NULL));
-  assert_order (traces, (const guint32[]) { 4, 1, 0, 5, 2, 3 }, 6);
+  assert_order (traces, (const guint32[]) { 4, 1, 6, 0, 5, 2, 7, 3 }, 8);
   g_assert_true (tdbg_trace_sort (logdir, traces, TDBG_TRACE_SORT_NONE, FALSE, NULL));
-  assert_order (traces, (const guint32[]) { 0, 1, 2, 3, 4, 5 }, 6);
+  assert_order (traces, (const guint32[]) { 0, 1, 2, 3, 4, 5, 6, 7 }, 8);
+  /* the whole tensor's NaN count is the digest's own */
+  g_assert_false (tdbg_logdir_get_trace (logdir, 7)->flags & TDBG_DIGEST_COUNTS_SATURATED);
+  g_assert_true (tdbg_logdir_get_trace (logdir, 6)->flags & TDBG_DIGEST_SIZE_WIDE);
   for (TdbgTraceSortKey key = TDBG_TRACE_SORT_NONE; key < TDBG_TRACE_N_SORTS; key++)
     {
       assert_sorted_as_reference (logdir, traces, key, FALSE);

@@ -94,7 +94,7 @@ find_problem (TdbgLogdir *logdir, const char *file, guint64 offset, const char *
 static const char *
 trace_op_name (TdbgLogdir *logdir, guint index)
 {
-  return tdbg_logdir_get_op (logdir, tdbg_logdir_get_trace (logdir, index)->op)->op_name;
+  return tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, index)))->op_name;
 }
 
 static void
@@ -361,8 +361,8 @@ test_being_written (void)
   g_assert_cmpuint (tdbg_logdir_get_n_alerts (logdir), ==, N_BAD - 1);
   {
     const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, tdbg_logdir_get_alert (logdir, 0)->trace_index);
-    g_assert_cmpstr (tdbg_logdir_get_op (logdir, d->op)->op_name, ==, "loss");
-    g_assert_null (tdbg_logdir_get_op (logdir, d->op)->op_type);
+    g_assert_cmpstr (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_name, ==, "loss");
+    g_assert_null (tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (d))->op_type);
   }
 }
 
