@@ -449,10 +449,40 @@ trace_file_set (TdbgLogdir *logdir, guint32 trace)
   return tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, trace));
 }
 
+/* The ops of a graph run side by side, and each output's debug op beside the ops using it: the
+ * trace of what @ref's op was given in this call may come after @ref in file order (tf.data's
+ * parallel map writes them so). @t, (op, slot)'s latest trace before @ref, is of an earlier
+ * call when @ref's op was traced since; then this call's is the first after @ref in its file
+ * set, before @ref's op is traced again. Where a circular buffer dropped the first calls'
+ * records, a producer with no trace before is taken as dropped instead. */
+static guint32
+input_trace_of_call (TdbgLogdir *logdir, guint32 op, guint slot, guint32 ref, guint32 t)
+{
+  const TdbgTraceDigest *r = tdbg_logdir_get_trace (logdir, ref);
+  guint32 consumer = tdbg_trace_digest_get_op (r);
+  guint32 prev = tdbg_logdir_find_latest_trace_before (logdir, consumer, r->output_slot, ref);
+  guint32 next = tdbg_logdir_find_trace_of_op (logdir, consumer, ref + 1);
+  guint32 end = next != TDBG_NONE ? next : tdbg_logdir_get_n_traces (logdir);
+  guint32 graph = tdbg_logdir_get_op (logdir, consumer)->graph;
+
+  if (t != TDBG_NONE && (prev == TDBG_NONE || t > prev))
+    return t;
+  if (t == TDBG_NONE && graph != TDBG_NONE && _tdbg_cause_walk_records_dropped (logdir, graph))
+    return t;
+  for (guint32 u = tdbg_logdir_find_trace_of_op_before (logdir, op, ref + 1, end); u != TDBG_NONE;
+       u = tdbg_logdir_find_trace_of_op_before (logdir, op, u + 1, end))
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, u);
+      if (d->output_slot == slot && tdbg_trace_digest_get_file_set (d) == tdbg_trace_digest_get_file_set (r))
+        return u;
+    }
+  return t;
+}
+
 guint32
 _tdbg_cause_walk_input_trace (TdbgLogdir *logdir, guint32 op, guint slot, guint32 ref)
 {
-  guint32 t = tdbg_logdir_find_latest_trace_before (logdir, op, slot, ref);
+  guint32 t = input_trace_of_call (logdir, op, slot, ref, tdbg_logdir_find_latest_trace_before (logdir, op, slot, ref));
   guint32 first = tdbg_logdir_get_op (logdir, op)->first_trace;
 
   /* An op another host ran (tf.device("/job:worker…") in the function) is traced in that

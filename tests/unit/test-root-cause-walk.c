@@ -545,6 +545,69 @@ check_bad_at_start (gboolean producer)
 static void test_bad_at_start_dropped (void) { check_bad_at_start (FALSE); }
 static void test_bad_at_start_finite_feed (void) { check_bad_at_start (TRUE); }
 
+/* The ops of a graph run side by side: a producer's trace of one call may come after its
+ * consumer's (tf.data's parallel map writes them so). The gather's NaN is first in the file,
+ * but its feed's trace of that call, the next record, already held it; the feed traced before
+ * the gather's previous trace is an earlier call's, not taken for this call's. With
+ * @in_order, each call's feed comes first: the feed traced before the gather is this call's,
+ * finite, and the gather is the origin even though the next call's feed (before the gather's
+ * next trace) holds NaN. (A run whose every call writes the consumer first is not told from
+ * one whose calls write the producer first: that needs every trace before counted.) */
+static void
+check_producer_traced_after (gboolean in_order)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "map");
+    cause_fixture_add_op (w, "map", "Placeholder", "feed", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "map", "GatherV2", "gather", (const char *const[]) { "feed:0", NULL });
+    if (in_order)
+      {
+        cause_fixture_add_trace (w, 10, "map", "feed", CAUSE_FULL, cause_finite_positive); /* 0 */
+        cause_fixture_add_trace (w, 11, "map", "gather", CAUSE_FULL, cause_finite_positive);
+        cause_fixture_add_trace (w, 12, "map", "feed", CAUSE_FULL, cause_finite_positive); /* 2 */
+        cause_fixture_add_trace (w, 13, "map", "gather", CAUSE_FULL, cause_nans);          /* 3 */
+        cause_fixture_add_trace (w, 14, "map", "feed", CAUSE_FULL, cause_nans);            /* 4 */
+        cause_fixture_add_trace (w, 15, "map", "gather", CAUSE_FULL, cause_nans);
+      }
+    else
+      {
+        cause_fixture_add_trace (w, 10, "map", "feed", CAUSE_FULL, cause_finite_positive); /* 0 */
+        cause_fixture_add_trace (w, 11, "map", "gather", CAUSE_FULL, cause_finite_positive);
+        cause_fixture_add_trace (w, 12, "map", "gather", CAUSE_FULL, cause_nans);          /* 2 */
+        cause_fixture_add_trace (w, 13, "map", "feed", CAUSE_FULL, cause_nans);            /* 3 */
+        cause_fixture_add_trace (w, 14, "map", "feed", CAUSE_FULL, cause_nans);
+        cause_fixture_add_trace (w, 15, "map", "gather", CAUSE_FULL, cause_nans);
+      }
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  if (in_order)
+    {
+      g_assert_cmpuint (rc->walk->len, ==, 1);
+      g_assert_cmpuint (rc->origin_trace, ==, 3);
+      g_assert_cmpuint (rc->inputs->len, ==, 1);
+      g_assert_cmpuint (input (rc, 0)->trace, ==, 2);
+      g_assert_false (input (rc, 0)->bad);
+    }
+  else
+    {
+      g_assert_cmpuint (rc->walk->len, ==, 2);
+      g_assert_cmpuint (step (rc, 0)->trace, ==, 2);
+      g_assert_cmpuint (step (rc, 1)->trace, ==, 3);
+      g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_INPUT);
+      g_assert_cmpuint (rc->origin_trace, ==, 3);
+      g_assert_cmpstr (rc->origin_op_type, ==, "Placeholder");
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+    }
+  test_remove_tree (dir);
+}
+
+static void test_producer_traced_after (void) { check_producer_traced_after (FALSE); }
+static void test_producer_traced_before (void) { check_producer_traced_after (TRUE); }
+
 /* A trace of an op whose creation record is missing: its inputs are unknown, not absent. */
 static void
 test_op_without_creation (void)
@@ -650,6 +713,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/overflow/inputs-recorded", test_overflow_inputs_recorded);
   g_test_add_func ("/root-cause-walk/overflow/input-not-recorded", test_overflow_input_not_recorded);
   g_test_add_func ("/root-cause-walk/bad-at-start/finite-feed", test_bad_at_start_finite_feed);
+  g_test_add_func ("/root-cause-walk/producer-traced/after", test_producer_traced_after);
+  g_test_add_func ("/root-cause-walk/producer-traced/before", test_producer_traced_before);
   g_test_add_func ("/root-cause-walk/op-without-creation", test_op_without_creation);
   g_test_add_func ("/root-cause-walk/no-tensor", test_no_tensor_cannot_tell);
   g_test_add_func ("/root-cause-walk/variable/written-eagerly", test_variable_written_eagerly);
