@@ -23,6 +23,8 @@ struct _TdbgCauseCard {
   GtkLabel *code_label;
   GtkButton *origin_button;
   GtkLabel *origin_label;
+  GtkButton *after_button;     /* a constant's origin: the first NaN it led to */
+  GtkLabel *after_label;
   GtkLabel *explanation_label;
   GtkListBox *inputs_list;
   GtkLabel *hint_label;
@@ -134,6 +136,20 @@ origin_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
                           rc->origin_output_slot, rc->origin_execution);
 }
 
+/* A constant holding ±∞ (a mask) is the origin; what to look at is the NaN it led to. */
+static char *
+first_nan_after_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgOp *op;
+
+  if (rc->cause != TDBG_CAUSE_CONSTANT || rc->first_nan_after == TDBG_NONE)
+    return NULL;
+  op = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, rc->first_nan_after)));
+  /* TRANSLATORS: below the origin when it is a constant: "First NaN after it: probs (Softmax), trace 2" */
+  return g_strdup_printf (_("First NaN after it: %s (%s), trace %u"), op->op_name, op->op_type ? op->op_type : "?",
+                          rc->first_nan_after);
+}
+
 static char *
 spread_text (const TdbgRootCause *rc)
 {
@@ -162,6 +178,7 @@ show_cause (TdbgCauseCard *self, TdbgLogdir *logdir, const TdbgRootCause *rc)
   g_autofree char *limitation = tdbg_sentences_tell (said, rc->limitation);
   g_autofree char *hint = hint_text && *hint_text ? g_strdup_printf (_("What to do: %s"), hint_text) : NULL;
   g_autofree char *spread = spread_text (rc);
+  g_autofree char *after = first_nan_after_text (logdir, rc);
   guint had_focus;
 
   /* TRANSLATORS: the collapsed card's summary: the cause in a few words · where it went bad */
@@ -173,6 +190,8 @@ show_cause (TdbgCauseCard *self, TdbgLogdir *logdir, const TdbgRootCause *rc)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, rc->explanation, -1);
   gtk_label_set_text (self->origin_label, origin);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->origin_button), GTK_ACCESSIBLE_PROPERTY_LABEL, origin_acc, -1);
+  gtk_label_set_text (self->after_label, after ? after : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->after_button), after != NULL);
   gtk_label_set_text (self->explanation_label, explanation);
   set_optional (self->hint_label, hint);
   set_optional (self->limitation_label, limitation);
@@ -252,6 +271,27 @@ origin_clicked_cb (TdbgCauseCard *self)
   tdbg_cause_card_activate_origin (self);
 }
 
+const char *
+tdbg_cause_card_get_first_nan_after_text (TdbgCauseCard *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->after_button)) ? gtk_label_get_text (self->after_label) : NULL;
+}
+
+void
+tdbg_cause_card_activate_first_nan_after (TdbgCauseCard *self)
+{
+  const TdbgRootCause *rc = tdbg_cause_card_get_cause (self);
+
+  if (rc != NULL && self->selection != NULL && rc->first_nan_after != TDBG_NONE)
+    tdbg_selection_select_trace (self->selection, rc->first_nan_after);
+}
+
+static void
+after_clicked_cb (TdbgCauseCard *self)
+{
+  tdbg_cause_card_activate_first_nan_after (self);
+}
+
 static void
 input_activated_cb (TdbgCauseCard *self, GtkListBoxRow *row)
 {
@@ -310,9 +350,9 @@ tdbg_cause_card_class_init (TdbgCauseCardClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, TDBG_ACCESSIBLE_ROLE_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/tfdbg_gtk/TfdbgGtk/ui/tdbg-cause-card.ui");
   TDBG_BIND_TEMPLATE_CHILDREN (widget_class, TdbgCauseCard, toggle, arrow, body, title_label, code_label, origin_button,
-                               origin_label, explanation_label, inputs_list, hint_label, limitation_label, spread_label,
+                               origin_label, after_button, after_label, explanation_label, inputs_list, hint_label, limitation_label, spread_label,
                                copy_button);
-  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, origin_clicked_cb, input_activated_cb, toggled_cb);
+  TDBG_BIND_TEMPLATE_CALLBACKS (widget_class, origin_clicked_cb, after_clicked_cb, input_activated_cb, toggled_cb);
 }
 
 /* GTK 4.8's scroller asks its content's natural height at no particular width, where the

@@ -30,6 +30,10 @@ void tdbg_cause_card_set_expanded (TdbgCauseCard *self, gboolean expanded);
 gboolean tdbg_cause_card_get_expanded (TdbgCauseCard *self);
 /* Selects the origin, as a click on it does. */
 void tdbg_cause_card_activate_origin (TdbgCauseCard *self);
+/* A constant origin's line below it, naming the first NaN it led to (NULL when not shown), and
+ * that trace selected, as a click on the line does. */
+const char *tdbg_cause_card_get_first_nan_after_text (TdbgCauseCard *self);
+void tdbg_cause_card_activate_first_nan_after (TdbgCauseCard *self);
 
 /* An input's health in words ("healthy: 1 zero, 999 positive", "bad: 3 NaN", "not
  * recorded"), translated. */

@@ -170,6 +170,23 @@ cause_fixture_assert_nothing_bad (const TdbgRootCause *rc)
  * ReadVariableOp read of h, traced NaN (trace 1); the update created before the read unless
  * @update_after. */
 char *
+cause_fixture_write_constant_mask (void)
+{
+  char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+
+  cause_fixture_add_op (w, "f", "Placeholder", "a", (const char *const[]) { NULL });
+  cause_fixture_add_op (w, "f", "Const", "mask_value", (const char *const[]) { NULL });
+  cause_fixture_add_op (w, "f", "SelectV2", "masked", (const char *const[]) { "a:0", "a:0", "mask_value:0", NULL });
+  cause_fixture_add_op (w, "f", "Softmax", "probs", (const char *const[]) { "masked:0", NULL });
+  cause_fixture_add_trace (w, 10, "f", "mask_value", CAUSE_FULL, cause_neg_infs);
+  cause_fixture_add_trace (w, 11, "f", "masked", CAUSE_FULL, cause_neg_infs);
+  cause_fixture_add_trace (w, 12, "f", "probs", CAUSE_FULL, cause_nans);
+  g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  return dir;
+}
+
+char *
 cause_fixture_write_untraced_update (gboolean update_after)
 {
   const char *const update_inputs[] = { "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "h:0", "eps:0", "h:0", NULL };

@@ -49,6 +49,10 @@ char *cause_fixture_write_nested (CauseMode mode, gboolean as_cond);
  * update is created before the read unless @update_after. */
 char *cause_fixture_write_untraced_update (gboolean update_after);
 
+/* f: a Const mask_value holding −∞ (trace 0, the first bad one), a SelectV2 masked passing it on
+ * (trace 1), a Softmax probs holding NaN (trace 2): the mask a program wrote on purpose. */
+char *cause_fixture_write_constant_mask (void);
+
 /* Loads @dir and finds its root cause; the logdir goes to @logdir_out. */
 TdbgRootCause *cause_fixture_find (const char *dir, TdbgLogdir **logdir_out);
 /* Nothing went bad: no origin, no cause, no walk, and a sentence saying so. */

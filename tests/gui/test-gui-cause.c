@@ -386,6 +386,38 @@ shows_op (gpointer data)
 /* An update TensorFlow records no output of (ResourceApplyAdam) wrote the NaN a variable's read
  * shows: the card names the update as the origin, says it is not recorded and inferred from
  * the read's trace, outlines the epsilon of zero, and its origin button selects that trace. */
+/* A −∞ mask written on purpose is the origin; the card names the NaN it led to below it, and a
+ * click there selects that trace. */
+static void
+test_constant_card (void)
+{
+  g_autofree char *dir = cause_fixture_write_constant_mask ();
+  TdbgWindow *window = gui_open_window (dir);
+  TdbgSelection *sel = tdbg_window_get_selection (window);
+  TdbgCauseCard *card = wait_card (window);
+
+  g_assert_cmpint (tdbg_cause_card_get_cause (card)->cause, ==, TDBG_CAUSE_CONSTANT);
+  g_assert_cmpstr (tdbg_cause_card_get_origin_text (card), ==, "mask_value:0 (Const), trace 0");
+  g_assert_cmpstr (tdbg_cause_card_get_first_nan_after_text (card), ==, "First NaN after it: probs (Softmax), trace 2");
+  tdbg_cause_card_set_expanded (card, TRUE);
+  gui_spin (200);
+  gui_shot (GTK_WIDGET (window), "cause-card-constant.png");
+  tdbg_cause_card_activate_first_nan_after (card);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 2);
+  tdbg_cause_card_activate_origin (card);
+  g_assert_cmpuint (tdbg_selection_get_trace (sel), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+
+  /* Any other origin shows no such line. */
+  dir = cause_fixture_write_untraced_update (FALSE);
+  window = gui_open_window (dir);
+  card = wait_card (window);
+  g_assert_null (tdbg_cause_card_get_first_nan_after_text (card));
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_remove_tree (dir);
+}
+
 static void
 test_untraced_origin_card (void)
 {
@@ -487,6 +519,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/cause-card-dark", test_dark_card);
   g_test_add_func ("/gui/cause-card-walked", test_walked_card);
   g_test_add_func ("/gui/cause-card-untraced", test_untraced_origin_card);
+  g_test_add_func ("/gui/cause-card-constant", test_constant_card);
   g_test_add_func ("/gui/save-npy", test_save_npy);
   status = g_test_run ();
   test_remove_tree (cache);
