@@ -191,6 +191,7 @@ show_cause (TdbgCauseCard *self, TdbgLogdir *logdir, const TdbgRootCause *rc)
   gtk_label_set_text (self->origin_label, origin);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->origin_button), GTK_ACCESSIBLE_PROPERTY_LABEL, origin_acc, -1);
   gtk_label_set_text (self->after_label, after ? after : "");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->after_button), GTK_ACCESSIBLE_PROPERTY_LABEL, after ? after : "", -1);
   gtk_widget_set_visible (GTK_WIDGET (self->after_button), after != NULL);
   gtk_label_set_text (self->explanation_label, explanation);
   set_optional (self->hint_label, hint);
