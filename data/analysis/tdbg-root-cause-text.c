@@ -240,6 +240,11 @@ hint_for (const TdbgRootCause *rc)
       return _("Look at the op's documentation for the inputs it cannot take, and check its inputs with "
                "tf.debugging.check_numerics and tf.debugging.assert_* before it.");
     case TDBG_CAUSE_CONSTANT:
+      if (rc->inputs->len > 0)
+        return _("The program computed the NaN/∞ from constants: on purpose (log(0.) as a log-space zero, as "
+                 "tf.nn.ctc_loss does), then the NaN/∞ it led to is what to look at, the ops after it in Graph "
+                 "Execution, and nothing went wrong when none followed; or by mistake (a constant zero where a "
+                 "small positive value was meant).");
       return _("A constant holds the NaN/∞ the program put in it: on purpose (a mask of −∞, a starting maximum), "
                "then the NaN/∞ it led to is what to look at, the ops after it in Graph Execution (a softmax of a "
                "row masked entirely is NaN); or by mistake (np.inf or float(\"nan\") where a finite value was meant).");
@@ -374,6 +379,11 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
     case TDBG_CAUSE_NONE:
       return g_strdup (_("No tensor held NaN or ∞."));
     case TDBG_CAUSE_CONSTANT:
+      if (rc->inputs->len > 0)
+        /* TRANSLATORS: the op's name, its type ("Log"), the bad values ("−∞"), its constant input's name */
+        return g_strdup_printf (_("%s (%s) produced %s from constants alone (%s): the program wrote it so, as "
+                                  "log-space code writes log(0) = −∞ for a probability of zero."), op, type, kind,
+                                input);
       /* TRANSLATORS: the op's name, its type ("Const"), the bad values ("−∞") */
       return g_strdup_printf (_("%s (%s) is a constant of the graph holding %s: the program wrote it so."), op, type,
                               kind);

@@ -446,6 +446,30 @@ is_constant (const char *op_type)
   return g_strcmp0 (op_type, "Const") == 0 || g_strcmp0 (op_type, "HostConst") == 0;
 }
 
+/* Made from constants alone (log(0.), a library's log-space zero): the program wrote it so. */
+static gboolean
+made_of_constants (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  switch (rc->cause)
+    {
+    case TDBG_CAUSE_NONE:
+    case TDBG_CAUSE_NONFINITE_INPUT:
+    case TDBG_CAUSE_INPUTS_NOT_RECORDED:
+    case TDBG_CAUSE_NOT_INSTRUMENTED:
+    case TDBG_CAUSE_CONSTANT:
+      return FALSE;
+    default:
+      break;
+    }
+  for (guint i = 0; i < rc->inputs->len; i++)
+    {
+      guint32 op = g_array_index (rc->inputs, TdbgCauseInput, i).op;
+      if (op == TDBG_NONE || !is_constant (tdbg_logdir_get_op (logdir, op)->op_type))
+        return FALSE;
+    }
+  return rc->inputs->len > 0;
+}
+
 static void
 decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
 {
@@ -578,6 +602,8 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
     {
       g_auto(GStrv) op_names = composition_op_names (logdir, op);
       decide_cause (rc, op->op_type, op_names);
+      if (made_of_constants (logdir, rc))
+        rc->cause = TDBG_CAUSE_CONSTANT;
     }
   if (rc->cause == TDBG_CAUSE_CONSTANT)
     rc->first_nan_after = _tdbg_root_cause_first_nan_after (logdir, index);

@@ -462,6 +462,46 @@ test_constant (void)
   test_remove_tree (dir);
 }
 
+/* An op made the −∞ from constants alone (tf.nn.ctc_loss's log(0.), a log-space zero): the
+ * program wrote it so, said as a constant; the first NaN it led to is named. A division of a
+ * traced value by a constant zero is not made of constants alone. */
+static void
+test_made_of_constants (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *div_dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL, div_logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL, div = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Const", "zero", (const char *const[]) { NULL });
+    add_op (w, "Log", "log_zero", (const char *const[]) { "zero:0", NULL });
+    add_op (w, "Mul", "m", (const char *const[]) { "log_zero:0", "zero:0", NULL });
+    add_trace (w, 10, "zero", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+    add_trace (w, 11, "log_zero", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
+    add_trace (w, 12, "m", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->origin_trace, ==, 1);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_CONSTANT);
+  g_assert_nonnull (strstr (rc->explanation, "log_zero (Log) produced −∞ from constants alone (zero)"));
+  g_assert_nonnull (strstr (rc->explanation, "The first NaN after it is m (Mul), trace #2."));
+  g_assert_nonnull (strstr (rc->hint, "tf.nn.ctc_loss"));
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (div_dir);
+    add_op (w, "Const", "zero", (const char *const[]) { NULL });
+    add_op (w, "RealDiv", "d", (const char *const[]) { "a:0", "zero:0", NULL });
+    add_trace (w, 10, "zero", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+    add_trace (w, 11, "d", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  div = cause_fixture_find (div_dir, &div_logdir);
+  g_assert_cmpint (div->cause, !=, TDBG_CAUSE_CONSTANT);
+  test_remove_tree (dir);
+  test_remove_tree (div_dir);
+}
+
 /* An op the catalogue does not know whose input is a function argument: the argument may have
  * brought the NaN, so no "from finite inputs" and no cause guessed. */
 static void
@@ -852,6 +892,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/passed-on-from-argument", test_passed_on_from_argument);
   g_test_add_func ("/root-cause/unknown-op-of-argument", test_unknown_op_of_argument);
   g_test_add_func ("/root-cause/constant", test_constant);
+  g_test_add_func ("/root-cause/made-of-constants", test_made_of_constants);
   g_test_add_func ("/root-cause/integer-axis", test_integer_axis);
   g_test_add_func ("/root-cause/untraced-writer", test_untraced_writer);
   g_test_add_func ("/root-cause/eager-integer-input", test_eager_integer_input);
