@@ -15,6 +15,8 @@ void _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 
 void _tdbg_root_cause_count_spread (TdbgLogdir *logdir, TdbgRootCause *rc, double origin_wall_time);
 /* The first trace after @index whose counts show NaN, or TDBG_NONE. */
 guint32 _tdbg_root_cause_first_nan_after (TdbgLogdir *logdir, guint32 index);
+/* An IsFinite op that @op's outputs reach in its graph, or TDBG_NONE. */
+guint32 _tdbg_root_cause_checked_by (TdbgLogdir *logdir, guint32 op);
 
 typedef struct {
   TdbgLogdir *logdir;

@@ -76,6 +76,37 @@ _tdbg_root_cause_count_spread (TdbgLogdir *logdir, TdbgRootCause *rc, double ori
   count_spread_executions (logdir, rc, origin_wall_time);
 }
 
+/* Ops looked at downstream of the origin for a check of its values. */
+#define MAX_CHECK_SEARCH 512
+
+/* The program may check the values itself: Keras's LossScaleOptimizer asks tf.math.is_finite
+ * of every gradient and skips the step when one is not finite. Breadth first through the
+ * consumers, so the nearest check is named. */
+guint32
+_tdbg_root_cause_checked_by (TdbgLogdir *logdir, guint32 op)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr(GQueue) queue = g_queue_new ();
+
+  g_queue_push_tail (queue, GUINT_TO_POINTER (op));
+  g_hash_table_add (seen, GUINT_TO_POINTER (op));
+  while (!g_queue_is_empty (queue) && g_hash_table_size (seen) < MAX_CHECK_SEARCH)
+    {
+      const TdbgOp *o = tdbg_logdir_get_op (logdir, GPOINTER_TO_UINT (g_queue_pop_head (queue)));
+      for (guint i = 0; i < o->consumers->len; i++)
+        {
+          guint32 c = g_array_index (o->consumers, TdbgConsumer, i).op;
+          if (g_hash_table_contains (seen, GUINT_TO_POINTER (c)))
+            continue;
+          if (g_strcmp0 (tdbg_logdir_get_op (logdir, c)->op_type, "IsFinite") == 0)
+            return c;
+          g_hash_table_add (seen, GUINT_TO_POINTER (c));
+          g_queue_push_tail (queue, GUINT_TO_POINTER (c));
+        }
+    }
+  return TDBG_NONE;
+}
+
 /* The first trace after @index whose counts show NaN, or TDBG_NONE. */
 guint32
 _tdbg_root_cause_first_nan_after (TdbgLogdir *logdir, guint32 index)

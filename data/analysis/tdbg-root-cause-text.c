@@ -526,6 +526,28 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
     }
 }
 
+/* The program checks the values the origin made (tf.math.is_finite): said, with what a loss
+ * scaler does with them. */
+static char *
+checked_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  if (rc->checked_by == TDBG_NONE)
+    return NULL;
+  /* TRANSLATORS: the IsFinite op's name */
+  return g_strdup_printf (_("The program checks these values: they reach %s (IsFinite), as dynamic loss scaling "
+                            "(a LossScaleOptimizer) does before each update, skipping a step whose gradients are not "
+                            "finite and lowering its scale."),
+                          tdbg_logdir_get_op (logdir, rc->checked_by)->op_name);
+}
+
+static const char *
+checked_hint (void)
+{
+  return _("NaN/∞ in the first steps are expected under dynamic loss scaling: the step is skipped and the scale "
+           "lowered. Look at alerts after the scale has settled (later calls of the function); if they keep "
+           "coming, part of the model overflows float16 whatever the scale: compute that part in float32.");
+}
+
 void
 _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_name)
 {
@@ -534,14 +556,20 @@ _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_
   g_autofree char *sentence = cause_sentence (rc, op_name, input ? input->op_name : "?");
   g_autofree char *evidence = evidence_sentence (rc, input);
   g_autofree char *walk = walk_sentence (logdir, rc, op_name);
+  g_autofree char *checked = checked_sentence (logdir, rc);
   g_autofree char *said = NULL;
 
   rc->limitation = limitation_for (rc, input);
   said = evidence ? g_strdup_printf ("%s %s", sentence, evidence)
        : rc->limitation ? g_strdup_printf ("%s %s", sentence, rc->limitation)
        : g_steal_pointer (&sentence);
+  if (checked)
+    {
+      g_autofree char *unchecked = g_steal_pointer (&said);
+      said = g_strdup_printf ("%s %s", unchecked, checked);
+    }
   rc->explanation = walk ? g_strdup_printf ("%s %s", said, walk) : g_steal_pointer (&said);
-  rc->hint = g_strdup (hint_for (rc));
+  rc->hint = g_strdup (checked ? checked_hint () : hint_for (rc));
 }
 
 /* Nothing alerted: in NO_TENSOR or SHAPE alone that is because nothing could, and is said. */

@@ -446,9 +446,9 @@ is_constant (const char *op_type)
   return g_strcmp0 (op_type, "Const") == 0 || g_strcmp0 (op_type, "HostConst") == 0;
 }
 
-/* Made from constants alone (log(0.), a library's log-space zero): the program wrote it so. */
+/* The origin made the NaN/∞ (rather than held or passed them on, or being unexplained). */
 static gboolean
-made_of_constants (TdbgLogdir *logdir, const TdbgRootCause *rc)
+made_here (const TdbgRootCause *rc)
 {
   switch (rc->cause)
     {
@@ -459,8 +459,16 @@ made_of_constants (TdbgLogdir *logdir, const TdbgRootCause *rc)
     case TDBG_CAUSE_CONSTANT:
       return FALSE;
     default:
-      break;
+      return TRUE;
     }
+}
+
+/* Made from constants alone (log(0.), a library's log-space zero): the program wrote it so. */
+static gboolean
+made_of_constants (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  if (!made_here (rc))
+    return FALSE;
   for (guint i = 0; i < rc->inputs->len; i++)
     {
       guint32 op = g_array_index (rc->inputs, TdbgCauseInput, i).op;
@@ -604,6 +612,8 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
       decide_cause (rc, op->op_type, op_names);
       if (made_of_constants (logdir, rc))
         rc->cause = TDBG_CAUSE_CONSTANT;
+      else if (made_here (rc) && !rc->origin_untraced)
+        rc->checked_by = _tdbg_root_cause_checked_by (logdir, rc->origin_op);
     }
   if (rc->cause == TDBG_CAUSE_CONSTANT)
     rc->first_nan_after = _tdbg_root_cause_first_nan_after (logdir, index);
@@ -704,7 +714,7 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
 
   rc->records = g_ptr_array_new_with_free_func (free_event);
   rc->origin_trace = rc->origin_execution = rc->origin_op = TDBG_NONE;
-  rc->step_execution = rc->step_graph = rc->first_nan_after = TDBG_NONE;
+  rc->step_execution = rc->step_graph = rc->first_nan_after = rc->checked_by = TDBG_NONE;
   rc->evidence_input = rc->unrecorded_input = -1;
   rc->evidence_count = NAN;
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;

@@ -131,6 +131,8 @@ typedef struct {
   guint32 step_graph;         /* the called function's graph, TDBG_NONE when unknown */
   guint32 first_nan_after;    /* TDBG_CAUSE_CONSTANT: the first trace after the origin holding NaN,
                                * TDBG_NONE when none or when the mode does not tell */
+  guint32 checked_by;         /* made NaN/∞: an IsFinite op of the origin's graph its values reach
+                               * (dynamic loss scaling skips such a step), or TDBG_NONE */
 
   GPtrArray *records;         /* the decoded records the values borrow from */
 } TdbgRootCause;

@@ -157,6 +157,12 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_member_uint (j, "bad_executions_after", rc->spread_executions);
   /* A constant's: the first NaN made after it (what a mask of −∞ led to). */
   tdbg_json_member_uint_or_null (j, "first_nan_trace_after", rc->first_nan_after, TDBG_NONE);
+  /* Made NaN/∞ whose values the program checks (tf.math.is_finite, as loss scaling does). */
+  tdbg_json_key (j, "checked_by");
+  if (rc->checked_by == TDBG_NONE)
+    tdbg_json_null (j);
+  else
+    tdbg_json_string (j, tdbg_logdir_get_op (logdir, rc->checked_by)->op_name);
   tdbg_json_key (j, "first_step");
   if (rc->step_execution == TDBG_NONE)
     tdbg_json_null (j);

@@ -502,6 +502,47 @@ test_made_of_constants (void)
   test_remove_tree (div_dir);
 }
 
+/* An overflow whose values the program checks with tf.math.is_finite (a loss scaler's, before
+ * its update): the nearest IsFinite downstream is named and the advice is the loss scaler's.
+ * Without the check, the overflow's own advice. */
+static void
+check_overflow_checked (gboolean checked)
+{
+  static const double pos_inf_only[6] = { 0, 4, 0, 0, 0, 0 };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Identity", "x", (const char *const[]) { "a:0", NULL });
+    add_op (w, "Exp", "grad", (const char *const[]) { "x:0", NULL });
+    add_op (w, "Mul", "scaled", (const char *const[]) { "grad:0", "x:0", NULL });
+    if (checked)
+      add_op (w, "IsFinite", "is_finite", (const char *const[]) { "scaled:0", NULL });
+    add_trace (w, 10, "x", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+    add_trace (w, 11, "grad", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, pos_inf_only);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_OVERFLOW);
+  if (checked)
+    {
+      g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->checked_by)->op_name, ==, "is_finite");
+      g_assert_nonnull (strstr (rc->explanation, "The program checks these values: they reach is_finite (IsFinite)"));
+      g_assert_nonnull (strstr (rc->hint, "expected under dynamic loss scaling"));
+    }
+  else
+    {
+      g_assert_cmpuint (rc->checked_by, ==, TDBG_NONE);
+      g_assert_null (strstr (rc->explanation, "checks these values"));
+      g_assert_nonnull (strstr (rc->hint, "lower the learning rate"));
+    }
+  test_remove_tree (dir);
+}
+
+static void test_overflow_checked (void) { check_overflow_checked (TRUE); }
+static void test_overflow_unchecked (void) { check_overflow_checked (FALSE); }
+
 /* An op the catalogue does not know whose input is a function argument: the argument may have
  * brought the NaN, so no "from finite inputs" and no cause guessed. */
 static void
@@ -893,6 +934,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/unknown-op-of-argument", test_unknown_op_of_argument);
   g_test_add_func ("/root-cause/constant", test_constant);
   g_test_add_func ("/root-cause/made-of-constants", test_made_of_constants);
+  g_test_add_func ("/root-cause/overflow-checked", test_overflow_checked);
+  g_test_add_func ("/root-cause/overflow-unchecked", test_overflow_unchecked);
   g_test_add_func ("/root-cause/integer-axis", test_integer_axis);
   g_test_add_func ("/root-cause/untraced-writer", test_untraced_writer);
   g_test_add_func ("/root-cause/eager-integer-input", test_eager_integer_input);
