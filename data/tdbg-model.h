@@ -154,27 +154,19 @@ tdbg_trace_count_code (guint64 count, const TdbgTraceInfo *info)
 }
 
 /* Packs @info, whose offset must not pass TDBG_TRACE_MAX_OFFSET (inline: the loader packs
- * tens of millions). */
+ * tens of millions). The fields are put together first and stored at once: bit-fields stored
+ * one by one into the digest would each read it back. */
 static inline void
 tdbg_trace_digest_pack (TdbgTraceDigest *d, const TdbgTraceInfo *info)
 {
   guint flags = info->flags & ~(TDBG_DIGEST_SIZE_WIDE | TDBG_DIGEST_COUNTS_SATURATED);
-  guint codes = 0;
+  guint32 size = 0, codes = 0;
 
-  d->offset_low = (guint32) info->offset;
-  d->offset_high = (guint32) (info->offset >> 32) & 0xff;
-  tdbg_trace_digest_set_op (d, info->op);
-  d->output_slot = info->output_slot;
-  d->device = info->device;
-  d->file_set = info->file_set;
-  d->dtype = info->dtype;
-  d->mode = MIN (info->mode, TDBG_TRACE_MODE_MAX);
-  d->size24 = 0;
   if (info->flags & TDBG_DIGEST_HAS_SIZE)
     {
       if (info->size > TDBG_TRACE_SIZE_MAX)
         flags |= TDBG_DIGEST_SIZE_WIDE;
-      d->size24 = (guint32) MIN (info->size, TDBG_TRACE_SIZE_MAX);
+      size = (guint32) MIN (info->size, TDBG_TRACE_SIZE_MAX);
     }
   if (info->flags & TDBG_DIGEST_HAS_COUNTS)
     {
@@ -186,8 +178,19 @@ tdbg_trace_digest_pack (TdbgTraceDigest *d, const TdbgTraceInfo *info)
         flags |= TDBG_DIGEST_COUNTS_SATURATED;
       codes = neg_inf | pos_inf << 4 | nan << 8;
     }
-  d->count_codes = codes;
-  d->flags = flags;
+  *d = (TdbgTraceDigest) {
+    .offset_low = (guint32) info->offset,
+    .offset_high = (guint32) (info->offset >> 32) & 0xff,
+    .op24 = info->op < TDBG_TRACE_MAX_OPS ? info->op : TDBG_TRACE_NO_OP,
+    .size24 = size,
+    .flags = flags,
+    .output_slot = info->output_slot,
+    .device = info->device,
+    .file_set = info->file_set,
+    .dtype = info->dtype,
+    .mode = MIN (info->mode, TDBG_TRACE_MODE_MAX),
+    .count_codes = codes,
+  };
 }
 /* What the digest alone tells: all of @info but the wall time (0), and the size and counts
  * only when they fit (see the flags). */
