@@ -218,7 +218,7 @@ merge_chunk (TdbgLogdir *self, Piece *piece)
       guint32 op = tdbg_logdir_add_op (self, o->graph, o->name, strlen (o->name));
       TdbgTraceDigest *d = &tdbg_vec_index (&self->traces, TdbgTraceDigest, piece->first + o->digest);
       if (op == TDBG_NONE)
-        continue; /* past the ops the index can name: told as a problem when first met */
+        continue; /* past the ops the index can name: the load then fails (check_op_count()) */
       tdbg_trace_digest_set_op (d, op);
       note_first (g_ptr_array_index (self->ops, op), piece->first + o->digest, d);
       if (c->file_set == 0)

@@ -460,21 +460,21 @@ input_trace_of_call (TdbgLogdir *logdir, guint32 op, guint slot, guint32 ref, gu
 {
   const TdbgTraceDigest *r = tdbg_logdir_get_trace (logdir, ref);
   guint32 consumer = tdbg_trace_digest_get_op (r);
-  guint32 prev = tdbg_logdir_find_latest_trace_before (logdir, consumer, r->output_slot, ref);
-  guint32 next = tdbg_logdir_find_trace_of_op (logdir, consumer, ref + 1);
-  guint32 end = next != TDBG_NONE ? next : tdbg_logdir_get_n_traces (logdir);
   guint32 graph = tdbg_logdir_get_op (logdir, consumer)->graph;
+  guint32 next, end, prev;
 
-  if (t != TDBG_NONE && (prev == TDBG_NONE || t > prev))
+  if (t != TDBG_NONE &&
+      ((prev = tdbg_logdir_find_latest_trace_before (logdir, consumer, r->output_slot, ref)) == TDBG_NONE || t > prev))
     return t;
-  if (t == TDBG_NONE && graph != TDBG_NONE && _tdbg_cause_walk_records_dropped (logdir, graph))
-    return t;
+  next = tdbg_logdir_find_trace_of_op (logdir, consumer, ref + 1);
+  end = next != TDBG_NONE ? next : tdbg_logdir_get_n_traces (logdir);
   for (guint32 u = tdbg_logdir_find_trace_of_op_before (logdir, op, ref + 1, end); u != TDBG_NONE;
        u = tdbg_logdir_find_trace_of_op_before (logdir, op, u + 1, end))
     {
       const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, u);
-      if (d->output_slot == slot && tdbg_trace_digest_get_file_set (d) == tdbg_trace_digest_get_file_set (r))
-        return u;
+      if (d->output_slot != slot || tdbg_trace_digest_get_file_set (d) != tdbg_trace_digest_get_file_set (r))
+        continue;
+      return t == TDBG_NONE && graph != TDBG_NONE && _tdbg_cause_walk_records_dropped (logdir, graph) ? t : u;
     }
   return t;
 }
