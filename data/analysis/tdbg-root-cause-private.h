@@ -45,6 +45,8 @@ guint32 _tdbg_cause_walk_argument_producer (TdbgCauseWalk *w, guint32 op, guint3
  * order; for an op traced on another host only (placed there inside the function), its latest
  * there by @ref's time. TDBG_NONE when none. */
 guint32 _tdbg_cause_walk_input_trace (TdbgLogdir *logdir, guint32 op, guint slot, guint32 ref);
+/* The latest trace of output @slot of @op by @time, over every file set. */
+guint32 _tdbg_cause_walk_latest_trace_by_time (TdbgLogdir *logdir, guint32 op, guint slot, double time);
 gboolean _tdbg_cause_walk_output_value (TdbgCauseWalk *w, guint32 execution, guint slot, TdbgValue *value);
 /* Whether the execution's mode left that output out for its dtype: TensorFlow writes an empty
  * TensorProto in its place for a tensor not floating-point in the health modes. */
