@@ -117,10 +117,17 @@ tdbg_trace_digest_get_op (const TdbgTraceDigest *d)
   return d->op24 == TDBG_TRACE_NO_OP ? TDBG_NONE : d->op24;
 }
 
+/* @op as the digest keeps it: TDBG_NONE (and anything past what 24 bits name) as NO_OP. */
+static inline guint32
+tdbg_trace_op24 (guint32 op)
+{
+  return op < TDBG_TRACE_MAX_OPS ? op : TDBG_TRACE_NO_OP;
+}
+
 static inline void
 tdbg_trace_digest_set_op (TdbgTraceDigest *d, guint32 op)
 {
-  d->op24 = op < TDBG_TRACE_MAX_OPS ? op : TDBG_TRACE_NO_OP;
+  d->op24 = tdbg_trace_op24 (op);
 }
 
 /* Count @which (0 −∞, 1 +∞, 2 NaN) when the digest holds it (TRUE), whatever the flags say
@@ -181,7 +188,7 @@ tdbg_trace_digest_pack (TdbgTraceDigest *d, const TdbgTraceInfo *info)
   *d = (TdbgTraceDigest) {
     .offset_low = (guint32) info->offset,
     .offset_high = (guint32) (info->offset >> 32) & 0xff,
-    .op24 = info->op < TDBG_TRACE_MAX_OPS ? info->op : TDBG_TRACE_NO_OP,
+    .op24 = tdbg_trace_op24 (info->op),
     .size24 = size,
     .flags = flags,
     .output_slot = info->output_slot,
