@@ -704,11 +704,11 @@ first_bad_output (TdbgCauseWalk *w, guint32 index)
   return 0;
 }
 
-TdbgRootCause *
-tdbg_root_cause_find (TdbgLogdir *logdir)
+/* The root cause found by walking back from @start. */
+static TdbgRootCause *
+find_from (TdbgLogdir *logdir, TdbgWalkStep *start)
 {
   TdbgRootCause *rc = g_new0 (TdbgRootCause, 1);
-  TdbgWalkStep start = { TDBG_NONE, TDBG_NONE, 0, TDBG_LINK_FIRST };
   TdbgCauseWalk w;
   const TdbgWalkStep *origin;
 
@@ -720,12 +720,7 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;
   _tdbg_cause_walk_init (&w, logdir, rc->records);
 
-  /* Start where alerts are counted first: the first bad trace in file order (see the header),
-   * else the first bad execution; then walk back to where the values first went bad. */
-  if ((start.trace = first_bad_trace (logdir)) == TDBG_NONE &&
-      (start.execution = first_bad_execution (logdir)) != TDBG_NONE)
-    start.output_slot = first_bad_output (&w, start.execution);
-  if (start.trace == TDBG_NONE && start.execution == TDBG_NONE)
+  if (start->trace == TDBG_NONE && start->execution == TDBG_NONE)
     {
       rc->inputs = g_array_new (FALSE, TRUE, sizeof (TdbgCauseInput));
       rc->walk = g_array_new (FALSE, FALSE, sizeof (TdbgWalkStep));
@@ -733,13 +728,58 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
       _tdbg_cause_walk_clear (&w);
       return rc;
     }
-  rc->walk = _tdbg_cause_walk_back (&w, &start);
+  if (start->execution != TDBG_NONE)
+    start->output_slot = first_bad_output (&w, start->execution);
+  rc->walk = _tdbg_cause_walk_back (&w, start);
   origin = &g_array_index (rc->walk, TdbgWalkStep, rc->walk->len - 1);
   if (origin->trace != TDBG_NONE)
     find_for_trace (&w, rc, origin->trace);
   else
     find_for_execution (&w, rc, origin->execution, origin->output_slot);
   _tdbg_cause_walk_clear (&w);
+  return rc;
+}
+
+/* The origin holds values from outside what was recorded (not: its inputs were not recorded,
+ * as where a circular buffer dropped them, which says nothing of where they came from). */
+static gboolean
+came_from_elsewhere (const TdbgRootCause *rc)
+{
+  return rc->cause == TDBG_CAUSE_NONFINITE_INPUT;
+}
+
+/* @execution went bad before @rc's origin, by wall time. */
+static gboolean
+went_bad_before (TdbgLogdir *logdir, guint32 execution, const TdbgRootCause *rc)
+{
+  double origin_time = rc->origin_trace != TDBG_NONE ? tdbg_logdir_get_trace_wall_time (logdir, rc->origin_trace)
+                                                      : tdbg_logdir_get_execution (logdir, rc->origin_execution)->wall_time;
+  return tdbg_logdir_get_execution (logdir, execution)->wall_time < origin_time;
+}
+
+/* Start where alerts are counted first: the first bad trace in file order (see the header),
+ * else the first bad execution; then walk back to where the values first went bad. When that
+ * ends at values from outside what was recorded and an eager op wrote NaN/∞ before them, the
+ * eager op is the origin: preprocessing in eager code whose result a tf.data pipeline feeds to
+ * the graphs (nothing links the map function's placeholder to the eager tensor), a variable
+ * assigned an eager result and updated since. A tf.function call's execution is recorded once
+ * it returned, after the traces of its graph. */
+TdbgRootCause *
+tdbg_root_cause_find (TdbgLogdir *logdir)
+{
+  TdbgWalkStep from_trace = { first_bad_trace (logdir), TDBG_NONE, 0, TDBG_LINK_FIRST };
+  TdbgWalkStep from_execution = { TDBG_NONE, first_bad_execution (logdir), 0, TDBG_LINK_FIRST };
+  TdbgRootCause *rc;
+
+  if (from_trace.trace == TDBG_NONE)
+    return find_from (logdir, &from_execution);
+  rc = find_from (logdir, &from_trace);
+  if (from_execution.execution != TDBG_NONE && came_from_elsewhere (rc) &&
+      rc->origin_execution != from_execution.execution && went_bad_before (logdir, from_execution.execution, rc))
+    {
+      tdbg_root_cause_free (rc);
+      rc = find_from (logdir, &from_execution);
+    }
   return rc;
 }
 

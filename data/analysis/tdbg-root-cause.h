@@ -4,7 +4,8 @@
 /* Why it went bad: the origin of the first NaN/∞ (the first bad trace in file order, walked
  * back through the links the logdir records when the bad values came in from elsewhere: a
  * function's placeholders and the call's inputs, nested graphs and their calling ops, eager
- * tensor ids), its inputs' latest summaries, a cause decided by the cause catalogue from
+ * tensor ids; when that ends at values from outside the recording, the first bad eager output
+ * if it came before them by wall time), its inputs' latest summaries, a cause decided by the cause catalogue from
  * what the debug mode records, and how far it spread. GTK-free: the CLI and the window say
  * the same thing.
  *
@@ -44,7 +45,8 @@ const char *tdbg_evidence_code (TdbgEvidenceKind kind);
 
 /* How one step of the walk back was reached from the step before it. */
 typedef enum {
-  TDBG_LINK_FIRST,            /* the first bad trace in file order (or bad execution, without one) */
+  TDBG_LINK_FIRST,            /* the first bad trace in file order (or bad execution: without
+                               * one, or before values from outside the recording) */
   TDBG_LINK_INPUT,            /* an input of the op, in its own graph */
   TDBG_LINK_OUTER_GRAPH,      /* a placeholder of a nested graph, fed by the calling op's input */
   TDBG_LINK_FUNCTION_INPUT,   /* a placeholder of a function, fed by the eager call's input tensor */

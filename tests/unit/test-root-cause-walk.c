@@ -341,7 +341,8 @@ test_graph_on_second_host (void)
  * through the assignment to the Log, past an eager read given the handle in between. With
  * @updated_after, an AssignAddVariableOp given the handle ran after the assignment: it may
  * have made the values itself, so the walk stops at the read, whose values came from outside
- * the recording. */
+ * the recording; the eager Log wrote −∞ before that read, and is the origin all the same, found
+ * from the first bad execution (the walk's only step). */
 static void
 check_variable_written_eagerly (gboolean updated_after)
 {
@@ -369,16 +370,18 @@ check_variable_written_eagerly (gboolean updated_after)
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
   rc = cause_fixture_find (dir, &logdir);
-  g_assert_cmpuint (step (rc, 0)->trace, ==, 0);
   if (updated_after)
     {
       g_assert_cmpuint (rc->walk->len, ==, 1);
-      g_assert_cmpuint (rc->origin_trace, ==, 0);
-      g_assert_cmpstr (rc->origin_op_type, ==, "ReadVariableOp");
-      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+      g_assert_cmpint (step (rc, 0)->link, ==, TDBG_LINK_FIRST);
+      g_assert_cmpuint (rc->origin_trace, ==, TDBG_NONE);
+      g_assert_cmpuint (rc->origin_execution, ==, 2);
+      g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
     }
   else
     {
+      g_assert_cmpuint (step (rc, 0)->trace, ==, 0);
       g_assert_cmpuint (rc->walk->len, ==, 2);
       g_assert_cmpint (step (rc, 1)->link, ==, TDBG_LINK_VARIABLE);
       g_assert_cmpstr (tdbg_walk_link_code (step (rc, 1)->link), ==, "variable");

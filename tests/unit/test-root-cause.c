@@ -844,6 +844,52 @@ test_nonfinite_input (void)
   test_remove_tree (dir);
 }
 
+/* An eager Log wrote −∞ (preprocessing) and a graph's placeholder, fed through tf.data with
+ * nothing linking it to the eager tensor, is the first bad trace. The Log is the origin when it
+ * came first by wall time; an eager op that went bad after the graph's traces is not. */
+static void
+check_eager_before_graph (double eager_time)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Exp", "e", (const char *const[]) { "a:0", NULL });
+    cause_fixture_add_execution (w, eager_time, "Log", NULL, CAUSE_FULL, NULL, 0, 7, cause_neg_infs);
+    add_trace (w, 10, "a", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
+    add_trace (w, 11, "e", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  if (eager_time < 10)
+    {
+      g_assert_cmpuint (rc->origin_execution, ==, 0);
+      g_assert_cmpuint (rc->origin_trace, ==, TDBG_NONE);
+      g_assert_cmpstr (rc->origin_op_type, ==, "Log");
+      g_assert_cmpint (g_array_index (rc->walk, TdbgWalkStep, 0).link, ==, TDBG_LINK_FIRST);
+    }
+  else
+    {
+      g_assert_cmpuint (rc->origin_trace, ==, 0);
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+    }
+  test_remove_tree (dir);
+}
+
+static void
+test_eager_before_graph (void)
+{
+  check_eager_before_graph (5);
+}
+
+static void
+test_eager_after_graph (void)
+{
+  check_eager_before_graph (20);
+}
+
 /* The demo run: log() of a zero in the cross-entropy, in the training step asked for. */
 static void
 test_demo_step (void)
@@ -944,6 +990,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
   g_test_add_func ("/root-cause/function-instrumented", test_function_instrumented);
   g_test_add_func ("/root-cause/nonfinite-input", test_nonfinite_input);
+  g_test_add_func ("/root-cause/eager-before-graph", test_eager_before_graph);
+  g_test_add_func ("/root-cause/eager-after-graph", test_eager_after_graph);
   g_test_add_func ("/root-cause/demo-step", test_demo_step);
   g_test_add_func ("/root-cause/nothing-bad", test_nothing_bad);
   g_test_add_func ("/root-cause/spread-counts-executions", test_spread_counts_executions);
