@@ -35,7 +35,8 @@ _tdbg_window_progress_set_fraction (TdbgWindow *self, guint64 done, guint64 tota
 
 /* While the server's tfdbg-gtk still sends the files, the load waits for them: the bar shows
  * the bytes received of those listed, so that it moves on a slow link. Then the records read,
- * and behind a big logdir's first stretch the alerts of the whole counted as it is read. */
+ * and the NaN/∞ found in them counted as they are read (before a logdir is shown, and behind a
+ * big one's first stretch). */
 static void
 show_load_progress (TdbgWindow *self, const TdbgRunProgress *progress)
 {
@@ -54,7 +55,8 @@ show_load_progress (TdbgWindow *self, const TdbgRunProgress *progress)
       _tdbg_window_progress_set_fraction (self, progress->received, progress->expected);
       return;
     }
-  if (shown != NULL && tdbg_logdir_get_bulk_limited (shown))
+  /* Before the first of it is shown, and behind a big one's first stretch. */
+  if (shown == NULL || tdbg_logdir_get_bulk_limited (shown))
     tdbg_alerts_pane_set_found (tdbg_window_get_alerts_pane (self), progress->alerts);
   done_text = g_format_size (progress->bytes_done);
   total_text = g_format_size (progress->bytes_total);
@@ -93,6 +95,8 @@ static void
 stop_progress (TdbgWindow *self)
 {
   g_clear_handle_id (&self->progress_id, g_source_remove);
+  /* A load that failed or was cancelled leaves no count behind. */
+  tdbg_alerts_pane_set_found (tdbg_window_get_alerts_pane (self), 0);
   gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", FALSE);

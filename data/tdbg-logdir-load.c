@@ -5,8 +5,14 @@
 
 #include "tdbg-logdir-private.h"
 
+#include <errno.h>
 #include <string.h>
 #include <glib/gi18n.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "tdbg-error.h"
 
@@ -159,6 +165,8 @@ file_read_state (TdbgLogdir *self, const FileRead *file)
 
 /* A bulk limit applies to a file this many times longer (tdbg_logdir_set_bulk_limit()). */
 #define BULK_LIMIT_FROM 16
+/* Linux's scheduler weighs a niceness of 10 a tenth of 0. */
+#define BACKGROUND_NICENESS 10
 
 /* What @file's read is to ask for (a length of 0: nothing, or nothing that can be read, which
  * a problem then names); FALSE when cancelled. */
@@ -509,23 +517,42 @@ tdbg_logdir_load (TdbgLogdir *self, GCancellable *cancellable, GError **error)
   return TRUE;
 }
 
+/* A load behind a window yields the processor to the thread that draws it: the window is made
+ * and first drawn while the logdir is read (the load's threads on every core otherwise took
+ * two thirds of the window's processor time), and the load takes every core when the window
+ * is idle. Linux's niceness is a thread's own, and the threads the load starts inherit it; it
+ * cannot be taken back unprivileged, so the load gets a thread of its own rather than one of
+ * GIO's shared pool. */
 static void
-load_in_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+yield_to_the_window (void)
 {
+#ifdef __linux__
+  if (setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), BACKGROUND_NICENESS) != 0)
+    g_debug ("could not lower the load's priority: %s", g_strerror (errno));
+#endif
+}
+
+static gpointer
+load_in_thread (gpointer data)
+{
+  g_autoptr(GTask) task = data;
   GError *error = NULL;
-  if (tdbg_logdir_load (source_object, cancellable, &error))
+
+  yield_to_the_window ();
+  if (tdbg_logdir_load (g_task_get_source_object (task), g_task_get_cancellable (task), &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
+  return NULL;
 }
 
 void
 tdbg_logdir_load_async (TdbgLogdir *self, GCancellable *cancellable,
                         GAsyncReadyCallback callback, gpointer user_data)
 {
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, tdbg_logdir_load_async);
-  g_task_run_in_thread (task, load_in_thread);
+  g_thread_unref (g_thread_new ("tdbg-load", load_in_thread, task));
 }
 
 gboolean

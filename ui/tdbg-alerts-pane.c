@@ -37,8 +37,8 @@ struct _TdbgAlertsPane {
    * each click goes on to the next one (they are not in the list below). */
   guint more_visited[TDBG_N_ALERT_TYPES];
   TdbgAlertOptions options;
-  /* While the rest of a big logdir is read behind its first stretch: the NaN/∞ found in it
-   * so far, which the title shows as they grow. */
+  /* While a logdir is read (before it is shown, or the rest of a big one behind its first
+   * stretch): the NaN/∞ found in it so far, which the title shows as they grow. */
   guint64 found;
   /* Compare mode: the divergence alerts (also in more, and the list's first rows), the one gone
    * to last (-1: none), and how many NaN/∞ alerts run B has. */
@@ -347,7 +347,8 @@ show_counts (TdbgAlertsPane *self)
   guint64 all = 0;
   guint listed = 0;
   guint had_focus;
-  gboolean reading = logdir && tdbg_logdir_get_bulk_limited (logdir);
+  /* While a logdir is read (before it is shown, or behind its first stretch). */
+  gboolean reading = logdir ? tdbg_logdir_get_bulk_limited (logdir) : self->found > 0;
   guint64 found = reading ? self->found : 0;
 
   for (guint i = 0; i < n; i++)
@@ -364,8 +365,8 @@ show_counts (TdbgAlertsPane *self)
   if (reading)
     {
       g_autofree char *count = tdbg_ui_format_count (MAX (listed, found));
-      /* Translators: the alerts pane's title while a big logdir's first stretch is shown and
-       * the rest is still being read: "Alerts (12 so far)" */
+      /* Translators: the alerts pane's title while a logdir is still being read (before it is
+       * shown, or behind a big one's first stretch): "Alerts (12 so far)" */
       title = g_strdup_printf (_("Alerts (%s so far)"), count);
     }
   else if (all > listed)

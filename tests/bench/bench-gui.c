@@ -115,7 +115,8 @@ typedef struct {
   gint64 first_paint;
   gint64 loaded;
   gint64 alerts_painted;
-  gint64 alerts_counted;    /* the first frame whose heading shows a count above 0, "so far" or not */
+  gint64 alerts_counted;    /* the first frame whose heading shows a count above 0, "so far" (while
+                             * the logdir is read) or not */
   gulong handler;
 } Startup;
 
@@ -137,7 +138,7 @@ startup_after_paint_cb (GdkFrameClock *clock, Startup *s)
 
   if (s->first_paint == 0)
     s->first_paint = now;
-  if (s->alerts_counted == 0 && logdir != NULL && gtk_widget_get_mapped (GTK_WIDGET (alerts)) &&
+  if (s->alerts_counted == 0 && gtk_widget_get_mapped (GTK_WIDGET (alerts)) &&
       heading_counts (tdbg_alerts_pane_get_title (alerts)))
     s->alerts_counted = now;
   if (logdir == NULL || s->alerts_painted)
