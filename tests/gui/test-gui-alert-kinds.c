@@ -102,6 +102,26 @@ test_exploding (void)
   test_remove_tree (dir);
 }
 
+/* While the first logdir is read, before any is shown, the title counts the NaN/∞ found so far
+ * (the window hands the load's count over every progress tick), and says why the list is
+ * empty; the count goes once the load ends (a failed or cancelled one leaves none). */
+static void
+test_found_before_shown (void)
+{
+  TdbgWindow *window = gui_new_window ();
+  TdbgAlertsPane *pane = tdbg_window_get_alerts_pane (window);
+
+  g_assert_null (tdbg_selection_get_logdir (tdbg_window_get_selection (window)));
+  g_assert_cmpstr (tdbg_alerts_pane_get_title (pane), ==, "Alerts (0)");
+  tdbg_alerts_pane_set_found (pane, 12);
+  g_assert_cmpstr (tdbg_alerts_pane_get_title (pane), ==, "Alerts (12 so far)");
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (pane), "More of the logdir is being read", TRUE));
+  g_assert_cmpuint (tdbg_alerts_pane_get_kind_count (pane, TDBG_ALERT_INF_NAN), ==, 0);
+  tdbg_alerts_pane_set_found (pane, 0);
+  g_assert_cmpstr (tdbg_alerts_pane_get_title (pane), ==, "Alerts (0)");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -109,5 +129,6 @@ main (int argc, char **argv)
 
   g_test_add_func ("/gui/alert-kinds/retracing", test_retracing);
   g_test_add_func ("/gui/alert-kinds/exploding", test_exploding);
+  g_test_add_func ("/gui/alert-kinds/found-before-shown", test_found_before_shown);
   return g_test_run ();
 }
