@@ -10,29 +10,33 @@
 
 /* The call of the function enclosing @graph that the trace at @wall_time ran in. A function
  * call's execution record is written when the call returns, after its graph's traces: the call
- * is the first one of that function at or after the trace. */
+ * is the first one of that function at or after the trace. Its number counts the calls of the
+ * same function only: another function whose graph was made inside it (Keras's
+ * __inference_initialize_variables, run eagerly from the first step for an optimizer's slots)
+ * is not a step. */
 void
 _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_time)
 {
   guint32 outer = _tdbg_cause_outermost_graph (logdir, graph);
-  guint n = tdbg_logdir_get_n_executions (logdir), calls = 0;
+  guint n = tdbg_logdir_get_n_executions (logdir);
+  guint32 call = TDBG_NONE;
 
   if (outer == TDBG_NONE)
     return;
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && call == TDBG_NONE; i++)
     {
       const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
-      if (e->graph == TDBG_NONE || _tdbg_cause_outermost_graph (logdir, e->graph) != outer)
-        continue;
-      calls++;
-      if (e->wall_time >= wall_time)
-        {
-          rc->step_execution = i;
-          rc->step_graph = e->graph;
-          rc->step_call = calls;
-          return;
-        }
+      if (e->graph != TDBG_NONE && e->wall_time >= wall_time && _tdbg_cause_outermost_graph (logdir, e->graph) == outer)
+        call = i;
     }
+  if (call == TDBG_NONE)
+    return;
+  rc->step_execution = call;
+  rc->step_graph = tdbg_logdir_get_execution (logdir, call)->graph;
+  rc->step_call = 0;
+  for (guint i = 0; i <= call; i++)
+    if (tdbg_logdir_get_execution (logdir, i)->graph == rc->step_graph)
+      rc->step_call++;
 }
 
 /* Every bad trace but the origin's own: the origin may be a later trace than the first bad one,

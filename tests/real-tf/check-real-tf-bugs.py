@@ -4,9 +4,10 @@
 truth file says where it was made (a graph op or an eager execution, and its type), what
 caused it and the user's line that made it (null for a tfdbg V1 dump, which holds no Python
 traceback), the inputs the root-cause card outlines (the culprit, and inputs already bad:
-"name: culprit", "name: bad"), optionally why inputs were not recorded ({"name": "dtype"}), phrases the card's text must hold, and optionally the origin's
-device. Writes each program's logdir under WORKDIR once per TensorFlow version (as
-write-logdirs.py does for the scenarios) and holds `tfdbg-gtk explain --json` (origin, cause,
+"name: culprit", "name: bad"), optionally why inputs were not recorded ({"name": "dtype"}),
+phrases the card's text must hold, and optionally the origin's device and the call of the step
+function (model.fit's) it went bad in. Writes each program's logdir under WORKDIR once per
+TensorFlow version (as write-logdirs.py does for the scenarios) and holds `tfdbg-gtk explain --json` (origin, cause,
 the origin's innermost user frame, the inputs marked culprit or bad, and the card's text: its
 explanation, caveat and advice, the sentences the window's card shows) and `tfdbg-gtk alerts`
 (exit status 1 and an alert naming the origin's op type) to the truth. Prints, per bug,
@@ -95,6 +96,7 @@ def got(cli, logdir):
         "not_recorded": {i.get("op_name"): i.get("not_recorded_because")
                          for i in report.get("inputs") or [] if i.get("not_recorded_because")},
         "device": device,
+        "step": ((report.get("spread") or {}).get("first_step") or {}).get("call"),
     }
 
 
@@ -122,6 +124,8 @@ def compare(truth, g):
               for name, reason in truth.get("not_recorded", {}).items()]
     if "device" in truth:
         facts.append(("origin's device", truth["device"], g["device"]))
+    if "step" in truth:
+        facts.append(("the call of the step function it went bad in", truth["step"], g["step"]))
     return [(what, e, o) for what, e, o in facts if e != o]
 
 

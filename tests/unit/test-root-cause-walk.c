@@ -396,6 +396,40 @@ check_variable_written_eagerly (gboolean updated_after)
 static void test_variable_written_eagerly (void) { check_variable_written_eagerly (FALSE); }
 static void test_variable_updated_after (void) { check_variable_written_eagerly (TRUE); }
 
+/* ---- the step ---------------------------------------------------------------------------- */
+
+/* The second call of f went bad. A function whose graph was made inside f (an optimizer's
+ * slots initialised eagerly from f's first trace, as Keras's __inference_initialize_variables)
+ * ran before the first call: it is not a call of f, and the step stays the second. */
+static void
+test_step_not_nested_function (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "init", "init", "f", NULL));
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Log", "l", (const char *const[]) { "x:0", NULL });
+    cause_fixture_add_execution (w, 5, "__inference_initialize_variables_2", "init", CAUSE_FULL, NULL, 0, 1,
+                                 cause_finite_positive);
+    cause_fixture_add_trace (w, 10, "f", "x", CAUSE_FULL, cause_finite_positive);
+    cause_fixture_add_trace (w, 10.5, "f", "l", CAUSE_FULL, cause_finite_positive);
+    cause_fixture_add_execution (w, 11, "__inference_f_1", "f", CAUSE_FULL, NULL, 0, 2, cause_finite_positive);
+    cause_fixture_add_trace (w, 20, "f", "x", CAUSE_FULL, cause_finite_with_zeros);
+    cause_fixture_add_trace (w, 20.5, "f", "l", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_execution (w, 21, "__inference_f_1", "f", CAUSE_FULL, NULL, 0, 3, cause_neg_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->origin_trace, ==, 3);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_cmpuint (rc->step_execution, ==, 2);
+  g_assert_cmpuint (rc->step_call, ==, 2);
+  test_remove_tree (dir);
+}
+
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
 static void
@@ -692,6 +726,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/root-cause-walk/step-not-nested-function", test_step_not_nested_function);
   g_test_add_func ("/root-cause-walk/eager/full-health", test_eager_full_health);
   g_test_add_func ("/root-cause-walk/eager/full-tensor", test_eager_full_tensor);
   g_test_add_func ("/root-cause-walk/eager/concise-health", test_eager_concise_health);
