@@ -3,7 +3,8 @@
 
 /* Between tdbg-root-cause.c (deciding), tdbg-root-cause-text.c (explaining in words),
  * tdbg-root-cause-walk.c (walking back from the first bad trace to where the bad values first
- * appeared) and tdbg-root-cause-spread.c (how far they went after it). */
+ * appeared), tdbg-root-cause-spread.c (how far they went after it) and
+ * tdbg-root-cause-gradient.c (the forward op of a gradient's op). */
 
 #include "tdbg-root-cause.h"
 
@@ -17,6 +18,9 @@ void _tdbg_root_cause_count_spread (TdbgLogdir *logdir, TdbgRootCause *rc, doubl
 guint32 _tdbg_root_cause_first_nan_after (TdbgLogdir *logdir, guint32 index);
 /* An IsFinite op that @op's outputs reach in its graph, or TDBG_NONE. */
 guint32 _tdbg_root_cause_checked_by (TdbgLogdir *logdir, guint32 op);
+/* The forward op of the gradient @op is part of, by its name (tdbg-root-cause-gradient.c), or
+ * TDBG_NONE. */
+guint32 _tdbg_root_cause_gradient_of (TdbgLogdir *logdir, guint32 op);
 
 typedef struct {
   TdbgLogdir *logdir;

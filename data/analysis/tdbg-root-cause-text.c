@@ -526,6 +526,31 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
     }
 }
 
+/* The origin is part of a gradient: the forward op it derives, and the user's line that made
+ * that op (the gradient's own stack ends in whoever called tape.gradient: model.fit). */
+static char *
+gradient_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgOp *forward;
+  const TdbgStackFrame *frame;
+  g_autofree char *file = NULL;
+
+  if (rc->gradient_of == TDBG_NONE)
+    return NULL;
+  forward = tdbg_logdir_get_op (logdir, rc->gradient_of);
+  frame = tdbg_logdir_get_op_user_frame (logdir, forward);
+  if (frame == NULL || frame->file_path == NULL)
+    /* TRANSLATORS: the forward op's name and type */
+    return g_strdup_printf (_("It is part of the gradient (the backward pass) of %s (%s)."), forward->op_name,
+                            forward->op_type ? forward->op_type : "?");
+  file = g_path_get_basename (frame->file_path);
+  /* TRANSLATORS: the forward op's name and type, the file and line that made it */
+  return g_strdup_printf (_("It is part of the gradient (the backward pass) of %s (%s), made at %s line %d: "
+                            "the derivative of that op is what went bad."),
+                          forward->op_name, forward->op_type ? forward->op_type : "?",
+                          file, frame->line);
+}
+
 /* The program checks the values the origin made (tf.math.is_finite): said, with what a loss
  * scaler does with them. */
 static char *
@@ -557,12 +582,18 @@ _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_
   g_autofree char *evidence = evidence_sentence (rc, input);
   g_autofree char *walk = walk_sentence (logdir, rc, op_name);
   g_autofree char *checked = checked_sentence (logdir, rc);
+  g_autofree char *gradient = gradient_sentence (logdir, rc);
   g_autofree char *said = NULL;
 
   rc->limitation = limitation_for (rc, input);
   said = evidence ? g_strdup_printf ("%s %s", sentence, evidence)
        : rc->limitation ? g_strdup_printf ("%s %s", sentence, rc->limitation)
        : g_steal_pointer (&sentence);
+  if (gradient)
+    {
+      g_autofree char *before = g_steal_pointer (&said);
+      said = g_strdup_printf ("%s %s", before, gradient);
+    }
   if (checked)
     {
       g_autofree char *unchecked = g_steal_pointer (&said);

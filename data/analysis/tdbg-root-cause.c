@@ -620,6 +620,7 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
   if (rc->cause == TDBG_CAUSE_NONFINITE_INPUT && _tdbg_cause_reads_variable (op->op_type) && first_bad_input (rc) < 0 &&
       take_untraced_writer (w, rc, index, tdbg_trace_digest_get_op (d)))
     op = tdbg_logdir_get_op (logdir, rc->origin_op);
+  rc->gradient_of = _tdbg_root_cause_gradient_of (logdir, rc->origin_op);
   _tdbg_root_cause_find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
   _tdbg_root_cause_count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));
   _tdbg_root_cause_explain (logdir, rc, op->op_name);
@@ -714,7 +715,7 @@ find_from (TdbgLogdir *logdir, TdbgWalkStep *start)
 
   rc->records = g_ptr_array_new_with_free_func (free_event);
   rc->origin_trace = rc->origin_execution = rc->origin_op = TDBG_NONE;
-  rc->step_execution = rc->step_graph = rc->first_nan_after = rc->checked_by = TDBG_NONE;
+  rc->step_execution = rc->step_graph = rc->first_nan_after = rc->checked_by = rc->gradient_of = TDBG_NONE;
   rc->evidence_input = rc->unrecorded_input = -1;
   rc->evidence_count = NAN;
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;

@@ -135,6 +135,8 @@ typedef struct {
                                * TDBG_NONE when none or when the mode does not tell */
   guint32 checked_by;         /* made NaN/∞: an IsFinite op of the origin's graph its values reach
                                * (dynamic loss scaling skips such a step), or TDBG_NONE */
+  guint32 gradient_of;        /* the forward op whose gradient the origin's op is part of (its
+                               * user's line is the one that matters), or TDBG_NONE */
 
   GPtrArray *records;         /* the decoded records the values borrow from */
 } TdbgRootCause;

@@ -43,6 +43,31 @@ origin_host (TdbgLogdir *logdir, const TdbgRootCause *rc)
 
 /* ---- JSON ------------------------------------------------------------------------------- */
 
+/* The forward op of the gradient the origin is part of, and the user's line that made it. */
+static void
+json_gradient_of (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgOp *forward = rc->gradient_of != TDBG_NONE ? tdbg_logdir_get_op (logdir, rc->gradient_of) : NULL;
+  const TdbgStackFrame *frame = forward ? tdbg_logdir_get_op_user_frame (logdir, forward) : NULL;
+
+  tdbg_json_key (j, "gradient_of");
+  if (forward == NULL)
+    {
+      tdbg_json_null (j);
+      return;
+    }
+  tdbg_json_begin_object (j);
+  tdbg_json_member_string (j, "op_name", forward->op_name);
+  tdbg_json_member_string (j, "op_type", forward->op_type);
+  tdbg_json_member_string (j, "file_path", frame ? frame->file_path : NULL);
+  tdbg_json_key (j, "line");
+  if (frame)
+    tdbg_json_int (j, frame->line);
+  else
+    tdbg_json_null (j);
+  tdbg_json_end_object (j);
+}
+
 static void
 json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
@@ -70,6 +95,7 @@ json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   /* An update TensorFlow records no output of, inferred from the read at the trace above. */
   tdbg_json_key (j, "traced");
   tdbg_json_bool (j, !rc->origin_untraced);
+  json_gradient_of (j, logdir, rc);
   tdbg_json_end_object (j);
 }
 
@@ -303,18 +329,25 @@ tdbg_explain_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
   return g_string_free (out, FALSE);
 }
 
-/* The innermost user frame of the origin op's creation stack and the lines around it. */
+/* The innermost user frame of the origin op's creation stack and the lines around it; for an op
+ * of a gradient, the forward op's (the gradient's own ends in whoever called tape.gradient). */
 static void
 markdown_source (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
-  const TdbgOp *op = rc->origin_op != TDBG_NONE ? tdbg_logdir_get_op (logdir, rc->origin_op) : NULL;
+  guint32 built = rc->gradient_of != TDBG_NONE ? rc->gradient_of : rc->origin_op;
+  const TdbgOp *op = built != TDBG_NONE ? tdbg_logdir_get_op (logdir, built) : NULL;
   const TdbgStackFrame *frame = op ? tdbg_logdir_get_op_user_frame (logdir, op) : NULL;
   const TdbgSourceFile *file;
 
   if (frame == NULL)
     return;
-  g_string_append_printf (out, _("\n### Where it was built\n\n`%s`, line %d, in `%s`:\n\n```python\n"),
-                          frame->file_path, frame->line, frame->func ? frame->func : "?");
+  if (built == rc->gradient_of)
+    /* TRANSLATORS: Markdown: the forward op's name, the file, line and function that made it */
+    g_string_append_printf (out, _("\n### Where it was built\n\nThe gradient of `%s`, an op made at `%s`, line %d, in `%s`:\n\n```python\n"),
+                            op->op_name, frame->file_path, frame->line, frame->func ? frame->func : "?");
+  else
+    g_string_append_printf (out, _("\n### Where it was built\n\n`%s`, line %d, in `%s`:\n\n```python\n"),
+                            frame->file_path, frame->line, frame->func ? frame->func : "?");
   file = frame->source_file != TDBG_NONE ? tdbg_logdir_get_source_file (logdir, frame->source_file) : NULL;
   for (gint line = MAX (1, frame->line - SOURCE_CONTEXT_LINES); file && line <= frame->line + SOURCE_CONTEXT_LINES; line++)
     if ((guint) line <= file->n_lines)

@@ -48,7 +48,11 @@ def run_json(cli, *args):
 def user_line(cli, logdir, origin):
     """The innermost frame outside the libraries of the origin's stack, as "file.py:N". An origin
     inferred without a trace of its own (an update TensorFlow records no output of) by its
-    creation stack among the ops of its graph."""
+    creation stack among the ops of its graph; an op of a gradient by its forward op's line, which
+    explain names."""
+    forward = origin.get("gradient_of") or {}
+    if forward.get("file_path") and os.path.basename(os.path.dirname(forward["file_path"])) == "bugs":
+        return f"{os.path.basename(forward['file_path'])}:{forward.get('line')}"
     if origin.get("traced") is False:
         _, listing = run_json(cli, "ops", "--json", "--graph", origin.get("graph_id") or "", logdir)
         record = next((op for op in listing.get("ops") or [] if op.get("op_name") == origin.get("op_name")), {})

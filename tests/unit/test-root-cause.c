@@ -247,6 +247,7 @@ static const double finite_with_zero[6] = { 0, 0, 0, 1, 2, 1 };
 static const double finite_positive[6] = { 0, 0, 0, 0, 0, 4 };
 static const double all_nan[6] = { 0, 0, 4, 0, 0, 0 };
 static const double neg_inf_only[6] = { 4, 0, 0, 0, 0, 0 };
+static const double pos_inf_only[6] = { 0, 4, 0, 0, 0, 0 };
 
 /* x and y placeholders traced finite (y holds zeros), then RealDiv(x, y) traced NaN. */
 static char *
@@ -508,7 +509,6 @@ test_made_of_constants (void)
 static void
 check_overflow_checked (gboolean checked)
 {
-  static const double pos_inf_only[6] = { 0, 4, 0, 0, 0, 0 };
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
@@ -890,6 +890,51 @@ test_eager_after_graph (void)
   check_eager_before_graph (20);
 }
 
+/* An op of a gradient names its forward op: tf.GradientTape's "gradient_tape/<op>/<grad op>"
+ * (Keras's too), tf.gradients' "gradients/<op>_grad/<grad op>"; the explanation names it and
+ * its line. An op outside a gradient names none. */
+static void
+check_gradient_of (const char *grad_name, const char *forward_name)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  g_autofree char *input = g_strconcat (forward_name, ":0", NULL);
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Log", forward_name, (const char *const[]) { "a:0", NULL });
+    add_op (w, "Reciprocal", grad_name, (const char *const[]) { "a:0", NULL });
+    add_trace (w, 10, "a", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+    add_trace (w, 11, grad_name, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, pos_inf_only);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, ==, grad_name);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  if (g_str_has_prefix (grad_name, "loss/"))
+    {
+      g_assert_cmpuint (rc->gradient_of, ==, TDBG_NONE);
+      g_assert_null (strstr (rc->explanation, "gradient"));
+    }
+  else
+    {
+      g_assert_cmpuint (rc->gradient_of, !=, TDBG_NONE);
+      g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->gradient_of)->op_name, ==, forward_name);
+      g_assert_nonnull (strstr (rc->explanation, "part of the gradient (the backward pass) of"));
+      g_assert_nonnull (strstr (rc->explanation, forward_name));
+    }
+  test_remove_tree (dir);
+}
+
+static void
+test_gradient_of (void)
+{
+  check_gradient_of ("gradient_tape/loss/Log/Reciprocal", "loss/Log");
+  check_gradient_of ("training/gradients/loss/Log_grad/Reciprocal", "loss/Log");
+  check_gradient_of ("loss/Log/Reciprocal", "loss/Log");
+}
+
 /* The demo run: log() of a zero in the cross-entropy, in the training step asked for. */
 static void
 test_demo_step (void)
@@ -991,6 +1036,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/function-instrumented", test_function_instrumented);
   g_test_add_func ("/root-cause/nonfinite-input", test_nonfinite_input);
   g_test_add_func ("/root-cause/eager-before-graph", test_eager_before_graph);
+  g_test_add_func ("/root-cause/gradient-of", test_gradient_of);
   g_test_add_func ("/root-cause/eager-after-graph", test_eager_after_graph);
   g_test_add_func ("/root-cause/demo-step", test_demo_step);
   g_test_add_func ("/root-cause/nothing-bad", test_nothing_bad);
