@@ -18,6 +18,9 @@ void _tdbg_root_cause_count_spread (TdbgLogdir *logdir, TdbgRootCause *rc, doubl
 guint32 _tdbg_root_cause_first_nan_after (TdbgLogdir *logdir, guint32 index);
 /* An IsFinite op that @op's outputs reach in its graph, or TDBG_NONE. */
 guint32 _tdbg_root_cause_checked_by (TdbgLogdir *logdir, guint32 op);
+/* Says, after @rc's explanation, that the first alert was @constant's ±∞, which does not reach
+ * the origin (constant_before). */
+void _tdbg_root_cause_explain_constant_before (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 constant);
 /* The forward op of the gradient @op is part of, by its name (tdbg-root-cause-gradient.c), or
  * TDBG_NONE. */
 guint32 _tdbg_root_cause_gradient_of (TdbgLogdir *logdir, guint32 op);

@@ -603,6 +603,21 @@ _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_
   rc->hint = g_strdup (checked ? checked_hint () : hint_for (rc));
 }
 
+/* The first alert was a constant's ±∞ (a mask) that does not reach the NaN explained: said after
+ * the explanation, so that the list's first row is accounted for. */
+void
+_tdbg_root_cause_explain_constant_before (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 constant)
+{
+  const TdbgOp *op = tdbg_logdir_get_op (logdir, constant);
+  g_autofree char *said = g_steal_pointer (&rc->explanation);
+
+  rc->constant_before = constant;
+  /* TRANSLATORS: the constant's name and type (Const) */
+  rc->explanation = g_strdup_printf (_("%s The first alert, %s (%s), is a constant holding the ±∞ the program "
+                                       "wrote (a mask, a starting maximum): this NaN was not made from it."),
+                                     said, op->op_name, op->op_type ? op->op_type : "?");
+}
+
 /* Nothing alerted: in NO_TENSOR or SHAPE alone that is because nothing could, and is said. */
 void
 _tdbg_root_cause_explain_nothing_bad (TdbgLogdir *logdir, TdbgRootCause *rc)

@@ -715,7 +715,8 @@ find_from (TdbgLogdir *logdir, TdbgWalkStep *start)
 
   rc->records = g_ptr_array_new_with_free_func (free_event);
   rc->origin_trace = rc->origin_execution = rc->origin_op = TDBG_NONE;
-  rc->step_execution = rc->step_graph = rc->first_nan_after = rc->checked_by = rc->gradient_of = TDBG_NONE;
+  rc->step_execution = rc->step_graph = rc->first_nan_after = rc->checked_by = rc->gradient_of = rc->constant_before =
+    TDBG_NONE;
   rc->evidence_input = rc->unrecorded_input = -1;
   rc->evidence_count = NAN;
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;
@@ -758,13 +759,33 @@ went_bad_before (TdbgLogdir *logdir, guint32 execution, const TdbgRootCause *rc)
   return tdbg_logdir_get_execution (logdir, execution)->wall_time < origin_time;
 }
 
+/* @constant (a constant's ±∞, the first alert) or, when the first NaN after it was made from
+ * values that were not bad (its walk back does not lead to the constant: the mask's −∞ stopped
+ * at a softmax), that NaN's own cause, the constant said. Takes @constant. */
+static TdbgRootCause *
+nan_made_apart (TdbgLogdir *logdir, TdbgRootCause *constant)
+{
+  TdbgWalkStep from_nan = { constant->first_nan_after, TDBG_NONE, 0, TDBG_LINK_FIRST };
+  TdbgRootCause *nan = find_from (logdir, &from_nan);
+
+  if (nan->origin_op == constant->origin_op || !made_here (nan))
+    {
+      tdbg_root_cause_free (nan);
+      return constant;
+    }
+  _tdbg_root_cause_explain_constant_before (logdir, nan, constant->origin_op);
+  tdbg_root_cause_free (constant);
+  return nan;
+}
+
 /* Start where alerts are counted first: the first bad trace in file order (see the header),
  * else the first bad execution; then walk back to where the values first went bad. When that
  * ends at values from outside what was recorded and an eager op wrote NaN/∞ before them, the
  * eager op is the origin: preprocessing in eager code whose result a tf.data pipeline feeds to
  * the graphs (nothing links the map function's placeholder to the eager tensor), a variable
  * assigned an eager result and updated since. A tf.function call's execution is recorded once
- * it returned, after the traces of its graph. */
+ * it returned, after the traces of its graph. A constant's ±∞ (a mask) that the first NaN
+ * after it was not made from is not that NaN's origin: the NaN is explained, the constant said. */
 TdbgRootCause *
 tdbg_root_cause_find (TdbgLogdir *logdir)
 {
@@ -781,6 +802,8 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
       tdbg_root_cause_free (rc);
       rc = find_from (logdir, &from_execution);
     }
+  if (rc->cause == TDBG_CAUSE_CONSTANT && rc->first_nan_after != TDBG_NONE)
+    rc = nan_made_apart (logdir, rc);
   return rc;
 }
 

@@ -137,6 +137,8 @@ typedef struct {
                                * (dynamic loss scaling skips such a step), or TDBG_NONE */
   guint32 gradient_of;        /* the forward op whose gradient the origin's op is part of (its
                                * user's line is the one that matters), or TDBG_NONE */
+  guint32 constant_before;    /* the constant whose ±∞ was the first alert, when it does not
+                               * reach the NaN explained instead, or TDBG_NONE */
 
   GPtrArray *records;         /* the decoded records the values borrow from */
 } TdbgRootCause;

@@ -189,6 +189,12 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
     tdbg_json_null (j);
   else
     tdbg_json_string (j, tdbg_logdir_get_op (logdir, rc->checked_by)->op_name);
+  /* A constant's ±∞, the first alert, that does not reach the origin of the NaN explained. */
+  tdbg_json_key (j, "constant_before");
+  if (rc->constant_before == TDBG_NONE)
+    tdbg_json_null (j);
+  else
+    tdbg_json_string (j, tdbg_logdir_get_op (logdir, rc->constant_before)->op_name);
   tdbg_json_key (j, "first_step");
   if (rc->step_execution == TDBG_NONE)
     tdbg_json_null (j);

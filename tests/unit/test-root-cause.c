@@ -460,6 +460,40 @@ test_constant (void)
   /* What it led to: the select passed the −∞ on, the softmax made NaN of it. */
   g_assert_cmpuint (rc->first_nan_after, ==, 2);
   g_assert_nonnull (strstr (rc->explanation, "The first NaN after it is probs (Softmax), trace #2."));
+  g_assert_cmpuint (rc->constant_before, ==, TDBG_NONE);
+  test_remove_tree (dir);
+}
+
+/* A mask's −∞ is the first alert, and the softmax of it is finite; the first NaN after it is a
+ * division of finite values by a zero (a mean over padding that is all zero): that NaN is
+ * explained, its division by zero, and the constant said not to have made it. */
+static void
+test_constant_before_nan_made_apart (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Const", "mask_value", (const char *const[]) { NULL });
+    add_op (w, "SelectV2", "masked", (const char *const[]) { "a:0", "a:0", "mask_value:0", NULL });
+    add_op (w, "Softmax", "probs", (const char *const[]) { "masked:0", NULL });
+    add_op (w, "Sum", "count", (const char *const[]) { "a:0", NULL });
+    add_op (w, "RealDiv", "mean", (const char *const[]) { "probs:0", "count:0", NULL });
+    add_trace (w, 10, "mask_value", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
+    add_trace (w, 11, "masked", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
+    add_trace (w, 12, "probs", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+    add_trace (w, 13, "count", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+    add_trace (w, 14, "mean", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpuint (rc->origin_trace, ==, 4);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  g_assert_cmpuint (rc->constant_before, !=, TDBG_NONE);
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->constant_before)->op_name, ==, "mask_value");
+  g_assert_nonnull (strstr (rc->explanation, "The first alert, mask_value (Const)"));
   test_remove_tree (dir);
 }
 
@@ -1024,6 +1058,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/passed-on-from-argument", test_passed_on_from_argument);
   g_test_add_func ("/root-cause/unknown-op-of-argument", test_unknown_op_of_argument);
   g_test_add_func ("/root-cause/constant", test_constant);
+  g_test_add_func ("/root-cause/constant-before-nan-made-apart", test_constant_before_nan_made_apart);
   g_test_add_func ("/root-cause/made-of-constants", test_made_of_constants);
   g_test_add_func ("/root-cause/overflow-checked", test_overflow_checked);
   g_test_add_func ("/root-cause/overflow-unchecked", test_overflow_unchecked);
