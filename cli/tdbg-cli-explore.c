@@ -89,7 +89,7 @@ _tdbg_cli_explain (int argc, char **argv)
       g_autofree char *text = markdown ? tdbg_explain_markdown (logdir, cause, NULL) : tdbg_explain_text (logdir, cause);
       printf ("%s", text);
     }
-  return tdbg_explain_origin_name (logdir, cause) != NULL ? 1 : 0;
+  return tdbg_explain_origin_name (logdir, cause) != NULL ? 1 : _tdbg_cli_status_of_none (logdir, argv[1]);
 }
 
 int

@@ -416,5 +416,5 @@ _tdbg_cli_alerts (int argc, char **argv)
             n, tdbg_logdir_get_n_inf_nan_traces (logdir), tdbg_logdir_get_n_inf_nan_execution_outputs (logdir));
   /* The other kinds are listed after, and leave the exit status to NaN/∞: a gate keeps its meaning. */
   print_more_alerts (logdir, magnitude_threshold);
-  return n > 0 ? 1 : 0;
+  return n > 0 ? 1 : _tdbg_cli_status_of_none (logdir, argv[1]);
 }

@@ -29,6 +29,11 @@ TdbgLogdir *_tdbg_cli_open_logdir (const char *path);
  * cannot be read at all (tdbg_diagnose_unreadable()): a gate must not take that for "no
  * NaN/∞". TRUE otherwise; with @mention_problems, a line on stderr counts the problems found. */
 gboolean _tdbg_cli_check_readable (TdbgLogdir *logdir, const char *path, gboolean mention_problems);
+/* The exit status of a command that found no NaN/∞: 0, or TDBG_CLI_CANNOT_TELL after saying
+ * on stderr that every debug mode recorded is one that records no values (NO_TENSOR, SHAPE):
+ * a gate must not take that for "no NaN/∞" either. */
+#define TDBG_CLI_CANNOT_TELL 3
+int _tdbg_cli_status_of_none (TdbgLogdir *logdir, const char *path);
 /* An index as the commands take it; FALSE after printing why not. */
 gboolean _tdbg_cli_parse_index (const char *text, guint *index);
 /* "Problem: FILE at offset N: WHY" (with its newline, as the message was translated), as

@@ -197,7 +197,9 @@ follow (TdbgLogdir *logdir, const char *path, const WatchOptions *options)
   if (tdbg_watch_get_n_inf_nan (watch) > 0)
     return 1;
   /* No NaN/∞ seen, but not all of the run was read: a CI job must not take that for a clean run. */
-  return tdbg_logdir_get_problems (logdir)->len > 0 ? 2 : 0;
+  if (tdbg_logdir_get_problems (logdir)->len > 0)
+    return 2;
+  return _tdbg_cli_status_of_none (logdir, path);
 }
 
 int
@@ -220,7 +222,8 @@ _tdbg_cli_watch (int argc, char **argv)
 
   if (!_tdbg_cli_parse_args (&argc, &argv,
                              _("LOGDIR — follow a run and print each alert as it appears; exit status 0 when it stopped "
-                               "growing with no NaN/∞, 1 with NaN/∞ (at once with --exit-on-alert), 2 unreadable"),
+                               "growing with no NaN/∞, 1 with NaN/∞ (at once with --exit-on-alert), 2 unreadable, 3 recorded "
+                               "in modes that cannot tell"),
                              entries, 1))
     return 2;
   if (options.interval <= 0 || options.idle_timeout < 0)

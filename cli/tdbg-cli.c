@@ -134,6 +134,25 @@ _tdbg_cli_check_readable (TdbgLogdir *logdir, const char *path, gboolean mention
   return TRUE;
 }
 
+int
+_tdbg_cli_status_of_none (TdbgLogdir *logdir, const char *path)
+{
+  guint modes = tdbg_logdir_get_modes (logdir);
+  g_autoptr(GString) names = NULL;
+
+  if (tdbg_debug_modes_tell_nonfinite (modes))
+    return 0;
+  names = g_string_new (NULL);
+  for (guint m = 0; m < 32; m++)
+    if (modes & (1u << m))
+      g_string_append_printf (names, "%s%s", names->len ? ", " : "", tdbg_debug_mode_name (m));
+  /* Translators: a logdir, its debug modes ("NO_TENSOR", "SHAPE") */
+  g_printerr (_("%s: recorded in %s, which records no values: whether it held NaN or ∞ cannot be told "
+                "(record with CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH or FULL_TENSOR)\n"),
+              path, names->str);
+  return TDBG_CLI_CANNOT_TELL;
+}
+
 gboolean
 _tdbg_cli_parse_index (const char *text, guint *index)
 {
@@ -168,7 +187,7 @@ static const struct {
   const char *summary;
 } commands[] = {
   { "inspect", _tdbg_cli_inspect, N_("[--json] LOGDIR: run, file sets, counts, alerts, first NaN/∞ and problems") },
-  { "alerts", _tdbg_cli_alerts, N_("LOGDIR: one line per NaN/∞ alert; exit status 0 none, 1 some, 2 unreadable") },
+  { "alerts", _tdbg_cli_alerts, N_("LOGDIR: one line per NaN/∞ alert; exit status 0 none, 1 some, 2 unreadable, 3 recorded in modes that cannot tell") },
   { "explain", _tdbg_cli_explain, N_("[--json|--markdown [-o FILE]] LOGDIR: why the first NaN/∞ happened; exit status like alerts") },
   { "trace", _tdbg_cli_trace, N_("[--json] LOGDIR INDEX…: graph execution traces in full") },
   { "execution", _tdbg_cli_execution, N_("[--json] LOGDIR INDEX…: eager executions in full") },

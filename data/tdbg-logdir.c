@@ -22,6 +22,16 @@ tdbg_debug_mode_name (guint mode)
   return mode < G_N_ELEMENTS (names) ? names[mode] : "UNKNOWN";
 }
 
+gboolean
+tdbg_debug_modes_tell_nonfinite (guint modes)
+{
+  const guint telling = (1u << TDBG_MODE_CURT_HEALTH) | (1u << TDBG_MODE_CONCISE_HEALTH) |
+                        (1u << TDBG_MODE_FULL_HEALTH) | (1u << TDBG_MODE_FULL_TENSOR) |
+                        (1u << TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS);
+
+  return modes == 0 || (modes & telling) != 0;
+}
+
 const char *
 tdbg_file_kind_suffix (TdbgFileKind kind)
 {

@@ -24,6 +24,10 @@ typedef enum {
 } TdbgDebugMode;
 
 const char *tdbg_debug_mode_name (guint mode); /* "FULL_HEALTH"; "UNKNOWN" when out of range */
+/* Whether traces and executions recorded in @modes (a bit (1 << mode) each, as
+ * tdbg_logdir_get_modes() gives) can show NaN/∞: not when each is one that records no values
+ * (NO_TENSOR, SHAPE). None recorded (0) can. */
+gboolean tdbg_debug_modes_tell_nonfinite (guint modes);
 
 typedef enum {
   TDBG_DIGEST_HAS_INF_NAN = 1 << 0,  /* the event raises a NaN/inf alert */

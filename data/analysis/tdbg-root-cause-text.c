@@ -623,11 +623,9 @@ void
 _tdbg_root_cause_explain_nothing_bad (TdbgLogdir *logdir, TdbgRootCause *rc)
 {
   guint modes = tdbg_logdir_get_modes (logdir);
-  guint telling = (1u << TDBG_MODE_CURT_HEALTH) | (1u << TDBG_MODE_CONCISE_HEALTH) | (1u << TDBG_MODE_FULL_HEALTH) |
-                  (1u << TDBG_MODE_FULL_TENSOR) | (1u << TDBG_MODE_REDUCE_INF_NAN_THREE_SLOTS);
   GString *names;
 
-  if (modes == 0 || (modes & telling) != 0)
+  if (tdbg_debug_modes_tell_nonfinite (modes))
     {
       rc->explanation = g_strdup (_("No tensor held NaN or ∞."));
       return;

@@ -11,7 +11,8 @@ the origin is that trace (its inputs were finite before it, or not recorded at a
 shared logdirs' first bad traces is a placeholder fed from elsewhere, which the unit tests cover); each input's latest trace before it; the cause
 derived here, independently of the program, from the op type, the origin's element counts,
 which inputs were recorded and what the mode records; the spread (every other bad trace after
-the first one, from the uncapped alert count); the exit status (0 nothing bad, 1 found).
+the first one, from the uncapped alert count); the exit status (0 nothing bad, 1 found, 3 a mode
+that records no values).
 Prints TAP; a missing LOGDIRS_ROOT is a failure.
 """
 
@@ -75,7 +76,10 @@ def check_markdown_report(results, program, label, path, first):
 def check_logdir(results, program, label, path, facts):
     run = subprocess.run([program, "explain", "--json", path], capture_output=True, text=True, timeout=120)
     first = facts.get("first_inf_nan_graph_execution_trace")
-    check(results, f"{label}: exit status", run.returncode == (1 if first else 0), f"exit {run.returncode}")
+    # A mode that records no values cannot tell none from some: 3, said on stderr.
+    blind = facts.get("tensor_debug_mode") in ("NO_TENSOR", "SHAPE")
+    check(results, f"{label}: exit status", run.returncode == (1 if first else 3 if blind else 0)
+          and (not blind or "cannot be told" in run.stderr), f"exit {run.returncode}, {run.stderr[:200]}")
     try:
         got = json.loads(run.stdout)
     except ValueError:
@@ -83,7 +87,6 @@ def check_logdir(results, program, label, path, facts):
         return
     if first is None:
         check(results, f"{label}: no origin", got["origin"] is None and got["cause"] is None, str(got["origin"]))
-        blind = facts["tensor_debug_mode"] in ("NO_TENSOR", "SHAPE")
         check(results, f"{label}: {'says the mode cannot tell' if blind else 'no limitation'}",
               (got["limitation"] is not None) == blind and (not blind or facts["tensor_debug_mode"] in got["explanation"]),
               f"limitation {got['limitation']}")
