@@ -44,6 +44,9 @@ static GPollFunc real_poll;
 static gint64 last_wake;        /* when the previous poll returned */
 static gboolean measuring;
 static gint64 longest_dispatch; /* µs between a poll's return and the next poll */
+static gint64 first_frame_at;   /* the window's first frame drawn, 0 before */
+static gint64 longest_after_first_frame;  /* of the dispatches begun after it */
+static gint64 longest_after_first_frame_began;
 
 static gint
 timed_poll (GPollFD *fds, guint n_fds, gint timeout)
@@ -53,6 +56,11 @@ timed_poll (GPollFD *fds, guint n_fds, gint timeout)
 
   if (measuring && last_wake > 0 && now - last_wake > longest_dispatch)
     longest_dispatch = now - last_wake;
+  if (measuring && first_frame_at > 0 && last_wake > first_frame_at && now - last_wake > longest_after_first_frame)
+    {
+      longest_after_first_frame = now - last_wake;
+      longest_after_first_frame_began = last_wake;
+    }
   rc = real_poll (fds, n_fds, timeout);
   last_wake = g_get_monotonic_time ();
   return rc;
@@ -137,7 +145,7 @@ startup_after_paint_cb (GdkFrameClock *clock, Startup *s)
   g_autofree char *count = NULL;
 
   if (s->first_paint == 0)
-    s->first_paint = now;
+    s->first_paint = first_frame_at = now;
   if (s->alerts_counted == 0 && gtk_widget_get_mapped (GTK_WIDGET (alerts)) &&
       heading_counts (tdbg_alerts_pane_get_title (alerts)))
     s->alerts_counted = now;
@@ -430,7 +438,11 @@ main (int argc, char **argv)
           "(before the whole is in: %s)\n",
           (startup.alerts_counted - startup.start) / 1000.0, startup.alerts_counted != 0 && startup.alerts_counted < startup.alerts_painted ? "yes" : "no");
   printf ("   longest main-loop dispatch while loading and showing: %.1f ms (the first frame, and taking the "
-          "loaded logdir in)\n", longest_dispatch / 1000.0);
+          "loaded logdir in); of those begun after the first frame: %.1f ms, begun %.1f ms after the start "
+          "(budget %.0f ms: %s)\n",
+          longest_dispatch / 1000.0, longest_after_first_frame / 1000.0,
+          (longest_after_first_frame_began - startup.start) / 1000.0, BUDGET_FRAME_MS,
+          verdict (longest_after_first_frame / 1000.0 <= BUDGET_FRAME_MS));
   gui_spin (500);
   {
     guint64 anon = anonymous_bytes ();
