@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-/* Between tdbg-root-cause.c (deciding), tdbg-root-cause-text.c (explaining in words),
+/* Between tdbg-root-cause-first.c (which NaN/∞ to explain), tdbg-root-cause.c (deciding),
+ * tdbg-root-cause-text.c (explaining in words),
  * tdbg-root-cause-walk.c (walking back from the first bad trace to where the bad values first
  * appeared), tdbg-root-cause-spread.c (how far they went after it) and
  * tdbg-root-cause-gradient.c (the forward op of a gradient's op). */
@@ -9,6 +10,16 @@
 #include "tdbg-root-cause.h"
 
 G_BEGIN_DECLS
+
+/* The root cause found by walking back from @start (tdbg-root-cause.c); a start of neither a
+ * trace nor an execution: nothing bad. */
+TdbgRootCause *_tdbg_root_cause_find_from (TdbgLogdir *logdir, TdbgWalkStep *start);
+/* The origin made the NaN/∞ (rather than held or passed them on, or being unexplained). */
+gboolean _tdbg_root_cause_made_here (const TdbgRootCause *rc);
+/* Says, after @rc's explanation, that the first NaN/∞ (@trace, of @op) was discarded by
+ * @guard, which read it and came out finite (guarded_*). */
+void _tdbg_root_cause_explain_guarded_before (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 trace, guint32 op,
+                                              guint32 guard);
 
 /* The call of the function enclosing @graph that the trace at @wall_time ran in (step_*). */
 void _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_time);

@@ -618,6 +618,26 @@ _tdbg_root_cause_explain_constant_before (TdbgLogdir *logdir, TdbgRootCause *rc,
                                      said, op->op_name, op->op_type ? op->op_type : "?");
 }
 
+void
+_tdbg_root_cause_explain_guarded_before (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 trace, guint32 op,
+                                         guint32 guard)
+{
+  const TdbgOp *first = tdbg_logdir_get_op (logdir, op);
+  const TdbgOp *by = tdbg_logdir_get_op (logdir, guard);
+  g_autofree char *said = g_steal_pointer (&rc->explanation);
+
+  rc->guarded_trace = trace;
+  rc->guarded_op = op;
+  rc->guarded_by = guard;
+  /* TRANSLATORS: the explanation so far; the first NaN/∞'s op, its type and trace number; the
+   * op that read it and came out finite, and its type */
+  rc->explanation = g_strdup_printf (_("%s The first NaN/∞, %s (%s, trace #%u), was discarded: %s (%s), which read "
+                                       "it, came out finite, as a guard such as tf.where(x > 0, tf.math.log(x), 0.) "
+                                       "makes it; the NaN/∞ explained here is the first that went on."),
+                                     said, first->op_name, first->op_type ? first->op_type : "?", trace,
+                                     by->op_name, by->op_type ? by->op_type : "?");
+}
+
 /* Nothing alerted: in NO_TENSOR or SHAPE alone that is because nothing could, and is said. */
 void
 _tdbg_root_cause_explain_nothing_bad (TdbgLogdir *logdir, TdbgRootCause *rc)

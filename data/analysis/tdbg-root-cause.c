@@ -271,16 +271,6 @@ collect_inputs (TdbgCauseWalk *w, const TdbgOp *op, guint32 before, GPtrArray *e
   return inputs;
 }
 
-static guint32
-first_bad_trace (TdbgLogdir *logdir)
-{
-  guint n = tdbg_logdir_get_n_traces (logdir);
-  for (guint i = 0; i < n; i++)
-    if (trace_is_bad (logdir, i))
-      return i;
-  return TDBG_NONE;
-}
-
 /* An eager input counts when the execution that made it recorded its value: a resource (an
  * iterator, a variable) made by a recorded execution still tells nothing. */
 gboolean
@@ -295,17 +285,6 @@ _tdbg_cause_input_may_hide_nonfinite (const TdbgCauseInput *input)
 {
   return !_tdbg_cause_input_recorded (input) && input->unrecorded != TDBG_UNRECORDED_DTYPE &&
          g_strcmp0 (input->maker_type, "Const") != 0;
-}
-
-/* The first execution with an output holding NaN/∞, in file order. */
-static guint32
-first_bad_execution (TdbgLogdir *logdir)
-{
-  guint n = tdbg_logdir_get_n_executions (logdir);
-  for (guint i = 0; i < n; i++)
-    if (tdbg_logdir_get_execution (logdir, i)->n_alert_outputs > 0)
-      return i;
-  return TDBG_NONE;
 }
 
 /* ---- deciding --------------------------------------------------------------------------- */
@@ -446,9 +425,8 @@ is_constant (const char *op_type)
   return g_strcmp0 (op_type, "Const") == 0 || g_strcmp0 (op_type, "HostConst") == 0;
 }
 
-/* The origin made the NaN/∞ (rather than held or passed them on, or being unexplained). */
-static gboolean
-made_here (const TdbgRootCause *rc)
+gboolean
+_tdbg_root_cause_made_here (const TdbgRootCause *rc)
 {
   switch (rc->cause)
     {
@@ -467,7 +445,7 @@ made_here (const TdbgRootCause *rc)
 static gboolean
 made_of_constants (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
-  if (!made_here (rc))
+  if (!_tdbg_root_cause_made_here (rc))
     return FALSE;
   for (guint i = 0; i < rc->inputs->len; i++)
     {
@@ -612,7 +590,7 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
       decide_cause (rc, op->op_type, op_names);
       if (made_of_constants (logdir, rc))
         rc->cause = TDBG_CAUSE_CONSTANT;
-      else if (made_here (rc) && !rc->origin_untraced)
+      else if (_tdbg_root_cause_made_here (rc) && !rc->origin_untraced)
         rc->checked_by = _tdbg_root_cause_checked_by (logdir, rc->origin_op);
     }
   if (rc->cause == TDBG_CAUSE_CONSTANT)
@@ -705,9 +683,8 @@ first_bad_output (TdbgCauseWalk *w, guint32 index)
   return 0;
 }
 
-/* The root cause found by walking back from @start. */
-static TdbgRootCause *
-find_from (TdbgLogdir *logdir, TdbgWalkStep *start)
+TdbgRootCause *
+_tdbg_root_cause_find_from (TdbgLogdir *logdir, TdbgWalkStep *start)
 {
   TdbgRootCause *rc = g_new0 (TdbgRootCause, 1);
   TdbgCauseWalk w;
@@ -716,7 +693,7 @@ find_from (TdbgLogdir *logdir, TdbgWalkStep *start)
   rc->records = g_ptr_array_new_with_free_func (free_event);
   rc->origin_trace = rc->origin_execution = rc->origin_op = TDBG_NONE;
   rc->step_execution = rc->step_graph = rc->first_nan_after = rc->checked_by = rc->gradient_of = rc->constant_before =
-    TDBG_NONE;
+    rc->guarded_trace = rc->guarded_op = rc->guarded_by = TDBG_NONE;
   rc->evidence_input = rc->unrecorded_input = -1;
   rc->evidence_count = NAN;
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;
@@ -739,71 +716,6 @@ find_from (TdbgLogdir *logdir, TdbgWalkStep *start)
   else
     find_for_execution (&w, rc, origin->execution, origin->output_slot);
   _tdbg_cause_walk_clear (&w);
-  return rc;
-}
-
-/* The origin holds values from outside what was recorded (not: its inputs were not recorded,
- * as where a circular buffer dropped them, which says nothing of where they came from). */
-static gboolean
-came_from_elsewhere (const TdbgRootCause *rc)
-{
-  return rc->cause == TDBG_CAUSE_NONFINITE_INPUT;
-}
-
-/* @execution went bad before @rc's origin, by wall time. */
-static gboolean
-went_bad_before (TdbgLogdir *logdir, guint32 execution, const TdbgRootCause *rc)
-{
-  double origin_time = rc->origin_trace != TDBG_NONE ? tdbg_logdir_get_trace_wall_time (logdir, rc->origin_trace)
-                                                      : tdbg_logdir_get_execution (logdir, rc->origin_execution)->wall_time;
-  return tdbg_logdir_get_execution (logdir, execution)->wall_time < origin_time;
-}
-
-/* @constant (a constant's ±∞, the first alert) or, when the first NaN after it was made from
- * values that were not bad (its walk back does not lead to the constant: the mask's −∞ stopped
- * at a softmax), that NaN's own cause, the constant said. Takes @constant. */
-static TdbgRootCause *
-nan_made_apart (TdbgLogdir *logdir, TdbgRootCause *constant)
-{
-  TdbgWalkStep from_nan = { constant->first_nan_after, TDBG_NONE, 0, TDBG_LINK_FIRST };
-  TdbgRootCause *nan = find_from (logdir, &from_nan);
-
-  if (nan->origin_op == constant->origin_op || !made_here (nan))
-    {
-      tdbg_root_cause_free (nan);
-      return constant;
-    }
-  _tdbg_root_cause_explain_constant_before (logdir, nan, constant->origin_op);
-  tdbg_root_cause_free (constant);
-  return nan;
-}
-
-/* Start where alerts are counted first: the first bad trace in file order (see the header),
- * else the first bad execution; then walk back to where the values first went bad. When that
- * ends at values from outside what was recorded and an eager op wrote NaN/∞ before them, the
- * eager op is the origin: preprocessing in eager code whose result a tf.data pipeline feeds to
- * the graphs (nothing links the map function's placeholder to the eager tensor), a variable
- * assigned an eager result and updated since. A tf.function call's execution is recorded once
- * it returned, after the traces of its graph. A constant's ±∞ (a mask) that the first NaN
- * after it was not made from is not that NaN's origin: the NaN is explained, the constant said. */
-TdbgRootCause *
-tdbg_root_cause_find (TdbgLogdir *logdir)
-{
-  TdbgWalkStep from_trace = { first_bad_trace (logdir), TDBG_NONE, 0, TDBG_LINK_FIRST };
-  TdbgWalkStep from_execution = { TDBG_NONE, first_bad_execution (logdir), 0, TDBG_LINK_FIRST };
-  TdbgRootCause *rc;
-
-  if (from_trace.trace == TDBG_NONE)
-    return find_from (logdir, &from_execution);
-  rc = find_from (logdir, &from_trace);
-  if (from_execution.execution != TDBG_NONE && came_from_elsewhere (rc) &&
-      rc->origin_execution != from_execution.execution && went_bad_before (logdir, from_execution.execution, rc))
-    {
-      tdbg_root_cause_free (rc);
-      rc = find_from (logdir, &from_execution);
-    }
-  if (rc->cause == TDBG_CAUSE_CONSTANT && rc->first_nan_after != TDBG_NONE)
-    rc = nan_made_apart (logdir, rc);
   return rc;
 }
 

@@ -139,6 +139,10 @@ typedef struct {
                                * user's line is the one that matters), or TDBG_NONE */
   guint32 constant_before;    /* the constant whose ±∞ was the first alert, when it does not
                                * reach the NaN explained instead, or TDBG_NONE */
+  guint32 guarded_trace;      /* the first NaN/∞, when an op read it and came out finite (a guard
+                               * discarded it) and a later op went bad on its own, or TDBG_NONE */
+  guint32 guarded_op;         /* that first NaN/∞'s op */
+  guint32 guarded_by;         /* the op that discarded it (a tf.where's SelectV2) */
 
   GPtrArray *records;         /* the decoded records the values borrow from */
 } TdbgRootCause;

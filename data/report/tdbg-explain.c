@@ -189,6 +189,18 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
     tdbg_json_null (j);
   else
     tdbg_json_string (j, tdbg_logdir_get_op (logdir, rc->checked_by)->op_name);
+  /* The first NaN/∞, discarded by an op that read it and came out finite (a guard). */
+  tdbg_json_key (j, "guarded_before");
+  if (rc->guarded_trace == TDBG_NONE)
+    tdbg_json_null (j);
+  else
+    {
+      tdbg_json_begin_object (j);
+      tdbg_json_member_uint (j, "graph_execution_trace_index", rc->guarded_trace);
+      tdbg_json_member_string (j, "op_name", tdbg_logdir_get_op (logdir, rc->guarded_op)->op_name);
+      tdbg_json_member_string (j, "discarded_by", tdbg_logdir_get_op (logdir, rc->guarded_by)->op_name);
+      tdbg_json_end_object (j);
+    }
   /* A constant's ±∞, the first alert, that does not reach the origin of the NaN explained. */
   tdbg_json_key (j, "constant_before");
   if (rc->constant_before == TDBG_NONE)

@@ -497,6 +497,51 @@ test_constant_before_nan_made_apart (void)
   test_remove_tree (dir);
 }
 
+/* tf.where(a > 0, tf.math.log(a), 0.) then b / a: the Log's −∞ is the first alert, but the
+ * SelectV2 reading it came out finite (a guard discarded it); the division went bad on its own
+ * and is explained, the guard said. When the select passed the −∞ on, the Log stays. */
+static void
+check_guarded (gboolean guard_holds)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Placeholder", "b", (const char *const[]) { NULL });
+    add_op (w, "Log", "l", (const char *const[]) { "a:0", NULL });
+    add_op (w, "SelectV2", "guarded", (const char *const[]) { "a:0", "l:0", "a:0", NULL });
+    add_op (w, "RealDiv", "ratio", (const char *const[]) { "b:0", "a:0", NULL });
+    add_trace (w, 10, "a", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+    add_trace (w, 10.5, "b", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+    add_trace (w, 11, "l", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
+    add_trace (w, 12, "guarded", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, guard_holds ? finite_with_zero : neg_inf_only);
+    add_trace (w, 13, "ratio", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, pos_inf_only);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  if (guard_holds)
+    {
+      g_assert_cmpuint (rc->origin_trace, ==, 4);
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+      g_assert_cmpuint (rc->guarded_trace, ==, 2);
+      g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->guarded_op)->op_name, ==, "l");
+      g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->guarded_by)->op_name, ==, "guarded");
+      g_assert_nonnull (strstr (rc->explanation, "The first NaN/∞, l (Log, trace #2), was discarded: guarded (SelectV2)"));
+    }
+  else
+    {
+      g_assert_cmpuint (rc->origin_trace, ==, 2);
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+      g_assert_cmpuint (rc->guarded_trace, ==, TDBG_NONE);
+    }
+  test_remove_tree (dir);
+}
+
+static void test_guarded (void) { check_guarded (TRUE); }
+static void test_guard_passed_it_on (void) { check_guarded (FALSE); }
+
 /* An op made the −∞ from constants alone (tf.nn.ctc_loss's log(0.), a log-space zero): the
  * program wrote it so, said as a constant; the first NaN it led to is named. A division of a
  * traced value by a constant zero is not made of constants alone. */
@@ -1059,6 +1104,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/unknown-op-of-argument", test_unknown_op_of_argument);
   g_test_add_func ("/root-cause/constant", test_constant);
   g_test_add_func ("/root-cause/constant-before-nan-made-apart", test_constant_before_nan_made_apart);
+  g_test_add_func ("/root-cause/guarded", test_guarded);
+  g_test_add_func ("/root-cause/guard-passed-it-on", test_guard_passed_it_on);
   g_test_add_func ("/root-cause/made-of-constants", test_made_of_constants);
   g_test_add_func ("/root-cause/overflow-checked", test_overflow_checked);
   g_test_add_func ("/root-cause/overflow-unchecked", test_overflow_unchecked);
