@@ -80,6 +80,8 @@ gboolean _tdbg_cause_records_floats_only (guint mode);
 /* Whether this op's output is the value of a variable it reads (ReadVariableOp, ResourceGather,
  * …): its inputs carry no values, and what wrote the variable is not recorded. */
 gboolean _tdbg_cause_reads_variable (const char *op_type);
+/* An op that reads values from a checkpoint file (RestoreV2). */
+gboolean _tdbg_cause_reads_checkpoint (const char *op_type);
 /* Whether the logdir shows that a circular buffer dropped records of @graph's function: a call
  * of it was written before the earliest trace kept of its ops (a call is written after its
  * traces). */

@@ -205,6 +205,10 @@ hint_for (const TdbgRootCause *rc)
        * was not recorded. */
       if (rc->inferred && rc->unrecorded != TDBG_UNRECORDED_NONE)
         return hint_for_unrecorded (rc->unrecorded);
+      if (_tdbg_cause_reads_checkpoint (rc->origin_op_type))
+        return _("Check the checkpoint: tf.train.load_checkpoint(path) and np.isfinite on each of its variables "
+                 "(get_tensor); restore one saved before the values went bad, and stop saving once they do "
+                 "(tf.keras.callbacks.TerminateOnNaN).");
       if (_tdbg_cause_reads_variable (rc->origin_op_type))
         return _("Check what writes the variable: the values assigned to it (np.isfinite on a NumPy array "
                  "before assign or set_weights, tf.debugging.check_numerics on a restored one) and its optimizer's "
@@ -369,6 +373,9 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
       if (rc->evidence_input >= 0)
         return g_strdup_printf (_("%s (%s) passed on the NaN/∞ its input %s already held; what made them was not "
                                   "recorded."), op, type, input);
+      if (_tdbg_cause_reads_checkpoint (rc->origin_op_type))
+        return g_strdup_printf (_("%s (%s) read NaN/∞ from a checkpoint file: they were saved so, by a run whose "
+                                  "values had already gone bad."), op, type);
       if (_tdbg_cause_reads_variable (rc->origin_op_type))
         return g_strdup_printf (_("%s (%s) read NaN/∞ from a variable, and the recording does not show what wrote "
                                   "them into it: TensorFlow records no output of an op that writes a variable (an "

@@ -37,6 +37,8 @@ static const char pass_through_types[] =
  * which has no output TensorFlow records. */
 static const char variable_reader_types[] =
   " ReadVariableOp ResourceGather ResourceGatherNd VariableV2 Variable ";
+/* Ops that read values from a checkpoint file (tf.train.Checkpoint.restore, load_weights). */
+static const char checkpoint_reader_types[] = " RestoreV2 Restore RestoreSlice ";
 /* Ops that run a nested graph. */
 static const char call_types[] =
   " StatefulPartitionedCall PartitionedCall While StatelessWhile If StatelessIf Case StatelessCase RemoteCall ";
@@ -112,6 +114,12 @@ gboolean
 _tdbg_cause_reads_variable (const char *op_type)
 {
   return type_in (variable_reader_types, op_type);
+}
+
+gboolean
+_tdbg_cause_reads_checkpoint (const char *op_type)
+{
+  return type_in (checkpoint_reader_types, op_type);
 }
 
 guint32

@@ -468,10 +468,12 @@ decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
       rc->cause = TDBG_CAUSE_CONSTANT;
       return;
     }
-  if (rc->inputs->len == 0 || first_bad_input (rc) >= 0 || _tdbg_cause_reads_variable (op_type))
+  if (rc->inputs->len == 0 || first_bad_input (rc) >= 0 || _tdbg_cause_reads_variable (op_type) ||
+      _tdbg_cause_reads_checkpoint (op_type))
     {
-      /* No input, one already bad that the walk could not go past, or a variable's value (an
-       * assignment, which TensorFlow records no output of, wrote it): passed on, not made. */
+      /* No input, one already bad that the walk could not go past, a variable's value (an
+       * assignment, which TensorFlow records no output of, wrote it) or a checkpoint's (the file
+       * holds them): passed on, not made. */
       rc->cause = TDBG_CAUSE_NONFINITE_INPUT;
       rc->evidence_input = first_bad_input (rc);
       return;

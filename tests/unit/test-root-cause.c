@@ -1014,6 +1014,28 @@ test_gradient_of (void)
   check_gradient_of ("loss/Log/Reciprocal", "loss/Log");
 }
 
+/* tf.train.Checkpoint.restore of a variable saved holding NaN: the eager RestoreV2 (its inputs
+ * the file's prefix and the names, strings no recorded op made) read them from the file. */
+static void
+test_restored_from_checkpoint (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    cause_fixture_add_execution (w, 5, "RestoreV2", NULL, CAUSE_FULL, (gint64[]) { 87, 89, 90 }, 3, 91, cause_nans);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpuint (rc->origin_execution, ==, 0);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+  g_assert_nonnull (strstr (rc->explanation, "from a checkpoint file"));
+  g_assert_nonnull (strstr (rc->hint, "tf.train.load_checkpoint"));
+  test_remove_tree (dir);
+}
+
 /* The demo run: log() of a zero in the cross-entropy, in the training step asked for. */
 static void
 test_demo_step (void)
@@ -1105,6 +1127,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/constant", test_constant);
   g_test_add_func ("/root-cause/constant-before-nan-made-apart", test_constant_before_nan_made_apart);
   g_test_add_func ("/root-cause/guarded", test_guarded);
+  g_test_add_func ("/root-cause/restored-from-checkpoint", test_restored_from_checkpoint);
   g_test_add_func ("/root-cause/guard-passed-it-on", test_guard_passed_it_on);
   g_test_add_func ("/root-cause/made-of-constants", test_made_of_constants);
   g_test_add_func ("/root-cause/overflow-checked", test_overflow_checked);
