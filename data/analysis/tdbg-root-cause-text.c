@@ -558,6 +558,21 @@ gradient_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc)
                           file, frame->line);
 }
 
+/* An op of a gradient went bad: the program did not write it, TensorFlow did for the forward op,
+ * whose input is what to move. */
+static char *
+gradient_hint (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgOp *forward = tdbg_logdir_get_op (logdir, rc->gradient_of);
+
+  /* TRANSLATORS: the forward op's name and type */
+  return g_strdup_printf (_("TensorFlow wrote this op for the gradient of %s (%s): keep that op's input away from "
+                            "where its derivative is infinite or undefined (clip it short of the edge, as "
+                            "tf.clip_by_value(x, -1 + 1e-6, 1 - 1e-6) before an acos; add a small ε under a square "
+                            "root or a norm), or use a form whose gradient is finite there."),
+                          forward->op_name, forward->op_type ? forward->op_type : "?");
+}
+
 /* The program checks the values the origin made (tf.math.is_finite): said, with what a loss
  * scaler does with them. */
 static char *
@@ -607,7 +622,12 @@ _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_
       said = g_strdup_printf ("%s %s", unchecked, checked);
     }
   rc->explanation = walk ? g_strdup_printf ("%s %s", said, walk) : g_steal_pointer (&said);
-  rc->hint = g_strdup (checked ? checked_hint () : hint_for (rc));
+  if (checked)
+    rc->hint = g_strdup (checked_hint ());
+  else if (gradient && _tdbg_root_cause_made_here (rc))
+    rc->hint = gradient_hint (logdir, rc);
+  else
+    rc->hint = g_strdup (hint_for (rc));
 }
 
 /* The first alert was a constant's ±∞ (a mask) that does not reach the NaN explained: said after

@@ -995,6 +995,7 @@ check_gradient_of (const char *grad_name, const char *forward_name)
     {
       g_assert_cmpuint (rc->gradient_of, ==, TDBG_NONE);
       g_assert_null (strstr (rc->explanation, "gradient"));
+      g_assert_true (g_str_has_prefix (rc->hint, "Guard the denominator"));
     }
   else
     {
@@ -1002,6 +1003,7 @@ check_gradient_of (const char *grad_name, const char *forward_name)
       g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->gradient_of)->op_name, ==, forward_name);
       g_assert_nonnull (strstr (rc->explanation, "part of the gradient (the backward pass) of"));
       g_assert_nonnull (strstr (rc->explanation, forward_name));
+      g_assert_true (g_str_has_prefix (rc->hint, "TensorFlow wrote this op for the gradient of"));
     }
   test_remove_tree (dir);
 }
@@ -1012,6 +1014,51 @@ test_gradient_of (void)
   check_gradient_of ("gradient_tape/loss/Log/Reciprocal", "loss/Log");
   check_gradient_of ("training/gradients/loss/Log_grad/Reciprocal", "loss/Log");
   check_gradient_of ("loss/Log/Reciprocal", "loss/Log");
+}
+
+/* The origin's op of type @grad_type, named @grad_name, reads @input: its forward op is
+ * @forward. */
+static void
+check_gradient_of_structure (const char *grad_type, const char *grad_name, const char *const *inputs,
+                             const char *forward)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Maximum", "clip", (const char *const[]) { "a:0", "a:0", NULL });
+    add_op (w, "Acos", "Acos", (const char *const[]) { "clip:0", NULL });
+    add_op (w, "Cos", "later", (const char *const[]) { "Acos:0", NULL });
+    add_op (w, "Sqrt", "root", (const char *const[]) { "later:0", NULL });
+    add_op (w, "Sin", "gradient_tape/dy", (const char *const[]) { "Acos:0", NULL });
+    add_op (w, "Square", "gradient_tape/Square", (const char *const[]) { "clip:0", NULL });
+    add_op (w, grad_type, grad_name, inputs);
+    add_trace (w, 10, "clip", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+    add_trace (w, 11, "gradient_tape/dy", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+    add_trace (w, 12, "gradient_tape/Square", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+    add_trace (w, 13, grad_name, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, pos_inf_only);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, ==, grad_name);
+  g_assert_cmpuint (rc->gradient_of, !=, TDBG_NONE);
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->gradient_of)->op_name, ==, forward);
+  test_remove_tree (dir);
+}
+
+/* Gradients whose ops open no scope of the forward op's name: an XGrad op names the X it reads
+ * (SqrtGrad(y, dy)); otherwise the forward op that alone reads a tensor the gradient reads,
+ * the first made of them (tf.math.acos's gradient reads its input; the gradient flowing in
+ * came through the ops made after it: Cos, read by the Sin of its own gradient). */
+static void
+test_gradient_of_structure (void)
+{
+  check_gradient_of_structure ("SqrtGrad", "gradient_tape/SqrtGrad", (const char *const[]) { "root:0", "gradient_tape/dy:0", NULL },
+                               "root");
+  check_gradient_of_structure ("RealDiv", "gradient_tape/truediv",
+                               (const char *const[]) { "gradient_tape/dy:0", "gradient_tape/Square:0", NULL }, "Acos");
 }
 
 /* tf.train.Checkpoint.restore of a variable saved holding NaN: the eager RestoreV2 (its inputs
@@ -1142,6 +1189,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/nonfinite-input", test_nonfinite_input);
   g_test_add_func ("/root-cause/eager-before-graph", test_eager_before_graph);
   g_test_add_func ("/root-cause/gradient-of", test_gradient_of);
+  g_test_add_func ("/root-cause/gradient-of-structure", test_gradient_of_structure);
   g_test_add_func ("/root-cause/eager-after-graph", test_eager_after_graph);
   g_test_add_func ("/root-cause/demo-step", test_demo_step);
   g_test_add_func ("/root-cause/nothing-bad", test_nothing_bad);
