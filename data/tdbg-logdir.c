@@ -32,6 +32,13 @@ tdbg_debug_modes_tell_nonfinite (guint modes)
   return modes == 0 || (modes & telling) != 0;
 }
 
+guint
+tdbg_input_name_slot (const char *input_name)
+{
+  const char *colon = strrchr (input_name, ':');
+  return colon ? (guint) g_ascii_strtoull (colon + 1, NULL, 10) : 0;
+}
+
 const char *
 tdbg_file_kind_suffix (TdbgFileKind kind)
 {

@@ -105,13 +105,6 @@ input_producer (TdbgLogdir *logdir, const TdbgOp *op, guint k, gboolean *control
   return tdbg_logdir_find_op (logdir, op->graph, op->input_names[k] + 1);
 }
 
-static guint
-input_slot (const char *input)
-{
-  const char *colon = strrchr (input, ':');
-  return colon ? (guint) g_ascii_strtoull (colon + 1, NULL, 10) : 0;
-}
-
 static void
 add_edges (TdbgWholeGraph *whole, TdbgLogdir *logdir)
 {
@@ -128,7 +121,7 @@ add_edges (TdbgWholeGraph *whole, TdbgLogdir *logdir)
           gboolean control;
           guint32 producer = input_producer (logdir, op, k, &control);
           gint from = producer == TDBG_NONE ? -1 : tdbg_whole_graph_find_op (whole, producer);
-          TdbgWholeEdge edge = { from, to, control ? 0 : input_slot (op->input_names[k]), control };
+          TdbgWholeEdge edge = { from, to, control ? 0 : tdbg_input_name_slot (op->input_names[k]), control };
           gboolean folded;
           char *key;
 

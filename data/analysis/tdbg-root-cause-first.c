@@ -16,19 +16,13 @@
 /* Traces of an op reading a NaN/∞ looked at, before taking it for one that may pass it on. */
 #define MAX_READER_TRACES 4096
 
-static gboolean
-trace_is_bad (TdbgLogdir *logdir, guint32 index)
-{
-  return (tdbg_logdir_get_trace (logdir, index)->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
-}
-
 /* The first bad trace at or after @from whose op is not @skip_op, or TDBG_NONE. */
 static guint32
 first_bad_trace (TdbgLogdir *logdir, guint32 from, guint32 skip_op)
 {
   guint n = tdbg_logdir_get_n_traces (logdir);
   for (guint i = from; i < n; i++)
-    if (trace_is_bad (logdir, i) && (skip_op == TDBG_NONE || tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, i)) != skip_op))
+    if (_tdbg_cause_trace_bad (logdir, i) && (skip_op == TDBG_NONE || tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, i)) != skip_op))
       return i;
   return TDBG_NONE;
 }
@@ -103,7 +97,7 @@ stayed_finite (TdbgLogdir *logdir, guint32 reader, guint32 from, guint32 until, 
   for (guint32 t = tdbg_logdir_find_trace_of_op_before (logdir, reader, from, until); t != TDBG_NONE;
        t = tdbg_logdir_find_trace_of_op_before (logdir, reader, t + 1, until))
     {
-      if (trace_is_bad (logdir, t) || tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, t)) != file_set ||
+      if (_tdbg_cause_trace_bad (logdir, t) || tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, t)) != file_set ||
           ++seen > MAX_READER_TRACES)
         return FALSE;
     }

@@ -87,13 +87,6 @@ only_forward_reader (TdbgLogdir *logdir, guint32 producer, guint slot)
   return reader;
 }
 
-static guint
-input_slot (const char *input_name)
-{
-  const char *colon = strrchr (input_name, ':');
-  return colon ? (guint) g_ascii_strtoull (colon + 1, NULL, 10) : 0;
-}
-
 /* An op of type XGrad (SqrtGrad, TanhGrad, ReluGrad) is the gradient of the op of type X whose
  * output it reads (SqrtGrad(y, dy)) or that reads the same input (ReluGrad(dy, features)). */
 static guint32
@@ -149,7 +142,7 @@ forward_by_inputs (TdbgLogdir *logdir, guint32 op)
           g_hash_table_add (seen, GUINT_TO_POINTER (producer));
           if (in_gradient (logdir, producer))
             g_queue_push_tail (queue, GUINT_TO_POINTER (producer));
-          else if ((reader = only_forward_reader (logdir, producer, input_slot (o->input_names[i]))) != TDBG_NONE)
+          else if ((reader = only_forward_reader (logdir, producer, tdbg_input_name_slot (o->input_names[i]))) != TDBG_NONE)
             first = MIN (first, reader);
         }
     }

@@ -79,6 +79,8 @@ gboolean _tdbg_cause_walk_passes_on (const char *op_type);
 gboolean _tdbg_cause_records_floats_only (guint mode);
 /* Whether this op's output is the value of a variable it reads (ReadVariableOp, ResourceGather,
  * …): its inputs carry no values, and what wrote the variable is not recorded. */
+/* The trace holds NaN/∞ (it raises an alert). */
+gboolean _tdbg_cause_trace_bad (TdbgLogdir *logdir, guint32 index);
 gboolean _tdbg_cause_reads_variable (const char *op_type);
 /* An op that reads values from a checkpoint file (RestoreV2). */
 gboolean _tdbg_cause_reads_checkpoint (const char *op_type);

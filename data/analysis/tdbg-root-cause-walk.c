@@ -71,15 +71,8 @@ type_in (const char *list, const char *op_type)
   return strstr (list, needle) != NULL;
 }
 
-static guint
-slot_of (const char *input_name)
-{
-  const char *colon = strrchr (input_name, ':');
-  return colon ? (guint) g_ascii_strtoull (colon + 1, NULL, 10) : 0;
-}
-
-static gboolean
-trace_bad (TdbgLogdir *logdir, guint32 index)
+gboolean
+_tdbg_cause_trace_bad (TdbgLogdir *logdir, guint32 index)
 {
   return (tdbg_logdir_get_trace (logdir, index)->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
 }
@@ -410,12 +403,12 @@ traced_source (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, Tdbg
   guint32 t = isnan (seen->by_time) ? _tdbg_cause_walk_input_trace (logdir, op, slot, seen->ref)
                                     : _tdbg_cause_walk_latest_trace_by_time (logdir, op, slot, seen->by_time);
 
-  if (t != TDBG_NONE && trace_bad (logdir, t))
+  if (t != TDBG_NONE && _tdbg_cause_trace_bad (logdir, t))
     return found_trace (t, slot, link, out);
   for (t = tdbg_logdir_find_trace_of_op_before (logdir, op, seen->ref + 1, seen->window_end); t != TDBG_NONE;
        t = tdbg_logdir_find_trace_of_op_before (logdir, op, t + 1, seen->window_end))
     if (tdbg_logdir_get_trace (logdir, t)->output_slot == slot)
-      return trace_bad (logdir, t) && found_trace (t, slot, link, out);
+      return _tdbg_cause_trace_bad (logdir, t) && found_trace (t, slot, link, out);
   return FALSE;
 }
 
@@ -577,7 +570,7 @@ placeholder_feed (const Seen *seen, guint32 op, guint depth, TdbgWalkStep *out)
     return FALSE;
   call = tdbg_logdir_get_op (logdir, call_index);
   name = data_input (call, k + (type_in (selector_types, call->op_type) ? 1 : 0));
-  return name >= 0 && source_of (seen, call->input_ops[name], slot_of (call->input_names[name]),
+  return name >= 0 && source_of (seen, call->input_ops[name], tdbg_input_name_slot (call->input_names[name]),
                                  TDBG_LINK_OUTER_GRAPH, depth + 1, out);
 }
 
@@ -610,7 +603,7 @@ source_of (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, guint de
       gboolean per_slot = g_strcmp0 (p->op_type, "IdentityN") == 0;
       for (guint i = 0, k = 0; p->input_names[i]; i++)
         if (p->input_names[i][0] != '^' && (!per_slot || k++ == slot) &&
-            source_of (seen, p->input_ops[i], slot_of (p->input_names[i]), link, depth + 1, out))
+            source_of (seen, p->input_ops[i], tdbg_input_name_slot (p->input_names[i]), link, depth + 1, out))
           return TRUE;
       return FALSE;
     }
@@ -660,7 +653,7 @@ back_from_trace (TdbgCauseWalk *w, guint32 trace, TdbgWalkStep *out)
     }
   for (guint i = 0; op->input_names[i]; i++)
     if (op->input_names[i][0] != '^' &&
-        source_of (&seen, op->input_ops[i], slot_of (op->input_names[i]), TDBG_LINK_INPUT, 0, &candidate))
+        source_of (&seen, op->input_ops[i], tdbg_input_name_slot (op->input_names[i]), TDBG_LINK_INPUT, 0, &candidate))
       keep_earliest (&best, &candidate);
   if (best.trace == TDBG_NONE && best.execution == TDBG_NONE && _tdbg_cause_reads_variable (op->op_type))
     return traced_variable_source (w, trace, op, out);

@@ -66,19 +66,6 @@ tdbg_root_cause_family_of (const char *op_type)
 
 /* ---- the origin and its inputs ---------------------------------------------------------- */
 
-static gboolean
-trace_is_bad (TdbgLogdir *logdir, guint32 index)
-{
-  return (tdbg_logdir_get_trace (logdir, index)->flags & TDBG_DIGEST_HAS_INF_NAN) != 0;
-}
-
-static guint
-input_slot (const char *input_name)
-{
-  const char *colon = strrchr (input_name, ':');
-  return colon ? (guint) g_ascii_strtoull (colon + 1, NULL, 10) : 0;
-}
-
 static void
 clear_input (gpointer data)
 {
@@ -123,7 +110,7 @@ maker_of (TdbgLogdir *logdir, guint32 op, guint *slot)
   for (guint depth = 0; depth < 16 && p->first_trace == TDBG_NONE && _tdbg_cause_walk_passes_on (p->op_type) &&
                         p->input_names[0] && p->input_names[0][0] != '^' && p->input_ops[0] != TDBG_NONE; depth++)
     {
-      *slot = input_slot (p->input_names[0]);
+      *slot = tdbg_input_name_slot (p->input_names[0]);
       op = p->input_ops[0];
       p = tdbg_logdir_get_op (logdir, op);
     }
@@ -244,14 +231,14 @@ collect_inputs (TdbgCauseWalk *w, const TdbgOp *op, guint32 before, GPtrArray *e
       TdbgCauseInput input = { .op = op->input_ops[k], .trace = TDBG_NONE, .execution = TDBG_NONE };
       if (name[0] == '^')
         continue;
-      input.output_slot = input_slot (name);
+      input.output_slot = tdbg_input_name_slot (name);
       input.op_name = input.op != TDBG_NONE ? g_strdup (tdbg_logdir_get_op (logdir, input.op)->op_name)
                                             : g_strndup (name, strcspn (name, ":"));
       if (input.op != TDBG_NONE)
         input.trace = _tdbg_cause_walk_input_trace (logdir, input.op, input.output_slot, before);
       if (input.trace != TDBG_NONE)
         {
-          input.bad = trace_is_bad (logdir, input.trace);
+          input.bad = _tdbg_cause_trace_bad (logdir, input.trace);
           input.value_read = read_value (logdir, input.trace, events, &input.value);
         }
       else if (input.op != TDBG_NONE)
