@@ -221,7 +221,8 @@ hint_for (const TdbgRootCause *rc)
                "(tf.maximum(x, ε) for a pole at zero).");
     case TDBG_CAUSE_OUT_OF_DOMAIN:
       return _("Clip the argument into the op's domain before it (tf.clip_by_value(x, -1.0, 1.0) for acos "
-               "and asin), and check what pushed it out.");
+               "and asin; tf.maximum(x, 0.0) for a fractional power, whose base must not be negative), and "
+               "check what pushed it out.");
     case TDBG_CAUSE_EMPTY_REDUCTION:
       return _("A reduction got no elements: check the mask or filter that emptied it, or guard it "
                "(tf.cond(tf.size(x) > 0, …) or tf.math.divide_no_nan(tf.reduce_sum(x), tf.cast(tf.size(x), x.dtype))).");
