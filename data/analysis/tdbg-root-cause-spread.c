@@ -5,8 +5,44 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "tdbg-root-cause-private.h"
 #include "libtdbg-data.h"
+
+/* How many calls of the step function were recorded, and the last one a trace of its graphs
+ * (@outer and those inside it) went bad in: whether NaN/∞ stopped (a loss scaler's settled
+ * scale) or went on to the end. From the last bad trace of those graphs, back from the end. */
+static void
+find_last_bad_call (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 outer)
+{
+  guint n = tdbg_logdir_get_n_executions (logdir);
+  guint32 last = TDBG_NONE;
+  double last_time;
+
+  for (guint i = tdbg_logdir_get_n_traces (logdir); i-- > 0 && last == TDBG_NONE;)
+    {
+      const TdbgTraceDigest *d = tdbg_logdir_get_trace (logdir, i);
+      guint32 op = tdbg_trace_digest_get_op (d);
+      if ((d->flags & TDBG_DIGEST_HAS_INF_NAN) && op != TDBG_NONE &&
+          _tdbg_cause_outermost_graph (logdir, tdbg_logdir_get_op (logdir, op)->graph) == outer)
+        last = i;
+    }
+  last_time = last != TDBG_NONE ? tdbg_logdir_get_trace_wall_time (logdir, last) : -INFINITY;
+  rc->step_calls = rc->step_last_bad_call = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const TdbgExecutionDigest *e = tdbg_logdir_get_execution (logdir, i);
+      if (e->graph != rc->step_graph)
+        continue;
+      rc->step_calls++;
+      if (rc->step_last_bad_call == 0 && e->wall_time >= last_time)
+        rc->step_last_bad_call = rc->step_calls;
+    }
+  /* A call still running when the recording stopped: the last. */
+  if (rc->step_last_bad_call == 0)
+    rc->step_last_bad_call = rc->step_calls;
+}
 
 /* The call of the function enclosing @graph that the trace at @wall_time ran in. A function
  * call's execution record is written when the call returns, after its graph's traces: the call
@@ -37,6 +73,7 @@ _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph
   for (guint i = 0; i <= call; i++)
     if (tdbg_logdir_get_execution (logdir, i)->graph == rc->step_graph)
       rc->step_call++;
+  find_last_bad_call (logdir, rc, outer);
 }
 
 /* Every bad trace but the origin's own: the origin may be a later trace than the first bad one,

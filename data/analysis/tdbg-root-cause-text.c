@@ -579,13 +579,24 @@ gradient_hint (TdbgLogdir *logdir, const TdbgRootCause *rc)
 static char *
 checked_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
+  g_autofree char *checked = NULL;
+
   if (rc->checked_by == TDBG_NONE)
     return NULL;
   /* TRANSLATORS: the IsFinite op's name */
-  return g_strdup_printf (_("The program checks these values: they reach %s (IsFinite), as dynamic loss scaling "
-                            "(a LossScaleOptimizer) does before each update, skipping a step whose gradients are not "
-                            "finite and lowering its scale."),
-                          tdbg_logdir_get_op (logdir, rc->checked_by)->op_name);
+  checked = g_strdup_printf (_("The program checks these values: they reach %s (IsFinite), as dynamic loss scaling "
+                               "(a LossScaleOptimizer) does before each update, skipping a step whose gradients are "
+                               "not finite and lowering its scale."),
+                             tdbg_logdir_get_op (logdir, rc->checked_by)->op_name);
+  if (rc->step_calls == 0)
+    return g_steal_pointer (&checked);
+  if (rc->step_last_bad_call < rc->step_calls)
+    /* TRANSLATORS: the explanation so far; the last call with NaN/∞, the calls recorded */
+    return g_strdup_printf (_("%s NaN/∞ came up to call %u of the %u recorded, then stopped: the scale settled."),
+                            checked, rc->step_last_bad_call, rc->step_calls);
+  /* TRANSLATORS: the explanation so far; the calls recorded */
+  return g_strdup_printf (_("%s NaN/∞ came until the last of the %u calls recorded: the scale has not settled."),
+                          checked, rc->step_calls);
 }
 
 static const char *

@@ -131,6 +131,8 @@ typedef struct {
   guint32 step_execution;     /* TDBG_NONE when not known (TF1, no executions) */
   guint step_call;            /* 1-based call number of that function, 0 when unknown */
   guint32 step_graph;         /* the called function's graph, TDBG_NONE when unknown */
+  guint step_calls;           /* the calls of that function recorded, 0 when unknown */
+  guint step_last_bad_call;   /* the last of them a trace of its graph went bad in (1-based) */
   guint32 first_nan_after;    /* TDBG_CAUSE_CONSTANT: the first trace after the origin holding NaN,
                                * TDBG_NONE when none or when the mode does not tell */
   guint32 checked_by;         /* made NaN/∞: an IsFinite op of the origin's graph its values reach

@@ -217,6 +217,9 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       tdbg_json_member_uint (j, "execution_index", rc->step_execution);
       tdbg_json_member_string (j, "function", tdbg_logdir_get_string (logdir, e->op_type));
       tdbg_json_member_uint (j, "call", rc->step_call);
+      /* The calls recorded, and the last one a trace of its graphs went bad in. */
+      tdbg_json_member_uint (j, "calls", rc->step_calls);
+      tdbg_json_member_uint (j, "last_bad_call", rc->step_last_bad_call);
       tdbg_json_end_object (j);
     }
   tdbg_json_end_object (j);

@@ -464,6 +464,44 @@ test_constant (void)
   test_remove_tree (dir);
 }
 
+/* A loss scaler's first calls overflow and are skipped; whether NaN/∞ stopped once its scale
+ * settled is told from the last call of the step function a trace of its graph went bad in. */
+static void
+check_checked_settled (gboolean settled)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Identity", "x", (const char *const[]) { "a:0", NULL });
+    add_op (w, "Exp", "grad", (const char *const[]) { "x:0", NULL });
+    add_op (w, "IsFinite", "is_finite", (const char *const[]) { "grad:0", NULL });
+    for (guint call = 1; call <= 3; call++)
+      {
+        gboolean bad = call < 3 || !settled;
+        add_trace (w, 10 * call, "x", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+        add_trace (w, 10 * call + 1, "grad", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH,
+                   bad ? pos_inf_only : finite_positive);
+        cause_fixture_add_execution (w, 10 * call + 2, "__inference_f_1", GRAPH, CAUSE_FULL, NULL, 0, call,
+                                     cause_finite_positive);
+      }
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpuint (rc->checked_by, !=, TDBG_NONE);
+  g_assert_cmpuint (rc->step_call, ==, 1);
+  g_assert_cmpuint (rc->step_calls, ==, 3);
+  g_assert_cmpuint (rc->step_last_bad_call, ==, settled ? 2 : 3);
+  g_assert_nonnull (strstr (rc->explanation, settled ? "NaN/∞ came up to call 2 of the 3 recorded, then stopped"
+                                                     : "NaN/∞ came until the last of the 3 calls recorded"));
+  test_remove_tree (dir);
+}
+
+static void test_checked_settled (void) { check_checked_settled (TRUE); }
+static void test_checked_not_settled (void) { check_checked_settled (FALSE); }
+
 /* A mask's −∞ is the first alert, and the softmax of it is finite; the first NaN after it is a
  * division of finite values by a zero (a mean over padding that is all zero): that NaN is
  * explained, its division by zero, and the constant said not to have made it. */
@@ -1179,6 +1217,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/made-of-constants", test_made_of_constants);
   g_test_add_func ("/root-cause/overflow-checked", test_overflow_checked);
   g_test_add_func ("/root-cause/overflow-unchecked", test_overflow_unchecked);
+  g_test_add_func ("/root-cause/checked-settled", test_checked_settled);
+  g_test_add_func ("/root-cause/checked-not-settled", test_checked_not_settled);
   g_test_add_func ("/root-cause/integer-axis", test_integer_axis);
   g_test_add_func ("/root-cause/untraced-writer", test_untraced_writer);
   g_test_add_func ("/root-cause/eager-integer-input", test_eager_integer_input);
