@@ -1016,7 +1016,6 @@ check_gradient_of (const char *grad_name, const char *forward_name)
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
-  g_autofree char *input = g_strconcat (forward_name, ":0", NULL);
   {
     g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
     add_op (w, "Log", forward_name, (const char *const[]) { "a:0", NULL });
