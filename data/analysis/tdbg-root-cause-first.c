@@ -141,6 +141,10 @@ past_guards (TdbgLogdir *logdir, TdbgRootCause *first)
       guint32 next = discarder == TDBG_NONE ? TDBG_NONE : first_bad_trace (logdir, rc->origin_trace + 1, rc->origin_op);
       TdbgRootCause *later;
 
+      /* Discarded, and nothing went bad after it: said harmless (a schedule's min() over
+       * rsqrt(step) at step 0). */
+      if (discarder != TDBG_NONE && next == TDBG_NONE)
+        _tdbg_root_cause_explain_discarded (logdir, rc, discarder);
       if (next == TDBG_NONE)
         break;
       later = find_from_trace (logdir, next);

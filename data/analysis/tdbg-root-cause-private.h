@@ -21,6 +21,10 @@ gboolean _tdbg_root_cause_made_here (const TdbgRootCause *rc);
 void _tdbg_root_cause_explain_guarded_before (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 trace, guint32 op,
                                               guint32 guard);
 
+/* Says, after @rc's explanation and in place of its advice, that @guard read the origin's
+ * values and came out finite, and nothing went bad after (discarded_by). */
+void _tdbg_root_cause_explain_discarded (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 guard);
+
 /* The call of the function enclosing @graph that the trace at @wall_time ran in (step_*). */
 void _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_time);
 /* The bad traces, their ops and the bad eager executions after the origin (spread_*). */
@@ -84,6 +88,8 @@ gboolean _tdbg_cause_trace_bad (TdbgLogdir *logdir, guint32 index);
 gboolean _tdbg_cause_reads_variable (const char *op_type);
 /* An op that reads values from a checkpoint file (RestoreV2). */
 gboolean _tdbg_cause_reads_checkpoint (const char *op_type);
+/* An op that reads the next element of a tf.data pipeline (IteratorGetNext). */
+gboolean _tdbg_cause_reads_dataset (const char *op_type);
 /* Whether the logdir shows that a circular buffer dropped records of @graph's function: a call
  * of it was written before the earliest trace kept of its ops (a call is written after its
  * traces). */

@@ -377,6 +377,10 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
       if (_tdbg_cause_reads_checkpoint (rc->origin_op_type))
         return g_strdup_printf (_("%s (%s) read NaN/∞ from a checkpoint file: they were saved so, by a run whose "
                                   "values had already gone bad."), op, type);
+      if (_tdbg_cause_reads_dataset (rc->origin_op_type))
+        return g_strdup_printf (_("%s (%s) read NaN/∞ from a tf.data pipeline: the data it was made from held them "
+                                  "(a NumPy array, a file), or a function of the pipeline made them where TensorFlow "
+                                  "records nothing."), op, type);
       if (_tdbg_cause_reads_variable (rc->origin_op_type))
         return g_strdup_printf (_("%s (%s) read NaN/∞ from a variable, and the recording does not show what wrote "
                                   "them into it: TensorFlow records no output of an op that writes a variable (an "
@@ -675,6 +679,24 @@ _tdbg_root_cause_explain_guarded_before (TdbgLogdir *logdir, TdbgRootCause *rc, 
                                        "makes it; the NaN/∞ explained here is the first that went on."),
                                      said, first->op_name, first->op_type ? first->op_type : "?", trace,
                                      by->op_name, by->op_type ? by->op_type : "?");
+}
+
+void
+_tdbg_root_cause_explain_discarded (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 guard)
+{
+  const TdbgOp *by = tdbg_logdir_get_op (logdir, guard);
+  g_autofree char *said = g_steal_pointer (&rc->explanation);
+
+  rc->discarded_by = guard;
+  /* TRANSLATORS: the explanation so far; the op that read the value and came out finite, its type */
+  rc->explanation = g_strdup_printf (_("%s %s (%s), which read it, came out finite, and nothing went bad after it: the "
+                                       "program discarded this value, as a guard such as tf.where or a learning-rate "
+                                       "schedule's minimum over rsqrt(step) at step 0 does."),
+                                     said, by->op_name, by->op_type ? by->op_type : "?");
+  g_free (rc->hint);
+  rc->hint = g_strdup (_("Nothing to fix if the program means to discard it. To keep it from being made, compute "
+                         "the op only where its value is used: tf.math.log(tf.where(x > 0, x, 1.0)) rather than "
+                         "tf.where(x > 0, tf.math.log(x), 0.0)."));
 }
 
 /* Nothing alerted: in NO_TENSOR or SHAPE alone that is because nothing could, and is said. */

@@ -37,8 +37,12 @@ static const char pass_through_types[] =
  * which has no output TensorFlow records. */
 static const char variable_reader_types[] =
   " ReadVariableOp ResourceGather ResourceGatherNd VariableV2 Variable ";
-/* Ops that read values from a checkpoint file (tf.train.Checkpoint.restore, load_weights). */
+/* Ops that read values from outside the graph's tensors: a checkpoint file
+ * (tf.train.Checkpoint.restore, load_weights), a tf.data pipeline (its input is the iterator,
+ * a resource that holds no values TensorFlow records). */
 static const char checkpoint_reader_types[] = " RestoreV2 Restore RestoreSlice ";
+static const char dataset_reader_types[] =
+  " IteratorGetNext IteratorGetNextSync IteratorGetNextAsOptional OptionalGetValue ";
 /* Ops that run a nested graph. */
 static const char call_types[] =
   " StatefulPartitionedCall PartitionedCall While StatelessWhile If StatelessIf Case StatelessCase RemoteCall ";
@@ -113,6 +117,12 @@ gboolean
 _tdbg_cause_reads_checkpoint (const char *op_type)
 {
   return type_in (checkpoint_reader_types, op_type);
+}
+
+gboolean
+_tdbg_cause_reads_dataset (const char *op_type)
+{
+  return type_in (dataset_reader_types, op_type);
 }
 
 guint32

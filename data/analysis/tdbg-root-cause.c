@@ -456,11 +456,11 @@ decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
       return;
     }
   if (rc->inputs->len == 0 || first_bad_input (rc) >= 0 || _tdbg_cause_reads_variable (op_type) ||
-      _tdbg_cause_reads_checkpoint (op_type))
+      _tdbg_cause_reads_checkpoint (op_type) || _tdbg_cause_reads_dataset (op_type))
     {
       /* No input, one already bad that the walk could not go past, a variable's value (an
-       * assignment, which TensorFlow records no output of, wrote it) or a checkpoint's (the file
-       * holds them): passed on, not made. */
+       * assignment, which TensorFlow records no output of, wrote it), a checkpoint's (the file
+       * holds them) or a tf.data pipeline's (the data fed): passed on, not made. */
       rc->cause = TDBG_CAUSE_NONFINITE_INPUT;
       rc->evidence_input = first_bad_input (rc);
       return;
@@ -682,7 +682,7 @@ _tdbg_root_cause_find_from (TdbgLogdir *logdir, TdbgWalkStep *start)
   rc->records = g_ptr_array_new_with_free_func (free_event);
   rc->origin_trace = rc->origin_execution = rc->origin_op = TDBG_NONE;
   rc->step_execution = rc->step_graph = rc->first_nan_after = rc->checked_by = rc->gradient_of = rc->constant_before =
-    rc->guarded_trace = rc->guarded_op = rc->guarded_by = TDBG_NONE;
+    rc->guarded_trace = rc->guarded_op = rc->guarded_by = rc->discarded_by = TDBG_NONE;
   rc->evidence_input = rc->unrecorded_input = -1;
   rc->evidence_count = NAN;
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;

@@ -145,6 +145,8 @@ typedef struct {
                                * discarded it) and a later op went bad on its own, or TDBG_NONE */
   guint32 guarded_op;         /* that first NaN/∞'s op */
   guint32 guarded_by;         /* the op that discarded it (a tf.where's SelectV2) */
+  guint32 discarded_by;       /* the op that read the origin's values and came out finite, when
+                               * nothing went bad after them: harmless, or TDBG_NONE */
 
   GPtrArray *records;         /* the decoded records the values borrow from */
 } TdbgRootCause;

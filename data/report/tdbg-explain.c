@@ -201,6 +201,12 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       tdbg_json_member_string (j, "discarded_by", tdbg_logdir_get_op (logdir, rc->guarded_by)->op_name);
       tdbg_json_end_object (j);
     }
+  /* The op that read the origin's values and came out finite, nothing bad after: harmless. */
+  tdbg_json_key (j, "discarded_by");
+  if (rc->discarded_by == TDBG_NONE)
+    tdbg_json_null (j);
+  else
+    tdbg_json_string (j, tdbg_logdir_get_op (logdir, rc->discarded_by)->op_name);
   /* A constant's ±∞, the first alert, that does not reach the origin of the NaN explained. */
   tdbg_json_key (j, "constant_before");
   if (rc->constant_before == TDBG_NONE)

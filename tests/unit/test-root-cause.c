@@ -539,7 +539,7 @@ test_constant_before_nan_made_apart (void)
  * SelectV2 reading it came out finite (a guard discarded it); the division went bad on its own
  * and is explained, the guard said. When the select passed the −∞ on, the Log stays. */
 static void
-check_guarded (gboolean guard_holds)
+check_guarded (gboolean guard_holds, gboolean division_bad)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
@@ -554,13 +554,23 @@ check_guarded (gboolean guard_holds)
     add_trace (w, 10.5, "b", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
     add_trace (w, 11, "l", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
     add_trace (w, 12, "guarded", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, guard_holds ? finite_with_zero : neg_inf_only);
-    add_trace (w, 13, "ratio", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, pos_inf_only);
+    add_trace (w, 13, "ratio", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, division_bad ? pos_inf_only : finite_positive);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
   rc = cause_fixture_find (dir, &logdir);
   g_test_message ("%s", rc->explanation);
-  if (guard_holds)
+  if (guard_holds && !division_bad)
     {
+      /* Discarded, and nothing bad after it: harmless, said. */
+      g_assert_cmpuint (rc->origin_trace, ==, 2);
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+      g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->discarded_by)->op_name, ==, "guarded");
+      g_assert_nonnull (strstr (rc->explanation, "nothing went bad after it"));
+      g_assert_true (g_str_has_prefix (rc->hint, "Nothing to fix if the program means to discard it."));
+    }
+  else if (guard_holds)
+    {
+      g_assert_cmpuint (rc->discarded_by, ==, TDBG_NONE);
       g_assert_cmpuint (rc->origin_trace, ==, 4);
       g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
       g_assert_cmpuint (rc->guarded_trace, ==, 2);
@@ -577,8 +587,9 @@ check_guarded (gboolean guard_holds)
   test_remove_tree (dir);
 }
 
-static void test_guarded (void) { check_guarded (TRUE); }
-static void test_guard_passed_it_on (void) { check_guarded (FALSE); }
+static void test_guarded (void) { check_guarded (TRUE, TRUE); }
+static void test_guard_passed_it_on (void) { check_guarded (FALSE, TRUE); }
+static void test_guarded_nothing_after (void) { check_guarded (TRUE, FALSE); }
 
 /* An op made the −∞ from constants alone (tf.nn.ctc_loss's log(0.), a log-space zero): the
  * program wrote it so, said as a constant; the first NaN it led to is named. A division of a
@@ -1120,6 +1131,30 @@ test_restored_from_checkpoint (void)
   test_remove_tree (dir);
 }
 
+/* A tf.data pipeline made from a NumPy array holding NaN: the step function's IteratorGetNext
+ * reads it from the iterator (a resource argument, no values): the data fed, not an argument
+ * that was not recorded. */
+static void
+test_read_from_dataset (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "IteratorGetNext", "IteratorGetNext", (const char *const[]) { "a:0", NULL });
+    add_trace (w, 10, "IteratorGetNext", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_test_message ("%s", rc->explanation);
+  g_assert_cmpuint (rc->origin_trace, ==, 0);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+  g_assert_nonnull (strstr (rc->explanation, "read NaN/∞ from a tf.data pipeline"));
+  g_assert_nonnull (strstr (rc->hint, "check the data fed"));
+  test_remove_tree (dir);
+}
+
 /* The demo run: log() of a zero in the cross-entropy, in the training step asked for. */
 static void
 test_demo_step (void)
@@ -1212,7 +1247,9 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/constant-before-nan-made-apart", test_constant_before_nan_made_apart);
   g_test_add_func ("/root-cause/guarded", test_guarded);
   g_test_add_func ("/root-cause/restored-from-checkpoint", test_restored_from_checkpoint);
+  g_test_add_func ("/root-cause/read-from-dataset", test_read_from_dataset);
   g_test_add_func ("/root-cause/guard-passed-it-on", test_guard_passed_it_on);
+  g_test_add_func ("/root-cause/guarded-nothing-after", test_guarded_nothing_after);
   g_test_add_func ("/root-cause/made-of-constants", test_made_of_constants);
   g_test_add_func ("/root-cause/overflow-checked", test_overflow_checked);
   g_test_add_func ("/root-cause/overflow-unchecked", test_overflow_unchecked);
