@@ -196,8 +196,13 @@ hint_for (const TdbgRootCause *rc)
     case TDBG_CAUSE_DIVISION_BY_ZERO:
       return _("Guard the denominator: tf.math.divide_no_nan(x, y), or add a small ε to it (x / (y + 1e-7)).");
     case TDBG_CAUSE_OVERFLOW:
+      /* Loss scaling is for float16 gradients that underflow: not a forward op's overflow. */
+      if (rc->dtype == TDBG_DT_HALF)
+        return _("The op computes in float16, whose largest value is 65504: compute it in float32 (a layer's "
+                 "dtype=\"float32\", or tf.cast before it; under mixed_float16 keep the last layer and the softmax "
+                 "in float32), or keep its inputs small (normalise them; a stable softmax subtracts the maximum).");
       return _("Values grew past what the type can hold: lower the learning rate, clip gradients "
-               "(tf.clip_by_global_norm), use loss scaling with float16, or normalise the inputs.");
+               "(tf.clip_by_global_norm), compute in float32 what float16 cannot hold, or normalise the inputs.");
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
       return hint_for_unrecorded (rc->unrecorded);
     case TDBG_CAUSE_NONFINITE_INPUT:

@@ -564,6 +564,7 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
   rc->origin_op = tdbg_trace_digest_get_op (d);
   rc->origin_op_type = op->op_type;
   rc->origin_output_slot = d->output_slot;
+  rc->dtype = tdbg_trace_digest_get_dtype (d);
   rc->inputs = collect_inputs (w, op, index, rc->records);
   if (read_value (logdir, index, rc->records, &value))
     {

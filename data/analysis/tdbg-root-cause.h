@@ -99,6 +99,7 @@ typedef struct {
   gboolean origin_untraced;
   guint origin_output_slot;
   guint mode;                 /* the origin's debug mode */
+  guint dtype;                /* the origin's TdbgDtype as traced, 0 when not known */
   double neg_inf, pos_inf, nan; /* the origin's counts, NAN when the mode does not tell */
 
   TdbgCause cause;
