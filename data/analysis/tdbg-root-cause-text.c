@@ -179,8 +179,19 @@ hint_for_unrecorded (TdbgUnrecorded reason)
   return _(unrecorded_row (reason)->hint);
 }
 
+/* The input that held the zero (the culprit) is a constant of the graph. */
+static gboolean
+divides_by_a_constant (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgCauseInput *input = rc->evidence_input >= 0 ? &g_array_index (rc->inputs, TdbgCauseInput, rc->evidence_input)
+                                                         : NULL;
+  const char *type = input && input->op != TDBG_NONE ? tdbg_logdir_get_op (logdir, input->op)->op_type : NULL;
+
+  return g_strcmp0 (type, "Const") == 0 || g_strcmp0 (type, "HostConst") == 0;
+}
+
 static const char *
-hint_for (const TdbgRootCause *rc)
+hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   switch (rc->cause)
     {
@@ -194,6 +205,9 @@ hint_for (const TdbgRootCause *rc)
       return _("Clip the argument to non-negative values (tf.sqrt(tf.maximum(x, 0.0))), and add a small ε "
                "where the gradient of the square root at zero matters.");
     case TDBG_CAUSE_DIVISION_BY_ZERO:
+      if (divides_by_a_constant (logdir, rc))
+        return _("The denominator is a constant the program wrote as zero (a setting, a size computed as 0): "
+                 "correct it where it is set; tf.math.divide_no_nan would only hide it.");
       return _("Guard the denominator: tf.math.divide_no_nan(x, y), or add a small ε to it (x / (y + 1e-7)).");
     case TDBG_CAUSE_OVERFLOW:
       /* Loss scaling is for float16 gradients that underflow: not a forward op's overflow. */
@@ -648,7 +662,7 @@ _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_
   else if (gradient && _tdbg_root_cause_made_here (rc))
     rc->hint = gradient_hint (logdir, rc);
   else
-    rc->hint = g_strdup (hint_for (rc));
+    rc->hint = g_strdup (hint_for (logdir, rc));
 }
 
 /* The first alert was a constant's ±∞ (a mask) that does not reach the NaN explained: said after
