@@ -30,6 +30,7 @@ struct _TdbgSourcePane {
   gint marked_line;
   gboolean updating;
   guint scroll_id;
+  guint language_id;      /* the idle that reads Python's highlighting */
   guint scroll_tries;
   guint scroll_settled;   /* consecutive checks that found the marked line in view */
 };
@@ -62,16 +63,49 @@ source_text (const TdbgSourceFile *sf)
   return g_string_free (text, FALSE);
 }
 
-/* Puts @text in the view, Python's highlighting first: the language's definitions are read
- * at the first file shown, not when the window is made (they took a quarter of its making). */
+/* Python's highlighting: its definitions are read once the window has drawn its first frame and
+ * is idle (while a logdir loads), not when the window is made (they took a quarter of its
+ * making), nor at the first file shown (40 ms of the first alert's selection); or at the first
+ * file shown, if that comes first. */
+static void
+ensure_language (TdbgSourcePane *self)
+{
+  GtkSourceLanguageManager *lm;
+
+  g_clear_handle_id (&self->language_id, g_source_remove);
+  if (gtk_source_buffer_get_language (self->buffer) != NULL)
+    return;
+  lm = gtk_source_language_manager_get_default ();
+  gtk_source_buffer_set_language (self->buffer, gtk_source_language_manager_get_language (lm, "python3"));
+}
+
+static gboolean
+read_language_cb (gpointer data)
+{
+  TdbgSourcePane *self = data;
+
+  self->language_id = 0;
+  ensure_language (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* At the first frame: the idle is run after the frame is drawn (its priority is below GTK's
+ * drawing). */
+static gboolean
+first_frame_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TdbgSourcePane *self = TDBG_SOURCE_PANE (widget);
+
+  if (self->language_id == 0 && gtk_source_buffer_get_language (self->buffer) == NULL)
+    self->language_id = g_idle_add_full (G_PRIORITY_LOW, read_language_cb, self, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* Puts @text in the view, Python's highlighting first. */
 static void
 show_source_text (TdbgSourcePane *self, const char *text)
 {
-  if (gtk_source_buffer_get_language (self->buffer) == NULL)
-    {
-      GtkSourceLanguageManager *lm = gtk_source_language_manager_get_default ();
-      gtk_source_buffer_set_language (self->buffer, gtk_source_language_manager_get_language (lm, "python3"));
-    }
+  ensure_language (self);
   gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
   gtk_stack_set_visible_child_name (self->stack, "source");
 }
@@ -304,6 +338,7 @@ tdbg_source_pane_dispose (GObject *object)
   TdbgSourcePane *self = TDBG_SOURCE_PANE (object);
 
   g_clear_handle_id (&self->scroll_id, g_source_remove);
+  g_clear_handle_id (&self->language_id, g_source_remove);
   g_clear_object (&self->files);
   G_OBJECT_CLASS (tdbg_source_pane_parent_class)->dispose (object);
 }
@@ -368,6 +403,7 @@ tdbg_source_pane_init (TdbgSourcePane *self)
     gtk_drop_down_set_expression (self->file_dropdown, label);
   }
   g_signal_connect (self->file_dropdown, "notify::selected", G_CALLBACK (dropdown_selected_cb), self);
+  gtk_widget_add_tick_callback (GTK_WIDGET (self), first_frame_cb, NULL, NULL);
 }
 
 GtkSourceView *

@@ -94,6 +94,15 @@ load_at_gate (gpointer data)
   return gated_source_is_waiting (g->source) && progress_shown (g->window);
 }
 
+static gboolean
+python_read (gpointer window)
+{
+  GtkSourceView *view = tdbg_source_pane_get_view (tdbg_window_get_source_pane (window));
+  GtkSourceLanguage *language = gtk_source_buffer_get_language (GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view))));
+
+  return language != NULL && g_str_equal (gtk_source_language_get_id (language), "python3");
+}
+
 static void
 test_load_cancel (void)
 {
@@ -126,6 +135,9 @@ test_load_cancel (void)
                   100 * gtk_progress_bar_get_fraction (bar));
   g_assert_cmpfloat (gtk_progress_bar_get_fraction (bar), >, 0);
   g_assert_cmpfloat (gtk_progress_bar_get_fraction (bar), <, 1);
+  /* Python's highlighting is read while the logdir loads, once the window is drawn: not in the
+   * first alert's selection. */
+  g_assert_true (gui_wait_until (python_read, window, 5000));
   gui_shot (GTK_WIDGET (window), "loading.png");
 
   /* Cancel, as the Cancel button and Escape do. */
