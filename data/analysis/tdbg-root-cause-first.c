@@ -118,6 +118,16 @@ discarded_by (TdbgLogdir *logdir, const TdbgRootCause *rc)
   if (rc->origin_trace == TDBG_NONE || rc->origin_untraced || rc->origin_op == TDBG_NONE || rc->walk->len != 1)
     return TDBG_NONE;
   op = tdbg_logdir_get_op (logdir, rc->origin_op);
+  /* Most NaN/∞ go on: the readers' next traces (near it) tell, before the origin's next trace is
+   * looked for (which may list the op's traces). */
+  for (guint i = 0; op->consumers && i < op->consumers->len; i++)
+    {
+      guint32 reader = g_array_index (op->consumers, TdbgConsumer, i).op;
+      guint32 next = tdbg_logdir_get_op (logdir, reader)->first_trace == TDBG_NONE
+                       ? TDBG_NONE : tdbg_logdir_find_trace_of_op (logdir, reader, rc->origin_trace + 1);
+      if (next == TDBG_NONE || _tdbg_cause_trace_bad (logdir, next))
+        return TDBG_NONE;
+    }
   until = tdbg_logdir_find_trace_of_op (logdir, rc->origin_op, rc->origin_trace + 1);
   file_set = tdbg_trace_digest_get_file_set (tdbg_logdir_get_trace (logdir, rc->origin_trace));
   for (guint i = 0; op->consumers && i < op->consumers->len; i++)
