@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Which forward op a gradient's op belongs to, by the names TensorFlow gives the ops of a
- * gradient: under model.fit the gradient's creation stack ends in Keras's own call of
- * tape.gradient, and the user's line that matters is the forward op's. */
+/* Which forward op a gradient's op belongs to: by the names TensorFlow gives the ops of a
+ * gradient, or, where they carry none of it, by the forward tensors they read. Under model.fit
+ * the gradient's creation stack ends in Keras's own call of tape.gradient, and the user's line
+ * that matters is the forward op's. */
 
 #include "config.h"
 
