@@ -138,18 +138,15 @@ int
 _tdbg_cli_status_of_none (TdbgLogdir *logdir, const char *path)
 {
   guint modes = tdbg_logdir_get_modes (logdir);
-  g_autoptr(GString) names = NULL;
+  g_autofree char *names = NULL;
 
   if (tdbg_debug_modes_tell_nonfinite (modes))
     return 0;
-  names = g_string_new (NULL);
-  for (guint m = 0; m < 32; m++)
-    if (modes & (1u << m))
-      g_string_append_printf (names, "%s%s", names->len ? ", " : "", tdbg_debug_mode_name (m));
+  names = tdbg_debug_modes_names (modes);
   /* Translators: a logdir, its debug modes ("NO_TENSOR", "SHAPE") */
   g_printerr (_("%s: recorded in %s, which records no values: whether it held NaN or ∞ cannot be told "
                 "(record with CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH or FULL_TENSOR)\n"),
-              path, names->str);
+              path, names);
   return TDBG_CLI_CANNOT_TELL;
 }
 

@@ -32,6 +32,17 @@ tdbg_debug_modes_tell_nonfinite (guint modes)
   return modes == 0 || (modes & telling) != 0;
 }
 
+char *
+tdbg_debug_modes_names (guint modes)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint m = 0; m < 32; m++)
+    if (modes & (1u << m))
+      g_string_append_printf (names, "%s%s", names->len ? ", " : "", tdbg_debug_mode_name (m));
+  return g_string_free (names, FALSE);
+}
+
 guint
 tdbg_input_name_slot (const char *input_name)
 {

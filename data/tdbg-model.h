@@ -28,6 +28,8 @@ const char *tdbg_debug_mode_name (guint mode); /* "FULL_HEALTH"; "UNKNOWN" when 
  * tdbg_logdir_get_modes() gives) can show NaN/∞: not when each is one that records no values
  * (NO_TENSOR, SHAPE). None recorded (0) can. */
 gboolean tdbg_debug_modes_tell_nonfinite (guint modes);
+/* The names of the modes in @modes, as the debug modes' enum spells them: "NO_TENSOR, SHAPE". */
+char *tdbg_debug_modes_names (guint modes);
 /* The output slot an op's input name reads ("dense/MatMul:1" → 1; "x" → 0). */
 guint tdbg_input_name_slot (const char *input_name);
 

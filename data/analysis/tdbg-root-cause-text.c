@@ -723,21 +723,17 @@ void
 _tdbg_root_cause_explain_nothing_bad (TdbgLogdir *logdir, TdbgRootCause *rc)
 {
   guint modes = tdbg_logdir_get_modes (logdir);
-  GString *names;
+  g_autofree char *names = NULL;
 
   if (tdbg_debug_modes_tell_nonfinite (modes))
     {
       rc->explanation = g_strdup (_("No tensor held NaN or ∞."));
       return;
     }
-  names = g_string_new (NULL);
-  for (guint m = 0; m < 32; m++)
-    if (modes & (1u << m))
-      g_string_append_printf (names, "%s%s", names->len ? ", " : "", tdbg_debug_mode_name (m));
+  names = tdbg_debug_modes_names (modes);
   /* TRANSLATORS: %s: the debug modes recorded, "NO_TENSOR" or "SHAPE" */
   rc->limitation = g_strdup_printf (_("%s records nothing of NaN or ∞, so whether a tensor held any cannot be told: "
                                       "record with CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH or FULL_TENSOR."),
-                                    names->str);
+                                    names);
   rc->explanation = g_strdup (rc->limitation);
-  g_string_free (names, TRUE);
 }
