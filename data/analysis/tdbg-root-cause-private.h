@@ -83,6 +83,8 @@ gboolean _tdbg_cause_walk_passes_on (const char *op_type);
 gboolean _tdbg_cause_records_floats_only (guint mode);
 /* Whether this op's output is the value of a variable it reads (ReadVariableOp, ResourceGather,
  * …): its inputs carry no values, and what wrote the variable is not recorded. */
+/* A constant of the graph: its value is in the GraphDef, as the program wrote it. */
+gboolean _tdbg_cause_is_constant (const char *op_type);
 /* The trace holds NaN/∞ (it raises an alert). */
 gboolean _tdbg_cause_trace_bad (TdbgLogdir *logdir, guint32 index);
 gboolean _tdbg_cause_reads_variable (const char *op_type);

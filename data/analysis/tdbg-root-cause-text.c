@@ -185,9 +185,7 @@ divides_by_a_constant (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   const TdbgCauseInput *input = rc->evidence_input >= 0 ? &g_array_index (rc->inputs, TdbgCauseInput, rc->evidence_input)
                                                          : NULL;
-  const char *type = input && input->op != TDBG_NONE ? tdbg_logdir_get_op (logdir, input->op)->op_type : NULL;
-
-  return g_strcmp0 (type, "Const") == 0 || g_strcmp0 (type, "HostConst") == 0;
+  return input && input->op != TDBG_NONE && _tdbg_cause_is_constant (tdbg_logdir_get_op (logdir, input->op)->op_type);
 }
 
 static const char *

@@ -405,9 +405,8 @@ first_bad_input (const TdbgRootCause *rc)
   return -1;
 }
 
-/* A constant of the graph: its value is in the GraphDef, as the program wrote it. */
-static gboolean
-is_constant (const char *op_type)
+gboolean
+_tdbg_cause_is_constant (const char *op_type)
 {
   return g_strcmp0 (op_type, "Const") == 0 || g_strcmp0 (op_type, "HostConst") == 0;
 }
@@ -437,7 +436,7 @@ made_of_constants (TdbgLogdir *logdir, const TdbgRootCause *rc)
   for (guint i = 0; i < rc->inputs->len; i++)
     {
       guint32 op = g_array_index (rc->inputs, TdbgCauseInput, i).op;
-      if (op == TDBG_NONE || !is_constant (tdbg_logdir_get_op (logdir, op)->op_type))
+      if (op == TDBG_NONE || !_tdbg_cause_is_constant (tdbg_logdir_get_op (logdir, op)->op_type))
         return FALSE;
     }
   return rc->inputs->len > 0;
@@ -450,7 +449,7 @@ decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
   TdbgCauseDecision d;
 
   note_unrecorded (rc);
-  if (rc->inputs->len == 0 && is_constant (op_type))
+  if (rc->inputs->len == 0 && _tdbg_cause_is_constant (op_type))
     {
       rc->cause = TDBG_CAUSE_CONSTANT;
       return;

@@ -173,6 +173,13 @@ json_walk (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_end_array (j);
 }
 
+/* @key: @op's name, or null for TDBG_NONE. */
+static void
+json_member_op (TdbgJson *j, TdbgLogdir *logdir, const char *key, guint32 op)
+{
+  tdbg_json_member_string (j, key, op != TDBG_NONE ? tdbg_logdir_get_op (logdir, op)->op_name : NULL);
+}
+
 static void
 json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
@@ -184,11 +191,7 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   /* A constant's: the first NaN made after it (what a mask of −∞ led to). */
   tdbg_json_member_uint_or_null (j, "first_nan_trace_after", rc->first_nan_after, TDBG_NONE);
   /* Made NaN/∞ whose values the program checks (tf.math.is_finite, as loss scaling does). */
-  tdbg_json_key (j, "checked_by");
-  if (rc->checked_by == TDBG_NONE)
-    tdbg_json_null (j);
-  else
-    tdbg_json_string (j, tdbg_logdir_get_op (logdir, rc->checked_by)->op_name);
+  json_member_op (j, logdir, "checked_by", rc->checked_by);
   /* The first NaN/∞, discarded by an op that read it and came out finite (a guard). */
   tdbg_json_key (j, "guarded_before");
   if (rc->guarded_trace == TDBG_NONE)
@@ -197,22 +200,14 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
     {
       tdbg_json_begin_object (j);
       tdbg_json_member_uint (j, "graph_execution_trace_index", rc->guarded_trace);
-      tdbg_json_member_string (j, "op_name", tdbg_logdir_get_op (logdir, rc->guarded_op)->op_name);
-      tdbg_json_member_string (j, "discarded_by", tdbg_logdir_get_op (logdir, rc->guarded_by)->op_name);
+      json_member_op (j, logdir, "op_name", rc->guarded_op);
+      json_member_op (j, logdir, "discarded_by", rc->guarded_by);
       tdbg_json_end_object (j);
     }
   /* The op that read the origin's values and came out finite, nothing bad after: harmless. */
-  tdbg_json_key (j, "discarded_by");
-  if (rc->discarded_by == TDBG_NONE)
-    tdbg_json_null (j);
-  else
-    tdbg_json_string (j, tdbg_logdir_get_op (logdir, rc->discarded_by)->op_name);
+  json_member_op (j, logdir, "discarded_by", rc->discarded_by);
   /* A constant's ±∞, the first alert, that does not reach the origin of the NaN explained. */
-  tdbg_json_key (j, "constant_before");
-  if (rc->constant_before == TDBG_NONE)
-    tdbg_json_null (j);
-  else
-    tdbg_json_string (j, tdbg_logdir_get_op (logdir, rc->constant_before)->op_name);
+  json_member_op (j, logdir, "constant_before", rc->constant_before);
   tdbg_json_key (j, "first_step");
   if (rc->step_execution == TDBG_NONE)
     tdbg_json_null (j);
