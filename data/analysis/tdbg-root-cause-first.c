@@ -79,7 +79,7 @@ nan_made_apart (TdbgLogdir *logdir, TdbgRootCause *constant)
       tdbg_root_cause_free (nan);
       return constant;
     }
-  _tdbg_root_cause_explain_constant_before (logdir, nan, constant->origin_op);
+  nan->constant_before = constant->origin_op;
   tdbg_root_cause_free (constant);
   return nan;
 }
@@ -153,10 +153,11 @@ past_guards (TdbgLogdir *logdir, TdbgRootCause *first)
 
       /* Discarded, and nothing went bad after it: said harmless (a schedule's min() over
        * rsqrt(step) at step 0). */
-      if (discarder != TDBG_NONE && next == TDBG_NONE)
-        _tdbg_root_cause_explain_discarded (logdir, rc, discarder);
       if (next == TDBG_NONE)
-        break;
+        {
+          rc->discarded_by = discarder;
+          break;
+        }
       later = find_from_trace (logdir, next);
       if (later->origin_op == rc->origin_op || later->origin_op == first_origin)
         {
@@ -171,7 +172,9 @@ past_guards (TdbgLogdir *logdir, TdbgRootCause *first)
     }
   if (rc == first)
     return first;
-  _tdbg_root_cause_explain_guarded_before (logdir, rc, first_trace, first_origin, guard);
+  rc->guarded_trace = first_trace;
+  rc->guarded_op = first_origin;
+  rc->guarded_by = guard;
   tdbg_root_cause_free (first);
   return rc;
 }
@@ -198,6 +201,9 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
       return _tdbg_root_cause_find_from (logdir, &from_execution);
     }
   if (rc->cause == TDBG_CAUSE_CONSTANT && rc->first_nan_after != TDBG_NONE)
-    return nan_made_apart (logdir, rc);
-  return past_guards (logdir, rc);
+    rc = nan_made_apart (logdir, rc);
+  else
+    rc = past_guards (logdir, rc);
+  _tdbg_root_cause_explain_first_alert (logdir, rc);
+  return rc;
 }

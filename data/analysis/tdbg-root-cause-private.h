@@ -16,14 +16,9 @@ G_BEGIN_DECLS
 TdbgRootCause *_tdbg_root_cause_find_from (TdbgLogdir *logdir, TdbgWalkStep *start);
 /* The origin made the NaN/∞ (rather than held or passed them on, or being unexplained). */
 gboolean _tdbg_root_cause_made_here (const TdbgRootCause *rc);
-/* Says, after @rc's explanation, that the first NaN/∞ (@trace, of @op) was discarded by
- * @guard, which read it and came out finite (guarded_*). */
-void _tdbg_root_cause_explain_guarded_before (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 trace, guint32 op,
-                                              guint32 guard);
-
-/* Says, after @rc's explanation and in place of its advice, that @guard read the origin's
- * values and came out finite, and nothing went bad after (discarded_by). */
-void _tdbg_root_cause_explain_discarded (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 guard);
+/* Says, after @rc's explanation, what tdbg-root-cause-first.c found before it or after it
+ * (constant_before, guarded_*, discarded_by, which also replaces the advice). */
+void _tdbg_root_cause_explain_first_alert (TdbgLogdir *logdir, TdbgRootCause *rc);
 
 /* The call of the function enclosing @graph that the trace at @wall_time ran in (step_*). */
 void _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_time);
@@ -33,9 +28,6 @@ void _tdbg_root_cause_count_spread (TdbgLogdir *logdir, TdbgRootCause *rc, doubl
 guint32 _tdbg_root_cause_first_nan_after (TdbgLogdir *logdir, guint32 index);
 /* An IsFinite op that @op's outputs reach in its graph, or TDBG_NONE. */
 guint32 _tdbg_root_cause_checked_by (TdbgLogdir *logdir, guint32 op);
-/* Says, after @rc's explanation, that the first alert was @constant's ±∞, which does not reach
- * the origin (constant_before). */
-void _tdbg_root_cause_explain_constant_before (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 constant);
 /* The forward op of the gradient @op is part of, by its name (tdbg-root-cause-gradient.c), or
  * TDBG_NONE. */
 guint32 _tdbg_root_cause_gradient_of (TdbgLogdir *logdir, guint32 op);

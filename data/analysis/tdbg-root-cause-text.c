@@ -555,6 +555,19 @@ walk_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc, const char *origin)
     }
 }
 
+/* *@text with @sentence (taken; NULL: nothing) after it, a space between. */
+static void
+append_sentence (char **text, char *sentence)
+{
+  g_autofree char *before = *text;
+  g_autofree char *added = sentence;
+
+  if (added == NULL)
+    *text = g_steal_pointer (&before);
+  else
+    *text = before ? g_strdup_printf ("%s %s", before, added) : g_steal_pointer (&added);
+}
+
 /* The origin is part of a gradient: the forward op it derives, and the user's line that made
  * that op (the gradient's own stack ends in whoever called tape.gradient: model.fit). */
 static char *
@@ -600,24 +613,26 @@ gradient_hint (TdbgLogdir *logdir, const TdbgRootCause *rc)
 static char *
 checked_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
-  g_autofree char *checked = NULL;
+  char *said;
 
   if (rc->checked_by == TDBG_NONE)
     return NULL;
   /* TRANSLATORS: the IsFinite op's name */
-  checked = g_strdup_printf (_("The program checks these values: they reach %s (IsFinite), as dynamic loss scaling "
-                               "(a LossScaleOptimizer) does before each update, skipping a step whose gradients are "
-                               "not finite and lowering its scale."),
-                             tdbg_logdir_get_op (logdir, rc->checked_by)->op_name);
+  said = g_strdup_printf (_("The program checks these values: they reach %s (IsFinite), as dynamic loss scaling "
+                            "(a LossScaleOptimizer) does before each update, skipping a step whose gradients are "
+                            "not finite and lowering its scale."),
+                          tdbg_logdir_get_op (logdir, rc->checked_by)->op_name);
   if (rc->step_calls == 0)
-    return g_steal_pointer (&checked);
+    return said;
   if (rc->step_last_bad_call < rc->step_calls)
-    /* TRANSLATORS: the explanation so far; the last call with NaN/∞, the calls recorded */
-    return g_strdup_printf (_("%s NaN/∞ came up to call %u of the %u recorded, then stopped: the scale settled."),
-                            checked, rc->step_last_bad_call, rc->step_calls);
-  /* TRANSLATORS: the explanation so far; the calls recorded */
-  return g_strdup_printf (_("%s NaN/∞ came until the last of the %u calls recorded: the scale has not settled."),
-                          checked, rc->step_calls);
+    /* TRANSLATORS: the last call with NaN/∞, the calls recorded */
+    append_sentence (&said, g_strdup_printf (_("NaN/∞ came up to call %u of the %u recorded, then stopped: the scale "
+                                               "settled."), rc->step_last_bad_call, rc->step_calls));
+  else
+    /* TRANSLATORS: the calls recorded */
+    append_sentence (&said, g_strdup_printf (_("NaN/∞ came until the last of the %u calls recorded: the scale has "
+                                               "not settled."), rc->step_calls));
+  return said;
 }
 
 static const char *
@@ -633,87 +648,64 @@ _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_
 {
   const TdbgCauseInput *input = rc->evidence_input >= 0
     ? &g_array_index (rc->inputs, TdbgCauseInput, rc->evidence_input) : NULL;
-  g_autofree char *sentence = cause_sentence (rc, op_name, input ? input->op_name : "?");
-  g_autofree char *evidence = evidence_sentence (rc, input);
-  g_autofree char *walk = walk_sentence (logdir, rc, op_name);
-  g_autofree char *checked = checked_sentence (logdir, rc);
-  g_autofree char *gradient = gradient_sentence (logdir, rc);
-  g_autofree char *said = NULL;
+  char *said = cause_sentence (rc, op_name, input ? input->op_name : "?");
+  char *evidence = evidence_sentence (rc, input);
 
   rc->limitation = limitation_for (rc, input);
-  said = evidence ? g_strdup_printf ("%s %s", sentence, evidence)
-       : rc->limitation ? g_strdup_printf ("%s %s", sentence, rc->limitation)
-       : g_steal_pointer (&sentence);
-  if (gradient)
-    {
-      g_autofree char *before = g_steal_pointer (&said);
-      said = g_strdup_printf ("%s %s", before, gradient);
-    }
-  if (checked)
-    {
-      g_autofree char *unchecked = g_steal_pointer (&said);
-      said = g_strdup_printf ("%s %s", unchecked, checked);
-    }
-  rc->explanation = walk ? g_strdup_printf ("%s %s", said, walk) : g_steal_pointer (&said);
-  if (checked)
+  append_sentence (&said, evidence ? evidence : g_strdup (rc->limitation));
+  append_sentence (&said, gradient_sentence (logdir, rc));
+  append_sentence (&said, checked_sentence (logdir, rc));
+  append_sentence (&said, walk_sentence (logdir, rc, op_name));
+  rc->explanation = said;
+  if (rc->checked_by != TDBG_NONE)
     rc->hint = g_strdup (checked_hint ());
-  else if (gradient && _tdbg_root_cause_made_here (rc))
+  else if (rc->gradient_of != TDBG_NONE && _tdbg_root_cause_made_here (rc))
     rc->hint = gradient_hint (logdir, rc);
   else
     rc->hint = g_strdup (hint_for (logdir, rc));
 }
 
-/* The first alert was a constant's ±∞ (a mask) that does not reach the NaN explained: said after
- * the explanation, so that the list's first row is accounted for. */
+/* What came before the NaN/∞ explained, or after it, that tdbg-root-cause-first.c found: said
+ * after the explanation, so that the list's first alert is accounted for. */
 void
-_tdbg_root_cause_explain_constant_before (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 constant)
+_tdbg_root_cause_explain_first_alert (TdbgLogdir *logdir, TdbgRootCause *rc)
 {
-  const TdbgOp *op = tdbg_logdir_get_op (logdir, constant);
-  g_autofree char *said = g_steal_pointer (&rc->explanation);
-
-  rc->constant_before = constant;
-  /* TRANSLATORS: the constant's name and type (Const) */
-  rc->explanation = g_strdup_printf (_("%s The first alert, %s (%s), is a constant holding the ±∞ the program "
-                                       "wrote (a mask, a starting maximum): this NaN was not made from it."),
-                                     said, op->op_name, op->op_type ? op->op_type : "?");
-}
-
-void
-_tdbg_root_cause_explain_guarded_before (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 trace, guint32 op,
-                                         guint32 guard)
-{
-  const TdbgOp *first = tdbg_logdir_get_op (logdir, op);
-  const TdbgOp *by = tdbg_logdir_get_op (logdir, guard);
-  g_autofree char *said = g_steal_pointer (&rc->explanation);
-
-  rc->guarded_trace = trace;
-  rc->guarded_op = op;
-  rc->guarded_by = guard;
-  /* TRANSLATORS: the explanation so far; the first NaN/∞'s op, its type and trace number; the
-   * op that read it and came out finite, and its type */
-  rc->explanation = g_strdup_printf (_("%s The first NaN/∞, %s (%s, trace #%u), was discarded: %s (%s), which read "
-                                       "it, came out finite, as a guard such as tf.where(x > 0, tf.math.log(x), 0.) "
-                                       "makes it; the NaN/∞ explained here is the first that went on."),
-                                     said, first->op_name, first->op_type ? first->op_type : "?", trace,
-                                     by->op_name, by->op_type ? by->op_type : "?");
-}
-
-void
-_tdbg_root_cause_explain_discarded (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 guard)
-{
-  const TdbgOp *by = tdbg_logdir_get_op (logdir, guard);
-  g_autofree char *said = g_steal_pointer (&rc->explanation);
-
-  rc->discarded_by = guard;
-  /* TRANSLATORS: the explanation so far; the op that read the value and came out finite, its type */
-  rc->explanation = g_strdup_printf (_("%s %s (%s), which read it, came out finite, and nothing went bad after it: the "
-                                       "program discarded this value, as a guard such as tf.where or a learning-rate "
-                                       "schedule's minimum over rsqrt(step) at step 0 does."),
-                                     said, by->op_name, by->op_type ? by->op_type : "?");
-  g_free (rc->hint);
-  rc->hint = g_strdup (_("Nothing to fix if the program means to discard it. To keep it from being made, compute "
-                         "the op only where its value is used: tf.math.log(tf.where(x > 0, x, 1.0)) rather than "
-                         "tf.where(x > 0, tf.math.log(x), 0.0)."));
+  if (rc->constant_before != TDBG_NONE)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, rc->constant_before);
+      /* TRANSLATORS: the constant's name and type (Const) */
+      append_sentence (&rc->explanation,
+                       g_strdup_printf (_("The first alert, %s (%s), is a constant holding the ±∞ the program wrote "
+                                          "(a mask, a starting maximum): this NaN was not made from it."),
+                                        op->op_name, op->op_type ? op->op_type : "?"));
+    }
+  if (rc->guarded_trace != TDBG_NONE)
+    {
+      const TdbgOp *first = tdbg_logdir_get_op (logdir, rc->guarded_op);
+      const TdbgOp *by = tdbg_logdir_get_op (logdir, rc->guarded_by);
+      /* TRANSLATORS: the first NaN/∞'s op, its type and trace number; the op that read it and
+       * came out finite, and its type */
+      append_sentence (&rc->explanation,
+                       g_strdup_printf (_("The first NaN/∞, %s (%s, trace #%u), was discarded: %s (%s), which read "
+                                          "it, came out finite, as a guard such as tf.where(x > 0, tf.math.log(x), "
+                                          "0.) makes it; the NaN/∞ explained here is the first that went on."),
+                                        first->op_name, first->op_type ? first->op_type : "?", rc->guarded_trace,
+                                        by->op_name, by->op_type ? by->op_type : "?"));
+    }
+  if (rc->discarded_by != TDBG_NONE)
+    {
+      const TdbgOp *by = tdbg_logdir_get_op (logdir, rc->discarded_by);
+      /* TRANSLATORS: the op that read the value and came out finite, its type */
+      append_sentence (&rc->explanation,
+                       g_strdup_printf (_("%s (%s), which read it, came out finite, and nothing went bad after it: "
+                                          "the program discarded this value, as a guard such as tf.where or a "
+                                          "learning-rate schedule's minimum over rsqrt(step) at step 0 does."),
+                                        by->op_name, by->op_type ? by->op_type : "?"));
+      g_free (rc->hint);
+      rc->hint = g_strdup (_("Nothing to fix if the program means to discard it. To keep it from being made, compute "
+                             "the op only where its value is used: tf.math.log(tf.where(x > 0, x, 1.0)) rather than "
+                             "tf.where(x > 0, tf.math.log(x), 0.0)."));
+    }
 }
 
 /* Nothing alerted: in NO_TENSOR or SHAPE alone that is because nothing could, and is said. */
