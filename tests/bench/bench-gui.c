@@ -48,6 +48,19 @@ static gint64 first_frame_at;   /* the window's first frame drawn, 0 before */
 static gint64 longest_after_first_frame;  /* of the dispatches begun after it */
 static gint64 longest_after_first_frame_began;
 
+/* The start-up's dispatches over the frame budget, and its frames' phases, for the breakdown
+ * of where the longest ones went. */
+typedef struct {
+  gint64 began, ended;
+} Span;
+
+typedef struct {
+  gint64 began, laid_out, painted;
+} FramePhases;
+
+static GArray *long_dispatches;  /* Span */
+static GArray *startup_frames;   /* FramePhases */
+
 static gint
 timed_poll (GPollFD *fds, guint n_fds, gint timeout)
 {
@@ -56,6 +69,11 @@ timed_poll (GPollFD *fds, guint n_fds, gint timeout)
 
   if (measuring && last_wake > 0 && now - last_wake > longest_dispatch)
     longest_dispatch = now - last_wake;
+  if (measuring && last_wake > 0 && now - last_wake > BUDGET_FRAME_MS * 1000)
+    {
+      Span span = { last_wake, now };
+      g_array_append_val (long_dispatches, span);
+    }
   if (measuring && first_frame_at > 0 && last_wake > first_frame_at && now - last_wake > longest_after_first_frame)
     {
       longest_after_first_frame = now - last_wake;
@@ -364,6 +382,57 @@ smooth_tick_cb (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+static void
+startup_before_paint_cb (GdkFrameClock *clock, gpointer data)
+{
+  FramePhases frame = { g_get_monotonic_time (), 0, 0 };
+
+  if (measuring)
+    g_array_append_val (startup_frames, frame);
+}
+
+/* Connected after GTK's handlers, as the scroll's are: the ends of their phases. */
+static void
+startup_layout_cb (GdkFrameClock *clock, gpointer data)
+{
+  if (measuring && startup_frames->len > 0)
+    g_array_index (startup_frames, FramePhases, startup_frames->len - 1).laid_out = g_get_monotonic_time ();
+}
+
+static void
+startup_after_paint_phase_cb (GdkFrameClock *clock, gpointer data)
+{
+  if (measuring && startup_frames->len > 0)
+    g_array_index (startup_frames, FramePhases, startup_frames->len - 1).painted = g_get_monotonic_time ();
+}
+
+/* Each over-budget dispatch of the start-up: when it began, how long it took, and, when a
+ * frame ran in it, the frame's update and layout (rows made, bound and measured) and its
+ * paint; the rest of the dispatch is the main loop's other sources (taking the logdir in). */
+static void
+print_long_dispatches (gint64 start)
+{
+  printf ("   dispatches over %.0f ms while starting (began at, took; a frame in it: update and layout, paint):\n",
+          BUDGET_FRAME_MS);
+  for (guint i = 0; i < long_dispatches->len; i++)
+    {
+      Span *d = &g_array_index (long_dispatches, Span, i);
+      GString *line = g_string_new (NULL);
+
+      g_string_append_printf (line, "     at %.1f ms, %.1f ms", (d->began - start) / 1000.0, (d->ended - d->began) / 1000.0);
+      for (guint j = 0; j < startup_frames->len; j++)
+        {
+          FramePhases *f = &g_array_index (startup_frames, FramePhases, j);
+          if (f->began < d->began || f->began > d->ended || f->laid_out == 0 || f->painted == 0)
+            continue;
+          g_string_append_printf (line, "; frame: %.1f ms update and layout, %.1f ms paint",
+                                  (f->laid_out - f->began) / 1000.0, (f->painted - f->laid_out) / 1000.0);
+        }
+      printf ("%s\n", line->str);
+      g_string_free (line, TRUE);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -414,6 +483,11 @@ main (int argc, char **argv)
   gtk_window_present (GTK_WINDOW (window));
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   startup.handler = g_signal_connect (clock, "after-paint", G_CALLBACK (startup_after_paint_cb), &startup);
+  long_dispatches = g_array_new (FALSE, FALSE, sizeof (Span));
+  startup_frames = g_array_new (FALSE, FALSE, sizeof (FramePhases));
+  before_id = g_signal_connect (clock, "before-paint", G_CALLBACK (startup_before_paint_cb), NULL);
+  layout_id = g_signal_connect_after (clock, "layout", G_CALLBACK (startup_layout_cb), NULL);
+  after_id = g_signal_connect_after (clock, "after-paint", G_CALLBACK (startup_after_paint_phase_cb), NULL);
   longest_dispatch = 0;
   measuring = TRUE;
   if (!gui_wait_until (alerts_painted, &startup, 120000) || startup.alerts_painted == 0)
@@ -426,6 +500,9 @@ main (int argc, char **argv)
   gui_spin (100);
   measuring = FALSE;
   g_signal_handler_disconnect (clock, startup.handler);
+  g_signal_handler_disconnect (clock, before_id);
+  g_signal_handler_disconnect (clock, layout_id);
+  g_signal_handler_disconnect (clock, after_id);
   logdir = tdbg_selection_get_logdir (sel);
   printf ("graph execution traces: %u, executions: %u, alerts: %u\n", tdbg_logdir_get_n_traces (logdir),
           tdbg_logdir_get_n_executions (logdir), tdbg_logdir_get_n_alerts (logdir));
@@ -443,6 +520,9 @@ main (int argc, char **argv)
           longest_dispatch / 1000.0, longest_after_first_frame / 1000.0,
           (longest_after_first_frame_began - startup.start) / 1000.0, BUDGET_FRAME_MS,
           verdict (longest_after_first_frame / 1000.0 <= BUDGET_FRAME_MS));
+  print_long_dispatches (startup.start);
+  g_clear_pointer (&long_dispatches, g_array_unref);
+  g_clear_pointer (&startup_frames, g_array_unref);
   gui_spin (500);
   {
     guint64 anon = anonymous_bytes ();
