@@ -5,7 +5,8 @@
  * tdbg-root-cause-text.c (explaining in words),
  * tdbg-root-cause-walk.c (walking back from the first bad trace to where the bad values first
  * appeared), tdbg-root-cause-spread.c (how far they went after it) and
- * tdbg-root-cause-gradient.c (the forward op of a gradient's op). */
+ * tdbg-root-cause-gradient.c (the forward op of a gradient's op) and tdbg-root-cause-variable.c
+ * (the variable the culprit's values were). */
 
 #include "tdbg-root-cause.h"
 
@@ -31,6 +32,12 @@ guint32 _tdbg_root_cause_checked_by (TdbgLogdir *logdir, guint32 op);
 /* The forward op of the gradient @op is part of, by its name (tdbg-root-cause-gradient.c), or
  * TDBG_NONE. */
 guint32 _tdbg_root_cause_gradient_of (TdbgLogdir *logdir, guint32 op);
+/* The trace of the variable's read (ReadVariableOp, …) whose negatives or zeros the culprit
+ * input held, through ops that keep them (tdbg-root-cause-variable.c), or TDBG_NONE. */
+guint32 _tdbg_root_cause_variable_read (TdbgLogdir *logdir, const TdbgRootCause *rc);
+/* Whether trace @index held what @kind counts (a negative, a zero) and no NaN/∞; FALSE when its
+ * mode does not count them or its record cannot be read. */
+gboolean _tdbg_cause_trace_holds (TdbgLogdir *logdir, guint32 index, TdbgEvidenceKind kind);
 
 typedef struct {
   TdbgLogdir *logdir;

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "tdbg-root-cause-private.h"
+#include "tdbg-calls.h"
 #include "libtdbg-data.h"
 
 /* How many calls of the step function were recorded, and the last one a trace of its graphs
@@ -50,6 +51,38 @@ find_last_bad_call (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 outer)
  * same function only: another function whose graph was made inside it (Keras's
  * __inference_initialize_variables, run eagerly from the first step for an optimizer's slots)
  * is not a step. */
+/* Which run of the origin's op (its output slot) in the call @call the origin was: its traces
+ * in that call up to the origin, the first found by bisection (a trace's call is worked out
+ * from its wall time, a record read over SSH); 0 when it ran once (or is not a trace of its
+ * own). */
+static guint
+op_run_in_call (TdbgLogdir *logdir, const TdbgRootCause *rc, guint32 call)
+{
+  g_autoptr(GArray) runs = g_array_new (FALSE, FALSE, sizeof (guint32));
+  const guint32 *traces;
+  guint n, low = 0, high;
+
+  if (rc->origin_trace == TDBG_NONE || rc->origin_untraced)
+    return 0;
+  traces = tdbg_logdir_get_op_traces (logdir, rc->origin_op, &n);
+  for (guint k = 0; k < n && traces[k] <= rc->origin_trace; k++)
+    if (tdbg_logdir_get_trace (logdir, traces[k])->output_slot == rc->origin_output_slot)
+      g_array_append_val (runs, traces[k]);
+  if (runs->len < 2)
+    return 0;
+  /* The calls of the op's traces only grow: the first of @call's is after every earlier call's. */
+  high = runs->len - 1;
+  while (low < high)
+    {
+      guint mid = low + (high - low) / 2;
+      if (tdbg_calls_execution_of_trace (logdir, g_array_index (runs, guint32, mid)) == call)
+        high = mid;
+      else
+        low = mid + 1;
+    }
+  return runs->len - low > 1 ? runs->len - low : 0;
+}
+
 void
 _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_time)
 {
@@ -74,6 +107,7 @@ _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph
     if (tdbg_logdir_get_execution (logdir, i)->graph == rc->step_graph)
       rc->step_call++;
   find_last_bad_call (logdir, rc, outer);
+  rc->step_op_run = op_run_in_call (logdir, rc, call);
 }
 
 /* Every bad trace but the origin's own: the origin may be a later trace than the first bad one,

@@ -188,6 +188,102 @@ divides_by_a_constant (TdbgLogdir *logdir, const TdbgRootCause *rc)
   return input && input->op != TDBG_NONE && _tdbg_cause_is_constant (tdbg_logdir_get_op (logdir, input->op)->op_type);
 }
 
+/* The length of @name's scope up to a component @component (or @component_N), 0 when none. */
+static gsize
+scope_through (const char *name, const char *component)
+{
+  gsize n = strlen (component);
+
+  for (const char *at = strstr (name, component); at; at = strstr (at + 1, component))
+    {
+      const char *end = at + n;
+      if (at != name && at[-1] != '/')
+        continue;
+      if (*end == '_')
+        end += 1 + strspn (end + 1, "0123456789");
+      if (*end == '/')
+        return (gsize) (end - name);
+    }
+  return 0;
+}
+
+/* x / tf.norm(x) where the norm came out 0 though x holds no zero: x's squares underflowed
+ * (a float32 below about 1e-23 squares to 0). The numerator is the vector normed when an op of
+ * the norm's scope reads it. */
+static gboolean
+divides_by_underflowed_norm (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgCauseInput *x, *norm;
+  const char *name;
+  gsize scope;
+
+  if (rc->cause != TDBG_CAUSE_DIVISION_BY_ZERO || rc->evidence_input != 1 || rc->inputs->len != 2)
+    return FALSE;
+  x = &g_array_index (rc->inputs, TdbgCauseInput, 0);
+  norm = &g_array_index (rc->inputs, TdbgCauseInput, 1);
+  if (x->op == TDBG_NONE || norm->op == TDBG_NONE || !x->value_read || x->bad || !x->value.counts_known ||
+      x->value.counts.zero > 0 || x->value.counts.neg + x->value.counts.pos == 0)
+    return FALSE;
+  name = tdbg_logdir_get_op (logdir, norm->op)->op_name;
+  if ((scope = scope_through (name, "norm")) == 0)
+    return FALSE;
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      if (strncmp (op->op_name, name, scope + 1) != 0)
+        continue;
+      for (guint k = 0; op->input_names[k]; k++)
+        if (op->input_ops[k] == x->op)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* x / reduce_sum(exp(z)) where the sum is 0: its exponentials held zeros, which exp gives only
+ * by underflow (below about −87 in float32), for every term of a row. */
+static gboolean
+divides_by_underflowed_exp_sum (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgCauseInput *sum;
+  const TdbgOp *op;
+
+  if (rc->cause != TDBG_CAUSE_DIVISION_BY_ZERO || rc->evidence_input != 1 || rc->inputs->len != 2)
+    return FALSE;
+  sum = &g_array_index (rc->inputs, TdbgCauseInput, 1);
+  if (sum->op == TDBG_NONE || sum->trace == TDBG_NONE)
+    return FALSE;
+  op = tdbg_logdir_get_op (logdir, sum->op);
+  if (!g_str_equal (op->op_type ? op->op_type : "", "Sum") && !g_str_equal (op->op_type ? op->op_type : "", "AddN"))
+    return FALSE;
+  for (guint k = 0; op->input_names[k] && op->input_names[k][0] != '^'; k++)
+    {
+      guint32 term = op->input_ops[k], trace;
+      if (term == TDBG_NONE || g_strcmp0 (tdbg_logdir_get_op (logdir, term)->op_type, "Exp") != 0)
+        continue;
+      trace = _tdbg_cause_walk_input_trace (logdir, term, tdbg_input_name_slot (op->input_names[k]), sum->trace);
+      if (trace != TDBG_NONE && _tdbg_cause_trace_holds (logdir, trace, TDBG_EVIDENCE_ZEROS))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether the origin is an op of tf.linalg.lstsq, whose name scope is matrix_solve_ls (a
+ * second call's matrix_solve_ls_1). */
+static gboolean
+in_lstsq (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  return rc->origin_op != TDBG_NONE &&
+         scope_through (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, "matrix_solve_ls") > 0;
+}
+
+/* Whether the origin is an op of a tf.while_loop's body (its scope while, while_1, …): not a
+ * function a loop calls, as Keras's steps_per_execution does with its training step. */
+static gboolean
+in_while_loop (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  return rc->origin_op != TDBG_NONE && scope_through (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, "while") > 0;
+}
+
 static const char *
 hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
@@ -206,6 +302,15 @@ hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
       if (divides_by_a_constant (logdir, rc))
         return _("The denominator is a constant the program wrote as zero (a setting, a size computed as 0): "
                  "correct it where it is set; tf.math.divide_no_nan would only hide it.");
+      if (divides_by_underflowed_exp_sum (logdir, rc))
+        return _("The denominator is a sum of exponentials that all underflowed to 0 (exp of anything below about "
+                 "−87 is 0 in float32): subtract the largest exponent first, so that the largest term is 1 "
+                 "(tf.nn.softmax and tf.math.reduce_logsumexp do); ε or divide_no_nan would turn the row into "
+                 "zeros.");
+      if (divides_by_underflowed_norm (logdir, rc))
+        return _("The norm of a vector that holds no zero came out 0: its squares underflowed (a float32 below "
+                 "about 1e-23 squares to 0). Scale the vector before its norm (divide it by its largest absolute "
+                 "value), or compute in float64; an ε in the denominator would hide values this small.");
       return _("Guard the denominator: tf.math.divide_no_nan(x, y), or add a small ε to it (x / (y + 1e-7)).");
     case TDBG_CAUSE_OVERFLOW:
       /* Loss scaling is for float16 gradients that underflow: not a forward op's overflow. */
@@ -213,6 +318,11 @@ hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
         return _("The op computes in float16, whose largest value is 65504: compute it in float32 (a layer's "
                  "dtype=\"float32\", or tf.cast before it; under mixed_float16 keep the last layer and the softmax "
                  "in float32), or keep its inputs small (normalise them; a stable softmax subtracts the maximum).");
+      if (rc->step_op_run > 1 && in_while_loop (logdir, rc))
+        return _("The values grew with each iteration of the loop until they passed what the type can hold: "
+                 "rescale them at each iteration (divide by their sum and carry its logarithm, as a scaled HMM "
+                 "forward pass does), or work in log space (tf.math.reduce_logsumexp of log-values rather than "
+                 "products).");
       return _("Values grew past what the type can hold: lower the learning rate, clip gradients "
                "(tf.clip_by_global_norm), compute in float32 what float16 cannot hold, or normalise the inputs.");
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
@@ -247,6 +357,16 @@ hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
       return _("The derivative is infinite at zero: add a small ε inside (tf.sqrt(x + 1e-12)), or use a safe form "
                "(tf.norm's gradient at a zero vector: tf.sqrt(tf.reduce_sum(tf.square(x)) + 1e-12)).");
     case TDBG_CAUSE_SINGULAR_MATRIX:
+      if (g_strcmp0 (rc->origin_op_type, "LogMatrixDeterminant") == 0)
+        return _("The determinant of a singular matrix is 0, and its logarithm −∞ by definition: the matrix lost "
+                 "its rank (a row or column repeated, or a combination of others). Keep it invertible by how it is "
+                 "built (an LU or orthogonal parametrisation, as Glow's invertible 1×1 convolution is); adding "
+                 "ε · I would hide it with a meaningless value.");
+      if (in_lstsq (logdir, rc))
+        return _("tf.linalg.lstsq solves the normal equations (AᵀA x = Aᵀb) by Cholesky unless told otherwise: "
+                 "AᵀA is singular when the columns of A are linearly dependent (a column repeated, one-hot "
+                 "columns with an intercept). Drop the dependent columns, pass l2_regularizer > 0, or fast=False "
+                 "(a complete orthogonal decomposition, which gives the least-norm solution).");
       return _("The matrix is singular or not positive definite: add a small multiple of the identity "
                "(x + 1e-6 · I), or use tf.linalg.pinv or tf.linalg.lstsq.");
     case TDBG_CAUSE_ZERO_EPSILON:
@@ -268,8 +388,8 @@ hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
                  "Execution, and nothing went wrong when none followed; or by mistake (a constant zero where a "
                  "small positive value was meant).");
       return _("A constant holds the NaN/∞ the program put in it: on purpose (a mask of −∞, a starting maximum), "
-               "then the NaN/∞ it led to is what to look at, the ops after it in Graph Execution (a softmax of a "
-               "row masked entirely is NaN); or by mistake (np.inf or float(\"nan\") where a finite value was meant).");
+               "then the NaN/∞ it led to is what to look at, the ops after it in Graph Execution (a softmax or a "
+               "logsumexp of a row masked entirely subtracts its maximum, −∞, from −∞: NaN); or by mistake (np.inf or float(\"nan\") where a finite value was meant).");
     default:
       return NULL;
     }
@@ -643,6 +763,52 @@ checked_hint (void)
            "coming, part of the model overflows float16 whatever the scale: compute that part in float32.");
 }
 
+/* The origin ran several times in the call before it went bad: a loop's body, and which
+ * iteration. */
+static char *
+loop_sentence (const TdbgRootCause *rc)
+{
+  if (rc->step_op_run < 2)
+    return NULL;
+  /* TRANSLATORS: the op's runs before in that call, then the run it went bad in */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "It ran %u time before in the same call with finite values, as a loop's body "
+                                       "does: it went bad in its run %u.",
+                                       "It ran %u times before in the same call with finite values, as a loop's body "
+                                       "does: it went bad in its run %u.", rc->step_op_run - 1),
+                          rc->step_op_run - 1, rc->step_op_run);
+}
+
+/* The culprit's values were a variable's, read by an op that held them already. */
+static char *
+variable_sentence (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgOp *read;
+
+  if (rc->variable_read == TDBG_NONE)
+    return NULL;
+  read = tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (tdbg_logdir_get_trace (logdir, rc->variable_read)));
+  /* TRANSLATORS: the op reading the variable, its type (ReadVariableOp), its trace number */
+  return g_strdup_printf (rc->evidence_kind == TDBG_EVIDENCE_NEGATIVES
+                            ? _("The negative values are a variable's: %s (%s, trace #%u) read them from it.")
+                            : _("The zeros are a variable's: %s (%s, trace #%u) read them from it."),
+                          read->op_name, read->op_type ? read->op_type : "?", rc->variable_read);
+}
+
+static const char *
+variable_hint (const TdbgRootCause *rc)
+{
+  if (rc->evidence_kind == TDBG_EVIDENCE_NEGATIVES)
+    return _("A variable that must not be negative (a variance, a scale) holds negative values: look at what wrote "
+             "it (set_weights or assign given the wrong values, such as log-variances where variances belong; a "
+             "restored checkpoint) and at its updates. Keep it positive with a constraint "
+             "(tf.keras.constraints.NonNeg()) or store its logarithm and use tf.exp of it; a clip at this op would "
+             "hide the mistake.");
+  return _("A variable holds zeros where this op cannot take them: look at its initializer (zeros where ones were "
+           "meant) and at what wrote it (set_weights, assign, a restored checkpoint); a guard at this op would "
+           "hide the mistake.");
+}
+
 void
 _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_name)
 {
@@ -653,6 +819,8 @@ _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_
 
   rc->limitation = limitation_for (rc, input);
   append_sentence (&said, evidence ? evidence : g_strdup (rc->limitation));
+  append_sentence (&said, variable_sentence (logdir, rc));
+  append_sentence (&said, loop_sentence (rc));
   append_sentence (&said, gradient_sentence (logdir, rc));
   append_sentence (&said, checked_sentence (logdir, rc));
   append_sentence (&said, walk_sentence (logdir, rc, op_name));
@@ -661,6 +829,8 @@ _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_
     rc->hint = g_strdup (checked_hint ());
   else if (rc->gradient_of != TDBG_NONE && _tdbg_root_cause_made_here (rc))
     rc->hint = gradient_hint (logdir, rc);
+  else if (rc->variable_read != TDBG_NONE)
+    rc->hint = g_strdup (variable_hint (rc));
   else
     rc->hint = g_strdup (hint_for (logdir, rc));
 }

@@ -179,8 +179,9 @@ other_task (TdbgLogdir *logdir, const TdbgOp *maker, const TdbgOp *consumer)
 
 /* Why nothing of an input of @consumer, traced in @mode, was recorded before the origin. A
  * circular buffer is said only where the logdir shows that it dropped records; an op placed on
- * another task was recorded on that task's host, if at all; a never-traced placeholder of an
- * outermost function is an argument, which TensorFlow does not trace; in a health mode, an
+ * another task was recorded on that task's host, if at all; a never-traced placeholder of a
+ * function is an argument, which TensorFlow does not trace (a nested function's too: Keras's
+ * step inside its loop over the iterator, a replica's under MirroredStrategy); in a health mode, an
  * output of an op TensorFlow instruments that no trace ever shows is not floating-point (a
  * reduction's axis, a Shape, a Sum of integers): TensorFlow 2.21 traces floating-point
  * tensors only there. */
@@ -205,8 +206,7 @@ unrecorded_reason (TdbgLogdir *logdir, const TdbgOp *consumer, guint mode, TdbgC
     return TDBG_UNRECORDED_UNKNOWN;
   if ((input->maker_task = other_task (logdir, maker, consumer)) != NULL)
     return TDBG_UNRECORDED_OTHER_TASK;
-  if (g_strcmp0 (maker->op_type, "Placeholder") == 0 && maker->graph != TDBG_NONE &&
-      _tdbg_cause_graph_is_outermost (logdir, maker->graph))
+  if (g_strcmp0 (maker->op_type, "Placeholder") == 0 && maker->graph != TDBG_NONE)
     return TDBG_UNRECORDED_FUNCTION_ARGUMENT;
   if (skipped && !never_traced (maker->op_type))
     {
@@ -588,6 +588,8 @@ find_for_trace (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index)
       take_untraced_writer (w, rc, index, tdbg_trace_digest_get_op (d)))
     op = tdbg_logdir_get_op (logdir, rc->origin_op);
   rc->gradient_of = _tdbg_root_cause_gradient_of (logdir, rc->origin_op);
+  if (_tdbg_root_cause_made_here (rc))
+    rc->variable_read = _tdbg_root_cause_variable_read (logdir, rc);
   _tdbg_root_cause_find_step (logdir, rc, op->graph, tdbg_logdir_get_trace_wall_time (logdir, index));
   _tdbg_root_cause_count_spread (logdir, rc, tdbg_logdir_get_trace_wall_time (logdir, index));
   _tdbg_root_cause_explain (logdir, rc, op->op_name);
@@ -682,7 +684,7 @@ _tdbg_root_cause_find_from (TdbgLogdir *logdir, TdbgWalkStep *start)
   rc->records = g_ptr_array_new_with_free_func (free_event);
   rc->origin_trace = rc->origin_execution = rc->origin_op = TDBG_NONE;
   rc->step_execution = rc->step_graph = rc->first_nan_after = rc->checked_by = rc->gradient_of = rc->constant_before =
-    rc->guarded_trace = rc->guarded_op = rc->guarded_by = rc->discarded_by = TDBG_NONE;
+    rc->guarded_trace = rc->guarded_op = rc->guarded_by = rc->discarded_by = rc->variable_read = TDBG_NONE;
   rc->evidence_input = rc->unrecorded_input = -1;
   rc->evidence_count = NAN;
   rc->neg_inf = rc->pos_inf = rc->nan = NAN;

@@ -134,6 +134,8 @@ typedef struct {
   guint32 step_graph;         /* the called function's graph, TDBG_NONE when unknown */
   guint step_calls;           /* the calls of that function recorded, 0 when unknown */
   guint step_last_bad_call;   /* the last of them a trace of its graph went bad in (1-based) */
+  guint step_op_run;          /* the origin op's run in that call (1-based) when it ran more than
+                               * once before going bad (a loop's body), 0 otherwise */
   guint32 first_nan_after;    /* TDBG_CAUSE_CONSTANT: the first trace after the origin holding NaN,
                                * TDBG_NONE when none or when the mode does not tell */
   guint32 checked_by;         /* made NaN/∞: an IsFinite op of the origin's graph its values reach
@@ -148,6 +150,9 @@ typedef struct {
   guint32 guarded_by;         /* the op that discarded it (a tf.where's SelectV2) */
   guint32 discarded_by;       /* the op that read the origin's values and came out finite, when
                                * nothing went bad after them: harmless, or TDBG_NONE */
+  guint32 variable_read;      /* the trace of the variable's read whose negatives or zeros the
+                               * culprit input held (a moving variance given negatives), or
+                               * TDBG_NONE */
 
   GPtrArray *records;         /* the decoded records the values borrow from */
 } TdbgRootCause;

@@ -41,6 +41,26 @@ origin_host (TdbgLogdir *logdir, const TdbgRootCause *rc)
   return tdbg_logdir_get_file_set (logdir, file_set)->host_name;
 }
 
+/* The op whose creation line is the one to show: for an op of a gradient, the forward op (the
+ * gradient's own stack ends in whoever called tape.gradient); TDBG_NONE for an eager origin. */
+static guint32
+built_op (const TdbgRootCause *rc)
+{
+  return rc->gradient_of != TDBG_NONE ? rc->gradient_of : rc->origin_op;
+}
+
+/* The line of the user's program that built the origin: its op's innermost user frame (the
+ * forward op's, for a gradient), or the eager execution's; NULL when none was recorded. */
+static const TdbgStackFrame *
+origin_user_frame (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  if (built_op (rc) != TDBG_NONE)
+    return tdbg_logdir_get_op_user_frame (logdir, tdbg_logdir_get_op (logdir, built_op (rc)));
+  if (rc->origin_execution != TDBG_NONE)
+    return tdbg_report_execution_user_frame (logdir, rc->origin_execution);
+  return NULL;
+}
+
 /* ---- JSON ------------------------------------------------------------------------------- */
 
 /* The forward op of the gradient the origin is part of, and the user's line that made it. */
@@ -72,6 +92,7 @@ static void
 json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   const TdbgGraph *graph = origin_graph (logdir, rc);
+  const TdbgStackFrame *frame;
 
   tdbg_json_key (j, "origin");
   if (tdbg_explain_origin_name (logdir, rc) == NULL)
@@ -96,6 +117,13 @@ json_origin (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_key (j, "traced");
   tdbg_json_bool (j, !rc->origin_untraced);
   json_gradient_of (j, logdir, rc);
+  /* The user's line that built it (the forward op's, for a gradient). */
+  tdbg_json_key (j, "user_frame");
+  frame = origin_user_frame (logdir, rc);
+  if (frame)
+    tdbg_report_frame_json (j, logdir, frame);
+  else
+    tdbg_json_null (j);
   tdbg_json_end_object (j);
 }
 
@@ -134,7 +162,7 @@ json_inputs (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
 }
 
 static void
-json_evidence (TdbgJson *j, const TdbgRootCause *rc)
+json_evidence (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   tdbg_json_key (j, "evidence");
   if (rc->evidence_kind == TDBG_EVIDENCE_NONE)
@@ -147,6 +175,18 @@ json_evidence (TdbgJson *j, const TdbgRootCause *rc)
   tdbg_json_member_string (j, "kind", tdbg_evidence_code (rc->evidence_kind));
   tdbg_json_member_double_or_null (j, "count", rc->evidence_count);
   tdbg_json_key (j, "inferred"); tdbg_json_bool (j, rc->inferred);
+  /* The variable's read whose negatives or zeros the culprit held (what wrote it is the fix). */
+  tdbg_json_key (j, "variable_read");
+  if (rc->variable_read == TDBG_NONE)
+    tdbg_json_null (j);
+  else
+    {
+      tdbg_json_begin_object (j);
+      tdbg_json_member_uint (j, "graph_execution_trace_index", rc->variable_read);
+      tdbg_json_member_string (j, "op_name", tdbg_logdir_get_op (logdir, tdbg_trace_digest_get_op (
+                                                tdbg_logdir_get_trace (logdir, rc->variable_read)))->op_name);
+      tdbg_json_end_object (j);
+    }
   tdbg_json_end_object (j);
 }
 
@@ -221,6 +261,8 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       /* The calls recorded, and the last one a trace of its graphs went bad in. */
       tdbg_json_member_uint (j, "calls", rc->step_calls);
       tdbg_json_member_uint (j, "last_bad_call", rc->step_last_bad_call);
+      /* The origin op's run in that call when it ran more than once (a loop's body), else null. */
+      tdbg_json_member_uint_or_null (j, "op_run", rc->step_op_run, 0);
       tdbg_json_end_object (j);
     }
   tdbg_json_end_object (j);
@@ -242,7 +284,7 @@ tdbg_explain_json (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
   tdbg_json_member_string (j, "explanation", rc->explanation);
   tdbg_json_member_string (j, "hint", rc->hint);
   tdbg_json_member_string (j, "limitation", rc->limitation);
-  json_evidence (j, rc);
+  json_evidence (j, logdir, rc);
   json_inputs (j, logdir, rc);
   json_walk (j, logdir, rc);
   json_spread (j, logdir, rc);
@@ -320,6 +362,22 @@ step_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
                           rc->step_execution);
 }
 
+/* "Built at: file:line, in func: code", a line of its own. */
+static void
+append_built_at (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgStackFrame *frame = origin_user_frame (logdir, rc);
+  const char *line = frame ? tdbg_logdir_get_frame_line (logdir, frame) : NULL;
+  g_autofree char *code = line ? g_strstrip (g_strdup (line)) : NULL;
+
+  if (frame == NULL)
+    return;
+  /* TRANSLATORS: the file, the line number and the function of the user's program that built
+   * the origin op, then that line's code (or nothing when the source was not recorded) */
+  g_string_append_printf (out, _("Built at: %s:%d, in %s%s%s\n"), frame->file_path, frame->line,
+                          frame->func ? frame->func : "?", code ? ": " : "", code ? code : "");
+}
+
 char *
 tdbg_explain_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
@@ -336,6 +394,7 @@ tdbg_explain_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
   spread = tdbg_root_cause_spread_text (rc);
   g_string_append_printf (out, _("Origin: %s\n"), title);
   g_string_append_printf (out, _("Cause: %s\n"), tdbg_cause_code (rc->cause));
+  append_built_at (out, logdir, rc);
   g_string_append_printf (out, "%s\n", rc->explanation);
   if (rc->hint)
     g_string_append_printf (out, _("What to do: %s\n"), rc->hint);
@@ -351,22 +410,21 @@ tdbg_explain_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
   return g_string_free (out, FALSE);
 }
 
-/* The innermost user frame of the origin op's creation stack and the lines around it; for an op
+/* The line of the user's program that built the origin (origin_user_frame()) and the lines around it; for an op
  * of a gradient, the forward op's (the gradient's own ends in whoever called tape.gradient). */
 static void
 markdown_source (GString *out, TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
-  guint32 built = rc->gradient_of != TDBG_NONE ? rc->gradient_of : rc->origin_op;
-  const TdbgOp *op = built != TDBG_NONE ? tdbg_logdir_get_op (logdir, built) : NULL;
-  const TdbgStackFrame *frame = op ? tdbg_logdir_get_op_user_frame (logdir, op) : NULL;
+  const TdbgStackFrame *frame = origin_user_frame (logdir, rc);
   const TdbgSourceFile *file;
 
   if (frame == NULL)
     return;
-  if (built == rc->gradient_of)
+  if (rc->gradient_of != TDBG_NONE)
     /* TRANSLATORS: Markdown: the forward op's name, the file, line and function that made it */
     g_string_append_printf (out, _("\n### Where it was built\n\nThe gradient of `%s`, an op made at `%s`, line %d, in `%s`:\n\n```python\n"),
-                            op->op_name, frame->file_path, frame->line, frame->func ? frame->func : "?");
+                            tdbg_logdir_get_op (logdir, rc->gradient_of)->op_name, frame->file_path, frame->line,
+                            frame->func ? frame->func : "?");
   else
     g_string_append_printf (out, _("\n### Where it was built\n\n`%s`, line %d, in `%s`:\n\n```python\n"),
                             frame->file_path, frame->line, frame->func ? frame->func : "?");

@@ -395,6 +395,24 @@ execution_frame_ids (const Tensorflow__Execution *e)
   return ids;
 }
 
+const TdbgStackFrame *
+tdbg_report_execution_user_frame (TdbgLogdir *logdir, guint index)
+{
+  Tensorflow__DebugEvent *event = tdbg_logdir_read_execution (logdir, index, NULL);
+  const TdbgStackFrame *frame = NULL;
+
+  if (event && event->what_case == TENSORFLOW__DEBUG_EVENT__WHAT_EXECUTION)
+    {
+      g_auto(GStrv) ids = execution_frame_ids (event->execution);
+      g_autoptr(GPtrArray) frames = tdbg_logdir_resolve_stack (logdir, ids);
+      gint user = tdbg_stack_innermost_user_frame (frames);
+      frame = user >= 0 ? g_ptr_array_index (frames, user) : NULL;
+    }
+  if (event)
+    tensorflow__debug_event__free_unpacked (event, NULL);
+  return frame;
+}
+
 gboolean
 tdbg_report_execution_json (TdbgJson *j, TdbgLogdir *logdir, guint index, gint first_alert_slot, GError **error)
 {

@@ -26,6 +26,9 @@ void tdbg_report_value_json (TdbgJson *json, const TdbgValue *value);
 
 /* The user-facing name of a device ("CPU:0" from ".../device:CPU:0"). */
 const char *tdbg_report_short_device (const char *device_name);
+/* The innermost frame of the user's program in execution @index's stack (owned by the
+ * logdir), or NULL when none or the record cannot be read. */
+const TdbgStackFrame *tdbg_report_execution_user_frame (TdbgLogdir *logdir, guint index);
 /* One stack frame as JSON: file_path, line, func and the line's code (null when unknown). */
 void tdbg_report_frame_json (TdbgJson *json, TdbgLogdir *logdir, const TdbgStackFrame *frame);
 

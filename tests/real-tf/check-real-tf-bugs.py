@@ -45,29 +45,15 @@ def run_json(cli, *args):
         return proc.returncode, {"unreadable": (proc.stdout + proc.stderr)[:300]}
 
 
-def user_line(cli, logdir, origin):
-    """The innermost frame outside the libraries of the origin's stack, as "file.py:N". An origin
-    inferred without a trace of its own (an update TensorFlow records no output of) by its
-    creation stack among the ops of its graph; an op of a gradient by its forward op's line, which
-    explain names."""
-    forward = origin.get("gradient_of") or {}
-    if forward.get("file_path") and os.path.basename(os.path.dirname(forward["file_path"])) == "bugs":
-        return f"{os.path.basename(forward['file_path'])}:{forward.get('line')}"
-    if origin.get("traced") is False:
-        _, listing = run_json(cli, "ops", "--json", "--graph", origin.get("graph_id") or "", logdir)
-        record = next((op for op in listing.get("ops") or [] if op.get("op_name") == origin.get("op_name")), {})
-    elif origin.get("graph_execution_trace_index") is not None:
-        _, record = run_json(cli, "trace", "--json", logdir, str(origin["graph_execution_trace_index"]))
-    elif origin.get("execution_index") is not None:
-        _, record = run_json(cli, "execution", "--json", logdir, str(origin["execution_index"]))
-    else:
-        return None
-    stack = record.get("stack") or record.get("creation_stack") or []
-    for frame in reversed(stack):
-        path = frame.get("file_path") or ""
-        # The bug's own file, wherever the tree that wrote the logdir was.
-        if os.path.basename(os.path.dirname(path)) == "bugs" and os.path.isfile(os.path.join(BUGS, os.path.basename(path))):
-            return f"{os.path.basename(path)}:{frame.get('line', frame.get('lineno'))}"
+def user_line(origin):
+    """The line of the user's program explain says built the origin (origin.user_frame: an op's
+    innermost frame outside the libraries, the forward op's for an op of a gradient, an eager
+    execution's own), as "file.py:N" when it is the bug's own file."""
+    frame = origin.get("user_frame") or {}
+    path = frame.get("file_path") or ""
+    # The bug's own file, wherever the tree that wrote the logdir was.
+    if os.path.basename(os.path.dirname(path)) == "bugs" and os.path.isfile(os.path.join(BUGS, os.path.basename(path))):
+        return f"{os.path.basename(path)}:{frame.get('line')}"
     return None
 
 
@@ -92,7 +78,7 @@ def got(cli, logdir):
         "where": where,
         "op_type": origin.get("op_type"),
         "cause": report.get("cause", report.get("unreadable")),
-        "line": user_line(cli, logdir, origin) if origin else None,
+        "line": user_line(origin) if origin else None,
         "alerts_status": alerts.returncode,
         "alerts": [line for line in alerts.stdout.splitlines() if line.startswith("NaN/∞")],
         "card": card,

@@ -430,6 +430,49 @@ test_step_not_nested_function (void)
   test_remove_tree (dir);
 }
 
+/* A product in a loop's body overflowed in its third run of the second call: the card says
+ * which run, and advises rescaling each iteration when the op is a tf.while_loop's (its scope
+ * while/), not when a loop only calls the step (Keras's steps_per_execution). An op run once
+ * in its call says nothing of runs. */
+static void
+check_loop_run (const char *name, guint runs)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  g_autofree char *input = g_strdup_printf ("%s:0", name);
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Mul", name, (const char *const[]) { "x:0", "x:0", NULL });
+    cause_fixture_add_op (w, "f", "Sum", "s", (const char *const[]) { input, NULL });
+    cause_fixture_add_trace (w, 10, "f", name, CAUSE_FULL, cause_finite_positive);
+    cause_fixture_add_execution (w, 11, "__inference_f_1", "f", CAUSE_FULL, NULL, 0, 2, cause_finite_positive);
+    cause_fixture_add_trace (w, 20, "f", "x", CAUSE_FULL, cause_finite_positive);
+    for (guint k = 1; k < runs; k++)
+      cause_fixture_add_trace (w, 20 + 0.1 * k, "f", name, CAUSE_FULL, cause_finite_positive);
+    cause_fixture_add_trace (w, 21, "f", name, CAUSE_FULL, cause_pos_infs);
+    cause_fixture_add_execution (w, 22, "__inference_f_1", "f", CAUSE_FULL, NULL, 0, 3, cause_pos_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_cmpuint (rc->step_call, ==, 2);
+  g_assert_cmpuint (rc->step_op_run, ==, runs > 1 ? runs : 0);
+  g_assert_true ((strstr (rc->explanation, "it went bad in its run 3") != NULL) == (runs == 3));
+  g_assert_true ((strstr (rc->hint, "each iteration of the loop") != NULL) ==
+                 (runs > 1 && g_str_has_prefix (name, "while/")));
+  test_remove_tree (dir);
+}
+
+static void
+test_loop_run (void)
+{
+  check_loop_run ("while/mul", 3);
+  check_loop_run ("mul", 3);
+  check_loop_run ("while/mul", 1);
+}
+
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
 static void
@@ -726,6 +769,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/root-cause-walk/loop-run", test_loop_run);
   g_test_add_func ("/root-cause-walk/step-not-nested-function", test_step_not_nested_function);
   g_test_add_func ("/root-cause-walk/eager/full-health", test_eager_full_health);
   g_test_add_func ("/root-cause-walk/eager/full-tensor", test_eager_full_tensor);

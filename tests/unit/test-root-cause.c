@@ -248,6 +248,7 @@ static const double finite_positive[6] = { 0, 0, 0, 0, 0, 4 };
 static const double all_nan[6] = { 0, 0, 4, 0, 0, 0 };
 static const double neg_inf_only[6] = { 4, 0, 0, 0, 0, 0 };
 static const double pos_inf_only[6] = { 0, 4, 0, 0, 0, 0 };
+static const double one_zero[6] = { 0, 0, 0, 0, 1, 0 };
 
 /* x and y placeholders traced finite (y holds zeros), then RealDiv(x, y) traced NaN. */
 static char *
@@ -405,6 +406,36 @@ test_inputs_not_recorded (void)
   g_assert_null (strstr (rc->hint, "circular_buffer_size"));
   g_assert_null (strstr (rc->explanation, "circular"));
   g_assert_nonnull (strstr (rc->explanation, "argument"));
+  test_remove_tree (dir);
+}
+
+/* The same, in a function called by another (Keras's one_step_on_data inside
+ * multi_step_on_iterator, a replica's step under MirroredStrategy): its placeholder is an
+ * argument too, fed by the calling function, never "an op TensorFlow does not record". */
+static void
+test_nested_function_argument (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = tdbg_fixture_writer_new (dir, "host", 1, 1, "run", "2.17.0", NULL);
+    gint32 ids[1] = { 0 };
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "outer", "multi_step", NULL, NULL));
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, GRAPH, "one_step", "outer", NULL));
+    g_assert_true (tdbg_fixture_writer_add_op (w, 1, "outer", "multi_step", "Const", "c", (const char *const[]) { NULL },
+                                               ids, 1, NULL, NULL));
+    add_op (w, "Placeholder", "data_3", (const char *const[]) { NULL });
+    add_op (w, "Log", "op", (const char *const[]) { "data_3:0", NULL });
+    add_trace (w, 10, "op", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, neg_inf_only);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpuint (rc->origin_trace, ==, 0);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_cmpint (g_array_index (rc->inputs, TdbgCauseInput, 0).unrecorded, ==, TDBG_UNRECORDED_FUNCTION_ARGUMENT);
+  g_assert_nonnull (strstr (rc->explanation, "argument"));
+  g_assert_null (strstr (rc->explanation, "Placeholder"));
   test_remove_tree (dir);
 }
 
@@ -881,18 +912,21 @@ test_not_in_catalogue (void)
 }
 
 /* A Cholesky of a matrix that is not positive definite: no summary shows that, so it is
- * inferred, and the sentence names the matrix (the recorded finite input, the culprit). */
+ * inferred, and the sentence names the matrix (the recorded finite input, the culprit). The
+ * advice fits the op: inside tf.linalg.lstsq (its scope matrix_solve_ls) that op's own settings,
+ * not to use the op the program already uses; a log-determinant's −∞ is its definition, to be
+ * kept from by how the matrix is built. */
 static void
-test_singular_names_matrix (void)
+check_singular (const char *type, const char *op_name, const double *made, const char *advice)
 {
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
   {
     g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
-    add_op (w, "Cholesky", "chol", (const char *const[]) { "a:0", NULL });
+    add_op (w, type, op_name, (const char *const[]) { "a:0", NULL });
     add_trace (w, 10, "a", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
-    add_trace (w, 11, "chol", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    add_trace (w, 11, op_name, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, made);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
   rc = cause_fixture_find (dir, &logdir);
@@ -900,7 +934,125 @@ test_singular_names_matrix (void)
   g_assert_true (rc->inferred);
   g_assert_true (g_array_index (rc->inputs, TdbgCauseInput, 0).culprit);
   g_assert_nonnull (strstr (rc->explanation, "the matrix a is singular"));
+  g_assert_nonnull (strstr (rc->hint, advice));
   test_remove_tree (dir);
+}
+
+static void
+test_singular_names_matrix (void)
+{
+  check_singular ("Cholesky", "chol", all_nan, "or use tf.linalg.pinv or tf.linalg.lstsq");
+  check_singular ("Cholesky", "matrix_solve_ls/Cholesky", all_nan, "pass l2_regularizer > 0, or fast=False");
+  check_singular ("Cholesky", "model/fit/matrix_solve_ls_1/Cholesky", all_nan, "pass l2_regularizer > 0");
+  check_singular ("Cholesky", "not_matrix_solve_ls/Cholesky", all_nan, "or use tf.linalg.pinv or tf.linalg.lstsq");
+  check_singular ("LogMatrixDeterminant", "slogdet", neg_inf_only, "its logarithm −∞ by definition");
+}
+
+/* Rsqrt(v + ε) of a variable v holding negatives (a moving variance given log-variances): the
+ * card names v's read and advises what wrote it; the same values made by an op (a difference
+ * of means gone negative) name no variable. */
+static void
+check_variable_read (gboolean from_variable)
+{
+  static const double negatives[6] = { 0, 0, 0, 3, 0, 3 };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, from_variable ? "ReadVariableOp" : "Sub", "v", (const char *const[]) { "a:0", NULL });
+    add_op (w, "Const", "eps", (const char *const[]) { NULL });
+    add_op (w, "AddV2", "add", (const char *const[]) { "v:0", "eps:0", NULL });
+    add_op (w, "Rsqrt", "rsqrt", (const char *const[]) { "add:0", NULL });
+    add_trace (w, 10, "v", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, negatives);
+    add_trace (w, 11, "eps", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+    add_trace (w, 12, "add", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, negatives);
+    add_trace (w, 13, "rsqrt", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_SQRT_OF_NEGATIVE);
+  g_assert_cmpuint (rc->variable_read, ==, from_variable ? 0 : TDBG_NONE);
+  g_assert_true ((strstr (rc->explanation, "The negative values are a variable's: v (ReadVariableOp, trace #0)") != NULL) ==
+                 from_variable);
+  g_assert_true ((strstr (rc->hint, "look at what wrote it") != NULL) == from_variable);
+  test_remove_tree (dir);
+}
+
+static void
+test_variable_read (void)
+{
+  check_variable_read (TRUE);
+  check_variable_read (FALSE);
+}
+
+/* x / tf.norm(x) with a zero norm: when x holds no zero, its squares underflowed and the advice
+ * is to scale it, not to hide the division with ε; a zero vector's division gets the guard. */
+static void
+check_underflowed_norm (gboolean x_holds_zero)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "MatMul", "av", (const char *const[]) { "a:0", "a:0", NULL });
+    add_op (w, "Mul", "while/norm/mul", (const char *const[]) { "av:0", "av:0", NULL });
+    add_op (w, "Sum", "while/norm/Sum", (const char *const[]) { "while/norm/mul:0", NULL });
+    add_op (w, "Sqrt", "while/norm/Sqrt", (const char *const[]) { "while/norm/Sum:0", NULL });
+    add_op (w, "RealDiv", "while/truediv", (const char *const[]) { "av:0", "while/norm/Sqrt:0", NULL });
+    add_trace (w, 10, "av", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, x_holds_zero ? finite_with_zero : finite_positive);
+    add_trace (w, 11, "while/norm/Sqrt", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, one_zero);
+    add_trace (w, 12, "while/truediv", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, pos_inf_only);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  g_assert_cmpint (rc->evidence_input, ==, 1);
+  g_assert_true ((strstr (rc->hint, "its squares underflowed") != NULL) == !x_holds_zero);
+  g_assert_true ((strstr (rc->hint, "tf.math.divide_no_nan") != NULL) == x_holds_zero);
+  test_remove_tree (dir);
+}
+
+static void
+test_underflowed_norm (void)
+{
+  check_underflowed_norm (FALSE);
+  check_underflowed_norm (TRUE);
+}
+
+/* e / reduce_sum(e) with e = exp(z) and a zero sum: the exponentials underflowed, and the
+ * advice is to subtract the largest exponent, not divide_no_nan; a sum of another op's values
+ * gets the guard. */
+static void
+check_underflowed_exp_sum (const char *term_type)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  gboolean exp = g_str_equal (term_type, "Exp");
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, term_type, "e", (const char *const[]) { "a:0", NULL });
+    add_op (w, "Sum", "s", (const char *const[]) { "e:0", NULL });
+    add_op (w, "RealDiv", "w", (const char *const[]) { "e:0", "s:0", NULL });
+    add_trace (w, 10, "e", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_with_zero);
+    add_trace (w, 11, "s", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, one_zero);
+    add_trace (w, 12, "w", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  g_assert_true ((strstr (rc->hint, "exponentials that all underflowed") != NULL) == exp);
+  g_assert_true ((strstr (rc->hint, "Guard the denominator") != NULL) == !exp);
+  test_remove_tree (dir);
+}
+
+static void
+test_underflowed_exp_sum (void)
+{
+  check_underflowed_exp_sum ("Exp");
+  check_underflowed_exp_sum ("Relu");
 }
 
 /* A function call whose output holds −∞ while none of its function's ops was traced (what
@@ -1262,7 +1414,11 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/eager-integer-input", test_eager_integer_input);
   g_test_add_func ("/root-cause/integer-input-overflow", test_integer_input_overflow);
   g_test_add_func ("/root-cause/singular-names-matrix", test_singular_names_matrix);
+  g_test_add_func ("/root-cause/variable-read", test_variable_read);
+  g_test_add_func ("/root-cause/underflowed-norm", test_underflowed_norm);
+  g_test_add_func ("/root-cause/underflowed-exp-sum", test_underflowed_exp_sum);
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
+  g_test_add_func ("/root-cause/nested-function-argument", test_nested_function_argument);
   g_test_add_func ("/root-cause/function-instrumented", test_function_instrumented);
   g_test_add_func ("/root-cause/nonfinite-input", test_nonfinite_input);
   g_test_add_func ("/root-cause/eager-before-graph", test_eager_before_graph);
