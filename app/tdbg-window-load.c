@@ -95,6 +95,7 @@ static void
 stop_progress (TdbgWindow *self)
 {
   g_clear_handle_id (&self->progress_id, g_source_remove);
+  tdbg_selection_set_loading (self->selection, FALSE);
   /* A load that failed or was cancelled leaves no count behind. */
   tdbg_alerts_pane_set_found (tdbg_window_get_alerts_pane (self), 0);
   gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
@@ -480,6 +481,7 @@ static void
 show_opening (TdbgWindow *self, const char *location, const char *progress_text)
 {
   clear_for (self, location);
+  tdbg_selection_set_loading (self->selection, TRUE);
   _tdbg_window_progress_begin (self, progress_text);
 }
 

@@ -197,12 +197,19 @@ update_actions (TdbgAlertsPane *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "alerts.previous", n > 0 && cur > 0);
 }
 
+static void tell_none (TdbgAlertsPane *self);
+
 static void
 tdbg_alerts_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GParamSpec *pspec)
 {
   TdbgAlertsPane *self = TDBG_ALERTS_PANE (pane);
   gint cur;
 
+  if (g_str_equal (pspec->name, "loading"))
+    {
+      tell_none (self);
+      return;
+    }
   /* Compare mode: whether a divergence's trace is still the one selected. */
   if (!g_str_equal (pspec->name, "alert") && !(g_str_equal (pspec->name, "trace") && self->compared))
     return;
@@ -408,8 +415,8 @@ show_counts (TdbgAlertsPane *self)
     gtk_label_set_text (self->none_label, _("More of the logdir is being read: its alerts are listed once all of it is in."));
 }
 
-/* Why the list is empty. Before a logdir is in (also while one loads), "no NaN/∞" would claim
- * too much; in compare mode it says which run it is about. The list holds NaN/∞ alerts (and a
+/* Why the list is empty. Before a logdir is in, "no NaN/∞" would claim too much (and while one
+ * loads, "open one" would be wrong); in compare mode it says which run it is about. The list holds NaN/∞ alerts (and a
  * comparison's divergences) only: the other kinds have their buttons above it. */
 static void
 tell_none (TdbgAlertsPane *self)
@@ -417,7 +424,9 @@ tell_none (TdbgAlertsPane *self)
   g_autofree char *text = NULL;
   g_autofree char *count = NULL;
 
-  if (logdir_of (self) == NULL)
+  if (logdir_of (self) == NULL && tdbg_selection_get_loading (tdbg_pane_get_selection (TDBG_PANE (self))))
+    text = g_strdup (_("Reading the logdir…"));
+  else if (logdir_of (self) == NULL)
     text = g_strdup (_("Open a logdir to see its alerts."));
   else if (self->compared == NULL)
     text = g_strdup (_("No NaN/∞: no tensor held −∞, +∞ or NaN in the debug modes recorded."));

@@ -25,7 +25,7 @@ struct _TdbgPaneClass {
    * selected and where the pane is scrolled. */
   void (*logdir_grew) (TdbgPane *self, TdbgLogdir *logdir, const TdbgLogdirCounts *before);
   /* A property of the selection other than "logdir" changed ("alert", "trace",
-   * "execution", "op", "focus", "frame", "source-file", "source-line"): one call per
+   * "execution", "op", "focus", "frame", "source-file", "source-line", "loading"): one call per
    * notification, in the order the selection emits them. */
   void (*selection_changed) (TdbgPane *self, TdbgSelection *selection, GParamSpec *pspec);
   /* The pane's style turned dark or light (see tdbg_ui_widget_is_dark()); only tracked for

@@ -7,6 +7,7 @@ struct _TdbgSelection {
   GObject parent_instance;
   TdbgLogdir *logdir;
   TdbgSelectionState state; /* what is selected in it */
+  gboolean loading;         /* a logdir is being read (none shown yet, or a first stretch) */
 };
 
 G_DEFINE_FINAL_TYPE (TdbgSelection, tdbg_selection, G_TYPE_OBJECT)
@@ -14,6 +15,7 @@ G_DEFINE_FINAL_TYPE (TdbgSelection, tdbg_selection, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_LOGDIR,
+  PROP_LOADING,
   PROP_ALERT,
   PROP_TRACE,
   PROP_EXECUTION,
@@ -38,6 +40,7 @@ tdbg_selection_get_property (GObject *object, guint id, GValue *value, GParamSpe
   switch (id)
     {
     case PROP_LOGDIR: g_value_set_object (value, self->logdir); break;
+    case PROP_LOADING: g_value_set_boolean (value, self->loading); break;
     case PROP_ALERT: g_value_set_int (value, self->state.alert); break;
     case PROP_TRACE: g_value_set_uint (value, self->state.trace); break;
     case PROP_EXECUTION: g_value_set_uint (value, self->state.execution); break;
@@ -68,6 +71,7 @@ tdbg_selection_class_init (TdbgSelectionClass *klass)
   object_class->dispose = tdbg_selection_dispose;
 
   props[PROP_LOGDIR] = g_param_spec_object ("logdir", NULL, NULL, TDBG_TYPE_LOGDIR, TDBG_PARAM_READABLE);
+  props[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, TDBG_PARAM_READABLE);
   props[PROP_ALERT] = g_param_spec_int ("alert", NULL, NULL, -1, G_MAXINT, -1, TDBG_PARAM_READABLE);
   props[PROP_TRACE] = g_param_spec_uint ("trace", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, TDBG_PARAM_READABLE);
   props[PROP_EXECUTION] = g_param_spec_uint ("execution", NULL, NULL, 0, G_MAXUINT32, TDBG_NONE, TDBG_PARAM_READABLE);
@@ -134,6 +138,23 @@ TdbgLogdir *
 tdbg_selection_get_logdir (TdbgSelection *self)
 {
   return self->logdir;
+}
+
+void
+tdbg_selection_set_loading (TdbgSelection *self, gboolean loading)
+{
+  g_return_if_fail (TDBG_IS_SELECTION (self));
+
+  if (self->loading == !!loading)
+    return;
+  self->loading = !!loading;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LOADING]);
+}
+
+gboolean
+tdbg_selection_get_loading (TdbgSelection *self)
+{
+  return self->loading;
 }
 
 void

@@ -24,6 +24,9 @@ TdbgSelection *tdbg_selection_new (void);
 
 void tdbg_selection_set_logdir (TdbgSelection *self, TdbgLogdir *logdir);
 TdbgLogdir *tdbg_selection_get_logdir (TdbgSelection *self);
+/* Whether a logdir is being read ("loading"): the panes then say so rather than ask for one. */
+void tdbg_selection_set_loading (TdbgSelection *self, gboolean loading);
+gboolean tdbg_selection_get_loading (TdbgSelection *self);
 /* The current logdir was refreshed and now holds more than @before: emits "logdir-grew"
  * (const TdbgLogdirCounts *before) so that panes append the new records, keeping what the
  * person selected and where they scrolled. */

@@ -243,12 +243,16 @@ update_actions (TdbgTimelinePane *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "timeline.next", n > 0 && (cur == TDBG_NONE || cur + 1 < n));
 }
 
+static void show_count (TdbgTimelinePane *self);
+
 static void
 tdbg_timeline_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GParamSpec *pspec)
 {
   TdbgTimelinePane *self = TDBG_TIMELINE_PANE (pane);
   guint32 cur;
 
+  if (g_str_equal (pspec->name, "loading"))
+    show_count (self);
   if (!g_str_equal (pspec->name, "execution") && !g_str_equal (pspec->name, "focus"))
     return;
   cur = tdbg_selection_get_execution (selection);
@@ -280,7 +284,9 @@ show_count (TdbgTimelinePane *self)
   g_autofree char *title = g_strdup_printf (_("Python Execution Timeline (%s)"), count);
 
   gtk_label_set_text (self->title_label, title);
-  if (logdir == NULL)
+  if (logdir == NULL && tdbg_selection_get_loading (tdbg_pane_get_selection (TDBG_PANE (self))))
+    gtk_label_set_text (self->empty_label, _("Reading the logdir…"));
+  else if (logdir == NULL)
     gtk_label_set_text (self->empty_label, _("Open a logdir to see its eager executions."));
   else if (n == 0)
     gtk_label_set_text (self->empty_label,

@@ -4,6 +4,7 @@
 
 #include "gui-util.h"
 #include "test-util.h"
+#include "test-env.h"
 #include "alert-fixtures.h"
 #include "tdbg-settings.h"
 
@@ -122,6 +123,36 @@ test_found_before_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* While the first logdir is read the empty panes say so, not "Open a logdir"; once it is in
+ * they show it, and a window with none asks for one. */
+static void
+test_reading_before_shown (void)
+{
+  TdbgWindow *window = gui_new_window ();
+  TdbgAlertsPane *alerts = tdbg_window_get_alerts_pane (window);
+  GtkWidget *timeline = GTK_WIDGET (tdbg_window_get_timeline_pane (window));
+  TdbgSelection *selection = tdbg_window_get_selection (window);
+  g_autofree char *path = test_env_shared_path ("tutorial_mnist/logdir", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  g_assert_false (tdbg_selection_get_loading (selection));
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (alerts), "Open a logdir to see its alerts.", FALSE));
+  g_assert_nonnull (gui_find_label (timeline, "Open a logdir to see its eager executions.", FALSE));
+  /* The load's result comes through the main loop: nothing is shown before it runs. */
+  tdbg_window_open (window, file);
+  g_assert_true (tdbg_selection_get_loading (selection));
+  g_assert_null (tdbg_selection_get_logdir (selection));
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (alerts), "Reading the logdir…", FALSE));
+  g_assert_null (gui_find_label (GTK_WIDGET (alerts), "Open a logdir to see its alerts.", FALSE));
+  g_assert_nonnull (gui_find_label (timeline, "Reading the logdir…", FALSE));
+  g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
+  g_assert_false (tdbg_selection_get_loading (selection));
+  g_assert_nonnull (tdbg_selection_get_logdir (selection));
+  g_assert_null (gui_find_label (GTK_WIDGET (alerts), "Reading the logdir…", FALSE));
+  g_assert_null (gui_find_label (timeline, "Reading the logdir…", FALSE));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -130,5 +161,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gui/alert-kinds/retracing", test_retracing);
   g_test_add_func ("/gui/alert-kinds/exploding", test_exploding);
   g_test_add_func ("/gui/alert-kinds/found-before-shown", test_found_before_shown);
+  g_test_add_func ("/gui/alert-kinds/reading-before-shown", test_reading_before_shown);
   return g_test_run ();
 }
