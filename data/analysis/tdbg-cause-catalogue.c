@@ -100,6 +100,9 @@ static const TdbgCauseRow rows[] = {
   /* ---- ops that overflow ---- */
   { "exponential", " Exp Expm1 Softplus Cosh Sinh ", "tf.math.exp: +∞ above log(max) of the type (88.7 in float32, "
     "11.1 in float16); +∞ from finite inputs is nothing but that", { R (P, OVERFLOW, UNSEEN, -1, TRUE) } },
+  { "bessel-i", " BesselI0 BesselI1 ", "tf.math.special.bessel_i0, bessel_i1: grow as exp(|x|)/√(2π|x|), ±∞ "
+    "above about 88 in float32 (bessel_i0e and bessel_i1e, scaled by exp(−|x|), do not)",
+    { R (INF, OVERFLOW, UNSEEN, -1, TRUE) } },
   { "product", " Square Mul BiasAdd AddV2 Add Sub SquaredDifference Neg Abs Maximum Minimum ",
     "tf.math.multiply, tf.math.add, tf.math.square: ±∞ when the result passes the type's largest finite value",
     { OVERFLOWS } },

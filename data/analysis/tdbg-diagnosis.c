@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "tdbg-diagnosis.h"
+#include "tdbg-root-cause-private.h"
 #include "libtdbg-v1.h"
 
 #include <inttypes.h>
@@ -251,23 +252,9 @@ tdbg_diagnosis_explain (TdbgDiagnosisKind kind, const char *path)
   g_return_val_if_reached (NULL);
 }
 
-/* The outermost graph that holds @graph. */
-static guint32
-root_graph (TdbgLogdir *logdir, guint32 graph)
-{
-  guint steps = 0;
-
-  while (graph != TDBG_NONE && steps++ < 64)
-    {
-      guint32 outer = tdbg_logdir_get_graph (logdir, graph)->outer;
-      if (outer == TDBG_NONE || outer >= tdbg_logdir_get_n_graphs (logdir))
-        break;
-      graph = outer;
-    }
-  return graph;
-}
-
-/* Per outermost graph: its earliest trace and its earliest recorded call. Only the first file
+/* Per outermost graph (the function called, not the eager context TensorFlow 2.21 records as
+ * the outer graph of every function called eagerly): its earliest trace and its earliest
+ * recorded call. Only the first file
  * set is looked at: other hosts' clocks need not agree with it. */
 typedef struct {
   double first_trace;
@@ -287,7 +274,7 @@ graph_times (TdbgLogdir *logdir, double *earliest_trace)
   for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
     {
       const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
-      guint32 g = isfinite (op->earliest_trace_time) ? root_graph (logdir, op->graph) : TDBG_NONE;
+      guint32 g = isfinite (op->earliest_trace_time) ? _tdbg_cause_outermost_graph (logdir, op->graph) : TDBG_NONE;
       if (g == TDBG_NONE)
         continue;
       *earliest_trace = MIN (*earliest_trace, op->earliest_trace_time);

@@ -2,15 +2,17 @@
 /* Which NaN/∞ the root cause explains. Alerts are counted from the first bad trace in file order
  * (see tdbg-root-cause.h), and the walk back starts there; but the first one is not always the
  * one to explain: an eager op may have gone bad before the values that reached the graph from
- * outside the recording, a mask's −∞ may not be what made the first NaN, and a guard
+ * outside the recording, a mask's −∞ may not be what made the first NaN, a guard
  * (tf.where(x > 0, tf.math.log(x), 0.)) may have discarded the first −∞ while a later op went
- * bad on its own. */
+ * bad on its own, and a nested graph's input written first may lead past an earlier root. */
 
 #include "config.h"
 
 #include "tdbg-root-cause-private.h"
 #include "libtdbg-data.h"
 
+/* Bad traces looked at for an earlier root when the walk back went forward in file order. */
+#define MAX_EARLIER_ROOTS 16
 /* Guards passed before the NaN/∞ explained: each one's values discarded. */
 #define MAX_GUARDS_PASSED 8
 /* Traces of an op reading a NaN/∞ looked at, before taking it for one that may pass it on. */
@@ -47,12 +49,14 @@ find_from_trace (TdbgLogdir *logdir, guint32 trace)
 
 /* ---- an eager op before values from outside the recording ------------------------------- */
 
-/* The origin holds values from outside what was recorded (not: its inputs were not recorded,
- * as where a circular buffer dropped them, which says nothing of where they came from). */
+/* The origin holds values from outside what was recorded, or what came before it was dropped
+ * by a circular buffer (an eager call that went bad before it was then first); not: its inputs
+ * were merely not recorded (a function's arguments), which says nothing of where they came from. */
 static gboolean
 came_from_elsewhere (const TdbgRootCause *rc)
 {
-  return rc->cause == TDBG_CAUSE_NONFINITE_INPUT;
+  return rc->cause == TDBG_CAUSE_NONFINITE_INPUT ||
+         (rc->cause == TDBG_CAUSE_INPUTS_NOT_RECORDED && rc->unrecorded == TDBG_UNRECORDED_CIRCULAR_BUFFER);
 }
 
 /* @execution went bad before @rc's origin, by wall time. */
@@ -179,6 +183,49 @@ past_guards (TdbgLogdir *logdir, TdbgRootCause *first)
   return rc;
 }
 
+/* ---- a root before the one the walk reached ------------------------------------------------ */
+
+/* The walk back from the first bad trace went forward in file order: a nested graph's input
+ * (an optimizer's cond branch under MirroredStrategy, written by another thread) was written
+ * before the op that made it. A bad trace between the two whose own walk ends at an earlier
+ * origin went bad first (the replica's forward 0/0 before its gradient's): that one is
+ * explained. Takes @rc. */
+static gboolean
+walked_out_of_nested_graph (const TdbgRootCause *rc)
+{
+  for (guint i = 0; i < rc->walk->len; i++)
+    if (g_array_index (rc->walk, TdbgWalkStep, i).link == TDBG_LINK_OUTER_GRAPH)
+      return TRUE;
+  return FALSE;
+}
+
+static TdbgRootCause *
+earlier_root (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 first_trace)
+{
+  guint32 t = first_trace;
+
+  if (rc->origin_trace == TDBG_NONE || rc->origin_untraced || rc->origin_trace <= first_trace ||
+      !walked_out_of_nested_graph (rc))
+    return rc;
+  for (guint looked = 0; looked < MAX_EARLIER_ROOTS; looked++)
+    {
+      TdbgRootCause *other;
+
+      t = first_bad_trace (logdir, t + 1, TDBG_NONE);
+      if (t == TDBG_NONE || t >= rc->origin_trace)
+        break;
+      other = find_from_trace (logdir, t);
+      if (other->origin_trace != TDBG_NONE && other->origin_trace < rc->origin_trace &&
+          _tdbg_root_cause_made_here (other))
+        {
+          tdbg_root_cause_free (rc);
+          return other;
+        }
+      tdbg_root_cause_free (other);
+    }
+  return rc;
+}
+
 /* ---- the NaN/∞ explained ------------------------------------------------------------------ */
 
 TdbgRootCause *
@@ -190,7 +237,7 @@ tdbg_root_cause_find (TdbgLogdir *logdir)
 
   if (first_trace == TDBG_NONE)
     return _tdbg_root_cause_find_from (logdir, &from_execution);
-  rc = find_from_trace (logdir, first_trace);
+  rc = earlier_root (logdir, find_from_trace (logdir, first_trace), first_trace);
   /* Preprocessing in eager code whose result a tf.data pipeline feeds to the graphs (nothing
    * links the map function's placeholder to the eager tensor), a variable assigned an eager
    * result and updated since: the eager op is the origin. */

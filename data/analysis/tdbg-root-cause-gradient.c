@@ -164,3 +164,12 @@ _tdbg_root_cause_gradient_of (TdbgLogdir *logdir, guint32 op)
     return forward;
   return forward_by_inputs (logdir, op);
 }
+
+gboolean
+_tdbg_root_cause_logdir_trains (TdbgLogdir *logdir)
+{
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    if (after_gradient_scope (tdbg_logdir_get_op (logdir, i)->op_name) != NULL)
+      return TRUE;
+  return FALSE;
+}

@@ -32,6 +32,8 @@ guint32 _tdbg_root_cause_checked_by (TdbgLogdir *logdir, guint32 op);
 /* The forward op of the gradient @op is part of, by its name (tdbg-root-cause-gradient.c), or
  * TDBG_NONE. */
 guint32 _tdbg_root_cause_gradient_of (TdbgLogdir *logdir, guint32 op);
+/* Whether the run computed gradients (an op of the logdir is a gradient's): it trains. */
+gboolean _tdbg_root_cause_logdir_trains (TdbgLogdir *logdir);
 /* The trace of the variable's read (ReadVariableOp, …) whose negatives or zeros the culprit
  * input held, through ops that keep them (tdbg-root-cause-variable.c), or TDBG_NONE. */
 guint32 _tdbg_root_cause_variable_read (TdbgLogdir *logdir, const TdbgRootCause *rc);

@@ -267,13 +267,36 @@ divides_by_underflowed_exp_sum (TdbgLogdir *logdir, const TdbgRootCause *rc)
   return FALSE;
 }
 
-/* Whether the origin is an op of tf.linalg.lstsq, whose name scope is matrix_solve_ls (a
- * second call's matrix_solve_ls_1). */
-static gboolean
-in_lstsq (TdbgLogdir *logdir, const TdbgRootCause *rc)
+/* Advice for an origin made inside a library function, told by the name scope it gives its
+ * ops: what to change is that function's use, not the op inside it. One row a function. */
+typedef struct {
+  TdbgCause cause;
+  const char *scope;   /* a component of the origin's name ("matrix_solve_ls", or "_1", "_2"…) */
+  const char *hint;
+} ScopedHint;
+
+static const ScopedHint scoped_hints[] = {
+  { TDBG_CAUSE_SINGULAR_MATRIX, "matrix_solve_ls",
+    N_("tf.linalg.lstsq solves the normal equations (AᵀA x = Aᵀb) by Cholesky unless told otherwise: AᵀA is "
+       "singular when the columns of A are linearly dependent (a column repeated, one-hot columns with an "
+       "intercept). Drop the dependent columns, pass l2_regularizer > 0, or fast=False (a complete orthogonal "
+       "decomposition, which gives the least-norm solution).") },
+  { TDBG_CAUSE_LOG_OF_NEGATIVE, "poisson",
+    N_("The Poisson loss takes the logarithm of the predicted rate, and the model predicted a negative one (a "
+       "last layer without an activation): give the output layer activation=\"softplus\" or \"exponential\", "
+       "or predict the log-rate and use tf.nn.log_poisson_loss; clipping the rate would push it further down.") },
+};
+
+/* The advice of the library function the origin was made in, or NULL. */
+static const char *
+scoped_hint (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
-  return rc->origin_op != TDBG_NONE &&
-         scope_through (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, "matrix_solve_ls") > 0;
+  const char *name = rc->origin_op != TDBG_NONE ? tdbg_logdir_get_op (logdir, rc->origin_op)->op_name : NULL;
+
+  for (guint i = 0; name && i < G_N_ELEMENTS (scoped_hints); i++)
+    if (scoped_hints[i].cause == rc->cause && scope_through (name, scoped_hints[i].scope) > 0)
+      return _(scoped_hints[i].hint);
+  return NULL;
 }
 
 /* Whether the origin is an op of a tf.while_loop's body (its scope while, while_1, …): not a
@@ -287,6 +310,10 @@ in_while_loop (TdbgLogdir *logdir, const TdbgRootCause *rc)
 static const char *
 hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
+  const char *scoped = scoped_hint (logdir, rc);
+
+  if (scoped)
+    return scoped;
   switch (rc->cause)
     {
     case TDBG_CAUSE_LOG_OF_ZERO:
@@ -319,10 +346,21 @@ hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
                  "dtype=\"float32\", or tf.cast before it; under mixed_float16 keep the last layer and the softmax "
                  "in float32), or keep its inputs small (normalise them; a stable softmax subtracts the maximum).");
       if (rc->step_op_run > 1 && in_while_loop (logdir, rc))
-        return _("The values grew with each iteration of the loop until they passed what the type can hold: "
-                 "rescale them at each iteration (divide by their sum and carry its logarithm, as a scaled HMM "
-                 "forward pass does), or work in log space (tf.math.reduce_logsumexp of log-values rather than "
-                 "products).");
+        return _("The values grew with each iteration of the loop until they passed what the type can hold: each "
+                 "step multiplies them by more than 1. An unscaled recursion (probabilities of a sequence) is "
+                 "rescaled at each iteration, carrying the logarithm of the scale, or computed in log space "
+                 "(tf.math.reduce_logsumexp); an unstable integrator needs a smaller or implicit step.");
+      if (g_strcmp0 (rc->family, "exponential") == 0 || g_strcmp0 (rc->family, "bessel-i") == 0)
+        return _("The op grows exponentially: in float32 its result passes the largest value (3.4e38) once its "
+                 "input passes about 88. Compute it in a form that stays in range: tf.math.softplus, "
+                 "tf.math.reduce_logsumexp, the log of a scaled function (log(bessel_i0e(x)) + |x|), "
+                 "s + log(-expm1(-s)) for an inverse softplus; if training drove its input up, lower the learning "
+                 "rate or clip gradients too.");
+      if (!_tdbg_root_cause_logdir_trains (logdir))
+        return _("Values grew past what the type can hold, and nothing here is trained: look at the range of the "
+                 "op's inputs. A recurrence or a product whose factor is above 1 grows each step (a recurrent "
+                 "weight's gain above 1, an unscaled recursion); normalise the inputs, keep the factor below 1, "
+                 "compute in float32 what float16 cannot hold, or compute in log space.");
       return _("Values grew past what the type can hold: lower the learning rate, clip gradients "
                "(tf.clip_by_global_norm), compute in float32 what float16 cannot hold, or normalise the inputs.");
     case TDBG_CAUSE_INPUTS_NOT_RECORDED:
@@ -362,11 +400,6 @@ hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
                  "its rank (a row or column repeated, or a combination of others). Keep it invertible by how it is "
                  "built (an LU or orthogonal parametrisation, as Glow's invertible 1×1 convolution is); adding "
                  "ε · I would hide it with a meaningless value.");
-      if (in_lstsq (logdir, rc))
-        return _("tf.linalg.lstsq solves the normal equations (AᵀA x = Aᵀb) by Cholesky unless told otherwise: "
-                 "AᵀA is singular when the columns of A are linearly dependent (a column repeated, one-hot "
-                 "columns with an intercept). Drop the dependent columns, pass l2_regularizer > 0, or fast=False "
-                 "(a complete orthogonal decomposition, which gives the least-norm solution).");
       return _("The matrix is singular or not positive definite: add a small multiple of the identity "
                "(x + 1e-6 · I), or use tf.linalg.pinv or tf.linalg.lstsq.");
     case TDBG_CAUSE_ZERO_EPSILON:
@@ -431,6 +464,11 @@ unrecorded_sentence (const TdbgRootCause *rc, const char *op, const char *type)
   const TdbgCauseInput *input = rc->unrecorded_input >= 0
     ? &g_array_index (rc->inputs, TdbgCauseInput, rc->unrecorded_input) : NULL;
 
+  if (rc->function_name && rc->unrecorded == TDBG_UNRECORDED_CIRCULAR_BUFFER)
+    /* TRANSLATORS: the call's op type (__inference_f_12), twice, then its function's name */
+    return g_strdup_printf (_("%s (%s), a call of %s, returned NaN/∞, but the circular buffer dropped the traces of "
+                              "the ops inside it: which of them made the NaN/∞ cannot be told."),
+                            op, type, rc->function_name);
   return g_strdup_printf (_(unrecorded_row (rc->unrecorded)->untold), op, type, input ? input->op_name : "?",
                           unrecorded_detail (input));
 }

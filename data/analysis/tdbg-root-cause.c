@@ -631,6 +631,21 @@ collect_eager_inputs (TdbgCauseWalk *w, guint32 index)
   return inputs;
 }
 
+/* A function call went bad while the circular buffer dropped its function's earliest traces
+ * (and the executions before it): what its inputs and ops held is what was dropped. */
+static void
+blame_circular_buffer (TdbgRootCause *rc)
+{
+  for (guint i = 0; i < rc->inputs->len; i++)
+    {
+      TdbgCauseInput *input = &g_array_index (rc->inputs, TdbgCauseInput, i);
+      if (input->unrecorded == TDBG_UNRECORDED_UNKNOWN)
+        input->unrecorded = TDBG_UNRECORDED_CIRCULAR_BUFFER;
+    }
+  if (rc->unrecorded == TDBG_UNRECORDED_UNKNOWN || rc->unrecorded == TDBG_UNRECORDED_NONE)
+    rc->unrecorded = TDBG_UNRECORDED_CIRCULAR_BUFFER;
+}
+
 static void
 find_for_execution (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint slot)
 {
@@ -654,6 +669,13 @@ find_for_execution (TdbgCauseWalk *w, TdbgRootCause *rc, guint32 index, guint sl
       rc->cause = TDBG_CAUSE_NOT_INSTRUMENTED;
       rc->unrecorded = TDBG_UNRECORDED_NOT_INSTRUMENTED;
       rc->function_name = tdbg_logdir_get_graph (w->logdir, e->graph)->graph_name;
+    }
+  /* Its ops' traces dropped by a circular buffer: which op made them cannot be told. */
+  else if (e->graph != TDBG_NONE && first_bad_input (rc) < 0 && _tdbg_cause_walk_records_dropped (w->logdir, e->graph))
+    {
+      rc->cause = TDBG_CAUSE_INPUTS_NOT_RECORDED;
+      rc->function_name = tdbg_logdir_get_graph (w->logdir, e->graph)->graph_name;
+      blame_circular_buffer (rc);
     }
   else
     decide_cause (rc, rc->origin_op_type, NULL);

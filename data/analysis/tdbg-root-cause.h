@@ -107,7 +107,8 @@ typedef struct {
                                * when the op is not in the catalogue */
   const char *semantics;      /* that row's documented semantics (untranslated), or NULL */
   char *composition;          /* a _UnaryOpsComposition's op_names, "Log, Sqrt", or NULL */
-  const char *function_name;  /* TDBG_CAUSE_NOT_INSTRUMENTED: the name of the function's graph
+  const char *function_name;  /* TDBG_CAUSE_NOT_INSTRUMENTED, or a call whose function's traces a
+                               * circular buffer dropped: the name of the function's graph
                                * (borrowed from the logdir) */
   TdbgUnrecorded unrecorded;  /* for TDBG_CAUSE_INPUTS_NOT_RECORDED or an inferred cause: why */
   gint unrecorded_input;      /* the input it is said of, -1 for none */

@@ -73,6 +73,31 @@ def check_markdown_report(results, program, label, path, first):
               f"exit {run.returncode}, links {links}, {run.stderr[:200]}")
 
 
+def call_went_bad_before_kept_traces(facts):
+    """A circular buffer dropped the trace that went bad first (the generator says which), and a
+    function call that returned NaN/∞ was written before the first bad trace kept."""
+    full_run = (facts.get("circular_buffer") or {}).get("first_inf_nan_trace_in_full_run") or {}
+    call = facts.get("first_inf_nan_execution")
+    first = facts.get("first_inf_nan_graph_execution_trace")
+    return (full_run.get("retained") is False and call is not None and call.get("graph_id")
+            and first is not None and call["wall_time"] < first["wall_time"])
+
+
+def check_dropped_first_call(results, label, got, facts):
+    """That call is the origin, in its function's words: which op inside it made the NaN/∞ is
+    what the buffer dropped, and more should be recorded."""
+    call = facts["first_inf_nan_execution"]
+    origin = got["origin"] or {}
+    user = call.get("innermost_user_frame") or {}
+    check(results, f"{label}: origin is the call that went bad before the traces kept",
+          origin.get("execution_index") == call["index"] and origin.get("op_type") == call["op_type"]
+          and (origin.get("user_frame") or {}).get("line") == user.get("line"), f"origin {origin}")
+    check(results, f"{label}: the circular buffer dropped what made it",
+          got["cause"] == "inputs_not_recorded" and got["not_recorded_because"] == "circular_buffer"
+          and f"a call of {call['graph_name']}" in got["explanation"] and "circular_buffer_size" in got["hint"],
+          f"{got['cause']}, {got['not_recorded_because']}: {got['explanation'][:200]}")
+
+
 def check_logdir(results, program, label, path, facts):
     run = subprocess.run([program, "explain", "--json", path], capture_output=True, text=True, timeout=120)
     first = facts.get("first_inf_nan_graph_execution_trace")
@@ -92,6 +117,9 @@ def check_logdir(results, program, label, path, facts):
               f"limitation {got['limitation']}")
         return
     first_alert = facts["alerts"]["first_alert"]
+    if call_went_bad_before_kept_traces(facts):
+        check_dropped_first_call(results, label, got, facts)
+        return
     check(results, f"{label}: first alert is the first NaN/∞ trace (file order)",
           first_alert["graph_execution_trace_index"] == first["index"] and first_alert["execution_index"] is None,
           f"first alert {first_alert}")

@@ -11,6 +11,7 @@
 #include "cause-fixtures.h"
 #include "gated-source.h"
 #include "tdbg-local-source.h"
+#include "tdbg-diagnosis.h"
 #include "tdbg-root-cause.h"
 #include "test-util.h"
 
@@ -473,6 +474,83 @@ test_loop_run (void)
   check_loop_run ("while/mul", 1);
 }
 
+/* A nested graph's input, written first (an optimizer's cond branch under MirroredStrategy, by
+ * another thread), leads forward in file order to a gradient's division; a forward division
+ * between them went bad first on its own: it is explained, not the gradient's. Without it, the
+ * walk's origin stays. */
+static void
+check_earlier_root (gboolean forward_bad)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "outer");
+    cause_fixture_add_op (w, "outer", "Placeholder", "a", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "outer", "Placeholder", "b", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "outer", "RealDiv", "truediv", (const char *const[]) { "a:0", "b:0", NULL });
+    cause_fixture_add_op (w, "outer", "RealDiv", "gradient_tape/truediv/RealDiv", (const char *const[]) { "a:0", "b:0", NULL });
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "inner", "inner", "outer", NULL));
+    cause_fixture_add_op (w, "inner", "Placeholder", "p", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "inner", "Identity", "Identity", (const char *const[]) { "p:0", NULL });
+    cause_fixture_add_op (w, "outer", "StatefulPartitionedCall", "call",
+                          (const char *const[]) { "gradient_tape/truediv/RealDiv:0", NULL });
+    cause_fixture_add_trace (w, 10, "outer", "a", CAUSE_FULL, cause_finite_positive);
+    cause_fixture_add_trace (w, 11, "outer", "b", CAUSE_FULL, cause_finite_with_zeros);
+    cause_fixture_add_trace (w, 12, "inner", "p", CAUSE_FULL, cause_nans);
+    cause_fixture_add_trace (w, 13, "outer", "truediv", CAUSE_FULL, forward_bad ? cause_nans : cause_finite_positive);
+    cause_fixture_add_trace (w, 14, "outer", "gradient_tape/truediv/RealDiv", CAUSE_FULL, cause_nans);
+    cause_fixture_add_execution (w, 20, "__inference_outer_1", "outer", CAUSE_FULL, (gint64[]) { 1, 2 }, 2, 3, cause_nans);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+  g_assert_cmpuint (rc->origin_trace, ==, forward_bad ? 3 : 4);
+  g_assert_cmpstr (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, ==,
+                   forward_bad ? "truediv" : "gradient_tape/truediv/RealDiv");
+  test_remove_tree (dir);
+}
+
+static void
+test_earlier_root (void)
+{
+  check_earlier_root (TRUE);
+  check_earlier_root (FALSE);
+}
+
+/* A circular buffer kept only the second call of f, whose first call already returned NaN/∞
+ * (TensorFlow 2.21 records the eager context as f's outer graph, unnamed and without ops):
+ * the logdir says traces were dropped, and where the kept trace's cause cannot be told (a
+ * MatMul's NaN, its inputs dropped) the first call is the origin, in call 1, its cause untold
+ * because the buffer dropped what came before it. */
+static void
+test_circular_dropped_first_call (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  TdbgCircularEvidence evidence;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, NULL);
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "ctx", "", NULL, NULL));
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "f", "f", "ctx", NULL));
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "MatMul", "m", (const char *const[]) { "x:0", "x:0", NULL });
+    cause_fixture_add_execution (w, 5, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 7 }, 1, 8, cause_nans);
+    cause_fixture_add_trace (w, 10, "f", "m", CAUSE_FULL, cause_nans);
+    cause_fixture_add_execution (w, 11, "__inference_f_1", "f", CAUSE_FULL, (gint64[]) { 9 }, 1, 10, cause_nans);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_true (tdbg_logdir_find_circular_evidence (logdir, &evidence));
+  g_assert_cmpuint (rc->origin_execution, ==, 0);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_INPUTS_NOT_RECORDED);
+  g_assert_cmpint (rc->unrecorded, ==, TDBG_UNRECORDED_CIRCULAR_BUFFER);
+  g_assert_nonnull (strstr (rc->hint, "circular_buffer_size"));
+  g_assert_cmpuint (rc->step_call, ==, 1);
+  test_remove_tree (dir);
+}
+
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
 static void
@@ -770,6 +848,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/root-cause-walk/loop-run", test_loop_run);
+  g_test_add_func ("/root-cause-walk/earlier-root", test_earlier_root);
+  g_test_add_func ("/root-cause-walk/circular-dropped-first-call", test_circular_dropped_first_call);
   g_test_add_func ("/root-cause-walk/step-not-nested-function", test_step_not_nested_function);
   g_test_add_func ("/root-cause-walk/eager/full-health", test_eager_full_health);
   g_test_add_func ("/root-cause-walk/eager/full-tensor", test_eager_full_tensor);

@@ -1055,6 +1055,70 @@ test_underflowed_exp_sum (void)
   check_underflowed_exp_sum ("Relu");
 }
 
+/* +∞ from finite inputs: an op that grows exponentially (exp, a Bessel I) is told a form that
+ * stays in range; another op, in a run that computes no gradient, the range of its inputs; in
+ * a run that trains, the learning rate. */
+static void
+check_overflow_advice (const char *type, gboolean trains, const char *advice)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Identity", "x", (const char *const[]) { "a:0", NULL });
+    add_op (w, type, "op", (const char *const[]) { "x:0", "x:0", NULL });
+    if (trains)
+      add_op (w, "Mul", "gradient_tape/op/Mul", (const char *const[]) { "x:0", "x:0", NULL });
+    add_trace (w, 10, "x", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, finite_positive);
+    add_trace (w, 11, "op", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, pos_inf_only);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_OVERFLOW);
+  g_assert_nonnull (strstr (rc->hint, advice));
+  test_remove_tree (dir);
+}
+
+static void
+test_overflow_advice (void)
+{
+  check_overflow_advice ("Mul", FALSE, "nothing here is trained");
+  check_overflow_advice ("Mul", TRUE, "lower the learning rate, clip gradients (tf.clip_by_global_norm)");
+  check_overflow_advice ("BesselI0", FALSE, "The op grows exponentially");
+  check_overflow_advice ("Exp", TRUE, "log(bessel_i0e(x)) + |x|");
+}
+
+/* A log of a negative inside Keras's Poisson loss (its scope poisson) is told to change the
+ * model's output activation; a hand-written loss's log gets the log's own advice. */
+static void
+check_scoped_log (const char *name, const char *advice)
+{
+  static const double negatives[6] = { 0, 0, 0, 2, 0, 2 };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Identity", "y_pred", (const char *const[]) { "a:0", NULL });
+    add_op (w, "Log", name, (const char *const[]) { "y_pred:0", NULL });
+    add_trace (w, 10, "y_pred", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, negatives);
+    add_trace (w, 11, name, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_NEGATIVE);
+  g_assert_nonnull (strstr (rc->hint, advice));
+  test_remove_tree (dir);
+}
+
+static void
+test_scoped_log (void)
+{
+  check_scoped_log ("compile_loss/poisson/Log", "The Poisson loss takes the logarithm of the predicted rate");
+  check_scoped_log ("compile_loss/rmsle/Log", "The argument of the logarithm went negative");
+}
+
 /* A function call whose output holds −∞ while none of its function's ops was traced (what
  * TensorFlow 2.21 writes for a function loaded with tf.saved_model.load): the function is
  * not instrumented, said with its name, never "not in the catalogue". */
@@ -1417,6 +1481,8 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/variable-read", test_variable_read);
   g_test_add_func ("/root-cause/underflowed-norm", test_underflowed_norm);
   g_test_add_func ("/root-cause/underflowed-exp-sum", test_underflowed_exp_sum);
+  g_test_add_func ("/root-cause/overflow-advice", test_overflow_advice);
+  g_test_add_func ("/root-cause/scoped-log", test_scoped_log);
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
   g_test_add_func ("/root-cause/nested-function-argument", test_nested_function_argument);
   g_test_add_func ("/root-cause/function-instrumented", test_function_instrumented);

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """What every bug program shares: a quiet TensorFlow on the CPU, the logdir from the command
-line, and Debugger V2 enabled in the program's debug mode with no circular buffer; or, for a
+line, and Debugger V2 enabled in the program's debug mode (with no circular buffer unless one is
+asked for); or, for a
 tfdbg V1 dump, graph mode and the dump root made anew."""
 import os
 import shutil
@@ -29,13 +30,14 @@ def setup_v1():
     return tf, tf_debug, dump_root
 
 
-def setup(mode):
-    """Enables the debugger on the logdir given on the command line; returns tensorflow."""
+def setup(mode, circular_buffer_size=-1):
+    """Enables the debugger on the logdir given on the command line (keeping every event unless
+    a circular buffer's size is given); returns tensorflow."""
     logdir = _folder("LOGDIR")
     os.makedirs(logdir, exist_ok=True)
     import tensorflow as tf
     tf.debugging.experimental.enable_dump_debug_info(
-        logdir, tensor_debug_mode=mode, circular_buffer_size=-1)
+        logdir, tensor_debug_mode=mode, circular_buffer_size=circular_buffer_size)
     return tf
 
 
