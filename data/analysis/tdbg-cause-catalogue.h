@@ -95,6 +95,8 @@ typedef struct {
   const TdbgCauseRule *rule;     /* the rule that decided, or NULL */
   gboolean seen;                 /* the rule's evidence was seen in its input */
   gboolean inferred;             /* told from the op and the kind alone, or by elimination */
+  gboolean input_unknown;        /* inferred, and the row makes the cause from more than one input
+                                  * (igamma(a, x): a ≤ 0 or x < 0): which one is not told */
 } TdbgCauseDecision;
 
 /* The cause of the kinds of bad values an op made (@kinds 0 when the mode only tells "some"),

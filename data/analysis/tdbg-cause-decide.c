@@ -126,6 +126,22 @@ finite_inputs_rule (const TdbgCauseRow *row, TdbgKinds kinds)
   return found;
 }
 
+/* Another rule of @row for the same cause as @open, on another input, whose evidence is not
+ * known either: the cause is told, not which input brought it. */
+static gboolean
+other_input_open (const TdbgCauseRow *row, const TdbgCauseRule *open, TdbgKinds kinds,
+                  const TdbgInputEvidence *inputs, guint n_inputs)
+{
+  for (guint i = 0; i < TDBG_CAUSE_MAX_RULES; i++)
+    {
+      const TdbgCauseRule *r = &row->rules[i];
+      if (r != open && rule_applies (r, kinds) && r->cause == open->cause && r->input != open->input &&
+          evidence_state (r, inputs, n_inputs) == EVIDENCE_UNKNOWN)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 TdbgCauseDecision
 tdbg_cause_decide (const TdbgCauseRow *row, TdbgKinds kinds, const TdbgInputEvidence *inputs, guint n_inputs)
 {
@@ -163,6 +179,12 @@ tdbg_cause_decide (const TdbgCauseRow *row, TdbgKinds kinds, const TdbgInputEvid
    * (An overflow's ±∞ is: float16 overflows are common, an ∞ in the data is not.) */
   if (open && open->cause == TDBG_CAUSE_INF_MINUS_INF && any_may_hide_nonfinite (inputs, n_inputs))
     return (TdbgCauseDecision) { TDBG_CAUSE_INPUTS_NOT_RECORDED, NULL, FALSE, FALSE };
-  return open ? decided (open, FALSE, kinds == 0 || !needs_no_evidence (open) || any_may_hide_nonfinite (inputs, n_inputs))
-              : none;
+  if (open == NULL)
+    return none;
+  {
+    TdbgCauseDecision d = decided (open, FALSE, kinds == 0 || !needs_no_evidence (open) ||
+                                                any_may_hide_nonfinite (inputs, n_inputs));
+    d.input_unknown = d.inferred && other_input_open (row, open, kinds, inputs, n_inputs);
+    return d;
+  }
 }

@@ -482,9 +482,15 @@ catalogue_sentence (const TdbgRootCause *rc, const char *op, const char *type, c
   switch (rc->cause)
     {
     case TDBG_CAUSE_POLE:
+      if (rc->evidence_input < 0)
+        return g_strdup_printf (_("%s (%s) produced %s: one of its inputs held values at a pole of the function (%s)."),
+                                op, type, kind, semantics);
       return g_strdup_printf (_("%s (%s) produced %s: its input %s held values at a pole of the function (%s)."),
                               op, type, kind, input, semantics);
     case TDBG_CAUSE_OUT_OF_DOMAIN:
+      if (rc->evidence_input < 0)
+        return g_strdup_printf (_("%s (%s) produced %s: one of its inputs held values outside the op's domain (%s)."),
+                                op, type, kind, semantics);
       return g_strdup_printf (_("%s (%s) produced %s: its input %s held values outside the op's domain (%s)."),
                               op, type, kind, input, semantics);
     case TDBG_CAUSE_EMPTY_REDUCTION:

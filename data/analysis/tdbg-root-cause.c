@@ -348,7 +348,7 @@ mark_culprit (TdbgRootCause *rc, const TdbgCauseDecision *d)
 {
   TdbgCauseInput *input;
 
-  if (d->rule == NULL || d->rule->input < 0 || (guint) d->rule->input >= rc->inputs->len)
+  if (d->rule == NULL || d->rule->input < 0 || (guint) d->rule->input >= rc->inputs->len || d->input_unknown)
     return;
   input = &g_array_index (rc->inputs, TdbgCauseInput, d->rule->input);
   input->culprit = d->seen || (d->rule->evidence == TDBG_EVIDENCE_NONE && _tdbg_cause_input_recorded (input) && !input->bad);

@@ -1119,6 +1119,42 @@ test_scoped_log (void)
   check_scoped_log ("compile_loss/rmsle/Log", "The argument of the logarithm went negative");
 }
 
+/* igamma(a, x) is NaN for a ≤ 0 or x < 0: under CURT_HEALTH, which counts nothing, the cause is
+ * told but not which input brought it; under FULL_HEALTH a zero in a is seen, and a is named. */
+static void
+check_igamma_inputs (Tensorflow__TensorDebugMode mode)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  gboolean counts = mode != TENSORFLOW__TENSOR_DEBUG_MODE__CURT_HEALTH;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Identity", "df", (const char *const[]) { "a:0", NULL });
+    add_op (w, "Identity", "chi2", (const char *const[]) { "a:0", NULL });
+    add_op (w, "Igammac", "p", (const char *const[]) { "df:0", "chi2:0", NULL });
+    add_trace (w, 10, "df", mode, finite_with_zero);
+    add_trace (w, 11, "chi2", mode, finite_positive);
+    add_trace (w, 12, "p", mode, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_OUT_OF_DOMAIN);
+  g_assert_cmpint (rc->inferred, ==, !counts);
+  g_assert_cmpint (rc->evidence_input, ==, counts ? 0 : -1);
+  g_assert_true ((strstr (rc->explanation, "one of its inputs held values outside the op's domain") != NULL) == !counts);
+  g_assert_true ((strstr (rc->explanation, "its input df held values outside") != NULL) == counts);
+  g_assert_false (g_array_index (rc->inputs, TdbgCauseInput, 1).culprit);
+  test_remove_tree (dir);
+}
+
+static void
+test_igamma_inputs (void)
+{
+  check_igamma_inputs (TENSORFLOW__TENSOR_DEBUG_MODE__CURT_HEALTH);
+  check_igamma_inputs (TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH);
+}
+
 /* A function call whose output holds −∞ while none of its function's ops was traced (what
  * TensorFlow 2.21 writes for a function loaded with tf.saved_model.load): the function is
  * not instrumented, said with its name, never "not in the catalogue". */
@@ -1483,6 +1519,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/underflowed-exp-sum", test_underflowed_exp_sum);
   g_test_add_func ("/root-cause/overflow-advice", test_overflow_advice);
   g_test_add_func ("/root-cause/scoped-log", test_scoped_log);
+  g_test_add_func ("/root-cause/igamma-inputs", test_igamma_inputs);
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
   g_test_add_func ("/root-cause/nested-function-argument", test_nested_function_argument);
   g_test_add_func ("/root-cause/function-instrumented", test_function_instrumented);
