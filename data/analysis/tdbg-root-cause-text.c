@@ -271,7 +271,8 @@ divides_by_underflowed_exp_sum (TdbgLogdir *logdir, const TdbgRootCause *rc)
  * ops: what to change is that function's use, not the op inside it. One row a function. */
 typedef struct {
   TdbgCause cause;
-  const char *scope;   /* a component of the origin's name ("matrix_solve_ls", or "_1", "_2"…) */
+  const char *scopes;  /* components of the origin's name, any one of them ("matrix_solve_ls", or
+                        * "matrix_solve_ls_1", …), separated by spaces */
   const char *hint;
 } ScopedHint;
 
@@ -281,6 +282,14 @@ static const ScopedHint scoped_hints[] = {
        "singular when the columns of A are linearly dependent (a column repeated, one-hot columns with an "
        "intercept). Drop the dependent columns, pass l2_regularizer > 0, or fast=False (a complete orthogonal "
        "decomposition, which gives the least-norm solution).") },
+  { TDBG_CAUSE_LOG_OF_ZERO, "PSNR",
+    N_("tf.image.psnr takes the logarithm of the mean squared error, which is 0 for two identical images "
+       "(their PSNR is +∞): compare only images that differ, or cap the result (tf.minimum(psnr, 100.0)) where a "
+       "perfect reconstruction can happen.") },
+  { TDBG_CAUSE_DIVISION_BY_ZERO, "layer_normalization batch_normalization",
+    N_("A normalization layer divides by the square root of the variance plus its epsilon: with epsilon = 0 a "
+       "constant input (a variance of 0, a row of padding) divides by zero. Keep the layer's epsilon above 0 (its "
+       "default).") },
   { TDBG_CAUSE_LOG_OF_NEGATIVE, "poisson",
     N_("The Poisson loss takes the logarithm of the predicted rate, and the model predicted a negative one (a "
        "last layer without an activation): give the output layer activation=\"softplus\" or \"exponential\", "
@@ -294,8 +303,15 @@ scoped_hint (TdbgLogdir *logdir, const TdbgRootCause *rc)
   const char *name = rc->origin_op != TDBG_NONE ? tdbg_logdir_get_op (logdir, rc->origin_op)->op_name : NULL;
 
   for (guint i = 0; name && i < G_N_ELEMENTS (scoped_hints); i++)
-    if (scoped_hints[i].cause == rc->cause && scope_through (name, scoped_hints[i].scope) > 0)
-      return _(scoped_hints[i].hint);
+    {
+      g_auto(GStrv) scopes = NULL;
+      if (scoped_hints[i].cause != rc->cause)
+        continue;
+      scopes = g_strsplit (scoped_hints[i].scopes, " ", -1);
+      for (guint k = 0; scopes[k]; k++)
+        if (scope_through (name, scopes[k]) > 0)
+          return _(scoped_hints[i].hint);
+    }
   return NULL;
 }
 

@@ -1089,34 +1089,47 @@ test_overflow_advice (void)
   check_overflow_advice ("Exp", TRUE, "log(bessel_i0e(x)) + |x|");
 }
 
-/* A log of a negative inside Keras's Poisson loss (its scope poisson) is told to change the
- * model's output activation; a hand-written loss's log gets the log's own advice. */
+/* An origin inside a library function is told that function's use (its name scope): Keras's
+ * Poisson loss, tf.image.psnr, a normalization layer with epsilon 0; the same op written by
+ * hand gets the op's own advice. */
 static void
-check_scoped_log (const char *name, const char *advice)
+check_scoped_hint (const char *type, const char *name, const double *held, const double *made, TdbgCause cause,
+                   const char *advice)
 {
-  static const double negatives[6] = { 0, 0, 0, 2, 0, 2 };
   g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(TdbgLogdir) logdir = NULL;
   g_autoptr(TdbgRootCause) rc = NULL;
   {
     g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
-    add_op (w, "Identity", "y_pred", (const char *const[]) { "a:0", NULL });
-    add_op (w, "Log", name, (const char *const[]) { "y_pred:0", NULL });
-    add_trace (w, 10, "y_pred", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, negatives);
-    add_trace (w, 11, name, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    add_op (w, "Identity", "x", (const char *const[]) { "a:0", NULL });
+    add_op (w, type, name, (const char *const[]) { "x:0", NULL });
+    add_trace (w, 10, "x", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, held);
+    add_trace (w, 11, name, TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, made);
     g_assert_true (tdbg_fixture_writer_flush (w, NULL));
   }
   rc = cause_fixture_find (dir, &logdir);
-  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_NEGATIVE);
+  g_assert_cmpint (rc->cause, ==, cause);
   g_assert_nonnull (strstr (rc->hint, advice));
   test_remove_tree (dir);
 }
 
 static void
-test_scoped_log (void)
+test_scoped_hint (void)
 {
-  check_scoped_log ("compile_loss/poisson/Log", "The Poisson loss takes the logarithm of the predicted rate");
-  check_scoped_log ("compile_loss/rmsle/Log", "The argument of the logarithm went negative");
+  static const double negatives[6] = { 0, 0, 0, 2, 0, 2 };
+  static const double neg_inf[6] = { 1, 0, 0, 0, 0, 0 };
+
+  check_scoped_hint ("Log", "compile_loss/poisson/Log", negatives, all_nan, TDBG_CAUSE_LOG_OF_NEGATIVE,
+                     "The Poisson loss takes the logarithm of the predicted rate");
+  check_scoped_hint ("Log", "compile_loss/rmsle/Log", negatives, all_nan, TDBG_CAUSE_LOG_OF_NEGATIVE,
+                     "The argument of the logarithm went negative");
+  check_scoped_hint ("Log", "PSNR/Log_2", one_zero, neg_inf, TDBG_CAUSE_LOG_OF_ZERO, "tf.image.psnr takes the logarithm");
+  check_scoped_hint ("Rsqrt", "model/layer_normalization_1/Rsqrt", one_zero, pos_inf_only, TDBG_CAUSE_DIVISION_BY_ZERO,
+                     "Keep the layer's epsilon above 0");
+  check_scoped_hint ("Rsqrt", "batch_normalization/batchnorm/Rsqrt", one_zero, pos_inf_only,
+                     TDBG_CAUSE_DIVISION_BY_ZERO, "Keep the layer's epsilon above 0");
+  check_scoped_hint ("Rsqrt", "my_norm/Rsqrt", one_zero, pos_inf_only, TDBG_CAUSE_DIVISION_BY_ZERO,
+                     "Guard the denominator");
 }
 
 /* igamma(a, x) is NaN for a ≤ 0 or x < 0: under CURT_HEALTH, which counts nothing, the cause is
@@ -1518,7 +1531,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/underflowed-norm", test_underflowed_norm);
   g_test_add_func ("/root-cause/underflowed-exp-sum", test_underflowed_exp_sum);
   g_test_add_func ("/root-cause/overflow-advice", test_overflow_advice);
-  g_test_add_func ("/root-cause/scoped-log", test_scoped_log);
+  g_test_add_func ("/root-cause/scoped-hint", test_scoped_hint);
   g_test_add_func ("/root-cause/igamma-inputs", test_igamma_inputs);
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
   g_test_add_func ("/root-cause/nested-function-argument", test_nested_function_argument);
