@@ -173,3 +173,18 @@ _tdbg_root_cause_logdir_trains (TdbgLogdir *logdir)
       return TRUE;
   return FALSE;
 }
+
+guint8 *
+_tdbg_root_cause_training_graphs (TdbgLogdir *logdir)
+{
+  guint8 *trains = g_new0 (guint8, tdbg_logdir_get_n_graphs (logdir) + 1);
+
+  for (guint i = 0; i < tdbg_logdir_get_n_ops (logdir); i++)
+    {
+      const TdbgOp *op = tdbg_logdir_get_op (logdir, i);
+      guint32 outer = op->graph != TDBG_NONE ? _tdbg_cause_outermost_graph (logdir, op->graph) : TDBG_NONE;
+      if (outer != TDBG_NONE && !trains[outer] && after_gradient_scope (op->op_name) != NULL)
+        trains[outer] = 1;
+    }
+  return trains;
+}

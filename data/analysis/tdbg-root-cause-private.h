@@ -34,6 +34,9 @@ guint32 _tdbg_root_cause_checked_by (TdbgLogdir *logdir, guint32 op);
 guint32 _tdbg_root_cause_gradient_of (TdbgLogdir *logdir, guint32 op);
 /* Whether the run computed gradients (an op of the logdir is a gradient's): it trains. */
 gboolean _tdbg_root_cause_logdir_trains (TdbgLogdir *logdir);
+/* Per graph, 1 for an outermost one whose ops (its nested graphs' too) include a gradient's:
+ * a function that trains. Free with g_free(). */
+guint8 *_tdbg_root_cause_training_graphs (TdbgLogdir *logdir);
 /* The trace of the variable's read (ReadVariableOp, …) whose negatives or zeros the culprit
  * input held, through ops that keep them (tdbg-root-cause-variable.c), or TDBG_NONE. */
 guint32 _tdbg_root_cause_variable_read (TdbgLogdir *logdir, const TdbgRootCause *rc);

@@ -83,6 +83,24 @@ op_run_in_call (TdbgLogdir *logdir, const TdbgRootCause *rc, guint32 call)
   return runs->len - low > 1 ? runs->len - low : 0;
 }
 
+/* The outermost graph @outer computes no gradient, while another of its name does. */
+static gboolean
+evaluates (TdbgLogdir *logdir, guint32 outer)
+{
+  g_autofree guint8 *trains = NULL;
+  const char *name = tdbg_logdir_get_graph (logdir, outer)->graph_name;
+
+  if (name == NULL || *name == '\0')
+    return FALSE;
+  trains = _tdbg_root_cause_training_graphs (logdir);
+  if (trains[outer])
+    return FALSE;
+  for (guint32 g = 0; g < tdbg_logdir_get_n_graphs (logdir); g++)
+    if (g != outer && trains[g] && g_strcmp0 (tdbg_logdir_get_graph (logdir, g)->graph_name, name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 void
 _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph, double wall_time)
 {
@@ -108,6 +126,7 @@ _tdbg_root_cause_find_step (TdbgLogdir *logdir, TdbgRootCause *rc, guint32 graph
       rc->step_call++;
   find_last_bad_call (logdir, rc, outer);
   rc->step_op_run = op_run_in_call (logdir, rc, call);
+  rc->step_evaluates = evaluates (logdir, outer);
 }
 
 /* Every bad trace but the origin's own: the origin may be a later trace than the first bad one,

@@ -135,6 +135,9 @@ typedef struct {
   guint32 step_graph;         /* the called function's graph, TDBG_NONE when unknown */
   guint step_calls;           /* the calls of that function recorded, 0 when unknown */
   guint step_last_bad_call;   /* the last of them a trace of its graph went bad in (1-based) */
+  gboolean step_evaluates;    /* the step's function computes no gradient while another recorded
+                               * function of its name does: evaluation or prediction (Keras's
+                               * test function beside its train function) */
   guint step_op_run;          /* the origin op's run in that call (1-based) when it ran more than
                                * once before going bad (a loop's body), 0 otherwise */
   guint32 first_nan_after;    /* TDBG_CAUSE_CONSTANT: the first trace after the origin holding NaN,

@@ -263,6 +263,9 @@ json_spread (TdbgJson *j, TdbgLogdir *logdir, const TdbgRootCause *rc)
       tdbg_json_member_uint (j, "last_bad_call", rc->step_last_bad_call);
       /* The origin op's run in that call when it ran more than once (a loop's body), else null. */
       tdbg_json_member_uint_or_null (j, "op_run", rc->step_op_run, 0);
+      /* Computes no gradient while a function of its name does: evaluation or prediction. */
+      tdbg_json_key (j, "evaluates");
+      tdbg_json_bool (j, rc->step_evaluates);
       tdbg_json_end_object (j);
     }
   tdbg_json_end_object (j);
@@ -357,6 +360,12 @@ step_text (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   if (rc->step_execution == TDBG_NONE)
     return NULL;
+  if (rc->step_evaluates)
+    /* TRANSLATORS: the call's number, the function's op type (__inference_f_12), its execution */
+    return g_strdup_printf (_("in call %u of %s (execution #%u), which computes no gradient: evaluation or "
+                              "prediction, not the training step of the same name"), rc->step_call,
+                            tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, rc->step_execution)->op_type),
+                            rc->step_execution);
   return g_strdup_printf (_("in call %u of %s (execution #%u)"), rc->step_call,
                           tdbg_logdir_get_string (logdir, tdbg_logdir_get_execution (logdir, rc->step_execution)->op_type),
                           rc->step_execution);

@@ -551,6 +551,43 @@ test_circular_dropped_first_call (void)
   test_remove_tree (dir);
 }
 
+/* Keras records its train and its test function under one name (multi_step_on_iterator): a
+ * NaN/∞ in the one that computes no gradient is said to be evaluation's, not a training step's. */
+static void
+check_step_evaluates (gboolean in_test_function)
+{
+  const char *graph = in_test_function ? "test" : "train";
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, NULL);
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "train", "multi_step", NULL, NULL));
+    g_assert_true (tdbg_fixture_writer_add_graph (w, 1, "test", "multi_step", NULL, NULL));
+    cause_fixture_add_op (w, "train", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "train", "Mul", "gradient_tape/l/Mul", (const char *const[]) { "x:0", "x:0", NULL });
+    cause_fixture_add_op (w, graph, "Placeholder", "y", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, graph, "Log", "l", (const char *const[]) { "y:0", NULL });
+    cause_fixture_add_trace (w, 10, graph, "y", CAUSE_FULL, cause_finite_with_zeros);
+    cause_fixture_add_trace (w, 11, graph, "l", CAUSE_FULL, cause_neg_infs);
+    cause_fixture_add_execution (w, 12, in_test_function ? "__inference_multi_step_2" : "__inference_multi_step_1",
+                                 graph, CAUSE_FULL, NULL, 0, 3, cause_neg_infs);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_ZERO);
+  g_assert_cmpuint (rc->step_call, ==, 1);
+  g_assert_cmpint (rc->step_evaluates, ==, in_test_function);
+  test_remove_tree (dir);
+}
+
+static void
+test_step_evaluates (void)
+{
+  check_step_evaluates (TRUE);
+  check_step_evaluates (FALSE);
+}
+
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
 static void
@@ -849,6 +886,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/root-cause-walk/loop-run", test_loop_run);
   g_test_add_func ("/root-cause-walk/earlier-root", test_earlier_root);
+  g_test_add_func ("/root-cause-walk/step-evaluates", test_step_evaluates);
   g_test_add_func ("/root-cause-walk/circular-dropped-first-call", test_circular_dropped_first_call);
   g_test_add_func ("/root-cause-walk/step-not-nested-function", test_step_not_nested_function);
   g_test_add_func ("/root-cause-walk/eager/full-health", test_eager_full_health);
