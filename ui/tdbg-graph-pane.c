@@ -222,6 +222,11 @@ rebuild (TdbgGraphPane *self)
   g_clear_pointer (&self->pending_hood, tdbg_neighbourhood_free);
   g_clear_pointer (&self->pending_dot, g_free);
 
+  if (logdir == NULL && tdbg_selection_get_loading (selection))
+    {
+      show_nothing (self, _("Reading the logdir…"));
+      return;
+    }
   if (logdir == NULL || op == TDBG_NONE || op >= tdbg_logdir_get_n_ops (logdir))
     {
       show_nothing (self, _("Select a graph execution trace or an op to see its inputs and consumers."));
@@ -351,6 +356,8 @@ tdbg_graph_pane_selection_changed (TdbgPane *pane, TdbgSelection *selection, GPa
 {
   TdbgGraphPane *self = TDBG_GRAPH_PANE (pane);
 
+  if (g_str_equal (pspec->name, "loading"))
+    rebuild (self);
   /* Drawn again unless that op's layout is under way already: a layout under way for another
    * op would otherwise end on it, though the selection came back to the op shown before. */
   if (g_str_equal (pspec->name, "op") &&

@@ -123,7 +123,8 @@ test_found_before_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* While the first logdir is read the empty panes say so, not "Open a logdir"; once it is in
+/* While the first logdir is read the empty panes say so, not "Open a logdir" (nor, in Graph
+ * Structure, "Select a graph execution trace"); once it is in
  * they show it, and a window with none asks for one. */
 static void
 test_reading_before_shown (void)
@@ -131,6 +132,7 @@ test_reading_before_shown (void)
   TdbgWindow *window = gui_new_window ();
   TdbgAlertsPane *alerts = tdbg_window_get_alerts_pane (window);
   GtkWidget *timeline = GTK_WIDGET (tdbg_window_get_timeline_pane (window));
+  GtkWidget *graph = GTK_WIDGET (tdbg_window_get_graph_pane (window));
   TdbgSelection *selection = tdbg_window_get_selection (window);
   g_autofree char *path = test_env_shared_path ("tutorial_mnist/logdir", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -145,11 +147,13 @@ test_reading_before_shown (void)
   g_assert_nonnull (gui_find_label (GTK_WIDGET (alerts), "Reading the logdir…", FALSE));
   g_assert_null (gui_find_label (GTK_WIDGET (alerts), "Open a logdir to see its alerts.", FALSE));
   g_assert_nonnull (gui_find_label (timeline, "Reading the logdir…", FALSE));
+  g_assert_nonnull (gui_find_label (GTK_WIDGET (graph), "Reading the logdir…", FALSE));
   g_assert_true (gui_wait_until (gui_window_loaded, window, 30000));
   g_assert_false (tdbg_selection_get_loading (selection));
   g_assert_nonnull (tdbg_selection_get_logdir (selection));
   g_assert_null (gui_find_label (GTK_WIDGET (alerts), "Reading the logdir…", FALSE));
   g_assert_null (gui_find_label (timeline, "Reading the logdir…", FALSE));
+  g_assert_null (gui_find_label (GTK_WIDGET (graph), "Reading the logdir…", FALSE));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
