@@ -50,12 +50,14 @@ find_from_trace (TdbgLogdir *logdir, guint32 trace)
 /* ---- an eager op before values from outside the recording ------------------------------- */
 
 /* The origin holds values from outside what was recorded, or what came before it was dropped
- * by a circular buffer (an eager call that went bad before it was then first); not: its inputs
- * were merely not recorded (a function's arguments), which says nothing of where they came from. */
+ * by a circular buffer (an eager call that went bad before it was then first), or it is a
+ * constant of the graph (an eager tensor a tf.function captured is one: an eager op that went
+ * bad before it made its ±∞); not: its inputs were merely not recorded (a function's
+ * arguments), which says nothing of where they came from. */
 static gboolean
 came_from_elsewhere (const TdbgRootCause *rc)
 {
-  return rc->cause == TDBG_CAUSE_NONFINITE_INPUT ||
+  return rc->cause == TDBG_CAUSE_NONFINITE_INPUT || (rc->cause == TDBG_CAUSE_CONSTANT && rc->inputs->len == 0) ||
          (rc->cause == TDBG_CAUSE_INPUTS_NOT_RECORDED && rc->unrecorded == TDBG_UNRECORDED_CIRCULAR_BUFFER);
 }
 

@@ -94,6 +94,8 @@ gboolean _tdbg_cause_trace_bad (TdbgLogdir *logdir, guint32 index);
 gboolean _tdbg_cause_reads_variable (const char *op_type);
 /* An op that reads values from a checkpoint file (RestoreV2). */
 gboolean _tdbg_cause_reads_checkpoint (const char *op_type);
+/* An op that parses numbers from text (StringToNumber, DecodeCSV, ParseExample). */
+gboolean _tdbg_cause_parses_text (const char *op_type);
 /* An op that reads the next element of a tf.data pipeline (IteratorGetNext). */
 gboolean _tdbg_cause_reads_dataset (const char *op_type);
 /* Whether the logdir shows that a circular buffer dropped records of @graph's function: a call

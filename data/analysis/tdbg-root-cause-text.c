@@ -290,6 +290,11 @@ static const ScopedHint scoped_hints[] = {
     N_("A normalization layer divides by the square root of the variance plus its epsilon: with epsilon = 0 a "
        "constant input (a variance of 0, a row of padding) divides by zero. Keep the layer's epsilon above 0 (its "
        "default).") },
+  { TDBG_CAUSE_DIVISION_BY_ZERO, "adam adamw adamax nadam adagrad rmsprop adadelta lion ftrl",
+    N_("The division is the optimizer's own update (its scope names it): its denominator is the square root of "
+       "an accumulator of squared gradients plus epsilon, which is 0 where a gradient was 0 (an unused "
+       "embedding row, a dead unit) and epsilon is 0. Give the optimizer a positive epsilon (its default); for "
+       "Adagrad a positive initial_accumulator_value does too.") },
   { TDBG_CAUSE_LOG_OF_NEGATIVE, "poisson",
     N_("The Poisson loss takes the logarithm of the predicted rate, and the model predicted a negative one (a "
        "last layer without an activation): give the output layer activation=\"softplus\" or \"exponential\", "
@@ -302,6 +307,10 @@ scoped_hint (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   const char *name = rc->origin_op != TDBG_NONE ? tdbg_logdir_get_op (logdir, rc->origin_op)->op_name : NULL;
 
+  /* A constant denominator is the program's setting wherever it is divided by (a schedule's
+   * warm-up steps of 0 inside the optimizer): that advice comes first. */
+  if (rc->cause == TDBG_CAUSE_DIVISION_BY_ZERO && divides_by_a_constant (logdir, rc))
+    return NULL;
   for (guint i = 0; name && i < G_N_ELEMENTS (scoped_hints); i++)
     {
       g_auto(GStrv) scopes = NULL;
@@ -390,6 +399,10 @@ hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
         return _("Check the checkpoint: tf.train.load_checkpoint(path) and np.isfinite on each of its variables "
                  "(get_tensor); restore one saved before the values went bad, and stop saving once they do "
                  "(tf.keras.callbacks.TerminateOnNaN).");
+      if (_tdbg_cause_parses_text (rc->origin_op_type))
+        return _("Clean the text before it is parsed: treat \"NaN\" and \"inf\" fields as missing values "
+                 "(tf.strings.regex_replace, or a default for an empty field), or check the parsed values with "
+                 "tf.debugging.check_numerics.");
       if (_tdbg_cause_reads_variable (rc->origin_op_type))
         return _("Check what writes the variable: the values assigned to it (np.isfinite on a NumPy array "
                  "before assign or set_weights, tf.debugging.check_numerics on a restored one) and its optimizer's "
@@ -574,6 +587,10 @@ cause_sentence (const TdbgRootCause *rc, const char *op, const char *input)
       if (_tdbg_cause_reads_checkpoint (rc->origin_op_type))
         return g_strdup_printf (_("%s (%s) read NaN/∞ from a checkpoint file: they were saved so, by a run whose "
                                   "values had already gone bad."), op, type);
+      if (_tdbg_cause_parses_text (rc->origin_op_type))
+        return g_strdup_printf (_("%s (%s) parsed NaN/∞ from text: tf.strings.to_number and the CSV and Example "
+                                  "parsers read \"nan\", \"inf\" and \"-inf\" as such (a missing value written as "
+                                  "NaN)."), op, type);
       if (_tdbg_cause_reads_dataset (rc->origin_op_type))
         return g_strdup_printf (_("%s (%s) read NaN/∞ from a tf.data pipeline: the data it was made from held them "
                                   "(a NumPy array, a file), or a function of the pipeline made them where TensorFlow "

@@ -43,6 +43,9 @@ static const char variable_reader_types[] =
 static const char checkpoint_reader_types[] = " RestoreV2 Restore RestoreSlice ";
 static const char dataset_reader_types[] =
   " IteratorGetNext IteratorGetNextSync IteratorGetNextAsOptional OptionalGetValue ";
+/* Ops that parse numbers from text, where "nan", "inf" and "-inf" read as such. */
+static const char text_parser_types[] =
+  " StringToNumber DecodeCSV ParseExample ParseExampleV2 ParseSingleExample ParseSequenceExampleV2 ";
 /* Ops that run a nested graph. */
 static const char call_types[] =
   " StatefulPartitionedCall PartitionedCall While StatelessWhile If StatelessIf Case StatelessCase RemoteCall ";
@@ -117,6 +120,12 @@ gboolean
 _tdbg_cause_reads_checkpoint (const char *op_type)
 {
   return type_in (checkpoint_reader_types, op_type);
+}
+
+gboolean
+_tdbg_cause_parses_text (const char *op_type)
+{
+  return type_in (text_parser_types, op_type);
 }
 
 gboolean

@@ -455,11 +455,12 @@ decide_cause (TdbgRootCause *rc, const char *op_type, char **op_names)
       return;
     }
   if (rc->inputs->len == 0 || first_bad_input (rc) >= 0 || _tdbg_cause_reads_variable (op_type) ||
-      _tdbg_cause_reads_checkpoint (op_type) || _tdbg_cause_reads_dataset (op_type))
+      _tdbg_cause_reads_checkpoint (op_type) || _tdbg_cause_reads_dataset (op_type) || _tdbg_cause_parses_text (op_type))
     {
       /* No input, one already bad that the walk could not go past, a variable's value (an
        * assignment, which TensorFlow records no output of, wrote it), a checkpoint's (the file
-       * holds them) or a tf.data pipeline's (the data fed): passed on, not made. */
+       * holds them), a tf.data pipeline's (the data fed) or text's ("nan" parses as NaN): passed
+       * on, not made. */
       rc->cause = TDBG_CAUSE_NONFINITE_INPUT;
       rc->evidence_input = first_bad_input (rc);
       return;

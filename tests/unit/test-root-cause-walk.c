@@ -588,6 +588,48 @@ test_step_evaluates (void)
   check_step_evaluates (FALSE);
 }
 
+/* An eager division made +∞ that a tf.function captured as a constant of its graph: the
+ * eager op went bad first and is the origin. With no eager op gone bad, the constant stays. */
+static void
+check_captured_constant (gboolean eager_bad)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = cause_fixture_writer_new (dir, "host", 1, "f");
+    cause_fixture_add_execution (w, 2, "Mul", NULL, CAUSE_FULL, NULL, 0, 1, cause_finite_with_zeros);
+    cause_fixture_add_execution (w, 3, "RealDiv", NULL, CAUSE_FULL, (gint64[]) { 1 }, 1, 2,
+                                 eager_bad ? cause_pos_infs : cause_finite_positive);
+    cause_fixture_add_op (w, "f", "Const", "mul/y", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Placeholder", "x", (const char *const[]) { NULL });
+    cause_fixture_add_op (w, "f", "Mul", "mul", (const char *const[]) { "x:0", "mul/y:0", NULL });
+    cause_fixture_add_trace (w, 10, "f", "mul/y", CAUSE_FULL, cause_pos_infs);
+    cause_fixture_add_trace (w, 11, "f", "mul", CAUSE_FULL, cause_nans);
+    cause_fixture_add_execution (w, 12, "__inference_f_1", "f", CAUSE_FULL, NULL, 0, 3, cause_nans);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  if (eager_bad)
+    {
+      g_assert_cmpuint (rc->origin_execution, ==, 1);
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_DIVISION_BY_ZERO);
+    }
+  else
+    {
+      g_assert_cmpuint (rc->origin_trace, ==, 0);
+      g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_CONSTANT);
+    }
+  test_remove_tree (dir);
+}
+
+static void
+test_captured_constant (void)
+{
+  check_captured_constant (TRUE);
+  check_captured_constant (FALSE);
+}
+
 /* ---- a nested graph fed by its outer graph ------------------------------------------------- */
 
 static void
@@ -887,6 +929,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause-walk/loop-run", test_loop_run);
   g_test_add_func ("/root-cause-walk/earlier-root", test_earlier_root);
   g_test_add_func ("/root-cause-walk/step-evaluates", test_step_evaluates);
+  g_test_add_func ("/root-cause-walk/captured-constant", test_captured_constant);
   g_test_add_func ("/root-cause-walk/circular-dropped-first-call", test_circular_dropped_first_call);
   g_test_add_func ("/root-cause-walk/step-not-nested-function", test_step_not_nested_function);
   g_test_add_func ("/root-cause-walk/eager/full-health", test_eager_full_health);

@@ -1090,8 +1090,8 @@ test_overflow_advice (void)
 }
 
 /* An origin inside a library function is told that function's use (its name scope): Keras's
- * Poisson loss, tf.image.psnr, a normalization layer with epsilon 0; the same op written by
- * hand gets the op's own advice. */
+ * Poisson loss, tf.image.psnr, a normalization layer or an optimizer with epsilon 0; the same
+ * op written by hand gets the op's own advice. */
 static void
 check_scoped_hint (const char *type, const char *name, const double *held, const double *made, TdbgCause cause,
                    const char *advice)
@@ -1129,6 +1129,10 @@ test_scoped_hint (void)
   check_scoped_hint ("Rsqrt", "batch_normalization/batchnorm/Rsqrt", one_zero, pos_inf_only,
                      TDBG_CAUSE_DIVISION_BY_ZERO, "Keep the layer's epsilon above 0");
   check_scoped_hint ("Rsqrt", "my_norm/Rsqrt", one_zero, pos_inf_only, TDBG_CAUSE_DIVISION_BY_ZERO,
+                     "Guard the denominator");
+  check_scoped_hint ("Reciprocal", "adagrad/Reciprocal", one_zero, pos_inf_only, TDBG_CAUSE_DIVISION_BY_ZERO,
+                     "The division is the optimizer's own update");
+  check_scoped_hint ("Reciprocal", "adagrad_helper/Reciprocal", one_zero, pos_inf_only, TDBG_CAUSE_DIVISION_BY_ZERO,
                      "Guard the denominator");
 }
 
@@ -1422,6 +1426,27 @@ test_read_from_dataset (void)
   test_remove_tree (dir);
 }
 
+/* tf.strings.to_number of a "NaN" field: the text held it, passed on, not made from finite
+ * inputs (its input, a string, holds no NaN a summary could show). */
+static void
+test_parsed_from_text (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "StringToNumber", "to_number", (const char *const[]) { "a:0", NULL });
+    add_trace (w, 10, "to_number", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_NONFINITE_INPUT);
+  g_assert_nonnull (strstr (rc->explanation, "parsed NaN/∞ from text"));
+  g_assert_nonnull (strstr (rc->hint, "Clean the text before it is parsed"));
+  test_remove_tree (dir);
+}
+
 /* The demo run: log() of a zero in the cross-entropy, in the training step asked for. */
 static void
 test_demo_step (void)
@@ -1532,6 +1557,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/underflowed-exp-sum", test_underflowed_exp_sum);
   g_test_add_func ("/root-cause/overflow-advice", test_overflow_advice);
   g_test_add_func ("/root-cause/scoped-hint", test_scoped_hint);
+  g_test_add_func ("/root-cause/parsed-from-text", test_parsed_from_text);
   g_test_add_func ("/root-cause/igamma-inputs", test_igamma_inputs);
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
   g_test_add_func ("/root-cause/nested-function-argument", test_nested_function_argument);
