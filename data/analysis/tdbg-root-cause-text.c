@@ -324,12 +324,54 @@ scoped_hint (TdbgLogdir *logdir, const TdbgRootCause *rc)
   return NULL;
 }
 
+/* Ops an integer's negatives pass through unchanged, and the integer products and sums that
+ * wrap around past int32's largest value. */
+static const char *const moves_values[] = { "GatherV2", "Gather", "Identity", "Reshape", "StridedSlice", "Slice",
+                                            "ExpandDims", "Squeeze", "Transpose", NULL };
+static const char *const integer_growers[] = { "Cumprod", "Prod", "Mul", "Pow", "Cumsum", "Sum", "AddV2", "Add",
+                                               "Square", NULL };
+
+/* The culprit's negatives came through a Cast of an integer product or sum (never traced in a
+ * health mode, as integers are not): 13! is past int32's largest, and wraps around negative. */
+static gboolean
+negatives_from_integer_overflow (TdbgLogdir *logdir, const TdbgRootCause *rc)
+{
+  const TdbgCauseInput *culprit;
+  const TdbgOp *op;
+
+  if (rc->evidence_input < 0 || rc->evidence_kind != TDBG_EVIDENCE_NEGATIVES)
+    return FALSE;
+  culprit = &g_array_index (rc->inputs, TdbgCauseInput, rc->evidence_input);
+  if (culprit->op == TDBG_NONE || g_strcmp0 ((op = tdbg_logdir_get_op (logdir, culprit->op))->op_type, "Cast") != 0)
+    return FALSE;
+  for (guint depth = 0; depth < 6 && op->input_names[0] && op->input_ops[0] != TDBG_NONE; depth++)
+    {
+      guint32 index = op->input_ops[0];
+      op = tdbg_logdir_get_op (logdir, index);
+      if (op->first_trace != TDBG_NONE)
+        return FALSE;
+      if (g_strv_contains (integer_growers, op->op_type ? op->op_type : ""))
+        return TRUE;
+      if (!g_strv_contains (moves_values, op->op_type ? op->op_type : ""))
+        return FALSE;
+    }
+  return FALSE;
+}
+
 /* Whether the origin is an op of a tf.while_loop's body (its scope while, while_1, …): not a
  * function a loop calls, as Keras's steps_per_execution does with its training step. */
 static gboolean
 in_while_loop (TdbgLogdir *logdir, const TdbgRootCause *rc)
 {
   return rc->origin_op != TDBG_NONE && scope_through (tdbg_logdir_get_op (logdir, rc->origin_op)->op_name, "while") > 0;
+}
+
+static const char *
+integer_overflow_hint (void)
+{
+  return _("The negative values come through a cast of an integer product or sum: positive integers past int32's "
+           "largest value (2,147,483,647; 13! already is) wrap around to negative. Compute in int64 or float64, or "
+           "in log space (tf.math.lgamma(n + 1) for log n!); a clip would hide the wrong values.");
 }
 
 static const char *
@@ -345,9 +387,13 @@ hint_for (TdbgLogdir *logdir, const TdbgRootCause *rc)
       return _("Keep the argument away from zero: tf.math.log(x + 1e-7), or compute log-probabilities "
                "directly with tf.nn.log_softmax or tf.nn.softmax_cross_entropy_with_logits.");
     case TDBG_CAUSE_LOG_OF_NEGATIVE:
+      if (negatives_from_integer_overflow (logdir, rc))
+        return integer_overflow_hint ();
       return _("The argument of the logarithm went negative: check what feeds it, clip it "
                "(tf.math.log(tf.maximum(x, 1e-7))), or use tf.math.log1p where log(1 + x) is meant.");
     case TDBG_CAUSE_SQRT_OF_NEGATIVE:
+      if (negatives_from_integer_overflow (logdir, rc))
+        return integer_overflow_hint ();
       return _("Clip the argument to non-negative values (tf.sqrt(tf.maximum(x, 0.0))), and add a small ε "
                "where the gradient of the square root at zero matters.");
     case TDBG_CAUSE_DIVISION_BY_ZERO:

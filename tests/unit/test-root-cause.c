@@ -1426,6 +1426,40 @@ test_read_from_dataset (void)
   test_remove_tree (dir);
 }
 
+/* log(cast(gather(cumprod(int32 range)))): the negatives came through a cast of an integer
+ * product (never traced: the health modes skip integers), which wrapped around past int32's
+ * largest; a cast of an argument's values gets the log's own advice. */
+static void
+check_integer_overflow (gboolean from_product)
+{
+  static const double negatives[6] = { 0, 0, 0, 1, 0, 7 };
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autoptr(TdbgLogdir) logdir = NULL;
+  g_autoptr(TdbgRootCause) rc = NULL;
+  {
+    g_autoptr(TdbgFixtureWriter) w = writer_with_placeholder (dir);
+    add_op (w, "Cumprod", "fact", (const char *const[]) { "a:0", NULL });
+    add_op (w, "GatherV2", "g", (const char *const[]) { from_product ? "fact:0" : "a:0", "a:0", NULL });
+    add_op (w, "Cast", "cast", (const char *const[]) { "g:0", NULL });
+    add_op (w, "Log", "l", (const char *const[]) { "cast:0", NULL });
+    add_trace (w, 10, "cast", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, negatives);
+    add_trace (w, 11, "l", TENSORFLOW__TENSOR_DEBUG_MODE__FULL_HEALTH, all_nan);
+    g_assert_true (tdbg_fixture_writer_flush (w, NULL));
+  }
+  rc = cause_fixture_find (dir, &logdir);
+  g_assert_cmpint (rc->cause, ==, TDBG_CAUSE_LOG_OF_NEGATIVE);
+  g_assert_true ((strstr (rc->hint, "wrap around to negative") != NULL) == from_product);
+  g_assert_true ((strstr (rc->hint, "The argument of the logarithm went negative") != NULL) == !from_product);
+  test_remove_tree (dir);
+}
+
+static void
+test_integer_overflow (void)
+{
+  check_integer_overflow (TRUE);
+  check_integer_overflow (FALSE);
+}
+
 /* tf.strings.to_number of a "NaN" field: the text held it, passed on, not made from finite
  * inputs (its input, a string, holds no NaN a summary could show). */
 static void
@@ -1558,6 +1592,7 @@ main (int argc, char **argv)
   g_test_add_func ("/root-cause/overflow-advice", test_overflow_advice);
   g_test_add_func ("/root-cause/scoped-hint", test_scoped_hint);
   g_test_add_func ("/root-cause/parsed-from-text", test_parsed_from_text);
+  g_test_add_func ("/root-cause/integer-overflow", test_integer_overflow);
   g_test_add_func ("/root-cause/igamma-inputs", test_igamma_inputs);
   g_test_add_func ("/root-cause/function-not-instrumented", test_function_not_instrumented);
   g_test_add_func ("/root-cause/nested-function-argument", test_nested_function_argument);
