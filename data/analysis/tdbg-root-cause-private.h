@@ -80,6 +80,8 @@ gboolean _tdbg_cause_walk_output_skipped (TdbgCauseWalk *w, guint32 execution, g
 /* Whether that output held NaN/∞ (when the outputs cannot be told apart: whether any did). */
 gboolean _tdbg_cause_walk_output_bad (TdbgCauseWalk *w, guint32 execution, guint slot);
 
+/* Whether @op_type is one of @list, op types between spaces (" Cast Identity "). */
+gboolean _tdbg_cause_type_in (const char *list, const char *op_type);
 /* Whether TensorFlow passes this op's input on untraced (Identity, Enter, …). */
 gboolean _tdbg_cause_walk_passes_on (const char *op_type);
 /* Whether @mode records floating-point tensors only (CURT_HEALTH, CONCISE_HEALTH, FULL_HEALTH):

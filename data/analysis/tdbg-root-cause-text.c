@@ -326,10 +326,8 @@ scoped_hint (TdbgLogdir *logdir, const TdbgRootCause *rc)
 
 /* Ops an integer's negatives pass through unchanged, and the integer products and sums that
  * wrap around past int32's largest value. */
-static const char *const moves_values[] = { "GatherV2", "Gather", "Identity", "Reshape", "StridedSlice", "Slice",
-                                            "ExpandDims", "Squeeze", "Transpose", NULL };
-static const char *const integer_growers[] = { "Cumprod", "Prod", "Mul", "Pow", "Cumsum", "Sum", "AddV2", "Add",
-                                               "Square", NULL };
+static const char moves_values[] = " GatherV2 Gather Identity Reshape StridedSlice Slice ExpandDims Squeeze Transpose ";
+static const char integer_growers[] = " Cumprod Prod Mul Pow Cumsum Sum AddV2 Add Square ";
 
 /* The culprit's negatives came through a Cast of an integer product or sum (never traced in a
  * health mode, as integers are not): 13! is past int32's largest, and wraps around negative. */
@@ -350,9 +348,9 @@ negatives_from_integer_overflow (TdbgLogdir *logdir, const TdbgRootCause *rc)
       op = tdbg_logdir_get_op (logdir, index);
       if (op->first_trace != TDBG_NONE)
         return FALSE;
-      if (g_strv_contains (integer_growers, op->op_type ? op->op_type : ""))
+      if (_tdbg_cause_type_in (integer_growers, op->op_type))
         return TRUE;
-      if (!g_strv_contains (moves_values, op->op_type ? op->op_type : ""))
+      if (!_tdbg_cause_type_in (moves_values, op->op_type))
         return FALSE;
     }
   return FALSE;

@@ -7,8 +7,6 @@
 
 #include "config.h"
 
-#include <string.h>
-
 #include "tdbg-root-cause-private.h"
 #include "libtdbg-data.h"
 
@@ -22,13 +20,6 @@ static const char keep_both_types[] =
  * factor's zeros. */
 static const char sum_types[] = " Add AddV2 BiasAdd AddN ";
 static const char product_types[] = " Mul ";
-
-static gboolean
-type_in (const char *types, const char *op_type)
-{
-  g_autofree char *needle = op_type ? g_strdup_printf (" %s ", op_type) : NULL;
-  return needle && strstr (types, needle) != NULL;
-}
 
 gboolean
 _tdbg_cause_trace_holds (TdbgLogdir *logdir, guint32 index, TdbgEvidenceKind kind)
@@ -56,10 +47,10 @@ _tdbg_cause_trace_holds (TdbgLogdir *logdir, guint32 index, TdbgEvidenceKind kin
 static gint
 kept_input (TdbgLogdir *logdir, const TdbgOp *op, TdbgEvidenceKind kind, guint32 ref, guint32 *trace)
 {
-  gboolean first_only = type_in (keep_both_types, op->op_type);
+  gboolean first_only = _tdbg_cause_type_in (keep_both_types, op->op_type);
   gint found = -1;
 
-  if (!first_only && !type_in (kind == TDBG_EVIDENCE_NEGATIVES ? sum_types : product_types, op->op_type))
+  if (!first_only && !_tdbg_cause_type_in (kind == TDBG_EVIDENCE_NEGATIVES ? sum_types : product_types, op->op_type))
     return -1;
   for (guint k = 0; op->input_names[k] && op->input_names[k][0] != '^' && (!first_only || k == 0); k++)
     {

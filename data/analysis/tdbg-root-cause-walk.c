@@ -68,8 +68,8 @@ tdbg_walk_link_code (TdbgWalkLink link)
   return link < G_N_ELEMENTS (link_codes) ? link_codes[link] : "first";
 }
 
-static gboolean
-type_in (const char *list, const char *op_type)
+gboolean
+_tdbg_cause_type_in (const char *list, const char *op_type)
 {
   g_autofree char *needle = NULL;
   if (op_type == NULL)
@@ -101,7 +101,7 @@ _tdbg_cause_graph_is_outermost (TdbgLogdir *logdir, guint32 graph)
 gboolean
 _tdbg_cause_walk_passes_on (const char *op_type)
 {
-  return type_in (pass_through_types, op_type);
+  return _tdbg_cause_type_in (pass_through_types, op_type);
 }
 
 gboolean
@@ -113,25 +113,25 @@ _tdbg_cause_records_floats_only (guint mode)
 gboolean
 _tdbg_cause_reads_variable (const char *op_type)
 {
-  return type_in (variable_reader_types, op_type);
+  return _tdbg_cause_type_in (variable_reader_types, op_type);
 }
 
 gboolean
 _tdbg_cause_reads_checkpoint (const char *op_type)
 {
-  return type_in (checkpoint_reader_types, op_type);
+  return _tdbg_cause_type_in (checkpoint_reader_types, op_type);
 }
 
 gboolean
 _tdbg_cause_parses_text (const char *op_type)
 {
-  return type_in (text_parser_types, op_type);
+  return _tdbg_cause_type_in (text_parser_types, op_type);
 }
 
 gboolean
 _tdbg_cause_reads_dataset (const char *op_type)
 {
-  return type_in (dataset_reader_types, op_type);
+  return _tdbg_cause_type_in (dataset_reader_types, op_type);
 }
 
 guint32
@@ -345,7 +345,7 @@ calling_op (TdbgLogdir *logdir, guint32 graph)
   for (guint32 i = 0; i < n; i++)
     {
       const TdbgOp *o = tdbg_logdir_get_op (logdir, i);
-      if (o->graph != g->outer || !type_in (call_types, o->op_type) || o->record_offset == G_MAXUINT64 ||
+      if (o->graph != g->outer || !_tdbg_cause_type_in (call_types, o->op_type) || o->record_offset == G_MAXUINT64 ||
           o->record_offset < g->record_offset)
         continue;
       if (best == TDBG_NONE || o->record_offset < tdbg_logdir_get_op (logdir, best)->record_offset)
@@ -588,7 +588,7 @@ placeholder_feed (const Seen *seen, guint32 op, guint depth, TdbgWalkStep *out)
   if ((call_index = calling_op (logdir, p->graph)) == TDBG_NONE)
     return FALSE;
   call = tdbg_logdir_get_op (logdir, call_index);
-  name = data_input (call, k + (type_in (selector_types, call->op_type) ? 1 : 0));
+  name = data_input (call, k + (_tdbg_cause_type_in (selector_types, call->op_type) ? 1 : 0));
   return name >= 0 && source_of (seen, call->input_ops[name], tdbg_input_name_slot (call->input_names[name]),
                                  TDBG_LINK_OUTER_GRAPH, depth + 1, out);
 }
@@ -617,7 +617,7 @@ source_of (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, guint de
   p = tdbg_logdir_get_op (logdir, op);
   if (p->first_trace != TDBG_NONE)
     return traced_source (seen, op, slot, link, out);
-  if (type_in (pass_through_types, p->op_type))
+  if (_tdbg_cause_type_in (pass_through_types, p->op_type))
     {
       gboolean per_slot = g_strcmp0 (p->op_type, "IdentityN") == 0;
       for (guint i = 0, k = 0; p->input_names[i]; i++)
@@ -626,7 +626,7 @@ source_of (const Seen *seen, guint32 op, guint slot, TdbgWalkLink link, guint de
           return TRUE;
       return FALSE;
     }
-  if (type_in (call_types, p->op_type))
+  if (_tdbg_cause_type_in (call_types, p->op_type))
     return source_of (seen, output_op (logdir, called_graph (logdir, p), slot), 0,
                       TDBG_LINK_FUNCTION_OUTPUT, depth + 1, out);
   /* An argument of an outermost function, which TensorFlow never traces: the eager execution
