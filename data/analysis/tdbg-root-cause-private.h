@@ -2,7 +2,7 @@
 #pragma once
 
 /* Between tdbg-root-cause-first.c (which NaN/∞ to explain), tdbg-root-cause.c (deciding),
- * tdbg-root-cause-text.c (explaining in words),
+ * tdbg-root-cause-text.c (explaining in words), tdbg-root-cause-advice.c (what to do),
  * tdbg-root-cause-walk.c (walking back from the first bad trace to where the bad values first
  * appeared), tdbg-root-cause-spread.c (how far they went after it) and
  * tdbg-root-cause-gradient.c (the forward op of a gradient's op) and tdbg-root-cause-variable.c
@@ -120,6 +120,10 @@ gboolean _tdbg_cause_input_may_hide_nonfinite (const TdbgCauseInput *input);
 /* Fills @rc's explanation, hint and limitation from what was decided; @op_name names the
  * origin. */
 void _tdbg_root_cause_explain (TdbgLogdir *logdir, TdbgRootCause *rc, const char *op_name);
+/* What to do about @rc, translated (tdbg-root-cause-advice.c). */
+char *_tdbg_root_cause_advice (TdbgLogdir *logdir, const TdbgRootCause *rc);
+/* The advice for an input not recorded for @reason (a function's argument, a circular buffer, …). */
+const char *_tdbg_root_cause_unrecorded_hint (TdbgUnrecorded reason);
 /* The explanation when nothing went bad (or the modes recorded cannot tell). */
 void _tdbg_root_cause_explain_nothing_bad (TdbgLogdir *logdir, TdbgRootCause *rc);
 
